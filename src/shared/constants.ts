@@ -1,0 +1,50 @@
+/** SPEC §9 business constants shared by both sides. */
+export const LOCALES = ['es', 'en', 'ca'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'es';
+export const LOCALE_COOKIE = 'i18n_redirected';
+export const LOCALE_COOKIE_DAYS = 365;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+export const PAGE_SIZES = {
+  articles: 9,
+  jobs: 10,
+  users: 10,
+  portfolios: 24,
+  experiences: 24,
+  cards: 24,
+  workgroups: 6,
+  workgroupComments: 6,
+  workgroupFiles: 6,
+  workgroupUsers: 12,
+  companyJobs: 10,
+  applicants: 10,
+} as const;
+export const MAX_PAGE_SIZE = 100;
+
+export const DEBOUNCE_MS = { text: 500, choice: 250 } as const;
+export const TOAST_MS = 5000;
+export const DEVICE_TYPE = 2;
+
+export const CONTRACTS = ['INDEFINITE', 'TEMPORAL', 'FREELANCE', 'PART-TIME', 'FULL-TIME', 'INTERNSHIP'] as const;
+export type Contract = (typeof CONTRACTS)[number];
+export const JOB_STATUSES = ['PENDING', 'PUBLISHED', 'UNPUBLISHED', 'CLOSED'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const APPLICANT_STATUSES = ['PENDING', 'ACCEPTED', 'CANCELLED'] as const;
+export const ARTICLE_TYPES = ['NEWS', 'EVENT'] as const;
+export const WORKGROUP_TYPES = ['PUBLIC', 'PRIVATE'] as const;
+export const MEMBERSHIP_STATUSES = ['PENDING', 'ACCEPTED', 'CANCELLED'] as const;
+export const CONTENT_STATUSES = ['UNPUBLISHED', 'PENDING', 'PUBLISHED'] as const;
+export const ACCOUNT_STATUSES = ['PENDING', 'VALIDATED', 'DISABLED'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+export const PROFILE_TYPES = ['student', 'pas', 'professor'] as const;
+export const BOLD_FEE_EUR = 50;
+export const FIRST_YEAR = 2015;
+
+/** Five random base-36 strings (SPEC §9). */
+export function makeDeviceId(random: () => number = Math.random): string {
+  return Array.from({ length: 5 }, () => random().toString(36).slice(2)).join('');
+}

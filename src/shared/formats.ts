@@ -1,0 +1,87 @@
+/**
+ * Custom JSON Schema formats shared by the server (Fastify's ajv) and the browser (rjsf's ajv).
+ * Each is a pure predicate so both sides accept exactly the same documents.
+ * Readings of SPEC §5 are in DESIGN §6 (IBAN by ISO 13616 with mod-97, DNI/NIE with the control letter).
+ */
+import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+
+const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+
+function controlLetterOk(digits: string, letter: string): boolean {
+  return DNI_LETTERS[Number(digits) % 23] === letter.toUpperCase();
+}
+
+export function isDni(value: string): boolean {
+  const m = /^(\d{8})([A-Za-z])$/.exec(value.trim());
+  return !!m && controlLetterOk(m[1]!, m[2]!);
+}
+
+/** SPEC §5: a letter followed by 8 digits (the company/CIF-like tax id). */
+export function isNif(value: string): boolean {
+  return /^[A-Za-z]\d{8}$/.test(value.trim());
+}
+
+export function isNie(value: string): boolean {
+  const m = /^([XYZxyz])(\d{7})([A-Za-z])$/.exec(value.trim());
+  if (!m) return false;
+  const prefix = 'XYZ'.indexOf(m[1]!.toUpperCase());
+  return controlLetterOk(`${prefix}${m[2]}`, m[3]!);
+}
+
+export function isPassport(value: string): boolean {
+  return /^[A-Za-z]{3}\d{6}[A-Za-z]?$/.test(value.trim());
+}
+
+export function normaliseIban(value: string): string {
+  return electronicFormatIBAN(value) ?? '';
+}
+
+export function isIban(value: string): boolean {
+  const normal = normaliseIban(value);
+  return normal.length > 0 && isValidIBAN(normal);
+}
+
+export function isHttpUrl(value: string): boolean {
+  if (value.length > 2048) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** dd/mm/yyyy and a real calendar day (31/02 is refused). */
+export function isDmyDate(value: string): boolean {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  if (!m) return false;
+  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1900 || y > 2200 || mo < 1 || mo > 12 || d < 1) return false;
+  const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  return d <= days;
+}
+
+/** International numbers (+34 …) or Spanish national numbers. */
+export function isPhone(value: string): boolean {
+  if (value.length > 32) return false;
+  try {
+    return value.trim().startsWith('+') ? isValidPhoneNumber(value) : isValidPhoneNumber(value, 'ES');
+  } catch {
+    return false;
+  }
+}
+
+export const customFormats = {
+  dni: isDni,
+  nif: isNif,
+  nie: isNie,
+  passport: isPassport,
+  iban: isIban,
+  url: isHttpUrl,
+  date: isDmyDate,
+  phone: isPhone,
+} as const;
+
+export type CustomFormat = keyof typeof customFormats;
+export const customFormatNames = Object.keys(customFormats) as CustomFormat[];
