@@ -1,0 +1,410 @@
+/**
+ * Kysely table types. Conventions (portable between SQLite and PostgreSQL):
+ * - every entity's primary key is a random public `hash` (no sequential ids leave the server);
+ * - booleans are integers 0/1; timestamps are ISO-8601 strings; calendar dates are `YYYY-MM-DD`;
+ * - `data` is a JSON text column for the fields that no list filters on (DESIGN §2).
+ */
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+type Flag = number;
+
+export interface UsersTable {
+  hash: string;
+  email: string;
+  password_hash: string;
+  status: string; // PENDING | VALIDATED | DISABLED
+  role: string; // REGULAR | BOLD | GRATIS
+  code_numeric: number;
+  name: string;
+  surname1: string;
+  surname2: string | null;
+  slug: string | null;
+  language: string;
+  profile_type: string;
+  graduation_year: number | null;
+  category_hash: string | null;
+  country_code: string | null;
+  city: string | null;
+  current_job: string | null;
+  current_company: string | null;
+  photo: string | null;
+  cv_file: string | null;
+  iban: string | null;
+  is_ambassador: Flag;
+  is_entrepreneur: Flag;
+  is_appear_by_user: Flag;
+  is_appear_by_company: Flag;
+  is_receive_jobs: Flag;
+  is_newsletter: Flag;
+  subscription_end: string | null;
+  profile_complete: Flag;
+  search_text: string;
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CompaniesTable {
+  hash: string;
+  email: string;
+  password_hash: string;
+  status: string;
+  company_name: string;
+  document_number_company: string;
+  contact_name: string;
+  contact_phone: string | null;
+  url: string | null;
+  specialty_company: string | null;
+  logo: string | null;
+  language: string;
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminsTable {
+  hash: string;
+  email: string;
+  password_hash: string;
+  name: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  hash: string;
+  actor_type: string; // user | company | admin
+  actor_hash: string;
+  device_id: string;
+  token_hash: string;
+  refresh_hash: string;
+  expires_at: string;
+  refresh_expires_at: string;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface LoginFailuresTable {
+  hash: string;
+  key: string;
+  created_at: string;
+}
+
+export interface JobsTable {
+  hash: string;
+  slug: string;
+  company_hash: string;
+  status: string;
+  title: string;
+  description: string;
+  location: string;
+  contract: string;
+  working: string | null;
+  date_incorporation: string | null;
+  workstation: string | null;
+  area: string | null;
+  specialty: string | null;
+  file: string | null;
+  search_text: string;
+  data: string;
+  cdate: string;
+  updated_at: string;
+}
+
+export interface JobTagsTable {
+  job_hash: string;
+  tag_hash: string;
+}
+
+export interface ApplicantsTable {
+  hash: string;
+  job_hash: string;
+  user_hash: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ArticlesTable {
+  hash: string;
+  type: string; // NEWS | EVENT
+  status: string;
+  date: string; // YYYY-MM-DD
+  year: number;
+  month: number;
+  hour: string | null;
+  location: string | null;
+  image: string | null;
+  capacity: number | null;
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ArticleI18nTable {
+  article_hash: string;
+  language: string;
+  slug: string;
+  title: string;
+  summary: string;
+  body: string;
+}
+
+export interface ArticleTagsTable {
+  article_hash: string;
+  tag_hash: string;
+}
+
+export interface ArticleSavesTable {
+  article_hash: string;
+  user_hash: string;
+  created_at: string;
+}
+
+export interface ArticleSubscriptionsTable {
+  article_hash: string;
+  user_hash: string;
+  created_at: string;
+}
+
+export interface UserTagsTable {
+  user_hash: string;
+  tag_hash: string;
+}
+
+export interface PortfoliosTable {
+  hash: string;
+  user_hash: string;
+  status: string;
+  name: string;
+  date: string | null;
+  content: string;
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PortfolioImagesTable {
+  hash: string;
+  portfolio_hash: string;
+  path: string;
+  position: number;
+}
+
+export interface PortfolioLinksTable {
+  hash: string;
+  portfolio_hash: string;
+  url: string;
+  position: number;
+}
+
+export interface WorkExperiencesTable {
+  hash: string;
+  user_hash: string;
+  name: string;
+  contract: string | null;
+  company_name: string;
+  start: string;
+  end: string | null;
+  location: string | null;
+  content: string;
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkgroupsTable {
+  hash: string;
+  slug: string;
+  name: string;
+  typology: string | null;
+  type: string; // PUBLIC | PRIVATE
+  status: string;
+  image: string | null;
+  admin_hash: string;
+  description: string;
+  search_text: string;
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkgroupMembersTable {
+  hash: string;
+  workgroup_hash: string;
+  user_hash: string;
+  status: string;
+  created_at: string;
+}
+
+export interface WorkgroupFollowersTable {
+  workgroup_hash: string;
+  user_hash: string;
+  created_at: string;
+}
+
+export interface CommentsTable {
+  hash: string;
+  workgroup_hash: string;
+  user_hash: string;
+  parent_hash: string | null;
+  content: string;
+  file_hash: string | null;
+  deleted: Flag;
+  created_at: string;
+}
+
+export interface CommentLikesTable {
+  comment_hash: string;
+  user_hash: string;
+  created_at: string;
+}
+
+export interface FilesTable {
+  hash: string;
+  owner_type: string; // user | company | workgroup | job | portfolio
+  owner_hash: string;
+  workgroup_hash: string | null;
+  kind: string; // cv | student | portfolio | avatar | logo | wall | job | image
+  name: string;
+  path: string;
+  mime: string;
+  size: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CardsTable {
+  hash: string;
+  user_hash: string;
+  provider_token: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  is_default: Flag;
+  created_at: string;
+}
+
+export interface SubscriptionsTable {
+  hash: string;
+  user_hash: string;
+  card_hash: string | null;
+  status: string; // ACTIVE | CANCELLED | EXPIRED
+  amount_cents: number;
+  current_period_end: string;
+  created_at: string;
+  cancelled_at: string | null;
+}
+
+export interface CategoriesTable {
+  hash: string;
+  parent_hash: string | null;
+  lvl: number;
+  position: number;
+  title_es: string;
+  title_en: string;
+  title_ca: string;
+}
+
+export interface TagsTable {
+  hash: string;
+  type: string; // ARTICLE | USER
+  group: string; // area | specialty | career | article
+  title_es: string;
+  title_en: string;
+  title_ca: string;
+}
+
+export interface CountriesTable {
+  code: string;
+  name_es: string;
+  name_en: string;
+  name_ca: string;
+  lat: number;
+  lng: number;
+}
+
+export interface CompanyFeedbackTable {
+  hash: string;
+  job_hash: string;
+  company_hash: string;
+  rating_bank: number;
+  rating_candidates: number;
+  hired: Flag;
+  hired_user_hash: string | null;
+  hired_name: string | null;
+  created_at: string;
+}
+
+export interface EmailOutboxTable {
+  hash: string;
+  to_address: string;
+  template: string;
+  language: string;
+  subject: string;
+  body_text: string;
+  status: string; // PENDING | SENT | FAILED
+  attempts: number;
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface ContentPagesTable {
+  hash: string;
+  key: string; // faqs | privacy | legal | cookies | about …
+  language: string;
+  slug: string;
+  title: string;
+  body: string;
+  position: number;
+  updated_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  companies: CompaniesTable;
+  admins: AdminsTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  jobs: JobsTable;
+  job_tags: JobTagsTable;
+  applicants: ApplicantsTable;
+  articles: ArticlesTable;
+  article_i18n: ArticleI18nTable;
+  article_tags: ArticleTagsTable;
+  article_saves: ArticleSavesTable;
+  article_subscriptions: ArticleSubscriptionsTable;
+  user_tags: UserTagsTable;
+  portfolios: PortfoliosTable;
+  portfolio_images: PortfolioImagesTable;
+  portfolio_links: PortfolioLinksTable;
+  work_experiences: WorkExperiencesTable;
+  workgroups: WorkgroupsTable;
+  workgroup_members: WorkgroupMembersTable;
+  workgroup_followers: WorkgroupFollowersTable;
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
+  files: FilesTable;
+  cards: CardsTable;
+  subscriptions: SubscriptionsTable;
+  categories: CategoriesTable;
+  tags: TagsTable;
+  countries: CountriesTable;
+  company_feedback: CompanyFeedbackTable;
+  email_outbox: EmailOutboxTable;
+  settings: SettingsTable;
+  content_pages: ContentPagesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CompanyRow = Selectable<CompaniesTable>;
+export type JobRow = Selectable<JobsTable>;
+export type SessionRow = Selectable<SessionsTable>;
