@@ -1,0 +1,84 @@
+/**
+ * Configuration from the environment, validated once at start: a bad value stops the server with a clear message.
+ */
+import { resolve } from 'node:path';
+import Ajv from 'ajv';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  apiKey: string;
+  publicUrl: string;
+  smtpUrl: string | null;
+  production: boolean;
+  logLevel: string;
+  /** Seed demo data into an empty embedded database on first start. */
+  seedDemo: boolean;
+  tokenTtlMinutes: number;
+  refreshTtlDays: number;
+  loginMaxFailures: number;
+  loginMaxFailuresPerIp: number;
+  loginWindowMinutes: number;
+  distDir: string;
+  analyticsUrl: string | null;
+}
+
+const schema = {
+  type: 'object',
+  properties: {
+    PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 3000 },
+    HOST: { type: 'string', default: '0.0.0.0' },
+    DATA_DIR: { type: 'string', minLength: 1, default: './data' },
+    DATABASE_URL: { type: 'string', minLength: 1 },
+    API_KEY: { type: 'string', minLength: 8, default: 'alumni-web-key' },
+    PUBLIC_URL: { type: 'string', pattern: '^https?://', default: 'http://localhost:3000' },
+    SMTP_URL: { type: 'string', pattern: '^smtps?://' },
+    NODE_ENV: { type: 'string', default: 'development' },
+    LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
+    SEED_DEMO: { type: 'string', enum: ['true', 'false', 'auto'], default: 'auto' },
+    TOKEN_TTL_MINUTES: { type: 'integer', minimum: 1, default: 1440 },
+    REFRESH_TTL_DAYS: { type: 'integer', minimum: 1, default: 30 },
+    LOGIN_MAX_FAILURES: { type: 'integer', minimum: 1, default: 5 },
+    LOGIN_MAX_FAILURES_PER_IP: { type: 'integer', minimum: 1, default: 30 },
+    LOGIN_WINDOW_MINUTES: { type: 'integer', minimum: 1, default: 15 },
+    DIST_DIR: { type: 'string', default: './dist' },
+    ANALYTICS_URL: { type: 'string', pattern: '^https://' },
+  },
+} as const;
+
+const validate = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true }).compile(schema);
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const values: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.properties)) if (env[key] !== undefined && env[key] !== '') values[key] = env[key];
+  if (!validate(values)) {
+    const problems = (validate.errors ?? []).map((e) => `${e.instancePath.slice(1) || e.params['missingProperty']}: ${e.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const v = values as Record<string, any>;
+  const dataDir = resolve(v.DATA_DIR);
+  const databaseUrl: string = v.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'portal.db')}`;
+  const production = v.NODE_ENV === 'production';
+  if (production && v.API_KEY === 'alumni-web-key') throw new Error('Invalid configuration: API_KEY must be set in production');
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    dataDir,
+    databaseUrl,
+    apiKey: v.API_KEY,
+    publicUrl: String(v.PUBLIC_URL).replace(/\/$/, ''),
+    smtpUrl: v.SMTP_URL ?? null,
+    production,
+    logLevel: v.LOG_LEVEL,
+    seedDemo: v.SEED_DEMO === 'true' || (v.SEED_DEMO === 'auto' && !databaseUrl.startsWith('postgres')),
+    tokenTtlMinutes: v.TOKEN_TTL_MINUTES,
+    refreshTtlDays: v.REFRESH_TTL_DAYS,
+    loginMaxFailures: v.LOGIN_MAX_FAILURES,
+    loginMaxFailuresPerIp: v.LOGIN_MAX_FAILURES_PER_IP,
+    loginWindowMinutes: v.LOGIN_WINDOW_MINUTES,
+    distDir: resolve(v.DIST_DIR),
+    analyticsUrl: v.ANALYTICS_URL ?? null,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The database is chosen from DATABASE_URL: `postgres://…` → PostgreSQL (several app instances),
+ * anything else (`sqlite:./data/portal.db` or a path) → the embedded SQLite file (WAL, foreign keys on).
+ */
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Database } from './types';
+import * as m001 from './migrations/001_initial';
+
+export type Db = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
+
+// int8 (count(*)) arrives as a string from pg: our counts fit in a JS number.
+pg.types.setTypeParser(20, (value: string) => Number(value));
+
+export function dialectOf(databaseUrl: string): DialectName {
+  return /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
+}
+
+export function sqlitePath(databaseUrl: string): string {
+  return databaseUrl.replace(/^sqlite:(\/\/)?/, '');
+}
+
+export function createDb(databaseUrl: string, options: { poolSize?: number } = {}): Db {
+  if (dialectOf(databaseUrl) === 'postgres') {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = sqlitePath(databaseUrl);
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+const migrations: Record<string, Migration> = { '001_initial': m001 };
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
