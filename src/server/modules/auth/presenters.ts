@@ -1,0 +1,45 @@
+/** The shapes an account leaves the server in (the response schemas whitelist them again). */
+import type { CompanyRow, UserRow } from '../../db/types';
+
+export function presentUser(user: UserRow) {
+  return {
+    hash: user.hash,
+    email: user.email,
+    name: user.name,
+    surname1: user.surname1,
+    surname2: user.surname2,
+    role: user.role,
+    code_numeric: user.code_numeric,
+    language: user.language,
+    profile_type: user.profile_type,
+    graduation_year: user.graduation_year,
+    category: user.category_hash,
+    country_code: user.country_code,
+    city: user.city,
+    current_job: user.current_job,
+    current_company: user.current_company,
+    photo: user.photo,
+    has_cv: user.cv_file !== null,
+    has_iban: user.iban !== null,
+    profile_complete: user.profile_complete === 1,
+    subscription_end: user.subscription_end,
+    is_appear_by_user: user.is_appear_by_user === 1,
+    is_appear_by_company: user.is_appear_by_company === 1,
+    is_receive_jobs: user.is_receive_jobs === 1,
+    is_newsletter: user.is_newsletter === 1,
+  };
+}
+
+export function presentCompany(company: CompanyRow) {
+  return {
+    hash: company.hash,
+    email: company.email,
+    company_name: company.company_name,
+    contact_name: company.contact_name,
+    contact_phone: company.contact_phone,
+    url: company.url,
+    specialty_company: company.specialty_company,
+    logo: company.logo,
+    language: company.language,
+  };
+}

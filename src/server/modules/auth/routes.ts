@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import * as service from './service';
+import type { AccountKind } from './repository';
+import type { Permission } from '../../../shared/permissions';
+
+const sessionReply = { 200: { $ref: 'session#' } };
+const okReply = { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } };
+
+const AREAS: Array<{ prefix: string; kind: AccountKind; login: Permission; self: Permission; logout: string; tag: string }> = [
+  { prefix: '/usr', kind: 'user', login: 'user.login', self: 'user.self', logout: '/usr/users/logout', tag: 'alumni' },
+  { prefix: '/com', kind: 'company', login: 'company.login', self: 'company.self', logout: '/com/companies/logout', tag: 'companies' },
+  { prefix: '/adm', kind: 'admin', login: 'admin.login', self: 'admin.self', logout: '/adm/logout', tag: 'administrators' },
+];
+
+export async function authRoutes(app: FastifyInstance) {
+  for (const area of AREAS) {
+    app.post<{ Body: service.Credentials }>(`${area.prefix}/login`, {
+      config: { permission: area.login },
+      schema: { tags: [area.tag], summary: 'Sign in', body: { $ref: 'login#' }, response: sessionReply },
+      handler: (request) => service.login(app.db, app.config, area.kind, request.body, request.ip),
+    });
+    app.post<{ Body: { refreshToken: string; deviceId: string } }>(`${area.prefix}/refresh`, {
+      config: { permission: 'session.refresh' },
+      schema: { tags: [area.tag], summary: 'Rotate the session tokens', body: { $ref: 'refresh#' }, response: sessionReply },
+      handler: (request) => service.refresh(app.db, app.config, area.kind, request.body.refreshToken, request.body.deviceId),
+    });
+    app.get(area.logout, {
+      config: { permission: area.self },
+      schema: { tags: [area.tag], summary: 'Sign out (revokes this session)', response: okReply },
+      handler: (request) => service.logout(app.db, request.actor),
+    });
+  }
+  app.get('/usr/users/me', {
+    config: { permission: 'user.self' },
+    schema: { tags: ['alumni'], summary: 'The signed-in member', response: { 200: { $ref: 'user.me#' } } },
+    handler: (request) => service.me(app.db, request.actor),
+  });
+  app.get('/com/companies/me', {
+    config: { permission: 'company.self' },
+    schema: { tags: ['companies'], summary: 'The signed-in company', response: { 200: { $ref: 'company.me#' } } },
+    handler: (request) => service.me(app.db, request.actor),
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * Sign-in rules: slow password hash, throttled failures (kept in the database so every instance
+ * agrees), tokens random and stored hashed, rotated on refresh, revoked on logout.
+ */
+import type { Config } from '../../config';
+import type { Db } from '../../db/dialect';
+import { AppError } from '../../errors';
+import { newHash, newSecret, nowIso, sha256 } from '../../lib/ids';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/password';
+import type { Actor } from '../../types';
+import { ANONYMOUS_ACTOR } from '../../types';
+import type { Role } from '../../../shared/permissions';
+import * as repo from './repository';
+import type { AccountKind } from './repository';
+import { presentCompany, presentUser } from './presenters';
+
+export interface Credentials {
+  email: string;
+  password: string;
+  deviceId?: string;
+}
+
+const MINUTE = 60_000;
+
+function addMinutes(date: Date, minutes: number): string {
+  return new Date(date.getTime() + minutes * MINUTE).toISOString();
+}
+
+export async function login(db: Db, config: Config, kind: AccountKind, input: Credentials, ip: string) {
+  const email = input.email.trim().toLowerCase();
+  const now = new Date();
+  const since = addMinutes(now, -config.loginWindowMinutes);
+  const emailKey = `${kind}:${email}`;
+  const ipKey = `ip:${ip}`;
+  const [byEmail, byIp] = await Promise.all([repo.countFailures(db, emailKey, since), repo.countFailures(db, ipKey, since)]);
+  if (byEmail >= config.loginMaxFailures || byIp >= config.loginMaxFailuresPerIp) {
+    throw AppError.tooMany('auth.tooManyAttempts', { minutes: config.loginWindowMinutes });
+  }
+
+  const account = await repo.findAccountByEmail(db, kind, email);
+  const ok = await verifyPassword(input.password, account?.password_hash ?? DUMMY_PASSWORD_HASH);
+  if (!account || !ok) {
+    const at = nowIso(now);
+    await repo.recordFailures(db, [
+      { hash: newHash(), key: emailKey, created_at: at },
+      { hash: newHash(), key: ipKey, created_at: at },
+    ]);
+    throw AppError.unauthorized('auth.invalidCredentials');
+  }
+  // Only after the right password, so the answer does not reveal which e-mails have accounts.
+  if (account.status === 'PENDING') throw AppError.forbidden('auth.notValidated');
+  if (account.status !== 'VALIDATED') throw AppError.forbidden('auth.disabled');
+
+  await repo.clearFailures(db, emailKey);
+  const deviceId = input.deviceId ?? newSecret().toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 40);
+  const token = newSecret();
+  const refreshToken = newSecret();
+  const expiresAt = addMinutes(now, config.tokenTtlMinutes);
+  await repo.insertSession(db, {
+    hash: newHash(),
+    actor_type: kind,
+    actor_hash: account.hash,
+    device_id: deviceId,
+    token_hash: sha256(token),
+    refresh_hash: sha256(refreshToken),
+    expires_at: expiresAt,
+    refresh_expires_at: addMinutes(now, config.refreshTtlDays * 24 * 60),
+    revoked_at: null,
+    created_at: nowIso(now),
+  });
+  return { iss: kind, token, refreshToken, deviceId, expiresAt, ...(await accountPayload(db, kind, account.hash)) };
+}
+
+export async function refresh(db: Db, config: Config, kind: AccountKind, refreshToken: string, deviceId: string) {
+  const now = new Date();
+  const token = newSecret();
+  const nextRefresh = newSecret();
+  const expiresAt = addMinutes(now, config.tokenTtlMinutes);
+  const session = await repo.rotateSession(
+    db,
+    { refreshHash: sha256(refreshToken), deviceId, actorType: kind, now: nowIso(now) },
+    {
+      token_hash: sha256(token),
+      refresh_hash: sha256(nextRefresh),
+      expires_at: expiresAt,
+      refresh_expires_at: addMinutes(now, config.refreshTtlDays * 24 * 60),
+    },
+  );
+  if (!session) throw AppError.unauthorized('auth.invalidRefresh');
+  const payload = await accountPayload(db, kind, session.actor_hash);
+  return { iss: kind, token, refreshToken: nextRefresh, deviceId, expiresAt, ...payload };
+}
+
+export async function logout(db: Db, actor: Actor) {
+  if (actor.sessionHash) await repo.revokeSession(db, actor.sessionHash, nowIso());
+  return { ok: true };
+}
+
+async function accountPayload(db: Db, kind: AccountKind, hash: string) {
+  if (kind === 'user') {
+    const user = await repo.findUser(db, hash);
+    return user ? { user: presentUser(user) } : {};
+  }
+  if (kind === 'company') {
+    const company = await repo.findCompany(db, hash);
+    return company ? { company: presentCompany(company) } : {};
+  }
+  const admin = await repo.findAdmin(db, hash);
+  return admin ? { admin } : {};
+}
+
+export async function me(db: Db, actor: Actor) {
+  if (actor.type === 'user' && actor.hash) {
+    const user = await repo.findUser(db, actor.hash);
+    if (user) return presentUser(user);
+  }
+  if (actor.type === 'company' && actor.hash) {
+    const company = await repo.findCompany(db, actor.hash);
+    if (company) return presentCompany(company);
+  }
+  throw AppError.unauthorized();
+}
+
+/**
+ * Who is calling: a live session whose device matches and whose account is still validated,
+ * or anonymous when no token is sent. A token that is sent but not valid is a 401.
+ */
+export async function resolveActor(db: Db, token: string | undefined, deviceId: string | undefined): Promise<Actor> {
+  if (!token) return ANONYMOUS_ACTOR;
+  if (token.length > 128) throw AppError.unauthorized('auth.invalidToken');
+  const row = await repo.findActiveSession(db, sha256(token), nowIso());
+  if (!row || row.device_id !== deviceId) throw AppError.unauthorized('auth.invalidToken');
+  const base = { hash: row.actor_hash, sessionHash: row.session_hash };
+  if (row.actor_type === 'user' && row.user_status === 'VALIDATED') {
+    return { ...base, type: 'user', role: row.user_role as Role, email: row.user_email };
+  }
+  if (row.actor_type === 'company' && row.company_status === 'VALIDATED') {
+    return { ...base, type: 'company', role: 'COMPANY', email: row.company_email };
+  }
+  if (row.actor_type === 'admin' && row.admin_email) return { ...base, type: 'admin', role: 'ADMIN', email: row.admin_email };
+  throw AppError.unauthorized('auth.invalidToken');
+}

@@ -1,0 +1,88 @@
+/** Job offers as the public sees them. Plain Kysely over `db | trx`. */
+import type { Locale } from '../../../shared/constants';
+import { likePattern } from '../../../shared/text';
+import type { Conn } from '../auth/repository';
+
+export interface PublicJobFilter {
+  text?: string;
+  contract?: string;
+  tags?: string[];
+  location?: string;
+  appliedBy?: string;
+}
+
+function publishedJobs(db: Conn, filter: PublicJobFilter) {
+  let query = db.selectFrom('jobs').where('jobs.status', '=', 'PUBLISHED');
+  const text = filter.text ? likePattern(filter.text) : null;
+  if (text) query = query.where('jobs.search_text', 'like', text);
+  const location = filter.location ? likePattern(filter.location) : null;
+  if (location) query = query.where((eb) => eb(eb.fn('lower', ['jobs.location']), 'like', location));
+  if (filter.contract) query = query.where('jobs.contract', '=', filter.contract);
+  if (filter.tags?.length) {
+    const tags = filter.tags;
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('job_tags').select('job_tags.job_hash').whereRef('job_tags.job_hash', '=', 'jobs.hash').where('job_tags.tag_hash', 'in', tags)),
+    );
+  }
+  if (filter.appliedBy) {
+    const user = filter.appliedBy;
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('applicants').select('applicants.hash').whereRef('applicants.job_hash', '=', 'jobs.hash').where('applicants.user_hash', '=', user)),
+    );
+  }
+  return query;
+}
+
+const SUMMARY_COLUMNS = [
+  'jobs.hash',
+  'jobs.slug',
+  'jobs.title',
+  'jobs.location',
+  'jobs.contract',
+  'jobs.working',
+  'jobs.cdate',
+  'jobs.status',
+  'companies.company_name',
+  'companies.logo',
+] as const;
+
+export async function countPublished(db: Conn, filter: PublicJobFilter): Promise<number> {
+  const row = await publishedJobs(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function pagePublished(db: Conn, filter: PublicJobFilter, limit: number, offset: number) {
+  return publishedJobs(db, filter)
+    .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
+    .select(SUMMARY_COLUMNS)
+    .orderBy('jobs.cdate', 'desc')
+    .orderBy('jobs.hash', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export function findPublished(db: Conn, hashOrSlug: string) {
+  return db
+    .selectFrom('jobs')
+    .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
+    .select([...SUMMARY_COLUMNS, 'jobs.description', 'jobs.workstation', 'jobs.area', 'jobs.specialty', 'jobs.date_incorporation'])
+    .where('jobs.status', '=', 'PUBLISHED')
+    .where((eb) => eb.or([eb('jobs.hash', '=', hashOrSlug), eb('jobs.slug', '=', hashOrSlug)]))
+    .executeTakeFirst();
+}
+
+export async function tagsOfJobs(db: Conn, jobHashes: string[], lng: Locale) {
+  if (jobHashes.length === 0) return [];
+  return db
+    .selectFrom('job_tags')
+    .innerJoin('tags', 'tags.hash', 'job_tags.tag_hash')
+    .select(['job_tags.job_hash', 'tags.hash', 'tags.type', 'tags.group', `tags.title_${lng} as title`])
+    .where('job_tags.job_hash', 'in', jobHashes)
+    .execute();
+}
+
+export async function hasApplied(db: Conn, jobHash: string, userHash: string): Promise<boolean> {
+  const row = await db.selectFrom('applicants').select('hash').where('job_hash', '=', jobHash).where('user_hash', '=', userHash).executeTakeFirst();
+  return !!row;
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { listSchema } from '../../lib/lists';
+import * as service from './service';
+
+export async function jobRoutes(app: FastifyInstance) {
+  app.get<{ Querystring: service.JobsQuery }>('/api/jobs', {
+    config: { permission: 'public.browse' },
+    schema: {
+      tags: ['public'],
+      summary: 'Published job offers, newest first',
+      querystring: { $ref: 'jobs.filter#' },
+      response: { 200: listSchema('job') },
+    },
+    handler: (request) => service.listPublic(app.db, request.actor, request.lng, request.query),
+  });
+  app.get<{ Params: { id: string } }>('/api/jobs/:id', {
+    config: { permission: 'public.browse' },
+    schema: {
+      tags: ['public'],
+      summary: 'One published offer by hash or slug',
+      params: { $ref: 'params.id#' },
+      response: { 200: { $ref: 'job#' } },
+    },
+    handler: (request) => service.showPublic(app.db, request.actor, request.lng, request.params.id),
+  });
+}

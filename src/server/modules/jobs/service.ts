@@ -1,0 +1,73 @@
+/** The public job bank (SPEC §3 filters, §6 who sees what). */
+import { PAGE_SIZES, type Locale } from '../../../shared/constants';
+import { can } from '../../../shared/permissions';
+import type { Db } from '../../db/dialect';
+import { AppError } from '../../errors';
+import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
+import type { Actor } from '../../types';
+import * as repo from './repository';
+
+export interface JobsQuery extends PageQuery {
+  text?: string;
+  contract?: string;
+  tags?: string;
+  location?: string;
+  subscribed_by_me?: boolean;
+}
+
+/** What a visitor without the `jobs.view` permission reads of a description (SPEC §6: upgrade to view). */
+const TEASER_LENGTH = 240;
+
+type SummaryRow = Awaited<ReturnType<typeof repo.pagePublished>>[number];
+
+async function withTags<T extends SummaryRow>(db: Db, rows: T[], lng: Locale) {
+  const tagRows = await repo.tagsOfJobs(db, rows.map((row) => row.hash), lng);
+  return rows.map((row) => ({
+    hash: row.hash,
+    slug: row.slug,
+    title: row.title,
+    location: row.location,
+    contract: row.contract,
+    working: row.working,
+    cdate: row.cdate,
+    status: row.status,
+    company: { name: row.company_name, logo: row.logo },
+    tags: tagRows.filter((tag) => tag.job_hash === row.hash).map(({ hash, title, type, group }) => ({ hash, title, type, group })),
+  }));
+}
+
+export async function listPublic(db: Db, actor: Actor, lng: Locale, query: JobsQuery) {
+  if (query.subscribed_by_me && actor.type !== 'user') throw AppError.unauthorized();
+  const { size, offset } = pageWindow(query, PAGE_SIZES.jobs);
+  const filter: repo.PublicJobFilter = {
+    text: query.text,
+    contract: query.contract,
+    location: query.location,
+    tags: query.tags ? query.tags.split(',') : undefined,
+    appliedBy: query.subscribed_by_me ? actor.hash! : undefined,
+  };
+  const [total, rows] = await Promise.all([repo.countPublished(db, filter), repo.pagePublished(db, filter, size, offset)]);
+  return listResult(await withTags(db, rows, lng), total, size);
+}
+
+export async function showPublic(db: Db, actor: Actor, lng: Locale, hashOrSlug: string) {
+  const row = await repo.findPublished(db, hashOrSlug);
+  if (!row) throw AppError.notFound();
+  const [summary] = await withTags(db, [row], lng);
+  const locked = !can(actor.role, 'jobs.view');
+  return {
+    ...summary!,
+    description: locked ? teaser(row.description) : row.description,
+    locked,
+    workstation: locked ? null : row.workstation,
+    area: row.area,
+    specialty: row.specialty,
+    date_incorporation: row.date_incorporation,
+    subscribed: actor.type === 'user' && actor.hash ? await repo.hasApplied(db, row.hash, actor.hash) : false,
+  };
+}
+
+function teaser(text: string): string {
+  if (text.length <= TEASER_LENGTH) return text;
+  return `${text.slice(0, TEASER_LENGTH).replace(/\s+\S*$/, '')}…`;
+}

@@ -1,0 +1,37 @@
+import type {} from '@fastify/swagger';
+import type { Locale } from '../shared/constants';
+import type { Permission, Role } from '../shared/permissions';
+import type { Config } from './config';
+import type { Db, DialectName } from './db/dialect';
+
+export type ActorType = 'anonymous' | 'user' | 'company' | 'admin';
+
+export interface Actor {
+  type: ActorType;
+  role: Role;
+  hash: string | null;
+  email: string | null;
+  sessionHash: string | null;
+}
+
+export const ANONYMOUS_ACTOR: Actor = Object.freeze({ type: 'anonymous', role: 'ANONYMOUS', hash: null, email: null, sessionHash: null });
+
+/** Who may call a route: a permission of the SPEC §6 matrix. Every API route must declare one. */
+export interface RouteAccess {
+  permission: Permission;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dialect: DialectName;
+    config: Config;
+  }
+  interface FastifyRequest {
+    actor: Actor;
+    lng: Locale;
+  }
+  interface FastifyContextConfig {
+    permission?: Permission;
+  }
+}
