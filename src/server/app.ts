@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes';
 import { initRoutes } from './modules/init/routes';
 import { jobRoutes } from './modules/jobs/routes';
 import { taxonomyRoutes } from './modules/taxonomies/routes';
+import { userDirectoryRoutes } from './modules/users/routes';
 import './types';
 
 export interface BuildOptions {
@@ -36,6 +37,7 @@ export interface RouteRecord {
   hasBodySchema: boolean;
   hasQuerySchema: boolean;
   hasParamsSchema: boolean;
+  bodySchema?: unknown;
 }
 
 const ROUTE_REGISTRY = Symbol('routes');
@@ -57,6 +59,7 @@ function checkRoute(route: RouteOptions): RouteRecord | null {
     hasBodySchema: !!schema.body,
     hasQuerySchema: !!schema.querystring,
     hasParamsSchema: !!schema.params,
+    bodySchema: schema.body,
   };
   const problems: string[] = [];
   if (!record.permission) problems.push('no declared permission');
@@ -130,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes);
   await app.register(taxonomyRoutes);
   await app.register(jobRoutes);
+  await app.register(userDirectoryRoutes);
   await app.register(spaPlugin);
 
   await app.ready();

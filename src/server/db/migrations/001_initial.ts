@@ -95,6 +95,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await index('users', ['code_numeric'], true);
   await index('users', ['slug'], true);
   await index('users', ['status', 'is_appear_by_user', 'surname1']);
+  await index('users', ['status', 'is_appear_by_company', 'surname1']);
   await index('users', ['category_hash']);
   await index('users', ['country_code']);
   await index('users', ['graduation_year']);
@@ -401,12 +402,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await index('content_pages', ['key', 'language'], true);
 }
 
+/** Every table, children before parents (the order to drop or empty them in). */
+export const TABLES = [
+  'content_pages', 'settings', 'email_outbox', 'company_feedback', 'subscriptions', 'cards', 'comment_likes', 'comments',
+  'workgroup_followers', 'workgroup_members', 'workgroups', 'work_experiences', 'portfolio_links', 'portfolio_images',
+  'portfolios', 'files', 'article_subscriptions', 'article_saves', 'article_tags', 'article_i18n', 'articles', 'applicants',
+  'job_tags', 'jobs', 'login_failures', 'sessions', 'admins', 'companies', 'user_tags', 'users', 'countries', 'tags', 'categories',
+] as const;
+
 export async function down(db: Kysely<unknown>): Promise<void> {
-  const tables = [
-    'content_pages', 'settings', 'email_outbox', 'company_feedback', 'subscriptions', 'cards', 'comment_likes', 'comments',
-    'workgroup_followers', 'workgroup_members', 'workgroups', 'work_experiences', 'portfolio_links', 'portfolio_images',
-    'portfolios', 'files', 'article_subscriptions', 'article_saves', 'article_tags', 'article_i18n', 'articles', 'applicants',
-    'job_tags', 'jobs', 'login_failures', 'sessions', 'admins', 'companies', 'user_tags', 'users', 'countries', 'tags', 'categories',
-  ];
-  for (const table of tables) await db.schema.dropTable(table).ifExists().execute();
+  for (const table of TABLES) await db.schema.dropTable(table).ifExists().execute();
 }

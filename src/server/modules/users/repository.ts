@@ -1,0 +1,90 @@
+/** The alumni directory as the public, members and companies see it. */
+import type { Locale } from '../../../shared/constants';
+import { likePattern } from '../../../shared/text';
+import type { Conn } from '../auth/repository';
+
+export interface DirectoryFilter {
+  text?: string;
+  category?: string;
+  tags?: string[];
+  location?: string;
+  countryCode?: string;
+  graduationYear?: number;
+  /** Which privacy flag hides a member from this audience (SPEC §3). */
+  audience: 'members' | 'companies';
+}
+
+function visibleUsers(db: Conn, filter: DirectoryFilter) {
+  let query = db.selectFrom('users').where('users.status', '=', 'VALIDATED');
+  query = query.where(filter.audience === 'companies' ? 'users.is_appear_by_company' : 'users.is_appear_by_user', '=', 1);
+  const text = filter.text ? likePattern(filter.text) : null;
+  if (text) query = query.where('users.search_text', 'like', text);
+  const location = filter.location ? likePattern(filter.location) : null;
+  if (location) query = query.where((eb) => eb(eb.fn('lower', ['users.city']), 'like', location));
+  if (filter.countryCode) query = query.where('users.country_code', '=', filter.countryCode);
+  if (filter.graduationYear) query = query.where('users.graduation_year', '=', filter.graduationYear);
+  if (filter.category) {
+    const category = filter.category;
+    // a root category matches its children too
+    query = query.where((eb) =>
+      eb.or([
+        eb('users.category_hash', '=', category),
+        eb('users.category_hash', 'in', eb.selectFrom('categories').select('categories.hash').where('categories.parent_hash', '=', category)),
+      ]),
+    );
+  }
+  if (filter.tags?.length) {
+    const tags = filter.tags;
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('user_tags').select('user_tags.user_hash').whereRef('user_tags.user_hash', '=', 'users.hash').where('user_tags.tag_hash', 'in', tags)),
+    );
+  }
+  return query;
+}
+
+export async function countVisible(db: Conn, filter: DirectoryFilter): Promise<number> {
+  const row = await visibleUsers(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+const COLUMNS = [
+  'users.hash',
+  'users.name',
+  'users.surname1',
+  'users.surname2',
+  'users.photo',
+  'users.profile_type',
+  'users.graduation_year',
+  'users.country_code',
+  'users.category_hash',
+  'users.is_ambassador',
+  'users.is_entrepreneur',
+  'users.slug',
+  'users.city',
+  'users.current_job',
+  'users.current_company',
+] as const;
+
+export function pageVisible(db: Conn, filter: DirectoryFilter, limit: number, offset: number) {
+  return visibleUsers(db, filter).select(COLUMNS).orderBy('users.surname1').orderBy('users.name').orderBy('users.hash').limit(limit).offset(offset).execute();
+}
+
+export function findVisible(db: Conn, filter: DirectoryFilter, hash: string) {
+  return visibleUsers(db, filter).select(COLUMNS).where('users.hash', '=', hash).executeTakeFirst();
+}
+
+export async function categoryTitles(db: Conn, hashes: string[], lng: Locale) {
+  if (hashes.length === 0) return new Map<string, string>();
+  const rows = await db.selectFrom('categories').select(['hash', `title_${lng} as title`]).where('hash', 'in', hashes).execute();
+  return new Map(rows.map((row) => [row.hash, row.title as string]));
+}
+
+export function tagsOfUsers(db: Conn, userHashes: string[], lng: Locale) {
+  if (userHashes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('user_tags')
+    .innerJoin('tags', 'tags.hash', 'user_tags.tag_hash')
+    .select(['user_tags.user_hash', 'tags.hash', 'tags.type', 'tags.group', `tags.title_${lng} as title`])
+    .where('user_tags.user_hash', 'in', userHashes)
+    .execute();
+}

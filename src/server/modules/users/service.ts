@@ -1,0 +1,79 @@
+/**
+ * The alumni directory (SPEC §3 filters). Privacy is decided here, not in the page: a member with
+ * is_appear_by_user = 0 is in no list or detail for the public and members, one with
+ * is_appear_by_company = 0 in none for companies. Only callers with `directory.details`
+ * (Bold, GRATIS, companies) read where a member works and lives.
+ */
+import { PAGE_SIZES, type Locale } from '../../../shared/constants';
+import { can } from '../../../shared/permissions';
+import type { Db } from '../../db/dialect';
+import { AppError } from '../../errors';
+import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
+import type { Actor } from '../../types';
+import * as repo from './repository';
+
+export interface UsersQuery extends PageQuery {
+  text?: string;
+  category?: string;
+  tags?: string;
+  location?: string;
+  country_code?: string;
+  graduation_year?: number;
+}
+
+type Row = Awaited<ReturnType<typeof repo.pageVisible>>[number];
+
+function audienceOf(actor: Actor): repo.DirectoryFilter['audience'] {
+  return actor.type === 'company' ? 'companies' : 'members';
+}
+
+async function present(db: Db, actor: Actor, lng: Locale, rows: Row[]) {
+  const details = can(actor.role, 'directory.details');
+  const categories = await repo.categoryTitles(db, [...new Set(rows.map((row) => row.category_hash).filter((h): h is string => !!h))], lng);
+  const tags = details ? await repo.tagsOfUsers(db, rows.map((row) => row.hash), lng) : [];
+  return rows.map((row) => ({
+    hash: row.hash,
+    name: row.name,
+    surname1: row.surname1,
+    surname2: row.surname2,
+    photo: row.photo,
+    profile_type: row.profile_type,
+    graduation_year: row.graduation_year,
+    country_code: row.country_code,
+    category: row.category_hash ? { hash: row.category_hash, title: categories.get(row.category_hash) ?? '' } : null,
+    is_ambassador: row.is_ambassador === 1,
+    is_entrepreneur: row.is_entrepreneur === 1,
+    slug: row.slug,
+    locked: !details,
+    ...(details
+      ? {
+          city: row.city,
+          current_job: row.current_job,
+          current_company: row.current_company,
+          tags: tags.filter((tag) => tag.user_hash === row.hash).map(({ hash, title, type, group }) => ({ hash, title, type, group })),
+        }
+      : {}),
+  }));
+}
+
+export async function list(db: Db, actor: Actor, lng: Locale, query: UsersQuery) {
+  const { size, offset } = pageWindow(query, PAGE_SIZES.users);
+  const filter: repo.DirectoryFilter = {
+    audience: audienceOf(actor),
+    text: query.text,
+    category: query.category,
+    tags: query.tags ? query.tags.split(',') : undefined,
+    location: query.location,
+    countryCode: query.country_code,
+    graduationYear: query.graduation_year,
+  };
+  const [total, rows] = await Promise.all([repo.countVisible(db, filter), repo.pageVisible(db, filter, size, offset)]);
+  return listResult(await present(db, actor, lng, rows), total, size);
+}
+
+export async function show(db: Db, actor: Actor, lng: Locale, hash: string) {
+  const row = await repo.findVisible(db, { audience: audienceOf(actor) }, hash);
+  if (!row) throw AppError.notFound();
+  const [user] = await present(db, actor, lng, [row]);
+  return user!;
+}
