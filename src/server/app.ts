@@ -20,6 +20,7 @@ import { initRoutes } from './modules/init/routes';
 import { jobRoutes } from './modules/jobs/routes';
 import { taxonomyRoutes } from './modules/taxonomies/routes';
 import { userDirectoryRoutes } from './modules/users/routes';
+import { articleRoutes } from './modules/articles/routes';
 import './types';
 
 export interface BuildOptions {
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(taxonomyRoutes);
   await app.register(jobRoutes);
   await app.register(userDirectoryRoutes);
+  await app.register(articleRoutes);
   await app.register(spaPlugin);
 
   await app.ready();

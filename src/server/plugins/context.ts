@@ -42,6 +42,8 @@ export function contextPlugin(app: FastifyInstance): void {
     if (!permission) return; // unknown route: the not-found handler answers
     if (!can(request.actor.role, permission)) {
       if (request.actor.type === 'anonymous') throw AppError.unauthorized();
+      // A Regular member asking for a Bold benefit is told to upgrade (418), not logged out (403, SPEC §8).
+      if (can('BOLD', permission) && request.actor.type === 'user') throw AppError.rule('auth.upgradeRequired');
       throw AppError.forbidden();
     }
   });

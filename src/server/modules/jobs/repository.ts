@@ -86,3 +86,24 @@ export async function hasApplied(db: Conn, jobHash: string, userHash: string): P
   const row = await db.selectFrom('applicants').select('hash').where('job_hash', '=', jobHash).where('user_hash', '=', userHash).executeTakeFirst();
   return !!row;
 }
+
+export async function userHasCv(db: Conn, userHash: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('cv_file').where('hash', '=', userHash).executeTakeFirst();
+  return !!row?.cv_file;
+}
+
+/** Applies, or withdraws an existing application; returns whether the member is now applied. */
+export async function toggleApplication(db: Conn, row: { hash: string; job_hash: string; user_hash: string; now: string }): Promise<boolean> {
+  const removed = await db.deleteFrom('applicants').where('job_hash', '=', row.job_hash).where('user_hash', '=', row.user_hash).executeTakeFirst();
+  if (Number(removed.numDeletedRows) > 0) return false;
+  await db
+    .insertInto('applicants')
+    .values({ hash: row.hash, job_hash: row.job_hash, user_hash: row.user_hash, status: 'PENDING', created_at: row.now, updated_at: row.now })
+    .execute();
+  return true;
+}
+
+export async function applicantCount(db: Conn, jobHash: string): Promise<number> {
+  const row = await db.selectFrom('applicants').select((eb) => eb.fn.countAll<number>().as('n')).where('job_hash', '=', jobHash).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -23,4 +23,15 @@ export async function jobRoutes(app: FastifyInstance) {
     },
     handler: (request) => service.showPublic(app.db, request.actor, request.lng, request.params.id),
   });
+  app.patch<{ Params: { id: string } }>('/api/jobs/:id/subscribe', {
+    config: { permission: 'jobs.apply' },
+    schema: {
+      tags: ['members'],
+      summary: 'Apply to an offer, or withdraw the application (Bold, GRATIS; needs a CV)',
+      params: { $ref: 'params.id#' },
+      body: { $ref: 'empty#' },
+      response: { 200: { $ref: 'toggle#' } },
+    },
+    handler: (request) => service.toggleApplication(app.db, request.actor, request.params.id),
+  });
 }

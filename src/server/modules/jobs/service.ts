@@ -5,6 +5,7 @@ import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import type { Actor } from '../../types';
+import { newHash, nowIso } from '../../lib/ids';
 import * as repo from './repository';
 
 export interface JobsQuery extends PageQuery {
@@ -70,4 +71,20 @@ export async function showPublic(db: Db, actor: Actor, lng: Locale, hashOrSlug: 
 function teaser(text: string): string {
   if (text.length <= TEASER_LENGTH) return text;
   return `${text.slice(0, TEASER_LENGTH).replace(/\s+\S*$/, '')}…`;
+}
+
+/**
+ * Applying is `PATCH /api/jobs/{id}/subscribe` (DESIGN §6): a toggle. Applying needs a CV on the
+ * profile (418 "Add your CV to apply"); withdrawing never does. The company sees the applicant as PENDING.
+ */
+export async function toggleApplication(db: Db, actor: Actor, hashOrSlug: string) {
+  const job = await repo.findPublished(db, hashOrSlug);
+  if (!job) throw AppError.notFound();
+  const userHash = actor.hash!;
+  return db.transaction().execute(async (trx) => {
+    const applied = await repo.hasApplied(trx, job.hash, userHash);
+    if (!applied && !(await repo.userHasCv(trx, userHash))) throw AppError.rule('jobs.cvRequired');
+    const active = await repo.toggleApplication(trx, { hash: newHash(), job_hash: job.hash, user_hash: userHash, now: nowIso() });
+    return { active, count: await repo.applicantCount(trx, job.hash) };
+  });
 }

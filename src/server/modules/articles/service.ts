@@ -1,0 +1,83 @@
+/** News and events (SPEC §3 filters); save = bookmark, subscribe = register to attend (DESIGN §6). */
+import { LOCALES, PAGE_SIZES, type Locale } from '../../../shared/constants';
+import type { Db } from '../../db/dialect';
+import { AppError } from '../../errors';
+import { nowIso } from '../../lib/ids';
+import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
+import type { Actor } from '../../types';
+import * as repo from './repository';
+
+export interface ArticlesQuery extends PageQuery {
+  text?: string;
+  month?: number;
+  year?: number;
+  type?: string;
+  tags?: string;
+  saved_by_me?: boolean;
+}
+
+type Row = Awaited<ReturnType<typeof repo.pagePublished>>[number] & { body?: string };
+
+async function present(db: Db, actor: Actor, lng: Locale, rows: Row[]) {
+  const hashes = rows.map((row) => row.hash);
+  const member = actor.type === 'user' && actor.hash ? actor.hash : null;
+  const [slugs, tags, counts, saved, subscribed] = await Promise.all([
+    repo.slugsOf(db, hashes),
+    repo.tagsOf(db, hashes, lng),
+    repo.registeredCounts(db, hashes),
+    member ? repo.marksOf(db, 'article_saves', hashes, member) : [],
+    member ? repo.marksOf(db, 'article_subscriptions', hashes, member) : [],
+  ]);
+  const savedSet = new Set(saved.map((row) => row.article_hash));
+  const subscribedSet = new Set(subscribed.map((row) => row.article_hash));
+  return rows.map((row) => ({
+    hash: row.hash,
+    type: row.type,
+    slug: row.slug,
+    slugs: Object.fromEntries(LOCALES.map((l) => [l, slugs.find((s) => s.article_hash === row.hash && s.language === l)?.slug ?? row.slug])),
+    title: row.title,
+    summary: row.summary,
+    ...(row.body !== undefined ? { body: row.body } : {}),
+    date: row.date,
+    hour: row.hour,
+    location: row.location,
+    image: row.image,
+    capacity: row.capacity,
+    registered: counts.get(row.hash) ?? 0,
+    saved: savedSet.has(row.hash),
+    subscribed: subscribedSet.has(row.hash),
+    tags: tags.filter((tag) => tag.article_hash === row.hash).map(({ hash, title, type, group }) => ({ hash, title, type, group })),
+  }));
+}
+
+export async function list(db: Db, actor: Actor, lng: Locale, query: ArticlesQuery) {
+  if (query.saved_by_me && actor.type !== 'user') throw AppError.unauthorized();
+  const { size, offset } = pageWindow(query, PAGE_SIZES.articles);
+  const filter: repo.ArticleFilter = {
+    text: query.text,
+    month: query.month,
+    year: query.year,
+    type: query.type,
+    tags: query.tags ? query.tags.split(',') : undefined,
+    savedBy: query.saved_by_me ? actor.hash! : undefined,
+  };
+  const [total, rows] = await Promise.all([repo.countPublished(db, lng, filter), repo.pagePublished(db, lng, filter, size, offset)]);
+  return listResult(await present(db, actor, lng, rows), total, size);
+}
+
+export async function show(db: Db, actor: Actor, lng: Locale, id: string) {
+  const row = await repo.findPublished(db, lng, id);
+  if (!row) throw AppError.notFound();
+  return (await present(db, actor, lng, [row]))[0]!;
+}
+
+/** Toggles the member's bookmark or registration in one transaction; answers the new state and the registered count. */
+export async function toggle(db: Db, actor: Actor, lng: Locale, id: string, table: repo.MarkTable) {
+  const article = await repo.findPublished(db, lng, id);
+  if (!article) throw AppError.notFound();
+  return db.transaction().execute(async (trx) => {
+    const active = await repo.toggleMark(trx, table, article.hash, actor.hash!, nowIso());
+    const counts = await repo.registeredCounts(trx, [article.hash]);
+    return { active, count: counts.get(article.hash) ?? 0 };
+  });
+}
