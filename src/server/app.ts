@@ -21,6 +21,7 @@ import { jobRoutes } from './modules/jobs/routes';
 import { taxonomyRoutes } from './modules/taxonomies/routes';
 import { userDirectoryRoutes } from './modules/users/routes';
 import { articleRoutes } from './modules/articles/routes';
+import { countryRoutes } from './modules/countries/routes';
 import './types';
 
 export interface BuildOptions {
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(jobRoutes);
   await app.register(userDirectoryRoutes);
   await app.register(articleRoutes);
+  await app.register(countryRoutes);
   await app.register(spaPlugin);
 
   await app.ready();

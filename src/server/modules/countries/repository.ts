@@ -1,0 +1,22 @@
+import { sql } from 'kysely';
+import type { Locale } from '../../../shared/constants';
+import type { Conn } from '../auth/repository';
+
+/** Countries with the number of validated members visible to an audience (its privacy flag). */
+export function countriesWithCounts(db: Conn, lng: Locale, audience: 'members' | 'companies', onlyWithUsers: boolean) {
+  const flag = audience === 'companies' ? 'users.is_appear_by_company' : 'users.is_appear_by_user';
+  const counts = db
+    .selectFrom('users')
+    .select(['users.country_code', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('users.status', '=', 'VALIDATED')
+    .where(flag, '=', 1)
+    .groupBy('users.country_code')
+    .as('c');
+  let query = db
+    .selectFrom('countries')
+    .leftJoin(counts, 'c.country_code', 'countries.code')
+    .select(['countries.code', `countries.name_${lng} as name`, 'countries.lat', 'countries.lng', sql<number>`coalesce(c.n, 0)`.as('num_users')])
+    .orderBy(`countries.name_${lng}`);
+  if (onlyWithUsers) query = query.where('c.n', '>', 0);
+  return query.execute();
+}
