@@ -22,6 +22,8 @@ import { taxonomyRoutes } from './modules/taxonomies/routes';
 import { userDirectoryRoutes } from './modules/users/routes';
 import { articleRoutes } from './modules/articles/routes';
 import { countryRoutes } from './modules/countries/routes';
+import { portfolioRoutes } from './modules/portfolios/routes';
+import { experienceRoutes } from './modules/experiences/routes';
 import './types';
 
 export interface BuildOptions {
@@ -138,6 +140,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(userDirectoryRoutes);
   await app.register(articleRoutes);
   await app.register(countryRoutes);
+  await app.register(portfolioRoutes);
+  await app.register(experienceRoutes);
   await app.register(spaPlugin);
 
   await app.ready();

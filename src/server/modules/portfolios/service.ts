@@ -1,0 +1,40 @@
+import { PAGE_SIZES } from '../../../shared/constants';
+import type { Db } from '../../db/dialect';
+import { AppError } from '../../errors';
+import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
+import { presentAuthor } from '../users/presenters';
+import * as repo from './repository';
+
+export interface OwnedQuery extends PageQuery {
+  users?: string;
+}
+
+type Row = Awaited<ReturnType<typeof repo.page>>[number];
+
+async function present(db: Db, rows: Row[]) {
+  const hashes = rows.map((row) => row.hash);
+  const [images, links] = await Promise.all([repo.imagesOf(db, hashes), repo.linksOf(db, hashes)]);
+  return rows.map((row) => ({
+    hash: row.hash,
+    name: row.name,
+    date: row.date,
+    content: row.content,
+    status: row.status,
+    images: images.filter((image) => image.portfolio_hash === row.hash).map((image) => ({ hash: image.hash, url: image.path })),
+    links: links.filter((link) => link.portfolio_hash === row.hash).map((link) => ({ hash: link.hash, url: link.url })),
+    user: presentAuthor(row),
+  }));
+}
+
+export async function list(db: Db, query: OwnedQuery) {
+  const { size, offset } = pageWindow(query, PAGE_SIZES.portfolios);
+  const users = query.users ? query.users.split(',') : undefined;
+  const [total, rows] = await Promise.all([repo.count(db, users), repo.page(db, users, size, offset)]);
+  return listResult(await present(db, rows), total, size);
+}
+
+export async function show(db: Db, hash: string) {
+  const row = await repo.find(db, hash);
+  if (!row) throw AppError.notFound();
+  return (await present(db, [row]))[0]!;
+}
