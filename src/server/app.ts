@@ -24,6 +24,7 @@ import { articleRoutes } from './modules/articles/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { portfolioRoutes } from './modules/portfolios/routes';
 import { experienceRoutes } from './modules/experiences/routes';
+import { workgroupRoutes } from './modules/workgroups/routes';
 import './types';
 
 export interface BuildOptions {
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(countryRoutes);
   await app.register(portfolioRoutes);
   await app.register(experienceRoutes);
+  await app.register(workgroupRoutes);
   await app.register(spaPlugin);
 
   await app.ready();

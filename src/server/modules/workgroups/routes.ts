@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { listSchema } from '../../lib/lists';
+import type { PageQuery } from '../../lib/lists';
+import * as service from './service';
+
+type Id = { Params: { id: string } };
+type CommentId = { Params: { id: string; hash: string } };
+
+const commentParams = {
+  type: 'object',
+  required: ['id', 'hash'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 255 }, hash: { type: 'string', minLength: 1, maxLength: 32 } },
+} as const;
+
+export async function workgroupRoutes(app: FastifyInstance) {
+  app.get<{ Querystring: service.WorkgroupsQuery }>('/api/workgroups', {
+    config: { permission: 'public.browse' },
+    schema: { tags: ['public'], summary: 'Published working groups', querystring: { $ref: 'workgroups.filter#' }, response: { 200: listSchema('workgroup') } },
+    handler: (request) => service.list(app.db, request.actor, request.query),
+  });
+  app.get<Id>('/api/workgroups/:id', {
+    config: { permission: 'public.browse' },
+    schema: { tags: ['public'], summary: "A group's public face, by hash or slug", params: { $ref: 'params.id#' }, response: { 200: { $ref: 'workgroup#' } } },
+    handler: (request) => service.show(app.db, request.actor, request.params.id),
+  });
+  app.patch<Id>('/api/workgroups/:id/subscribe', {
+    config: { permission: 'workgroups.subscribe' },
+    schema: { tags: ['members'], summary: 'Join (or request to join) a group, or leave it', params: { $ref: 'params.id#' }, body: { $ref: 'empty#' }, response: { 200: { $ref: 'toggle#' } } },
+    handler: (request) => service.toggleMembership(app.db, request.actor, request.params.id),
+  });
+  app.get<Id & { Querystring: PageQuery & { only_files?: boolean } }>('/api/workgroups/:id/comments', {
+    config: { permission: 'public.browse' },
+    schema: { tags: ['public'], summary: "The group's wall (members only for private groups)", params: { $ref: 'params.id#' }, querystring: { $ref: 'comments.filter#' }, response: { 200: listSchema('comment') } },
+    handler: (request) => service.comments(app.db, request.actor, request.params.id, request.query),
+  });
+  app.patch<CommentId>('/api/workgroups/:id/comments/:hash/like', {
+    config: { permission: 'workgroups.comment' },
+    schema: { tags: ['members'], summary: 'Like or unlike a comment', params: commentParams, body: { $ref: 'empty#' }, response: { 200: { $ref: 'toggle#' } } },
+    handler: (request) => service.toggleLike(app.db, request.actor, request.params.id, request.params.hash),
+  });
+  app.delete<CommentId>('/api/workgroups/:id/comments/:hash', {
+    config: { permission: 'workgroups.comment' },
+    schema: { tags: ['members'], summary: 'Delete a comment (its author or the group administrator)', params: commentParams, response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
+    handler: (request) => service.deleteComment(app.db, request.actor, request.params.id, request.params.hash),
+  });
+  app.get<Id & { Querystring: PageQuery }>('/api/workgroups/:id/files', {
+    config: { permission: 'public.browse' },
+    schema: { tags: ['public'], summary: "The group's files (members only for private groups)", params: { $ref: 'params.id#' }, querystring: { $ref: 'page.filter#' }, response: { 200: listSchema('file') } },
+    handler: (request) => service.files(app.db, request.actor, request.params.id, request.query),
+  });
+  app.get<Id & { Querystring: PageQuery }>('/api/workgroups/:id/users', {
+    config: { permission: 'public.browse' },
+    schema: { tags: ['public'], summary: "The group's members (members only for private groups)", params: { $ref: 'params.id#' }, querystring: { $ref: 'page.filter#' }, response: { 200: listSchema('member') } },
+    handler: (request) => service.members(app.db, request.actor, request.params.id, request.query),
+  });
+}

@@ -1,0 +1,161 @@
+/**
+ * Working groups. A PRIVATE group shows non-members only its public face: its wall, files and
+ * members are answered with 404 `workgroups.membersOnly`, so nothing of them leaks.
+ */
+import { PAGE_SIZES } from '../../../shared/constants';
+import type { Db } from '../../db/dialect';
+import { AppError } from '../../errors';
+import { newHash, nowIso } from '../../lib/ids';
+import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
+import type { Actor } from '../../types';
+import { presentAuthor } from '../users/presenters';
+import * as repo from './repository';
+
+export interface WorkgroupsQuery extends PageQuery {
+  text?: string;
+  type?: string;
+  subscribed_by_me?: boolean;
+}
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findPublished>>>;
+
+function memberHash(actor: Actor): string | null {
+  return actor.type === 'user' ? actor.hash : null;
+}
+
+async function present(db: Db, actor: Actor, rows: Row[]) {
+  const hashes = rows.map((row) => row.hash);
+  const me = memberHash(actor);
+  const [members, followers, mine] = await Promise.all([repo.memberCounts(db, hashes), repo.followerCounts(db, hashes), me ? repo.membershipsOf(db, hashes, me) : []]);
+  return rows.map((row) => {
+    const membership = mine.find((m) => m.workgroup_hash === row.hash)?.status ?? null;
+    const isAdmin = me !== null && row.admin_hash === me;
+    return {
+      hash: row.hash,
+      slug: row.slug,
+      name: row.name,
+      typology: row.typology,
+      type: row.type,
+      status: row.status,
+      image: row.image,
+      description: row.description,
+      admin: presentAuthor(row),
+      members: members.get(row.hash) ?? 0,
+      followers: followers.get(row.hash) ?? 0,
+      membership,
+      is_admin: isAdmin,
+      can_view: row.type === 'PUBLIC' || isAdmin || membership === 'ACCEPTED' || actor.type === 'admin',
+    };
+  });
+}
+
+export async function list(db: Db, actor: Actor, query: WorkgroupsQuery) {
+  if (query.subscribed_by_me && actor.type !== 'user') throw AppError.unauthorized();
+  const { size, offset } = pageWindow(query, PAGE_SIZES.workgroups);
+  const filter: repo.WorkgroupFilter = { text: query.text, type: query.type, memberOf: query.subscribed_by_me ? actor.hash! : undefined };
+  const [total, rows] = await Promise.all([repo.count(db, filter), repo.page(db, filter, size, offset)]);
+  return listResult(await present(db, actor, rows), total, size);
+}
+
+export async function show(db: Db, actor: Actor, id: string) {
+  const row = await repo.findPublished(db, id);
+  if (!row) throw AppError.notFound();
+  return (await present(db, actor, [row]))[0]!;
+}
+
+/** The group, if the caller may read its wall, files and members. */
+async function viewable(db: Db, actor: Actor, id: string) {
+  const group = await show(db, actor, id);
+  if (!group.can_view) throw AppError.notFound('workgroups.membersOnly');
+  return group;
+}
+
+/**
+ * Join or leave (DESIGN §6): a PUBLIC group is joined at once (member and follower); a PRIVATE one
+ * gets a PENDING request for its administrator. A second call leaves or withdraws the request.
+ */
+export async function toggleMembership(db: Db, actor: Actor, id: string) {
+  const group = await show(db, actor, id);
+  if (group.is_admin) throw AppError.rule('workgroups.adminCannotLeave');
+  const userHash = actor.hash!;
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const [current] = await repo.membershipsOf(trx, [group.hash], userHash);
+    let status: string | null = null;
+    if (current && current.status !== 'CANCELLED') {
+      await repo.deleteMember(trx, group.hash, userHash);
+      await repo.setFollower(trx, group.hash, userHash, false, now);
+    } else {
+      if (current) await repo.deleteMember(trx, group.hash, userHash);
+      status = group.type === 'PUBLIC' ? 'ACCEPTED' : 'PENDING';
+      await repo.insertMember(trx, { hash: newHash(), workgroup_hash: group.hash, user_hash: userHash, status, created_at: now });
+      await repo.setFollower(trx, group.hash, userHash, true, now);
+    }
+    const counts = await repo.memberCounts(trx, [group.hash]);
+    return { active: status !== null, status, count: counts.get(group.hash) ?? 0 };
+  });
+}
+
+type CommentRow = Awaited<ReturnType<typeof repo.pageComments>>[number];
+
+export async function comments(db: Db, actor: Actor, id: string, query: PageQuery & { only_files?: boolean }) {
+  const group = await viewable(db, actor, id);
+  const { size, offset } = pageWindow(query, PAGE_SIZES.workgroupComments);
+  const onlyFiles = query.only_files ?? false;
+  const [total, rows] = await Promise.all([repo.countComments(db, group.hash, onlyFiles), repo.pageComments(db, group.hash, onlyFiles, size, offset)]);
+  const replies = await repo.repliesOf(db, rows.map((row) => row.hash));
+  const all = [...rows, ...replies];
+  const [likes, files] = await Promise.all([
+    repo.likeStats(db, all.map((row) => row.hash), memberHash(actor)),
+    repo.filesByHash(db, all.map((row) => row.file_hash).filter((h): h is string => !!h)),
+  ]);
+  const presentOne = (row: CommentRow) => {
+    const file = files.find((f) => f.hash === row.file_hash);
+    return {
+      hash: row.hash,
+      parent: row.parent_hash,
+      content: row.content,
+      created_at: row.created_at,
+      file: file ? { hash: file.hash, name: file.name, url: file.path } : null,
+      likes: likes.counts.get(row.hash) ?? 0,
+      liked: likes.mine.has(row.hash),
+      user: presentAuthor(row),
+    };
+  };
+  const items = rows.map((row) => ({ ...presentOne(row), replies: replies.filter((reply) => reply.parent_hash === row.hash).map((reply) => ({ ...presentOne(reply), replies: [] })) }));
+  return listResult(items, total, size);
+}
+
+export async function toggleLike(db: Db, actor: Actor, id: string, commentHash: string) {
+  const group = await viewable(db, actor, id);
+  const comment = await repo.findComment(db, group.hash, commentHash);
+  if (!comment) throw AppError.notFound();
+  return db.transaction().execute(async (trx) => {
+    const active = await repo.toggleLike(trx, comment.hash, actor.hash!, nowIso());
+    return { active, count: await repo.countLikes(trx, comment.hash) };
+  });
+}
+
+/** The author or the group's administrator (SPEC §6) may delete a comment; its replies go with it. */
+export async function deleteComment(db: Db, actor: Actor, id: string, commentHash: string) {
+  const group = await viewable(db, actor, id);
+  const comment = await repo.findComment(db, group.hash, commentHash);
+  if (!comment) throw AppError.notFound();
+  if (comment.user_hash !== actor.hash && !group.is_admin) throw AppError.forbidden('workgroups.notYourComment');
+  await repo.softDeleteComment(db, comment.hash);
+  return { ok: true };
+}
+
+export async function files(db: Db, actor: Actor, id: string, query: PageQuery) {
+  const group = await viewable(db, actor, id);
+  const { size, offset } = pageWindow(query, PAGE_SIZES.workgroupFiles);
+  const [total, rows] = await Promise.all([repo.countFiles(db, group.hash), repo.pageFiles(db, group.hash, size, offset)]);
+  return listResult(rows.map(({ path, ...file }) => ({ ...file, url: path })), total, size);
+}
+
+export async function members(db: Db, actor: Actor, id: string, query: PageQuery) {
+  const group = await viewable(db, actor, id);
+  const { size, offset } = pageWindow(query, PAGE_SIZES.workgroupUsers);
+  const [total, rows] = await Promise.all([repo.countMembers(db, group.hash), repo.pageMembers(db, group.hash, size, offset)]);
+  return listResult(rows.map((row) => ({ hash: row.hash, status: row.status, user: presentAuthor(row) })), total, size);
+}
