@@ -25,6 +25,7 @@ import { countryRoutes } from './modules/countries/routes';
 import { portfolioRoutes } from './modules/portfolios/routes';
 import { experienceRoutes } from './modules/experiences/routes';
 import { workgroupRoutes } from './modules/workgroups/routes';
+import { contentRoutes } from './modules/content/routes';
 import './types';
 
 export interface BuildOptions {
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(portfolioRoutes);
   await app.register(experienceRoutes);
   await app.register(workgroupRoutes);
+  await app.register(contentRoutes);
   await app.register(spaPlugin);
 
   await app.ready();

@@ -1,0 +1,34 @@
+/** The content query of SPEC §7 (only, without, sortBy, where, search, limit, skip) over content pages. */
+import { LOCALES, type Locale } from '../../../shared/constants';
+import type { Db } from '../../db/dialect';
+import * as repo from './repository';
+
+export interface ContentRequest {
+  only?: repo.ContentField[];
+  without?: repo.ContentField[];
+  sortBy?: repo.ContentQuery['sortBy'];
+  where?: { key?: string; slug?: string; language?: Locale };
+  search?: string;
+  limit: number;
+  skip: number;
+}
+
+export async function query(db: Db, lng: Locale, request: ContentRequest) {
+  const query: repo.ContentQuery = {
+    where: { ...request.where, language: request.where?.language ?? lng },
+    search: request.search,
+    sortBy: request.sortBy?.length ? request.sortBy : [{ field: 'position', direction: 'asc' }],
+    limit: request.limit,
+    skip: request.skip,
+  };
+  const [total, rows] = await Promise.all([repo.countContent(db, query), repo.findContent(db, query)]);
+  const slugs = await repo.slugsOfKeys(db, [...new Set(rows.map((row) => row.key))]);
+  const fields = new Set<string>(request.only?.length ? request.only : repo.CONTENT_FIELDS);
+  for (const field of request.without ?? []) fields.delete(field);
+  const items = rows.map((row) => {
+    const item: Record<string, unknown> = Object.fromEntries(Object.entries(row).filter(([key]) => fields.has(key)));
+    item['slugs'] = Object.fromEntries(LOCALES.map((l) => [l, slugs.find((s) => s.key === row.key && s.language === l)?.slug ?? row.slug]));
+    return item;
+  });
+  return { total, items };
+}
