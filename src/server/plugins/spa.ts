@@ -1,51 +1,53 @@
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached and answered
- * for every public URL with the page's language, title and alternates filled in; unknown URLs
- * get the same shell with status 404 so crawlers see it. `/` redirects by cookie, then browser language.
+ * Serves the built SPA: hashed assets cached for a year; index.html never cached and answered for
+ * every public URL with that page's language, title, description, alternates, Open Graph and JSON-LD
+ * already in its head (modules/seo); unknown URLs get the same shell with status 404.
+ * `/` redirects by the i18n_redirected cookie, then the browser language, then Spanish.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, isLocale, type Locale } from '../../shared/constants';
-import { localizePath, matchPath, type RouteMatch } from '../../shared/routes';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type Locale } from '../../shared/constants';
+import { matchPath } from '../../shared/routes';
 import { pickLanguage } from '../i18n';
 import { isApiUrl } from './context';
 import { AppError } from '../errors';
+import { headForMatch, sitemap, type PageHead } from '../modules/seo/service';
 
-const SITE_TITLE: Record<Locale, string> = {
-  es: 'Alumni — comunidad y bolsa de trabajo',
-  en: 'Alumni — community and job bank',
-  ca: 'Alumni — comunitat i borsa de treball',
-};
+const FALLBACK_SHELL =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>%TITLE%</title><meta name="api-key" content="%API_KEY%"><!--head-meta--></head><body><p>Run <code>npm run build</code> to build the web app.</p></body></html>';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function headFor(match: RouteMatch | null, lng: Locale, publicUrl: string): string {
-  const tags: string[] = [];
-  if (match) {
-    for (const other of LOCALES) {
-      try {
-        const href = `${publicUrl}${localizePath(match.route.name, other, match.params)}`;
-        tags.push(`<link rel="alternate" hreflang="${other}" href="${escapeHtml(href)}">`);
-        if (other === lng) tags.push(`<link rel="canonical" href="${escapeHtml(href)}">`);
-      } catch {
-        // a route that needs a parameter the URL did not give: no alternates
-      }
-    }
+export function renderHead(head: PageHead, publicUrl: string): string {
+  const tags = [`<meta name="description" content="${escapeHtml(head.description)}">`];
+  if (head.noindex) tags.push('<meta name="robots" content="noindex">');
+  for (const [lng, path] of Object.entries(head.alternates)) {
+    tags.push(`<link rel="alternate" hreflang="${lng}" href="${escapeHtml(publicUrl + path)}">`);
+    if (lng === head.lng) tags.push(`<link rel="canonical" href="${escapeHtml(publicUrl + path)}">`);
   }
-  tags.push(`<meta property="og:title" content="${escapeHtml(SITE_TITLE[lng])}">`);
+  if (head.alternates.es) tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(publicUrl + head.alternates.es)}">`);
+  tags.push(
+    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
+    `<meta property="og:type" content="${head.jsonLd ? 'article' : 'website'}">`,
+    `<meta property="og:locale" content="${{ es: 'es_ES', en: 'en_GB', ca: 'ca_ES' }[head.lng]}">`,
+  );
+  const own = head.alternates[head.lng];
+  if (own) tags.push(`<meta property="og:url" content="${escapeHtml(publicUrl + own)}">`);
+  if (head.image) tags.push(`<meta property="og:image" content="${escapeHtml(publicUrl + head.image)}">`);
+  // JSON inside <script> must not close the tag early.
+  if (head.jsonLd) tags.push(`<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`);
   return tags.join('\n    ');
 }
 
 export async function spaPlugin(app: FastifyInstance) {
   const { distDir, dataDir, apiKey, publicUrl } = app.config;
   const indexFile = join(distDir, 'index.html');
-  const template = existsSync(indexFile)
-    ? readFileSync(indexFile, 'utf8')
-    : '<!doctype html><html lang="%LANG%"><head><title>%TITLE%</title><meta name="api-key" content="%API_KEY%"><!--head-meta--></head><body><p>Run <code>npm run build</code> to build the web app.</p></body></html>';
+  const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL;
 
   if (existsSync(distDir)) {
     await app.register(fastifyStatic, {
@@ -53,7 +55,6 @@ export async function spaPlugin(app: FastifyInstance) {
       prefix: '/',
       index: false,
       wildcard: false,
-      decorateReply: true,
       setHeaders: (res, path) => {
         res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
@@ -62,14 +63,13 @@ export async function spaPlugin(app: FastifyInstance) {
   }
   await app.register(fastifyStatic, { root: join(dataDir, 'uploads'), prefix: '/uploads/', decorateReply: !existsSync(distDir), wildcard: true });
 
-  const renderShell = (reply: FastifyReply, lng: Locale, match: RouteMatch | null, status: number) => {
+  const renderShell = (reply: FastifyReply, head: PageHead) => {
     const html = template
+      .replace(/<html lang="[a-z]+"/, `<html lang="${head.lng}"`)
       .replaceAll('%API_KEY%', escapeHtml(apiKey))
-      .replaceAll('%TITLE%', escapeHtml(SITE_TITLE[lng]))
-      .replace('<html lang="en">', `<html lang="${lng}">`)
-      .replaceAll('%LANG%', lng)
-      .replace('<!--head-meta-->', headFor(match, lng, publicUrl));
-    return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      .replaceAll('%TITLE%', escapeHtml(head.title))
+      .replace('<!--head-meta-->', renderHead(head, publicUrl));
+    return reply.code(head.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
   app.get('/', { schema: { hide: true } }, (request, reply) => {
@@ -78,13 +78,18 @@ export async function spaPlugin(app: FastifyInstance) {
     return reply.redirect(`/${lng}`, 302);
   });
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    if (isApiUrl(request.url)) throw AppError.notFound('route.notFound');
-    if (request.method !== 'GET' && request.method !== 'HEAD') throw AppError.notFound('route.notFound');
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(await sitemap(app.db, publicUrl)),
+  );
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+    reply.type('text/plain').send(`User-agent: *\nDisallow: /api/\nDisallow: /usr/\nDisallow: /com/\nDisallow: /adm/\nSitemap: ${publicUrl}/sitemap.xml\n`),
+  );
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isApiUrl(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) throw AppError.notFound('route.notFound');
     const pathname = request.url.split('?')[0]!;
-    const match = matchPath(pathname);
     const first = pathname.split('/')[1];
-    const lng = match?.lng ?? (isLocale(first) ? first : DEFAULT_LOCALE);
-    return renderShell(reply, lng, match, match ? 200 : 404);
+    const fallback: Locale = isLocale(first) ? first : DEFAULT_LOCALE;
+    return renderShell(reply, await headForMatch(app.db, matchPath(pathname), fallback, publicUrl));
   });
 }
