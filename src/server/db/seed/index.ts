@@ -1,0 +1,348 @@
+/**
+ * The demo data (DESIGN §7): realistic, in three languages, deterministic (seeded PRNG), written in
+ * one transaction through the query builder so it runs the same on SQLite and PostgreSQL.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Insertable } from 'kysely';
+import { CONTRACTS, LOCALES } from '../../../shared/constants';
+import { foldText } from '../../../shared/text';
+import { slugify } from '../../lib/ids';
+import { hashPassword } from '../../lib/password';
+import type { Db } from '../dialect';
+import type { Database } from '../types';
+import * as data from './data';
+import { initials, writePicture } from './images';
+import { insertMany } from './insert';
+import { DEMO_IBAN, makeCompany, makeUser } from './people';
+import { createRandom, type Random } from './random';
+
+export interface SeedOptions {
+  uploadsDir: string;
+  now?: Date;
+  /** How many generated alumni besides the demo accounts. */
+  alumni?: number;
+}
+
+export interface SeedResult {
+  accounts: Array<{ email: string; role: string; note: string }>;
+}
+
+type Rows<T extends keyof Database> = Insertable<Database[T]>[];
+const iso = (date: Date) => date.toISOString();
+const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * 86400000);
+
+/** A minimal valid one-page PDF, so a demo CV opens in any viewer. */
+function tinyPdf(text: string): string {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+  return `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n4 0 obj<</Length ${stream.length}>>stream\n${stream}\nendstream endobj\n5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`;
+}
+
+function writeFile(uploadsDir: string, folder: string, name: string, content: string): string {
+  const dir = join(uploadsDir, 'seed', folder);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, name), content);
+  return `/uploads/seed/${folder}/${name}`;
+}
+
+function taxonomies(rand: Random) {
+  const categories: Rows<'categories'> = [];
+  data.CATEGORIES.forEach((root, i) => {
+    const hash = rand.hash();
+    categories.push({ hash, parent_hash: null, lvl: 1, position: i, title_es: root.title[0], title_en: root.title[1], title_ca: root.title[2] });
+    root.children.forEach((child, j) =>
+      categories.push({ hash: rand.hash(), parent_hash: hash, lvl: 2, position: j, title_es: child[0], title_en: child[1], title_ca: child[2] }),
+    );
+  });
+  const tags: Rows<'tags'> = [
+    ...data.USER_TAGS.map((tag) => ({ hash: rand.hash(), type: 'USER', group: tag.group, title_es: tag.title[0], title_en: tag.title[1], title_ca: tag.title[2] })),
+    ...data.ARTICLE_TAGS.map((title) => ({ hash: rand.hash(), type: 'ARTICLE', group: 'article', title_es: title[0], title_en: title[1], title_ca: title[2] })),
+  ];
+  const countries: Rows<'countries'> = data.COUNTRIES.map(([code, es, en, ca, lat, lng]) => ({ code, name_es: es, name_en: en, name_ca: ca, lat, lng }));
+  return { categories, tags, countries };
+}
+
+export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
+  const rand = createRandom(20261122);
+  const now = options.now ?? new Date();
+  const uploadsDir = options.uploadsDir;
+  const passwordHash = await hashPassword('demo-password');
+  const { categories, tags, countries } = taxonomies(rand);
+  const leafCategories = categories.filter((c) => c.lvl === 2).map((c) => c.hash);
+  const userTags = tags.filter((t) => t.type === 'USER').map((t) => t.hash);
+  const articleTags = tags.filter((t) => t.type === 'ARTICLE').map((t) => t.hash);
+  const ctx = { passwordHash, now, categories: leafCategories, uploadsDir };
+
+  // ── people ──
+  const demo = [
+    makeUser(rand, 1, ctx, { email: 'regular@demo.test', role: 'REGULAR', status: 'VALIDATED', complete: true, visible: true, iban: false }),
+    makeUser(rand, 2, ctx, { email: 'bold@demo.test', role: 'BOLD', status: 'VALIDATED', complete: true, visible: true, iban: true }),
+    makeUser(rand, 3, ctx, { email: 'gratis@demo.test', role: 'GRATIS', status: 'VALIDATED', complete: true, visible: true, iban: false }),
+    makeUser(rand, 4, ctx, { email: 'pending@demo.test', role: 'REGULAR', status: 'PENDING', complete: false, visible: true, iban: false }),
+  ];
+  const [regular, bold, gratis] = demo as [Insertable<Database['users']>, Insertable<Database['users']>, Insertable<Database['users']>];
+  Object.assign(regular, { name: 'Laura', surname1: 'Regular', surname2: 'Demo' });
+  Object.assign(bold, { name: 'Marc', surname1: 'Bold', surname2: 'Demo' });
+  Object.assign(gratis, { name: 'Júlia', surname1: 'Gratis', surname2: 'Demo' });
+  const users = [...demo, ...Array.from({ length: options.alumni ?? 220 }, (_, i) => makeUser(rand, i + 10, ctx))];
+  const files: Rows<'files'> = [];
+  const sharedCv = writeFile(uploadsDir, 'cv', 'sample-cv.pdf', tinyPdf('Curriculum vitae'));
+  for (const user of users) {
+    if (user === bold || (user !== gratis && user !== regular && user.role !== 'REGULAR' && rand.chance(0.5))) {
+      const hash = rand.hash();
+      const path = user === bold ? writeFile(uploadsDir, 'cv', `${hash}.pdf`, tinyPdf(`CV ${user.name} ${user.surname1}`)) : sharedCv;
+      files.push({ hash, owner_type: 'user', owner_hash: user.hash, workgroup_hash: null, kind: 'cv', name: `CV ${user.name} ${user.surname1}.pdf`, path, mime: 'application/pdf', size: 600, created_at: iso(now), updated_at: iso(now) });
+      user.cv_file = hash;
+    }
+  }
+  // keep search text in step with the demo names set above
+  for (const user of demo) user.search_text = foldText([user.name, user.surname1, user.surname2, user.current_job, user.current_company, user.city].join(' '));
+  const members = users.filter((u) => u.status === 'VALIDATED');
+  const boldMembers = members.filter((u) => u.role !== 'REGULAR');
+  const user_tags: Rows<'user_tags'> = users.flatMap((u) => rand.sample(userTags, rand.int(1, 4)).map((tag) => ({ user_hash: u.hash, tag_hash: tag })));
+
+  const companies = [
+    makeCompany(rand, 0, ctx, ['Estudio Demo SL', 'Diseño de producto', 'https://estudio-demo.example'], { email: 'company@demo.test' }),
+    makeCompany(rand, 1, ctx, ['Nueva Empresa Pendiente SL', 'Ingeniería', 'https://pendiente.example'], { email: 'company-pending@demo.test', status: 'PENDING' }),
+    ...data.COMPANIES.map((company, i) => makeCompany(rand, i + 2, ctx, company)),
+  ];
+  const validCompanies = companies.filter((c) => c.status === 'VALIDATED');
+
+  // ── jobs ──
+  const jobs: Rows<'jobs'> = [];
+  const job_tags: Rows<'job_tags'> = [];
+  for (let i = 0; i < 84; i++) {
+    const company = i < 12 ? companies[0]! : rand.pick(validCompanies);
+    const lang = rand.pick([0, 0, 1, 2] as const);
+    const title = rand.pick(data.JOB_TITLES)[lang];
+    const description = [data.JOB_TEXT.intro[lang], data.JOB_TEXT.tasks[lang], data.JOB_TEXT.offer[lang]].join('\n\n');
+    const location = rand.chance(0.15) ? ['Remoto', 'Remote', 'En remot'][lang]! : rand.pick(data.CITIES_ES);
+    const status = i < 12 ? (['PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PENDING', 'PENDING', 'UNPUBLISHED', 'UNPUBLISHED', 'CLOSED', 'CLOSED', 'PUBLISHED'] as const)[i]! : rand.chance(0.75) ? 'PUBLISHED' : rand.pick(['PENDING', 'UNPUBLISHED', 'CLOSED']);
+    const hash = rand.hash();
+    const cdate = daysAgo(now, rand.int(0, 730) + rand.next());
+    jobs.push({
+      hash,
+      slug: `${slugify(title, 60)}-${hash.slice(0, 6)}`,
+      company_hash: company.hash,
+      status,
+      title,
+      description,
+      location,
+      contract: CONTRACTS[i % CONTRACTS.length]!,
+      working: rand.pick(data.WORKING),
+      date_incorporation: rand.chance(0.6) ? iso(new Date(now.getTime() + rand.int(7, 90) * 86400000)).slice(0, 10) : null,
+      workstation: rand.pick(['Estudio', 'Oficina técnica', 'Taller', 'Híbrido']),
+      area: rand.pick(['Diseño', 'Ingeniería', 'Comunicación', 'Producción']),
+      specialty: rand.pick(data.USER_TAGS).title[lang],
+      file: null,
+      search_text: foldText(`${title} ${description} ${location} ${company.company_name}`),
+      data: '{}',
+      cdate: iso(cdate),
+      updated_at: iso(cdate),
+    });
+    for (const tag of rand.sample(userTags, rand.int(1, 3))) job_tags.push({ job_hash: hash, tag_hash: tag });
+  }
+  const published = jobs.filter((j) => j.status === 'PUBLISHED');
+  const applicants: Rows<'applicants'> = [];
+  const applied = new Set<string>();
+  const apply = (job: (typeof jobs)[number], user: (typeof users)[number], status = 'PENDING') => {
+    const key = `${job.hash}:${user.hash}`;
+    if (applied.has(key)) return;
+    applied.add(key);
+    applicants.push({ hash: rand.hash(), job_hash: job.hash, user_hash: user.hash, status, created_at: iso(now), updated_at: iso(now) });
+  };
+  apply(published[0]!, bold);
+  apply(published[1]!, bold, 'ACCEPTED');
+  for (const job of rand.sample(published, 30)) for (const user of rand.sample(boldMembers.filter((u) => u.cv_file), rand.int(1, 5))) apply(job, user, rand.pick(['PENDING', 'PENDING', 'ACCEPTED', 'CANCELLED']));
+
+  // ── news and events ──
+  const articles: Rows<'articles'> = [];
+  const article_i18n: Rows<'article_i18n'> = [];
+  const article_tags: Rows<'article_tags'> = [];
+  const article_saves: Rows<'article_saves'> = [];
+  const article_subscriptions: Rows<'article_subscriptions'> = [];
+  const thisYear = now.getUTCFullYear();
+  for (let i = 0; i < 48; i++) {
+    const subject = data.ARTICLE_SUBJECTS[i % data.ARTICLE_SUBJECTS.length]!;
+    const year = i < 8 ? thisYear : 2015 + (i % (thisYear - 2015 + 1));
+    const month = i < 8 ? Math.max(1, now.getUTCMonth() + 1 - (i % 6)) : rand.int(1, 12);
+    const date = `${year}-${String(month).padStart(2, '0')}-${String(rand.int(1, 28)).padStart(2, '0')}`;
+    const hash = rand.hash();
+    const event = subject.type === 'EVENT';
+    articles.push({
+      hash,
+      type: subject.type,
+      status: i === 47 ? 'UNPUBLISHED' : 'PUBLISHED',
+      date,
+      year,
+      month,
+      hour: event ? rand.pick(['10:00', '17:30', '18:30', '19:00']) : null,
+      location: event ? rand.pick(data.VENUES) : null,
+      image: writePicture(uploadsDir, 'articles', hash, i, 800, 450, subject.title[1].split(':')[0]!.slice(0, 28)),
+      capacity: event ? rand.int(4, 20) * 10 : null,
+      data: '{}',
+      created_at: `${date}T09:00:00.000Z`,
+      updated_at: `${date}T09:00:00.000Z`,
+    });
+    LOCALES.forEach((language, l) => {
+      const title = `${subject.title[l]} ${year}`;
+      const body = data.ARTICLE_BODY[l]!;
+      article_i18n.push({ article_hash: hash, language, slug: `${slugify(title, 70)}-${hash.slice(0, 4)}`, title, summary: body.split('\n')[0]!, body });
+    });
+    for (const tag of rand.sample(articleTags, rand.int(1, 2))) article_tags.push({ article_hash: hash, tag_hash: tag });
+    for (const user of rand.sample(members, rand.int(0, 6))) article_saves.push({ article_hash: hash, user_hash: user.hash, created_at: iso(now) });
+    if (event) for (const user of rand.sample(boldMembers, rand.int(0, 12))) article_subscriptions.push({ article_hash: hash, user_hash: user.hash, created_at: iso(now) });
+  }
+
+  // ── working groups ──
+  const workgroups: Rows<'workgroups'> = [];
+  const workgroup_members: Rows<'workgroup_members'> = [];
+  const workgroup_followers: Rows<'workgroup_followers'> = [];
+  const comments: Rows<'comments'> = [];
+  const comment_likes: Rows<'comment_likes'> = [];
+  const sharedDoc = writeFile(uploadsDir, 'files', 'acta-reunion.pdf', tinyPdf('Acta de la reunion'));
+  const admins = boldMembers.filter((u) => u !== gratis && u !== bold);
+  data.WORKGROUPS.forEach((group, i) => {
+    const hash = rand.hash();
+    const admin = rand.pick(admins);
+    const created = daysAgo(now, rand.int(30, 900));
+    workgroups.push({
+      hash,
+      slug: slugify(group.name),
+      name: group.name,
+      typology: group.typology,
+      type: group.type,
+      status: i === data.WORKGROUPS.length - 1 ? 'PENDING' : 'PUBLISHED',
+      image: writePicture(uploadsDir, 'workgroups', hash, i + 2, 800, 450, initials(...group.name.split(' '))),
+      admin_hash: admin.hash,
+      description: group.description,
+      search_text: foldText(`${group.name} ${group.typology} ${group.description}`),
+      data: '{}',
+      created_at: iso(created),
+      updated_at: iso(created),
+    });
+    // regular@demo.test belongs to no group; bold@demo.test to the public ones only
+    const pool = boldMembers.filter((u) => u !== admin && u !== bold && u !== gratis);
+    const joined = rand.sample(pool, rand.int(5, 16));
+    if (group.type === 'PUBLIC' && i % 2 === 0) joined.push(bold);
+    const accepted = [admin, ...joined.filter(() => rand.chance(0.85))];
+    for (const user of joined) {
+      const status = accepted.includes(user) ? 'ACCEPTED' : 'PENDING';
+      workgroup_members.push({ hash: rand.hash(), workgroup_hash: hash, user_hash: user.hash, status, created_at: iso(created) });
+      if (status === 'ACCEPTED') workgroup_followers.push({ workgroup_hash: hash, user_hash: user.hash, created_at: iso(created) });
+    }
+    workgroup_members.push({ hash: rand.hash(), workgroup_hash: hash, user_hash: admin.hash, status: 'ACCEPTED', created_at: iso(created) });
+    for (let c = 0; c < rand.int(8, 18); c++) {
+      const author = rand.pick(accepted);
+      const commentHash = rand.hash();
+      let fileHash: string | null = null;
+      if (rand.chance(0.3)) {
+        fileHash = rand.hash();
+        files.push({ hash: fileHash, owner_type: 'workgroup', owner_hash: hash, workgroup_hash: hash, kind: 'wall', name: rand.pick(['Acta de la reunión.pdf', 'Presentación.pdf', 'Conclusiones del taller.pdf']), path: sharedDoc, mime: 'application/pdf', size: 600, created_at: iso(created), updated_at: iso(daysAgo(now, rand.int(0, 300))) });
+      }
+      const at = daysAgo(now, rand.int(0, 300) + rand.next());
+      comments.push({ hash: commentHash, workgroup_hash: hash, user_hash: author.hash, parent_hash: null, content: rand.pick(data.COMMENTS), file_hash: fileHash, deleted: 0, created_at: iso(at) });
+      for (let r = 0; r < rand.int(0, 3); r++) {
+        comments.push({ hash: rand.hash(), workgroup_hash: hash, user_hash: rand.pick(accepted).hash, parent_hash: commentHash, content: rand.pick(data.COMMENTS), file_hash: null, deleted: 0, created_at: iso(new Date(at.getTime() + (r + 1) * 3600000)) });
+      }
+      for (const liker of rand.sample(accepted, rand.int(0, 4))) comment_likes.push({ comment_hash: commentHash, user_hash: liker.hash, created_at: iso(now) });
+    }
+  });
+
+  // ── portfolios and experiences ──
+  const portfolios: Rows<'portfolios'> = [];
+  const portfolio_images: Rows<'portfolio_images'> = [];
+  const portfolio_links: Rows<'portfolio_links'> = [];
+  for (let i = 0; i < 60; i++) {
+    const owner = i < 3 ? bold : rand.pick(members);
+    const hash = rand.hash();
+    const name = rand.pick(data.PROJECT_NAMES);
+    const created = daysAgo(now, rand.int(0, 1500));
+    portfolios.push({ hash, user_hash: owner.hash, status: rand.chance(0.9) ? 'PUBLISHED' : 'UNPUBLISHED', name, date: iso(created).slice(0, 10), content: `${name}. ${data.ARTICLE_BODY[0].split('\n')[0]}`, data: '{}', created_at: iso(created), updated_at: iso(created) });
+    for (let k = 0; k < rand.int(1, 4); k++) {
+      portfolio_images.push({ hash: rand.hash(), portfolio_hash: hash, path: writePicture(uploadsDir, 'portfolios', `${hash}-${k}`, i * 7 + k, 1200, 800, name.slice(0, 24)), position: k });
+    }
+    for (let k = 0; k < rand.int(0, 2); k++) portfolio_links.push({ hash: rand.hash(), portfolio_hash: hash, url: `https://www.behance.net/gallery/${rand.int(100000, 999999)}/${slugify(name)}`, position: k });
+  }
+  const work_experiences: Rows<'work_experiences'> = [];
+  for (let i = 0; i < 150; i++) {
+    const owner = i < 2 ? bold : rand.pick(members);
+    const startYear = rand.int(2005, thisYear - 1);
+    const current = rand.chance(0.3);
+    const created = daysAgo(now, rand.int(0, 900));
+    work_experiences.push({
+      hash: rand.hash(),
+      user_hash: owner.hash,
+      name: rand.pick(data.POSITIONS),
+      contract: rand.pick(CONTRACTS),
+      company_name: rand.pick(data.COMPANIES)[0],
+      start: `${startYear}-${String(rand.int(1, 12)).padStart(2, '0')}-01`,
+      end: current ? null : `${Math.min(thisYear, startYear + rand.int(1, 5))}-${String(rand.int(1, 12)).padStart(2, '0')}-01`,
+      location: rand.pick(data.CITIES_ES),
+      content: data.JOB_TEXT.tasks[0],
+      data: '{}',
+      created_at: iso(created),
+      updated_at: iso(created),
+    });
+  }
+
+  // ── content, settings, administrator ──
+  const content_pages: Rows<'content_pages'> = data.CONTENT_PAGES.flatMap((page, position) =>
+    LOCALES.map((language, l) => ({ hash: rand.hash(), key: page.key, language, slug: page.slugs[l]!, title: page.titles[l]!, body: page.bodies[l]!, position, updated_at: iso(now) })),
+  );
+  const settings: Rows<'settings'> = [{ key: 'site', value: JSON.stringify({ ...data.SITE_SETTINGS, taxonomiesVersion: '1' }) }];
+  const adminsRows: Rows<'admins'> = [{ hash: rand.hash(), email: 'admin@demo.test', password_hash: passwordHash, name: 'Administración Alumni', created_at: iso(now) }];
+
+  await db.transaction().execute(async (trx) => {
+    await insertMany(trx, 'categories', categories);
+    await insertMany(trx, 'tags', tags);
+    await insertMany(trx, 'countries', countries);
+    await insertMany(trx, 'users', users);
+    await insertMany(trx, 'user_tags', user_tags);
+    await insertMany(trx, 'companies', companies);
+    await insertMany(trx, 'admins', adminsRows);
+    await insertMany(trx, 'jobs', jobs);
+    await insertMany(trx, 'job_tags', job_tags);
+    await insertMany(trx, 'applicants', applicants);
+    await insertMany(trx, 'articles', articles);
+    await insertMany(trx, 'article_i18n', article_i18n);
+    await insertMany(trx, 'article_tags', article_tags);
+    await insertMany(trx, 'article_saves', article_saves);
+    await insertMany(trx, 'article_subscriptions', article_subscriptions);
+    await insertMany(trx, 'workgroups', workgroups);
+    await insertMany(trx, 'workgroup_members', dedupe(workgroup_members, (m) => `${m.workgroup_hash}:${m.user_hash}`));
+    await insertMany(trx, 'workgroup_followers', dedupe(workgroup_followers, (f) => `${f.workgroup_hash}:${f.user_hash}`));
+    await insertMany(trx, 'files', files);
+    await insertMany(trx, 'comments', comments);
+    await insertMany(trx, 'comment_likes', comment_likes);
+    await insertMany(trx, 'portfolios', portfolios);
+    await insertMany(trx, 'portfolio_images', portfolio_images);
+    await insertMany(trx, 'portfolio_links', portfolio_links);
+    await insertMany(trx, 'work_experiences', work_experiences);
+    await insertMany(trx, 'content_pages', content_pages);
+    await insertMany(trx, 'settings', settings);
+  });
+
+  return {
+    accounts: [
+      { email: 'regular@demo.test', role: 'REGULAR', note: 'free tier, complete profile' },
+      { email: 'bold@demo.test', role: 'BOLD', note: `has a CV and an IBAN (${DEMO_IBAN.slice(0, 4)}…)` },
+      { email: 'gratis@demo.test', role: 'GRATIS', note: 'Bold free period, no CV, no IBAN' },
+      { email: 'pending@demo.test', role: 'REGULAR', note: 'not validated yet: cannot sign in' },
+      { email: 'company@demo.test', role: 'COMPANY', note: 'validated company with offers in every status' },
+      { email: 'company-pending@demo.test', role: 'COMPANY', note: 'awaiting validation' },
+      { email: 'admin@demo.test', role: 'ADMIN', note: 'administrator' },
+    ],
+  };
+}
+
+/** The first of each key: keeps the demo's random membership draws from colliding with unique indexes. */
+function dedupe<T>(rows: T[], key: (row: T) => string): T[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    const k = key(row);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

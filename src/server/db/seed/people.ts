@@ -1,0 +1,119 @@
+/** Members and companies of the demo data. */
+import type { Insertable } from 'kysely';
+import { foldText } from '../../../shared/text';
+import { slugify } from '../../lib/ids';
+import type { CompaniesTable, UsersTable } from '../types';
+import { CITIES_ABROAD, CITIES_ES, COMPANIES, FIRST_NAMES, POSITIONS, SURNAMES } from './data';
+import { initials, writePicture } from './images';
+import type { Random } from './random';
+
+const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+/** A valid Spanish IBAN (mod-97) used for every demo member who has one. */
+export const DEMO_IBAN = 'ES9121000418450200051332';
+
+export function validDni(rand: Random): string {
+  const digits = rand.int(10000000, 99999999);
+  return `${digits}${DNI_LETTERS[digits % 23]}`;
+}
+
+export interface PersonOptions {
+  email?: string;
+  role?: string;
+  status?: string;
+  complete?: boolean;
+  visible?: boolean;
+  iban?: boolean;
+}
+
+export function makeUser(rand: Random, index: number, ctx: { passwordHash: string; now: Date; categories: string[]; uploadsDir: string }, options: PersonOptions = {}): Insertable<UsersTable> {
+  const hash = rand.hash();
+  const name = rand.pick(FIRST_NAMES);
+  const surname1 = rand.pick(SURNAMES);
+  const surname2 = rand.pick(SURNAMES);
+  const abroad = rand.chance(0.25);
+  const country = abroad ? rand.pick(Object.keys(CITIES_ABROAD)) : 'ES';
+  const city = abroad ? rand.pick(CITIES_ABROAD[country]!) : rand.pick(CITIES_ES);
+  const role = options.role ?? (rand.chance(0.5) ? 'REGULAR' : rand.chance(0.7) ? 'BOLD' : 'GRATIS');
+  const complete = options.complete ?? rand.chance(0.9);
+  const currentJob = rand.pick(POSITIONS);
+  const currentCompany = rand.chance(0.2) ? 'Freelance' : rand.pick(COMPANIES)[0];
+  const ambassador = options.email ? false : rand.chance(0.08);
+  const entrepreneur = options.email ? false : rand.chance(0.08);
+  const day = String(rand.int(1, 28)).padStart(2, '0');
+  const month = String(rand.int(1, 12)).padStart(2, '0');
+  const graduation = rand.int(1995, ctx.now.getUTCFullYear() - 1);
+  const data = {
+    birthdate: `${day}/${month}/${graduation - rand.int(21, 26)}`,
+    gender: rand.pick(['female', 'male', 'other']),
+    document_type: 'DNI',
+    document_number: validDni(rand),
+    phone: complete ? `+34 6${rand.int(10, 99)} ${rand.int(100, 999)} ${rand.int(100, 999)}` : null,
+    about_me: `${currentJob} · ${city}`,
+    url_linkedin: rand.chance(0.6) ? `https://www.linkedin.com/in/${slugify(`${name}-${surname1}`)}-${hash.slice(0, 4)}` : null,
+  };
+  const photo = rand.chance(0.7) ? writePicture(ctx.uploadsDir, 'avatars', hash, index, 256, 256, initials(name, surname1)) : null;
+  const visible = options.visible ?? true;
+  return {
+    hash,
+    email: options.email ?? `${slugify(`${name}.${surname1}`).replace(/-/g, '.')}.${index}@alumni.example`,
+    password_hash: ctx.passwordHash,
+    status: options.status ?? (rand.chance(0.03) ? 'PENDING' : 'VALIDATED'),
+    role,
+    code_numeric: 10000 + index,
+    name,
+    surname1,
+    surname2,
+    slug: ambassador || entrepreneur ? `${slugify(`${name} ${surname1}`)}-${hash.slice(0, 4)}` : null,
+    language: rand.pick(['es', 'es', 'ca', 'en']),
+    profile_type: rand.chance(0.85) ? 'student' : rand.pick(['pas', 'professor']),
+    graduation_year: graduation,
+    category_hash: rand.pick(ctx.categories),
+    country_code: country,
+    city,
+    current_job: currentJob,
+    current_company: currentCompany,
+    photo,
+    cv_file: null,
+    iban: options.iban ?? (role === 'BOLD' && rand.chance(0.8)) ? DEMO_IBAN : null,
+    is_ambassador: ambassador ? 1 : 0,
+    is_entrepreneur: entrepreneur ? 1 : 0,
+    is_appear_by_user: visible ? (rand.chance(0.1) ? 0 : 1) : 0,
+    is_appear_by_company: visible ? (rand.chance(0.1) ? 0 : 1) : 0,
+    is_receive_jobs: rand.chance(0.6) ? 1 : 0,
+    is_newsletter: rand.chance(0.7) ? 1 : 0,
+    subscription_end: role === 'REGULAR' ? null : new Date(ctx.now.getTime() + rand.int(20, 330) * 86400000).toISOString(),
+    profile_complete: complete ? 1 : 0,
+    search_text: foldText([name, surname1, surname2, currentJob, currentCompany, city].join(' ')),
+    data: JSON.stringify(data),
+    created_at: new Date(ctx.now.getTime() - rand.int(30, 2000) * 86400000).toISOString(),
+    updated_at: ctx.now.toISOString(),
+  };
+}
+
+export function makeCompany(
+  rand: Random,
+  index: number,
+  ctx: { passwordHash: string; now: Date; uploadsDir: string },
+  company: readonly [string, string, string],
+  options: { email?: string; status?: string } = {},
+): Insertable<CompaniesTable> {
+  const hash = rand.hash();
+  const [name, specialty, url] = company;
+  return {
+    hash,
+    email: options.email ?? `rrhh@${slugify(name)}.example`,
+    password_hash: ctx.passwordHash,
+    status: options.status ?? 'VALIDATED',
+    company_name: name,
+    document_number_company: `B${String(rand.int(10000000, 99999999))}`,
+    contact_name: `${rand.pick(FIRST_NAMES)} ${rand.pick(SURNAMES)}`,
+    contact_phone: `+34 93${rand.int(1, 9)} ${rand.int(100, 999)} ${rand.int(100, 999)}`,
+    url,
+    specialty_company: specialty,
+    logo: writePicture(ctx.uploadsDir, 'logos', hash, index + 3, 256, 256, initials(...name.split(' '))),
+    language: 'es',
+    data: '{}',
+    created_at: new Date(ctx.now.getTime() - rand.int(100, 1500) * 86400000).toISOString(),
+    updated_at: ctx.now.toISOString(),
+  };
+}
