@@ -55,7 +55,8 @@ export function apiRoutes(app: FastifyInstance): RouteRecord[] {
 
 function checkRoute(route: RouteOptions): RouteRecord | null {
   if (!isApiUrl(route.url)) return null;
-  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+  if (methods.length === 0) return null; // Fastify's automatic HEAD twin of a GET route
   const schema = route.schema ?? {};
   const record: RouteRecord = {
     method: methods.join(','),

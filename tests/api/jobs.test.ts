@@ -40,7 +40,7 @@ describe('GET /api/jobs', () => {
       for (const job of body.items) seen.add(job.hash);
     }
     expect(seen.size).toBe(first.total);
-    const beyond = (await t.api('GET', `/api/jobs?page=${first.maxPages + 1}`)).json();
+    const beyond = (await t.api('GET', `/api/jobs?size=25&page=${first.maxPages + 1}`)).json();
     expect(beyond.items).toEqual([]);
     expect(beyond.total).toBe(first.total);
   });
