@@ -49,8 +49,8 @@ start_postgres() {
   local port
   port=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
   runuser -u pgtest -- "$PG_BIN/initdb" -D "$PG_DATA" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null || return 1
-  runuser -u pgtest -- "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$WORK/pg.log" -w \
-    -o "-p $port -k $PG_DATA -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null || { cat "$WORK/pg.log"; return 1; }
+  runuser -u pgtest -- "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_DATA/server.log" -w \
+    -o "-p $port -k $PG_DATA -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null || { cat "$PG_DATA/server.log"; return 1; }
   export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
 }
 
