@@ -1,0 +1,24 @@
+/**
+ * The ajv set-up both sides share (Fastify's validator and rjsf's), so the browser and the server
+ * accept exactly the same documents.
+ */
+import type Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { customFormats } from './formats';
+
+/** Query strings need coercion to reach integers and booleans; unknown fields are refused, not stripped. */
+export const ajvCustomOptions = {
+  allErrors: true,
+  removeAdditional: false,
+  useDefaults: true,
+  coerceTypes: 'array',
+  strict: true,
+  strictTypes: false,
+} as const;
+
+export function registerFormats<T extends Ajv>(ajv: T): T {
+  // `date` and `url` are ours (SPEC §5); the standard formats we also use come from ajv-formats.
+  addFormats(ajv, ['email', 'date-time', 'uri', 'time']);
+  for (const [name, validate] of Object.entries(customFormats)) ajv.addFormat(name, { type: 'string', validate });
+  return ajv;
+}

@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { BrowserRouter, useLocation } from 'react-router';
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { useNotificationProvider } from '@refinedev/antd';
+import { App as AntApp, ConfigProvider } from 'antd';
+import esES from 'antd/locale/es_ES';
+import enGB from 'antd/locale/en_GB';
+import caES from 'antd/locale/ca_ES';
+import { I18nextProvider } from 'react-i18next';
+import { TOAST_MS } from '../shared/constants';
+import { accessControlProvider } from './providers/access';
+import { authProvider } from './providers/auth';
+import { dataProviders } from './providers/data';
+import { i18n, i18nProvider, localeFromPath } from './providers/i18n';
+import { AppRoutes } from './routing/AppRoutes';
+import { ErrorBoundary } from './routing/ErrorBoundary';
+import { ProgressBar } from './routing/ProgressBar';
+import { theme } from './theme';
+
+const ANTD_LOCALES = { es: esES, en: enGB, ca: caES };
+
+/** Keeps i18next and <html lang> on the URL's locale. */
+function LocaleSync() {
+  const { pathname } = useLocation();
+  const lng = localeFromPath(pathname);
+  useEffect(() => {
+    if (i18n.language !== lng) void i18n.changeLanguage(lng);
+    document.documentElement.lang = lng;
+  }, [lng]);
+  return null;
+}
+
+function RefineApp() {
+  const { pathname } = useLocation();
+  return (
+    <ConfigProvider theme={theme} locale={ANTD_LOCALES[localeFromPath(pathname)]}>
+      <AntApp notification={{ placement: 'bottomRight', duration: TOAST_MS / 1000, maxCount: 4 }}>
+        <Refine
+          routerProvider={routerProvider}
+          dataProvider={dataProviders}
+          authProvider={authProvider}
+          accessControlProvider={accessControlProvider}
+          i18nProvider={i18nProvider}
+          notificationProvider={useNotificationProvider}
+          resources={[{ name: 'jobs' }]}
+          options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } } } }}
+        >
+          <LocaleSync />
+          <ProgressBar />
+          <ErrorBoundary>
+            <AppRoutes />
+          </ErrorBoundary>
+        </Refine>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function App() {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <BrowserRouter>
+        <RefineApp />
+      </BrowserRouter>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The bridge between a JSON Schema in schemas/ and a form (DESIGN §2): rjsf's antd theme renders it,
+ * the shared validator checks it as the server will, labels come from locales/ (`fields.<name>`),
+ * and the server's 400 field errors are shown on the fields they name.
+ */
+import { useMemo } from 'react';
+import Form from '@rjsf/antd';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../shared/constants';
+import { makeTransformErrors, validatorFor } from './validator';
+
+export interface SchemaFormProps<T> {
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  /** Only these properties are rendered (others stay in the schema for the server). */
+  fields?: string[];
+  formData?: Partial<T>;
+  submitText: string;
+  submitting?: boolean;
+  /** Field errors from the server's 400 answer: `{ field: [message] }`. */
+  serverErrors?: Record<string, string[]>;
+  onSubmit: (data: T) => void;
+  id?: string;
+}
+
+function toErrorSchema(errors: Record<string, string[]> = {}): ErrorSchema {
+  const out: Record<string, { __errors: string[] }> = {};
+  for (const [field, messages] of Object.entries(errors)) out[field] = { __errors: messages };
+  return out as ErrorSchema;
+}
+
+export function SchemaForm<T>({ schema, uiSchema = {}, fields, formData, submitText, submitting, serverErrors, onSubmit, id }: SchemaFormProps<T>) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language as Locale;
+  const visibleSchema = useMemo<RJSFSchema>(() => {
+    if (!fields || !schema.properties) return schema;
+    const properties = Object.fromEntries(Object.entries(schema.properties).filter(([key]) => fields.includes(key)));
+    return { ...schema, properties, required: (schema.required ?? []).filter((key) => fields.includes(key)) };
+  }, [schema, fields]);
+  const ui = useMemo<UiSchema>(() => {
+    const out: UiSchema = { ...uiSchema, 'ui:submitButtonOptions': { submitText, props: { type: 'primary', loading: submitting, block: true, size: 'large' } } };
+    for (const key of Object.keys(visibleSchema.properties ?? {})) out[key] = { ...(uiSchema[key] as object), 'ui:title': t(`fields.${key}`) };
+    return out;
+  }, [uiSchema, visibleSchema, submitText, submitting, t]);
+
+  return (
+    <Form
+      id={id}
+      schema={visibleSchema}
+      uiSchema={ui}
+      formData={formData}
+      validator={validatorFor(lng)}
+      transformErrors={makeTransformErrors(t, ui)}
+      extraErrors={toErrorSchema(serverErrors)}
+      showErrorList={false}
+      noHtml5Validate
+      onSubmit={({ formData: data }) => onSubmit(data as T)}
+    />
+  );
+}

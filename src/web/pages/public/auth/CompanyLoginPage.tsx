@@ -1,0 +1,5 @@
+import LoginPage from './LoginPage';
+
+export default function CompanyLoginPage() {
+  return <LoginPage only="company" />;
+}

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useLogin } from '@refinedev/core';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import loginSchema from '../../../../../schemas/login.json';
+import loginUi from '../../../../../schemas/login.ui.json';
+import { SchemaForm } from '../../../forms/SchemaForm';
+import type { LoginParams } from '../../../providers/auth';
+import type { Issuer } from '../../../providers/session';
+
+/** The sign-in form, rendered from schemas/login.json; the server's refusal (e.g. not validated yet) is a red toast. */
+export function LoginForm({ kind }: { kind: Issuer }) {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const { mutate: login, isPending } = useLogin<LoginParams>();
+  const [email, setEmail] = useState('');
+  return (
+    <SchemaForm<{ email: string; password: string }>
+      id={`login-${kind}`}
+      schema={loginSchema as RJSFSchema}
+      uiSchema={loginUi as UiSchema}
+      fields={['email', 'password']}
+      formData={{ email }}
+      submitText={t('auth.submit')}
+      submitting={isPending}
+      onSubmit={(data) => {
+        setEmail(data.email);
+        login(
+          { email: data.email, password: data.password, kind },
+          {
+            onSuccess: (result) => {
+              if (!result.success) notification.error({ message: t('auth.failed'), description: result.error?.message, placement: 'bottomRight' });
+            },
+          },
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,5 @@
+import LoginPage from './LoginPage';
+
+export default function UserLoginPage() {
+  return <LoginPage only="user" />;
+}

@@ -1,0 +1,69 @@
+import { Alert, Button, Descriptions, Skeleton, Space, Tag } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useGetIdentity, useOne, type HttpError } from '@refinedev/core';
+import { useDocumentTitle } from '@refinedev/react-router';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SafeImage } from '../../../components/SafeImage';
+import { useLocale } from '../../../hooks/useLocale';
+import type { Identity } from '../../../providers/auth';
+import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
+import type { JobDetail } from './types';
+
+/** An offer. Who may read all of it is the server's decision (`locked`); the page only explains it (SPEC §6). */
+export default function JobShowPage() {
+  const { slug = '' } = useParams();
+  const { t } = useTranslation();
+  const { lng, to } = useLocale();
+  const { data: me } = useGetIdentity<Identity | null>();
+  const { result: job, query } = useOne<JobDetail, HttpError>({ resource: 'jobs', id: slug, queryOptions: { retry: false } });
+  useDocumentTitle(job ? `${job.title} — ${job.company.name} · Alumni` : `${t('pages.jobs.show')} · Alumni`);
+
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (query.error?.statusCode === 404) return <NotFoundPage />;
+  if (query.error || !job) return <UnexpectedErrorPage />;
+
+  const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(lng) : '—');
+  return (
+    <article className="job-detail">
+      <Link to={to('jobs')}>
+        <ArrowLeftOutlined /> {t('jobs.backToList')}
+      </Link>
+      <div className="job-company" style={{ marginTop: 24 }}>
+        <SafeImage src={job.company.logo ?? undefined} alt={t('jobs.logoAlt', { name: job.company.name })} width={48} height={48} />
+        <span>{job.company.name}</span>
+      </div>
+      <h1>{job.title}</h1>
+      <Space wrap style={{ marginBottom: 16 }}>
+        {job.tags.map((tag) => (
+          <Tag key={tag.hash}>{tag.title}</Tag>
+        ))}
+      </Space>
+      <Descriptions column={{ xs: 1, md: 2, xl: 3 }} bordered size="small" style={{ marginBottom: 24 }}>
+        <Descriptions.Item label={t('jobs.location')}>{job.location}</Descriptions.Item>
+        <Descriptions.Item label={t('jobs.contractLabel')}>{t(`jobs.contract.${job.contract}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('jobs.working')}>{job.working ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('jobs.incorporation')}>{date(job.date_incorporation)}</Descriptions.Item>
+        <Descriptions.Item label={t('jobs.area')}>{job.area ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('jobs.specialty')}>{job.specialty ?? '—'}</Descriptions.Item>
+        {job.workstation ? <Descriptions.Item label={t('jobs.workstation')}>{job.workstation}</Descriptions.Item> : null}
+        <Descriptions.Item label={t('jobs.posted', { date: '' }).replace(/\s*$/, '')}>{date(job.cdate)}</Descriptions.Item>
+      </Descriptions>
+      <h2>{t('jobs.description')}</h2>
+      <p className="job-description">{job.description}</p>
+      {job.locked ? (
+        <Alert
+          type="info"
+          showIcon
+          message={t('jobs.locked.title')}
+          description={me ? t('jobs.locked.text') : t('jobs.locked.signIn')}
+          action={
+            <Link to={me ? to('alumni') : to('login')}>
+              <Button type="primary">{me ? t('jobs.locked.upgrade') : t('nav.login')}</Button>
+            </Link>
+          }
+        />
+      ) : null}
+    </article>
+  );
+}

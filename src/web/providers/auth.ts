@@ -1,0 +1,87 @@
+/** Sign-in for members (`/usr`) and companies (`/com`), kept in the SPEC §3 cookies. */
+import type { AuthProvider } from '@refinedev/core';
+import { DEVICE_TYPE } from '../../shared/constants';
+import { localizePath } from '../../shared/routes';
+import { request } from './http';
+import { currentLocale } from './i18n';
+import { clearSession, deviceId, readSession, saveSession, type Issuer } from './session';
+import { refreshPermissions } from './access';
+
+export interface Identity {
+  iss: Issuer;
+  hash: string;
+  email: string;
+  name?: string;
+  surname1?: string;
+  role?: string;
+  code_numeric?: number;
+  company_name?: string;
+  profile_complete?: boolean;
+  has_iban?: boolean;
+  has_cv?: boolean;
+}
+
+export interface LoginParams {
+  email: string;
+  password: string;
+  kind: Issuer;
+}
+
+let identity: Promise<Identity | null> | null = null;
+
+/** The signed-in member or company, loaded once and shared (SPEC §4: errors while loading are ignored). */
+export function loadIdentity(force = false): Promise<Identity | null> {
+  if (force || !identity) {
+    const session = readSession();
+    identity = !session
+      ? Promise.resolve(null)
+      : request<Omit<Identity, 'iss'>>(session.iss === 'user' ? 'usr' : 'com', session.iss === 'user' ? 'users/me' : 'companies/me')
+          .then((me) => ({ ...me, iss: session.iss }))
+          .catch(() => {
+            clearSession();
+            return null;
+          });
+  }
+  return identity;
+}
+
+export const authProvider: AuthProvider = {
+  login: async ({ email, password, kind }: LoginParams) => {
+    const prefix = kind === 'company' ? 'com' : 'usr';
+    try {
+      const answer = await request<{ token: string; refreshToken: string; deviceId: string }>(prefix, 'login', {
+        method: 'POST',
+        body: { email, password, deviceId: deviceId(), deviceType: DEVICE_TYPE, push: null },
+      });
+      saveSession({ iss: kind, token: answer.token, refreshToken: answer.refreshToken, deviceId: answer.deviceId });
+      await Promise.all([loadIdentity(true), refreshPermissions()]);
+      return { success: true, redirectTo: localizePath(kind === 'company' ? 'company.jobs' : 'user.profile', currentLocale()) };
+    } catch (error) {
+      const e = error as { message?: string; statusCode?: number };
+      return { success: false, error: { name: String(e.statusCode ?? ''), message: e.message ?? '' } };
+    }
+  },
+  logout: async () => {
+    const session = readSession();
+    if (session) {
+      await request(session.iss === 'user' ? 'usr' : 'com', session.iss === 'user' ? 'users/logout' : 'companies/logout').catch(() => undefined);
+    }
+    clearSession();
+    await Promise.all([loadIdentity(true), refreshPermissions()]);
+    return { success: true, redirectTo: localizePath('home', currentLocale()) };
+  },
+  check: async () => {
+    const me = await loadIdentity();
+    return me ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: localizePath('login', currentLocale()) };
+  },
+  onError: async (error: { statusCode?: number }) => {
+    if (error?.statusCode === 401 || error?.statusCode === 403) {
+      clearSession();
+      await Promise.all([loadIdentity(true), refreshPermissions()]);
+      return { logout: true, redirectTo: localizePath('login', currentLocale()), error: error as Error };
+    }
+    return {};
+  },
+  getIdentity: () => loadIdentity(),
+  getPermissions: async () => (await refreshPermissions(false)).permissions,
+};

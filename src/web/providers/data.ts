@@ -1,0 +1,51 @@
+/**
+ * One data provider factory for the four API prefixes (SPEC §7). Lists speak `page`/`size` and
+ * answer `{ items, total, maxPages }`; Refine's `eq`/`in` filters become query parameters.
+ */
+import type { CrudFilter, DataProvider } from '@refinedev/core';
+import { request, type Prefix } from './http';
+
+interface ListAnswer<T> {
+  items: T[];
+  total: number;
+  maxPages: number;
+}
+
+export function filtersToQuery(filters: CrudFilter[] = []): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  for (const filter of filters) {
+    if (!('field' in filter)) continue;
+    if (filter.value === undefined || filter.value === null || filter.value === '') continue;
+    query[filter.field] = filter.value;
+  }
+  return query;
+}
+
+export function createDataProvider(prefix: Prefix): DataProvider {
+  return {
+    getApiUrl: () => `/${prefix}`,
+    getList: async ({ resource, pagination, filters, meta }) => {
+      const paged = pagination?.mode !== 'off';
+      const query: Record<string, unknown> = { ...filtersToQuery(filters), ...(meta?.query as Record<string, unknown> | undefined), ...(paged ? { page: pagination?.currentPage ?? 1, size: pagination?.pageSize } : {}) };
+      const answer = await request<ListAnswer<never> | never[]>(prefix, resource, { query, signal: meta?.signal as AbortSignal | undefined });
+      if (Array.isArray(answer)) return { data: answer, total: answer.length };
+      return { data: answer.items, total: answer.total, maxPages: answer.maxPages };
+    },
+    getOne: async ({ resource, id, meta }) => ({ data: await request(prefix, `${resource}/${encodeURIComponent(String(id))}`, { query: meta?.query as Record<string, unknown> | undefined }) }),
+    create: async ({ resource, variables }) => ({ data: await request(prefix, resource, { method: 'POST', body: variables }) }),
+    update: async ({ resource, id, variables, meta }) => ({
+      data: await request(prefix, `${resource}/${encodeURIComponent(String(id))}${meta?.action ? `/${String(meta.action)}` : ''}`, { method: 'PATCH', body: variables }),
+    }),
+    deleteOne: async ({ resource, id }) => ({ data: await request(prefix, `${resource}/${encodeURIComponent(String(id))}`, { method: 'DELETE' }) }),
+    custom: async ({ url, method, payload, query }) => ({
+      data: await request(prefix, url, { method: method.toUpperCase(), body: payload, query: query as Record<string, unknown> }),
+    }),
+  };
+}
+
+export const dataProviders = {
+  default: createDataProvider('api'),
+  usr: createDataProvider('usr'),
+  com: createDataProvider('com'),
+  adm: createDataProvider('adm'),
+};

@@ -1,0 +1,52 @@
+/** One React Router route per locale for every entry of the shared route table (DESIGN §5). */
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { Spin } from 'antd';
+import Cookies from 'js-cookie';
+import { LOCALE_COOKIE, LOCALES, DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/constants';
+import { localizedPattern, ROUTES, type Area, type RouteDef } from '../../shared/routes';
+import { PublicLayout } from '../layouts/PublicLayout';
+import { AreaLayout } from '../layouts/AreaLayout';
+import { ComingSoonPage, NotFoundPage } from '../pages/common/StatusPages';
+import { Guarded } from './guards';
+import { PAGES } from './pages';
+
+/** SPEC §2: the i18n_redirected cookie, then the browser language, then Spanish. */
+export function preferredLocale(): Locale {
+  const saved = Cookies.get(LOCALE_COOKIE);
+  if (isLocale(saved)) return saved;
+  for (const language of navigator.languages ?? [navigator.language]) {
+    const code = language.slice(0, 2).toLowerCase();
+    if (isLocale(code)) return code;
+  }
+  return DEFAULT_LOCALE;
+}
+
+function element(route: RouteDef) {
+  const Page = PAGES[route.name];
+  return (
+    <Guarded guard={route.guard}>
+      <Suspense fallback={<Spin className="page-spinner" size="large" />}>{Page ? <Page /> : <ComingSoonPage name={route.name} />}</Suspense>
+    </Guarded>
+  );
+}
+
+function routesOf(area: Area) {
+  return LOCALES.flatMap((lng) =>
+    ROUTES.filter((route) => route.area === area).map((route) => <Route key={`${lng}:${route.name}`} path={localizedPattern(route, lng)} element={element(route)} />),
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<Navigate to={`/${preferredLocale()}`} replace />} />
+      <Route element={<PublicLayout />}>
+        {routesOf('public')}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route element={<AreaLayout area="user" />}>{routesOf('user')}</Route>
+      <Route element={<AreaLayout area="company" />}>{routesOf('company')}</Route>
+    </Routes>
+  );
+}

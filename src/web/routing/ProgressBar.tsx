@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useIsFetching } from '@tanstack/react-query';
+import NProgress from 'nprogress';
+
+NProgress.configure({ showSpinner: false, trickleSpeed: 120, minimum: 0.15 });
+const MAX_MS = 5000; // SPEC §9: the loading bar gives up after 5 s
+
+/** The orange 2 px bar at the top while a page or its data loads (SPEC §9). */
+export function ProgressBar() {
+  const { pathname } = useLocation();
+  const fetching = useIsFetching();
+  useEffect(() => {
+    NProgress.start();
+    const timer = window.setTimeout(() => NProgress.done(), MAX_MS);
+    return () => window.clearTimeout(timer);
+  }, [pathname]);
+  useEffect(() => {
+    if (fetching === 0) NProgress.done();
+  }, [fetching, pathname]);
+  return null;
+}

@@ -1,0 +1,44 @@
+/**
+ * The six guards of SPEC §2 as route wrappers. They are conveniences for the visitor: the server
+ * enforces every permission on its own.
+ */
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useGetIdentity } from '@refinedev/core';
+import { Spin } from 'antd';
+import type { Guard } from '../../shared/routes';
+import { useLocale } from '../hooks/useLocale';
+import type { Identity } from '../providers/auth';
+
+const IBAN_PROMPT_KEY = 'alumni.ibanPrompted';
+
+export function Guarded({ guard, children }: { guard?: Guard; children: ReactNode }) {
+  const { data: me, isLoading } = useGetIdentity<Identity | null>();
+  const { to } = useLocale();
+  const { pathname } = useLocation();
+  if (!guard) return <>{children}</>;
+  if (isLoading) return <Spin className="page-spinner" size="large" />;
+
+  switch (guard) {
+    case 'notAuthenticated':
+      if (me?.iss === 'user') return <Navigate to={to('user.profile')} replace />;
+      if (me?.iss === 'company') return <Navigate to={to('company.jobs')} replace />;
+      return <>{children}</>;
+    case 'company':
+      return me?.iss === 'company' ? <>{children}</> : <Navigate to={to('company.login')} replace state={{ from: pathname }} />;
+    case 'user':
+    case 'completedProfile':
+    case 'gratisUser': {
+      if (me?.iss !== 'user') return <Navigate to={to('login')} replace state={{ from: pathname }} />;
+      if (guard !== 'user' && !me.profile_complete) return <Navigate to={to('user.profile')} replace />;
+      if (guard === 'gratisUser' && me.role === 'GRATIS' && !me.has_iban && !sessionStorage.getItem(IBAN_PROMPT_KEY)) {
+        sessionStorage.setItem(IBAN_PROMPT_KEY, '1'); // once per session (SPEC §2)
+        return <Navigate to={to('user.profile.settings-iban')} replace />;
+      }
+      return <>{children}</>;
+    }
+    default:
+      // SPEC §8: an unknown guard is an error
+      throw new Error(`Unknown guard ${String(guard)}`);
+  }
+}

@@ -1,0 +1,15 @@
+/** Route name → page component, loaded on demand so a first visit downloads only its own page. */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+export const PAGES: Record<string, Page> = {
+  home: lazy(() => import('../pages/public/home/HomePage')),
+  jobs: lazy(() => import('../pages/public/jobs/JobListPage')),
+  'jobs.show': lazy(() => import('../pages/public/jobs/JobShowPage')),
+  login: lazy(() => import('../pages/public/auth/LoginPage')),
+  'user.login': lazy(() => import('../pages/public/auth/UserLoginPage')),
+  'company.login': lazy(() => import('../pages/public/auth/CompanyLoginPage')),
+  'user.logout': lazy(() => import('../pages/public/auth/LogoutPage')),
+  'company.logout': lazy(() => import('../pages/public/auth/LogoutPage')),
+};

@@ -1,0 +1,47 @@
+/** SPEC §9 presentation constants in one place: antd tokens, section colours, breakpoints. */
+import type { ThemeConfig } from 'antd';
+
+export const COLORS = {
+  primary: '#2f3640', // dark grey
+  danger: '#b0413e', // muted red
+  progress: '#e8893a', // the orange loading bar
+  success: '#3d8b5a',
+  surface: '#f5f6f7',
+} as const;
+
+/** Each section has its own accent (headers, tags, cards). */
+export const SECTION_COLORS = {
+  article: '#3a6ea5',
+  job: '#2f7d6d',
+  ambassador: '#8e5b9c',
+  entrepreneur: '#c17a2b',
+  directory: '#4b6584',
+  group: '#6a8d3a',
+  association: '#a0522d',
+  discount: '#b0413e',
+  user: '#2f3640',
+  company: '#31566b',
+} as const;
+export type Section = keyof typeof SECTION_COLORS;
+
+export const BREAKPOINTS = { xs: 320, md: 768, lg: 992, xl: 1281, xxl: 1400 } as const;
+
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: COLORS.primary,
+    colorError: COLORS.danger,
+    colorSuccess: COLORS.success,
+    colorLink: '#1f5f8b',
+    borderRadius: 8,
+    fontFamily: "'Helvetica Neue', Helvetica, Arial, system-ui, sans-serif",
+    screenXS: BREAKPOINTS.xs,
+    screenMD: BREAKPOINTS.md,
+    screenLG: BREAKPOINTS.lg,
+    screenXL: BREAKPOINTS.xl,
+    screenXXL: BREAKPOINTS.xxl,
+  },
+  components: {
+    Modal: { borderRadiusLG: 25 },
+    Layout: { headerBg: '#ffffff', bodyBg: COLORS.surface, footerBg: COLORS.primary, siderBg: '#ffffff' },
+  },
+};
