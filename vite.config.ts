@@ -14,8 +14,10 @@ export default defineConfig({
       output: {
         manualChunks(id: string) {
           if (!id.includes('node_modules')) return undefined;
-          if (/@rjsf|ajv|libphonenumber|ibantools/.test(id)) return 'forms';
-          if (/react-dom|scheduler/.test(id)) return 'react';
+          // the form stack (rjsf, ajv, phone metadata) is needed only by pages with forms
+          if (/[\\/](@rjsf|ajv|ajv-formats|ajv-i18n|libphonenumber-js|ibantools|fast-uri|json-schema-traverse|lodash|jsonpointer|markdown-to-jsx)[\\/]/.test(id)) return 'forms';
+          if (/[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return 'react';
+          if (/[\\/](@refinedev|@tanstack|i18next|react-i18next)[\\/]/.test(id)) return 'refine';
           return undefined;
         },
       },

@@ -33,6 +33,8 @@ export interface BuildOptions {
   db?: Db;
   /** Migrate on start (default true). */
   migrate?: boolean;
+  /** Destroy the given `db` when the app closes (main.ts hands its database over). */
+  closeDb?: boolean;
 }
 
 export interface RouteRecord {
@@ -78,7 +80,7 @@ function checkRoute(route: RouteOptions): RouteRecord | null {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const ownsDb = !options.db;
+  const ownsDb = !options.db || options.closeDb === true;
   const db = options.db ?? createDb(config.databaseUrl);
   if (options.migrate !== false) await migrateToLatest(db);
 

@@ -17,8 +17,7 @@ async function main() {
   const db = createDb(config.databaseUrl);
   await migrateToLatest(db);
   const accounts = config.seedDemo ? await seedIfEmpty(db, config) : null;
-  const app = await buildApp(config, { db, migrate: false });
-  app.addHook('onClose', async () => db.destroy());
+  const app = await buildApp(config, { db, migrate: false, closeDb: true });
   await app.listen({ port: config.port, host: config.host });
   console.log(`\nAlumni portal on ${config.publicUrl} (database: ${config.databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'})`);
   if (accounts?.length) {

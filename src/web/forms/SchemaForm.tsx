@@ -39,13 +39,14 @@ export function SchemaForm<T>({ schema, uiSchema = {}, fields, formData, submitT
     return { ...schema, properties, required: (schema.required ?? []).filter((key) => fields.includes(key)) };
   }, [schema, fields]);
   const ui = useMemo<UiSchema>(() => {
-    const out: UiSchema = { ...uiSchema, 'ui:submitButtonOptions': { submitText, props: { type: 'primary', loading: submitting, block: true, size: 'large' } } };
+    const out: UiSchema = { ...uiSchema, 'ui:title': '', 'ui:submitButtonOptions': { submitText, props: { type: 'primary', loading: submitting, block: true, size: 'large' } } };
     for (const key of Object.keys(visibleSchema.properties ?? {})) out[key] = { ...(uiSchema[key] as object), 'ui:title': t(`fields.${key}`) };
     return out;
   }, [uiSchema, visibleSchema, submitText, submitting, t]);
 
   return (
     <Form
+      className="schema-form"
       id={id}
       schema={visibleSchema}
       uiSchema={ui}

@@ -36,7 +36,8 @@ export default function HomePage() {
       </section>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
-          <Card className="cta-card" title={<h2 style={{ margin: 0, fontSize: 20 }}>{t('home.joinTitle')}</h2>}>
+          <Card className="cta-card">
+            <h2>{t('home.joinTitle')}</h2>
             <p>{t('home.joinText')}</p>
             <Link to={to('user.register')}>
               <Button type="primary">{t('home.join')}</Button>
@@ -44,7 +45,8 @@ export default function HomePage() {
           </Card>
         </Col>
         <Col xs={24} md={12}>
-          <Card className="cta-card" title={<h2 style={{ margin: 0, fontSize: 20 }}>{t('home.companyTitle')}</h2>}>
+          <Card className="cta-card">
+            <h2>{t('home.companyTitle')}</h2>
             <p>{t('home.companyText')}</p>
             <Link to={to('company')}>
               <Button>{t('home.publish')}</Button>

@@ -1,0 +1,51 @@
+/** Debian's Chromium driven by playwright-core, against the real server on a free port (seeded SQLite). */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { join } from 'node:path';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { createDb, migrateToLatest } from '../../src/server/db/dialect';
+import { seedDemo } from '../../src/server/db/seed/index';
+import { testDatabase } from './db';
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface LiveServer {
+  url: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** The whole portal as `npm start` serves it, on a throwaway seeded database. */
+export async function startLiveServer(): Promise<LiveServer> {
+  const database = await testDatabase();
+  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DIST_DIR: join(process.cwd(), 'dist'), PUBLIC_URL: 'http://127.0.0.1:3999' });
+  const db = createDb(config.databaseUrl);
+  await migrateToLatest(db);
+  await seedDemo(db, { uploadsDir: join(config.dataDir, 'uploads') });
+  const app = await buildApp(config, { db, migrate: false, closeDb: true });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    app,
+    close: async () => {
+      await app.close();
+      await database.cleanup();
+    },
+  };
+}
+
+/** A page that records console errors and failed requests, so a test can assert there were none. */
+export async function newPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
