@@ -32,6 +32,7 @@ export const theme: ThemeConfig = {
     colorError: COLORS.danger,
     colorSuccess: COLORS.success,
     colorLink: '#1f5f8b',
+    colorTextPlaceholder: '#6b7280', // antd's default fails WCAG contrast (axe)
     borderRadius: 8,
     fontFamily: "'Helvetica Neue', Helvetica, Arial, system-ui, sans-serif",
     // antd keeps its xs/sm steps; ours start at md (320 px is the narrowest layout we support, in CSS)

@@ -56,6 +56,7 @@ export function SchemaForm<T>({ schema, uiSchema = {}, fields, formData, submitT
       extraErrors={toErrorSchema(serverErrors)}
       showErrorList={false}
       noHtml5Validate
+      onError={() => undefined /* the messages are on the fields; rjsf would also log them */}
       onSubmit={({ formData: data }) => onSubmit(data as T)}
     />
   );

@@ -3,7 +3,7 @@ import type { AuthProvider } from '@refinedev/core';
 import { DEVICE_TYPE } from '../../shared/constants';
 import { localizePath } from '../../shared/routes';
 import { request } from './http';
-import { currentLocale } from './i18n';
+import { currentLocale, i18n } from './i18n';
 import { clearSession, deviceId, readSession, saveSession, type Issuer } from './session';
 import { refreshPermissions } from './access';
 
@@ -58,7 +58,7 @@ export const authProvider: AuthProvider = {
       return { success: true, redirectTo: localizePath(kind === 'company' ? 'company.jobs' : 'user.profile', currentLocale()) };
     } catch (error) {
       const e = error as { message?: string; statusCode?: number };
-      return { success: false, error: { name: String(e.statusCode ?? ''), message: e.message ?? '' } };
+      return { success: false, error: { name: i18n.t('auth.failed'), message: e.message ?? '' } };
     }
   },
   logout: async () => {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useLogin } from '@refinedev/core';
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import loginSchema from '../../../../../schemas/login.json';
@@ -9,10 +8,9 @@ import { SchemaForm } from '../../../forms/SchemaForm';
 import type { LoginParams } from '../../../providers/auth';
 import type { Issuer } from '../../../providers/session';
 
-/** The sign-in form, rendered from schemas/login.json; the server's refusal (e.g. not validated yet) is a red toast. */
+/** The sign-in form, rendered from schemas/login.json. */
 export function LoginForm({ kind }: { kind: Issuer }) {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
   const { mutate: login, isPending } = useLogin<LoginParams>();
   const [email, setEmail] = useState('');
   return (
@@ -26,14 +24,8 @@ export function LoginForm({ kind }: { kind: Issuer }) {
       submitting={isPending}
       onSubmit={(data) => {
         setEmail(data.email);
-        login(
-          { email: data.email, password: data.password, kind },
-          {
-            onSuccess: (result) => {
-              if (!result.success) notification.error({ message: t('auth.failed'), description: result.error?.message, placement: 'bottomRight' });
-            },
-          },
-        );
+        // a refusal (wrong password, not validated yet, too many attempts) is shown by Refine as a red toast
+        login({ email: data.email, password: data.password, kind });
       }}
     />
   );

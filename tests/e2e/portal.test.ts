@@ -1,0 +1,132 @@
+/** The portal in Debian's Chromium against the real server (seeded SQLite, built SPA). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium, newPage, startLiveServer, type LiveServer } from '../helpers/browser';
+
+let server: LiveServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  server = await startLiveServer();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function freshContext(width = 1400) {
+  context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' });
+  return context;
+}
+
+describe('public portal', () => {
+  it('redirects / by the browser language and switches /en/jobs to Catalan on the same page', async () => {
+    const { page, errors } = await newPage(await freshContext());
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/\/en$/);
+    await page.goto(`${server.url}/en/jobs`);
+    await page.getByTestId('job-card').first().waitFor();
+    await page.getByTestId('lang-switcher').click();
+    await page.getByTestId('lang-ca').click();
+    await page.waitForURL(/\/ca\/treball(\?|$)/);
+    await page.getByRole('heading', { level: 1, name: 'Borsa de treball' }).waitFor();
+    expect(await page.evaluate(() => document.cookie)).toContain('i18n_redirected=ca');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('browses jobs: filters reset the page, and a job opens', async () => {
+    const { page, errors } = await newPage(await freshContext());
+    await page.goto(`${server.url}/en/jobs`);
+    const cards = page.getByTestId('job-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(10);
+    await page.locator('.ant-pagination-item-2').click();
+    await page.waitForURL(/currentPage=2/);
+    await page.locator('#job-text').fill('zzzz-no-such-offer');
+    await page.getByTestId('not-found').waitFor();
+    expect(page.url()).toContain('currentPage=1');
+    await page.locator('#job-text').fill('');
+    await cards.first().waitFor();
+    const title = (await cards.first().locator('h2').textContent())!.trim();
+    await cards.first().locator('h2 a').click();
+    await page.waitForURL(/\/en\/jobs\/[a-z0-9-]+$/);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await page.title()).toContain(title);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the 404 page in the right language for an unknown offer', async () => {
+    const { page } = await newPage(await freshContext());
+    const response = await page.goto(`${server.url}/es/empleo/no-existe-esta-oferta`);
+    expect(response?.status()).toBe(404);
+    await page.getByText('Página no encontrada').first().waitFor();
+    await page.getByText('Has intentado acceder a una página que no existe.').waitFor();
+    await context.close();
+  });
+
+  it('has no serious or critical accessibility violations on /en and /en/jobs', async () => {
+    const { page } = await newPage(await freshContext());
+    for (const path of ['/en', '/en/jobs', '/es/acceso']) {
+      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+    await context.close();
+  });
+});
+
+describe('signing in', () => {
+  it('sends a signed-out visit to a user page to the login page', async () => {
+    const { page } = await newPage(await freshContext());
+    await page.goto(`${server.url}/en/user/profile`);
+    await page.waitForURL(/\/en\/login$/);
+    await page.locator('#root_email').waitFor();
+    await context.close();
+  });
+
+  it('explains a validation error on the login form in the page language', async () => {
+    const { page } = await newPage(await freshContext());
+    await page.goto(`${server.url}/ca/acces`);
+    await page.locator('#root_email').fill('no-es-un-correu');
+    await page.getByRole('button', { name: 'Entra', exact: true }).click();
+    await page.getByText('Correu electrònic ha de ser un correu electrònic vàlid.').waitFor();
+    await page.getByText('Contrasenya és obligatori.').waitFor();
+    await context.close();
+  });
+
+  it('signs in as bold@demo.test, shows the e-mail and partner number, and signs out', async () => {
+    const { page, errors } = await newPage(await freshContext());
+    await page.goto(`${server.url}/en/login`);
+    await page.locator('#root_email').fill('bold@demo.test');
+    await page.locator('#root_password').fill('demo-password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const menu = page.getByTestId('user-menu');
+    await menu.waitFor();
+    await expect(menu.textContent()).resolves.toMatch(/bold@demo\.test.*Member no\. \d+/);
+    const cookies = await context.cookies();
+    expect(cookies.map((c) => c.name)).toEqual(expect.arrayContaining(['iss', 'token', 'refreshToken', 'deviceId']));
+    await menu.click();
+    await page.getByTestId('logout').click();
+    await page.getByTestId('login-link').waitFor();
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('token');
+    expect(errors.filter((e) => !/401/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('tells a member whose account is not validated why they cannot sign in', async () => {
+    const { page } = await newPage(await freshContext());
+    await page.goto(`${server.url}/es/acceso`);
+    await page.locator('#root_email').fill('pending@demo.test');
+    await page.locator('#root_password').fill('demo-password');
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await page.getByText(/aún no ha sido validada/).first().waitFor();
+    expect(await page.getByText(/aún no ha sido validada/).count()).toBe(1);
+    await context.close();
+  });
+});
