@@ -10,18 +10,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 900,
-    rollupOptions: {
-      output: {
-        manualChunks(id: string) {
-          if (!id.includes('node_modules')) return undefined;
-          // the form stack (rjsf, ajv, phone metadata) is needed only by pages with forms
-          if (/[\\/](@rjsf|ajv|ajv-formats|ajv-i18n|libphonenumber-js|ibantools|fast-uri|json-schema-traverse|lodash|jsonpointer|markdown-to-jsx)[\\/]/.test(id)) return 'forms';
-          if (/[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return 'react';
-          if (/[\\/](@refinedev|@tanstack|i18next|react-i18next)[\\/]/.test(id)) return 'refine';
-          return undefined;
-        },
-      },
-    },
+    // No manual chunks: a manual group also captures its modules' dependencies (antd), which then
+    // lands on every page. Route-level lazy imports give the split we want.
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/usr': 'http://localhost:3000', '/com': 'http://localhost:3000', '/adm': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
 });

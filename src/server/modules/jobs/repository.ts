@@ -51,14 +51,16 @@ export async function countPublished(db: Conn, filter: PublicJobFilter): Promise
   return Number(row?.n ?? 0);
 }
 
+/** A page of offers. The page's keys are found first on the index alone, then joined (a "deferred join"), so deep pages stay cheap. */
 export function pagePublished(db: Conn, filter: PublicJobFilter, limit: number, offset: number) {
-  return publishedJobs(db, filter)
+  const page = publishedJobs(db, filter).select('jobs.hash').orderBy('jobs.cdate', 'desc').orderBy('jobs.hash', 'desc').limit(limit).offset(offset);
+  return db
+    .selectFrom('jobs')
     .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
     .select(SUMMARY_COLUMNS)
+    .where('jobs.hash', 'in', page)
     .orderBy('jobs.cdate', 'desc')
     .orderBy('jobs.hash', 'desc')
-    .limit(limit)
-    .offset(offset)
     .execute();
 }
 

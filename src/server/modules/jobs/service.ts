@@ -4,6 +4,7 @@ import { can } from '../../../shared/permissions';
 import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
+import { cachedCount } from '../../lib/countCache';
 import type { Actor } from '../../types';
 import { newHash, nowIso } from '../../lib/ids';
 import * as repo from './repository';
@@ -47,8 +48,9 @@ export async function listPublic(db: Db, actor: Actor, lng: Locale, query: JobsQ
     tags: query.tags ? query.tags.split(',') : undefined,
     appliedBy: query.subscribed_by_me ? actor.hash! : undefined,
   };
-  const [total, rows] = await Promise.all([repo.countPublished(db, filter), repo.pagePublished(db, filter, size, offset)]);
-  return listResult(await withTags(db, rows, lng), total, size);
+  const total = filter.appliedBy ? repo.countPublished(db, filter) : cachedCount(`jobs:${JSON.stringify(filter)}`, () => repo.countPublished(db, filter));
+  const [count, rows] = await Promise.all([total, repo.pagePublished(db, filter, size, offset)]);
+  return listResult(await withTags(db, rows, lng), count, size);
 }
 
 export async function showPublic(db: Db, actor: Actor, lng: Locale, hashOrSlug: string) {

@@ -65,8 +65,10 @@ const COLUMNS = [
   'users.current_company',
 ] as const;
 
+/** A page of members: keys from the index first, then the rows (a "deferred join"). */
 export function pageVisible(db: Conn, filter: DirectoryFilter, limit: number, offset: number) {
-  return visibleUsers(db, filter).select(COLUMNS).orderBy('users.surname1').orderBy('users.name').orderBy('users.hash').limit(limit).offset(offset).execute();
+  const page = visibleUsers(db, filter).select('users.hash').orderBy('users.surname1').orderBy('users.name').orderBy('users.hash').limit(limit).offset(offset);
+  return db.selectFrom('users').select(COLUMNS).where('users.hash', 'in', page).orderBy('users.surname1').orderBy('users.name').orderBy('users.hash').execute();
 }
 
 export function findVisible(db: Conn, filter: DirectoryFilter, hash: string) {

@@ -9,6 +9,7 @@ import { can } from '../../../shared/permissions';
 import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
+import { cachedCount } from '../../lib/countCache';
 import type { Actor } from '../../types';
 import * as repo from './repository';
 
@@ -67,7 +68,7 @@ export async function list(db: Db, actor: Actor, lng: Locale, query: UsersQuery)
     countryCode: query.country_code,
     graduationYear: query.graduation_year,
   };
-  const [total, rows] = await Promise.all([repo.countVisible(db, filter), repo.pageVisible(db, filter, size, offset)]);
+  const [total, rows] = await Promise.all([cachedCount(`users:${JSON.stringify(filter)}`, () => repo.countVisible(db, filter)), repo.pageVisible(db, filter, size, offset)]);
   return listResult(await present(db, actor, lng, rows), total, size);
 }
 
