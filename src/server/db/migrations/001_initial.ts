@@ -94,8 +94,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await index('users', ['email'], true);
   await index('users', ['code_numeric'], true);
   await index('users', ['slug'], true);
-  await index('users', ['status', 'is_appear_by_user', 'surname1']);
-  await index('users', ['status', 'is_appear_by_company', 'surname1']);
+  await index('users', ['status', 'is_appear_by_user', 'surname1', 'name', 'hash']);
+  await index('users', ['status', 'is_appear_by_company', 'surname1', 'name', 'hash']);
   await index('users', ['category_hash']);
   await index('users', ['country_code']);
   await index('users', ['graduation_year']);
@@ -174,8 +174,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     return str(t, 'updated_at', 32, false);
   });
   await index('jobs', ['slug'], true);
-  await index('jobs', ['status', 'cdate']);
-  await index('jobs', ['status', 'contract', 'cdate']);
+  await index('jobs', ['status', 'cdate', 'hash']); // the list's order, so pages never sort
+  await index('jobs', ['status', 'contract', 'cdate', 'hash']);
   await index('jobs', ['status', 'location']);
   await index('jobs', ['company_hash', 'cdate']);
 
@@ -207,7 +207,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     t = json(t);
     return stamps(t);
   });
-  await index('articles', ['status', 'date']);
+  await index('articles', ['status', 'date', 'hash']);
   await index('articles', ['status', 'type', 'date']);
   await index('articles', ['year', 'month']);
 
