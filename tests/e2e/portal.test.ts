@@ -46,10 +46,10 @@ describe('public portal', () => {
     expect(await cards.count()).toBe(10);
     await page.locator('.ant-pagination-item-2').click();
     await page.waitForURL(/currentPage=2/);
-    await page.locator('#job-text').fill('zzzz-no-such-offer');
+    await page.locator('#filter-text').fill('zzzz-no-such-offer');
     await page.getByTestId('not-found').waitFor();
     expect(page.url()).toContain('currentPage=1');
-    await page.locator('#job-text').fill('');
+    await page.locator('#filter-text').fill('');
     await cards.first().waitFor();
     const title = (await cards.first().locator('h2').textContent())!.trim();
     await cards.first().locator('h2 a').click();

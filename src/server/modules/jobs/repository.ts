@@ -64,14 +64,17 @@ export function pagePublished(db: Conn, filter: PublicJobFilter, limit: number, 
     .execute();
 }
 
-export function findPublished(db: Conn, hashOrSlug: string) {
-  return db
-    .selectFrom('jobs')
-    .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
-    .select([...SUMMARY_COLUMNS, 'jobs.description', 'jobs.workstation', 'jobs.area', 'jobs.specialty', 'jobs.date_incorporation'])
-    .where('jobs.status', '=', 'PUBLISHED')
-    .where((eb) => eb.or([eb('jobs.hash', '=', hashOrSlug), eb('jobs.slug', '=', hashOrSlug)]))
-    .executeTakeFirst();
+/** By slug, else by hash: two indexed lookups (an OR of the two made SQLite scan the table). */
+export async function findPublished(db: Conn, hashOrSlug: string) {
+  const query = (column: 'jobs.slug' | 'jobs.hash') =>
+    db
+      .selectFrom('jobs')
+      .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
+      .select([...SUMMARY_COLUMNS, 'jobs.description', 'jobs.workstation', 'jobs.area', 'jobs.specialty', 'jobs.date_incorporation'])
+      .where('jobs.status', '=', 'PUBLISHED')
+      .where(column, '=', hashOrSlug)
+      .executeTakeFirst();
+  return (await query('jobs.slug')) ?? (await query('jobs.hash'));
 }
 
 export async function tagsOfJobs(db: Conn, jobHashes: string[], lng: Locale) {

@@ -7,7 +7,7 @@ export function jobForPage(db: Conn, slug: string) {
     .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
     .select(['jobs.hash', 'jobs.slug', 'jobs.title', 'jobs.description', 'jobs.location', 'jobs.contract', 'jobs.cdate', 'companies.company_name', 'companies.url'])
     .where('jobs.status', '=', 'PUBLISHED')
-    .where((eb) => eb.or([eb('jobs.slug', '=', slug), eb('jobs.hash', '=', slug)]))
+    .where('jobs.slug', '=', slug)
     .executeTakeFirst();
 }
 

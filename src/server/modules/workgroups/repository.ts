@@ -59,11 +59,10 @@ export function page(db: Conn, filter: WorkgroupFilter, limit: number, offset: n
   return published(db, filter).select(COLUMNS).orderBy('workgroups.created_at', 'desc').orderBy('workgroups.hash').limit(limit).offset(offset).execute();
 }
 
-export function findPublished(db: Conn, hashOrSlug: string) {
-  return published(db, {})
-    .select(COLUMNS)
-    .where((eb) => eb.or([eb('workgroups.hash', '=', hashOrSlug), eb('workgroups.slug', '=', hashOrSlug)]))
-    .executeTakeFirst();
+/** By slug, else by hash (two indexed lookups rather than one OR that scans). */
+export async function findPublished(db: Conn, hashOrSlug: string) {
+  const query = (column: 'workgroups.slug' | 'workgroups.hash') => published(db, {}).select(COLUMNS).where(column, '=', hashOrSlug).executeTakeFirst();
+  return (await query('workgroups.slug')) ?? (await query('workgroups.hash'));
 }
 
 export async function memberCounts(db: Conn, hashes: string[]) {

@@ -1,0 +1,70 @@
+/** Filters of a list, each debounced as SPEC §9 says (500 ms for text-like, 250 ms for choices). */
+import { useEffect, useState } from 'react';
+import { Col, Form, Input, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DEBOUNCE_MS } from '../../../shared/constants';
+import { useDebounced } from '../../hooks/useDebounced';
+import type { FilterValues } from './useListPage';
+
+export interface FilterField {
+  name: string;
+  label: string;
+  kind: 'text' | 'choice' | 'multi';
+  /** Text-like filters (location, category, country, tags) wait 500 ms; choices 250 ms. */
+  slow?: boolean;
+  options?: Array<{ value: string; label: string }>;
+  placeholder?: string;
+  span?: number;
+}
+
+function toArray(value: string | string[] | undefined): string[] {
+  if (Array.isArray(value)) return value;
+  return value ? value.split(',') : [];
+}
+
+export function FilterBar({ fields, initial, onChange }: { fields: FilterField[]; initial: FilterValues; onChange: (values: FilterValues) => void }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<FilterValues>(initial);
+  const slow = useDebounced(values, DEBOUNCE_MS.text);
+  const fast = useDebounced(values, DEBOUNCE_MS.choice);
+  // each field settles on its own delay
+  const settled: FilterValues = Object.fromEntries(fields.map((f) => [f.name, (f.kind === 'text' || f.slow ? slow : fast)[f.name]]));
+  const key = JSON.stringify(settled);
+  useEffect(() => {
+    onChange(settled);
+    // only when the settled values change
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  const set = (name: string, value: string | string[] | undefined) => setValues((prev) => ({ ...prev, [name]: value }));
+  return (
+    <Form layout="vertical" className="filters" role="search">
+      <Row gutter={[16, 16]}>
+        {fields.map((field) => {
+          const id = `filter-${field.name}`;
+          return (
+            <Col key={field.name} xs={24} md={12} xl={field.span ?? 6}>
+              <Form.Item label={field.label} htmlFor={id}>
+                {field.kind === 'text' ? (
+                  <Input.Search id={id} allowClear maxLength={200} placeholder={field.placeholder} value={(values[field.name] as string) ?? ''} onChange={(e) => set(field.name, e.target.value)} />
+                ) : (
+                  <Select
+                    id={id}
+                    allowClear
+                    showSearch
+                    mode={field.kind === 'multi' ? 'multiple' : undefined}
+                    maxTagCount="responsive"
+                    optionFilterProp="label"
+                    placeholder={field.placeholder ?? t('jobs.filters.any')}
+                    value={field.kind === 'multi' ? toArray(values[field.name]) : ((values[field.name] as string) ?? undefined)}
+                    onChange={(value: string | string[] | undefined) => set(field.name, value)}
+                    options={field.options ?? []}
+                  />
+                )}
+              </Form.Item>
+            </Col>
+          );
+        })}
+      </Row>
+    </Form>
+  );
+}

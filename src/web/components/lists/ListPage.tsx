@@ -1,0 +1,63 @@
+/** The frame of a public list page: heading, filters, results (or 'not found'), pagination. */
+import type { ReactNode } from 'react';
+import { Col, Row, Skeleton } from 'antd';
+import { useDocumentTitle } from '@refinedev/react-router';
+import { ListPagination, NotFoundAlert } from '../ListStates';
+
+export function ListPage<T>({
+  title,
+  subtitle,
+  section,
+  filters,
+  items,
+  loading,
+  total,
+  countLabel,
+  page,
+  render,
+  span = { xs: 24, md: 12, xl: 8 },
+}: {
+  title: string;
+  subtitle?: string;
+  section: string;
+  filters?: ReactNode;
+  items: T[];
+  loading: boolean;
+  total: number;
+  countLabel?: string;
+  page: { current: number; pageSize: number; pageCount: number; onChange: (page: number) => void };
+  render: (item: T) => ReactNode;
+  span?: { xs: number; md: number; xl: number };
+}) {
+  useDocumentTitle(`${title} · Alumni`);
+  return (
+    <section className="section-band" style={{ ['--section' as string]: `var(--${section}, var(--primary))` }}>
+      <header className="page-heading">
+        <h1>{title}</h1>
+        {subtitle ? <p>{subtitle}</p> : null}
+      </header>
+      {filters}
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : items.length === 0 ? (
+        <NotFoundAlert />
+      ) : (
+        <>
+          {countLabel ? (
+            <p className="list-count" aria-live="polite">
+              {countLabel}
+            </p>
+          ) : null}
+          <Row gutter={[16, 16]}>
+            {items.map((item, i) => (
+              <Col key={i} {...span}>
+                {render(item)}
+              </Col>
+            ))}
+          </Row>
+        </>
+      )}
+      <ListPagination current={page.current} pageSize={page.pageSize} total={total} pageCount={page.pageCount} onChange={page.onChange} />
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { Alert } from 'antd';
+import { useList } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import { FIRST_YEAR, PAGE_SIZES } from '../../../../shared/constants';
+import { FilterBar } from '../../../components/lists/FilterBar';
+import { ListPage } from '../../../components/lists/ListPage';
+import { useListPage } from '../../../components/lists/useListPage';
+import { useTagOptions } from '../../../hooks/useTagOptions';
+import { MemberCard } from './components/MemberCard';
+import type { Member } from './types';
+
+const FIELDS = ['text', 'category', 'country_code', 'graduation_year', 'location', 'tags'];
+
+interface CategoryNode {
+  hash: string;
+  title: string;
+  children: CategoryNode[];
+}
+
+export default function DirectoryListPage() {
+  const { t } = useTranslation();
+  const list = useListPage<Member>('users', PAGE_SIZES.users, FIELDS);
+  const tags = useTagOptions('USER');
+  const { result: tree } = useList<CategoryNode>({ resource: 'categories/tree', pagination: { mode: 'off' } });
+  const { result: countries } = useList<{ hash: string; name: string }>({ resource: 'countries', filters: [{ field: 'with_users', operator: 'eq', value: true }], pagination: { mode: 'off' } });
+  const categories = tree.data.flatMap((root) => [{ value: root.hash, label: root.title }, ...root.children.map((child) => ({ value: child.hash, label: `— ${child.title}` }))]);
+  const years = Array.from({ length: new Date().getFullYear() - 1990 + 1 }, (_, i) => String(new Date().getFullYear() - i));
+  const locked = list.items[0]?.locked;
+  return (
+    <>
+      <ListPage
+        title={t('directory.title')}
+        subtitle={t('directory.subtitle')}
+        section="directory"
+        items={list.items}
+        loading={list.loading}
+        total={list.total}
+        countLabel={t('directory.count', { count: list.total })}
+        page={list.page}
+        span={{ xs: 24, md: 12, xl: 12 }}
+        render={(member) => <MemberCard member={member} />}
+        filters={
+          <>
+            <FilterBar
+              initial={list.values}
+              onChange={list.applyFilters}
+              fields={[
+                { name: 'text', kind: 'text', label: t('common.search'), placeholder: t('directory.filters.text'), span: 8 },
+                { name: 'category', kind: 'choice', slow: true, label: t('directory.filters.category'), options: categories, span: 8 },
+                { name: 'country_code', kind: 'choice', slow: true, label: t('directory.filters.country'), options: countries.data.map((c) => ({ value: c.hash, label: c.name })), span: 8 },
+                { name: 'graduation_year', kind: 'choice', label: t('directory.filters.year'), options: years.map((y) => ({ value: y, label: y })), span: 8 },
+                { name: 'location', kind: 'text', label: t('directory.filters.location'), span: 8 },
+                { name: 'tags', kind: 'multi', slow: true, label: t('directory.filters.tags'), options: tags, span: 8 },
+              ]}
+            />
+            {locked ? <Alert type="info" showIcon message={t('directory.locked')} style={{ marginBottom: 16 }} /> : null}
+          </>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { Alert, Avatar, Descriptions, Skeleton, Space, Tag } from 'antd';
+import { useOne, type HttpError } from '@refinedev/core';
+import { useDocumentTitle } from '@refinedev/react-router';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../hooks/useLocale';
+import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
+import type { Member } from './types';
+
+/** A member of the directory. What is shown is what the server gave this caller (privacy and tier). */
+export default function DirectoryShowPage() {
+  const { hash = '' } = useParams();
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const { result: member, query } = useOne<Member, HttpError>({ resource: 'users', id: hash, queryOptions: { retry: false } });
+  const name = member ? `${member.name} ${member.surname1} ${member.surname2 ?? ''}`.trim() : '';
+  useDocumentTitle(`${name || t('pages.community.directory.show')} · Alumni`);
+  if (query.isLoading) return <Skeleton active avatar paragraph={{ rows: 6 }} />;
+  if (query.error?.statusCode === 404) return <NotFoundPage />;
+  if (query.error || !member) return <UnexpectedErrorPage />;
+  return (
+    <article className="job-detail">
+      <Link to={to('community.directory')}>← {t('directory.back')}</Link>
+      <div className="member-head" style={{ marginTop: 24 }}>
+        <Avatar size={96} src={member.photo ?? undefined} alt={t('directory.photoAlt', { name })}>
+          {member.name[0]}
+          {member.surname1[0]}
+        </Avatar>
+        <div>
+          <h1>{name}</h1>
+          <Space wrap>
+            <Tag>{t(`profileType.${member.profile_type}`)}</Tag>
+            {member.is_ambassador ? <Tag color="purple">{t('directory.ambassador')}</Tag> : null}
+            {member.is_entrepreneur ? <Tag color="gold">{t('directory.entrepreneur')}</Tag> : null}
+          </Space>
+        </div>
+      </div>
+      <Descriptions column={{ xs: 1, md: 2 }} bordered size="small" style={{ margin: '24px 0' }}>
+        <Descriptions.Item label={t('directory.filters.category')}>{member.category?.title ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('directory.filters.year')}>{member.graduation_year ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('directory.filters.country')}>{member.country_code ?? '—'}</Descriptions.Item>
+        {!member.locked ? <Descriptions.Item label={t('directory.filters.location')}>{member.city ?? '—'}</Descriptions.Item> : null}
+        {!member.locked && member.current_job ? (
+          <Descriptions.Item label={t('jobs.company')}>{member.current_company ? t('directory.works', { job: member.current_job, company: member.current_company }) : member.current_job}</Descriptions.Item>
+        ) : null}
+      </Descriptions>
+      {member.tags?.length ? (
+        <Space wrap>
+          {member.tags.map((tag) => (
+            <Tag key={tag.hash}>{tag.title}</Tag>
+          ))}
+        </Space>
+      ) : null}
+      {member.locked ? (
+        <Alert type="info" showIcon message={t('prompt.upgrade.title')} description={t('directory.locked')} action={<Link to={to('alumni')}>{t('prompt.upgrade.cta')}</Link>} />
+      ) : null}
+    </article>
+  );
+}

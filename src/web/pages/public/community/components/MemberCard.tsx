@@ -1,0 +1,34 @@
+import { Avatar, Card, Tag } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../../hooks/useLocale';
+import type { Member } from '../types';
+
+export function MemberCard({ member }: { member: Member }) {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const name = `${member.name} ${member.surname1}`;
+  return (
+    <Card className="member-card" data-testid="member-card">
+      <div className="member-head">
+        <Avatar size={56} src={member.photo ?? undefined} alt={t('directory.photoAlt', { name })}>
+          {member.name[0]}
+          {member.surname1[0]}
+        </Avatar>
+        <div>
+          <h2 className="card-title">
+            <Link to={to('community.directory.show', { hash: member.hash })}>{name}</Link>
+          </h2>
+          <div className="muted">{member.category?.title}</div>
+        </div>
+      </div>
+      <div className="job-meta">
+        {member.graduation_year ? <span>{t('directory.class', { year: member.graduation_year })}</span> : null}
+        {member.country_code ? <span>{member.country_code}</span> : null}
+        {member.current_job ? <span>{member.current_company ? t('directory.works', { job: member.current_job, company: member.current_company }) : member.current_job}</span> : null}
+      </div>
+      {member.is_ambassador ? <Tag color="purple">{t('directory.ambassador')}</Tag> : null}
+      {member.is_entrepreneur ? <Tag color="gold">{t('directory.entrepreneur')}</Tag> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+import { Skeleton, Space, Tag } from 'antd';
+import { ArrowLeftOutlined, CalendarOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { useOne, type HttpError } from '@refinedev/core';
+import { useDocumentTitle } from '@refinedev/react-router';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Markdown } from '../../../components/Markdown';
+import { SafeImage } from '../../../components/SafeImage';
+import { useLocale } from '../../../hooks/useLocale';
+import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
+import { ArticleActions } from './components/ArticleActions';
+import type { Article } from './types';
+
+export default function NewsShowPage() {
+  const { slug = '' } = useParams();
+  const { t } = useTranslation();
+  const { lng, to } = useLocale();
+  const { result: article, query } = useOne<Article, HttpError>({ resource: 'articles', id: slug, queryOptions: { retry: false } });
+  useDocumentTitle(article ? `${article.title} · Alumni` : `${t('pages.news.show')} · Alumni`);
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (query.error?.statusCode === 404) return <NotFoundPage />;
+  if (query.error || !article) return <UnexpectedErrorPage />;
+  return (
+    <article className="job-detail article-detail">
+      <Link to={to('news')}>
+        <ArrowLeftOutlined /> {t('news.back')}
+      </Link>
+      <SafeImage src={article.image ?? undefined} alt="" className="article-hero" />
+      <Tag color={article.type === 'EVENT' ? 'orange' : 'blue'}>{t(`news.type.${article.type}`)}</Tag>
+      <h1>{article.title}</h1>
+      <Space wrap size="large" className="job-meta">
+        <span>
+          <CalendarOutlined /> {new Date(`${article.date}T12:00:00`).toLocaleDateString(lng, { dateStyle: 'full' })}
+          {article.hour ? ` · ${article.hour}` : ''}
+        </span>
+        {article.location ? (
+          <span>
+            <EnvironmentOutlined /> {article.location}
+          </span>
+        ) : null}
+      </Space>
+      <ArticleActions article={article} />
+      <Markdown source={article.body ?? article.summary} className="markdown article-body" />
+      <Space wrap>
+        {article.tags.map((tag) => (
+          <Tag key={tag.hash}>{tag.title}</Tag>
+        ))}
+      </Space>
+    </article>
+  );
+}

@@ -1,0 +1,50 @@
+import { App, Button, Space, Typography } from 'antd';
+import { BookOutlined, CalendarOutlined, CheckOutlined, StarOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { MemberPrompt } from '../../../../components/MemberPrompt';
+import { useMemberAction } from '../../../../hooks/useMemberAction';
+import { downloadIcs } from '../ics';
+import type { Article } from '../types';
+
+/** Save (members), register (Bold and GRATIS) and, for events, the calendar file. */
+export function ArticleActions({ article }: { article: Article }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const save = useMemberAction('articles', article.hash, 'save', false);
+  const subscribe = useMemberAction('articles', article.hash, 'subscribe', true);
+  return (
+    <div className="article-actions">
+      <Space wrap>
+        <Button
+          data-testid="save"
+          icon={article.saved ? <CheckOutlined /> : <BookOutlined />}
+          loading={save.pending}
+          onClick={() => save.run(({ active }) => void message.success(t(active ? 'news.savedToast' : 'news.unsavedToast')))}
+          aria-pressed={article.saved}
+        >
+          {t(article.saved ? 'news.saved' : 'news.save')}
+        </Button>
+        <Button
+          data-testid="subscribe"
+          type={article.subscribed ? 'default' : 'primary'}
+          icon={<StarOutlined />}
+          loading={subscribe.pending}
+          onClick={() => subscribe.run(({ active }) => void message.success(t(active ? 'news.subscribedToast' : 'news.unsubscribedToast')))}
+          aria-pressed={article.subscribed}
+        >
+          {t(article.subscribed ? 'news.subscribed' : 'news.subscribe')}
+        </Button>
+        {article.type === 'EVENT' ? (
+          <Button icon={<CalendarOutlined />} onClick={() => downloadIcs(article)}>
+            {t('news.ics')}
+          </Button>
+        ) : null}
+      </Space>
+      <Typography.Paragraph type="secondary" className="article-registered" data-testid="registered">
+        {t('news.registered', { count: article.registered })}
+        {article.capacity ? ` · ${t('news.capacity', { count: article.capacity })}` : ''}
+      </Typography.Paragraph>
+      <MemberPrompt kind={save.prompt ?? subscribe.prompt} onClose={() => (save.closePrompt(), subscribe.closePrompt())} />
+    </div>
+  );
+}
