@@ -84,6 +84,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   Object.assign(regular, { name: 'Laura', surname1: 'Regular', surname2: 'Demo' });
   Object.assign(bold, { name: 'Marc', surname1: 'Bold', surname2: 'Demo' });
   Object.assign(gratis, { name: 'Júlia', surname1: 'Gratis', surname2: 'Demo' });
+  demo.forEach((user, i) => {
+    if (user.photo) user.photo = writePicture(uploadsDir, 'avatars', user.hash, i + 1, 256, 256, initials(user.name, user.surname1));
+  });
   const users = [...demo, ...Array.from({ length: options.alumni ?? 220 }, (_, i) => makeUser(rand, i + 10, ctx))];
   const files: Rows<'files'> = [];
   const sharedCv = writeFile(uploadsDir, 'cv', 'sample-cv.pdf', tinyPdf('Curriculum vitae'));
@@ -178,7 +181,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       month,
       hour: event ? rand.pick(['10:00', '17:30', '18:30', '19:00']) : null,
       location: event ? rand.pick(data.VENUES) : null,
-      image: writePicture(uploadsDir, 'articles', hash, i, 800, 450, subject.title[1].split(':')[0]!.slice(0, 28)),
+      image: writePicture(uploadsDir, 'articles', hash, i, 800, 450, shortLabel(subject.title[1])),
       capacity: event ? rand.int(4, 20) * 10 : null,
       data: '{}',
       created_at: `${date}T09:00:00.000Z`,
@@ -334,6 +337,16 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       { email: 'admin@demo.test', role: 'ADMIN', note: 'administrator' },
     ],
   };
+}
+
+/** A picture's caption: whole words, short enough to fit the image. */
+function shortLabel(title: string, max = 22): string {
+  let out = '';
+  for (const word of title.split(/[\s:]+/)) {
+    if ((out + ' ' + word).trim().length > max) break;
+    out = `${out} ${word}`.trim();
+  }
+  return out || title.slice(0, max);
 }
 
 /** The first of each key: keeps the demo's random membership draws from colliding with unique indexes. */

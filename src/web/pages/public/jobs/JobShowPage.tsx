@@ -9,6 +9,7 @@ import { useLocale } from '../../../hooks/useLocale';
 import type { Identity } from '../../../providers/auth';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import type { JobDetail } from './types';
+import { ApplyButton } from './components/ApplyButton';
 
 /** An offer. Who may read all of it is the server's decision (`locked`); the page only explains it (SPEC §6). */
 export default function JobShowPage() {
@@ -49,6 +50,7 @@ export default function JobShowPage() {
         {job.workstation ? <Descriptions.Item label={t('jobs.workstation')}>{job.workstation}</Descriptions.Item> : null}
         <Descriptions.Item label={t('jobs.posted', { date: '' }).replace(/\s*$/, '')}>{date(job.cdate)}</Descriptions.Item>
       </Descriptions>
+      {!job.locked && me?.iss !== 'company' ? <ApplyButton job={job} /> : null}
       <h2>{t('jobs.description')}</h2>
       <p className="job-description">{job.description}</p>
       {job.locked ? (
@@ -58,7 +60,7 @@ export default function JobShowPage() {
           message={t('jobs.locked.title')}
           description={me ? t('jobs.locked.text') : t('jobs.locked.signIn')}
           action={
-            <Link to={me ? to('alumni') : to('login')}>
+            <Link to={me ? to('alumni') : to('login')} data-testid="locked-cta">
               <Button type="primary">{me ? t('jobs.locked.upgrade') : t('nav.login')}</Button>
             </Link>
           }

@@ -1,0 +1,81 @@
+import { Alert, App, Avatar, Button, List, Skeleton, Space, Tabs, Tag } from 'antd';
+import { LockOutlined, TeamOutlined } from '@ant-design/icons';
+import { useList, useOne, type HttpError } from '@refinedev/core';
+import { useDocumentTitle } from '@refinedev/react-router';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '../../../../shared/constants';
+import { MemberPrompt } from '../../../components/MemberPrompt';
+import { SafeImage } from '../../../components/SafeImage';
+import { useLocale } from '../../../hooks/useLocale';
+import { useMemberAction } from '../../../hooks/useMemberAction';
+import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
+import { Wall } from './components/Wall';
+import type { Author, Workgroup } from './types';
+
+function Members({ slug }: { slug: string }) {
+  const { result } = useList<{ hash: string; user: Author }>({ resource: `workgroups/${slug}/users`, pagination: { currentPage: 1, pageSize: PAGE_SIZES.workgroupUsers } });
+  return <List grid={{ gutter: 16, xs: 1, md: 2, xl: 3 }} dataSource={result.data} renderItem={(m) => <List.Item><List.Item.Meta avatar={<Avatar src={m.user.photo ?? undefined}>{m.user.name[0]}</Avatar>} title={`${m.user.name} ${m.user.surname1}`} /></List.Item>} />;
+}
+
+function Files({ slug }: { slug: string }) {
+  const { lng } = useLocale();
+  const { result } = useList<{ hash: string; name: string; url: string; updated_at: string }>({ resource: `workgroups/${slug}/files`, pagination: { currentPage: 1, pageSize: PAGE_SIZES.workgroupFiles } });
+  return <List dataSource={result.data} renderItem={(f) => <List.Item extra={new Date(f.updated_at).toLocaleDateString(lng)}><a href={f.url} target="_blank" rel="noreferrer">{f.name}</a></List.Item>} />;
+}
+
+export default function WorkgroupShowPage() {
+  const { slug = '' } = useParams();
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const { message } = App.useApp();
+  const { result: group, query } = useOne<Workgroup, HttpError>({ resource: 'workgroups', id: slug, queryOptions: { retry: false } });
+  const join = useMemberAction('workgroups', slug, 'subscribe', true);
+  useDocumentTitle(`${group?.name ?? t('pages.workgroups.show')} · Alumni`);
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (query.error?.statusCode === 404) return <NotFoundPage />;
+  if (query.error || !group) return <UnexpectedErrorPage />;
+  const joinLabel = group.membership === 'ACCEPTED' ? 'workgroups.leave' : group.membership === 'PENDING' ? 'workgroups.pending' : group.type === 'PRIVATE' ? 'workgroups.request' : 'workgroups.join';
+  return (
+    <article className="job-detail">
+      <Link to={to('workgroups')}>← {t('workgroups.back')}</Link>
+      <SafeImage src={group.image ?? undefined} alt="" className="article-hero" />
+      <Space wrap>
+        <Tag icon={group.type === 'PRIVATE' ? <LockOutlined /> : undefined}>{t(`workgroups.type.${group.type}`)}</Tag>
+        {group.typology ? <Tag>{group.typology}</Tag> : null}
+      </Space>
+      <h1>{group.name}</h1>
+      <p className="markdown">{group.description}</p>
+      <div className="job-meta">
+        <span>
+          <TeamOutlined /> {t('workgroups.members', { count: group.members })}
+        </span>
+        <span>{t('workgroups.admin', { name: `${group.admin.name} ${group.admin.surname1}` })}</span>
+      </div>
+      {group.is_admin ? null : (
+        <div className="article-actions">
+          <Button
+            data-testid="join"
+            type={group.membership ? 'default' : 'primary'}
+            loading={join.pending}
+            onClick={() => join.run(({ active }) => void message.success(t(active ? (group.type === 'PRIVATE' ? 'workgroups.requestedToast' : 'workgroups.joinedToast') : 'workgroups.leftToast')))}
+          >
+            {t(joinLabel)}
+          </Button>
+        </div>
+      )}
+      {group.can_view ? (
+        <Tabs
+          items={[
+            { key: 'wall', label: t('workgroups.wall'), children: <Wall slug={group.slug} /> },
+            { key: 'files', label: t('workgroups.files'), children: <Files slug={group.slug} /> },
+            { key: 'members', label: t('workgroups.people'), children: <Members slug={group.slug} /> },
+          ]}
+        />
+      ) : (
+        <Alert type="info" showIcon icon={<LockOutlined />} message={t('workgroups.private')} />
+      )}
+      <MemberPrompt kind={join.prompt} onClose={join.closePrompt} />
+    </article>
+  );
+}

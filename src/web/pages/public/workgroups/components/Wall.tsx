@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Avatar, Checkbox, List, Skeleton } from 'antd';
+import { HeartOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { useList } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '../../../../../shared/constants';
+import { ListPagination, NotFoundAlert } from '../../../../components/ListStates';
+import { useLocale } from '../../../../hooks/useLocale';
+import type { WallComment } from '../types';
+
+function CommentBody({ comment }: { comment: WallComment }) {
+  const { t } = useTranslation();
+  const { lng } = useLocale();
+  return (
+    <List.Item.Meta
+      avatar={<Avatar src={comment.user.photo ?? undefined}>{comment.user.name[0]}</Avatar>}
+      title={
+        <span>
+          {comment.user.name} {comment.user.surname1} <span className="muted">· {new Date(comment.created_at).toLocaleDateString(lng)}</span>
+        </span>
+      }
+      description={
+        <>
+          <p className="wall-text">{comment.content}</p>
+          {comment.file ? (
+            <a href={comment.file.url} target="_blank" rel="noreferrer">
+              <PaperClipOutlined /> {comment.file.name}
+            </a>
+          ) : null}
+          <div className="muted">
+            <HeartOutlined /> {t('workgroups.likes', { count: comment.likes })}
+          </div>
+        </>
+      }
+    />
+  );
+}
+
+/** The group's wall: comments with their replies, 6 a page, optionally only those with a file. */
+export function Wall({ slug }: { slug: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [onlyFiles, setOnlyFiles] = useState(false);
+  const { result, query } = useList<WallComment>({
+    resource: `workgroups/${slug}/comments`,
+    pagination: { currentPage: page, pageSize: PAGE_SIZES.workgroupComments },
+    filters: onlyFiles ? [{ field: 'only_files', operator: 'eq', value: true }] : [],
+  });
+  const total = result.total ?? 0;
+  return (
+    <>
+      <Checkbox
+        checked={onlyFiles}
+        onChange={(e) => {
+          setOnlyFiles(e.target.checked);
+          setPage(1);
+        }}
+      >
+        {t('workgroups.onlyFiles')}
+      </Checkbox>
+      {query.isLoading ? (
+        <Skeleton active avatar />
+      ) : result.data.length === 0 ? (
+        <NotFoundAlert />
+      ) : (
+        <List
+          itemLayout="vertical"
+          dataSource={result.data}
+          renderItem={(comment) => (
+            <List.Item key={comment.hash}>
+              <CommentBody comment={comment} />
+              {comment.replies.length ? (
+                <div className="wall-replies">
+                  {comment.replies.map((reply) => (
+                    <CommentBody key={reply.hash} comment={reply} />
+                  ))}
+                </div>
+              ) : null}
+            </List.Item>
+          )}
+        />
+      )}
+      <ListPagination current={page} pageSize={PAGE_SIZES.workgroupComments} total={total} pageCount={Math.ceil(total / PAGE_SIZES.workgroupComments)} onChange={setPage} />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+export interface Author {
+  hash: string;
+  name: string;
+  surname1: string;
+  photo: string | null;
+}
+
+export interface Workgroup {
+  hash: string;
+  slug: string;
+  name: string;
+  typology: string | null;
+  type: 'PUBLIC' | 'PRIVATE';
+  image: string | null;
+  description: string;
+  admin: Author;
+  members: number;
+  followers: number;
+  membership: string | null;
+  is_admin: boolean;
+  can_view: boolean;
+}
+
+export interface WallComment {
+  hash: string;
+  content: string;
+  created_at: string;
+  likes: number;
+  liked: boolean;
+  file: { hash: string; name: string; url: string } | null;
+  user: Author;
+  replies: WallComment[];
+}
