@@ -24,6 +24,9 @@ export const SECTION_COLORS = {
 } as const;
 export type Section = keyof typeof SECTION_COLORS;
 
+/** Solid tag colours dark enough for white text (WCAG AA). */
+export const TAG_COLORS = { NEWS: '#1f5f8b', EVENT: '#a14f10', PUBLIC: '#2f6b3a', PRIVATE: '#4a535c' } as const;
+
 export const BREAKPOINTS = { xs: 320, md: 768, lg: 992, xl: 1281, xxl: 1400 } as const;
 
 export const theme: ThemeConfig = {
@@ -32,7 +35,10 @@ export const theme: ThemeConfig = {
     colorError: COLORS.danger,
     colorSuccess: COLORS.success,
     colorLink: '#1f5f8b',
-    colorTextPlaceholder: '#6b7280', // antd's default fails WCAG contrast (axe)
+    // antd's greys fail WCAG AA contrast on white and on our grey surface (axe): darker ones
+    colorTextPlaceholder: '#6b7280',
+    colorTextDescription: '#545d68',
+    colorTextSecondary: '#4a535c',
     borderRadius: 8,
     fontFamily: "'Helvetica Neue', Helvetica, Arial, system-ui, sans-serif",
     // antd keeps its xs/sm steps; ours start at md (320 px is the narrowest layout we support, in CSS)

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/Markdown';
 import { SafeImage } from '../../../components/SafeImage';
+import { TAG_COLORS } from '../../../theme';
 import { useLocale } from '../../../hooks/useLocale';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import { ArticleActions } from './components/ArticleActions';
@@ -26,7 +27,7 @@ export default function NewsShowPage() {
         <ArrowLeftOutlined /> {t('news.back')}
       </Link>
       <SafeImage src={article.image ?? undefined} alt="" className="article-hero" />
-      <Tag color={article.type === 'EVENT' ? 'orange' : 'blue'}>{t(`news.type.${article.type}`)}</Tag>
+      <Tag color={TAG_COLORS[article.type]}>{t(`news.type.${article.type}`)}</Tag>
       <h1>{article.title}</h1>
       <Space wrap size="large" className="job-meta">
         <span>
@@ -39,7 +40,7 @@ export default function NewsShowPage() {
           </span>
         ) : null}
       </Space>
-      <ArticleActions article={article} />
+      <ArticleActions article={article} id={slug} />
       <Markdown source={article.body ?? article.summary} className="markdown article-body" />
       <Space wrap>
         {article.tags.map((tag) => (

@@ -15,7 +15,7 @@ import type { Author, Workgroup } from './types';
 
 function Members({ slug }: { slug: string }) {
   const { result } = useList<{ hash: string; user: Author }>({ resource: `workgroups/${slug}/users`, pagination: { currentPage: 1, pageSize: PAGE_SIZES.workgroupUsers } });
-  return <List grid={{ gutter: 16, xs: 1, md: 2, xl: 3 }} dataSource={result.data} renderItem={(m) => <List.Item><List.Item.Meta avatar={<Avatar src={m.user.photo ?? undefined}>{m.user.name[0]}</Avatar>} title={`${m.user.name} ${m.user.surname1}`} /></List.Item>} />;
+  return <List grid={{ gutter: 16, xs: 1, md: 2, xl: 3 }} dataSource={result.data} renderItem={(m) => <List.Item><List.Item.Meta avatar={<Avatar src={m.user.photo ?? undefined} alt={`${m.user.name} ${m.user.surname1}`}>{m.user.name[0]}</Avatar>} title={`${m.user.name} ${m.user.surname1}`} /></List.Item>} />;
 }
 
 function Files({ slug }: { slug: string }) {

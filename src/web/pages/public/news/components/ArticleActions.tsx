@@ -6,12 +6,15 @@ import { useMemberAction } from '../../../../hooks/useMemberAction';
 import { downloadIcs } from '../ics';
 import type { Article } from '../types';
 
-/** Save (members), register (Bold and GRATIS) and, for events, the calendar file. */
-export function ArticleActions({ article }: { article: Article }) {
+/**
+ * Save (members), register (Bold and GRATIS) and, for events, the calendar file. `id` is the one the
+ * page loaded the article by, so Refine refetches that very query after a toggle.
+ */
+export function ArticleActions({ article, id }: { article: Article; id: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const save = useMemberAction('articles', article.hash, 'save', false);
-  const subscribe = useMemberAction('articles', article.hash, 'subscribe', true);
+  const save = useMemberAction('articles', id, 'save', false);
+  const subscribe = useMemberAction('articles', id, 'subscribe', true);
   return (
     <div className="article-actions">
       <Space wrap>

@@ -3,6 +3,7 @@ import { CalendarOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SafeImage } from '../../../../components/SafeImage';
+import { TAG_COLORS } from '../../../../theme';
 import { useLocale } from '../../../../hooks/useLocale';
 import type { Article } from '../types';
 
@@ -11,7 +12,7 @@ export function ArticleCard({ article }: { article: Article }) {
   const { lng, to } = useLocale();
   return (
     <Card className="article-card" data-testid="article-card" cover={<SafeImage src={article.image ?? undefined} alt="" className="card-cover" />}>
-      <Tag color={article.type === 'EVENT' ? 'orange' : 'blue'}>{t(`news.type.${article.type}`)}</Tag>
+      <Tag color={TAG_COLORS[article.type]}>{t(`news.type.${article.type}`)}</Tag>
       <h2>
         <Link to={to('news.show', { slug: article.slug })}>{article.title}</Link>
       </h2>

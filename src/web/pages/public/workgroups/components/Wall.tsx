@@ -13,7 +13,7 @@ function CommentBody({ comment }: { comment: WallComment }) {
   const { lng } = useLocale();
   return (
     <List.Item.Meta
-      avatar={<Avatar src={comment.user.photo ?? undefined}>{comment.user.name[0]}</Avatar>}
+      avatar={<Avatar src={comment.user.photo ?? undefined} alt={`${comment.user.name} ${comment.user.surname1}`}>{comment.user.name[0]}</Avatar>}
       title={
         <span>
           {comment.user.name} {comment.user.surname1} <span className="muted">· {new Date(comment.created_at).toLocaleDateString(lng)}</span>

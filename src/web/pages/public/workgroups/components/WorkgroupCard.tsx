@@ -3,6 +3,7 @@ import { LockOutlined, TeamOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SafeImage } from '../../../../components/SafeImage';
+import { TAG_COLORS } from '../../../../theme';
 import { useLocale } from '../../../../hooks/useLocale';
 import type { Workgroup } from '../types';
 
@@ -11,7 +12,7 @@ export function WorkgroupCard({ group }: { group: Workgroup }) {
   const { to } = useLocale();
   return (
     <Card className="article-card" data-testid="workgroup-card" cover={<SafeImage src={group.image ?? undefined} alt="" className="card-cover" />}>
-      <Tag icon={group.type === 'PRIVATE' ? <LockOutlined /> : undefined} color={group.type === 'PRIVATE' ? 'default' : 'green'}>
+      <Tag icon={group.type === 'PRIVATE' ? <LockOutlined /> : undefined} color={TAG_COLORS[group.type]}>
         {t(`workgroups.type.${group.type}`)}
       </Tag>
       {group.typology ? <Tag>{group.typology}</Tag> : null}

@@ -1,0 +1,113 @@
+/** Save, register and apply as a signed-out visitor (invited to sign in), Regular (asked to upgrade) and Bold/GRATIS (works). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, newPage, startLiveServer, type LiveServer } from '../helpers/browser';
+
+let server: LiveServer;
+let browser: Browser;
+let eventSlug = '';
+let jobSlug = '';
+
+beforeAll(async () => {
+  server = await startLiveServer();
+  browser = await launchChromium();
+  const db = server.app.db;
+  eventSlug = (
+    await db
+      .selectFrom('article_i18n')
+      .innerJoin('articles', 'articles.hash', 'article_i18n.article_hash')
+      .select('article_i18n.slug')
+      .where('articles.type', '=', 'EVENT')
+      .where('articles.status', '=', 'PUBLISHED')
+      .where('article_i18n.language', '=', 'en')
+      .executeTakeFirstOrThrow()
+  ).slug;
+  jobSlug = (await db.selectFrom('jobs').select('slug').where('status', '=', 'PUBLISHED').orderBy('cdate', 'asc').executeTakeFirstOrThrow()).slug;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${server.url}/en/login`);
+  await page.locator('#root_email').fill(email);
+  await page.locator('#root_password').fill('demo-password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByTestId('user-menu').waitFor();
+}
+
+describe('news: save and register', () => {
+  it('invites a signed-out visitor to sign in', async () => {
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await page.goto(`${server.url}/en/news/${eventSlug}`);
+    await page.getByTestId('save').click();
+    await page.getByText('Sign in to continue').waitFor();
+    await context.close();
+  });
+
+  it('lets a Regular member save but asks them to upgrade to register', async () => {
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await signIn(page, 'regular@demo.test');
+    await page.goto(`${server.url}/en/news/${eventSlug}`);
+    await page.getByTestId('save').click();
+    await page.getByText('Saved to your articles.').waitFor();
+    await expect(page.getByTestId('save').textContent()).resolves.toContain('Saved');
+    await page.getByTestId('subscribe').click();
+    await page.getByText('A Bold member benefit').waitFor();
+    await context.close();
+  });
+
+  it('registers a Bold member and shows the new count', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await newPage(context);
+    await signIn(page, 'bold@demo.test');
+    await page.goto(`${server.url}/en/news/${eventSlug}`);
+    const before = Number((await page.getByTestId('registered').textContent())!.match(/\d+/)![0]);
+    await page.getByTestId('subscribe').click();
+    await page.getByText('You are registered. See you there!').waitFor();
+    await expect.poll(async () => Number((await page.getByTestId('registered').textContent())!.match(/\d+/)![0])).toBe(before + 1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('jobs: apply', () => {
+  it('asks a Regular member to upgrade to read and apply', async () => {
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await signIn(page, 'regular@demo.test');
+    await page.goto(`${server.url}/en/jobs/${jobSlug}`);
+    await page.getByText('Become Bold to read the whole offer').waitFor();
+    expect(await page.getByTestId('apply').count()).toBe(0);
+    await context.close();
+  });
+
+  it('tells a GRATIS member without a CV to add one, linking to the profile', async () => {
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await signIn(page, 'gratis@demo.test');
+    await page.goto(`${server.url}/en/jobs/${jobSlug}`);
+    await page.getByTestId('apply').click();
+    const refusal = page.getByTestId('apply-refused');
+    await refusal.waitFor();
+    await expect(refusal.textContent()).resolves.toContain('Add your CV to apply');
+    expect(await refusal.locator('a').getAttribute('href')).toBe('/en/user/profile');
+    await context.close();
+  });
+
+  it('lets a Bold member with a CV apply and withdraw', async () => {
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await signIn(page, 'bold@demo.test');
+    await page.goto(`${server.url}/en/jobs/${jobSlug}`);
+    await page.getByTestId('apply').click();
+    await page.getByText('You have applied.').waitFor();
+    await expect.poll(() => page.getByTestId('apply').textContent()).toContain('Applied');
+    await page.getByTestId('apply').click();
+    await page.getByText('You have withdrawn your application.').waitFor();
+    await context.close();
+  });
+});
