@@ -1,7 +1,7 @@
 /** Save, register and apply as a signed-out visitor (invited to sign in), Regular (asked to upgrade) and Bold/GRATIS (works). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPage, startLiveServer, type LiveServer } from '../helpers/browser';
+import { launchChromium, newPage, startLiveServer, withCookieChoice, type LiveServer } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
@@ -39,7 +39,7 @@ async function signIn(page: Page, email: string) {
 
 describe('news: save and register', () => {
   it('invites a signed-out visitor to sign in', async () => {
-    const context = await browser.newContext();
+    const context = await withCookieChoice(await browser.newContext(), server.url);
     const { page } = await newPage(context);
     await page.goto(`${server.url}/en/news/${eventSlug}`);
     await page.getByTestId('save').click();
@@ -48,7 +48,7 @@ describe('news: save and register', () => {
   });
 
   it('lets a Regular member save but asks them to upgrade to register', async () => {
-    const context = await browser.newContext();
+    const context = await withCookieChoice(await browser.newContext(), server.url);
     const { page } = await newPage(context);
     await signIn(page, 'regular@demo.test');
     await page.goto(`${server.url}/en/news/${eventSlug}`);
@@ -61,7 +61,7 @@ describe('news: save and register', () => {
   });
 
   it('registers a Bold member and shows the new count', async () => {
-    const context = await browser.newContext();
+    const context = await withCookieChoice(await browser.newContext(), server.url);
     const { page, errors } = await newPage(context);
     await signIn(page, 'bold@demo.test');
     await page.goto(`${server.url}/en/news/${eventSlug}`);
@@ -76,7 +76,7 @@ describe('news: save and register', () => {
 
 describe('jobs: apply', () => {
   it('asks a Regular member to upgrade to read and apply', async () => {
-    const context = await browser.newContext();
+    const context = await withCookieChoice(await browser.newContext(), server.url);
     const { page } = await newPage(context);
     await signIn(page, 'regular@demo.test');
     await page.goto(`${server.url}/en/jobs/${jobSlug}`);
@@ -86,7 +86,7 @@ describe('jobs: apply', () => {
   });
 
   it('tells a GRATIS member without a CV to add one, linking to the profile', async () => {
-    const context = await browser.newContext();
+    const context = await withCookieChoice(await browser.newContext(), server.url);
     const { page } = await newPage(context);
     await signIn(page, 'gratis@demo.test');
     await page.goto(`${server.url}/en/jobs/${jobSlug}`);
@@ -99,7 +99,7 @@ describe('jobs: apply', () => {
   });
 
   it('lets a Bold member with a CV apply and withdraw', async () => {
-    const context = await browser.newContext();
+    const context = await withCookieChoice(await browser.newContext(), server.url);
     const { page } = await newPage(context);
     await signIn(page, 'bold@demo.test');
     await page.goto(`${server.url}/en/jobs/${jobSlug}`);

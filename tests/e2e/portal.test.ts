@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium, newPage, startLiveServer, type LiveServer } from '../helpers/browser';
+import { launchChromium, newPage, startLiveServer, withCookieChoice, type LiveServer } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 async function freshContext(width = 1400) {
-  context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' });
+  context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' }), server.url);
   return context;
 }
 
@@ -128,5 +128,23 @@ describe('signing in', () => {
     await page.getByText(/aún no ha sido validada/).first().waitFor();
     expect(await page.getByText(/aún no ha sido validada/).count()).toBe(1);
     await context.close();
+  });
+});
+
+describe('cookie notice', () => {
+  it('asks once, remembers the answer and links to the cookie policy', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/ca`);
+    const banner = page.getByTestId('cookie-banner');
+    await banner.waitFor();
+    expect(await banner.locator('a').getAttribute('href')).toBe('/ca/info/galetes');
+    await banner.getByRole('button', { name: "Accepta l'analítica" }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect((await ctx.cookies()).find((c) => c.name === 'cookie_consent')?.value).toBe('all');
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    await ctx.close();
   });
 });

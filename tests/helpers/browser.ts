@@ -49,3 +49,9 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; er
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
 }
+
+/** Answers the cookie notice in advance (tests about other things should not have to click it away). */
+export async function withCookieChoice(context: BrowserContext, url: string, value: 'all' | 'necessary' = 'necessary'): Promise<BrowserContext> {
+  await context.addCookies([{ name: 'cookie_consent', value, url }]);
+  return context;
+}

@@ -1,5 +1,6 @@
 import { Layout } from 'antd';
 import { Outlet } from 'react-router';
+import { CookieConsent } from '../components/CookieConsent';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
@@ -11,6 +12,7 @@ export function PublicLayout() {
         <Outlet />
       </Layout.Content>
       <SiteFooter />
+      <CookieConsent />
     </Layout>
   );
 }

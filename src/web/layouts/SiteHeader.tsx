@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useGetIdentity } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { isBold, type Role } from '../../shared/permissions';
 import { matchPath } from '../../shared/routes';
 import { useLocale } from '../hooks/useLocale';
 import { LanguageSwitcher } from '../routing/LanguageSwitcher';
@@ -17,13 +16,12 @@ function useMainMenu() {
   const { to } = useLocale();
   const { data: me } = useGetIdentity<Identity | null>();
   const company = me?.iss === 'company';
-  const bold = me?.iss === 'user' && isBold((me.role ?? 'REGULAR') as Role);
   return [
     ...(company ? [] : [{ key: 'jobs', label: <Link to={to('jobs')}>{t('nav.jobs')}</Link> }]),
     { key: 'news', label: <Link to={to('news')}>{t('nav.news')}</Link> },
     { key: 'community', label: <Link to={to('community')}>{t('nav.community')}</Link> },
     { key: 'workgroups', label: <Link to={to('workgroups-landing')}>{t('nav.workgroups')}</Link> },
-    ...(company ? [] : [{ key: 'alumni', label: <Link to={`${to('alumni')}${bold ? '?bold=1' : ''}`}>{t('nav.benefits')}</Link> }]),
+    ...(company ? [] : [{ key: 'alumni', label: <Link to={to('alumni')}>{t('nav.benefits')}</Link> }]),
     { key: 'company', label: <Link to={to('company')}>{t('nav.companies')}</Link> },
   ];
 }

@@ -1,0 +1,50 @@
+/**
+ * The cookie notice (SPEC §7 analytics, our cookies page): necessary cookies always, analytics only
+ * after consent. The analytics script (ANALYTICS_URL, none by default) is injected once accepted.
+ */
+import { useEffect, useState } from 'react';
+import { Button, Space } from 'antd';
+import { Link } from 'react-router';
+import Cookies from 'js-cookie';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../hooks/useLocale';
+import { useSiteInit } from '../hooks/useSiteInit';
+
+const CONSENT_COOKIE = 'cookie_consent';
+const COOKIE_SLUG = { es: 'cookies', en: 'cookies', ca: 'galetes' } as const;
+
+function loadAnalytics(url: string | null | undefined) {
+  if (!url || document.querySelector(`script[src="${url}"]`)) return;
+  const script = document.createElement('script');
+  script.src = url;
+  script.async = true;
+  document.head.appendChild(script);
+}
+
+export function CookieConsent() {
+  const { t } = useTranslation();
+  const { lng, to } = useLocale();
+  const analyticsUrl = useSiteInit()?.settings.analyticsUrl;
+  const [choice, setChoice] = useState(() => Cookies.get(CONSENT_COOKIE));
+  useEffect(() => {
+    if (choice === 'all') loadAnalytics(analyticsUrl);
+  }, [choice, analyticsUrl]);
+  if (choice) return null;
+  const decide = (value: 'all' | 'necessary') => {
+    Cookies.set(CONSENT_COOKIE, value, { expires: 365, sameSite: 'strict', path: '/' });
+    setChoice(value);
+  };
+  return (
+    <section className="cookie-banner" aria-label={t('cookies.label')} data-testid="cookie-banner">
+      <p>
+        {t('cookies.text')} <Link to={to('info', { slug: COOKIE_SLUG[lng] })}>{t('cookies.more')}</Link>
+      </p>
+      <Space wrap>
+        <Button onClick={() => decide('necessary')}>{t('cookies.reject')}</Button>
+        <Button type="primary" onClick={() => decide('all')}>
+          {t('cookies.accept')}
+        </Button>
+      </Space>
+    </section>
+  );
+}

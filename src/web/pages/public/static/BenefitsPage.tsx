@@ -1,0 +1,69 @@
+import { Button, Card, Col, List, Row, Tag } from 'antd';
+import { CheckOutlined, MinusOutlined } from '@ant-design/icons';
+import { useGetIdentity } from '@refinedev/core';
+import { useDocumentTitle } from '@refinedev/react-router';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isBold, type Role } from '../../../../shared/permissions';
+import { useLocale } from '../../../hooks/useLocale';
+import type { Identity } from '../../../providers/auth';
+
+const ITEMS = [
+  { key: 'news', regular: true },
+  { key: 'directory', regular: true },
+  { key: 'jobs', regular: false },
+  { key: 'events', regular: false },
+  { key: 'groups', regular: false },
+  { key: 'mentoring', regular: false },
+  { key: 'facilities', regular: false },
+  { key: 'discounts', regular: false },
+  { key: 'card', regular: false },
+];
+
+/** SPEC §2: one variant for Regular and anonymous visitors (compare and upgrade), another for Bold and GRATIS. */
+export default function BenefitsPage() {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const { data: me } = useGetIdentity<Identity | null>();
+  const bold = me?.iss === 'user' && isBold((me.role ?? 'REGULAR') as Role);
+  useDocumentTitle(`${t('benefits.title')} · Alumni`);
+  const plan = (name: 'regular' | 'bold') => (
+    <Card className="cta-card" data-testid={`plan-${name}`}>
+      <h2>{t(`benefits.${name}`)}</h2>
+      <Tag>{name === 'regular' ? t('benefits.free') : t('benefits.price')}</Tag>
+      <List
+        dataSource={ITEMS}
+        renderItem={(item) => (
+          <List.Item>
+            {name === 'bold' || item.regular ? <CheckOutlined aria-hidden /> : <MinusOutlined aria-hidden />} {t(`benefits.items.${item.key}`)}
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+  return (
+    <>
+      <header className="page-heading">
+        <h1>{t('benefits.title')}</h1>
+        {bold ? <p data-testid="bold-variant">{t('benefits.youAreBold')}</p> : null}
+      </header>
+      {bold ? (
+        plan('bold')
+      ) : (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} md={12}>
+            {plan('regular')}
+          </Col>
+          <Col xs={24} md={12}>
+            {plan('bold')}
+            <Link to={me ? to('user.card') : to('user.register')}>
+              <Button type="primary" size="large" style={{ marginTop: 16 }}>
+                {me ? t('benefits.upgrade') : t('benefits.join')}
+              </Button>
+            </Link>
+          </Col>
+        </Row>
+      )}
+    </>
+  );
+}
