@@ -89,3 +89,16 @@ describe('GET /api/users (alumni directory)', () => {
     }
   });
 });
+
+describe('ambassadors and entrepreneurs', () => {
+  it('lists only ambassadors (or entrepreneurs) and finds one by slug', async () => {
+    for (const kind of ['ambassador', 'entrepreneur'] as const) {
+      const body = (await t.api('GET', `/api/users?${kind}=true&size=100`)).json();
+      expect(body.total, kind).toBeGreaterThan(0);
+      expect(body.items.every((u: any) => u[`is_${kind}`] === true), kind).toBe(true);
+      const bySlug = await t.api('GET', `/api/users/${body.items[0].slug}`);
+      expect(bySlug.statusCode, kind).toBe(200);
+      expect(bySlug.json().hash).toBe(body.items[0].hash);
+    }
+  });
+});

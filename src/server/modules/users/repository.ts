@@ -10,6 +10,8 @@ export interface DirectoryFilter {
   location?: string;
   countryCode?: string;
   graduationYear?: number;
+  ambassador?: boolean;
+  entrepreneur?: boolean;
   /** Which privacy flag hides a member from this audience (SPEC §3). */
   audience: 'members' | 'companies';
 }
@@ -21,6 +23,8 @@ function visibleUsers(db: Conn, filter: DirectoryFilter) {
   if (text) query = query.where('users.search_text', 'like', text);
   const location = filter.location ? likePattern(filter.location) : null;
   if (location) query = query.where((eb) => eb(eb.fn('lower', ['users.city']), 'like', location));
+  if (filter.ambassador) query = query.where('users.is_ambassador', '=', 1);
+  if (filter.entrepreneur) query = query.where('users.is_entrepreneur', '=', 1);
   if (filter.countryCode) query = query.where('users.country_code', '=', filter.countryCode);
   if (filter.graduationYear) query = query.where('users.graduation_year', '=', filter.graduationYear);
   if (filter.category) {
@@ -71,8 +75,10 @@ export function pageVisible(db: Conn, filter: DirectoryFilter, limit: number, of
   return db.selectFrom('users').select(COLUMNS).where('users.hash', 'in', page).orderBy('users.surname1').orderBy('users.name').orderBy('users.hash').execute();
 }
 
-export function findVisible(db: Conn, filter: DirectoryFilter, hash: string) {
-  return visibleUsers(db, filter).select(COLUMNS).where('users.hash', '=', hash).executeTakeFirst();
+/** By hash, else by slug (ambassadors and entrepreneurs have one). */
+export async function findVisible(db: Conn, filter: DirectoryFilter, id: string) {
+  const query = (column: 'users.hash' | 'users.slug') => visibleUsers(db, filter).select(COLUMNS).where(column, '=', id).executeTakeFirst();
+  return (await query('users.hash')) ?? (await query('users.slug'));
 }
 
 export async function categoryTitles(db: Conn, hashes: string[], lng: Locale) {

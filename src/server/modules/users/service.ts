@@ -20,6 +20,8 @@ export interface UsersQuery extends PageQuery {
   location?: string;
   country_code?: string;
   graduation_year?: number;
+  ambassador?: boolean;
+  entrepreneur?: boolean;
 }
 
 type Row = Awaited<ReturnType<typeof repo.pageVisible>>[number];
@@ -67,6 +69,8 @@ export async function list(db: Db, actor: Actor, lng: Locale, query: UsersQuery)
     location: query.location,
     countryCode: query.country_code,
     graduationYear: query.graduation_year,
+    ambassador: query.ambassador,
+    entrepreneur: query.entrepreneur,
   };
   const [total, rows] = await Promise.all([cachedCount(`users:${JSON.stringify(filter)}`, () => repo.countVisible(db, filter)), repo.pageVisible(db, filter, size, offset)]);
   return listResult(await present(db, actor, lng, rows), total, size);

@@ -17,9 +17,18 @@ interface CategoryNode {
   children: CategoryNode[];
 }
 
-export default function DirectoryListPage() {
+export type CommunityKind = 'directory' | 'ambassadors' | 'entrepreneurs';
+
+const PERMANENT = {
+  directory: [],
+  ambassadors: [{ field: 'ambassador', operator: 'eq' as const, value: true }],
+  entrepreneurs: [{ field: 'entrepreneur', operator: 'eq' as const, value: true }],
+};
+
+/** The alumni directory, and the ambassadors and entrepreneurs lists that are slices of it. */
+export default function DirectoryListPage({ kind = 'directory' }: { kind?: CommunityKind }) {
   const { t } = useTranslation();
-  const list = useListPage<Member>('users', PAGE_SIZES.users, FIELDS);
+  const list = useListPage<Member>('users', PAGE_SIZES.users, FIELDS, PERMANENT[kind]);
   const tags = useTagOptions('USER');
   const { result: tree } = useList<CategoryNode>({ resource: 'categories/tree', pagination: { mode: 'off' } });
   const { result: countries } = useList<{ hash: string; name: string }>({ resource: 'countries', filters: [{ field: 'with_users', operator: 'eq', value: true }], pagination: { mode: 'off' } });
@@ -29,16 +38,16 @@ export default function DirectoryListPage() {
   return (
     <>
       <ListPage
-        title={t('directory.title')}
-        subtitle={t('directory.subtitle')}
-        section="directory"
+        title={kind === 'directory' ? t('directory.title') : t(`pages.community.${kind}`)}
+        subtitle={kind === 'directory' ? t('directory.subtitle') : t(`community.${kind}Text`)}
+        section={kind === 'directory' ? 'directory' : kind.slice(0, -1)}
         items={list.items}
         loading={list.loading}
         total={list.total}
         countLabel={t('directory.count', { count: list.total })}
         page={list.page}
         span={{ xs: 24, md: 12, xl: 12 }}
-        render={(member) => <MemberCard member={member} />}
+        render={(member) => <MemberCard member={member} kind={kind} />}
         filters={
           <>
             <FilterBar

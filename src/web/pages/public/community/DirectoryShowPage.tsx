@@ -9,7 +9,8 @@ import type { Member } from './types';
 
 /** A member of the directory. What is shown is what the server gave this caller (privacy and tier). */
 export default function DirectoryShowPage() {
-  const { hash = '' } = useParams();
+  const params = useParams();
+  const hash = params['hash'] ?? params['slug'] ?? '';
   const { t } = useTranslation();
   const { to } = useLocale();
   const { result: member, query } = useOne<Member, HttpError>({ resource: 'users', id: hash, queryOptions: { retry: false } });

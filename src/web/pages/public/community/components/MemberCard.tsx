@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../../hooks/useLocale';
 import type { Member } from '../types';
 
-export function MemberCard({ member }: { member: Member }) {
+export function MemberCard({ member, kind = 'directory' }: { member: Member; kind?: 'directory' | 'ambassadors' | 'entrepreneurs' }) {
   const { t } = useTranslation();
   const { to } = useLocale();
   const name = `${member.name} ${member.surname1}`;
@@ -17,7 +17,7 @@ export function MemberCard({ member }: { member: Member }) {
         </Avatar>
         <div>
           <h2 className="card-title">
-            <Link to={to('community.directory.show', { hash: member.hash })}>{name}</Link>
+            <Link to={kind === 'directory' || !member.slug ? to('community.directory.show', { hash: member.hash }) : to(`community.${kind}.show`, { slug: member.slug })}>{name}</Link>
           </h2>
           <div className="muted">{member.category?.title}</div>
         </div>

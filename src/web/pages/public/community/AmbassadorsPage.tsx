@@ -1,0 +1,5 @@
+import DirectoryListPage from './DirectoryListPage';
+
+export default function AmbassadorsPage() {
+  return <DirectoryListPage kind="ambassadors" />;
+}

@@ -1,0 +1,5 @@
+import DirectoryListPage from './DirectoryListPage';
+
+export default function EntrepreneursPage() {
+  return <DirectoryListPage kind="entrepreneurs" />;
+}

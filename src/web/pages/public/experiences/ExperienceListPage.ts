@@ -1,0 +1,1 @@
+export { ExperienceListPage as default } from './ExperiencePages';

@@ -1,0 +1,1 @@
+export { ExperienceShowPage as default } from './ExperiencePages';

@@ -1,0 +1,1 @@
+export { PortfolioListPage as default } from './PortfolioPages';

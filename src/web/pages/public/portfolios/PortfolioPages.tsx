@@ -1,0 +1,89 @@
+import { Card, Image, Skeleton, Space } from 'antd';
+import { LinkOutlined } from '@ant-design/icons';
+import { useOne, type HttpError } from '@refinedev/core';
+import { useDocumentTitle } from '@refinedev/react-router';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '../../../../shared/constants';
+import { ListPage } from '../../../components/lists/ListPage';
+import { useListPage } from '../../../components/lists/useListPage';
+import { SafeImage } from '../../../components/SafeImage';
+import { useLocale } from '../../../hooks/useLocale';
+import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
+
+export interface Portfolio {
+  hash: string;
+  name: string;
+  date: string | null;
+  content: string;
+  images: Array<{ hash: string; url: string }>;
+  links: Array<{ hash: string; url: string }>;
+  user: { hash: string; name: string; surname1: string };
+}
+
+export function PortfolioListPage() {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const list = useListPage<Portfolio>('portfolios', PAGE_SIZES.portfolios, ['users']);
+  return (
+    <ListPage
+      title={t('pages.portfolios')}
+      section="user"
+      items={list.items}
+      loading={list.loading}
+      total={list.total}
+      page={list.page}
+      span={{ xs: 24, md: 12, xl: 6 }}
+      render={(p) => (
+        <Card className="article-card" cover={<SafeImage src={p.images[0]?.url} alt="" className="card-cover" />}>
+          <h2 className="card-title">
+            <Link to={to('portfolios.show', { hash: p.hash })}>{p.name}</Link>
+          </h2>
+          <p className="muted">
+            {p.user.name} {p.user.surname1}
+          </p>
+        </Card>
+      )}
+    />
+  );
+}
+
+export function PortfolioShowPage() {
+  const { hash = '' } = useParams();
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const { result: p, query } = useOne<Portfolio, HttpError>({ resource: 'portfolios', id: hash, queryOptions: { retry: false } });
+  useDocumentTitle(`${p?.name ?? t('pages.portfolios.show')} · Alumni`);
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (query.error?.statusCode === 404) return <NotFoundPage />;
+  if (query.error || !p) return <UnexpectedErrorPage />;
+  return (
+    <article className="job-detail">
+      <Link to={to('portfolios')}>← {t('pages.portfolios')}</Link>
+      <h1>{p.name}</h1>
+      <p className="muted">
+        <Link to={to('community.directory.show', { hash: p.user.hash })}>
+          {p.user.name} {p.user.surname1}
+        </Link>
+        {p.date ? ` · ${p.date}` : ''}
+      </p>
+      <Image.PreviewGroup>
+        <Space wrap size="middle" className="gallery">
+          {p.images.map((image, i) => (
+            <Image key={image.hash} src={image.url} alt={`${p.name} ${i + 1}`} width={280} fallback="/placeholder.svg" />
+          ))}
+        </Space>
+      </Image.PreviewGroup>
+      <p className="markdown" style={{ marginTop: 24 }}>
+        {p.content}
+      </p>
+      {p.links.map((link) => (
+        <p key={link.hash}>
+          <a href={link.url} target="_blank" rel="noreferrer">
+            <LinkOutlined /> {link.url}
+          </a>
+        </p>
+      ))}
+    </article>
+  );
+}

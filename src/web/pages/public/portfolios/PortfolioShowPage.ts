@@ -1,0 +1,1 @@
+export { PortfolioShowPage as default } from './PortfolioPages';

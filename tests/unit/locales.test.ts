@@ -1,0 +1,40 @@
+/** Three languages, always: every key in es, en and ca, with a real (non-empty) text, and every key the code uses exists. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/shared/constants';
+
+const load = (lng: string, file: string) => JSON.parse(readFileSync(join('locales', lng, file), 'utf8')) as Record<string, string>;
+const files = readdirSync('locales/es').filter((f) => f.endsWith('.json'));
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : []));
+}
+
+describe('locales', () => {
+  it.each(files)('%s has the same keys in es, en and ca, none empty', (file) => {
+    const keys = Object.keys(load('es', file)).sort();
+    for (const lng of LOCALES) {
+      const texts = load(lng, file);
+      expect(Object.keys(texts).sort(), `${lng}/${file}`).toEqual(keys);
+      for (const [key, value] of Object.entries(texts)) expect(JSON.stringify(value).length, `${lng}/${file}: ${key}`).toBeGreaterThan(2);
+    }
+  });
+
+  it('has every literal key the web app translates', () => {
+    const common = load('es', 'common.json');
+    const missing: string[] = [];
+    for (const file of walk('src/web')) {
+      const source = readFileSync(file, 'utf8');
+      for (const [, key] of source.matchAll(/\bt\('([a-zA-Z0-9_.-]+)'/g)) if (!(key! in common)) missing.push(`${file}: ${key}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('translates most texts (es, en and ca differ)', () => {
+    const [es, en, ca] = LOCALES.map((lng) => load(lng, 'common.json'));
+    const same = Object.keys(es!).filter((key) => es![key] === en![key] && en![key] === ca![key]);
+    // brand words and names (Alumni, Bold, Networking…) may read the same in the three languages
+    expect(same.length / Object.keys(es!).length).toBeLessThan(0.1);
+  });
+});
