@@ -1,17 +1,42 @@
+import type { ReactNode } from 'react';
 import { Button, Card, Col, Row } from 'antd';
-import { useList } from '@refinedev/core';
+import { useList, type BaseRecord } from '@refinedev/core';
 import { useDocumentTitle } from '@refinedev/react-router';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../hooks/useLocale';
 import { JobCard } from '../jobs/components/JobCard';
 import type { JobSummary } from '../jobs/types';
+import { ArticleCard } from '../news/components/ArticleCard';
+import type { Article } from '../news/types';
+import { WorkgroupCard } from '../workgroups/components/WorkgroupCard';
+import type { Workgroup } from '../workgroups/types';
+
+/** Three of the newest items of a resource, as a titled band with a link to the whole list. */
+function Highlights<T extends BaseRecord>({ resource, title, more, href, section, render }: { resource: string; title: string; more: string; href: string; section: string; render: (item: T) => ReactNode }) {
+  const { result } = useList<T>({ resource, pagination: { currentPage: 1, pageSize: 3 } });
+  const id = `home-${resource}`;
+  return (
+    <section aria-labelledby={id} className="section-band home-band" style={{ ['--section' as string]: `var(--${section})` }}>
+      <h2 id={id}>{title}</h2>
+      <Row gutter={[16, 16]}>
+        {result.data.map((item, i) => (
+          <Col key={i} xs={24} md={12} xl={8}>
+            {render(item)}
+          </Col>
+        ))}
+      </Row>
+      <p style={{ marginTop: 16 }}>
+        <Link to={href}>{more} →</Link>
+      </p>
+    </section>
+  );
+}
 
 export default function HomePage() {
   const { t } = useTranslation();
   const { to } = useLocale();
   useDocumentTitle(`${t('home.title')} · Alumni`);
-  const { result } = useList<JobSummary>({ resource: 'jobs', pagination: { currentPage: 1, pageSize: 3 } });
   return (
     <>
       <section className="hero">
@@ -21,19 +46,9 @@ export default function HomePage() {
           <Button size="large">{t('home.join')}</Button>
         </Link>
       </section>
-      <section aria-labelledby="home-jobs" style={{ marginBottom: 32 }}>
-        <h2 id="home-jobs">{t('home.latestJobs')}</h2>
-        <Row gutter={[16, 16]}>
-          {result.data.map((job) => (
-            <Col key={job.hash} xs={24} md={12} xl={8}>
-              <JobCard job={job} />
-            </Col>
-          ))}
-        </Row>
-        <p style={{ marginTop: 16 }}>
-          <Link to={to('jobs')}>{t('home.allJobs')} →</Link>
-        </p>
-      </section>
+      <Highlights<Article> resource="articles" section="article" title={t('home.latestNews')} more={t('home.allNews')} href={to('news')} render={(a) => <ArticleCard article={a} />} />
+      <Highlights<JobSummary> resource="jobs" section="job" title={t('home.latestJobs')} more={t('home.allJobs')} href={to('jobs')} render={(j) => <JobCard job={j} />} />
+      <Highlights<Workgroup> resource="workgroups" section="group" title={t('home.groups')} more={t('home.allGroups')} href={to('workgroups')} render={(g) => <WorkgroupCard group={g} />} />
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
           <Card className="cta-card">
