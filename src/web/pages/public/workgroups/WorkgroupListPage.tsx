@@ -1,3 +1,4 @@
+import { useGetIdentity } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, WORKGROUP_TYPES } from '../../../../shared/constants';
 import { FilterBar } from '../../../components/lists/FilterBar';
@@ -5,12 +6,14 @@ import { ListPage } from '../../../components/lists/ListPage';
 import { useListPage } from '../../../components/lists/useListPage';
 import { WorkgroupCard } from './components/WorkgroupCard';
 import type { Workgroup } from './types';
+import type { Identity } from '../../../providers/auth';
 
-const FIELDS = ['text', 'type'];
+const FIELDS = ['text', 'type', 'subscribed_by_me'];
 
 export default function WorkgroupListPage() {
   const { t } = useTranslation();
   const list = useListPage<Workgroup>('workgroups', PAGE_SIZES.workgroups, FIELDS);
+  const { data: me } = useGetIdentity<Identity | null>();
   return (
     <ListPage
       title={t('workgroups.title')}
@@ -29,6 +32,8 @@ export default function WorkgroupListPage() {
           fields={[
             { name: 'text', kind: 'text', label: t('common.search'), placeholder: t('workgroups.filters.text'), span: 12 },
             { name: 'type', kind: 'choice', label: t('workgroups.filters.type'), options: WORKGROUP_TYPES.map((type) => ({ value: type, label: t(`workgroups.type.${type}`) })), span: 6 },
+            // only members have groups of their own (the server refuses the filter to others)
+            ...(me?.iss === 'user' ? [{ name: 'subscribed_by_me', kind: 'choice' as const, label: t('workgroups.filters.mine'), options: [{ value: 'true', label: t('workgroups.mine') }], span: 6 }] : []),
           ]}
         />
       }

@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { Alert, App, Avatar, Button, List, Skeleton, Space, Tabs, Tag } from 'antd';
 import { LockOutlined, TeamOutlined } from '@ant-design/icons';
 import { useList, useOne, type HttpError } from '@refinedev/core';
@@ -5,6 +6,7 @@ import { useDocumentTitle } from '@refinedev/react-router';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/constants';
+import { ListPagination, NotFoundAlert } from '../../../components/ListStates';
 import { MemberPrompt } from '../../../components/MemberPrompt';
 import { SafeImage } from '../../../components/SafeImage';
 import { useLocale } from '../../../hooks/useLocale';
@@ -13,15 +15,45 @@ import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import { Wall } from './components/Wall';
 import type { Author, Workgroup } from './types';
 
+/** A paged tab of the group (files 6 a page, members 12). */
+function PagedTab<T extends { hash: string }>({ resource, pageSize, render }: { resource: string; pageSize: number; render: (item: T) => ReactNode }) {
+  const [page, setPage] = useState(1);
+  const { result } = useList<T>({ resource, pagination: { currentPage: page, pageSize } });
+  const total = result.total ?? 0;
+  return (
+    <>
+      {result.data.length === 0 ? <NotFoundAlert /> : <List dataSource={result.data} renderItem={(item) => <List.Item key={item.hash}>{render(item)}</List.Item>} />}
+      <ListPagination current={page} pageSize={pageSize} total={total} pageCount={Math.ceil(total / pageSize)} onChange={setPage} />
+    </>
+  );
+}
+
 function Members({ slug }: { slug: string }) {
-  const { result } = useList<{ hash: string; user: Author }>({ resource: `workgroups/${slug}/users`, pagination: { currentPage: 1, pageSize: PAGE_SIZES.workgroupUsers } });
-  return <List grid={{ gutter: 16, xs: 1, md: 2, xl: 3 }} dataSource={result.data} renderItem={(m) => <List.Item><List.Item.Meta avatar={<Avatar src={m.user.photo ?? undefined} alt={`${m.user.name} ${m.user.surname1}`}>{m.user.name[0]}</Avatar>} title={`${m.user.name} ${m.user.surname1}`} /></List.Item>} />;
+  return (
+    <PagedTab<{ hash: string; user: Author }>
+      resource={`workgroups/${slug}/users`}
+      pageSize={PAGE_SIZES.workgroupUsers}
+      render={(m) => <List.Item.Meta avatar={<Avatar src={m.user.photo ?? undefined} alt={`${m.user.name} ${m.user.surname1}`}>{m.user.name[0]}</Avatar>} title={`${m.user.name} ${m.user.surname1}`} />}
+    />
+  );
 }
 
 function Files({ slug }: { slug: string }) {
   const { lng } = useLocale();
-  const { result } = useList<{ hash: string; name: string; url: string; updated_at: string }>({ resource: `workgroups/${slug}/files`, pagination: { currentPage: 1, pageSize: PAGE_SIZES.workgroupFiles } });
-  return <List dataSource={result.data} renderItem={(f) => <List.Item extra={new Date(f.updated_at).toLocaleDateString(lng)}><a href={f.url} target="_blank" rel="noreferrer">{f.name}</a></List.Item>} />;
+  return (
+    <PagedTab<{ hash: string; name: string; url: string; updated_at: string }>
+      resource={`workgroups/${slug}/files`}
+      pageSize={PAGE_SIZES.workgroupFiles}
+      render={(f) => (
+        <span className="file-row">
+          <a href={f.url} target="_blank" rel="noreferrer">
+            {f.name}
+          </a>
+          <span className="muted">{new Date(f.updated_at).toLocaleDateString(lng)}</span>
+        </span>
+      )}
+    />
+  );
 }
 
 export default function WorkgroupShowPage() {

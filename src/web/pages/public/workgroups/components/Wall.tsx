@@ -1,15 +1,30 @@
 import { useState } from 'react';
-import { Avatar, Checkbox, List, Skeleton } from 'antd';
-import { HeartOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { Avatar, Button, Checkbox, List, Skeleton } from 'antd';
+import { HeartFilled, HeartOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../../shared/constants';
 import { ListPagination, NotFoundAlert } from '../../../../components/ListStates';
+import { MemberPrompt } from '../../../../components/MemberPrompt';
 import { useLocale } from '../../../../hooks/useLocale';
+import { useMemberAction } from '../../../../hooks/useMemberAction';
 import type { WallComment } from '../types';
 
-function CommentBody({ comment }: { comment: WallComment }) {
+/** Like or unlike a comment (Bold and GRATIS; PATCH …/comments/{hash}/like). */
+function LikeButton({ slug, comment }: { slug: string; comment: WallComment }) {
   const { t } = useTranslation();
+  const like = useMemberAction(`workgroups/${slug}/comments`, comment.hash, 'like', true);
+  return (
+    <>
+      <Button type="text" size="small" aria-pressed={comment.liked} aria-label={t('workgroups.like')} icon={comment.liked ? <HeartFilled /> : <HeartOutlined />} loading={like.pending} onClick={() => like.run(() => undefined)}>
+        {t('workgroups.likes', { count: comment.likes })}
+      </Button>
+      <MemberPrompt kind={like.prompt} onClose={like.closePrompt} />
+    </>
+  );
+}
+
+function CommentBody({ comment, slug }: { comment: WallComment; slug: string }) {
   const { lng } = useLocale();
   return (
     <List.Item.Meta
@@ -27,8 +42,8 @@ function CommentBody({ comment }: { comment: WallComment }) {
               <PaperClipOutlined /> {comment.file.name}
             </a>
           ) : null}
-          <div className="muted">
-            <HeartOutlined /> {t('workgroups.likes', { count: comment.likes })}
+          <div>
+            <LikeButton slug={slug} comment={comment} />
           </div>
         </>
       }
@@ -68,11 +83,11 @@ export function Wall({ slug }: { slug: string }) {
           dataSource={result.data}
           renderItem={(comment) => (
             <List.Item key={comment.hash}>
-              <CommentBody comment={comment} />
+              <CommentBody comment={comment} slug={slug} />
               {comment.replies.length ? (
                 <div className="wall-replies">
                   {comment.replies.map((reply) => (
-                    <CommentBody key={reply.hash} comment={reply} />
+                    <CommentBody key={reply.hash} comment={reply} slug={slug} />
                   ))}
                 </div>
               ) : null}
