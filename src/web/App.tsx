@@ -2,17 +2,17 @@ import { useEffect } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import esES from 'antd/locale/es_ES';
 import enGB from 'antd/locale/en_GB';
 import caES from 'antd/locale/ca_ES';
 import { I18nextProvider } from 'react-i18next';
-import { TOAST_MS } from '../shared/constants';
 import { accessControlProvider } from './providers/access';
+import { queryClient } from './providers/queryClient';
 import { authProvider } from './providers/auth';
 import { dataProviders } from './providers/data';
-import { i18n, i18nProvider, localeFromPath } from './providers/i18n';
-import { useNotificationProvider } from './providers/notifications';
+import { i18n, i18nProvider, localeFromPath, setLocale } from './providers/i18n';
+import { FeedbackProvider, useNotificationProvider } from './providers/notifications';
 import { AppRoutes } from './routing/AppRoutes';
 import { ErrorBoundary } from './routing/ErrorBoundary';
 import { ProgressBar } from './routing/ProgressBar';
@@ -25,7 +25,7 @@ function LocaleSync() {
   const { pathname } = useLocation();
   const lng = localeFromPath(pathname);
   useEffect(() => {
-    if (i18n.language !== lng) void i18n.changeLanguage(lng);
+    void setLocale(lng);
     document.documentElement.lang = lng;
   }, [lng]);
   return null;
@@ -35,7 +35,7 @@ function RefineApp() {
   const { pathname } = useLocation();
   return (
     <ConfigProvider theme={theme} locale={ANTD_LOCALES[localeFromPath(pathname)]}>
-      <AntApp notification={{ placement: 'bottomRight', duration: TOAST_MS / 1000, maxCount: 4 }}>
+      <FeedbackProvider>
         <Refine
           routerProvider={routerProvider}
           dataProvider={dataProviders}
@@ -44,7 +44,7 @@ function RefineApp() {
           i18nProvider={i18nProvider}
           notificationProvider={useNotificationProvider}
           resources={[{ name: 'jobs' }]}
-          options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } } } }}
+          options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: queryClient } }}
         >
           <LocaleSync />
           <ProgressBar />
@@ -52,7 +52,7 @@ function RefineApp() {
             <AppRoutes />
           </ErrorBoundary>
         </Refine>
-      </AntApp>
+      </FeedbackProvider>
     </ConfigProvider>
   );
 }

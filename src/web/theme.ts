@@ -25,7 +25,7 @@ export const SECTION_COLORS = {
 export type Section = keyof typeof SECTION_COLORS;
 
 /** Solid tag colours dark enough for white text (WCAG AA). */
-export const TAG_COLORS = { NEWS: '#1f5f8b', EVENT: '#a14f10', PUBLIC: '#2f6b3a', PRIVATE: '#4a535c' } as const;
+export const TAG_COLORS = { NEWS: '#1f5f8b', EVENT: '#a14f10', PUBLIC: '#2f6b3a', PRIVATE: '#4a535c', AMBASSADOR: '#6f3f80', ENTREPRENEUR: '#8a5314' } as const;
 
 export const BREAKPOINTS = { xs: 320, md: 768, lg: 992, xl: 1281, xxl: 1400 } as const;
 

@@ -3,7 +3,7 @@
  * after consent. The analytics script (ANALYTICS_URL, none by default) is injected once accepted.
  */
 import { useEffect, useState } from 'react';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import { Link } from 'react-router';
 import Cookies from 'js-cookie';
 import { useTranslation } from 'react-i18next';
@@ -39,12 +39,12 @@ export function CookieConsent() {
       <p>
         {t('cookies.text')} <Link to={to('info', { slug: COOKIE_SLUG[lng] })}>{t('cookies.more')}</Link>
       </p>
-      <Space wrap>
+      <div className="cookie-actions">
         <Button onClick={() => decide('necessary')}>{t('cookies.reject')}</Button>
         <Button type="primary" onClick={() => decide('all')}>
           {t('cookies.accept')}
         </Button>
-      </Space>
+      </div>
     </section>
   );
 }

@@ -1,19 +1,11 @@
-import { useEffect, useState } from 'react';
-import { onInit, refreshPermissions, type InitAnswer } from '../providers/access';
+import { useQuery } from '@tanstack/react-query';
+import { initQuery, type InitAnswer } from '../providers/access';
 
-/** The configuration of GET /api/init (role, permissions, site settings), kept current across sign-in and sign-out. */
+/**
+ * The configuration of GET /api/init (role, permissions, site settings) from the react-query cache,
+ * current across sign-in and sign-out. SPEC §4: errors while loading it are ignored (null).
+ */
 export function useSiteInit(): InitAnswer | null {
-  const [answer, setAnswer] = useState<InitAnswer | null>(null);
-  useEffect(() => {
-    let alive = true;
-    refreshPermissions(false)
-      .then((a) => alive && setAnswer(a))
-      .catch(() => undefined); // SPEC §4: errors while loading the configuration are ignored
-    const off = onInit((a) => alive && setAnswer(a));
-    return () => {
-      alive = false;
-      off();
-    };
-  }, []);
-  return answer;
+  const { data } = useQuery({ ...initQuery, retry: 1 });
+  return data ?? null;
 }

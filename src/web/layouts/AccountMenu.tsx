@@ -1,57 +1,51 @@
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Button, type ButtonProps } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { useGetIdentity, useLogout } from '@refinedev/core';
-import { Link } from 'react-router';
+import { useGetIdentity } from '@refinedev/core';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isBold, type Role } from '../../shared/permissions';
 import { useLocale } from '../hooks/useLocale';
-import { useSiteInit } from '../hooks/useSiteInit';
 import type { Identity } from '../providers/auth';
 
-/** The user and company menus of SPEC §2, or a sign-in link. */
+const AccountDropdown = lazy(() => import('./AccountDropdown'));
+
+/** Who is signed in: the e-mail and partner number (code_numeric) of a member, or a company's e-mail. */
+export function AccountButton({ me, ...button }: { me: Identity } & ButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <Button {...button} data-testid="user-menu" icon={<UserOutlined />} className="account-button" aria-haspopup="menu">
+      <span className="account-email">{me.email}</span>
+      {me.iss === 'user' && me.code_numeric ? <span className="account-number">{t('header.partner', { number: me.code_numeric })}</span> : null}
+    </Button>
+  );
+}
+
+/** The user and company menus of SPEC §2 (loaded once someone is signed in), or a sign-in link. */
 export function AccountMenu() {
   const { t } = useTranslation();
   const { to } = useLocale();
+  const navigate = useNavigate();
   const { data: me } = useGetIdentity<Identity | null>();
-  const { mutate: logout } = useLogout();
-  const init = useSiteInit();
-
   if (!me) {
+    const href = to('login');
     return (
-      <Link to={to('login')} data-testid="login-link">
-        <Button type="primary" icon={<UserOutlined />}>
-          {t('nav.login')}
-        </Button>
-      </Link>
+      <Button
+        type="primary"
+        href={href}
+        data-testid="login-link"
+        icon={<UserOutlined />}
+        onClick={(event) => {
+          event.preventDefault();
+          navigate(href);
+        }}
+      >
+        {t('nav.login')}
+      </Button>
     );
   }
-
-  const items: MenuProps['items'] =
-    me.iss === 'company'
-      ? [
-          { key: 'profile', label: <Link to={to('company.profile')}>{t('nav.companyProfile')}</Link> },
-          { key: 'new', label: <Link to={to('company.jobs.new')}>{t('nav.newJob')}</Link> },
-          { key: 'jobs', label: <Link to={to('company.jobs')}>{t('nav.myJobs')}</Link> },
-          { key: 'directory', label: <Link to={to('community.directory')}>{t('nav.directory')}</Link> },
-        ]
-      : [
-          { key: 'profile', label: <Link to={to('user.profile')}>{t('nav.profile')}</Link> },
-          { key: 'card', label: <Link to={to('user.card')}>{t('nav.card')}</Link> },
-          ...(isBold((me.role ?? 'REGULAR') as Role)
-            ? [{ key: 'subscribed', label: <Link to={to('user.jobs.subscribed')}>{t('nav.subscribedJobs')}</Link> }]
-            : []),
-          ...(init?.settings.ebookUrl
-            ? [{ key: 'ebooks', label: <a href={init.settings.ebookUrl} target="_blank" rel="noreferrer">{t('nav.ebooks')}</a> }]
-            : []),
-        ];
-  items.push({ type: 'divider' }, { key: 'logout', label: <span data-testid="logout">{t('nav.logout')}</span>, onClick: () => logout() });
-
   return (
-    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-      <Button data-testid="user-menu" icon={<UserOutlined />} className="account-button">
-        <span className="account-email">{me.email}</span>
-        {me.iss === 'user' && me.code_numeric ? <span className="account-number">{t('header.partner', { number: me.code_numeric })}</span> : null}
-      </Button>
-    </Dropdown>
+    <Suspense fallback={<AccountButton me={me} disabled />}>
+      <AccountDropdown me={me} />
+    </Suspense>
   );
 }

@@ -1,40 +1,21 @@
-import { Drawer, Grid, Layout, Menu, Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Grid, Layout } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
-import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { useGetIdentity } from '@refinedev/core';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { matchPath } from '../../shared/routes';
 import { useLocale } from '../hooks/useLocale';
 import { LanguageSwitcher } from '../routing/LanguageSwitcher';
-import type { Identity } from '../providers/auth';
 import { AccountMenu } from './AccountMenu';
+import { MainMenu } from './MainMenu';
 
-/** The main menu of SPEC §2: jobs for members and visitors, community for everyone, the benefits page in its two variants. */
-function useMainMenu() {
-  const { t } = useTranslation();
-  const { to } = useLocale();
-  const { data: me } = useGetIdentity<Identity | null>();
-  const company = me?.iss === 'company';
-  return [
-    ...(company ? [] : [{ key: 'jobs', label: <Link to={to('jobs')}>{t('nav.jobs')}</Link> }]),
-    { key: 'news', label: <Link to={to('news')}>{t('nav.news')}</Link> },
-    { key: 'community', label: <Link to={to('community')}>{t('nav.community')}</Link> },
-    { key: 'workgroups', label: <Link to={to('workgroups-landing')}>{t('nav.workgroups')}</Link> },
-    ...(company ? [] : [{ key: 'alumni', label: <Link to={to('alumni')}>{t('nav.benefits')}</Link> }]),
-    { key: 'company', label: <Link to={to('company')}>{t('nav.companies')}</Link> },
-  ];
-}
+const MobileMenu = lazy(() => import('./MobileMenu'));
 
 export function SiteHeader() {
   const { t } = useTranslation();
   const { to } = useLocale();
-  const { pathname } = useLocation();
   const screens = Grid.useBreakpoint();
   const [open, setOpen] = useState(false);
-  const items = useMainMenu();
-  const section = matchPath(pathname)?.route.name.split('.')[0] ?? '';
-  const selected = section === 'workgroups-landing' ? 'workgroups' : section;
+  const [used, setUsed] = useState(false);
   const compact = !screens.lg;
 
   return (
@@ -46,24 +27,27 @@ export function SiteHeader() {
         <span className="site-logo-mark" aria-hidden="true">A</span>
         <span className="site-logo-text">Alumni</span>
       </Link>
-      {compact ? null : (
-        <nav aria-label={t('nav.mainLabel')} className="site-nav">
-          <Menu mode="horizontal" selectedKeys={[selected]} items={items} disabledOverflow />
-        </nav>
-      )}
+      {compact ? <span className="site-nav-spacer" /> : <MainMenu />}
       <div className="site-tools">
         <LanguageSwitcher />
         {compact ? null : <AccountMenu />}
-        {compact ? <Button aria-label={t('nav.menu')} icon={<MenuOutlined />} onClick={() => setOpen(true)} /> : null}
+        {compact ? (
+          <Button
+            aria-label={t('nav.menu')}
+            aria-expanded={open}
+            icon={<MenuOutlined />}
+            onClick={() => {
+              setUsed(true);
+              setOpen(true);
+            }}
+          />
+        ) : null}
       </div>
-      <Drawer open={open} onClose={() => setOpen(false)} title={t('nav.menu')} width={320} placement="right">
-        <div className="drawer-account">
-          <AccountMenu />
-        </div>
-        <nav aria-label={t('nav.mainLabel')}>
-          <Menu mode="vertical" selectedKeys={[selected]} items={items} onClick={() => setOpen(false)} />
-        </nav>
-      </Drawer>
+      {used ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={open && compact} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </Layout.Header>
   );
 }

@@ -1,7 +1,12 @@
-/** Access control from GET /api/init: the actor's role and permission list (SPEC §6, one matrix in src/shared). */
+/**
+ * Access control from GET /api/init: the actor's role and permission list (SPEC §6, one matrix in
+ * src/shared), plus the site settings. The answer is cached with react-query under INIT_KEY and
+ * fetched again after sign-in and sign-out (auth.ts).
+ */
 import type { AccessControlProvider } from '@refinedev/core';
 import type { Role } from '../../shared/permissions';
 import { request } from './http';
+import { queryClient } from './queryClient';
 
 export interface SiteSettings {
   address: string;
@@ -20,20 +25,13 @@ export interface InitAnswer {
   settings: SiteSettings;
 }
 
-let init: Promise<InitAnswer> | null = null;
-const listeners = new Set<(answer: InitAnswer) => void>();
+export const INIT_KEY = ['api', 'init'] as const;
+export const initQuery = { queryKey: INIT_KEY, queryFn: () => request<InitAnswer>('api', 'init'), staleTime: 5 * 60_000 };
 
-export function refreshPermissions(force = true): Promise<InitAnswer> {
-  if (force || !init) {
-    init = request<InitAnswer>('api', 'init');
-    void init.then((answer) => listeners.forEach((listener) => listener(answer))).catch(() => undefined);
-  }
-  return init;
-}
-
-export function onInit(listener: (answer: InitAnswer) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** The cached configuration, or a fresh one when `force` (after sign-in or sign-out). */
+export async function refreshPermissions(force = true): Promise<InitAnswer> {
+  if (force) await queryClient.invalidateQueries({ queryKey: INIT_KEY, refetchType: 'none' });
+  return queryClient.fetchQuery(initQuery);
 }
 
 /** `<CanAccess action="jobs.apply">`: the action is a permission name of the matrix. */

@@ -1,18 +1,29 @@
-/** i18next over locales/<lng>/common.json (flat keys), exposed to Refine as its i18nProvider. */
+/**
+ * i18next over locales/<lng>/common.json (flat keys), exposed to Refine as its i18nProvider.
+ * Each language is its own chunk, loaded on demand: a page waits for its own language only. Spanish,
+ * the fallback, is fetched the first time a key is missing in the current language (the unit tests
+ * keep the three files in step, so normally never). A missing language file logs a console warning.
+ */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { I18nProvider } from '@refinedev/core';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../../shared/constants';
-import es from '../../../locales/es/common.json';
-import en from '../../../locales/en/common.json';
-import ca from '../../../locales/ca/common.json';
 
-const resources = { es: { common: es }, en: { common: en }, ca: { common: ca } };
+type Bundle = Record<string, string>;
+const FILES = import.meta.glob<Bundle>('../../../locales/*/common.json', { import: 'default' });
+const loading = new Map<string, Promise<void>>();
+const KEY = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
+
+export function localeFromPath(pathname: string): Locale {
+  const first = pathname.split('/')[1];
+  return isLocale(first) ? first : DEFAULT_LOCALE;
+}
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   initAsync: false,
-  resources,
+  resources: {},
+  partialBundledLanguages: true,
   lng: localeFromPath(window.location.pathname),
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
@@ -20,12 +31,33 @@ void i18n.use(initReactI18next).init({
   defaultNS: 'common',
   keySeparator: false,
   interpolation: { escapeValue: false },
-  missingKeyHandler: (lngs, _ns, key) => console.warn(`Missing translation ${lngs.join(',')}: ${key}`),
+  react: { bindI18nStore: 'added' },
+  saveMissing: true, // only so that missingKeyHandler runs (there is no backend to save to)
+  missingKeyHandler: (lngs, _ns, key) => {
+    // Refine passes ready-made text through translate too (document titles): only our keys count
+    if (!KEY.test(key)) return;
+    if (!i18n.hasResourceBundle(DEFAULT_LOCALE, 'common')) void loadLocale(DEFAULT_LOCALE);
+    else console.warn(`Missing translation ${lngs.join(',')}: ${key}`);
+  },
 });
 
-export function localeFromPath(pathname: string): Locale {
-  const first = pathname.split('/')[1];
-  return isLocale(first) ? first : DEFAULT_LOCALE;
+/** Loads a language's strings once; a missing or broken file only warns (SPEC §8). */
+export function loadLocale(lng: string): Promise<void> {
+  let pending = loading.get(lng);
+  if (!pending) {
+    const file = FILES[`../../../locales/${lng}/common.json`];
+    pending = (file ? file() : Promise.reject(new Error('no such file')))
+      .then((bundle) => void i18n.addResourceBundle(lng, 'common', bundle, true, true))
+      .catch((error: unknown) => console.warn(`Language file locales/${lng}/common.json could not be loaded`, error));
+    loading.set(lng, pending);
+  }
+  return pending;
+}
+
+/** Switches the interface language once its strings are there (the page keeps the old ones meanwhile). */
+export async function setLocale(lng: Locale): Promise<void> {
+  await loadLocale(lng);
+  if (i18n.language !== lng) await i18n.changeLanguage(lng);
 }
 
 export function currentLocale(): Locale {
@@ -35,6 +67,6 @@ export function currentLocale(): Locale {
 export const i18nProvider: I18nProvider = {
   translate: (key: string, options?: unknown, defaultMessage?: string) =>
     i18n.t(key, { defaultValue: defaultMessage, ...(typeof options === 'object' ? (options as object) : {}) }) as string,
-  changeLocale: (lang: string) => i18n.changeLanguage(lang),
+  changeLocale: (lang: string) => setLocale(isLocale(lang) ? lang : DEFAULT_LOCALE),
   getLocale: () => currentLocale(),
 };

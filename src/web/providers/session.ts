@@ -28,10 +28,10 @@ export function saveSession(session: Session): void {
 
 /** Logout, or any failure while initialising authentication, clears every auth cookie (SPEC §4). */
 export function clearSession(): void {
-  for (const key of ['iss', 'token', 'refreshToken']) Cookies.remove(key, { path: '/' });
+  for (const key of ['iss', 'token', 'refreshToken', 'deviceId']) Cookies.remove(key, { path: '/' });
 }
 
-/** The device id survives logout so the server can tell devices apart. */
+/** The device id sent with a sign-in: a new one after each sign-out (SPEC §9: five random base-36 strings). */
 export function deviceId(): string {
   let id = Cookies.get('deviceId');
   if (!id) {

@@ -1,15 +1,18 @@
 /** One React Router route per locale for every entry of the shared route table (DESIGN §5). */
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Spin } from 'antd';
 import Cookies from 'js-cookie';
 import { LOCALE_COOKIE, LOCALES, DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/constants';
 import { localizedPattern, ROUTES, type Area, type RouteDef } from '../../shared/routes';
 import { PublicLayout } from '../layouts/PublicLayout';
-import { AreaLayout } from '../layouts/AreaLayout';
 import { ComingSoonPage, NotFoundPage } from '../pages/common/StatusPages';
 import { Guarded } from './guards';
 import { PAGES } from './pages';
+
+// the members' and companies' layouts (side menu) load with their first page
+const AreaLayout = lazy(() => import('../layouts/AreaLayout').then((m) => ({ default: m.AreaLayout })));
+const spinner = <Spin className="page-spinner" size="large" />;
 
 /** SPEC §2: the i18n_redirected cookie, then the browser language, then Spanish. */
 export function preferredLocale(): Locale {
@@ -26,7 +29,7 @@ function element(route: RouteDef) {
   const Page = PAGES[route.name];
   return (
     <Guarded guard={route.guard}>
-      <Suspense fallback={<Spin className="page-spinner" size="large" />}>{Page ? <Page /> : <ComingSoonPage name={route.name} />}</Suspense>
+      <Suspense fallback={spinner}>{Page ? <Page /> : <ComingSoonPage name={route.name} />}</Suspense>
     </Guarded>
   );
 }
@@ -45,8 +48,24 @@ export function AppRoutes() {
         {routesOf('public')}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
-      <Route element={<AreaLayout area="user" />}>{routesOf('user')}</Route>
-      <Route element={<AreaLayout area="company" />}>{routesOf('company')}</Route>
+      <Route
+        element={
+          <Suspense fallback={spinner}>
+            <AreaLayout area="user" />
+          </Suspense>
+        }
+      >
+        {routesOf('user')}
+      </Route>
+      <Route
+        element={
+          <Suspense fallback={spinner}>
+            <AreaLayout area="company" />
+          </Suspense>
+        }
+      >
+        {routesOf('company')}
+      </Route>
     </Routes>
   );
 }

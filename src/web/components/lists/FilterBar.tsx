@@ -1,6 +1,7 @@
 /** Filters of a list, each debounced as SPEC §9 says (500 ms for text-like, 250 ms for choices). */
 import { useEffect, useState } from 'react';
-import { Col, Form, Input, Row, Select } from 'antd';
+import { Select } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEBOUNCE_MS } from '../../../shared/constants';
 import { useDebounced } from '../../hooks/useDebounced';
@@ -14,6 +15,7 @@ export interface FilterField {
   slow?: boolean;
   options?: Array<{ value: string; label: string }>;
   placeholder?: string;
+  /** Width on wide screens, in twenty-fourths of the row (6 by default). */
   span?: number;
 }
 
@@ -22,6 +24,10 @@ function toArray(value: string | string[] | undefined): string[] {
   return value ? value.split(',') : [];
 }
 
+/**
+ * Plain labelled controls in a CSS grid: no antd Form (nothing is submitted, and the form engine
+ * would be the heaviest part of a list page) and native search inputs; antd's Select for choices.
+ */
 export function FilterBar({ fields, initial, onChange }: { fields: FilterField[]; initial: FilterValues; onChange: (values: FilterValues) => void }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<FilterValues>(initial);
@@ -37,34 +43,34 @@ export function FilterBar({ fields, initial, onChange }: { fields: FilterField[]
   }, [key]);
   const set = (name: string, value: string | string[] | undefined) => setValues((prev) => ({ ...prev, [name]: value }));
   return (
-    <Form layout="vertical" className="filters" role="search">
-      <Row gutter={[16, 16]}>
-        {fields.map((field) => {
-          const id = `filter-${field.name}`;
-          return (
-            <Col key={field.name} xs={24} md={12} xl={field.span ?? 6}>
-              <Form.Item label={field.label} htmlFor={id}>
-                {field.kind === 'text' ? (
-                  <Input.Search id={id} allowClear maxLength={200} placeholder={field.placeholder} value={(values[field.name] as string) ?? ''} onChange={(e) => set(field.name, e.target.value)} />
-                ) : (
-                  <Select
-                    id={id}
-                    allowClear
-                    showSearch
-                    mode={field.kind === 'multi' ? 'multiple' : undefined}
-                    maxTagCount="responsive"
-                    optionFilterProp="label"
-                    placeholder={field.placeholder ?? t('jobs.filters.any')}
-                    value={field.kind === 'multi' ? toArray(values[field.name]) : ((values[field.name] as string) ?? undefined)}
-                    onChange={(value: string | string[] | undefined) => set(field.name, value)}
-                    options={field.options ?? []}
-                  />
-                )}
-              </Form.Item>
-            </Col>
-          );
-        })}
-      </Row>
-    </Form>
+    <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
+      {fields.map((field) => {
+        const id = `filter-${field.name}`;
+        return (
+          <div key={field.name} className="filter-field" style={{ ['--span' as string]: field.span ?? 6 }}>
+            <label htmlFor={id}>{field.label}</label>
+            {field.kind === 'text' ? (
+              <span className="search-input">
+                <SearchOutlined aria-hidden="true" />
+                <input id={id} type="search" maxLength={200} placeholder={field.placeholder} value={(values[field.name] as string) ?? ''} onChange={(e) => set(field.name, e.target.value)} />
+              </span>
+            ) : (
+              <Select
+                id={id}
+                allowClear
+                showSearch
+                mode={field.kind === 'multi' ? 'multiple' : undefined}
+                maxTagCount="responsive"
+                optionFilterProp="label"
+                placeholder={field.placeholder ?? t('jobs.filters.any')}
+                value={field.kind === 'multi' ? toArray(values[field.name]) : ((values[field.name] as string) ?? undefined)}
+                onChange={(value: string | string[] | undefined) => set(field.name, value)}
+                options={field.options ?? []}
+              />
+            )}
+          </div>
+        );
+      })}
+    </form>
   );
 }

@@ -1,8 +1,30 @@
-import { Button, Result } from 'antd';
+/**
+ * The 404, unexpected-error and coming-soon pages. Drawn here (not antd's <Result>, whose built-in
+ * illustrations would weigh on every first visit, since the 404 route is part of the entry chunk).
+ */
+import type { ReactNode } from 'react';
+import { Button } from 'antd';
+import { ClockCircleOutlined, CompassOutlined, WarningOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@refinedev/react-router';
 import { useLocale } from '../../hooks/useLocale';
+
+function StatusPanel({ icon, code, title, text, action, tone }: { icon: ReactNode; code?: string; title: string; text: ReactNode; action: ReactNode; tone: 'info' | 'warning' | 'error' }) {
+  return (
+    <section className={`status-panel status-${tone}`} aria-labelledby="status-title">
+      <div className="status-icon" aria-hidden="true">
+        {icon}
+        {code ? <span className="status-code">{code}</span> : null}
+      </div>
+      <h1 id="status-title" className="result-title">
+        {title}
+      </h1>
+      <p className="status-text">{text}</p>
+      <div className="status-action">{action}</div>
+    </section>
+  );
+}
 
 /** SPEC §2: 'Página no encontrada' / 'Has intentado acceder a una página que no existe.' */
 export function NotFoundPage() {
@@ -10,11 +32,13 @@ export function NotFoundPage() {
   const { to } = useLocale();
   useDocumentTitle(`${t('errors.notFound.title')} · Alumni`);
   return (
-    <Result
-      status="404"
-      title={<h1 className="result-title">{t('errors.notFound.title')}</h1>}
-      subTitle={t('errors.notFound.text')}
-      extra={
+    <StatusPanel
+      tone="warning"
+      icon={<CompassOutlined />}
+      code="404"
+      title={t('errors.notFound.title')}
+      text={t('errors.notFound.text')}
+      action={
         <Link to={to('home')}>
           <Button type="primary">{t('common.goHome')}</Button>
         </Link>
@@ -27,11 +51,12 @@ export function NotFoundPage() {
 export function UnexpectedErrorPage() {
   const { t } = useTranslation();
   return (
-    <Result
-      status="500"
-      title={<h1 className="result-title">{t('errors.unexpected.title')}</h1>}
-      subTitle={t('errors.unexpected.text')}
-      extra={
+    <StatusPanel
+      tone="error"
+      icon={<WarningOutlined />}
+      title={t('errors.unexpected.title')}
+      text={t('errors.unexpected.text')}
+      action={
         <Button type="primary" onClick={() => window.location.reload()}>
           {t('common.retry')}
         </Button>
@@ -46,15 +71,16 @@ export function ComingSoonPage({ name }: { name: string }) {
   const { to } = useLocale();
   useDocumentTitle(`${t(`pages.${name}`)} · Alumni`);
   return (
-    <Result
-      status="info"
-      title={<h1 className="result-title">{t(`pages.${name}`)}</h1>}
-      subTitle={
+    <StatusPanel
+      tone="info"
+      icon={<ClockCircleOutlined />}
+      title={t(`pages.${name}`)}
+      text={
         <>
           <strong>{t('common.comingSoon')}.</strong> {t('common.comingSoonText')}
         </>
       }
-      extra={
+      action={
         <Link to={to('home')}>
           <Button>{t('common.goHome')}</Button>
         </Link>

@@ -3,6 +3,7 @@ import { useOne, type HttpError } from '@refinedev/core';
 import { useDocumentTitle } from '@refinedev/react-router';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { TAG_COLORS } from '../../../theme';
 import { useLocale } from '../../../hooks/useLocale';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import type { Member } from './types';
@@ -31,8 +32,8 @@ export default function DirectoryShowPage() {
           <h1>{name}</h1>
           <Space wrap>
             <Tag>{t(`profileType.${member.profile_type}`)}</Tag>
-            {member.is_ambassador ? <Tag color="purple">{t('directory.ambassador')}</Tag> : null}
-            {member.is_entrepreneur ? <Tag color="gold">{t('directory.entrepreneur')}</Tag> : null}
+            {member.is_ambassador ? <Tag color={TAG_COLORS.AMBASSADOR}>{t('directory.ambassador')}</Tag> : null}
+            {member.is_entrepreneur ? <Tag color={TAG_COLORS.ENTREPRENEUR}>{t('directory.entrepreneur')}</Tag> : null}
           </Space>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Avatar, Button, List, Skeleton, Space, Tabs, Tag } from 'antd';
+import { Alert, Avatar, Button, List, Skeleton, Space, Tabs, Tag } from 'antd';
 import { LockOutlined, TeamOutlined } from '@ant-design/icons';
 import { useList, useOne, type HttpError } from '@refinedev/core';
 import { useDocumentTitle } from '@refinedev/react-router';
@@ -14,6 +14,7 @@ import { useMemberAction } from '../../../hooks/useMemberAction';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import { Wall } from './components/Wall';
 import type { Author, Workgroup } from './types';
+import { useFeedback } from '../../../providers/notifications';
 
 /** A paged tab of the group (files 6 a page, members 12). */
 function PagedTab<T extends { hash: string }>({ resource, pageSize, render }: { resource: string; pageSize: number; render: (item: T) => ReactNode }) {
@@ -23,7 +24,7 @@ function PagedTab<T extends { hash: string }>({ resource, pageSize, render }: { 
   return (
     <>
       {result.data.length === 0 ? <NotFoundAlert /> : <List dataSource={result.data} renderItem={(item) => <List.Item key={item.hash}>{render(item)}</List.Item>} />}
-      <ListPagination current={page} pageSize={pageSize} total={total} pageCount={Math.ceil(total / pageSize)} onChange={setPage} />
+      <ListPagination current={page} pageSize={pageSize} total={total} pageCount={Math.ceil(total / pageSize)} onChange={setPage} inUrl={false} />
     </>
   );
 }
@@ -60,7 +61,7 @@ export default function WorkgroupShowPage() {
   const { slug = '' } = useParams();
   const { t } = useTranslation();
   const { to } = useLocale();
-  const { message } = App.useApp();
+  const feedback = useFeedback();
   const { result: group, query } = useOne<Workgroup, HttpError>({ resource: 'workgroups', id: slug, queryOptions: { retry: false } });
   const join = useMemberAction('workgroups', slug, 'subscribe', true);
   useDocumentTitle(`${group?.name ?? t('pages.workgroups.show')} · Alumni`);
@@ -90,7 +91,7 @@ export default function WorkgroupShowPage() {
             data-testid="join"
             type={group.membership ? 'default' : 'primary'}
             loading={join.pending}
-            onClick={() => join.run(({ active }) => void message.success(t(active ? (group.type === 'PRIVATE' ? 'workgroups.requestedToast' : 'workgroups.joinedToast') : 'workgroups.leftToast')))}
+            onClick={() => join.run(({ active }) => feedback.success(t(active ? (group.type === 'PRIVATE' ? 'workgroups.requestedToast' : 'workgroups.joinedToast') : 'workgroups.leftToast')))}
           >
             {t(joinLabel)}
           </Button>

@@ -1,6 +1,7 @@
 import { Avatar, Card, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { TAG_COLORS } from '../../../../theme';
 import { useLocale } from '../../../../hooks/useLocale';
 import type { Member } from '../types';
 
@@ -27,8 +28,8 @@ export function MemberCard({ member, kind = 'directory' }: { member: Member; kin
         {member.country_code ? <span>{member.country_code}</span> : null}
         {member.current_job ? <span>{member.current_company ? t('directory.works', { job: member.current_job, company: member.current_company }) : member.current_job}</span> : null}
       </div>
-      {member.is_ambassador ? <Tag color="purple">{t('directory.ambassador')}</Tag> : null}
-      {member.is_entrepreneur ? <Tag color="gold">{t('directory.entrepreneur')}</Tag> : null}
+      {member.is_ambassador ? <Tag color={TAG_COLORS.AMBASSADOR}>{t('directory.ambassador')}</Tag> : null}
+      {member.is_entrepreneur ? <Tag color={TAG_COLORS.ENTREPRENEUR}>{t('directory.entrepreneur')}</Tag> : null}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button } from 'antd';
+import { Alert, Button } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { MemberPrompt } from '../../../../components/MemberPrompt';
 import { useLocale } from '../../../../hooks/useLocale';
 import { useMemberAction } from '../../../../hooks/useMemberAction';
 import type { JobDetail } from '../types';
+import { useFeedback } from '../../../../providers/notifications';
 
 /**
  * Applying = PATCH /api/jobs/{id}/subscribe (DESIGN §6), a toggle. Bold and GRATIS only; without a CV
@@ -15,7 +16,7 @@ import type { JobDetail } from '../types';
 export function ApplyButton({ job }: { job: JobDetail }) {
   const { t } = useTranslation();
   const { to } = useLocale();
-  const { message } = App.useApp();
+  const feedback = useFeedback();
   const [refusal, setRefusal] = useState<string | null>(null);
   const apply = useMemberAction('jobs', job.slug, 'subscribe', true);
   return (
@@ -31,7 +32,7 @@ export function ApplyButton({ job }: { job: JobDetail }) {
           apply.run(
             ({ active }) => {
               setRefusal(null);
-              void message.success(t(active ? 'jobs.appliedToast' : 'jobs.withdrawnToast'));
+              feedback.success(t(active ? 'jobs.appliedToast' : 'jobs.withdrawnToast'));
             },
             (error) => setRefusal(error.statusCode === 418 ? error.message : null),
           )

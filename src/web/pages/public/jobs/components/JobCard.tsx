@@ -1,4 +1,4 @@
-import { Card, Tag } from 'antd';
+import { Tag } from 'antd';
 import { CalendarOutlined, EnvironmentOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,11 +6,12 @@ import { SafeImage } from '../../../../components/SafeImage';
 import { useLocale } from '../../../../hooks/useLocale';
 import type { JobSummary } from '../types';
 
+/** One offer in the job bank: title, company, location, contract, date and tags. */
 export function JobCard({ job }: { job: JobSummary }) {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
   return (
-    <Card className="job-card" data-testid="job-card">
+    <article className="card job-card" data-testid="job-card">
       <div className="job-company">
         <SafeImage src={job.company.logo ?? undefined} alt={t('jobs.logoAlt', { name: job.company.name })} width={40} height={40} />
         <span>{job.company.name}</span>
@@ -20,20 +21,20 @@ export function JobCard({ job }: { job: JobSummary }) {
       </h2>
       <div className="job-meta">
         <span>
-          <EnvironmentOutlined /> {job.location}
+          <EnvironmentOutlined aria-hidden="true" /> {job.location}
         </span>
         <span>
-          <FileTextOutlined /> {t(`jobs.contract.${job.contract}`)}
+          <FileTextOutlined aria-hidden="true" /> {t(`jobs.contract.${job.contract}`)}
         </span>
         <span>
-          <CalendarOutlined /> {t('jobs.posted', { date: new Date(job.cdate).toLocaleDateString(lng) })}
+          <CalendarOutlined aria-hidden="true" /> {t('jobs.posted', { date: new Date(job.cdate).toLocaleDateString(lng) })}
         </span>
       </div>
-      <div>
+      <div className="job-tags">
         {job.tags.map((tag) => (
           <Tag key={tag.hash}>{tag.title}</Tag>
         ))}
       </div>
-    </Card>
+    </article>
   );
 }

@@ -1,10 +1,11 @@
-import { App, Button, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { BookOutlined, CalendarOutlined, CheckOutlined, StarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MemberPrompt } from '../../../../components/MemberPrompt';
 import { useMemberAction } from '../../../../hooks/useMemberAction';
 import { downloadIcs } from '../ics';
 import type { Article } from '../types';
+import { useFeedback } from '../../../../providers/notifications';
 
 /**
  * Save (members), register (Bold and GRATIS) and, for events, the calendar file. `id` is the one the
@@ -12,7 +13,7 @@ import type { Article } from '../types';
  */
 export function ArticleActions({ article, id }: { article: Article; id: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const feedback = useFeedback();
   const save = useMemberAction('articles', id, 'save', false);
   const subscribe = useMemberAction('articles', id, 'subscribe', true);
   return (
@@ -22,7 +23,7 @@ export function ArticleActions({ article, id }: { article: Article; id: string }
           data-testid="save"
           icon={article.saved ? <CheckOutlined /> : <BookOutlined />}
           loading={save.pending}
-          onClick={() => save.run(({ active }) => void message.success(t(active ? 'news.savedToast' : 'news.unsavedToast')))}
+          onClick={() => save.run(({ active }) => feedback.success(t(active ? 'news.savedToast' : 'news.unsavedToast')))}
           aria-pressed={article.saved}
         >
           {t(article.saved ? 'news.saved' : 'news.save')}
@@ -32,7 +33,7 @@ export function ArticleActions({ article, id }: { article: Article; id: string }
           type={article.subscribed ? 'default' : 'primary'}
           icon={<StarOutlined />}
           loading={subscribe.pending}
-          onClick={() => subscribe.run(({ active }) => void message.success(t(active ? 'news.subscribedToast' : 'news.unsubscribedToast')))}
+          onClick={() => subscribe.run(({ active }) => feedback.success(t(active ? 'news.subscribedToast' : 'news.unsubscribedToast')))}
           aria-pressed={article.subscribed}
         >
           {t(article.subscribed ? 'news.subscribed' : 'news.subscribe')}

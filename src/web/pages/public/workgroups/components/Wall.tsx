@@ -95,7 +95,7 @@ export function Wall({ slug }: { slug: string }) {
           )}
         />
       )}
-      <ListPagination current={page} pageSize={PAGE_SIZES.workgroupComments} total={total} pageCount={Math.ceil(total / PAGE_SIZES.workgroupComments)} onChange={setPage} />
+      <ListPagination current={page} pageSize={PAGE_SIZES.workgroupComments} total={total} pageCount={Math.ceil(total / PAGE_SIZES.workgroupComments)} onChange={setPage} inUrl={false} />
     </>
   );
 }
