@@ -15,7 +15,8 @@ import * as data from './data';
 import { initials, writePicture } from './images';
 import { insertMany } from './insert';
 import { DEMO_IBAN, makeCompany, makeUser } from './people';
-import { createRandom, type Random } from './random';
+import { createRandom } from './random';
+import { makeComment, makeJob, makeTaxonomies, makeWorkgroup, type Rows } from './rows';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -28,7 +29,6 @@ export interface SeedResult {
   accounts: Array<{ email: string; role: string; note: string }>;
 }
 
-type Rows<T extends keyof Database> = Insertable<Database[T]>[];
 const iso = (date: Date) => date.toISOString();
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * 86400000);
 
@@ -45,29 +45,12 @@ function writeFile(uploadsDir: string, folder: string, name: string, content: st
   return `/uploads/seed/${folder}/${name}`;
 }
 
-function taxonomies(rand: Random) {
-  const categories: Rows<'categories'> = [];
-  data.CATEGORIES.forEach((root, i) => {
-    const hash = rand.hash();
-    categories.push({ hash, parent_hash: null, lvl: 1, position: i, title_es: root.title[0], title_en: root.title[1], title_ca: root.title[2] });
-    root.children.forEach((child, j) =>
-      categories.push({ hash: rand.hash(), parent_hash: hash, lvl: 2, position: j, title_es: child[0], title_en: child[1], title_ca: child[2] }),
-    );
-  });
-  const tags: Rows<'tags'> = [
-    ...data.USER_TAGS.map((tag) => ({ hash: rand.hash(), type: 'USER', group: tag.group, title_es: tag.title[0], title_en: tag.title[1], title_ca: tag.title[2] })),
-    ...data.ARTICLE_TAGS.map((title) => ({ hash: rand.hash(), type: 'ARTICLE', group: 'article', title_es: title[0], title_en: title[1], title_ca: title[2] })),
-  ];
-  const countries: Rows<'countries'> = data.COUNTRIES.map(([code, es, en, ca, lat, lng]) => ({ code, name_es: es, name_en: en, name_ca: ca, lat, lng }));
-  return { categories, tags, countries };
-}
-
 export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
   const rand = createRandom(20261122);
   const now = options.now ?? new Date();
   const uploadsDir = options.uploadsDir;
   const passwordHash = await hashPassword('demo-password');
-  const { categories, tags, countries } = taxonomies(rand);
+  const { categories, tags, countries } = makeTaxonomies(rand);
   const leafCategories = categories.filter((c) => c.lvl === 2).map((c) => c.hash);
   const userTags = tags.filter((t) => t.type === 'USER').map((t) => t.hash);
   const articleTags = tags.filter((t) => t.type === 'ARTICLE').map((t) => t.hash);
@@ -114,36 +97,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   // ── jobs ──
   const jobs: Rows<'jobs'> = [];
   const job_tags: Rows<'job_tags'> = [];
+  // company@demo.test: 12 offers, several in every status
+  const ownStatuses = ['PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PENDING', 'PENDING', 'UNPUBLISHED', 'UNPUBLISHED', 'CLOSED', 'CLOSED', 'PUBLISHED'];
   for (let i = 0; i < 84; i++) {
-    const company = i < 12 ? companies[0]! : rand.pick(validCompanies);
-    const lang = rand.pick([0, 0, 1, 2] as const);
-    const title = rand.pick(data.JOB_TITLES)[lang];
-    const description = [data.JOB_TEXT.intro[lang], data.JOB_TEXT.tasks[lang], data.JOB_TEXT.offer[lang]].join('\n\n');
-    const location = rand.chance(0.15) ? ['Remoto', 'Remote', 'En remot'][lang]! : rand.pick(data.CITIES_ES);
-    const status = i < 12 ? (['PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PENDING', 'PENDING', 'UNPUBLISHED', 'UNPUBLISHED', 'CLOSED', 'CLOSED', 'PUBLISHED'] as const)[i]! : rand.chance(0.75) ? 'PUBLISHED' : rand.pick(['PENDING', 'UNPUBLISHED', 'CLOSED']);
-    const hash = rand.hash();
-    const cdate = daysAgo(now, rand.int(0, 730) + rand.next());
-    jobs.push({
-      hash,
-      slug: `${slugify(title, 60)}-${hash.slice(0, 6)}`,
-      company_hash: company.hash,
-      status,
-      title,
-      description,
-      location,
-      contract: CONTRACTS[i % CONTRACTS.length]!,
-      working: rand.pick(data.WORKING),
-      date_incorporation: rand.chance(0.6) ? iso(new Date(now.getTime() + rand.int(7, 90) * 86400000)).slice(0, 10) : null,
-      workstation: rand.pick(['Estudio', 'Oficina técnica', 'Taller', 'Híbrido']),
-      area: rand.pick(['Diseño', 'Ingeniería', 'Comunicación', 'Producción']),
-      specialty: rand.pick(data.USER_TAGS).title[lang],
-      file: null,
-      search_text: foldText(`${title} ${description} ${location} ${company.company_name}`),
-      data: '{}',
-      cdate: iso(cdate),
-      updated_at: iso(cdate),
-    });
-    for (const tag of rand.sample(userTags, rand.int(1, 3))) job_tags.push({ job_hash: hash, tag_hash: tag });
+    const made = makeJob(rand, i, { now, tags: userTags }, { company: i < 12 ? companies[0]! : rand.pick(validCompanies), status: ownStatuses[i] });
+    jobs.push(made.job);
+    job_tags.push(...made.tags);
   }
   const published = jobs.filter((j) => j.status === 'PUBLISHED');
   const applicants: Rows<'applicants'> = [];
@@ -156,7 +115,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   };
   apply(published[0]!, bold);
   apply(published[1]!, bold, 'ACCEPTED');
-  for (const job of rand.sample(published, 30)) for (const user of rand.sample(boldMembers.filter((u) => u.cv_file), rand.int(1, 5))) apply(job, user, rand.pick(['PENDING', 'PENDING', 'ACCEPTED', 'CANCELLED']));
+  for (const job of rand.sample(published, 30)) for (const user of rand.sample(boldMembers.filter((u) => u.cv_file && u !== bold), rand.int(1, 5))) apply(job, user, rand.pick(['PENDING', 'PENDING', 'ACCEPTED', 'CANCELLED']));
 
   // ── news and events ──
   const articles: Rows<'articles'> = [];
@@ -206,24 +165,13 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const sharedDoc = writeFile(uploadsDir, 'files', 'acta-reunion.pdf', tinyPdf('Acta de la reunion'));
   const admins = boldMembers.filter((u) => u !== gratis && u !== bold);
   data.WORKGROUPS.forEach((group, i) => {
-    const hash = rand.hash();
     const admin = rand.pick(admins);
     const created = daysAgo(now, rand.int(30, 900));
-    workgroups.push({
-      hash,
-      slug: slugify(group.name),
-      name: group.name,
-      typology: group.typology,
-      type: group.type,
-      status: i === data.WORKGROUPS.length - 1 ? 'PENDING' : 'PUBLISHED',
-      image: writePicture(uploadsDir, 'workgroups', hash, i + 2, 800, 450, initials(...group.name.split(' '))),
-      admin_hash: admin.hash,
-      description: group.description,
-      search_text: foldText(`${group.name} ${group.typology} ${group.description}`),
-      data: '{}',
-      created_at: iso(created),
-      updated_at: iso(created),
-    });
+    const status = i >= data.WORKGROUPS.length - 2 ? 'PENDING' : 'PUBLISHED';
+    const row = makeWorkgroup(rand, group, admin.hash, created, status, null);
+    const hash = row.hash;
+    row.image = writePicture(uploadsDir, 'workgroups', hash, i + 2, 800, 450, initials(...group.name.split(' ')));
+    workgroups.push(row);
     // regular@demo.test belongs to no group; bold@demo.test to the public ones only
     const pool = boldMembers.filter((u) => u !== admin && u !== bold && u !== gratis);
     const joined = rand.sample(pool, rand.int(5, 16));
@@ -237,16 +185,17 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     workgroup_members.push({ hash: rand.hash(), workgroup_hash: hash, user_hash: admin.hash, status: 'ACCEPTED', created_at: iso(created) });
     for (let c = 0; c < rand.int(8, 18); c++) {
       const author = rand.pick(accepted);
-      const commentHash = rand.hash();
       let fileHash: string | null = null;
       if (rand.chance(0.3)) {
         fileHash = rand.hash();
         files.push({ hash: fileHash, owner_type: 'workgroup', owner_hash: hash, workgroup_hash: hash, kind: 'wall', name: rand.pick(['Acta de la reunión.pdf', 'Presentación.pdf', 'Conclusiones del taller.pdf']), path: sharedDoc, mime: 'application/pdf', size: 600, created_at: iso(created), updated_at: iso(daysAgo(now, rand.int(0, 300))) });
       }
       const at = daysAgo(now, rand.int(0, 300) + rand.next());
-      comments.push({ hash: commentHash, workgroup_hash: hash, user_hash: author.hash, parent_hash: null, content: rand.pick(data.COMMENTS), file_hash: fileHash, deleted: 0, created_at: iso(at) });
+      const comment = makeComment(rand, hash, author.hash, at, null, fileHash);
+      const commentHash = comment.hash;
+      comments.push(comment);
       for (let r = 0; r < rand.int(0, 3); r++) {
-        comments.push({ hash: rand.hash(), workgroup_hash: hash, user_hash: rand.pick(accepted).hash, parent_hash: commentHash, content: rand.pick(data.COMMENTS), file_hash: null, deleted: 0, created_at: iso(new Date(at.getTime() + (r + 1) * 3600000)) });
+        comments.push(makeComment(rand, hash, rand.pick(accepted).hash, new Date(at.getTime() + (r + 1) * 3600000), commentHash));
       }
       for (const liker of rand.sample(accepted, rand.int(0, 4))) comment_likes.push({ comment_hash: commentHash, user_hash: liker.hash, created_at: iso(now) });
     }

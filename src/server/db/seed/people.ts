@@ -25,7 +25,21 @@ export interface PersonOptions {
   iban?: boolean;
 }
 
-export function makeUser(rand: Random, index: number, ctx: { passwordHash: string; now: Date; categories: string[]; uploadsDir: string }, options: PersonOptions = {}): Insertable<UsersTable> {
+/** SPEC §4: a profile is complete only when all of these are present (four of them live in `data`). */
+export function isProfileComplete(user: Pick<Insertable<UsersTable>, 'name' | 'category_hash' | 'city' | 'country_code' | 'graduation_year' | 'current_job'>, data: Record<string, unknown>): boolean {
+  const present = (value: unknown) => value !== null && value !== undefined && value !== '';
+  return [user.name, data.birthdate, data.gender, user.category_hash, data.document_number, data.phone, user.city, user.country_code, user.graduation_year, user.current_job].every(present);
+}
+
+export interface PeopleContext {
+  passwordHash: string;
+  now: Date;
+  categories: string[];
+  /** Where pictures go; null draws none (the benchmark's 100k alumni). */
+  uploadsDir: string | null;
+}
+
+export function makeUser(rand: Random, index: number, ctx: PeopleContext, options: PersonOptions = {}): Insertable<UsersTable> {
   const hash = rand.hash();
   const name = rand.pick(FIRST_NAMES);
   const surname1 = rand.pick(SURNAMES);
@@ -43,17 +57,20 @@ export function makeUser(rand: Random, index: number, ctx: { passwordHash: strin
   const month = String(rand.int(1, 12)).padStart(2, '0');
   const graduation = rand.int(1995, ctx.now.getUTCFullYear() - 1);
   const data = {
-    birthdate: `${day}/${month}/${graduation - rand.int(21, 26)}`,
-    gender: rand.pick(['female', 'male', 'other']),
+    birthdate: `${day}/${month}/${graduation - rand.int(21, 26)}` as string | null,
+    gender: rand.pick(['female', 'male', 'other']) as string | null,
     document_type: 'DNI',
-    document_number: validDni(rand),
-    phone: complete ? `+34 6${rand.int(10, 99)} ${rand.int(100, 999)} ${rand.int(100, 999)}` : null,
+    document_number: validDni(rand) as string | null,
+    phone: `+34 6${rand.int(10, 99)} ${rand.int(100, 999)} ${rand.int(100, 999)}` as string | null,
     about_me: `${currentJob} · ${city}`,
     url_linkedin: rand.chance(0.6) ? `https://www.linkedin.com/in/${slugify(`${name}-${surname1}`)}-${hash.slice(0, 4)}` : null,
   };
-  const photo = rand.chance(0.7) ? writePicture(ctx.uploadsDir, 'avatars', hash, index, 256, 256, initials(name, surname1)) : null;
+  const missing = complete ? null : rand.pick(['phone', 'birthdate', 'gender', 'document_number'] as const);
+  if (missing) data[missing] = null as never;
+  const photo = rand.chance(0.7) && ctx.uploadsDir ? writePicture(ctx.uploadsDir, 'avatars', hash, index, 256, 256, initials(name, surname1)) : null;
   const visible = options.visible ?? true;
-  return {
+  const category = rand.pick(ctx.categories);
+  const row: Insertable<UsersTable> = {
     hash,
     email: options.email ?? `${slugify(`${name}.${surname1}`).replace(/-/g, '.')}.${index}@alumni.example`,
     password_hash: ctx.passwordHash,
@@ -63,11 +80,11 @@ export function makeUser(rand: Random, index: number, ctx: { passwordHash: strin
     name,
     surname1,
     surname2,
-    slug: ambassador || entrepreneur ? `${slugify(`${name} ${surname1}`)}-${hash.slice(0, 4)}` : null,
+    slug: ambassador || entrepreneur ? `${slugify(`${name} ${surname1}`)}-${hash.slice(0, 6)}` : null,
     language: rand.pick(['es', 'es', 'ca', 'en']),
     profile_type: rand.chance(0.85) ? 'student' : rand.pick(['pas', 'professor']),
     graduation_year: graduation,
-    category_hash: rand.pick(ctx.categories),
+    category_hash: category,
     country_code: country,
     city,
     current_job: currentJob,
@@ -82,18 +99,20 @@ export function makeUser(rand: Random, index: number, ctx: { passwordHash: strin
     is_receive_jobs: rand.chance(0.6) ? 1 : 0,
     is_newsletter: rand.chance(0.7) ? 1 : 0,
     subscription_end: role === 'REGULAR' ? null : new Date(ctx.now.getTime() + rand.int(20, 330) * 86400000).toISOString(),
-    profile_complete: complete ? 1 : 0,
+    profile_complete: 0,
     search_text: foldText([name, surname1, surname2, currentJob, currentCompany, city].join(' ')),
     data: JSON.stringify(data),
     created_at: new Date(ctx.now.getTime() - rand.int(30, 2000) * 86400000).toISOString(),
     updated_at: ctx.now.toISOString(),
   };
+  row.profile_complete = isProfileComplete(row, data) ? 1 : 0;
+  return row;
 }
 
 export function makeCompany(
   rand: Random,
   index: number,
-  ctx: { passwordHash: string; now: Date; uploadsDir: string },
+  ctx: { passwordHash: string; now: Date; uploadsDir: string | null },
   company: readonly [string, string, string],
   options: { email?: string; status?: string } = {},
 ): Insertable<CompaniesTable> {
@@ -110,7 +129,7 @@ export function makeCompany(
     contact_phone: `+34 93${rand.int(1, 9)} ${rand.int(100, 999)} ${rand.int(100, 999)}`,
     url,
     specialty_company: specialty,
-    logo: writePicture(ctx.uploadsDir, 'logos', hash, index + 3, 256, 256, initials(...name.split(' '))),
+    logo: ctx.uploadsDir ? writePicture(ctx.uploadsDir, 'logos', hash, index + 3, 256, 256, initials(...name.split(' '))) : null,
     language: 'es',
     data: '{}',
     created_at: new Date(ctx.now.getTime() - rand.int(100, 1500) * 86400000).toISOString(),
