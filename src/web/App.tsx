@@ -3,11 +3,9 @@ import { BrowserRouter, useLocation } from 'react-router';
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { ConfigProvider } from 'antd';
-import esES from 'antd/locale/es_ES';
-import enGB from 'antd/locale/en_GB';
-import caES from 'antd/locale/ca_ES';
 import { I18nextProvider } from 'react-i18next';
 import { accessControlProvider } from './providers/access';
+import { useAntdLocale } from './providers/antdLocale';
 import { queryClient } from './providers/queryClient';
 import { authProvider } from './providers/auth';
 import { dataProviders } from './providers/data';
@@ -17,8 +15,6 @@ import { AppRoutes } from './routing/AppRoutes';
 import { ErrorBoundary } from './routing/ErrorBoundary';
 import { ProgressBar } from './routing/ProgressBar';
 import { theme } from './theme';
-
-const ANTD_LOCALES = { es: esES, en: enGB, ca: caES };
 
 /** Keeps i18next and <html lang> on the URL's locale. */
 function LocaleSync() {
@@ -33,8 +29,9 @@ function LocaleSync() {
 
 function RefineApp() {
   const { pathname } = useLocation();
+  const antdLocale = useAntdLocale(localeFromPath(pathname));
   return (
-    <ConfigProvider theme={theme} locale={ANTD_LOCALES[localeFromPath(pathname)]}>
+    <ConfigProvider theme={theme} locale={antdLocale}>
       <FeedbackProvider>
         <Refine
           routerProvider={routerProvider}

@@ -56,6 +56,7 @@ export const theme: ThemeConfig = {
   },
   components: {
     Modal: { borderRadiusLG: 25 },
+    Menu: { itemSelectedBg: '#e9ebee', itemSelectedColor: COLORS.primary, itemActiveBg: '#eef0f2', itemHoverBg: '#f3f4f6' },
     Layout: { headerBg: '#ffffff', bodyBg: COLORS.surface, footerBg: COLORS.primary, siderBg: '#ffffff' },
   },
 };

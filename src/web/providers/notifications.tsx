@@ -57,8 +57,8 @@ export function useNotificationProvider(): NotificationProvider {
   return {
     open: ({ key, message, description, type }) => {
       const kind: Kind = type === 'progress' ? 'info' : type;
-      // Refine puts the detail in `message` and the headline in `description`
-      feedback.show(kind, description ?? message, description ? message : undefined, key);
+      // `message` is the headline (e.g. 'Could not sign in'), `description` the server's explanation
+      feedback.show(kind, message, description, key);
     },
     close: (key) => feedback.close(key),
   };

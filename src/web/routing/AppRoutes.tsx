@@ -1,7 +1,7 @@
 /** One React Router route per locale for every entry of the shared route table (DESIGN §5). */
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { Spin } from 'antd';
+import { Spinner } from '../components/Spinner';
 import Cookies from 'js-cookie';
 import { LOCALE_COOKIE, LOCALES, DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/constants';
 import { localizedPattern, ROUTES, type Area, type RouteDef } from '../../shared/routes';
@@ -12,7 +12,7 @@ import { PAGES } from './pages';
 
 // the members' and companies' layouts (side menu) load with their first page
 const AreaLayout = lazy(() => import('../layouts/AreaLayout').then((m) => ({ default: m.AreaLayout })));
-const spinner = <Spin className="page-spinner" size="large" />;
+const spinner = <Spinner />;
 
 /** SPEC §2: the i18n_redirected cookie, then the browser language, then Spanish. */
 export function preferredLocale(): Locale {

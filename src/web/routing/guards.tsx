@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useGetIdentity } from '@refinedev/core';
-import { Spin } from 'antd';
+import { Spinner } from '../components/Spinner';
 import type { Guard } from '../../shared/routes';
 import { useLocale } from '../hooks/useLocale';
 import type { Identity } from '../providers/auth';
@@ -17,7 +17,7 @@ export function Guarded({ guard, children }: { guard?: Guard; children: ReactNod
   const { to } = useLocale();
   const { pathname } = useLocation();
   if (!guard) return <>{children}</>;
-  if (isLoading) return <Spin className="page-spinner" size="large" />;
+  if (isLoading) return <Spinner />;
 
   switch (guard) {
     case 'notAuthenticated':

@@ -1,10 +1,10 @@
 /** Filters of a list, each debounced as SPEC §9 says (500 ms for text-like, 250 ms for choices). */
 import { useEffect, useState } from 'react';
-import { Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEBOUNCE_MS } from '../../../shared/constants';
 import { useDebounced } from '../../hooks/useDebounced';
+import { LazySelect } from './LazySelect';
 import type { FilterValues } from './useListPage';
 
 export interface FilterField {
@@ -26,7 +26,8 @@ function toArray(value: string | string[] | undefined): string[] {
 
 /**
  * Plain labelled controls in a CSS grid: no antd Form (nothing is submitted, and the form engine
- * would be the heaviest part of a list page) and native search inputs; antd's Select for choices.
+ * would be the heaviest part of a list page), native search inputs, and antd's Select for choices,
+ * loaded on first use (LazySelect).
  */
 export function FilterBar({ fields, initial, onChange }: { fields: FilterField[]; initial: FilterValues; onChange: (values: FilterValues) => void }) {
   const { t } = useTranslation();
@@ -55,7 +56,7 @@ export function FilterBar({ fields, initial, onChange }: { fields: FilterField[]
                 <input id={id} type="search" maxLength={200} placeholder={field.placeholder} value={(values[field.name] as string) ?? ''} onChange={(e) => set(field.name, e.target.value)} />
               </span>
             ) : (
-              <Select
+              <LazySelect
                 id={id}
                 allowClear
                 showSearch

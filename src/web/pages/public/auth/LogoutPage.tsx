@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useLogout } from '@refinedev/core';
-import { Spin } from 'antd';
+import { Spinner } from '../../../components/Spinner';
 
 /** user/logout and company/logout: sign out (also where a 401/403 sends the visitor, SPEC §2). */
 export default function LogoutPage() {
   const { mutate: logout } = useLogout();
   useEffect(() => logout(), [logout]);
-  return <Spin className="page-spinner" size="large" />;
+  return <Spinner />;
 }
