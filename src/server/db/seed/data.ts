@@ -246,9 +246,9 @@ export const CONTENT_PAGES: ReadonlyArray<{ key: string; slugs: Tri; titles: Tri
     slugs: ['la-asociacion', 'about', 'lassociacio'],
     titles: ['Sobre la asociación', 'About the association', "Sobre l'associació"],
     bodies: [
-      'La asociación reúne a los antiguos alumnos de la escuela de diseño e ingeniería desde 1995. Su junta directiva la forman socios voluntarios elegidos cada dos años.',
-      'The association has brought together the alumni of the school of design and engineering since 1995. Its board is made up of volunteer members elected every two years.',
-      "L'associació aplega els antics alumnes de l'escola de disseny i enginyeria des de 1995. La seva junta directiva la formen socis voluntaris escollits cada dos anys.",
+      'La asociación reúne a los antiguos alumnos de la escuela de diseño e ingeniería desde 1995. Su junta directiva la forman socios voluntarios elegidos cada dos años.\n\n## Qué hacemos\n- Una bolsa de trabajo con ofertas de empresas validadas.\n- Noticias, charlas y visitas a estudios y fábricas.\n- Grupos de trabajo abiertos a cualquier socio.\n\n## Cómo participar\nHazte socio Regular sin coste o Bold por 50 € al año, y escríbenos si quieres proponer una actividad.',
+      'The association has brought together the alumni of the school of design and engineering since 1995. Its board is made up of volunteer members elected every two years.\n\n## What we do\n- A job bank with offers from validated companies.\n- News, talks and visits to studios and factories.\n- Working groups open to every member.\n\n## How to take part\nJoin as a Regular member for free or as Bold for €50 a year, and write to us if you would like to propose an activity.',
+      "L'associació aplega els antics alumnes de l'escola de disseny i enginyeria des de 1995. La seva junta directiva la formen socis voluntaris escollits cada dos anys.\n\n## Què fem\n- Una borsa de treball amb ofertes d'empreses validades.\n- Notícies, xerrades i visites a estudis i fàbriques.\n- Grups de treball oberts a qualsevol soci.\n\n## Com participar\nFes-te soci Regular sense cost o Bold per 50 € l'any, i escriu-nos si vols proposar una activitat.",
     ],
   },
 ];
