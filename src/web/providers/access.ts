@@ -5,16 +5,11 @@
  */
 import type { AccessControlProvider } from '@refinedev/core';
 import type { Role } from '../../shared/permissions';
+import type { SiteSettings as SharedSiteSettings } from '../../shared/site';
 import { request } from './http';
 import { queryClient } from './queryClient';
 
-export interface SiteSettings {
-  address: string;
-  phone: string;
-  email: string;
-  social: { linkedin: string; instagram: string; facebook: string; x: string };
-  schoolUrl: string;
-  ebookUrl: string;
+export interface SiteSettings extends SharedSiteSettings {
   analyticsUrl: string | null;
 }
 

@@ -1,12 +1,7 @@
 import type { Conn } from '../auth/repository';
+import type { SiteSettings as SharedSiteSettings } from '../../../shared/site';
 
-export interface SiteSettings {
-  address: string;
-  phone: string;
-  email: string;
-  social: { linkedin: string; instagram: string; facebook: string; x: string };
-  schoolUrl: string;
-  ebookUrl: string;
+export interface SiteSettings extends SharedSiteSettings {
   taxonomiesVersion?: string;
 }
 

@@ -1,5 +1,5 @@
 import { Skeleton, Space, Tag } from 'antd';
-import { ArrowLeftOutlined, CalendarOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useOne, type HttpError } from '@refinedev/core';
 import { useDocumentTitle } from '@refinedev/react-router';
 import { Link, useParams } from 'react-router';
@@ -10,12 +10,13 @@ import { TAG_COLORS } from '../../../theme';
 import { useLocale } from '../../../hooks/useLocale';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import { ArticleActions } from './components/ArticleActions';
+import { ArticleMeta } from './components/ArticleMeta';
 import type { Article } from './types';
 
 export default function NewsShowPage() {
   const { slug = '' } = useParams();
   const { t } = useTranslation();
-  const { lng, to } = useLocale();
+  const { to } = useLocale();
   const { result: article, query } = useOne<Article, HttpError>({ resource: 'articles', id: slug, queryOptions: { retry: false } });
   useDocumentTitle(article ? `${article.title} · Alumni` : `${t('pages.news.show')} · Alumni`);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
@@ -29,17 +30,7 @@ export default function NewsShowPage() {
       <SafeImage src={article.image ?? undefined} alt="" className="article-hero" />
       <Tag color={TAG_COLORS[article.type]}>{t(`news.type.${article.type}`)}</Tag>
       <h1>{article.title}</h1>
-      <Space wrap size="large" className="job-meta">
-        <span>
-          <CalendarOutlined /> {new Date(`${article.date}T12:00:00`).toLocaleDateString(lng, { dateStyle: 'full' })}
-          {article.hour ? ` · ${article.hour}` : ''}
-        </span>
-        {article.location ? (
-          <span>
-            <EnvironmentOutlined /> {article.location}
-          </span>
-        ) : null}
-      </Space>
+      <ArticleMeta article={article} dateStyle="full" />
       <ArticleActions article={article} id={slug} />
       <Markdown source={article.body ?? article.summary} className="markdown article-body" />
       <Space wrap>

@@ -1,0 +1,22 @@
+import { Space } from 'antd';
+import { CalendarOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { useLocale } from '../../../../hooks/useLocale';
+import type { Article } from '../types';
+
+/** When and where, in the page's language. */
+export function ArticleMeta({ article, dateStyle = 'long' }: { article: Article; dateStyle?: 'long' | 'full' }) {
+  const { lng } = useLocale();
+  return (
+    <Space wrap size="middle" className="job-meta">
+      <span>
+        <CalendarOutlined /> {new Date(`${article.date}T12:00:00`).toLocaleDateString(lng, { dateStyle })}
+        {article.hour ? ` · ${article.hour}` : ''}
+      </span>
+      {article.location ? (
+        <span>
+          <EnvironmentOutlined /> {article.location}
+        </span>
+      ) : null}
+    </Space>
+  );
+}
