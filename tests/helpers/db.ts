@@ -43,3 +43,9 @@ export async function testDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** The same as `testDatabase()`, for callers that only need the URL and its cleanup. */
+export async function testDatabaseUrl(): Promise<{ url: string; cleanup(): Promise<void> }> {
+  const { url, cleanup } = await testDatabase();
+  return { url, cleanup };
+}
