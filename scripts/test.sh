@@ -22,6 +22,8 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 find_pg_bin() {
   for dir in /usr/lib/postgresql/*/bin; do
@@ -37,7 +39,14 @@ install_missing() {
   if [ ${#wanted[@]} -gt 0 ]; then
     log "Installing ${wanted[*]} from Debian's packages"
     if [ "$(id -u)" -ne 0 ]; then echo "need root to install ${wanted[*]}"; return 1; fi
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${wanted[@]}" >/dev/null
+    apt-get update -qq || echo "apt-get update failed"
+    if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${wanted[@]}" >/dev/null; then
+      # one unavailable package must not keep the other out
+      local pkg
+      for pkg in "${wanted[@]}"; do
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$pkg" >/dev/null || echo "could not install $pkg"
+      done
+    fi
   fi
 }
 
@@ -54,14 +63,22 @@ start_postgres() {
   export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
 }
 
-# Runs one vitest project and adds its counts from the JSON report.
+# Runs one vitest project and adds its counts from the JSON report: failed tests, plus one failure for
+# each test file that failed without a failing test (it did not load), plus one when vitest itself failed
+# (unhandled error) with nothing else counted. A project with no test files counts 0 and 0.
 run_vitest() {
   local label=$1; shift
-  local report="$WORK/$label.json"
+  local report="$WORK/$label.json" status=0
   log "$label"
-  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$report"
+  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$report" || status=$?
   if [ -f "$report" ]; then
-    read -r p f < <(node -e "const r=require('$report');console.log(r.numPassedTests, r.numFailedTests + (r.numTotalTestSuites>0 && r.success===false && r.numFailedTests===0 ? 1 : 0))")
+    local p f
+    read -r p f < <(STATUS=$status node -e '
+      const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+      const broken = (r.testResults || []).filter((t) => t.status === "failed" && !(t.assertionResults || []).some((a) => a.status === "failed")).length;
+      let failed = r.numFailedTests + broken;
+      if (failed === 0 && process.env.STATUS !== "0" && r.numTotalTests > 0) failed = 1;
+      console.log(r.numPassedTests, failed);' "$report")
     PASSED=$((PASSED + p)); FAILED=$((FAILED + f))
     echo "$label: $p passed, $f failed"
   else

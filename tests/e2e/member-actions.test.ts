@@ -54,7 +54,8 @@ describe('news: save and register', () => {
     await page.goto(`${server.url}/en/news/${eventSlug}`);
     await page.getByTestId('save').click();
     await page.getByText('Saved to your articles.').waitFor();
-    await expect(page.getByTestId('save').textContent()).resolves.toContain('Saved');
+    // the page shows the new state once Refine has refetched the article
+    await expect.poll(() => page.getByTestId('save').textContent(), { timeout: 10_000 }).toContain('Saved');
     await page.getByTestId('subscribe').click();
     await page.getByText('A Bold member benefit').waitFor();
     await context.close();
@@ -68,7 +69,7 @@ describe('news: save and register', () => {
     const before = Number((await page.getByTestId('registered').textContent())!.match(/\d+/)![0]);
     await page.getByTestId('subscribe').click();
     await page.getByText('You are registered. See you there!').waitFor();
-    await expect.poll(async () => Number((await page.getByTestId('registered').textContent())!.match(/\d+/)![0])).toBe(before + 1);
+    await expect.poll(async () => Number((await page.getByTestId('registered').textContent())!.match(/\d+/)![0]), { timeout: 10_000 }).toBe(before + 1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -105,7 +106,7 @@ describe('jobs: apply', () => {
     await page.goto(`${server.url}/en/jobs/${jobSlug}`);
     await page.getByTestId('apply').click();
     await page.getByText('You have applied.').waitFor();
-    await expect.poll(() => page.getByTestId('apply').textContent()).toContain('Applied');
+    await expect.poll(() => page.getByTestId('apply').textContent(), { timeout: 10_000 }).toContain('Applied');
     await page.getByTestId('apply').click();
     await page.getByText('You have withdrawn your application.').waitFor();
     await context.close();
