@@ -86,7 +86,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (none by default).
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { ...ajvCustomOptions }, plugins: [registerFormats as never] },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },

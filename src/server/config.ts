@@ -14,8 +14,14 @@ export interface Config {
   smtpUrl: string | null;
   production: boolean;
   logLevel: string;
-  /** Seed demo data into an empty embedded database on first start. */
+  /** Seed demo data into an empty database on first start (development default; production only with SEED_DEMO=true). */
   seedDemo: boolean;
+  /** Signs private-file links (HMAC) and other server-made secrets. */
+  secretKey: string;
+  /** Fastify `trustProxy`: false (default) or the list of proxy addresses/CIDRs whose X-Forwarded-For is believed. */
+  trustProxy: false | string[];
+  /** Multiplies every rate limit (tests run with a large scale except the tests that prove the limits). */
+  rateLimitScale: number;
   tokenTtlMinutes: number;
   refreshTtlDays: number;
   loginMaxFailures: number;
@@ -32,8 +38,12 @@ const schema = {
     HOST: { type: 'string', default: '0.0.0.0' },
     DATA_DIR: { type: 'string', minLength: 1, default: './data' },
     DATABASE_URL: { type: 'string', minLength: 1 },
-    API_KEY: { type: 'string', minLength: 8, default: 'alumni-web-key' },
-    PUBLIC_URL: { type: 'string', pattern: '^https?://', default: 'http://localhost:3000' },
+    API_KEY: { type: 'string', minLength: 8 },
+    PUBLIC_URL: { type: 'string', pattern: '^https?://' },
+    SECRET_KEY: { type: 'string', minLength: 32 },
+    // false, or addresses / CIDRs / proxy-addr names (loopback, linklocal, uniquelocal), comma-separated
+    TRUST_PROXY: { type: 'string', pattern: '^[A-Za-z0-9.:/]+(\\s*,\\s*[A-Za-z0-9.:/]+)*$' },
+    RATE_LIMIT_SCALE: { type: 'number', exclusiveMinimum: 0, maximum: 1000000, default: 1 },
     SMTP_URL: { type: 'string', pattern: '^smtps?://' },
     NODE_ENV: { type: 'string', default: 'development' },
     LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
@@ -41,12 +51,15 @@ const schema = {
     TOKEN_TTL_MINUTES: { type: 'integer', minimum: 1, default: 1440 },
     REFRESH_TTL_DAYS: { type: 'integer', minimum: 1, default: 30 },
     LOGIN_MAX_FAILURES: { type: 'integer', minimum: 1, default: 5 },
-    LOGIN_MAX_FAILURES_PER_IP: { type: 'integer', minimum: 1, default: 30 },
+    LOGIN_MAX_FAILURES_PER_IP: { type: 'integer', minimum: 1, default: 20 },
     LOGIN_WINDOW_MINUTES: { type: 'integer', minimum: 1, default: 15 },
     DIST_DIR: { type: 'string', default: './dist' },
     ANALYTICS_URL: { type: 'string', pattern: '^https://' },
   },
 } as const;
+
+export const DEV_API_KEY = 'alumni-web-key';
+export const DEV_SECRET_KEY = 'development-secret-key-not-for-production-use';
 
 const validate = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true }).compile(schema);
 
@@ -61,18 +74,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = resolve(v.DATA_DIR);
   const databaseUrl: string = v.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'portal.db')}`;
   const production = v.NODE_ENV === 'production';
-  if (production && v.API_KEY === 'alumni-web-key') throw new Error('Invalid configuration: API_KEY must be set in production');
+  if (production) {
+    // DESIGN §7: a production start never falls back to a development default.
+    const missing = ['API_KEY', 'PUBLIC_URL', 'SECRET_KEY'].filter((key) => v[key] === undefined);
+    if (missing.length) throw new Error(`Invalid configuration: ${missing.join(', ')} must be set in production`);
+    if (v.API_KEY === DEV_API_KEY || v.SECRET_KEY === DEV_SECRET_KEY) throw new Error('Invalid configuration: API_KEY and SECRET_KEY must not be the development defaults in production');
+  }
+  const trustProxy = !v.TRUST_PROXY || v.TRUST_PROXY === 'false' ? false : String(v.TRUST_PROXY).split(',').map((s: string) => s.trim()).filter(Boolean);
   return {
     port: v.PORT,
     host: v.HOST,
     dataDir,
     databaseUrl,
-    apiKey: v.API_KEY,
-    publicUrl: String(v.PUBLIC_URL).replace(/\/$/, ''),
+    apiKey: v.API_KEY ?? DEV_API_KEY,
+    publicUrl: String(v.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
+    secretKey: v.SECRET_KEY ?? DEV_SECRET_KEY,
+    trustProxy,
+    rateLimitScale: v.RATE_LIMIT_SCALE,
     smtpUrl: v.SMTP_URL ?? null,
     production,
     logLevel: v.LOG_LEVEL,
-    seedDemo: v.SEED_DEMO === 'true' || (v.SEED_DEMO === 'auto' && !databaseUrl.startsWith('postgres')),
+    // auto: only a development start on the embedded database seeds the demo; production needs SEED_DEMO=true.
+    seedDemo: v.SEED_DEMO === 'true' || (v.SEED_DEMO === 'auto' && !production && !databaseUrl.startsWith('postgres')),
     tokenTtlMinutes: v.TOKEN_TTL_MINUTES,
     refreshTtlDays: v.REFRESH_TTL_DAYS,
     loginMaxFailures: v.LOGIN_MAX_FAILURES,

@@ -31,7 +31,14 @@ declare module 'fastify' {
     actor: Actor;
     lng: Locale;
   }
+  /**
+   * Who may call a route, read from the route Fastify matched (never from the URL text):
+   * - API routes (/api /usr /com /adm) declare `permission`: the apiKey is required and the actor must hold it;
+   * - every other route (HTML pages, static assets, signed file links) declares `page: true`: no apiKey, no actor data.
+   * A route that declares neither refuses to start (deny by default).
+   */
   interface FastifyContextConfig {
     permission?: Permission;
+    page?: true;
   }
 }
