@@ -1,9 +1,9 @@
 /**
  * buildApp(config) → a ready Fastify instance (tests use app.inject; main.ts only listens).
- * Every route under /api /usr /com /adm must declare a permission and request/response schemas:
- * the onRoute hook refuses to start otherwise, and tests/api/security.test.ts checks it again.
+ * Every route declares who may call it (plugins/routeAccess.ts): API routes a permission and their
+ * request/response schemas, everything else `page: true`; the app refuses to start otherwise.
  */
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
@@ -13,7 +13,8 @@ import type { Config } from './config';
 import { createDb, dialectOf, migrateToLatest, type Db } from './db/dialect';
 import { ajvCustomOptions, registerFormats, registerSchemas } from './plugins/schemas';
 import { errorsPlugin } from './plugins/errors';
-import { contextPlugin, isApiUrl } from './plugins/context';
+import { contextPlugin } from './plugins/context';
+import { pages, routeAccessPlugin } from './plugins/routeAccess';
 import { spaPlugin } from './plugins/spa';
 import { authRoutes } from './modules/auth/routes';
 import { initRoutes } from './modules/init/routes';
@@ -37,47 +38,7 @@ export interface BuildOptions {
   closeDb?: boolean;
 }
 
-export interface RouteRecord {
-  method: string;
-  url: string;
-  permission?: string;
-  hasResponseSchema: boolean;
-  hasBodySchema: boolean;
-  hasQuerySchema: boolean;
-  hasParamsSchema: boolean;
-  bodySchema?: unknown;
-}
-
-const ROUTE_REGISTRY = Symbol('routes');
-
-/** The API routes as registered (for the security harness). */
-export function apiRoutes(app: FastifyInstance): RouteRecord[] {
-  return (app as unknown as { [ROUTE_REGISTRY]: RouteRecord[] })[ROUTE_REGISTRY];
-}
-
-function checkRoute(route: RouteOptions): RouteRecord | null {
-  if (!isApiUrl(route.url)) return null;
-  const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
-  if (methods.length === 0) return null; // Fastify's automatic HEAD twin of a GET route
-  const schema = route.schema ?? {};
-  const record: RouteRecord = {
-    method: methods.join(','),
-    url: route.url,
-    permission: (route.config as { permission?: string } | undefined)?.permission,
-    hasResponseSchema: !!schema.response,
-    hasBodySchema: !!schema.body,
-    hasQuerySchema: !!schema.querystring,
-    hasParamsSchema: !!schema.params,
-    bodySchema: schema.body,
-  };
-  const problems: string[] = [];
-  if (!record.permission) problems.push('no declared permission');
-  if (!record.hasResponseSchema) problems.push('no response schema');
-  if (['POST', 'PUT', 'PATCH'].some((m) => methods.includes(m as never)) && !record.hasBodySchema) problems.push('no body schema');
-  if (route.url.includes(':') && !record.hasParamsSchema) problems.push('no params schema');
-  if (problems.length) throw new Error(`Route ${record.method} ${route.url}: ${problems.join(', ')}`);
-  return record;
-}
+export { apiRoutes, type RouteRecord } from './plugins/routeAccess';
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const ownsDb = !options.db || options.closeDb === true;
@@ -97,12 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
 
-  const routes: RouteRecord[] = [];
-  (app as unknown as { [ROUTE_REGISTRY]: RouteRecord[] })[ROUTE_REGISTRY] = routes;
-  app.addHook('onRoute', (route) => {
-    const record = checkRoute(route);
-    if (record) routes.push(record);
-  });
+  routeAccessPlugin(app);
 
   registerSchemas(app);
   errorsPlugin(app);
@@ -139,7 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(pages(fastifySwaggerUi as never, { routePrefix: '/docs', staticCSP: true }));
 
   await app.register(initRoutes);
   await app.register(authRoutes);

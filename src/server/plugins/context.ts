@@ -1,6 +1,8 @@
 /**
- * Per-request context for the API prefixes: language, apiKey, the calling actor, and the
- * route's declared permission (SPEC §6), all before the body is even parsed.
+ * Per-request context: language, apiKey, the calling actor, and the route's declared permission
+ * (SPEC §6), all before the body is even parsed. Everything is read from the route Fastify matched
+ * (`request.routeOptions.config`), never from the URL text: however a path is spelled, if the router
+ * matched an API route its apiKey and permission are checked (plugins/routeAccess.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -9,11 +11,15 @@ import { AppError } from '../errors';
 import { pickLanguage } from '../i18n';
 import { resolveActor } from '../modules/auth/service';
 import { ANONYMOUS_ACTOR } from '../types';
+import { API_PREFIXES } from './routeAccess';
 
-export const API_PREFIXES = ['/api/', '/usr/', '/com/', '/adm/'] as const;
-
+/**
+ * Whether a URL looks like an API address. Only for choosing how to word a "no such route" answer
+ * (JSON or the HTML 404 page) — never for access decisions.
+ */
 export function isApiUrl(url: string): boolean {
-  return API_PREFIXES.some((prefix) => url.startsWith(prefix)) || ['/api', '/usr', '/com', '/adm'].includes(url.split('?')[0]!);
+  const path = url.split('?')[0]!;
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -35,11 +41,14 @@ export function contextPlugin(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     request.lng = pickLanguage(header(request, 'language'), request.headers['accept-language']);
     request.actor = ANONYMOUS_ACTOR;
-    if (!isApiUrl(request.url)) return;
+    if (request.is404) return; // no route matched: the not-found handler answers, no handler runs
+    const { permission, page } = request.routeOptions.config;
+    if (!permission) {
+      if (page === true) return;
+      throw AppError.forbidden(); // unreachable: undeclared routes refuse to start (routeAccess.ts)
+    }
     if (!sameSecret(header(request, 'apikey'), app.config.apiKey)) throw AppError.unauthorized('apiKey.invalid');
     request.actor = await resolveActor(app.db, header(request, 'token'), header(request, 'deviceid'));
-    const permission = request.routeOptions.config.permission;
-    if (!permission) return; // unknown route: the not-found handler answers
     if (!can(request.actor.role, permission)) {
       if (request.actor.type === 'anonymous') throw AppError.unauthorized();
       // A Regular member asking for a Bold benefit is told to upgrade (418), not logged out (403, SPEC §8).

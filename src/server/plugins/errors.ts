@@ -46,7 +46,7 @@ export function errorsPlugin(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const lng = request.lng ?? 'es';
     if (error instanceof AppError) {
-      if (error.status === 401 && request.actor?.type === 'anonymous' && request.headers.token) {
+      if (error.code === 'auth.required' && request.actor?.type === 'anonymous' && request.headers.token) {
         return send(reply, lng, 401, 'auth.invalidToken');
       }
       return send(reply, lng, error.status, error.code, error.params, error.fieldErrors);

@@ -12,6 +12,7 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type Locale } from '../../shar
 import { matchPath } from '../../shared/routes';
 import { pickLanguage } from '../i18n';
 import { isApiUrl } from './context';
+import { pages } from './routeAccess';
 import { AppError } from '../errors';
 import { headForMatch, sitemap, type PageHead } from '../modules/seo/service';
 
@@ -50,18 +51,18 @@ export async function spaPlugin(app: FastifyInstance) {
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL;
 
   if (existsSync(distDir)) {
-    await app.register(fastifyStatic, {
+    await app.register(pages(fastifyStatic as never, {
       root: distDir,
       prefix: '/',
       index: false,
       wildcard: false,
-      setHeaders: (res, path) => {
+      setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) => {
         res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
-      allowedPath: (path) => !path.endsWith('index.html'),
-    });
+      allowedPath: (path: string) => !path.endsWith('index.html'),
+    }));
   }
-  await app.register(fastifyStatic, { root: join(dataDir, 'uploads'), prefix: '/uploads/', decorateReply: !existsSync(distDir), wildcard: true });
+  await app.register(pages(fastifyStatic as never, { root: join(dataDir, 'uploads'), prefix: '/uploads/', decorateReply: !existsSync(distDir), wildcard: true }));
 
   const renderShell = (reply: FastifyReply, head: PageHead) => {
     const html = template
@@ -72,16 +73,16 @@ export async function spaPlugin(app: FastifyInstance) {
     return reply.code(head.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
-  app.get('/', { schema: { hide: true } }, (request, reply) => {
+  app.get('/', { config: { page: true }, schema: { hide: true } }, (request, reply) => {
     const cookie = request.cookies[LOCALE_COOKIE];
     const lng = isLocale(cookie) ? cookie : pickLanguage(undefined, request.headers['accept-language']);
     return reply.redirect(`/${lng}`, 302);
   });
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+  app.get('/sitemap.xml', { config: { page: true }, schema: { hide: true } }, async (_request, reply) =>
     reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(await sitemap(app.db, publicUrl)),
   );
-  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+  app.get('/robots.txt', { config: { page: true }, schema: { hide: true } }, (_request, reply) =>
     reply.type('text/plain').send(`User-agent: *\nDisallow: /api/\nDisallow: /usr/\nDisallow: /com/\nDisallow: /adm/\nSitemap: ${publicUrl}/sitemap.xml\n`),
   );
 
