@@ -63,26 +63,23 @@ start_postgres() {
   export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
 }
 
-# Runs one vitest project and adds its counts from the JSON report: failed tests, plus one failure for
-# each test file that failed without a failing test (it did not load), plus one when vitest itself failed
-# (unhandled error) with nothing else counted. A project with no test files counts 0 and 0.
+# Runs one vitest project and adds its counts, read from vitest's exit status and JSON report by
+# scripts/count-report.ts (never from printed text): failed tests, plus one failure for each test file
+# that did not load or holds no test, for each skipped or todo test, for a run in which no test ran (no
+# test files found), and for a non-zero exit with nothing else counted (an unhandled error, a crash).
+# No report at all counts as one failure.
 run_vitest() {
   local label=$1; shift
-  local report="$WORK/$label.json" status=0
+  local report="$WORK/$label.json" status=0 counted p f
   log "$label"
   npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$report" || status=$?
-  if [ -f "$report" ]; then
-    local p f
-    read -r p f < <(STATUS=$status node -e '
-      const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-      const broken = (r.testResults || []).filter((t) => t.status === "failed" && !(t.assertionResults || []).some((a) => a.status === "failed")).length;
-      let failed = r.numFailedTests + broken;
-      if (failed === 0 && process.env.STATUS !== "0" && r.numTotalTests > 0) failed = 1;
-      console.log(r.numPassedTests, failed);' "$report")
+  counted=$(node --import tsx scripts/count-report.ts "$report" "$status") || counted=""
+  read -r p f <<<"$counted"
+  if [[ "$p" =~ ^[0-9]+$ && "$f" =~ ^[0-9]+$ ]]; then
     PASSED=$((PASSED + p)); FAILED=$((FAILED + f))
     echo "$label: $p passed, $f failed"
   else
-    FAILED=$((FAILED + 1)); echo "$label: no report (the run itself failed)"
+    FAILED=$((FAILED + 1)); echo "$label: the report could not be counted (the run itself failed)"
   fi
 }
 
