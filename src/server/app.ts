@@ -11,10 +11,11 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import { createDb, dialectOf, migrateToLatest, type Db } from './db/dialect';
-import { ajvCustomOptions, registerFormats, registerSchemas } from './plugins/schemas';
+import { ajvCustomOptions, registerFiniteKeyword, registerFormats, registerSchemas } from './plugins/schemas';
 import { errorsPlugin } from './plugins/errors';
 import { contextPlugin } from './plugins/context';
 import { pages, routeAccessPlugin } from './plugins/routeAccess';
+import { filesPlugin } from './plugins/files';
 import { spaPlugin } from './plugins/spa';
 import { authRoutes } from './modules/auth/routes';
 import { initRoutes } from './modules/init/routes';
@@ -50,7 +51,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (none by default).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { ...ajvCustomOptions }, plugins: [registerFormats as never] },
+    ajv: { customOptions: { ...ajvCustomOptions }, plugins: [registerFormats as never, registerFiniteKeyword as never] },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
   });
   app.decorate('db', db);
@@ -69,9 +70,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // 'unsafe-eval': ajv compiles the form validators (rjsf) with new Function(); inline scripts stay
-        // forbidden. Precompiling the validators at build time would let us drop it (docs/decisions.md).
-        scriptSrc: ["'self'", "'unsafe-eval'", ...(config.analyticsUrl ? [new URL(config.analyticsUrl).origin] : [])],
+        // no 'unsafe-eval': the form validators are precompiled by the build (scripts/precompile-validators.ts)
+        scriptSrc: ["'self'", ...(config.analyticsUrl ? [new URL(config.analyticsUrl).origin] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"], // antd's CSS-in-JS writes <style> tags at run time
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -108,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(experienceRoutes);
   await app.register(workgroupRoutes);
   await app.register(contentRoutes);
+  await app.register(filesPlugin);
   await app.register(spaPlugin);
 
   await app.ready();

@@ -8,7 +8,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '../../shared/permissions';
 import { AppError } from '../errors';
-import { pickLanguage } from '../i18n';
+import { pickLanguage, translate } from '../i18n';
 import { resolveActor } from '../modules/auth/service';
 import { ANONYMOUS_ACTOR } from '../types';
 import { API_PREFIXES } from './routeAccess';
@@ -25,6 +25,20 @@ export function isApiUrl(url: string): boolean {
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+const API_VARY = ['apiKey', 'language', 'Accept-Language', 'token', 'deviceId'];
+
+export function mergeVary(existing: unknown, names: string[]): string {
+  const current = String(existing ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  const seen = new Set(current.map((v) => v.toLowerCase()));
+  return [...current, ...names.filter((name) => !seen.has(name.toLowerCase()))].join(', ');
+}
+
+/** Whether the request carries a body (announced by its length or a chunked transfer). */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
 function sameSecret(given: string | undefined, expected: string): boolean {
@@ -55,5 +69,26 @@ export function contextPlugin(app: FastifyInstance): void {
       if (can('BOLD', permission) && request.actor.type === 'user') throw AppError.rule('auth.upgradeRequired');
       throw AppError.forbidden();
     }
+    // A route that takes no body refuses one rather than ignoring it (issue 7 §9).
+    if (!request.routeOptions.schema?.body && hasBody(request)) {
+      throw AppError.badRequest('validation.failed', [{ field: 'body', message: translate(request.lng, 'validation.unexpectedBody') }]);
+    }
+  });
+
+  // Nothing private is cached (issue 7 §7). An API answer depends on these request headers; only an
+  // anonymous read of a public route may be kept, and then only revalidated (`no-cache`).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const { permission } = request.routeOptions.config ?? {};
+    if (!permission && !(request.is404 && isApiUrl(request.url))) return payload;
+    reply.header('Vary', mergeVary(reply.getHeader('vary'), API_VARY));
+    const shareable = permission === 'public.browse' && request.method === 'GET' && request.actor.type === 'anonymous' && !request.headers.token && reply.statusCode < 400;
+    reply.header('Cache-Control', shareable ? 'no-cache' : 'no-store');
+    return payload;
+  });
+
+  // A write sent with no body at all is validated as an empty object: a toggle needs nothing more, and
+  // a form gets "required" errors naming its fields instead of "must be object".
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.schema?.body && request.body === undefined && !hasBody(request)) request.body = {};
   });
 }

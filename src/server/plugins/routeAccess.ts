@@ -23,6 +23,7 @@ export interface RouteRecord {
   hasQuerySchema: boolean;
   hasParamsSchema: boolean;
   bodySchema?: unknown;
+  querySchema?: unknown;
 }
 
 interface RouteConfig {
@@ -87,6 +88,7 @@ export function routeAccessPlugin(app: FastifyInstance): void {
         hasQuerySchema: !!schema.querystring,
         hasParamsSchema: !!schema.params,
         bodySchema: schema.body,
+        querySchema: schema.querystring,
       });
     }
     if (problems.length) throw new Error(`Routes without a valid access declaration:\n  ${problems.join('\n  ')}`);

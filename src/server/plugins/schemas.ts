@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type Ajv from 'ajv';
 import type { FastifyInstance } from 'fastify';
 
 export const SCHEMAS_DIR = resolve(import.meta.dirname, '../../../schemas');
@@ -17,6 +18,52 @@ export function loadSchemas(): Array<Record<string, unknown> & { $id: string }> 
 
 export { ajvCustomOptions, registerFormats } from '../../shared/ajv';
 
+/**
+ * ajv coerces a query string's "Infinity" or "1e309" to a number and then skips every numeric keyword
+ * (they only apply to finite numbers), so `page=Infinity` passed `maximum` and reached SQL. The server
+ * marks every number and integer in its schemas with `finite`, checked after coercion. The browser's
+ * copies are untouched (JSON form data cannot hold a non-finite number).
+ */
+export function registerFiniteKeyword<T extends Ajv>(ajv: T): T {
+  ajv.addKeyword({
+    keyword: 'finite',
+    schemaType: 'boolean',
+    errors: true,
+    validate: function finite(enabled: boolean, data: unknown) {
+      if (!enabled || typeof data !== 'number' || Number.isFinite(data)) return true;
+      (finite as unknown as { errors: unknown[] }).errors = [{ keyword: 'finite', message: 'must be a finite number', params: {} }];
+      return false;
+    },
+  });
+  return ajv;
+}
+
+const NESTED = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
+const SINGLE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'] as const;
+const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+
+/** A copy of `schema` with `finite: true` on every number and integer. */
+export function withFiniteNumbers<S>(schema: S): S {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
+  const out: Record<string, unknown> = { ...(schema as Record<string, unknown>) };
+  const types = ([] as unknown[]).concat(out['type'] ?? []);
+  if (types.includes('number') || types.includes('integer')) out['finite'] = true;
+  for (const key of NESTED) {
+    const group = out[key];
+    if (group && typeof group === 'object') out[key] = Object.fromEntries(Object.entries(group).map(([k, v]) => [k, withFiniteNumbers(v)]));
+  }
+  for (const key of SINGLE) if (out[key] && typeof out[key] === 'object') out[key] = withFiniteNumbers(out[key]);
+  for (const key of LISTS) if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map(withFiniteNumbers);
+  return out as S;
+}
+
 export function registerSchemas(app: FastifyInstance): void {
-  for (const schema of loadSchemas()) app.addSchema(schema);
+  for (const schema of loadSchemas()) app.addSchema(withFiniteNumbers(schema));
+  // inline request schemas of routes get the same treatment
+  app.addHook('onRoute', (route) => {
+    if (!route.schema) return;
+    const schema = { ...route.schema };
+    for (const part of ['querystring', 'params', 'body', 'headers'] as const) if (schema[part]) schema[part] = withFiniteNumbers(schema[part]);
+    route.schema = schema;
+  });
 }
