@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { formValidators } from './scripts/precompile-validators';
 
 // papaparse: Refine imports it only for its CSV hooks (useImport/useExport), which no page calls
 const SIDE_EFFECT_FREE = /node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+|@ant-design[\\/]icons|papaparse)[\\/].*\.js$/;
@@ -30,7 +31,8 @@ function sideEffectFree(): Plugin {
  *   papaparse is real too, and dropped because nothing calls Refine's CSV hooks.
  */
 export default defineConfig({
-  plugins: [react(), sideEffectFree()],
+  // formValidators: the schema forms' validators, precompiled on every build (no eval in the browser)
+  plugins: [react(), sideEffectFree(), formValidators()],
   publicDir: 'public',
   build: {
     outDir: 'dist',

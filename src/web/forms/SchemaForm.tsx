@@ -1,20 +1,21 @@
 /**
  * The bridge between a JSON Schema in schemas/ and a form (DESIGN §2): rjsf's antd theme renders it,
- * the shared validator checks it as the server will, labels come from locales/ (`fields.<name>`),
- * and the server's 400 field errors are shown on the fields they name.
+ * the validator precompiled from the same schema checks it as the server will, labels come from
+ * locales/ (`fields.<name>`), and the server's 400 field errors are shown on the fields they name.
+ * A form is named in src/web/forms/catalog.ts (its schema file and shown fields).
  */
 import { useMemo } from 'react';
 import Form from '@rjsf/antd';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../shared/constants';
-import { makeTransformErrors, validatorFor } from './validator';
+import type { FormName } from './catalog';
+import { makeTransformErrors, schemaFor, validatorFor } from './validator';
 
 export interface SchemaFormProps<T> {
-  schema: RJSFSchema;
+  /** The form of src/web/forms/catalog.ts: its schema, the fields it shows, its validator. */
+  form: FormName;
   uiSchema?: UiSchema;
-  /** Only these properties are rendered (others stay in the schema for the server). */
-  fields?: string[];
   formData?: Partial<T>;
   submitText: string;
   submitting?: boolean;
@@ -30,14 +31,10 @@ function toErrorSchema(errors: Record<string, string[]> = {}): ErrorSchema {
   return out as ErrorSchema;
 }
 
-export function SchemaForm<T>({ schema, uiSchema = {}, fields, formData, submitText, submitting, serverErrors, onSubmit, id }: SchemaFormProps<T>) {
+export function SchemaForm<T>({ form, uiSchema = {}, formData, submitText, submitting, serverErrors, onSubmit, id }: SchemaFormProps<T>) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
-  const visibleSchema = useMemo<RJSFSchema>(() => {
-    if (!fields || !schema.properties) return schema;
-    const properties = Object.fromEntries(Object.entries(schema.properties).filter(([key]) => fields.includes(key)));
-    return { ...schema, properties, required: (schema.required ?? []).filter((key) => fields.includes(key)) };
-  }, [schema, fields]);
+  const visibleSchema = schemaFor(form);
   const ui = useMemo<UiSchema>(() => {
     const out: UiSchema = { ...uiSchema, 'ui:title': '', 'ui:submitButtonOptions': { submitText, props: { type: 'primary', loading: submitting, block: true, size: 'large' } } };
     for (const key of Object.keys(visibleSchema.properties ?? {})) out[key] = { ...(uiSchema[key] as object), 'ui:title': t(`fields.${key}`) };
@@ -51,7 +48,7 @@ export function SchemaForm<T>({ schema, uiSchema = {}, fields, formData, submitT
       schema={visibleSchema}
       uiSchema={ui}
       formData={formData}
-      validator={validatorFor(lng)}
+      validator={validatorFor(form, lng)}
       transformErrors={makeTransformErrors(t, ui)}
       extraErrors={toErrorSchema(serverErrors)}
       showErrorList={false}

@@ -1,27 +1,34 @@
 /**
- * rjsf's validator with the server's formats and options (src/shared/ajv) and ajv-i18n's messages,
- * one per language. Custom formats and `required` get our own wording naming the field (SPEC §5).
+ * rjsf's validators for our forms, one per form and language: precompiled by the build with the
+ * server's formats and options (scripts/precompile-validators.ts; the CSP forbids compiling in the
+ * browser) and localized by ajv-i18n. Custom formats and `required` get our own wording naming the
+ * field (SPEC §5).
  */
-import { customizeValidator } from '@rjsf/validator-ajv8';
-import type { RJSFValidationError, UiSchema } from '@rjsf/utils';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import type { RJSFSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
 import localizeEs from 'ajv-i18n/localize/es';
 import localizeEn from 'ajv-i18n/localize/en';
 import localizeCa from 'ajv-i18n/localize/ca';
 import type { TFunction } from 'i18next';
-import { ajvCustomOptions, registerFormats } from '../../shared/ajv';
+import { forms } from 'virtual:forms';
 import type { Locale } from '../../shared/constants';
+import type { FormName } from './catalog';
 
 const LOCALIZERS = { es: localizeEs, en: localizeEn, ca: localizeCa };
-const cache = new Map<Locale, ReturnType<typeof customizeValidator>>();
+const cache = new Map<string, ValidatorType>();
 
-export function validatorFor(lng: Locale) {
-  let validator = cache.get(lng);
+/** The schema a form renders: the one its validator was compiled from (rjsf checks they are equal). */
+export function schemaFor(form: FormName): RJSFSchema {
+  return forms[form]!.schema;
+}
+
+export function validatorFor(form: FormName, lng: Locale): ValidatorType {
+  const key = `${form}:${lng}`;
+  let validator = cache.get(key);
   if (!validator) {
-    validator = customizeValidator(
-      { ajvFormatOptions: false, ajvOptionsOverrides: { ...ajvCustomOptions, coerceTypes: false, strict: false }, extenderFn: (ajv) => registerFormats(ajv) },
-      LOCALIZERS[lng],
-    );
-    cache.set(lng, validator);
+    const { schema, validators } = forms[form]!;
+    validator = createPrecompiledValidator(validators, schema, LOCALIZERS[lng]);
+    cache.set(key, validator);
   }
   return validator;
 }

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useLogin } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import loginSchema from '../../../../../schemas/login.json';
+import type { UiSchema } from '@rjsf/utils';
 import loginUi from '../../../../../schemas/login.ui.json';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import type { LoginParams } from '../../../providers/auth';
 import type { Issuer } from '../../../providers/session';
 
-/** The sign-in form, rendered from schemas/login.json. */
+/** The sign-in form, rendered from schemas/login.json (src/web/forms/catalog.ts). */
 export function LoginForm({ kind }: { kind: Issuer }) {
   const { t } = useTranslation();
   const { mutate: login, isPending } = useLogin<LoginParams>();
@@ -16,9 +15,8 @@ export function LoginForm({ kind }: { kind: Issuer }) {
   return (
     <SchemaForm<{ email: string; password: string }>
       id={`login-${kind}`}
-      schema={loginSchema as RJSFSchema}
+      form="login"
       uiSchema={loginUi as UiSchema}
-      fields={['email', 'password']}
       formData={{ email }}
       submitText={t('auth.submit')}
       submitting={isPending}

@@ -1,0 +1,113 @@
+/**
+ * Precompiles one rjsf validator per form of src/web/forms/catalog.ts (DESIGN §2), so the browser never
+ * compiles code and the Content-Security-Policy needs no 'unsafe-eval'.
+ *
+ * The validators are ES modules made at build time by ajv's standalone code (through rjsf's
+ * compileSchemaValidatorsCode) with the same options and formats the runtime validator used. Vite serves
+ * them as virtual modules (`virtual:forms`, see formValidators() and vite.config.ts), generated from the
+ * schema files on every build and dev start, and again when a schema changes: there is no generated file
+ * that could go stale. `node --import tsx scripts/precompile-validators.ts [dir]` writes them out to look at.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { _ } from 'ajv';
+import type Ajv from 'ajv';
+import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
+import type { Plugin } from 'vite';
+import { ajvCustomOptions, registerFormats } from '../src/shared/ajv';
+import { FORMS, narrowSchema, type FormName } from '../src/web/forms/catalog';
+import { formats } from '../src/web/forms/formats';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const FORMATS_MODULE = join(ROOT, 'src/web/forms/formats.ts');
+const FORMS_ID = 'virtual:forms';
+const VALIDATORS_ID = 'virtual:form-validators/';
+
+export const formNames = Object.keys(FORMS) as FormName[];
+export const schemaFile = (name: FormName) => join(ROOT, 'schemas', `${FORMS[name].schema}.json`);
+
+/** The schema the form renders and validates, read from disk (so a changed schema is picked up). */
+export function formSchema(name: FormName): Record<string, unknown> {
+  return narrowSchema(JSON.parse(readFileSync(schemaFile(name), 'utf8')) as Record<string, unknown>, FORMS[name].fields);
+}
+
+/** Every format ajv would call as a function must be in src/web/forms/formats.ts, the same function. */
+function checkFormats(ajv: Ajv): Ajv {
+  for (const [name, def] of Object.entries(ajv.formats)) {
+    if (def instanceof RegExp || def === true || def === undefined) continue; // written into the code
+    const mine = formats[name] as typeof def | undefined;
+    const same = typeof def === 'function' ? mine === def : typeof mine === 'object' && !(mine instanceof RegExp) && 'validate' in def && mine.validate === def.validate;
+    if (!same) throw new Error(`format "${name}" is registered by src/shared/ajv.ts but differs in src/web/forms/formats.ts`);
+  }
+  return ajv;
+}
+
+/** ajv's standalone code `require`s its run-time helpers (string length, deep equality): make them imports. */
+function toEsm(code: string, formatsModule: string): string {
+  const imports = new Map<string, string>();
+  const body = code
+    .replace(/^"use strict";/, '')
+    .replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
+      if (!specifier.startsWith('ajv/dist/runtime/')) throw new Error(`unexpected require("${specifier}") in a precompiled validator`);
+      const file = specifier.endsWith('.js') ? specifier : `${specifier}.js`;
+      if (!imports.has(file)) imports.set(file, `__runtime${imports.size}`);
+      return `__cjs(${imports.get(file)})`;
+    });
+  if (/\bnew Function\b|\beval\(/.test(body)) throw new Error('a precompiled validator would still evaluate code');
+  const head = [
+    `import { formats } from ${JSON.stringify(formatsModule)};`,
+    ...[...imports].map(([file, local]) => `import * as ${local} from ${JSON.stringify(file)};`),
+    // a CommonJS helper seen through a bundler has its exports on the namespace; through Node, on `default`
+    'const __cjs = (m) => (m.default && m.default.__esModule ? m.default : m);',
+  ];
+  return `${head.join('\n')}\n${body}\n`;
+}
+
+/** One form's validators as an ES module: a named export per schema and subschema rjsf asks for. */
+export function validatorsCode(name: FormName, formatsModule = FORMATS_MODULE): string {
+  const code = compileSchemaValidatorsCode(formSchema(name), {
+    ajvFormatOptions: false,
+    ajvOptionsOverrides: { ...ajvCustomOptions, coerceTypes: false, strict: false, code: { esm: true, lines: false, formats: _`formats` } },
+    extenderFn: (ajv) => checkFormats(registerFormats(ajv)),
+  });
+  return toEsm(code, formatsModule);
+}
+
+/** `virtual:forms`: `{ [form]: { schema, validators } }` for <SchemaForm>. */
+function formsCode(): string {
+  const lines = formNames.map((name, i) => `import * as v${i} from ${JSON.stringify(VALIDATORS_ID + name)};`);
+  const entries = formNames.map((name, i) => `  ${JSON.stringify(name)}: { schema: ${JSON.stringify(formSchema(name))}, validators: v${i} },`);
+  return `${lines.join('\n')}\nexport const forms = {\n${entries.join('\n')}\n};\n`;
+}
+
+/** The Vite plugin: generates the modules on demand and watches the schema files they come from. */
+export function formValidators(): Plugin {
+  return {
+    name: 'alumni:form-validators',
+    resolveId(id) {
+      return id === FORMS_ID || id.startsWith(VALIDATORS_ID) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (id === `\0${FORMS_ID}`) {
+        for (const name of formNames) this.addWatchFile(schemaFile(name));
+        return formsCode();
+      }
+      if (!id.startsWith(`\0${VALIDATORS_ID}`)) return undefined;
+      const name = id.slice(VALIDATORS_ID.length + 1) as FormName;
+      if (!(name in FORMS)) throw new Error(`no form "${name}" in src/web/forms/catalog.ts`);
+      this.addWatchFile(schemaFile(name));
+      return validatorsCode(name);
+    },
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const dir = resolve(process.argv[2] ?? '.tmp/validators');
+  mkdirSync(dir, { recursive: true });
+  for (const name of formNames) {
+    const code = validatorsCode(name);
+    writeFileSync(join(dir, `${name}.js`), code);
+    console.log(`${name}: ${code.length} bytes → ${join(dir, `${name}.js`)}`);
+  }
+}

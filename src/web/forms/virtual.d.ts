@@ -1,0 +1,7 @@
+/** The modules scripts/precompile-validators.ts generates at build time (see vite.config.ts). */
+declare module 'virtual:forms' {
+  import type { RJSFSchema } from '@rjsf/utils';
+  import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+  /** Per form of src/web/forms/catalog.ts: the schema it renders and its precompiled validators. */
+  export const forms: Record<string, { schema: RJSFSchema; validators: ValidatorFunctions }>;
+}
