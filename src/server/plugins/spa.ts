@@ -46,7 +46,7 @@ export function renderHead(head: PageHead, publicUrl: string): string {
 }
 
 export async function spaPlugin(app: FastifyInstance) {
-  const { distDir, dataDir, apiKey, publicUrl } = app.config;
+  const { distDir, apiKey, publicUrl } = app.config;
   const indexFile = join(distDir, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL;
 
@@ -62,7 +62,7 @@ export async function spaPlugin(app: FastifyInstance) {
       allowedPath: (path: string) => !path.endsWith('index.html'),
     }));
   }
-  await app.register(pages(fastifyStatic as never, { root: join(dataDir, 'uploads'), prefix: '/uploads/', decorateReply: !existsSync(distDir), wildcard: true }));
+  // /uploads (public images) and /files (signed private files) are served by plugins/files.ts.
 
   const renderShell = (reply: FastifyReply, head: PageHead) => {
     const html = template
@@ -76,7 +76,8 @@ export async function spaPlugin(app: FastifyInstance) {
   app.get('/', { config: { page: true }, schema: { hide: true } }, (request, reply) => {
     const cookie = request.cookies[LOCALE_COOKIE];
     const lng = isLocale(cookie) ? cookie : pickLanguage(undefined, request.headers['accept-language']);
-    return reply.redirect(`/${lng}`, 302);
+    // the answer depends on the cookie and the browser's language: never stored, and says so
+    return reply.header('Vary', 'Cookie, Accept-Language').header('Cache-Control', 'no-store').redirect(`/${lng}`, 302);
   });
 
   app.get('/sitemap.xml', { config: { page: true }, schema: { hide: true } }, async (_request, reply) =>

@@ -1,7 +1,9 @@
 /** The shapes an account leaves the server in (the response schemas whitelist them again). */
 import type { CompanyRow, UserRow } from '../../db/types';
+import type { MemberFileLinks } from '../users/fileLinks';
 
-export function presentUser(user: UserRow) {
+/** `files`: the member's own signed file links (GET /usr/users/me only; a session answer carries none). */
+export function presentUser(user: UserRow, files?: MemberFileLinks) {
   return {
     hash: user.hash,
     email: user.email,
@@ -27,6 +29,7 @@ export function presentUser(user: UserRow) {
     is_appear_by_company: user.is_appear_by_company === 1,
     is_receive_jobs: user.is_receive_jobs === 1,
     is_newsletter: user.is_newsletter === 1,
+    ...files,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as service from './service';
+import { fileLinks } from '../../lib/signedLinks';
 import type { AccountKind } from './repository';
 import type { Permission } from '../../../shared/permissions';
 
@@ -33,7 +34,7 @@ export async function authRoutes(app: FastifyInstance) {
   app.get('/usr/users/me', {
     config: { permission: 'user.self' },
     schema: { tags: ['alumni'], summary: 'The signed-in member', response: { 200: { $ref: 'user.me#' } } },
-    handler: (request) => service.me(app.db, request.actor),
+    handler: (request) => service.me(app.db, request.actor, fileLinks(app.config.secretKey, request.actor)),
   });
   app.get('/com/companies/me', {
     config: { permission: 'company.self' },

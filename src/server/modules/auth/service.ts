@@ -13,6 +13,8 @@ import type { Role } from '../../../shared/permissions';
 import * as repo from './repository';
 import type { AccountKind } from './repository';
 import { presentCompany, presentUser } from './presenters';
+import type { FileLinks } from '../../lib/signedLinks';
+import { memberFileLinks } from '../users/fileLinks';
 
 export interface Credentials {
   email: string;
@@ -109,10 +111,11 @@ async function accountPayload(db: Db, kind: AccountKind, hash: string) {
   return admin ? { admin } : {};
 }
 
-export async function me(db: Db, actor: Actor) {
+/** The signed-in account; a member also gets signed links to their own private files (DESIGN §4b). */
+export async function me(db: Db, actor: Actor, links?: FileLinks) {
   if (actor.type === 'user' && actor.hash) {
     const user = await repo.findUser(db, actor.hash);
-    if (user) return presentUser(user);
+    if (user) return presentUser(user, links ? await memberFileLinks(db, actor, links, user) : undefined);
   }
   if (actor.type === 'company' && actor.hash) {
     const company = await repo.findCompany(db, actor.hash);

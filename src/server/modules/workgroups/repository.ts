@@ -170,7 +170,7 @@ export async function likeStats(db: Conn, commentHashes: string[], userHash: str
 
 export function filesByHash(db: Conn, hashes: string[]) {
   if (hashes.length === 0) return Promise.resolve([]);
-  return db.selectFrom('files').select(['hash', 'name', 'path', 'mime', 'size', 'updated_at']).where('hash', 'in', hashes).execute();
+  return db.selectFrom('files').select(['hash', 'name', 'mime', 'size', 'updated_at']).where('hash', 'in', hashes).execute();
 }
 
 export function findComment(db: Conn, workgroupHash: string, commentHash: string) {
@@ -207,7 +207,7 @@ export async function countFiles(db: Conn, workgroupHash: string) {
 export function pageFiles(db: Conn, workgroupHash: string, limit: number, offset: number) {
   return db
     .selectFrom('files')
-    .select(['hash', 'name', 'path', 'mime', 'size', 'updated_at'])
+    .select(['hash', 'name', 'mime', 'size', 'updated_at'])
     .where('workgroup_hash', '=', workgroupHash)
     .orderBy('updated_at', 'desc')
     .orderBy('hash')

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../lib/lists';
+import { fileLinks } from '../../lib/signedLinks';
 import type { PageQuery } from '../../lib/lists';
 import * as service from './service';
 
@@ -31,7 +32,7 @@ export async function workgroupRoutes(app: FastifyInstance) {
   app.get<Id & { Querystring: PageQuery & { only_files?: boolean } }>('/api/workgroups/:id/comments', {
     config: { permission: 'public.browse' },
     schema: { tags: ['public'], summary: "The group's wall (members only for private groups)", params: { $ref: 'params.id#' }, querystring: { $ref: 'comments.filter#' }, response: { 200: listSchema('comment') } },
-    handler: (request) => service.comments(app.db, request.actor, request.params.id, request.query),
+    handler: (request) => service.comments(app.db, request.actor, request.params.id, request.query, fileLinks(app.config.secretKey, request.actor)),
   });
   app.patch<CommentId>('/api/workgroups/:id/comments/:hash/like', {
     config: { permission: 'workgroups.comment' },
@@ -46,7 +47,7 @@ export async function workgroupRoutes(app: FastifyInstance) {
   app.get<Id & { Querystring: PageQuery }>('/api/workgroups/:id/files', {
     config: { permission: 'public.browse' },
     schema: { tags: ['public'], summary: "The group's files (members only for private groups)", params: { $ref: 'params.id#' }, querystring: { $ref: 'page.filter#' }, response: { 200: listSchema('file') } },
-    handler: (request) => service.files(app.db, request.actor, request.params.id, request.query),
+    handler: (request) => service.files(app.db, request.actor, request.params.id, request.query, fileLinks(app.config.secretKey, request.actor)),
   });
   app.get<Id & { Querystring: PageQuery }>('/api/workgroups/:id/users', {
     config: { permission: 'public.browse' },

@@ -7,6 +7,7 @@ import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { newHash, nowIso } from '../../lib/ids';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
+import type { FileLinks } from '../../lib/signedLinks';
 import type { Actor } from '../../types';
 import { presentAuthor } from '../users/presenters';
 import * as repo from './repository';
@@ -98,7 +99,8 @@ export async function toggleMembership(db: Db, actor: Actor, id: string) {
 
 type CommentRow = Awaited<ReturnType<typeof repo.pageComments>>[number];
 
-export async function comments(db: Db, actor: Actor, id: string, query: PageQuery & { only_files?: boolean }) {
+/** The wall; a comment's file comes as a signed link for this caller (DESIGN §4b), only once `viewable` let them in. */
+export async function comments(db: Db, actor: Actor, id: string, query: PageQuery & { only_files?: boolean }, links: FileLinks) {
   const group = await viewable(db, actor, id);
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroupComments);
   const onlyFiles = query.only_files ?? false;
@@ -116,7 +118,7 @@ export async function comments(db: Db, actor: Actor, id: string, query: PageQuer
       parent: row.parent_hash,
       content: row.content,
       created_at: row.created_at,
-      file: file ? { hash: file.hash, name: file.name, url: file.path } : null,
+      file: file ? { hash: file.hash, name: file.name, url: links.link(file.hash) } : null,
       likes: likes.counts.get(row.hash) ?? 0,
       liked: likes.mine.has(row.hash),
       user: presentAuthor(row),
@@ -146,11 +148,11 @@ export async function deleteComment(db: Db, actor: Actor, id: string, commentHas
   return { ok: true };
 }
 
-export async function files(db: Db, actor: Actor, id: string, query: PageQuery) {
+export async function files(db: Db, actor: Actor, id: string, query: PageQuery, links: FileLinks) {
   const group = await viewable(db, actor, id);
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroupFiles);
   const [total, rows] = await Promise.all([repo.countFiles(db, group.hash), repo.pageFiles(db, group.hash, size, offset)]);
-  return listResult(rows.map(({ path, ...file }) => ({ ...file, url: path })), total, size);
+  return listResult(rows.map((file) => ({ ...file, url: links.link(file.hash) })), total, size);
 }
 
 export async function members(db: Db, actor: Actor, id: string, query: PageQuery) {
