@@ -2,12 +2,12 @@
  * The demo data (DESIGN §7): realistic, in three languages, deterministic (seeded PRNG), written in
  * one transaction through the query builder so it runs the same on SQLite and PostgreSQL.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname } from 'node:path';
 import type { Insertable } from 'kysely';
 import { CONTRACTS, LOCALES } from '../../../shared/constants';
 import { foldText } from '../../../shared/text';
 import { slugify } from '../../lib/ids';
+import { privateRoot, storePrivate } from '../../lib/privateFiles';
 import { hashPassword } from '../../lib/password';
 import type { Db } from '../dialect';
 import type { Database } from '../types';
@@ -38,11 +38,9 @@ function tinyPdf(text: string): string {
   return `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n4 0 obj<</Length ${stream.length}>>stream\n${stream}\nendstream endobj\n5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`;
 }
 
-function writeFile(uploadsDir: string, folder: string, name: string, content: string): string {
-  const dir = join(uploadsDir, 'seed', folder);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, name), content);
-  return `/uploads/seed/${folder}/${name}`;
+/** A demo document (CV, group file) goes to the private store next to uploads/, under a random name (DESIGN §4b). */
+function writePrivatePdf(uploadsDir: string, text: string): string {
+  return storePrivate(privateRoot(dirname(uploadsDir)), 'seed', 'application/pdf', tinyPdf(text));
 }
 
 export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
@@ -72,11 +70,11 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   });
   const users = [...demo, ...Array.from({ length: options.alumni ?? 220 }, (_, i) => makeUser(rand, i + 10, ctx))];
   const files: Rows<'files'> = [];
-  const sharedCv = writeFile(uploadsDir, 'cv', 'sample-cv.pdf', tinyPdf('Curriculum vitae'));
+  const sharedCv = writePrivatePdf(uploadsDir, 'Curriculum vitae');
   for (const user of users) {
     if (user === bold || (user !== gratis && user !== regular && user.role !== 'REGULAR' && rand.chance(0.5))) {
       const hash = rand.hash();
-      const path = user === bold ? writeFile(uploadsDir, 'cv', `${hash}.pdf`, tinyPdf(`CV ${user.name} ${user.surname1}`)) : sharedCv;
+      const path = user === bold ? writePrivatePdf(uploadsDir, `CV ${user.name} ${user.surname1}`) : sharedCv;
       files.push({ hash, owner_type: 'user', owner_hash: user.hash, workgroup_hash: null, kind: 'cv', name: `CV ${user.name} ${user.surname1}.pdf`, path, mime: 'application/pdf', size: 600, created_at: iso(now), updated_at: iso(now) });
       user.cv_file = hash;
     }
@@ -162,7 +160,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const workgroup_followers: Rows<'workgroup_followers'> = [];
   const comments: Rows<'comments'> = [];
   const comment_likes: Rows<'comment_likes'> = [];
-  const sharedDoc = writeFile(uploadsDir, 'files', 'acta-reunion.pdf', tinyPdf('Acta de la reunion'));
+  const sharedDoc = writePrivatePdf(uploadsDir, 'Acta de la reunion');
   const admins = boldMembers.filter((u) => u !== gratis && u !== bold);
   data.WORKGROUPS.forEach((group, i) => {
     const admin = rand.pick(admins);
