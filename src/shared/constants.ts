@@ -9,6 +9,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/** How long a signed link to a private file works (DESIGN §4b); lists that show such links refresh sooner. */
+export const FILE_LINK_TTL_SECONDS = 5 * 60;
+/** How often a page showing signed file links refetches them (a minute before they expire). */
+export const FILE_LINK_REFRESH_MS = (FILE_LINK_TTL_SECONDS - 60) * 1000;
+
 export const PAGE_SIZES = {
   articles: 9,
   jobs: 10,

@@ -6,10 +6,10 @@
  * The actor is signed so a link can be traced to whom it was handed; the expiry keeps a leaked link short-lived.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { FILE_LINK_TTL_SECONDS } from '../../shared/constants';
 import type { Actor } from '../types';
 
-/** How long a link works (seconds). The web app refreshes its lists well before this. */
-export const FILE_LINK_TTL_SECONDS = 5 * 60;
+export { FILE_LINK_TTL_SECONDS };
 
 /** `/files/<hash>`: the only path a signed link names (built from the file's hash, never from the request). */
 export function filePath(fileHash: string): string {

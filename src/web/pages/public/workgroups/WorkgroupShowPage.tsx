@@ -5,7 +5,7 @@ import { useList, useOne, type HttpError } from '@refinedev/core';
 import { useDocumentTitle } from '@refinedev/react-router';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES } from '../../../../shared/constants';
+import { FILE_LINK_REFRESH_MS, PAGE_SIZES } from '../../../../shared/constants';
 import { ListPagination, NotFoundAlert } from '../../../components/ListStates';
 import { MemberPrompt } from '../../../components/MemberPrompt';
 import { SafeImage } from '../../../components/SafeImage';
@@ -17,9 +17,9 @@ import type { Author, Workgroup } from './types';
 import { useFeedback } from '../../../providers/notifications';
 
 /** A paged tab of the group (files 6 a page, members 12). */
-function PagedTab<T extends { hash: string }>({ resource, pageSize, render }: { resource: string; pageSize: number; render: (item: T) => ReactNode }) {
+function PagedTab<T extends { hash: string }>({ resource, pageSize, render, refetchInterval }: { resource: string; pageSize: number; render: (item: T) => ReactNode; refetchInterval?: number }) {
   const [page, setPage] = useState(1);
-  const { result } = useList<T>({ resource, pagination: { currentPage: page, pageSize } });
+  const { result } = useList<T>({ resource, pagination: { currentPage: page, pageSize }, queryOptions: { refetchInterval } });
   const total = result.total ?? 0;
   return (
     <>
@@ -45,6 +45,7 @@ function Files({ slug }: { slug: string }) {
     <PagedTab<{ hash: string; name: string; url: string; updated_at: string }>
       resource={`workgroups/${slug}/files`}
       pageSize={PAGE_SIZES.workgroupFiles}
+      refetchInterval={FILE_LINK_REFRESH_MS} // signed links expire after a few minutes
       render={(f) => (
         <span className="file-row">
           <a href={f.url} target="_blank" rel="noreferrer">

@@ -3,7 +3,7 @@ import { Avatar, Button, Checkbox, List, Skeleton } from 'antd';
 import { HeartFilled, HeartOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES } from '../../../../../shared/constants';
+import { FILE_LINK_REFRESH_MS, PAGE_SIZES } from '../../../../../shared/constants';
 import { ListPagination, NotFoundAlert } from '../../../../components/ListStates';
 import { MemberPrompt } from '../../../../components/MemberPrompt';
 import { useLocale } from '../../../../hooks/useLocale';
@@ -60,6 +60,8 @@ export function Wall({ slug }: { slug: string }) {
     resource: `workgroups/${slug}/comments`,
     pagination: { currentPage: page, pageSize: PAGE_SIZES.workgroupComments },
     filters: onlyFiles ? [{ field: 'only_files', operator: 'eq', value: true }] : [],
+    // file links are signed for a few minutes: keep them fresh while the wall is open
+    queryOptions: { refetchInterval: FILE_LINK_REFRESH_MS },
   });
   const total = result.total ?? 0;
   return (
