@@ -60,15 +60,21 @@ function toEsm(code: string, formatsModule: string): string {
     ...[...imports].map(([file, local]) => `import * as ${local} from ${JSON.stringify(file)};`),
     // a CommonJS helper seen through a bundler has its exports on the namespace; through Node, on `default`
     'const __cjs = (m) => (m.default && m.default.__esModule ? m.default : m);',
+    // ajv's CommonJS output names exports by schema $id ("user.register" is no ES export name)
+    'const exports = {};',
   ];
-  return `${head.join('\n')}\n${body}\n`;
+  return `${head.join('\n')}\n${body}\nexport default exports;\n`;
 }
 
-/** One form's validators as an ES module: a named export per schema and subschema rjsf asks for. */
-export function validatorsCode(name: FormName, formatsModule = FORMATS_MODULE): string {
-  const code = compileSchemaValidatorsCode(formSchema(name), {
+/** One form's validators as an ES module: its default export maps each schema and subschema rjsf asks for to a function. */
+export function validatorsCode(name: FormName): string {
+  return compileValidators(formSchema(name));
+}
+
+export function compileValidators(schema: Record<string, unknown>, formatsModule = FORMATS_MODULE): string {
+  const code = compileSchemaValidatorsCode(schema, {
     ajvFormatOptions: false,
-    ajvOptionsOverrides: { ...ajvCustomOptions, coerceTypes: false, strict: false, code: { esm: true, lines: false, formats: _`formats` } },
+    ajvOptionsOverrides: { ...ajvCustomOptions, coerceTypes: false, strict: false, code: { lines: false, formats: _`formats` } },
     extenderFn: (ajv) => checkFormats(registerFormats(ajv)),
   });
   return toEsm(code, formatsModule);
@@ -76,7 +82,7 @@ export function validatorsCode(name: FormName, formatsModule = FORMATS_MODULE): 
 
 /** `virtual:forms`: `{ [form]: { schema, validators } }` for <SchemaForm>. */
 function formsCode(): string {
-  const lines = formNames.map((name, i) => `import * as v${i} from ${JSON.stringify(VALIDATORS_ID + name)};`);
+  const lines = formNames.map((name, i) => `import v${i} from ${JSON.stringify(VALIDATORS_ID + name)};`);
   const entries = formNames.map((name, i) => `  ${JSON.stringify(name)}: { schema: ${JSON.stringify(formSchema(name))}, validators: v${i} },`);
   return `${lines.join('\n')}\nexport const forms = {\n${entries.join('\n')}\n};\n`;
 }

@@ -1,9 +1,19 @@
 /**
  * The libraries the browser bundle really gets. Each module is imported the way the web build resolves
  * it (through vite.config.ts's aliases), so a hand-written stand-in aliased there is what gets tested.
+ * Then the form validators the build precompiles, and the attributes of the sign-in cookies.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from 'vite';
+import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
+import localizeEs from 'ajv-i18n/localize/es';
+import localizeEn from 'ajv-i18n/localize/en';
+import localizeCa from 'ajv-i18n/localize/ca';
+import { compileValidators, formNames, formSchema, validatorsCode } from '../../scripts/precompile-validators';
+import { formats } from '../../src/web/forms/formats';
+import { cookieAttributes } from '../../src/web/providers/session';
 
 type Aliases = Array<{ find: string | RegExp; replacement: string }>;
 let aliases: Aliases = [];
@@ -106,5 +116,87 @@ describe('error-stack-parser (Refine devtools)', () => {
     const frames = parser.parse(new Error('here'));
     expect(frames.length).toBeGreaterThan(0);
     expect(frames[0]!.fileName).toContain('web-libs.test');
+  });
+});
+
+/** Loads generated validator code as the bundle would (an ES module importing ajv's run-time helpers). */
+const scratch: string[] = [];
+afterAll(() => scratch.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+async function load(code: string): Promise<ValidatorFunctions> {
+  mkdirSync(resolve('.tmp'), { recursive: true }); // inside the project, so `ajv/…` imports resolve
+  const dir = mkdtempSync(resolve('.tmp/validators-'));
+  scratch.push(dir);
+  const file = join(dir, 'form.js');
+  writeFileSync(file, code);
+  return ((await import(/* @vite-ignore */ file)) as { default: ValidatorFunctions }).default;
+}
+
+describe('precompiled form validators (no eval in the browser)', () => {
+  const schema = {
+    $id: 'user.formats-check', // not an identifier, as most schema ids
+    type: 'object',
+    required: ['name'],
+    properties: {
+      name: { type: 'string', minLength: 2, maxLength: 5 },
+      dni: { type: 'string', format: 'dni' },
+      iban: { type: 'string', format: 'iban' },
+      birthdate: { type: 'string', format: 'date' },
+      code: { type: 'string', pattern: '^[A-Z]{3}$' },
+      web: { type: 'string', format: 'url' },
+    },
+  };
+
+  it('compiles every form of the catalog into code that evaluates nothing', async () => {
+    expect(formNames).toContain('login');
+    for (const name of formNames) {
+      const code = validatorsCode(name);
+      expect(code).not.toMatch(/new Function|\beval\(|require\(/);
+      expect(typeof (await load(code))[String(formSchema(name)['$id'])]).toBe('function');
+    }
+  });
+
+  it("checks the project's formats and answers in es, en and ca", async () => {
+    const validators = await load(compileValidators(schema));
+    const errors = (localize: typeof localizeEs, data: object) =>
+      createPrecompiledValidator(validators, schema as never, localize).validateFormData(data, schema as never).errors.map((e) => `${e.property} ${e.name}: ${e.message}`);
+    const good = { name: 'Ana', dni: '12345678Z', iban: 'ES91 2100 0418 4502 0005 1332', birthdate: '29/02/2024', code: 'ABC', web: 'https://example.org' };
+    expect(errors(localizeEn, good)).toEqual([]);
+    const bad = { name: 'A\u{1F600}', dni: '12345678A', iban: 'ES9121000418450200051333', birthdate: '31/02/2024', code: 'abc', web: 'javascript:alert(1)' };
+    // 'A😀' is two characters as the server counts them (code points), so it passes minLength 2
+    expect(errors(localizeEs, bad).sort()).toEqual([
+      '.birthdate format: debe coincidir con el formato "date"',
+      '.code pattern: debe coincidir con el patron "^[A-Z]{3}$"',
+      '.dni format: debe coincidir con el formato "dni"',
+      '.iban format: debe coincidir con el formato "iban"',
+      '.web format: debe coincidir con el formato "url"',
+    ]);
+    expect(errors(localizeCa, { name: 'Ana', code: 'x' })).toEqual(['.code pattern: ha de coincidir amb el patró "^[A-Z]{3}$"']);
+    // ajv-i18n's English, not ajv's own "must NOT have more than"
+    expect(errors(localizeEn, { name: 'Andrea' })).toEqual(['.name maxLength: must NOT be longer than 5 characters']);
+  });
+
+  it('refuses to build when a format the server registers is missing in the browser', () => {
+    const dni = formats['dni'];
+    delete formats['dni'];
+    try {
+      expect(() => compileValidators(schema)).toThrow(/format "dni"/);
+    } finally {
+      formats['dni'] = dni;
+    }
+  });
+});
+
+describe('sign-in cookie attributes', () => {
+  const now = Date.parse('2026-01-10T12:00:00Z');
+  it('are SameSite=Strict, Secure over https only', () => {
+    expect(cookieAttributes(true, undefined, now)).toMatchObject({ sameSite: 'strict', secure: true, path: '/' });
+    expect(cookieAttributes(false, undefined, now)).toMatchObject({ sameSite: 'strict', secure: false });
+  });
+
+  it("end with the refresh token: its stated end, else the 30-day default", () => {
+    expect(cookieAttributes(true, '2026-01-12T12:00:00.000Z', now).expires).toEqual(new Date('2026-01-12T12:00:00.000Z'));
+    expect(cookieAttributes(true, undefined, now).expires).toEqual(new Date('2026-02-09T12:00:00.000Z'));
+    expect(cookieAttributes(true, 'not a date', now).expires).toEqual(new Date('2026-02-09T12:00:00.000Z'));
   });
 });

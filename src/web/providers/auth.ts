@@ -49,11 +49,11 @@ export const authProvider: AuthProvider = {
   login: async ({ email, password, kind }: LoginParams) => {
     const prefix = kind === 'company' ? 'com' : 'usr';
     try {
-      const answer = await request<{ token: string; refreshToken: string; deviceId: string }>(prefix, 'login', {
+      const answer = await request<{ token: string; refreshToken: string; deviceId: string; refreshExpiresAt?: string }>(prefix, 'login', {
         method: 'POST',
         body: { email, password, deviceId: deviceId(), deviceType: DEVICE_TYPE, push: null },
       });
-      saveSession({ iss: kind, token: answer.token, refreshToken: answer.refreshToken, deviceId: answer.deviceId });
+      saveSession({ iss: kind, token: answer.token, refreshToken: answer.refreshToken, deviceId: answer.deviceId }, answer.refreshExpiresAt);
       await Promise.all([loadIdentity(true), refreshPermissions()]);
       return { success: true, redirectTo: localizePath(kind === 'company' ? 'company.jobs' : 'user.profile', currentLocale()) };
     } catch (error) {

@@ -51,7 +51,7 @@ function refreshSession(session: Session): Promise<boolean> {
     .then(async (res) => {
       if (!res.ok) return false;
       const body = await res.json();
-      saveSession({ iss: session.iss, token: body.token, refreshToken: body.refreshToken, deviceId: body.deviceId });
+      saveSession({ iss: session.iss, token: body.token, refreshToken: body.refreshToken, deviceId: body.deviceId }, body.refreshExpiresAt);
       return true;
     })
     .catch(() => false)

@@ -11,7 +11,23 @@ export interface Session {
   deviceId: string;
 }
 
-const options = (): Cookies.CookieAttributes => ({ sameSite: 'strict', secure: window.location.protocol === 'https:', path: '/', expires: 30 });
+const KEYS = ['iss', 'token', 'refreshToken', 'deviceId'] as const;
+
+/** The server's REFRESH_TTL_DAYS default, for an answer that does not say when its refresh token ends. */
+export const REFRESH_TTL_DAYS = 30;
+
+/**
+ * DESIGN §4: SameSite=Strict always, Secure when the page came over https (production), and gone when
+ * the refresh token is (`refreshExpiresAt` of the sign-in and refresh answers), so no cookie keeps a
+ * dead token around.
+ */
+export function cookieAttributes(https: boolean, refreshExpiresAt?: string, now = Date.now()): Cookies.CookieAttributes {
+  const end = refreshExpiresAt ? Date.parse(refreshExpiresAt) : Number.NaN;
+  const expires = new Date(Number.isFinite(end) ? end : now + REFRESH_TTL_DAYS * 86_400_000);
+  return { sameSite: 'strict', secure: https, path: '/', expires };
+}
+
+const options = (refreshExpiresAt?: string) => cookieAttributes(window.location.protocol === 'https:', refreshExpiresAt);
 
 export function readSession(): Session | null {
   const iss = Cookies.get('iss');
@@ -22,13 +38,15 @@ export function readSession(): Session | null {
   return { iss, token, refreshToken, deviceId };
 }
 
-export function saveSession(session: Session): void {
-  for (const [key, value] of Object.entries(session)) Cookies.set(key, value, options());
+/** Writes the four cookies from a sign-in or refresh answer (each rotation moves their end). */
+export function saveSession(session: Session, refreshExpiresAt?: string): void {
+  const attributes = options(refreshExpiresAt);
+  for (const key of KEYS) Cookies.set(key, session[key], attributes);
 }
 
 /** Logout, or any failure while initialising authentication, clears every auth cookie (SPEC §4). */
 export function clearSession(): void {
-  for (const key of ['iss', 'token', 'refreshToken', 'deviceId']) Cookies.remove(key, { path: '/' });
+  for (const key of KEYS) Cookies.remove(key, { path: '/' });
 }
 
 /** The device id sent with a sign-in: a new one after each sign-out (SPEC §9: five random base-36 strings). */
@@ -36,7 +54,7 @@ export function deviceId(): string {
   let id = Cookies.get('deviceId');
   if (!id) {
     id = makeDeviceId();
-    Cookies.set('deviceId', id, { ...options(), expires: 365 });
+    Cookies.set('deviceId', id, options());
   }
   return id;
 }
