@@ -1,11 +1,15 @@
-/** Starts the portal: builds the SPA if needed, migrates, seeds demo data on first start, listens. */
+/**
+ * Starts the portal: builds the SPA if needed, prepares the database under the start-up lock (migrations,
+ * reference seed, and the demo only where config.seedDemo allows it), listens.
+ */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { execSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config';
-import { createDb, migrateToLatest } from './db/dialect';
+import { createDb, dialectOf } from './db/dialect';
+import { prepareDatabase } from './db/prepare';
 import { buildApp } from './app';
-import { seedIfEmpty } from './db/seed-on-start';
 
 async function main() {
   const config = loadConfig();
@@ -15,14 +19,17 @@ async function main() {
   }
   mkdirSync(join(config.dataDir, 'uploads'), { recursive: true });
   const db = createDb(config.databaseUrl);
-  await migrateToLatest(db);
-  const accounts = config.seedDemo ? await seedIfEmpty(db, config) : null;
+  const { demoAccounts } = await prepareDatabase(db, config);
   const app = await buildApp(config, { db, migrate: false, closeDb: true });
   await app.listen({ port: config.port, host: config.host });
-  console.log(`\nAlumni portal on ${config.publicUrl} (database: ${config.databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'})`);
-  if (accounts?.length) {
+  const { port } = app.server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const local = `http://${host}:${port}`;
+  const database = dialectOf(config.databaseUrl) === 'postgres' ? 'PostgreSQL' : 'SQLite';
+  console.log(`\nAlumni portal listening on ${local}${config.publicUrl !== local ? ` (public URL ${config.publicUrl})` : ''} — database: ${database}`);
+  if (demoAccounts?.length) {
     console.log('\nDemo accounts (password: demo-password):');
-    for (const account of accounts) console.log(`  ${account.email.padEnd(28)} ${account.role.padEnd(10)} ${account.note}`);
+    for (const account of demoAccounts) console.log(`  ${account.email.padEnd(28)} ${account.role.padEnd(10)} ${account.note}`);
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

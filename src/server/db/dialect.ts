@@ -27,6 +27,9 @@ export function sqlitePath(databaseUrl: string): string {
 export function createDb(databaseUrl: string, options: { poolSize?: number } = {}): Db {
   if (dialectOf(databaseUrl) === 'postgres') {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (restart, failover, a dropped database) is removed from the pool and
+    // replaced on the next query; without a listener the pool's 'error' event would end the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection was closed (${error.message})`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = sqlitePath(databaseUrl);

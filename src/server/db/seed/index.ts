@@ -1,6 +1,8 @@
 /**
- * The demo data (DESIGN §7): realistic, in three languages, deterministic (seeded PRNG), written in
- * one transaction through the query builder so it runs the same on SQLite and PostgreSQL.
+ * The demo data (DESIGN §7): demo accounts and demo content, realistic, in three languages, deterministic
+ * (seeded PRNG), written in one transaction through the query builder so it runs the same on SQLite and
+ * PostgreSQL. It stands on the reference seed (./reference.ts: countries, categories, tags, pages,
+ * settings), which it applies first when it is missing. Only a demo database gets it: see ../prepare.ts.
  */
 import { dirname } from 'node:path';
 import type { Insertable } from 'kysely';
@@ -16,6 +18,7 @@ import { initials, writePicture } from './images';
 import { insertMany } from './insert';
 import { DEMO_IBAN, makeCompany, makeUser } from './people';
 import { createRandom } from './random';
+import { SEED_NUMBER, seedReference } from './reference';
 import { makeComment, makeJob, makeTaxonomies, makeWorkgroup, type Rows } from './rows';
 
 export interface SeedOptions {
@@ -25,9 +28,26 @@ export interface SeedOptions {
   alumni?: number;
 }
 
-export interface SeedResult {
-  accounts: Array<{ email: string; role: string; note: string }>;
+export interface DemoAccount {
+  email: string;
+  role: string;
+  note: string;
 }
+
+export interface SeedResult {
+  accounts: DemoAccount[];
+}
+
+/** The demo accounts (password `demo-password`), as main.ts prints them. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { email: 'regular@demo.test', role: 'REGULAR', note: 'free tier, complete profile' },
+  { email: 'bold@demo.test', role: 'BOLD', note: `has a CV and an IBAN (${DEMO_IBAN.slice(0, 4)}…)` },
+  { email: 'gratis@demo.test', role: 'GRATIS', note: 'Bold free period, no CV, no IBAN' },
+  { email: 'pending@demo.test', role: 'REGULAR', note: 'not validated yet: cannot sign in' },
+  { email: 'company@demo.test', role: 'COMPANY', note: 'validated company with offers in every status' },
+  { email: 'company-pending@demo.test', role: 'COMPANY', note: 'awaiting validation' },
+  { email: 'admin@demo.test', role: 'ADMIN', note: 'administrator' },
+];
 
 const iso = (date: Date) => date.toISOString();
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * 86400000);
@@ -44,14 +64,19 @@ function writePrivatePdf(uploadsDir: string, text: string): string {
 }
 
 export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
-  const rand = createRandom(20261122);
   const now = options.now ?? new Date();
+  await seedReference(db, { now });
+  // The same draws as the reference seed: the same category and tag hashes, and the demo rows after them
+  // come out the same on every run. Only what the database really holds is referred to.
+  const rand = createRandom(SEED_NUMBER);
+  const { categories, tags } = makeTaxonomies(rand);
+  const storedLeaves = (await db.selectFrom('categories').select('hash').where('lvl', '=', 2).execute()).map((row) => row.hash);
+  const storedTags = await db.selectFrom('tags').select(['hash', 'type']).execute();
   const uploadsDir = options.uploadsDir;
   const passwordHash = await hashPassword('demo-password');
-  const { categories, tags, countries } = makeTaxonomies(rand);
-  const leafCategories = categories.filter((c) => c.lvl === 2).map((c) => c.hash);
-  const userTags = tags.filter((t) => t.type === 'USER').map((t) => t.hash);
-  const articleTags = tags.filter((t) => t.type === 'ARTICLE').map((t) => t.hash);
+  const leafCategories = keepStored(categories.filter((c) => c.lvl === 2).map((c) => c.hash), storedLeaves);
+  const userTags = keepStored(tags.filter((t) => t.type === 'USER').map((t) => t.hash), storedTags.filter((t) => t.type === 'USER').map((t) => t.hash));
+  const articleTags = keepStored(tags.filter((t) => t.type === 'ARTICLE').map((t) => t.hash), storedTags.filter((t) => t.type === 'ARTICLE').map((t) => t.hash));
   const ctx = { passwordHash, now, categories: leafCategories, uploadsDir };
 
   // ── people ──
@@ -236,17 +261,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     });
   }
 
-  // ── content, settings, administrator ──
-  const content_pages: Rows<'content_pages'> = data.CONTENT_PAGES.flatMap((page, position) =>
-    LOCALES.map((language, l) => ({ hash: rand.hash(), key: page.key, language, slug: page.slugs[l]!, title: page.titles[l]!, body: page.bodies[l]!, position, updated_at: iso(now) })),
-  );
-  const settings: Rows<'settings'> = [{ key: 'site', value: JSON.stringify({ ...data.SITE_SETTINGS, taxonomiesVersion: '1' }) }];
+  // ── the demo administrator (content pages and settings come from the reference seed) ──
   const adminsRows: Rows<'admins'> = [{ hash: rand.hash(), email: 'admin@demo.test', password_hash: passwordHash, name: 'Administración Alumni', created_at: iso(now) }];
 
   await db.transaction().execute(async (trx) => {
-    await insertMany(trx, 'categories', categories);
-    await insertMany(trx, 'tags', tags);
-    await insertMany(trx, 'countries', countries);
     await insertMany(trx, 'users', users);
     await insertMany(trx, 'user_tags', user_tags);
     await insertMany(trx, 'companies', companies);
@@ -269,21 +287,16 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     await insertMany(trx, 'portfolio_images', portfolio_images);
     await insertMany(trx, 'portfolio_links', portfolio_links);
     await insertMany(trx, 'work_experiences', work_experiences);
-    await insertMany(trx, 'content_pages', content_pages);
-    await insertMany(trx, 'settings', settings);
   });
 
-  return {
-    accounts: [
-      { email: 'regular@demo.test', role: 'REGULAR', note: 'free tier, complete profile' },
-      { email: 'bold@demo.test', role: 'BOLD', note: `has a CV and an IBAN (${DEMO_IBAN.slice(0, 4)}…)` },
-      { email: 'gratis@demo.test', role: 'GRATIS', note: 'Bold free period, no CV, no IBAN' },
-      { email: 'pending@demo.test', role: 'REGULAR', note: 'not validated yet: cannot sign in' },
-      { email: 'company@demo.test', role: 'COMPANY', note: 'validated company with offers in every status' },
-      { email: 'company-pending@demo.test', role: 'COMPANY', note: 'awaiting validation' },
-      { email: 'admin@demo.test', role: 'ADMIN', note: 'administrator' },
-    ],
-  };
+  return { accounts: DEMO_ACCOUNTS.map((account) => ({ ...account })) };
+}
+
+/** The generated hashes the database holds, in generated order (all of them in a fresh database); else what it holds. */
+function keepStored(generated: string[], stored: string[]): string[] {
+  const held = new Set(stored);
+  const kept = generated.filter((hash) => held.has(hash));
+  return kept.length ? kept : [...stored].sort();
 }
 
 /** A picture's caption: whole words, short enough to fit the image. */
