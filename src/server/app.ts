@@ -14,6 +14,7 @@ import { createDb, dialectOf, migrateToLatest, type Db } from './db/dialect';
 import { ajvCustomOptions, registerFiniteKeyword, registerFormats, registerSchemas } from './plugins/schemas';
 import { errorsPlugin } from './plugins/errors';
 import { contextPlugin } from './plugins/context';
+import { rateLimitPlugin } from './plugins/rateLimit';
 import { pages, routeAccessPlugin } from './plugins/routeAccess';
 import { filesPlugin } from './plugins/files';
 import { spaPlugin } from './plugins/spa';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSchemas(app);
   errorsPlugin(app);
   contextPlugin(app);
+  await rateLimitPlugin(app); // before any route: it gives each route its limit as it is added
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyHelmet, {

@@ -89,6 +89,13 @@ export interface LoginFailuresTable {
   created_at: string;
 }
 
+/** A fixed-window counter (sign-in failures, general rate limits); `reset_at` in epoch milliseconds. */
+export interface RateCountersTable {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
 export interface JobsTable {
   hash: string;
   slug: string;
@@ -372,6 +379,7 @@ export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  rate_counters: RateCountersTable;
   jobs: JobsTable;
   job_tags: JobTagsTable;
   applicants: ApplicantsTable;

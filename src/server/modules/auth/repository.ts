@@ -1,4 +1,4 @@
-/** Accounts, sessions and failed-login records. Plain functions over `db | trx`. */
+/** Accounts and sessions (sign-in counters: counters.ts). Plain functions over `db | trx`. */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 
@@ -37,8 +37,8 @@ export function findAdmin(db: Conn, hash: string) {
   return db.selectFrom('admins').select(['hash', 'email', 'name']).where('hash', '=', hash).executeTakeFirst();
 }
 
-/** The live session a bearer token belongs to, with its actor's role and status. */
-export async function findActiveSession(db: Conn, tokenHash: string, now: string) {
+/** Sessions joined to their account's current row: status is read on every use, never remembered. */
+function sessionsWithAccount(db: Conn) {
   return db
     .selectFrom('sessions')
     .leftJoin('users', (j) => j.onRef('users.hash', '=', 'sessions.actor_hash').on('sessions.actor_type', '=', 'user'))
@@ -55,7 +55,19 @@ export async function findActiveSession(db: Conn, tokenHash: string, now: string
       'companies.status as company_status',
       'companies.email as company_email',
       'admins.email as admin_email',
-    ])
+    ]);
+}
+
+/** Whether the account behind a session may still use it: validated, and its row still there. */
+export function accountIsActive(row: { actor_type: string; user_status: string | null; company_status: string | null; admin_email: string | null }): boolean {
+  if (row.actor_type === 'user') return row.user_status === 'VALIDATED';
+  if (row.actor_type === 'company') return row.company_status === 'VALIDATED';
+  return row.actor_type === 'admin' && row.admin_email !== null;
+}
+
+/** The live session a bearer token belongs to, with its actor's role and status. */
+export async function findActiveSession(db: Conn, tokenHash: string, now: string) {
+  return sessionsWithAccount(db)
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)
@@ -66,44 +78,47 @@ export function insertSession(db: Conn, row: Database['sessions']) {
   return db.insertInto('sessions').values(row).execute();
 }
 
-/** Rotates both secrets only if the presented refresh token is still the current one (one use). */
+/**
+ * Rotates both secrets only if the presented refresh token is still the current one (one use) and the
+ * account is still active; a refresh for an account no longer active revokes that session.
+ */
 export async function rotateSession(
   db: Conn,
   where: { refreshHash: string; deviceId: string; actorType: AccountKind; now: string },
   next: { token_hash: string; refresh_hash: string; expires_at: string; refresh_expires_at: string },
 ) {
-  const row = await db
-    .selectFrom('sessions')
-    .select(['hash', 'actor_hash'])
-    .where('refresh_hash', '=', where.refreshHash)
-    .where('device_id', '=', where.deviceId)
-    .where('actor_type', '=', where.actorType)
-    .where('revoked_at', 'is', null)
-    .where('refresh_expires_at', '>', where.now)
+  const row = await sessionsWithAccount(db)
+    .where('sessions.refresh_hash', '=', where.refreshHash)
+    .where('sessions.device_id', '=', where.deviceId)
+    .where('sessions.actor_type', '=', where.actorType)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.refresh_expires_at', '>', where.now)
     .executeTakeFirst();
   if (!row) return null;
-  const result = await db.updateTable('sessions').set(next).where('hash', '=', row.hash).where('refresh_hash', '=', where.refreshHash).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? row : null;
+  if (!accountIsActive(row)) {
+    await revokeSession(db, row.session_hash, where.now);
+    return null;
+  }
+  const result = await db
+    .updateTable('sessions')
+    .set(next)
+    .where('hash', '=', row.session_hash)
+    .where('refresh_hash', '=', where.refreshHash)
+    .where('revoked_at', 'is', null) // revoked meanwhile (revokeAllSessions): stays revoked
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? { hash: row.session_hash, actor_hash: row.actor_hash } : null;
 }
 
 export function revokeSession(db: Conn, sessionHash: string, now: string) {
   return db.updateTable('sessions').set({ revoked_at: now }).where('hash', '=', sessionHash).execute();
 }
 
-export async function countFailures(db: Conn, key: string, since: string): Promise<number> {
-  const row = await db
-    .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('key', '=', key)
-    .where('created_at', '>', since)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-export function recordFailures(db: Conn, rows: Database['login_failures'][]) {
-  return db.insertInto('login_failures').values(rows).execute();
-}
-
-export function clearFailures(db: Conn, key: string) {
-  return db.deleteFrom('login_failures').where('key', '=', key).execute();
+export function revokeAccountSessions(db: Conn, kind: AccountKind, actorHash: string, now: string) {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('actor_type', '=', kind)
+    .where('actor_hash', '=', actorHash)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../../errors';
 import * as service from './service';
 import { fileLinks } from '../../lib/signedLinks';
 import type { AccountKind } from './repository';
@@ -13,12 +14,22 @@ const AREAS: Array<{ prefix: string; kind: AccountKind; login: Permission; self:
   { prefix: '/adm', kind: 'admin', login: 'admin.login', self: 'admin.self', logout: '/adm/logout', tag: 'administrators' },
 ];
 
+/** A throttled sign-in (429) tells the client when to try again, as @fastify/rate-limit's answers do. */
+async function withRetryAfter<T>(reply: FastifyReply, answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof AppError && typeof error.params['retryAfter'] === 'number') reply.header('Retry-After', String(error.params['retryAfter']));
+    throw error;
+  }
+}
+
 export async function authRoutes(app: FastifyInstance) {
   for (const area of AREAS) {
     app.post<{ Body: service.Credentials }>(`${area.prefix}/login`, {
       config: { permission: area.login },
       schema: { tags: [area.tag], summary: 'Sign in', body: { $ref: 'login#' }, response: sessionReply },
-      handler: (request) => service.login(app.db, app.config, area.kind, request.body, request.ip),
+      handler: (request, reply) => withRetryAfter(reply, service.login(app.db, app.config, area.kind, request.body, request.ip)),
     });
     app.post<{ Body: { refreshToken: string; deviceId: string } }>(`${area.prefix}/refresh`, {
       config: { permission: 'session.refresh' },

@@ -1,6 +1,7 @@
 /**
- * Sign-in rules: slow password hash, throttled failures (kept in the database so every instance
- * agrees), tokens random and stored hashed, rotated on refresh, revoked on logout.
+ * Sign-in rules: slow password hash, attempts counted before they are judged (throttle.ts, in the
+ * database so every instance agrees), tokens random and stored hashed, rotated on refresh, revoked on
+ * logout; every token check and refresh reads the account's current status.
  */
 import type { Config } from '../../config';
 import type { Db } from '../../db/dialect';
@@ -13,6 +14,7 @@ import type { Role } from '../../../shared/permissions';
 import * as repo from './repository';
 import type { AccountKind } from './repository';
 import { presentCompany, presentUser } from './presenters';
+import { admitSignIn } from './throttle';
 import type { FileLinks } from '../../lib/signedLinks';
 import { memberFileLinks } from '../users/fileLinks';
 
@@ -31,33 +33,25 @@ function addMinutes(date: Date, minutes: number): string {
 export async function login(db: Db, config: Config, kind: AccountKind, input: Credentials, ip: string) {
   const email = input.email.trim().toLowerCase();
   const now = new Date();
-  const since = addMinutes(now, -config.loginWindowMinutes);
-  const emailKey = `${kind}:${email}`;
-  const ipKey = `ip:${ip}`;
-  const [byEmail, byIp] = await Promise.all([repo.countFailures(db, emailKey, since), repo.countFailures(db, ipKey, since)]);
-  if (byEmail >= config.loginMaxFailures || byIp >= config.loginMaxFailuresPerIp) {
-    throw AppError.tooMany('auth.tooManyAttempts', { minutes: config.loginWindowMinutes });
-  }
+  // counted before the password is judged, so concurrent guesses cannot all be judged (throttle.ts)
+  const attempt = await admitSignIn(db, config, kind, email, ip);
 
   const account = await repo.findAccountByEmail(db, kind, email);
   const ok = await verifyPassword(input.password, account?.password_hash ?? DUMMY_PASSWORD_HASH);
   if (!account || !ok) {
-    const at = nowIso(now);
-    await repo.recordFailures(db, [
-      { hash: newHash(), key: emailKey, created_at: at },
-      { hash: newHash(), key: ipKey, created_at: at },
-    ]);
+    await attempt.failed();
     throw AppError.unauthorized('auth.invalidCredentials');
   }
+  await attempt.succeeded();
   // Only after the right password, so the answer does not reveal which e-mails have accounts.
   if (account.status === 'PENDING') throw AppError.forbidden('auth.notValidated');
   if (account.status !== 'VALIDATED') throw AppError.forbidden('auth.disabled');
 
-  await repo.clearFailures(db, emailKey);
   const deviceId = input.deviceId ?? newSecret().toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 40);
   const token = newSecret();
   const refreshToken = newSecret();
   const expiresAt = addMinutes(now, config.tokenTtlMinutes);
+  const refreshExpiresAt = addMinutes(now, config.refreshTtlDays * 24 * 60);
   await repo.insertSession(db, {
     hash: newHash(),
     actor_type: kind,
@@ -66,11 +60,11 @@ export async function login(db: Db, config: Config, kind: AccountKind, input: Cr
     token_hash: sha256(token),
     refresh_hash: sha256(refreshToken),
     expires_at: expiresAt,
-    refresh_expires_at: addMinutes(now, config.refreshTtlDays * 24 * 60),
+    refresh_expires_at: refreshExpiresAt,
     revoked_at: null,
     created_at: nowIso(now),
   });
-  return { iss: kind, token, refreshToken, deviceId, expiresAt, ...(await accountPayload(db, kind, account.hash)) };
+  return { iss: kind, token, refreshToken, deviceId, expiresAt, refreshExpiresAt, ...(await accountPayload(db, kind, account.hash)) };
 }
 
 export async function refresh(db: Db, config: Config, kind: AccountKind, refreshToken: string, deviceId: string) {
@@ -78,6 +72,8 @@ export async function refresh(db: Db, config: Config, kind: AccountKind, refresh
   const token = newSecret();
   const nextRefresh = newSecret();
   const expiresAt = addMinutes(now, config.tokenTtlMinutes);
+  const refreshExpiresAt = addMinutes(now, config.refreshTtlDays * 24 * 60);
+  // refused when the account is no longer validated (or gone): its status is read on every refresh
   const session = await repo.rotateSession(
     db,
     { refreshHash: sha256(refreshToken), deviceId, actorType: kind, now: nowIso(now) },
@@ -85,17 +81,25 @@ export async function refresh(db: Db, config: Config, kind: AccountKind, refresh
       token_hash: sha256(token),
       refresh_hash: sha256(nextRefresh),
       expires_at: expiresAt,
-      refresh_expires_at: addMinutes(now, config.refreshTtlDays * 24 * 60),
+      refresh_expires_at: refreshExpiresAt,
     },
   );
   if (!session) throw AppError.unauthorized('auth.invalidRefresh');
   const payload = await accountPayload(db, kind, session.actor_hash);
-  return { iss: kind, token, refreshToken: nextRefresh, deviceId, expiresAt, ...payload };
+  return { iss: kind, token, refreshToken: nextRefresh, deviceId, expiresAt, refreshExpiresAt, ...payload };
 }
 
 export async function logout(db: Db, actor: Actor) {
   if (actor.sessionHash) await repo.revokeSession(db, actor.sessionHash, nowIso());
   return { ok: true };
+}
+
+/**
+ * Ends every session of an account on every device. The account features call it when an account is
+ * disabled, rejected or deleted and when its password is changed or reset (inside their transaction).
+ */
+export async function revokeAllSessions(db: repo.Conn, kind: AccountKind, hash: string): Promise<void> {
+  await repo.revokeAccountSessions(db, kind, hash, nowIso());
 }
 
 async function accountPayload(db: Db, kind: AccountKind, hash: string) {
@@ -132,14 +136,9 @@ export async function resolveActor(db: Db, token: string | undefined, deviceId: 
   if (!token) return ANONYMOUS_ACTOR;
   if (token.length > 128) throw AppError.unauthorized('auth.invalidToken');
   const row = await repo.findActiveSession(db, sha256(token), nowIso());
-  if (!row || row.device_id !== deviceId) throw AppError.unauthorized('auth.invalidToken');
+  if (!row || row.device_id !== deviceId || !repo.accountIsActive(row)) throw AppError.unauthorized('auth.invalidToken');
   const base = { hash: row.actor_hash, sessionHash: row.session_hash };
-  if (row.actor_type === 'user' && row.user_status === 'VALIDATED') {
-    return { ...base, type: 'user', role: row.user_role as Role, email: row.user_email };
-  }
-  if (row.actor_type === 'company' && row.company_status === 'VALIDATED') {
-    return { ...base, type: 'company', role: 'COMPANY', email: row.company_email };
-  }
-  if (row.actor_type === 'admin' && row.admin_email) return { ...base, type: 'admin', role: 'ADMIN', email: row.admin_email };
-  throw AppError.unauthorized('auth.invalidToken');
+  if (row.actor_type === 'user') return { ...base, type: 'user', role: row.user_role as Role, email: row.user_email };
+  if (row.actor_type === 'company') return { ...base, type: 'company', role: 'COMPANY', email: row.company_email };
+  return { ...base, type: 'admin', role: 'ADMIN', email: row.admin_email };
 }
