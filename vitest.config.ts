@@ -1,15 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
 /** Three suites: unit (pure functions), api (real app + real database via app.inject), e2e (real server + Chromium). */
+// Every test must make at least one assertion: a test that asserts nothing cannot fail (docs/testing.md).
+const expect = { requireAssertions: true };
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', expect } },
       {
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          expect,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // each file has its own database; two at a time keeps a 2-core machine responsive
@@ -21,6 +25,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          expect,
           testTimeout: 300_000,
           hookTimeout: 180_000,
           fileParallelism: false,

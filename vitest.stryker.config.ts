@@ -2,13 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The unit tests only, for mutation testing (npm run test:mutation, stryker.config.mjs). The API and
- * browser suites are too slow to run once per mutant; tests/unit/test-runner.test.ts is left out because
- * it covers scripts/test.sh's counting (spawning vitest itself), none of the mutated code.
+ * browser suites are too slow to run once per mutant. Two unit files cover none of the mutated code and
+ * are slow, so they are left out here (npm test runs them): test-runner.test.ts (scripts/test.sh's
+ * counting, spawning vitest itself) and web-libs.test.ts (the browser bundle's libraries).
  */
 export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
-    exclude: ['tests/unit/test-runner.test.ts', '**/node_modules/**'],
+    exclude: ['tests/unit/test-runner.test.ts', 'tests/unit/web-libs.test.ts', '**/node_modules/**'],
     environment: 'node',
+    expect: { requireAssertions: true },
   },
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
 
@@ -83,6 +84,7 @@ describe('sign-in', () => {
 
   it('refuses an expired token and a token from another device', async () => {
     const session = (await login('usr', 'bold@demo.test')).json();
+    expect((await t.api('GET', '/usr/users/me', { token: session.token, deviceId: DEVICE })).statusCode).toBe(200);
     expect((await t.api('GET', '/usr/users/me', { token: session.token, deviceId: 'otherdevice123' })).statusCode).toBe(401);
     await t.app.db.updateTable('sessions').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('revoked_at', 'is', null).execute();
     expect((await t.api('GET', '/usr/users/me', { token: session.token, deviceId: DEVICE })).statusCode).toBe(401);
@@ -103,6 +105,10 @@ describe('sign-in', () => {
     expect(user.password_hash).toMatch(/^scrypt\$/);
     const session = (await login('usr', 'bold@demo.test')).json();
     const stored = await t.app.db.selectFrom('sessions').select(['token_hash', 'refresh_hash']).execute();
+    expect(stored.length).toBeGreaterThan(0);
     expect(stored.some((row) => row.token_hash === session.token || row.refresh_hash === session.refreshToken)).toBe(false);
+    // what is kept is the SHA-256 of each secret
+    const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+    expect(stored).toContainEqual({ token_hash: sha256(session.token), refresh_hash: sha256(session.refreshToken) });
   });
 });

@@ -16,6 +16,14 @@ const cases: Record<keyof typeof customFormats, { valid: string[]; invalid: stri
 };
 
 describe('custom formats (SPEC §5, DESIGN §6)', () => {
+  it('has valid and invalid samples for every format', () => {
+    expect(Object.keys(cases).sort()).toEqual(Object.keys(customFormats).sort());
+    for (const [format, { valid, invalid }] of Object.entries(cases)) {
+      expect(valid.length, format).toBeGreaterThan(0);
+      expect(invalid.length, format).toBeGreaterThan(0);
+    }
+  });
+
   for (const [format, { valid, invalid }] of Object.entries(cases)) {
     const check = customFormats[format as keyof typeof customFormats];
     it.each(valid)(`${format} accepts %s`, (value) => expect(check(value)).toBe(true));

@@ -12,8 +12,14 @@ function walk(dir: string): string[] {
 }
 
 describe('locales', () => {
+  it('has the message files of every part', () => {
+    expect(files).toEqual(expect.arrayContaining(['common.json', 'errors.json', 'routes.json']));
+    for (const lng of LOCALES) expect(readdirSync(join('locales', lng)).filter((f) => f.endsWith('.json')).sort(), lng).toEqual([...files].sort());
+  });
+
   it.each(files)('%s has the same keys in es, en and ca, none empty', (file) => {
     const keys = Object.keys(load('es', file)).sort();
+    expect(keys.length).toBeGreaterThan(0);
     for (const lng of LOCALES) {
       const texts = load(lng, file);
       expect(Object.keys(texts).sort(), `${lng}/${file}`).toEqual(keys);
@@ -24,10 +30,18 @@ describe('locales', () => {
   it('has every literal key the web app translates', () => {
     const common = load('es', 'common.json');
     const missing: string[] = [];
-    for (const file of walk('src/web')) {
+    const sources = walk('src/web');
+    expect(sources.length).toBeGreaterThan(10);
+    let used = 0;
+    for (const file of sources) {
       const source = readFileSync(file, 'utf8');
-      for (const [, key] of source.matchAll(/\bt\('([a-zA-Z0-9_.-]+)'/g)) if (!(key! in common)) missing.push(`${file}: ${key}`);
+      for (const [, key] of source.matchAll(/\bt\('([a-zA-Z0-9_.-]+)'/g)) {
+        used++;
+        if (!(key! in common)) missing.push(`${file}: ${key}`);
+      }
     }
+    // the scan found the web app's keys (a broken pattern would find none and prove nothing)
+    expect(used).toBeGreaterThan(50);
     expect(missing).toEqual([]);
   });
 

@@ -29,7 +29,10 @@ describe('the SPEC §6 permission matrix', () => {
   });
 
   it('only names known permissions', () => {
-    for (const role of ROLES) for (const p of PERMISSION_MATRIX[role]) expect(PERMISSIONS).toContain(p);
+    for (const role of ROLES) {
+      expect(PERMISSION_MATRIX[role].length, role).toBeGreaterThan(0);
+      for (const p of PERMISSION_MATRIX[role]) expect(PERMISSIONS).toContain(p);
+    }
   });
 });
 
