@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { rateClassOf } from '../../src/server/plugins/rateLimit';
+import { sha256 } from '../../src/server/lib/ids';
 import { API_KEY, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -58,6 +59,12 @@ describe('sign-in attempts are counted before the password is judged', () => {
     for (let i = 0; i < 6; i++) attacker.push(await attempt({ email, ip: '10.2.0.66' }));
     expect(codes(attacker)).toEqual([401, 401, 401, 401, 401, 429]);
     expect((await attempt({ email, password: DEMO_PASSWORD, ip: '10.2.0.66' })).statusCode).toBe(429);
+    // near the end of the window the answer says so, in the singular
+    const key = `signin:account:${sha256(`user\n${email}\n10.2.0.66`)}`;
+    await t.app.db.updateTable('rate_counters').set({ reset_at: Date.now() + 30_000 }).where('key', '=', key).execute();
+    const soon = await attempt({ email, ip: '10.2.0.66' });
+    expect(soon.json().message).toBe('Too many failed attempts. Wait 1 minute and try again.');
+    expect(Number(soon.headers['retry-after'])).toBeLessThanOrEqual(30);
     const member = await attempt({ email, password: DEMO_PASSWORD, ip: '10.2.0.7' });
     expect(member.statusCode).toBe(200);
     expect(member.json().user.email).toBe(email);
@@ -128,7 +135,7 @@ describe('general limits (@fastify/rate-limit with a store in the database)', ()
       expect(codes(answers.slice(0, 40))).toEqual(Array(40).fill(200));
       const last = answers[40]!;
       expect(last.statusCode).toBe(429);
-      expect(last.json()).toEqual({ statusCode: 429, code: 'rateLimited', message: expect.stringMatching(/^Demasiadas peticiones/) });
+      expect(last.json()).toEqual({ statusCode: 429, code: 'rateLimited', message: 'Demasiadas peticiones. Vuelve a intentarlo dentro de 1 minuto.' });
       expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await other.close();

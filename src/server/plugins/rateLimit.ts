@@ -92,7 +92,8 @@ export async function rateLimitPlugin(app: FastifyInstance): Promise<void> {
     global: false, // only the routes given a class above
     store: databaseStore(app.db) as never,
     // thrown into our error handler: SPEC §8's { statusCode, code, message } in the request's language
-    errorResponseBuilder: (_request, context) => AppError.tooMany('rateLimited', { seconds: Math.ceil(context.ttl / 1000) }),
+    // (`count`: minutes to wait, for the message's plural form)
+    errorResponseBuilder: (_request, context) => AppError.tooMany('rateLimited', { count: Math.max(1, Math.ceil(context.ttl / MINUTE)) }),
   });
 
   let timer: NodeJS.Timeout | undefined;

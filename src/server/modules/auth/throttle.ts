@@ -36,7 +36,9 @@ export function failureDelayMs(failures: number, scale: number): number {
 
 function tooMany(count: Count, now: number): AppError {
   const ms = Math.max(1000, count.resetAt - now);
-  return AppError.tooMany('auth.tooManyAttempts', { minutes: Math.ceil(ms / MINUTE), retryAfter: Math.ceil(ms / 1000) });
+  const minutes = Math.ceil(ms / MINUTE);
+  // `count` picks the message's plural form ("1 minute" / "15 minutes")
+  return AppError.tooMany('auth.tooManyAttempts', { count: minutes, minutes, retryAfter: Math.ceil(ms / 1000) });
 }
 
 /** Counts the attempt or throws 429 (with `retryAfter` seconds in the error's params). */
