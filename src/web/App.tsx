@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
 import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
 import { ConfigProvider } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { accessControlProvider } from './providers/access';
@@ -10,6 +9,7 @@ import { queryClient } from './providers/queryClient';
 import { authProvider } from './providers/auth';
 import { dataProviders } from './providers/data';
 import { i18n, i18nProvider, localeFromPath, setLocale } from './providers/i18n';
+import { routerProvider } from './routing/query';
 import { FeedbackProvider, useNotificationProvider } from './providers/notifications';
 import { AppRoutes } from './routing/AppRoutes';
 import { ErrorBoundary } from './routing/ErrorBoundary';

@@ -69,6 +69,23 @@ describe('Content-Security-Policy', () => {
   }
 });
 
+describe('query strings of lists', () => {
+  it('cannot write to Object.prototype, and a filter with & # + % survives a reload', async () => {
+    const context = await withCookieChoice(await browser.newContext(), server.url);
+    const { page, errors, violations } = await watchedPage(context);
+    await page.goto(`${server.url}/en/jobs?__proto__[polluted]=1&constructor[prototype][polluted]=1&filters[__proto__][polluted]=1`);
+    await page.locator('#filter-text').waitFor();
+    expect(await page.evaluate(() => ({} as Record<string, unknown>)['polluted'] ?? null)).toBeNull();
+    await page.locator('#filter-text').fill('C&A #1 +2 100%');
+    await page.waitForURL(/filters/);
+    await page.reload();
+    await expect.poll(() => page.locator('#filter-text').inputValue()).toBe('C&A #1 +2 100%');
+    expect(await violations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('sign-in cookies', () => {
   it('are SameSite=Strict, not Secure over plain http, and expire with the refresh token', async () => {
     const context = await withCookieChoice(await browser.newContext(), server.url);

@@ -1,0 +1,36 @@
+/**
+ * Refine's React Router binding writes list state into the URL with qs and `encode: false`, so a filter
+ * value holding `&`, `#` or `+` would end early (`C&A` becomes `C` plus a stray `A` key) and `%` would
+ * be read as an escape. We escape those four in string values before the binding writes them; qs
+ * decodes them again when the URL is read.
+ */
+import { useCallback } from 'react';
+import baseRouterProvider from '@refinedev/react-router';
+import type { GoConfig, RouterProvider } from '@refinedev/core';
+
+export function escapeQuery<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(/[%&#+]/g, encodeURIComponent) as T;
+  if (Array.isArray(value)) return value.map(escapeQuery) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, escapeQuery(item)])) as T;
+  }
+  return value;
+}
+
+const baseGo = baseRouterProvider.go!;
+
+/** The binding with escaped query values (`to`, a return path, is encoded by the binding itself). */
+export const routerProvider: RouterProvider = {
+  ...baseRouterProvider,
+  go: () => {
+    const go = baseGo();
+    return useCallback(
+      (config: GoConfig) => {
+        if (!config.query) return go(config);
+        const { to, ...rest } = config.query as Record<string, unknown>;
+        return go({ ...config, query: { ...escapeQuery(rest), ...(to === undefined ? {} : { to }) } });
+      },
+      [go],
+    );
+  },
+};
