@@ -3,7 +3,8 @@
  * current status, one function revokes every session of an account, and the answers say when the
  * refresh token dies so the web app's cookies live no longer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/server/app';
 import { revokeAllSessions } from '../../src/server/modules/auth/service';
 import { pruneExpired } from '../../src/server/modules/auth/counters';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app';
@@ -139,5 +140,27 @@ describe('pruning', () => {
     const keys = (await t.app.db.selectFrom('rate_counters').select('key').where('key', 'like', 'test:%').execute()).map((r) => r.key);
     expect(keys).toEqual(['test:live']);
     expect((await me('usr', live)).statusCode).toBe(200);
+  });
+
+  it('runs on a timer from ready to close that never holds the process open', async () => {
+    const started = vi.spyOn(globalThis, 'setInterval');
+    const cleared = vi.spyOn(globalThis, 'clearInterval');
+    try {
+      const other = await buildApp(t.app.config, { db: t.app.db, migrate: false });
+      const index = started.mock.calls.findIndex(([, ms]) => ms === 10 * 60_000);
+      expect(index).toBeGreaterThanOrEqual(0);
+      const timer = started.mock.results[index]!.value as NodeJS.Timeout;
+      expect(timer.hasRef()).toBe(false);
+      await t.app.db.insertInto('rate_counters').values({ key: 'test:timer', count: 1, reset_at: 1000 }).execute();
+      (started.mock.calls[index]![0] as () => void)();
+      await expect
+        .poll(async () => (await t.app.db.selectFrom('rate_counters').select('key').where('key', '=', 'test:timer').execute()).length)
+        .toBe(0);
+      await other.close();
+      expect(cleared).toHaveBeenCalledWith(timer);
+    } finally {
+      started.mockRestore();
+      cleared.mockRestore();
+    }
   });
 });
