@@ -71,6 +71,10 @@ export function validatorsCode(name: FormName): string {
   return compileValidators(formSchema(name));
 }
 
+/**
+ * The server's ajv options and formats (src/shared/ajv.ts), without coercion: a form holds typed values.
+ * A schema with an external `$ref` must be bundled first (ajv fails the build on an unresolved one).
+ */
 export function compileValidators(schema: Record<string, unknown>, formatsModule = FORMATS_MODULE): string {
   const code = compileSchemaValidatorsCode(schema, {
     ajvFormatOptions: false,
