@@ -21,21 +21,23 @@ async function main() {
   const db = createDb(config.databaseUrl);
   const { demoAccounts } = await prepareDatabase(db, config);
   const app = await buildApp(config, { db, migrate: false, closeDb: true });
-  await app.listen({ port: config.port, host: config.host });
-  const { port } = app.server.address() as AddressInfo;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
-  const local = `http://${host}:${port}`;
-  const database = dialectOf(config.databaseUrl) === 'postgres' ? 'PostgreSQL' : 'SQLite';
-  console.log(`\nAlumni portal listening on ${local}${config.publicUrl !== local ? ` (public URL ${config.publicUrl})` : ''} — database: ${database}`);
-  if (demoAccounts?.length) {
-    console.log('\nDemo accounts (password: demo-password):');
-    for (const account of demoAccounts) console.log(`  ${account.email.padEnd(28)} ${account.role.padEnd(10)} ${account.note}`);
-  }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void app.close().then(() => process.exit(0));
     });
   }
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const local = `http://${host}:${port}`;
+  const database = dialectOf(config.databaseUrl) === 'postgres' ? 'PostgreSQL' : 'SQLite';
+  const lines = [`\nAlumni portal listening on ${local}${config.publicUrl !== local ? ` (public URL ${config.publicUrl})` : ''} — database: ${database}`];
+  if (demoAccounts?.length) {
+    lines.push('\nDemo accounts (password: demo-password):');
+    for (const account of demoAccounts) lines.push(`  ${account.email.padEnd(28)} ${account.role.padEnd(10)} ${account.note}`);
+  }
+  // one write: whoever reads the banner reads the demo accounts with it
+  console.log(lines.join('\n'));
 }
 
 main().catch((error: unknown) => {
