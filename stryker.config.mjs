@@ -14,6 +14,7 @@ export default {
     'src/server/lib/password.ts',
     'src/server/lib/ids.ts',
     'src/server/lib/lists.ts',
+    'src/server/lib/signedLinks.ts',
     'src/server/plugins/routeAccess.ts',
     'src/server/i18n.ts',
   ],

@@ -153,7 +153,9 @@ describe('phone: international (+…) or Spanish national, at most 32 characters
 });
 
 describe('the formats as ajv sees them (Fastify and rjsf)', () => {
-  const ajv = registerFormats(new Ajv({ ...ajvCustomOptions }));
+  // made inside each test: a set-up that throws must fail a test, not keep the file from loading
+  let made: Ajv | undefined;
+  const ajv = { compile: (schema: object) => (made ??= registerFormats(new Ajv({ ...ajvCustomOptions }))).compile(schema) };
 
   it('registers every custom format by name', () => {
     expect(customFormatNames).toEqual(['dni', 'nif', 'nie', 'passport', 'iban', 'url', 'date', 'phone']);
@@ -175,6 +177,13 @@ describe('the formats as ajv sees them (Fastify and rjsf)', () => {
       expect(validate(good), `${name} ${good}`).toBe(true);
       expect(validate(bad), `${name} ${bad}`).toBe(false);
     }
+  });
+
+  it('applies the custom formats to strings only', () => {
+    // a number where a DNI is expected is the `type` keyword's business, not the format's
+    expect(ajv.compile({ format: 'dni' })(12345678)).toBe(true);
+    expect(ajv.compile({ format: 'dni' })('12345678A')).toBe(false);
+    expect(ajv.compile({ format: 'phone' })(null)).toBe(true);
   });
 
   it('adds the standard formats it uses (email, date-time, uri, time) and no others', () => {

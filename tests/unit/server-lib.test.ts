@@ -163,5 +163,7 @@ describe('the request language', () => {
     expect(translate('en', 'apiKey.invalid')).toBe('The API key is missing or not valid.');
     expect(translate('ca', 'apiKey.invalid')).toBe("Falta la clau de l'API o no és vàlida.");
     expect(translate('en', 'auth.tooManyAttempts', { minutes: 15 })).toMatch(/15 minutes/);
+    // messages are plain text, not HTML: parameters are not escaped here (the answer is JSON)
+    expect(translate('en', 'validation.unknownField', { field: '<a&b>' })).toBe('The field <a&b> is not allowed.');
   });
 });
