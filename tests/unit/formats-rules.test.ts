@@ -153,9 +153,9 @@ describe('phone: international (+…) or Spanish national, at most 32 characters
 });
 
 describe('the formats as ajv sees them (Fastify and rjsf)', () => {
-  // made inside each test: a set-up that throws must fail a test, not keep the file from loading
-  let made: Ajv | undefined;
-  const ajv = { compile: (schema: object) => (made ??= registerFormats(new Ajv({ ...ajvCustomOptions }))).compile(schema) };
+  // a fresh instance for every schema, made inside the test: a set-up that throws must fail a test, not keep
+  // the file from loading, and each test must run the set-up it relies on
+  const ajv = { compile: (schema: object) => registerFormats(new Ajv({ ...ajvCustomOptions })).compile(schema) };
 
   it('registers every custom format by name', () => {
     expect(customFormatNames).toEqual(['dni', 'nif', 'nie', 'passport', 'iban', 'url', 'date', 'phone']);

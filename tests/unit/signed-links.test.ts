@@ -26,6 +26,8 @@ describe('the link', () => {
     const parts = parse(link);
     expect(parts).toEqual({ path: '/files/abc123', exp: NOW_S + 300, by: 'user.u1abc', sig: parts.sig, keys: ['exp', 'by', 'sig'] });
     expect(parts.sig).toMatch(new RegExp(SIGNATURE_PATTERN));
+    // the pattern the file route's schema checks: 43 base64url characters (256 bits), nothing else
+    for (const bad of [parts.sig.slice(1), `${parts.sig}A`, `${parts.sig.slice(1)}+`, `${parts.sig.slice(1)}=`, '']) expect(new RegExp(SIGNATURE_PATTERN).test(bad), bad).toBe(false);
     expect(link).toBe(`/files/abc123?exp=${NOW_S + 300}&by=user.u1abc&sig=${parts.sig}`);
   });
 
