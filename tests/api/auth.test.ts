@@ -90,14 +90,26 @@ describe('sign-in', () => {
     expect((await t.api('GET', '/usr/users/me', { token: session.token, deviceId: DEVICE })).statusCode).toBe(401);
   });
 
-  it('answers 429 after repeated failures for one e-mail, even with the right password', async () => {
-    const email = 'company@demo.test';
-    for (let i = 0; i < 5; i++) expect((await login('com', email, `wrong-${i}`)).statusCode).toBe(401);
-    const blocked = await login('com', email);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/15 minutes/);
-    // other accounts are not affected
-    expect((await login('usr', 'bold@demo.test')).statusCode).toBe(200);
+  it('answers 429 after repeated failures for one e-mail, even with the right password (real limits)', async () => {
+    // the suites run with RATE_LIMIT_SCALE=1000; this test proves the limit, so it runs with the real one
+    const strict = await startTestApp({ RATE_LIMIT_SCALE: '1' });
+    try {
+      const attempt = (kind: string, email: string, password = 'demo-password') =>
+        strict.api('POST', `/${kind}/login`, { body: { email, password, deviceId: DEVICE } });
+      const email = 'company@demo.test';
+      for (let i = 0; i < 5; i++) expect((await attempt('com', email, `wrong-${i}`)).statusCode).toBe(401);
+      const blocked = await attempt('com', email);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toMatch(/15 minutes/);
+      // other accounts are not affected
+      expect((await attempt('usr', 'bold@demo.test')).statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('scales the sign-in limit with RATE_LIMIT_SCALE, as every limit', async () => {
+    for (let i = 0; i < 6; i++) expect((await login('com', 'company-pending@demo.test', `wrong-${i}`)).statusCode).toBe(401);
   });
 
   it('stores passwords under scrypt and tokens only hashed', async () => {

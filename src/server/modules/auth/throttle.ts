@@ -6,8 +6,8 @@
  *   a stranger elsewhere exhausting it cannot lock the member out of their own account.
  * The address is `request.ip`, which believes X-Forwarded-For only from TRUST_PROXY's proxies.
  * A right password takes its attempt back and clears the account's counter; a wrong one is answered
- * after a short progressive delay. These limits have their own settings and are not scaled by
- * RATE_LIMIT_SCALE (only the delay is, so test suites stay fast).
+ * after a short progressive delay. Like every limit (DESIGN §7), both are multiplied by RATE_LIMIT_SCALE
+ * and the delay divided by it, so test suites run with generous limits except the tests that prove them.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../config';
@@ -50,9 +50,9 @@ export async function admitSignIn(db: Db, config: Config, kind: AccountKind, ema
   const now = Date.now();
 
   const byIp = await hit(db, ipKey, windowMs, now);
-  if (byIp.count > config.loginMaxFailuresPerIp) throw tooMany(byIp, now);
+  if (byIp.count > config.loginMaxFailuresPerIp * config.rateLimitScale) throw tooMany(byIp, now);
   const byAccount = await hit(db, accountKey, windowMs, now);
-  if (byAccount.count > config.loginMaxFailures) {
+  if (byAccount.count > config.loginMaxFailures * config.rateLimitScale) {
     await release(db, ipKey); // not judged: not a failure of this address
     throw tooMany(byAccount, now);
   }
