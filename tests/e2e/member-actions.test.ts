@@ -44,6 +44,9 @@ describe('news: save and register', () => {
     await page.goto(`${server.url}/en/news/${eventSlug}`);
     await page.getByTestId('save').click();
     await page.getByText('Sign in to continue').waitFor();
+    expect(await page.getByText('Sign in to continue').isVisible()).toBe(true);
+    // nothing was saved: the button still offers to save
+    expect(await page.getByTestId('save').getAttribute('aria-pressed')).toBe('false');
     await context.close();
   });
 

@@ -87,6 +87,8 @@ describe('signing in', () => {
     await page.goto(`${server.url}/en/user/profile`);
     await page.waitForURL(/\/en\/login$/);
     await page.locator('#root_email').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/en/login');
+    expect(await page.locator('#root_email').isVisible()).toBe(true);
     await context.close();
   });
 
@@ -97,6 +99,11 @@ describe('signing in', () => {
     await page.getByRole('button', { name: 'Entra', exact: true }).click();
     await page.getByText('Correu electrònic ha de ser un correu electrònic vàlid.').waitFor();
     await page.getByText('Contrasenya és obligatori.').waitFor();
+    expect(await page.getByText('Correu electrònic ha de ser un correu electrònic vàlid.').count()).toBe(1);
+    expect(await page.getByText('Contrasenya és obligatori.').count()).toBe(1);
+    // the form was not sent: still on the sign-in page, nobody signed in
+    expect(new URL(page.url()).pathname).toBe('/ca/acces');
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('token');
     await context.close();
   });
 
