@@ -350,11 +350,18 @@ export interface EmailOutboxTable {
   language: string;
   subject: string;
   body_text: string;
-  status: string; // PENDING | SENT | FAILED
+  status: string; // PENDING | SENDING | SENT | FAILED
   attempts: number;
   error: string | null;
   created_at: string;
   sent_at: string | null;
+  // 003_mail
+  body_html: string | null;
+  /** ISO time from which a PENDING row is due (backoff after a failure). */
+  next_attempt_at: string;
+  /** A SENDING row's lease: once past, the row is due again (a worker that crashed). */
+  locked_until: string | null;
+  claimed_by: string | null;
 }
 
 export interface SettingsTable {

@@ -1,0 +1,76 @@
+/**
+ * The e-mail outbox (issue 8 §1, DESIGN §4b "E-mail"). A feature that causes a message calls
+ * `enqueueMail(trx, …)` on the connection or transaction of the change itself: the message exists only if
+ * that change commits. Subject, HTML and text are rendered here, at enqueue time, so a later template
+ * change never alters a queued message. Delivery is worker.ts's job (SMTP_URL); without it rows stay PENDING
+ * and `npm run mail:outbox` reads them.
+ */
+import type { Conn } from '../auth/repository';
+import { readSiteSettings } from '../init/repository';
+import { newHash, nowIso } from '../../lib/ids';
+import { renderMail, type MailLanguage, type MailTemplate } from './render';
+
+export type { MailTemplate, MailLanguage } from './render';
+export { MAIL_TEMPLATES, MAIL_LANGUAGES, MailDataError } from './render';
+
+export type MailStatus = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
+
+export interface MailRequest {
+  to: string;
+  language: 'es' | 'en' | 'ca';
+  template: MailTemplate;
+  /**
+   * confirmEmail {name, link} · received {name} · validated {name, link} · rejected {name, reason} ·
+   * disabled {name, reason?} · recovery {name, link} · passwordChanged {name} · emailChange {name, link} · deleted {name}.
+   * Links are absolute (config.publicUrl + the page's path in the recipient's language).
+   */
+  data: Record<string, unknown>;
+}
+
+/** The site's public URL for the links in the footer; the worker's app sets it (links in `data` are the caller's). */
+let siteUrl = 'http://localhost:3000';
+export function setMailSiteUrl(url: string): void {
+  siteUrl = url.replace(/\/$/, '');
+}
+
+export async function enqueueMail(db: Conn, mail: MailRequest): Promise<void> {
+  const to = mail.to.trim();
+  if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw new Error(`enqueueMail: not an e-mail address: ${JSON.stringify(mail.to)}`);
+  const settings = await readSiteSettings(db);
+  const linkOrigin = typeof mail.data['link'] === 'string' ? originOf(mail.data['link']) : null;
+  const rendered = renderMail(mail.template, mail.language as MailLanguage, mail.data, {
+    siteUrl: linkOrigin ?? siteUrl,
+    address: settings.address,
+    email: settings.email,
+    phone: settings.phone,
+  });
+  const now = nowIso();
+  await db
+    .insertInto('email_outbox')
+    .values({
+      hash: newHash(),
+      to_address: to,
+      template: mail.template,
+      language: mail.language,
+      subject: rendered.subject,
+      body_text: rendered.text,
+      body_html: rendered.html,
+      status: 'PENDING',
+      attempts: 0,
+      error: null,
+      created_at: now,
+      sent_at: null,
+      next_attempt_at: now,
+      locked_until: null,
+      claimed_by: null,
+    })
+    .execute();
+}
+
+function originOf(link: string): string | null {
+  try {
+    return new URL(link).origin;
+  } catch {
+    return null;
+  }
+}

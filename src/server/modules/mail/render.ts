@@ -1,0 +1,148 @@
+/**
+ * Renders one message (subject, HTML and plain text) from templates/<template>.eta in the recipient's
+ * language. Each message template is written once and rendered twice: its helpers (`p`, `button`, `quote`,
+ * `small`) produce HTML for the HTML part and plain lines for the text part, and the result is wrapped in
+ * templates/layout.html.eta or layout.text.eta. Wording lives in locales/<lng>/emails.json.
+ */
+import { Eta } from 'eta';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import es from '../../../../locales/es/emails.json' with { type: 'json' };
+import en from '../../../../locales/en/emails.json' with { type: 'json' };
+import ca from '../../../../locales/ca/emails.json' with { type: 'json' };
+import { COLORS } from '../../../web/theme';
+
+export const MAIL_LANGUAGES = ['es', 'en', 'ca'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+export const MAIL_TEMPLATES = [
+  'account.confirmEmail',
+  'account.received',
+  'account.validated',
+  'account.rejected',
+  'account.disabled',
+  'account.recovery',
+  'account.passwordChanged',
+  'account.emailChange',
+  'account.deleted',
+] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+/** What each template needs (checked at enqueue time, so a caller's mistake fails its own request, not the worker). */
+const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
+  'account.confirmEmail': { text: ['name'], link: true },
+  'account.received': { text: ['name'] },
+  'account.validated': { text: ['name'], link: true },
+  'account.rejected': { text: ['name', 'reason'] },
+  'account.disabled': { text: ['name'] },
+  'account.recovery': { text: ['name'], link: true },
+  'account.passwordChanged': { text: ['name'] },
+  'account.emailChange': { text: ['name'], link: true },
+  'account.deleted': { text: ['name'] },
+};
+
+/** The accent of the web theme (the orange of the loading bar) and its dark primary. */
+export const MAIL_COLORS = { primary: COLORS.primary, accent: COLORS.progress } as const;
+
+const STRINGS: Record<MailLanguage, Record<string, string>> = { es, en, ca };
+
+const eta = new Eta({ views: join(dirname(fileURLToPath(import.meta.url)), 'templates'), autoEscape: true, autoTrim: false, cache: true });
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface MailSite {
+  /** Absolute base URL of the site (config.publicUrl). */
+  siteUrl: string;
+  /** The association's postal address (site settings), if known. */
+  address?: string;
+  /** The association's public e-mail / phone (site settings), if known. */
+  email?: string;
+  phone?: string;
+}
+
+export class MailDataError extends Error {}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+function translator(language: MailLanguage) {
+  const strings = STRINGS[language];
+  return (key: string, vars: Record<string, unknown> = {}): string => {
+    const template = strings[key] ?? STRINGS.es[key];
+    if (template === undefined) throw new MailDataError(`missing e-mail string ${key} (${language})`);
+    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_m, name: string) => String(vars[name] ?? ''));
+  };
+}
+
+const P = 'margin:0 0 16px 0;font-size:15px;line-height:1.6;';
+
+const htmlHelpers = {
+  p: (text: string) => `<p style="${P}">${escapeHtml(text)}</p>\n`,
+  small: (text: string) => `<p style="margin:0 0 16px 0;font-size:13px;line-height:1.5;color:#545d68;">${escapeHtml(text)}</p>\n`,
+  quote: (text: string) =>
+    `<p style="${P}padding:12px 16px;background:#f5f6f7;border-left:4px solid ${MAIL_COLORS.accent};white-space:pre-line;">${escapeHtml(text)}</p>\n`,
+  button: (label: string, link: string) =>
+    `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px 0;"><tr>` +
+    `<td style="border-radius:6px;background:${MAIL_COLORS.accent};">` +
+    `<a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;font-size:15px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(label)}</a>` +
+    `</td></tr></table>\n` +
+    `<p style="margin:0 0 16px 0;font-size:12px;line-height:1.5;color:#545d68;">__LINK_FALLBACK__<br><a href="${escapeHtml(link)}" style="color:#1f5f8b;word-break:break-all;">${escapeHtml(link)}</a></p>\n`,
+};
+
+const textHelpers = {
+  p: (text: string) => `${text}\n\n`,
+  small: (text: string) => `${text}\n\n`,
+  quote: (text: string) => `  ${text.replace(/\n/g, '\n  ')}\n\n`,
+  button: (label: string, link: string) => `${label}:\n${link}\n\n`,
+};
+
+function checkData(template: MailTemplate, data: Record<string, unknown>): void {
+  const need = REQUIRED[template];
+  if (!need) throw new MailDataError(`unknown e-mail template ${String(template)}`);
+  for (const key of need.text) {
+    if (typeof data[key] !== 'string' || (data[key] as string).trim() === '') throw new MailDataError(`e-mail ${template} needs data.${key}`);
+  }
+  if (need.link) {
+    const link = data['link'];
+    if (typeof link !== 'string' || !/^https?:\/\/[^\s]+$/.test(link)) {
+      throw new MailDataError(`e-mail ${template} needs data.link as an absolute http(s) URL (config.publicUrl + path)`);
+    }
+  }
+}
+
+/** Plain text: no trailing spaces (but the "-- " signature separator), blank lines collapsed, no empty footer lines. */
+const tidy = (text: string) =>
+  text
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/\n--\n/g, '\n-- \n')
+    .trim() + '\n';
+
+export function renderMail(template: MailTemplate, language: MailLanguage, data: Record<string, unknown>, site: MailSite): RenderedMail {
+  if (!MAIL_LANGUAGES.includes(language)) throw new MailDataError(`unknown e-mail language ${String(language)}`);
+  checkData(template, data);
+  const t = translator(language);
+  const subject = t(`${template}.subject`);
+  const contact = [site.email, site.phone].filter(Boolean).join(' · ');
+  const common = {
+    lang: language,
+    subject,
+    brand: t('brand'),
+    tagline: t('tagline'),
+    address: site.address ?? '',
+    contact,
+    siteUrl: site.siteUrl,
+    automatic: t('automatic'),
+    colors: MAIL_COLORS,
+  };
+  const htmlBody = eta.render(`./${template}.eta`, { ...data, t, ...htmlHelpers }).split('__LINK_FALLBACK__').join(escapeHtml(t('linkFallback')));
+  const html = eta.render('./layout.html.eta', { ...common, body: htmlBody, signature: escapeHtml(t('signature')).replace(/\n/g, '<br>') });
+  const textBody = eta.render(`./${template}.eta`, { ...data, t, ...textHelpers });
+  const text = eta.render('./layout.text.eta', { ...common, body: tidy(textBody).trimEnd(), signature: t('signature') });
+  return { subject, html, text: tidy(text) };
+}
