@@ -17,6 +17,8 @@ import { contextPlugin } from './plugins/context';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { pages, routeAccessPlugin } from './plugins/routeAccess';
 import { filesPlugin } from './plugins/files';
+import { uploadsPlugin } from './plugins/uploads';
+import { memberFileRoutes } from './modules/users/filesRoutes';
 import { spaPlugin } from './plugins/spa';
 import { authRoutes } from './modules/auth/routes';
 import { initRoutes } from './modules/init/routes';
@@ -110,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(experienceRoutes);
   await app.register(workgroupRoutes);
   await app.register(contentRoutes);
+  await app.register(uploadsPlugin, { routes: [memberFileRoutes] }); // the only routes that take multipart
   await app.register(filesPlugin);
   await app.register(spaPlugin);
 

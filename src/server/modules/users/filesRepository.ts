@@ -1,0 +1,50 @@
+/**
+ * The member's own files in the database. Each change is one transaction that also answers what it
+ * replaced, so the service removes old files from disk only after the database no longer names them.
+ * An object (not loose functions) so a test can make one write fail and check nothing is left behind.
+ */
+import type { Db } from '../../db/dialect';
+import { newHash, nowIso } from '../../lib/ids';
+
+export type MemberFileKind = 'cv' | 'student';
+
+export interface NewPrivateFile {
+  kind: MemberFileKind;
+  name: string;
+  path: string;
+  mime: string;
+  size: number;
+}
+
+export const filesRepository = {
+  /** Sets users.photo; answers the previous value. */
+  async replacePhoto(db: Db, userHash: string, photo: string | null): Promise<string | null> {
+    return db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('users').select('photo').where('hash', '=', userHash).executeTakeFirstOrThrow();
+      await trx.updateTable('users').set({ photo, updated_at: nowIso() }).where('hash', '=', userHash).execute();
+      return row.photo;
+    });
+  },
+
+  /**
+   * Makes `file` (or nothing, when null) the member's only file of `kind`, and for a CV points
+   * users.cv_file at it. Answers the new row's hash and the stored paths of the rows it removed.
+   */
+  async replacePrivate(db: Db, userHash: string, kind: MemberFileKind, file: NewPrivateFile | null): Promise<{ hash: string | null; removed: string[] }> {
+    return db.transaction().execute(async (trx) => {
+      const old = await trx.selectFrom('files').select(['hash', 'path']).where('owner_type', '=', 'user').where('owner_hash', '=', userHash).where('kind', '=', kind).execute();
+      let hash: string | null = null;
+      if (file) {
+        hash = newHash();
+        const now = nowIso();
+        await trx
+          .insertInto('files')
+          .values({ hash, owner_type: 'user', owner_hash: userHash, workgroup_hash: null, kind, name: file.name, path: file.path, mime: file.mime, size: file.size, created_at: now, updated_at: now })
+          .execute();
+      }
+      if (kind === 'cv') await trx.updateTable('users').set({ cv_file: hash, updated_at: nowIso() }).where('hash', '=', userHash).execute();
+      if (old.length > 0) await trx.deleteFrom('files').where('hash', 'in', old.map((row) => row.hash)).execute();
+      return { hash, removed: old.map((row) => row.path) };
+    });
+  },
+};

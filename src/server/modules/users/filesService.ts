@@ -1,0 +1,130 @@
+/**
+ * The member's photo, CV and student file (DESIGN §4b). Order of writes, so nothing is half-written:
+ * the new file goes to disk first (under a fresh random name), then the database in one transaction;
+ * if the database fails the new file is removed; only after it succeeds are the old files removed
+ * (a crash in between leaves an orphan file, never a row pointing at nothing).
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors';
+import { translate } from '../../i18n';
+import { avatarVersions, ImageError, MAX_INPUT_PIXELS } from '../../lib/images';
+import { newHash } from '../../lib/ids';
+import { locateStored, privateRoot, storePrivate } from '../../lib/privateFiles';
+import { fileLinks } from '../../lib/signedLinks';
+import type { UploadedFile } from '../../plugins/uploads';
+import type { Locale } from '../../../shared/constants';
+import type { Actor } from '../../types';
+import { filesRepository, type MemberFileKind } from './filesRepository';
+
+const AVATARS = 'avatars';
+/** Only files this module wrote are ever removed (seed pictures and shared demo files are not ours). */
+const OWN_AVATAR = /^\/uploads\/avatars\/([a-z0-9]{24})\.webp$/;
+
+export const largePhoto = (photo: string | null) => (photo && OWN_AVATAR.test(photo) ? photo.replace(/\.webp$/, '-large.webp') : photo);
+
+function fieldError(lng: Locale, field: string, code: string, params: Record<string, unknown> = {}) {
+  return AppError.badRequest('validation.failed', [{ field, message: translate(lng, code, { field, ...params }) }]);
+}
+
+function removeQuietly(path: string | null): void {
+  if (path) rmSync(path, { force: true });
+}
+
+function removeAvatar(uploadsDir: string, photo: string | null): void {
+  const name = photo?.match(OWN_AVATAR)?.[1];
+  if (!name) return;
+  removeQuietly(join(uploadsDir, AVATARS, `${name}.webp`));
+  removeQuietly(join(uploadsDir, AVATARS, `${name}-large.webp`));
+}
+
+export async function setPhoto(app: FastifyInstance, actor: Actor, lng: Locale, file: UploadedFile) {
+  let versions;
+  try {
+    versions = await avatarVersions(file.bytes());
+  } catch (error) {
+    if (!(error instanceof ImageError)) throw error;
+    const code = error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage';
+    throw fieldError(lng, 'image', code, { megapixels: MAX_INPUT_PIXELS / 1_000_000 });
+  }
+  const uploadsDir = join(app.config.dataDir, 'uploads');
+  mkdirSync(join(uploadsDir, AVATARS), { recursive: true });
+  const name = newHash(24);
+  const photo = `/uploads/${AVATARS}/${name}.webp`;
+  let old: string | null;
+  try {
+    writeFileSync(join(uploadsDir, AVATARS, `${name}.webp`), versions.thumb, { flag: 'wx' });
+    writeFileSync(join(uploadsDir, AVATARS, `${name}-large.webp`), versions.large, { flag: 'wx' });
+    old = await filesRepository.replacePhoto(app.db, actor.hash!, photo);
+  } catch (error) {
+    removeAvatar(uploadsDir, photo);
+    throw error;
+  }
+  removeAvatar(uploadsDir, old);
+  return { photo, photo_large: largePhoto(photo) };
+}
+
+export async function deletePhoto(app: FastifyInstance, actor: Actor) {
+  const old = await filesRepository.replacePhoto(app.db, actor.hash!, null);
+  removeAvatar(join(app.config.dataDir, 'uploads'), old);
+  return { photo: null, photo_large: null };
+}
+
+/** A PDF must also be complete: its end-of-file marker within the last 2 KB (a cut upload has none). */
+function completePdf(bytes: Buffer): boolean {
+  return bytes.subarray(Math.max(0, bytes.length - 2048)).includes('%%EOF');
+}
+
+/** The name offered on download: the member's own name without path or extension, always `.pdf`. */
+export function downloadName(filename: string, fallback: string): string {
+  const base = (filename.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 180);
+  return `${base || fallback}.pdf`;
+}
+
+function removeStored(root: string, kind: MemberFileKind, stored: string): void {
+  if (!stored.startsWith(`${kind}/`)) return; // seed and shared demo files stay
+  removeQuietly(locateStored(root, stored));
+}
+
+/** Stores a PDF privately as the member's only file of `kind`; answers its row's hash. */
+async function replaceDocument(app: FastifyInstance, actor: Actor, lng: Locale, kind: MemberFileKind, file: UploadedFile): Promise<string> {
+  if (!completePdf(file.bytes())) throw fieldError(lng, 'file', 'upload.badDocument');
+  const root = privateRoot(app.config.dataDir);
+  const path = storePrivate(root, kind, 'application/pdf', file.bytes());
+  let result;
+  try {
+    const name = downloadName(file.filename, kind === 'cv' ? 'cv' : 'student-file');
+    result = await filesRepository.replacePrivate(app.db, actor.hash!, kind, { kind, name, path, mime: 'application/pdf', size: file.size });
+  } catch (error) {
+    removeStored(root, kind, path);
+    throw error;
+  }
+  for (const stored of result.removed) removeStored(root, kind, stored);
+  return result.hash!;
+}
+
+async function clearDocument(app: FastifyInstance, actor: Actor, kind: MemberFileKind): Promise<void> {
+  const { removed } = await filesRepository.replacePrivate(app.db, actor.hash!, kind, null);
+  for (const stored of removed) removeStored(privateRoot(app.config.dataDir), kind, stored);
+}
+
+const link = (app: FastifyInstance, actor: Actor, hash: string) => fileLinks(app.config.secretKey, actor).link(hash);
+
+export async function setCv(app: FastifyInstance, actor: Actor, lng: Locale, file: UploadedFile) {
+  return { has_cv: true, cv: link(app, actor, await replaceDocument(app, actor, lng, 'cv', file)) };
+}
+
+export async function deleteCv(app: FastifyInstance, actor: Actor) {
+  await clearDocument(app, actor, 'cv');
+  return { has_cv: false, cv: null };
+}
+
+export async function setStudentFile(app: FastifyInstance, actor: Actor, lng: Locale, file: UploadedFile) {
+  return { student_file: link(app, actor, await replaceDocument(app, actor, lng, 'student', file)) };
+}
+
+export async function deleteStudentFile(app: FastifyInstance, actor: Actor) {
+  await clearDocument(app, actor, 'student');
+  return { student_file: null };
+}

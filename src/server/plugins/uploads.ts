@@ -1,0 +1,139 @@
+/**
+ * The shared upload pipeline (issue 8 §2, DESIGN §4b). @fastify/multipart is registered once, inside
+ * this plugin's own context, so only the upload routes given to it accept multipart at all (every other
+ * route keeps answering 415 to it). An upload route declares its kind (`config: { upload: 'photo' }`);
+ * the kind fixes the one field name, the size limit, how many files and which types, detected from the
+ * content with file-type — never from the name or the declared Content-Type.
+ *
+ * Why not `attachFieldsToBody: 'keyValues'`: it turns a file into a bare Buffer (a text part with the
+ * same name looks alike), applies one global size limit, and its errors are generic 413/406s. Our
+ * preValidation hook reads the parts with the kind's limits and leaves `{ <field>: UploadedFile }` in
+ * `request.body`; the route's body schema (`uploadBody`) then describes those parts (name, declared
+ * type, size), so the route table's "every write has a body schema" rule and ajv still apply.
+ * A non-multipart body (JSON) is refused with 400 naming the field before validation.
+ */
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError, type FieldError } from '../errors';
+import { translate } from '../i18n';
+
+const MB = 1024 * 1024;
+
+export const ACCEPTED = {
+  image: { mimes: ['image/jpeg', 'image/png', 'image/webp'], label: 'JPEG, PNG, WebP' },
+  pdf: { mimes: ['application/pdf'], label: 'PDF' },
+} as const;
+
+/** Each kind of upload: its field, limit (bytes), how many files and which types (SPEC §4's dialogs show the same). */
+export const UPLOAD_KINDS = {
+  photo: { field: 'image', maxBytes: 5 * MB, maxFiles: 1, accept: 'image' },
+  document: { field: 'file', maxBytes: 10 * MB, maxFiles: 1, accept: 'pdf' },
+  portfolioImage: { field: 'images[]', maxBytes: 8 * MB, maxFiles: 12, accept: 'image' },
+} as const satisfies Record<string, { field: string; maxBytes: number; maxFiles: number; accept: keyof typeof ACCEPTED }>;
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An upload route's kind (plugins/uploads.ts). */
+    upload?: UploadKind;
+  }
+}
+
+/** One received file. The bytes stay out of enumeration (ajv, logs and JSON never see them). */
+export class UploadedFile {
+  readonly #bytes: Buffer;
+  constructor(
+    readonly filename: string,
+    readonly mimetype: string,
+    readonly detected: string,
+    bytes: Buffer,
+  ) {
+    this.#bytes = bytes;
+  }
+  get size(): number {
+    return this.#bytes.length;
+  }
+  bytes(): Buffer {
+    return this.#bytes;
+  }
+}
+
+/** The body schema of an upload route: the kind's one field holding a received file. */
+export function uploadBody(kind: UploadKind) {
+  const { field, maxFiles } = UPLOAD_KINDS[kind];
+  const file = {
+    type: 'object',
+    required: ['filename', 'detected'],
+    properties: { filename: { type: 'string', maxLength: 1000 }, mimetype: { type: 'string', maxLength: 255 }, detected: { type: 'string', maxLength: 255 } },
+  };
+  return {
+    type: 'object',
+    required: [field],
+    additionalProperties: false,
+    properties: { [field]: maxFiles > 1 ? { type: 'array', minItems: 1, maxItems: maxFiles, items: file } : file },
+  };
+}
+
+export const sizeLabel = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+
+function fieldError(request: FastifyRequest, field: string, code: string, params: Record<string, unknown> = {}): AppError {
+  const error: FieldError = { field, message: translate(request.lng, code, { field, ...params }) };
+  return AppError.badRequest('validation.failed', [error]);
+}
+
+/** The multipart plugin's own errors, worded for the kind. */
+function translateError(request: FastifyRequest, kind: UploadKind, error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const { field, maxBytes, maxFiles } = UPLOAD_KINDS[kind];
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'upload.tooLarge', { max: sizeLabel(maxBytes) });
+  if (code === 'FST_FILES_LIMIT') return fieldError(request, field, 'upload.tooMany', { count: maxFiles });
+  return fieldError(request, field, 'upload.unreadable');
+}
+
+async function readParts(request: FastifyRequest, kind: UploadKind): Promise<Record<string, UploadedFile | UploadedFile[]>> {
+  const { field, maxBytes, maxFiles, accept } = UPLOAD_KINDS[kind];
+  // One file more than allowed is still read (and dropped), so "too many" is told apart from a broken body.
+  const limits = { fileSize: maxBytes, files: maxFiles + 1, fields: 4, parts: maxFiles + 5, fieldSize: 1024, headerPairs: 20 };
+  const files: UploadedFile[] = [];
+  let extra: string | null = null;
+  for await (const part of request.parts({ limits })) {
+    if (part.type !== 'file') {
+      extra ??= part.fieldname === field ? null : part.fieldname;
+      continue;
+    }
+    const bytes = await part.toBuffer();
+    if (part.fieldname !== field) extra ??= part.fieldname;
+    else if (files.length >= maxFiles) throw fieldError(request, field, 'upload.tooMany', { count: maxFiles });
+    else if (part.filename !== '' || bytes.length > 0) files.push(new UploadedFile(part.filename, part.mimetype, (await fileTypeFromBuffer(bytes))?.mime ?? '', bytes));
+  }
+  if (extra !== null) throw fieldError(request, extra || 'body', 'validation.unknownField');
+  if (files.length === 0) throw fieldError(request, field, 'upload.missing');
+  for (const file of files) {
+    if (file.size === 0) throw fieldError(request, field, 'upload.empty');
+    if (!(ACCEPTED[accept].mimes as readonly string[]).includes(file.detected)) throw fieldError(request, field, 'upload.wrongType', { types: ACCEPTED[accept].label });
+  }
+  return { [field]: maxFiles > 1 ? files : files[0]! };
+}
+
+export interface UploadsOptions {
+  /** Route plugins whose routes take uploads (and may add plain routes too, e.g. the DELETE twins). */
+  routes: FastifyPluginAsync[];
+}
+
+export async function uploadsPlugin(app: FastifyInstance, options: UploadsOptions): Promise<void> {
+  // Strict defaults; each route's kind sets its own limits when its parts are read.
+  await app.register(fastifyMultipart, { limits: { fileSize: 1, files: 0, fields: 0, parts: 1 } });
+  app.addHook('preValidation', async (request) => {
+    const kind = request.routeOptions.config.upload;
+    if (!kind) return;
+    if (!request.isMultipart()) throw fieldError(request, UPLOAD_KINDS[kind].field, 'upload.missing');
+    try {
+      request.body = await readParts(request, kind);
+    } catch (error) {
+      throw translateError(request, kind, error);
+    }
+  });
+  for (const routes of options.routes) await app.register(routes);
+}
