@@ -31,6 +31,7 @@ import { portfolioRoutes } from './modules/portfolios/routes';
 import { experienceRoutes } from './modules/experiences/routes';
 import { workgroupRoutes } from './modules/workgroups/routes';
 import { contentRoutes } from './modules/content/routes';
+import { accountRoutes } from './modules/accounts/routes';
 import './types';
 
 export interface BuildOptions {
@@ -44,6 +45,12 @@ export interface BuildOptions {
 
 export { apiRoutes, type RouteRecord } from './plugins/routeAccess';
 
+/**
+ * Fastify's ajv compiler adds ajv-formats' full set AFTER the plugins unless one of them is named
+ * `formatsPlugin`; that set's ISO `date` and loose `url` then replaced ours (SPEC §5: dd/mm/yyyy, http(s)).
+ */
+const formatsPlugin = (ajv: Parameters<typeof registerFormats>[0]) => registerFormats(ajv);
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const ownsDb = !options.db || options.closeDb === true;
   const db = options.db ?? createDb(config.databaseUrl);
@@ -54,7 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (none by default).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { ...ajvCustomOptions }, plugins: [registerFormats as never, registerFiniteKeyword as never] },
+    ajv: { customOptions: { ...ajvCustomOptions }, plugins: [formatsPlugin as never, registerFiniteKeyword as never] },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
   });
   app.decorate('db', db);
@@ -112,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(experienceRoutes);
   await app.register(workgroupRoutes);
   await app.register(contentRoutes);
+  await app.register(accountRoutes);
   await app.register(uploadsPlugin, { routes: [memberFileRoutes] }); // the only routes that take multipart
   await app.register(filesPlugin);
   await app.register(spaPlugin);

@@ -42,6 +42,8 @@ export interface UsersTable {
   data: string;
   created_at: string;
   updated_at: string;
+  /** 004_accounts: when the member followed the link confirming their address (null: not yet). */
+  email_confirmed_at: string | null;
 }
 
 export interface CompaniesTable {
@@ -380,7 +382,20 @@ export interface ContentPagesTable {
   updated_at: string;
 }
 
+/** 004_accounts: one-time tokens (stored as SHA-256), single-use through `used_at`. */
+export interface AccountTokensTable {
+  hash: string;
+  purpose: string; // confirm_email | recovery
+  token_hash: string;
+  actor_type: string; // user | company
+  actor_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  account_tokens: AccountTokensTable;
   users: UsersTable;
   companies: CompaniesTable;
   admins: AdminsTable;

@@ -1,0 +1,147 @@
+/**
+ * Member registration (issue 8 §5, DESIGN §4b): one request creates a PENDING member (role REGULAR; a
+ * Bold request is remembered in `data.requested_role` for the back office, which starts the free
+ * period on validation) and, in the same transaction, the "confirm your address" and "we received
+ * your registration" e-mails. Nothing is written when any check fails.
+ */
+import type { Db } from '../../db/dialect';
+import type { Config } from '../../config';
+import { AppError, type FieldError } from '../../errors';
+import { translate } from '../../i18n';
+import { newHash, nowIso } from '../../lib/ids';
+import { hashPassword } from '../../lib/password';
+import { normaliseIban } from '../../../shared/formats';
+import { localizePath } from '../../../shared/routes';
+import { foldText } from '../../../shared/text';
+import type { Locale } from '../../../shared/constants';
+import { enqueueMail } from '../mail/outbox';
+import * as repo from './repository';
+import { CONFIRM_EMAIL_TTL_MS, consumeOrFail, issueToken } from './tokens';
+
+export interface Registration {
+  name: string;
+  surname1: string;
+  surname2?: string;
+  gender: 'male' | 'female' | 'other';
+  birthdate: string;
+  document_type: 'DNI' | 'NIE' | 'PASSPORT' | 'NIF' | 'OTHER';
+  document_number: string;
+  mobile: string;
+  email: string;
+  email_repeat: string;
+  password: string;
+  password_repeat: string;
+  language: Locale;
+  role: 'regular' | 'bold';
+  profile_type: 'student' | 'pas' | 'professor';
+  graduation_year?: number;
+  category?: string;
+  is_conditions: true;
+  is_privacy: true;
+  is_newsletter?: boolean;
+  payment?: { bank: string; name: string; iban: string };
+}
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** dd/mm/yyyy (already a real day, by the schema's format) strictly before today (UTC). */
+function isPast(dmy: string, now: Date): boolean {
+  const [d, m, y] = dmy.split('/').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d) < Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+}
+
+/** The rules a JSON Schema cannot say: repeated fields, a date in the past, payment only for Bold, a real category. */
+async function fieldProblems(db: Db, input: Registration, lng: Locale, now: Date): Promise<FieldError[]> {
+  const problems: FieldError[] = [];
+  const add = (field: string, code: string) => problems.push({ field, message: translate(lng, code) });
+  if (normaliseEmail(input.email_repeat) !== normaliseEmail(input.email)) add('email_repeat', 'accounts.emailMismatch');
+  if (input.password_repeat !== input.password) add('password_repeat', 'accounts.passwordMismatch');
+  if (!isPast(input.birthdate, now)) add('birthdate', 'accounts.birthdatePast');
+  if (input.payment && input.role !== 'bold') add('payment', 'accounts.paymentBoldOnly');
+  if (input.category && !(await repo.categoryExists(db, input.category))) add('category', 'accounts.unknownCategory');
+  return problems;
+}
+
+function emailTaken(lng: Locale): AppError {
+  return new AppError(409, 'accounts.emailTaken', {}, [{ field: 'email', message: translate(lng, 'accounts.emailTaken') }]);
+}
+
+export async function register(db: Db, config: Config, input: Registration, lng: Locale): Promise<{ ok: true }> {
+  const now = new Date();
+  const problems = await fieldProblems(db, input, lng, now);
+  if (problems.length) throw AppError.badRequest('validation.failed', problems);
+
+  const email = normaliseEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  const language = input.language;
+  const data = {
+    birthdate: input.birthdate,
+    gender: input.gender,
+    document_type: input.document_type,
+    document_number: input.document_number.trim().toUpperCase(),
+    phone: input.mobile.trim(),
+    requested_role: input.role === 'bold' ? 'BOLD' : 'REGULAR',
+    ...(input.payment ? { payment: { bank: input.payment.bank.trim(), name: input.payment.name.trim() } } : {}),
+    consents: { conditions: nowIso(now), privacy: nowIso(now) },
+  };
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db.transaction().execute(async (trx) => {
+        const existing = await repo.findUserByEmail(trx, email);
+        if (existing && existing.status !== 'REJECTED') throw emailTaken(lng);
+        if (existing) await repo.archiveRejectedEmail(trx, existing, email, nowIso(now));
+        const hash = newHash();
+        await repo.insertUser(trx, {
+          hash,
+          email,
+          password_hash: passwordHash,
+          status: 'PENDING',
+          role: 'REGULAR',
+          code_numeric: await repo.nextCodeNumeric(trx),
+          name: input.name.trim(),
+          surname1: input.surname1.trim(),
+          surname2: input.surname2?.trim() || null,
+          slug: null,
+          language,
+          profile_type: input.profile_type,
+          graduation_year: input.graduation_year ?? null,
+          category_hash: input.category ?? null,
+          iban: input.payment ? normaliseIban(input.payment.iban) : null,
+          is_newsletter: input.is_newsletter ? 1 : 0,
+          is_receive_jobs: 0,
+          is_appear_by_user: 1,
+          is_appear_by_company: 1,
+          is_ambassador: 0,
+          is_entrepreneur: 0,
+          profile_complete: 0, // city, country and current job come with the profile
+          search_text: foldText([input.name, input.surname1, input.surname2 ?? ''].join(' ')),
+          data: JSON.stringify(data),
+          created_at: nowIso(now),
+          updated_at: nowIso(now),
+          email_confirmed_at: null,
+        });
+        const token = await issueToken(trx, 'confirm_email', 'user', hash, CONFIRM_EMAIL_TTL_MS, now);
+        const link = `${config.publicUrl}${localizePath('user.register', language)}?confirm=${token}`;
+        const name = input.name.trim();
+        await enqueueMail(trx, { to: email, language, template: 'account.confirmEmail', data: { name, link } });
+        await enqueueMail(trx, { to: email, language, template: 'account.received', data: { name } });
+      });
+      return { ok: true };
+    } catch (error) {
+      const unique = repo.uniqueViolation(error);
+      if (unique?.column === 'email') throw emailTaken(lng); // a concurrent registration won
+      if (!unique || attempt >= 4) throw error; // else the partner number was taken meanwhile: try again
+    }
+  }
+}
+
+/** The link e-mailed at registration: marks the address confirmed, once. */
+export async function confirmEmail(db: Db, token: string, lng: Locale): Promise<{ ok: true }> {
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    const row = await consumeOrFail(trx, 'confirm_email', token, lng, now);
+    await repo.markEmailConfirmed(trx, row.actor_hash, now);
+  });
+  return { ok: true };
+}
