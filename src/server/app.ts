@@ -31,6 +31,7 @@ import { portfolioRoutes } from './modules/portfolios/routes';
 import { experienceRoutes } from './modules/experiences/routes';
 import { workgroupRoutes } from './modules/workgroups/routes';
 import { contentRoutes } from './modules/content/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import './types';
 
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(experienceRoutes);
   await app.register(workgroupRoutes);
   await app.register(contentRoutes);
+  await app.register(adminRoutes);
   await app.register(accountRoutes);
   await app.register(uploadsPlugin, { routes: [memberFileRoutes] }); // the only routes that take multipart
   await app.register(filesPlugin);

@@ -11,6 +11,7 @@ import type { Database } from './types';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_security';
 import * as m003 from './migrations/003_mail';
+import * as m005 from './migrations/005_audit';
 import * as m004 from './migrations/004_accounts';
 
 export type Db = Kysely<Database>;
@@ -45,7 +46,7 @@ export function createDb(databaseUrl: string, options: { poolSize?: number } = {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
-const migrations: Record<string, Migration> = { '001_initial': m001, '002_security': m002, '003_mail': m003, '004_accounts': m004 };
+const migrations: Record<string, Migration> = { '001_initial': m001, '002_security': m002, '003_mail': m003, '004_accounts': m004, '005_audit': m005 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

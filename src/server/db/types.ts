@@ -394,6 +394,17 @@ export interface AccountTokensTable {
   created_at: string;
 }
 
+/** 005_audit: one row per back-office decision (who did what to whom, when). */
+export interface AuditLogTable {
+  hash: string;
+  admin_hash: string;
+  action: string; // user.validated | user.rejected | user.disabled …
+  target_type: string; // user | company | job | workgroup …
+  target_hash: string;
+  data: string; // JSON: { from, to, reason?, label }
+  created_at: string;
+}
+
 export interface Database {
   account_tokens: AccountTokensTable;
   users: UsersTable;
@@ -430,6 +441,7 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   settings: SettingsTable;
   content_pages: ContentPagesTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
