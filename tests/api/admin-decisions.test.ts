@@ -168,12 +168,12 @@ describe('hostile bodies', () => {
   it('answer 400 and write nothing', async () => {
     const member = await makeMember(t);
     const before = await counts(t);
-    const single = [{}, { status: 'PENDING' }, { status: 'validated' }, { status: ['VALIDATED', 'REJECTED'] }, { status: { $ne: 'x' } }, { status: 'VALIDATED', role: 'BOLD' }, { status: 'VALIDATED', reason: 'x'.repeat(2001) }, [], 'VALIDATED', null];
+    const single = [{}, { status: 'PENDING' }, { status: 'validated' }, { status: ['VALIDATED'] }, { status: ['VALIDATED', 'REJECTED'] }, { status: 'REJECTED', reason: 42 }, { status: 'REJECTED', reason: ['why'] }, { status: { $ne: 'x' } }, { status: 'VALIDATED', role: 'BOLD' }, { status: 'VALIDATED', reason: 'x'.repeat(2001) }, [], 'VALIDATED', null];
     for (const body of single) {
       const res = await t.api('PATCH', `/adm/users/${member.hash}`, { ...admin, body: JSON.stringify(body), json: true });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    const many = [{ status: 'VALIDATED' }, { hashes: [], status: 'VALIDATED' }, { hashes: [member.hash, member.hash], status: 'VALIDATED' }, { hashes: ['ABC'], status: 'VALIDATED' }, { hashes: Array.from({ length: 101 }, (_, i) => `h${i}`), status: 'VALIDATED' }, { hashes: [member.hash], status: 'VALIDATED', extra: 1 }];
+    const many = [{ status: 'VALIDATED' }, { hashes: [], status: 'VALIDATED' }, { hashes: [member.hash, member.hash], status: 'VALIDATED' }, { hashes: member.hash, status: 'VALIDATED' }, { hashes: [member.hash], status: ['VALIDATED'] }, { hashes: ['ABC'], status: 'VALIDATED' }, { hashes: Array.from({ length: 101 }, (_, i) => `h${i}`), status: 'VALIDATED' }, { hashes: [member.hash], status: 'VALIDATED', extra: 1 }];
     for (const body of many) {
       const res = await bulk(body);
       expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
