@@ -43,6 +43,14 @@ describe('who may call the back office', () => {
   });
 });
 
+describe('GET /adm/me', () => {
+  it('answers the signed-in administrator, and 401/403 to everyone else', async () => {
+    expect((await t.api('GET', '/adm/me', admin())).json()).toMatchObject({ email: 'admin@demo.test' });
+    expect((await t.api('GET', '/adm/me')).statusCode).toBe(401);
+    for (const [email] of NON_ADMINS) expect((await t.api('GET', '/adm/me', as[email])).statusCode, email).toBe(403);
+  });
+});
+
 describe('GET /adm/users', () => {
   it('lists the pending queue with what an administrator needs to decide', async () => {
     const member = await makeMember(t, { requested: 'BOLD', document: '87654321X', language: 'ca', emailConfirmed: true });

@@ -1,9 +1,11 @@
 /** The back office (/adm, role ADMIN): one plugin per resource. */
 import type { FastifyInstance } from 'fastify';
 import { adminAuditRoutes } from './audit/routes';
+import { adminMeRoutes } from './me';
 import { adminUserRoutes } from './users/routes';
 
 export async function adminRoutes(app: FastifyInstance) {
+  await app.register(adminMeRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminAuditRoutes);
 }
