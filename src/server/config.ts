@@ -12,6 +12,8 @@ export interface Config {
   apiKey: string;
   publicUrl: string;
   smtpUrl: string | null;
+  /** The From of every e-mail (MAIL_FROM). */
+  mailFrom: string;
   production: boolean;
   logLevel: string;
   /** Seed demo data into an empty database on first start (development default; production only with SEED_DEMO=true). */
@@ -45,6 +47,7 @@ const schema = {
     TRUST_PROXY: { type: 'string', pattern: '^[A-Za-z0-9.:/]+(\\s*,\\s*[A-Za-z0-9.:/]+)*$' },
     RATE_LIMIT_SCALE: { type: 'number', exclusiveMinimum: 0, maximum: 1000000, default: 1 },
     SMTP_URL: { type: 'string', pattern: '^smtps?://' },
+    MAIL_FROM: { type: 'string', minLength: 3, maxLength: 320, pattern: '@', default: 'Alumni <no-reply@localhost>' },
     NODE_ENV: { type: 'string', default: 'development' },
     LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
     SEED_DEMO: { type: 'string', enum: ['true', 'false', 'auto'], default: 'auto' },
@@ -92,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy,
     rateLimitScale: v.RATE_LIMIT_SCALE,
     smtpUrl: v.SMTP_URL ?? null,
+    mailFrom: v.MAIL_FROM,
     production,
     logLevel: v.LOG_LEVEL,
     // auto: only a development start on the embedded database seeds the demo; production needs SEED_DEMO=true.
