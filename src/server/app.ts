@@ -12,7 +12,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import { createDb, dialectOf, migrateToLatest, type Db } from './db/dialect';
 import { ajvCustomOptions, registerFiniteKeyword, registerFormats, registerSchemas } from './plugins/schemas';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrorAnswer } from './plugins/errors';
 import { contextPlugin } from './plugins/context';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { pages, routeAccessPlugin } from './plugins/routeAccess';
@@ -65,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { ...ajvCustomOptions }, plugins: [formatsPlugin as never, registerFiniteKeyword as never] },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    frameworkErrors: frameworkErrorAnswer as never,
   });
   app.decorate('db', db);
   app.decorate('dialect', dialectOf(config.databaseUrl));

@@ -54,6 +54,10 @@ describe('headers and error shapes (SPEC §7–§8)', () => {
     const res = await t.api('GET', '/api/jobs/%E0%A4%A', {});
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toMatch(/stack|\.ts:/);
+    // a URL the router cannot decode answers in SPEC §8's shape and the request's language
+    expect(res.json()).toMatchObject({ statusCode: 400, code: 'validation.failed', errors: [{ field: 'url' }] });
+    const es = await t.api('GET', '/api/jobs/%E0%A4%A', { language: 'es' });
+    expect(es.json().errors[0].message).not.toBe(res.json().errors[0].message);
   });
 });
 

@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ErrorObject } from 'ajv';
 import localize from 'ajv-i18n';
 import { AppError, type FieldError } from '../errors';
-import { translate } from '../i18n';
+import { pickLanguage, translate } from '../i18n';
 import type { Locale } from '../../shared/constants';
 
 function fieldOf(error: ErrorObject, context: string | undefined): string {
@@ -41,6 +41,17 @@ function send(reply: FastifyReply, lng: Locale, status: number, code: string, pa
   const body: Record<string, unknown> = { statusCode: status, code, message: translate(lng, code, params) };
   if (status === 400) body['errors'] = errors ?? [];
   return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot decode (`/api/jobs/%E0%A4%A`) fails before any
+ * hook runs, so the language is read from the headers here and the answer keeps SPEC §8's shape.
+ */
+export function frameworkErrorAnswer(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const header = request.headers['language'];
+  const lng = pickLanguage(typeof header === 'string' ? header : undefined, request.headers['accept-language']);
+  const field = error.code === 'FST_ERR_BAD_URL' ? 'url' : 'request';
+  return send(reply.header('Cache-Control', 'no-store'), lng, 400, 'validation.failed', {}, [{ field, message: translate(lng, 'validation.badUrl') }]);
 }
 
 export function errorsPlugin(app: FastifyInstance): void {
