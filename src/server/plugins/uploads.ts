@@ -17,21 +17,9 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, type FieldError } from '../errors';
 import { translate } from '../i18n';
+import { ACCEPTED, UPLOAD_KINDS, sizeLabel, type UploadKind } from '../../shared/uploads';
 
-const MB = 1024 * 1024;
-
-export const ACCEPTED = {
-  image: { mimes: ['image/jpeg', 'image/png', 'image/webp'], label: 'JPEG, PNG, WebP' },
-  pdf: { mimes: ['application/pdf'], label: 'PDF' },
-} as const;
-
-/** Each kind of upload: its field, limit (bytes), how many files and which types (SPEC §4's dialogs show the same). */
-export const UPLOAD_KINDS = {
-  photo: { field: 'image', maxBytes: 5 * MB, maxFiles: 1, accept: 'image' },
-  document: { field: 'file', maxBytes: 10 * MB, maxFiles: 1, accept: 'pdf' },
-  portfolioImage: { field: 'images[]', maxBytes: 8 * MB, maxFiles: 12, accept: 'image' },
-} as const satisfies Record<string, { field: string; maxBytes: number; maxFiles: number; accept: keyof typeof ACCEPTED }>;
-export type UploadKind = keyof typeof UPLOAD_KINDS;
+export { ACCEPTED, UPLOAD_KINDS, sizeLabel, type UploadKind } from '../../shared/uploads';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -74,8 +62,6 @@ export function uploadBody(kind: UploadKind) {
     properties: { [field]: maxFiles > 1 ? { type: 'array', minItems: 1, maxItems: maxFiles, items: file } : file },
   };
 }
-
-export const sizeLabel = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
 function fieldError(request: FastifyRequest, field: string, code: string, params: Record<string, unknown> = {}): AppError {
   const error: FieldError = { field, message: translate(request.lng, code, { field, ...params }) };

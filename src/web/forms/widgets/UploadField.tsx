@@ -1,0 +1,170 @@
+/**
+ * UploadField: one file (photo, CV, student file) sent as multipart to our upload routes
+ * (DESIGN §4b), with a progress bar, a preview and the SPEC §4 dialogs. Used by the profile page.
+ *
+ * Props:
+ * - `kind`: 'avatar' | 'cv' | 'student' — which route, field, size limit and types (src/shared/uploads.ts,
+ *   the same list the server enforces);
+ * - `value`: what is there now — the photo URL (avatar) or the signed link (cv, student), or null;
+ * - `fileName`: the name shown for a document (defaults to a generic "Download");
+ * - `onChange(answer)`: the server's answer after an upload or delete (`{ photo, photo_large }`,
+ *   `{ has_cv, cv }` or `{ student_file }`), so the page can refresh the profile;
+ * - `disabled`: no upload or delete.
+ * Size and type are checked before sending (a dialog says the maximum or the accepted types); the
+ * server checks again by content and its message, in the member's language, is shown the same way.
+ * Dialogs close only on their buttons or close icon, never on the backdrop (SPEC §4).
+ */
+import { useState } from 'react';
+import { App, Avatar, Button, Progress, Space, Upload } from 'antd';
+import { DeleteOutlined, FilePdfOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { DEVICE_TYPE } from '../../../shared/constants';
+import { ACCEPTED, UPLOAD_KINDS, sizeLabel } from '../../../shared/uploads';
+import { request } from '../../providers/http';
+import { currentLocale } from '../../providers/i18n';
+import { readSession } from '../../providers/session';
+
+export const UPLOAD_TARGETS = {
+  avatar: { path: 'users/avatar', ...UPLOAD_KINDS.photo },
+  cv: { path: 'users/cv', ...UPLOAD_KINDS.document },
+  student: { path: 'users/student/file', ...UPLOAD_KINDS.document },
+} as const;
+export type UploadTarget = keyof typeof UPLOAD_TARGETS;
+
+export interface UploadFieldProps {
+  kind: UploadTarget;
+  value: string | null;
+  fileName?: string;
+  onChange?: (answer: Record<string, unknown>) => void;
+  disabled?: boolean;
+}
+
+interface Answer {
+  status: number;
+  body: { message?: string; errors?: Array<{ message: string }> } & Record<string, unknown>;
+}
+
+/** XMLHttpRequest, not fetch: only it reports upload progress. Same headers as providers/http.ts. */
+function send(path: string, field: string, file: File, onProgress: (percent: number) => void): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/usr/${path}`);
+    const apiKey = document.querySelector<HTMLMetaElement>('meta[name="api-key"]')?.content ?? '';
+    xhr.setRequestHeader('apiKey', apiKey);
+    xhr.setRequestHeader('language', currentLocale());
+    xhr.setRequestHeader('Accept', 'application/json');
+    const session = readSession();
+    if (session) {
+      xhr.setRequestHeader('token', session.token);
+      xhr.setRequestHeader('deviceId', session.deviceId);
+      xhr.setRequestHeader('type', String(DEVICE_TYPE));
+    }
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
+    xhr.onload = () => {
+      let body = {};
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* a proxy's HTML error page: the status says enough */
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () => reject(new Error('network'));
+    const form = new FormData();
+    form.append(field, file, file.name);
+    xhr.send(form);
+  });
+}
+
+export function UploadField({ kind, value, fileName, onChange, disabled }: UploadFieldProps) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const [percent, setPercent] = useState<number | null>(null);
+  const target = UPLOAD_TARGETS[kind];
+  const accepted = ACCEPTED[target.accept];
+  const dialog = { maskClosable: false, closable: true, okText: t('upload.ok') };
+
+  /** The SPEC §4 checks before anything is sent; false stops the upload. */
+  const precheck = (file: File): boolean => {
+    const extension = file.name.toLowerCase().match(/\.[a-z0-9]+$/)?.[0] ?? '';
+    const typeOk = (accepted.mimes as readonly string[]).includes(file.type) || (accepted.extensions as readonly string[]).includes(extension);
+    if (!typeOk) {
+      modal.warning({ ...dialog, title: t('upload.wrongType.title'), content: t('upload.wrongType.text', { types: accepted.label }) });
+      return false;
+    }
+    if (file.size > target.maxBytes) {
+      modal.warning({ ...dialog, title: t('upload.tooLarge.title'), content: t('upload.tooLarge.text', { max: sizeLabel(target.maxBytes) }) });
+      return false;
+    }
+    return true;
+  };
+
+  const upload = async (file: File) => {
+    setPercent(0);
+    try {
+      let answer = await send(target.path, target.field, file, setPercent);
+      if (answer.status === 401) {
+        // an expired token: the shared client refreshes it (or signs out), then one more try
+        await request('usr', 'users/me');
+        answer = await send(target.path, target.field, file, setPercent);
+      }
+      if (answer.status >= 200 && answer.status < 300) onChange?.(answer.body);
+      else {
+        const title = answer.status === 413 ? t('upload.tooLarge.title') : t('upload.failed');
+        modal.error({ ...dialog, title, content: answer.body.errors?.[0]?.message ?? answer.body.message ?? t('upload.failed') });
+      }
+    } catch {
+      modal.error({ ...dialog, title: t('upload.failed'), content: t('upload.network') });
+    } finally {
+      setPercent(null);
+    }
+  };
+
+  const remove = () =>
+    modal.confirm({
+      ...dialog,
+      title: t('upload.deleteConfirm.title'),
+      content: t('upload.deleteConfirm.text'),
+      okText: t('upload.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('upload.cancel'),
+      onOk: async () => onChange?.(await request<Record<string, unknown>>('usr', target.path, { method: 'DELETE' })),
+    });
+
+  const busy = percent !== null;
+  return (
+    <Space direction="vertical" size="small" style={{ width: '100%' }}>
+      {kind === 'avatar' ? (
+        <Avatar size={96} src={value ?? undefined} icon={<UserOutlined />} alt={t('upload.preview')} />
+      ) : value ? (
+        <a href={value} download>
+          <FilePdfOutlined /> {fileName ?? t('upload.download')}
+        </a>
+      ) : (
+        <span>{t('upload.none')}</span>
+      )}
+      {busy && <Progress percent={percent} size="small" aria-label={t('upload.uploading')} />}
+      <Space wrap>
+        <Upload
+          accept={[...accepted.mimes, ...accepted.extensions].join(',')}
+          showUploadList={false}
+          disabled={disabled || busy}
+          beforeUpload={(file) => {
+            if (precheck(file)) void upload(file);
+            return false; // we send it ourselves (progress, session headers, one retry after a refresh)
+          }}
+        >
+          <Button icon={<UploadOutlined />} disabled={disabled || busy}>
+            {value ? t('upload.replace') : t('upload.choose')}
+          </Button>
+        </Upload>
+        {value && (
+          <Button icon={<DeleteOutlined />} danger disabled={disabled || busy} onClick={remove}>
+            {t('upload.delete')}
+          </Button>
+        )}
+      </Space>
+      <small>{t('upload.hint', { types: accepted.label, max: sizeLabel(target.maxBytes) })}</small>
+    </Space>
+  );
+}
