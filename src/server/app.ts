@@ -25,6 +25,7 @@ import { initRoutes } from './modules/init/routes';
 import { jobRoutes } from './modules/jobs/routes';
 import { taxonomyRoutes } from './modules/taxonomies/routes';
 import { userDirectoryRoutes } from './modules/users/routes';
+import { profileRoutes } from './modules/users/profileRoutes';
 import { articleRoutes } from './modules/articles/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { portfolioRoutes } from './modules/portfolios/routes';
@@ -43,6 +44,8 @@ export interface BuildOptions {
   migrate?: boolean;
   /** Destroy the given `db` when the app closes (main.ts hands its database over). */
   closeDb?: boolean;
+  /** Another schemas/ folder (the test proving that a field added to one schema file needs no code change). */
+  schemasDir?: string;
 }
 
 export { apiRoutes, type RouteRecord } from './plugins/routeAccess';
@@ -75,7 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   routeAccessPlugin(app);
 
-  registerSchemas(app);
+  registerSchemas(app, options.schemasDir);
   errorsPlugin(app);
   contextPlugin(app);
   await rateLimitPlugin(app); // before any route: it gives each route its limit as it is added
@@ -117,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(taxonomyRoutes);
   await app.register(jobRoutes);
   await app.register(userDirectoryRoutes);
+  await app.register(profileRoutes);
   await app.register(articleRoutes);
   await app.register(countryRoutes);
   await app.register(portfolioRoutes);

@@ -16,9 +16,17 @@ export const ajvCustomOptions = {
   strictTypes: false,
 } as const;
 
+const PROFILE_KEYWORDS = [
+  { keyword: 'x-profile-weight', schemaType: 'number', metaSchema: { type: 'number', minimum: 0 } },
+  { keyword: 'x-profile-required', schemaType: 'boolean' },
+] as const;
+
 export function registerFormats<T extends Ajv>(ajv: T): T {
   // `date` and `url` are ours (SPEC §5); the standard formats we also use come from ajv-formats.
   addFormats(ajv, ['email', 'date-time', 'uri', 'time']);
   for (const [name, validate] of Object.entries(customFormats)) ajv.addFormat(name, { type: 'string', validate });
+  // Annotations read by src/shared/profile.ts (how much a field adds to profile_level, and whether SPEC §4's
+  // complete profile needs it); they validate nothing, but strict ajv must know them.
+  for (const keyword of PROFILE_KEYWORDS) if (!ajv.getKeyword(keyword.keyword)) ajv.addKeyword(keyword);
   return ajv;
 }

@@ -13,6 +13,7 @@ import * as m002 from './migrations/002_security';
 import * as m003 from './migrations/003_mail';
 import * as m005 from './migrations/005_audit';
 import * as m004 from './migrations/004_accounts';
+import * as m006 from './migrations/006_profile';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -46,7 +47,7 @@ export function createDb(databaseUrl: string, options: { poolSize?: number } = {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
-const migrations: Record<string, Migration> = { '001_initial': m001, '002_security': m002, '003_mail': m003, '004_accounts': m004, '005_audit': m005 };
+const migrations: Record<string, Migration> = { '001_initial': m001, '002_security': m002, '003_mail': m003, '004_accounts': m004, '005_audit': m005, '006_profile': m006 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -4,6 +4,8 @@ import * as service from './service';
 import { fileLinks } from '../../lib/signedLinks';
 import type { AccountKind } from './repository';
 import type { Permission } from '../../../shared/permissions';
+import { profileModel } from '../users/profileFields';
+import * as profile from '../users/profileService';
 
 const sessionReply = { 200: { $ref: 'session#' } };
 const okReply = { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } };
@@ -44,8 +46,9 @@ export async function authRoutes(app: FastifyInstance) {
   }
   app.get('/usr/users/me', {
     config: { permission: 'user.self' },
-    schema: { tags: ['alumni'], summary: 'The signed-in member', response: { 200: { $ref: 'user.me#' } } },
-    handler: (request) => service.me(app.db, request.actor, fileLinks(app.config.secretKey, request.actor)),
+    // user.me plus every user.profile field (users/profileFields.ts), so a field added to that schema comes back
+    schema: { tags: ['alumni'], summary: 'The signed-in member', response: { 200: profileModel(app).me } },
+    handler: (request) => profile.me(app, request.actor, fileLinks(app.config.secretKey, request.actor)),
   });
   app.get('/com/companies/me', {
     config: { permission: 'company.self' },

@@ -1,0 +1,45 @@
+/** The member's own profile, settings and bank account (DESIGN §4b), password and e-mail (settingsService.ts). */
+import type { FastifyInstance } from 'fastify';
+import { fileLinks } from '../../lib/signedLinks';
+import { profileModel } from './profileFields';
+import * as profile from './profileService';
+import * as settings from './settingsService';
+
+const okReply = { 200: { type: 'object', properties: { ok: { type: 'boolean' }, email: { type: 'string' } } } };
+
+export async function profileRoutes(app: FastifyInstance) {
+  const model = profileModel(app);
+  app.patch<{ Body: profile.ProfilePatch }>('/usr/users', {
+    config: { permission: 'user.self' },
+    schema: {
+      tags: ['alumni'],
+      summary: 'Change any subset of the profile (user.profile), settings (user.settings) and bank account (payment: user.iban)',
+      body: model.body,
+      response: { 200: model.me },
+    },
+    handler: async (request) => {
+      await profile.update(app, request.actor, request.lng, request.body);
+      return profile.me(app, request.actor, fileLinks(app.config.secretKey, request.actor));
+    },
+  });
+  app.post<{ Body: settings.PasswordChange }>('/usr/users/password', {
+    config: { permission: 'user.self' },
+    schema: { tags: ['alumni'], summary: 'Change the password (needs the old one; ends every other session)', body: { $ref: 'user.password#' }, response: okReply },
+    handler: (request) => settings.changePassword(app, request.actor, request.lng, request.body),
+  });
+  app.post<{ Body: settings.EmailChange }>('/usr/users/email', {
+    config: { permission: 'user.self' },
+    schema: { tags: ['alumni'], summary: 'Ask to change the e-mail: a confirmation link goes to the new address', body: { $ref: 'user.email#' }, response: okReply },
+    handler: (request) => settings.requestEmailChange(app, request.actor, request.lng, request.body),
+  });
+  app.post<{ Body: { token: string } }>('/usr/users/email/confirm', {
+    config: { permission: 'public.browse' },
+    schema: {
+      tags: ['alumni'],
+      summary: 'Follow the link sent to the new address: the e-mail changes now',
+      body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 128 } } },
+      response: okReply,
+    },
+    handler: (request) => settings.confirmEmailChange(app, request.lng, request.body.token),
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * The member's profile (DESIGN §4b): PATCH /usr/users merges any subset of user.profile, user.settings
+ * and `payment` into the row — columns where lists need them, users.data for the rest — and keeps
+ * profile_complete and search_text in step; GET /usr/users/me adds the values, profile_level, the next
+ * step and the masked bank account. Weights and required fields come from the schema (src/shared/profile.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Selectable, Updateable } from 'kysely';
+import type { UsersTable } from '../../db/types';
+import { AppError, type FieldError } from '../../errors';
+import { nowIso } from '../../lib/ids';
+import { clearCountCache } from '../../lib/countCache';
+import type { FileLinks } from '../../lib/signedLinks';
+import type { Actor } from '../../types';
+import { translate } from '../../i18n';
+import type { Locale } from '../../../shared/constants';
+import { BOLD_ROLES } from '../../../shared/permissions';
+import { maskIban, profileStatus } from '../../../shared/profile';
+import { normaliseIban } from '../../../shared/formats';
+import { foldText } from '../../../shared/text';
+import * as auth from '../auth/service';
+import * as repo from './profileRepository';
+import type { UserIban, UserProfile, UserSettings } from '../../../shared/schema-types';
+import { COLUMN_OF, FLAGS, TAG_GROUP_OF, profileModel } from './profileFields';
+
+type UserRow = Selectable<UsersTable>;
+/** The schemas' fields (src/shared/schema-types.ts), and any field a maintainer adds to user.profile.json. */
+export type ProfilePatch = UserProfile & UserSettings & { payment?: UserIban } & Record<string, unknown>;
+
+function parseData(row: UserRow): Record<string, unknown> {
+  try {
+    const data: unknown = JSON.parse(row.data);
+    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Every user.profile field's value: columns, tag groups, then users.data. */
+function profileValues(app: FastifyInstance, row: UserRow, data: Record<string, unknown>, tags: Map<string, string[]>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const name of Object.keys(profileModel(app).profile.properties)) {
+    if (COLUMN_OF[name]) values[name] = row[COLUMN_OF[name]];
+    else if (TAG_GROUP_OF[name]) values[name] = tags.get(TAG_GROUP_OF[name]) ?? [];
+    else values[name] = data[name] ?? null;
+  }
+  return values;
+}
+
+export async function me(app: FastifyInstance, actor: Actor, links?: FileLinks) {
+  const base = await auth.me(app.db, actor, links);
+  if (actor.type !== 'user' || !actor.hash) return base;
+  const row = await app.db.selectFrom('users').selectAll().where('hash', '=', actor.hash).executeTakeFirstOrThrow();
+  const data = parseData(row);
+  const values = profileValues(app, row, data, await repo.userTagsByGroup(app.db, row.hash));
+  const { profile_level, profile_complete, next_step, missing } = profileStatus(profileModel(app).profile, values);
+  const payment = data['payment'] as { bank?: string; name?: string } | undefined;
+  // the files' signed links and the photo come from `base`, never the stored file ids
+  const { photo: _photo, cv: _cv, ...own } = values;
+  return {
+    ...own,
+    ...base,
+    profile_level,
+    profile_complete,
+    next_step,
+    missing,
+    payment: row.iban ? { bank: payment?.bank ?? null, name: payment?.name ?? null, iban: maskIban(row.iban) } : null,
+  };
+}
+
+async function checkReferences(trx: Parameters<typeof repo.categoryExists>[0], lng: Locale, body: ProfilePatch): Promise<void> {
+  const errors: FieldError[] = [];
+  const invalid = (field: string) => errors.push({ field, message: translate(lng, 'profile.unknownOption', { field }) });
+  if (typeof body['category'] === 'string' && !(await repo.categoryExists(trx, body['category']))) invalid('category');
+  for (const [field, group] of Object.entries(TAG_GROUP_OF)) {
+    const hashes = body[field] as string[] | undefined;
+    if (hashes && (await repo.countUserTags(trx, group, hashes)) !== hashes.length) invalid(field);
+  }
+  if (errors.length) throw AppError.badRequest('validation.failed', errors);
+}
+
+export async function update(app: FastifyInstance, actor: Actor, lng: Locale, body: ProfilePatch) {
+  if (actor.type !== 'user' || !actor.hash) throw AppError.unauthorized();
+  const hash = actor.hash;
+  // job offers by e-mail are a Bold benefit (SPEC §6): a Regular member is asked to upgrade
+  if (body['is_receive_jobs'] === true && !BOLD_ROLES.includes(actor.role)) throw AppError.rule('auth.upgradeRequired');
+  await app.db.transaction().execute(async (trx) => {
+    const row = await repo.lockUser(trx, app.dialect, hash);
+    if (!row) throw AppError.unauthorized();
+    await checkReferences(trx, lng, body);
+    const data = parseData(row);
+    const set: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(body)) {
+      if (field === 'payment') {
+        const payment = value as NonNullable<ProfilePatch['payment']>;
+        set['iban'] = normaliseIban(payment.iban);
+        data['payment'] = { bank: payment.bank.trim(), name: payment.name.trim() };
+      } else if ((FLAGS as readonly string[]).includes(field)) set[field] = value ? 1 : 0;
+      else if (COLUMN_OF[field]) set[COLUMN_OF[field]] = typeof value === 'string' ? value.trim() : value;
+      else if (TAG_GROUP_OF[field]) await repo.replaceUserTags(trx, hash, TAG_GROUP_OF[field], value as string[]);
+      else if (value === null) delete data[field];
+      else data[field] = typeof value === 'string' ? value.trim() : value;
+    }
+    const next = { ...row, ...set } as UserRow;
+    const values = profileValues(app, next, data, await repo.userTagsByGroup(trx, hash));
+    const status = profileStatus(profileModel(app).profile, values);
+    const update: Updateable<UsersTable> = {
+      ...(set as Updateable<UsersTable>),
+      data: JSON.stringify(data),
+      profile_complete: status.profile_complete ? 1 : 0,
+      search_text: foldText([next.name, next.surname1, next.surname2, next.current_job, next.current_company, next.city].filter(Boolean).join(' ')),
+      updated_at: nowIso(),
+    };
+    await repo.updateUser(trx, hash, update);
+  });
+  // a privacy change shows in every list and count on the next request (DESIGN §6)
+  if (FLAGS.some((flag) => flag in body)) clearCountCache();
+}
