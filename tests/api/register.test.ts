@@ -203,12 +203,24 @@ describe('one account per e-mail', () => {
     expect(JSON.parse(archived.data).archived_email).toBe(first.email);
   });
 
-  it('two registrations racing for one e-mail: one 201, one 409, one row', async () => {
+  it('registrations racing for one e-mail: one 201, the others 409 naming email, one row', async () => {
     const body = valid();
-    const answers = await Promise.all([register(body), register({ ...body, name: 'Twin' })]);
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const answers = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => register({ ...body, name: `Twin ${i}` })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.statusCode === 409)) expect(res.json().errors[0].field).toBe('email');
     const rows = await t.app.db.selectFrom('users').select('hash').where('email', '=', String(body.email)).execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('the database itself refuses a second row with the same e-mail, recognised as such (the race guard)', async () => {
+    const { uniqueViolation, insertUser } = await import('../../src/server/modules/accounts/repository');
+    const row = await t.app.db.selectFrom('users').selectAll().where('email', '=', 'regular@demo.test').executeTakeFirstOrThrow();
+    const copy = { ...row, hash: 'duplicaterow0001', code_numeric: 999_999, slug: null };
+    const error = await insertUser(t.app.db, copy).then(() => null, (e: unknown) => e);
+    expect(uniqueViolation(error)).toEqual({ column: 'email' });
+    const other = await insertUser(t.app.db, { ...copy, email: 'someone.new@example.com', code_numeric: row.code_numeric }).then(() => null, (e: unknown) => e);
+    expect(uniqueViolation(other)?.column).not.toBe('email');
+    expect(uniqueViolation(new Error('boom'))).toBeNull();
   });
 
   it('nothing is half-written when the e-mail cannot be queued', async () => {
