@@ -57,7 +57,7 @@ describe('POST /usr/register', () => {
     expect(user).toMatchObject({ status: 'PENDING', role: 'REGULAR', name: 'Laia', surname1: 'Puig', language: 'ca', profile_type: 'student', graduation_year: 2018, is_newsletter: 1, email_confirmed_at: null, iban: null });
     expect(user!.password_hash).toMatch(/^scrypt\$/);
     expect(user!.password_hash).not.toContain('passphrase');
-    expect(JSON.parse(user!.data)).toMatchObject({ birthdate: '14/03/1995', gender: 'female', document_type: 'DNI', document_number: '12345678Z', phone: '+34 612 345 678', requested_role: 'REGULAR' });
+    expect(JSON.parse(user!.data)).toMatchObject({ birthdate: '14/03/1995', gender: 'female', document_type: 'DNI', document_number: '12345678Z', phone: '+34 612 345 678', mobile: '+34 612 345 678', requested_role: 'REGULAR' });
 
     const mails = await mailsTo(String(body.email));
     expect(mails.map((m) => [m.template, m.language, m.status])).toEqual([

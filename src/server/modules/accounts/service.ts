@@ -79,7 +79,9 @@ export async function register(db: Db, config: Config, input: Registration, lng:
     gender: input.gender,
     document_type: input.document_type,
     document_number: input.document_number.trim().toUpperCase(),
+    // the profile has `phone` (needed for a complete profile) and `mobile`: registration asks for one number
     phone: input.mobile.trim(),
+    mobile: input.mobile.trim(),
     requested_role: input.role === 'bold' ? 'BOLD' : 'REGULAR',
     ...(input.payment ? { payment: { bank: input.payment.bank.trim(), name: input.payment.name.trim() } } : {}),
     consents: { conditions: nowIso(now), privacy: nowIso(now) },
