@@ -21,3 +21,19 @@ export type UploadKind = keyof typeof UPLOAD_KINDS;
 
 /** "5 MB", as the messages of both sides show a limit. */
 export const sizeLabel = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+
+/**
+ * What the browser can tell before sending (name, declared type, size): 'wrongType' when neither the
+ * type nor the extension is accepted, 'tooLarge' over the limit, 'empty' for zero bytes, else null.
+ * Only a first filter for the dialogs: the server decides by content.
+ */
+export function fileProblem(kind: UploadKind, file: { name: string; type: string; size: number }): 'wrongType' | 'tooLarge' | 'empty' | null {
+  const { accept, maxBytes } = UPLOAD_KINDS[kind];
+  const extension = file.name.toLowerCase().match(/\.[a-z0-9]+$/)?.[0] ?? '';
+  const types: readonly string[] = ACCEPTED[accept].mimes;
+  const extensions: readonly string[] = ACCEPTED[accept].extensions;
+  if (!types.includes(file.type) && !extensions.includes(extension)) return 'wrongType';
+  if (file.size > maxBytes) return 'tooLarge';
+  if (file.size === 0) return 'empty';
+  return null;
+}

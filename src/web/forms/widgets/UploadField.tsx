@@ -19,15 +19,15 @@ import { App, Avatar, Button, Progress, Space, Upload } from 'antd';
 import { DeleteOutlined, FilePdfOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_TYPE } from '../../../shared/constants';
-import { ACCEPTED, UPLOAD_KINDS, sizeLabel } from '../../../shared/uploads';
+import { ACCEPTED, fileProblem, UPLOAD_KINDS, sizeLabel } from '../../../shared/uploads';
 import { request } from '../../providers/http';
 import { currentLocale } from '../../providers/i18n';
 import { readSession } from '../../providers/session';
 
 export const UPLOAD_TARGETS = {
-  avatar: { path: 'users/avatar', ...UPLOAD_KINDS.photo },
-  cv: { path: 'users/cv', ...UPLOAD_KINDS.document },
-  student: { path: 'users/student/file', ...UPLOAD_KINDS.document },
+  avatar: { path: 'users/avatar', kind: 'photo', ...UPLOAD_KINDS.photo },
+  cv: { path: 'users/cv', kind: 'document', ...UPLOAD_KINDS.document },
+  student: { path: 'users/student/file', kind: 'document', ...UPLOAD_KINDS.document },
 } as const;
 export type UploadTarget = keyof typeof UPLOAD_TARGETS;
 
@@ -86,17 +86,11 @@ export function UploadField({ kind, value, fileName, onChange, disabled }: Uploa
 
   /** The SPEC §4 checks before anything is sent; false stops the upload. */
   const precheck = (file: File): boolean => {
-    const extension = file.name.toLowerCase().match(/\.[a-z0-9]+$/)?.[0] ?? '';
-    const typeOk = (accepted.mimes as readonly string[]).includes(file.type) || (accepted.extensions as readonly string[]).includes(extension);
-    if (!typeOk) {
-      modal.warning({ ...dialog, title: t('upload.wrongType.title'), content: t('upload.wrongType.text', { types: accepted.label }) });
-      return false;
-    }
-    if (file.size > target.maxBytes) {
-      modal.warning({ ...dialog, title: t('upload.tooLarge.title'), content: t('upload.tooLarge.text', { max: sizeLabel(target.maxBytes) }) });
-      return false;
-    }
-    return true;
+    const problem = fileProblem(target.kind, file);
+    if (problem === 'wrongType') modal.warning({ ...dialog, title: t('upload.wrongType.title'), content: t('upload.wrongType.text', { types: accepted.label }) });
+    if (problem === 'tooLarge') modal.warning({ ...dialog, title: t('upload.tooLarge.title'), content: t('upload.tooLarge.text', { max: sizeLabel(target.maxBytes) }) });
+    if (problem === 'empty') modal.warning({ ...dialog, title: t('upload.failed'), content: t('upload.empty') });
+    return problem === null;
   };
 
   const upload = async (file: File) => {
