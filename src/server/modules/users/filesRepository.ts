@@ -2,8 +2,12 @@
  * The member's own files in the database. Each change is one transaction that also answers what it
  * replaced, so the service removes old files from disk only after the database no longer names them.
  * An object (not loose functions) so a test can make one write fail and check nothing is left behind.
+ * Each transaction first locks the member's row (PostgreSQL; SQLite runs one writer at a time), so two
+ * uploads at once are applied one after the other and each removes what the other replaced.
  */
-import type { Db } from '../../db/dialect';
+import type { Transaction } from 'kysely';
+import type { Db, DialectName } from '../../db/dialect';
+import type { Database } from '../../db/types';
 import { newHash, nowIso } from '../../lib/ids';
 
 export type MemberFileKind = 'cv' | 'student';
@@ -16,11 +20,16 @@ export interface NewPrivateFile {
   size: number;
 }
 
+function lockUser(trx: Transaction<Database>, dialect: DialectName, userHash: string) {
+  const query = trx.selectFrom('users').select(['photo', 'cv_file']).where('hash', '=', userHash);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirstOrThrow();
+}
+
 export const filesRepository = {
   /** Sets users.photo; answers the previous value. */
-  async replacePhoto(db: Db, userHash: string, photo: string | null): Promise<string | null> {
+  async replacePhoto(db: Db, dialect: DialectName, userHash: string, photo: string | null): Promise<string | null> {
     return db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('users').select('photo').where('hash', '=', userHash).executeTakeFirstOrThrow();
+      const row = await lockUser(trx, dialect, userHash);
       await trx.updateTable('users').set({ photo, updated_at: nowIso() }).where('hash', '=', userHash).execute();
       return row.photo;
     });
@@ -30,8 +39,9 @@ export const filesRepository = {
    * Makes `file` (or nothing, when null) the member's only file of `kind`, and for a CV points
    * users.cv_file at it. Answers the new row's hash and the stored paths of the rows it removed.
    */
-  async replacePrivate(db: Db, userHash: string, kind: MemberFileKind, file: NewPrivateFile | null): Promise<{ hash: string | null; removed: string[] }> {
+  async replacePrivate(db: Db, dialect: DialectName, userHash: string, kind: MemberFileKind, file: NewPrivateFile | null): Promise<{ hash: string | null; removed: string[] }> {
     return db.transaction().execute(async (trx) => {
+      await lockUser(trx, dialect, userHash);
       const old = await trx.selectFrom('files').select(['hash', 'path']).where('owner_type', '=', 'user').where('owner_hash', '=', userHash).where('kind', '=', kind).execute();
       let hash: string | null = null;
       if (file) {

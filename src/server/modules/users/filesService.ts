@@ -56,7 +56,7 @@ export async function setPhoto(app: FastifyInstance, actor: Actor, lng: Locale, 
   try {
     writeFileSync(join(uploadsDir, AVATARS, `${name}.webp`), versions.thumb, { flag: 'wx' });
     writeFileSync(join(uploadsDir, AVATARS, `${name}-large.webp`), versions.large, { flag: 'wx' });
-    old = await filesRepository.replacePhoto(app.db, actor.hash!, photo);
+    old = await filesRepository.replacePhoto(app.db, app.dialect, actor.hash!, photo);
   } catch (error) {
     removeAvatar(uploadsDir, photo);
     throw error;
@@ -66,7 +66,7 @@ export async function setPhoto(app: FastifyInstance, actor: Actor, lng: Locale, 
 }
 
 export async function deletePhoto(app: FastifyInstance, actor: Actor) {
-  const old = await filesRepository.replacePhoto(app.db, actor.hash!, null);
+  const old = await filesRepository.replacePhoto(app.db, app.dialect, actor.hash!, null);
   removeAvatar(join(app.config.dataDir, 'uploads'), old);
   return { photo: null, photo_large: null };
 }
@@ -95,7 +95,7 @@ async function replaceDocument(app: FastifyInstance, actor: Actor, lng: Locale, 
   let result;
   try {
     const name = downloadName(file.filename, kind === 'cv' ? 'cv' : 'student-file');
-    result = await filesRepository.replacePrivate(app.db, actor.hash!, kind, { kind, name, path, mime: 'application/pdf', size: file.size });
+    result = await filesRepository.replacePrivate(app.db, app.dialect, actor.hash!, kind, { kind, name, path, mime: 'application/pdf', size: file.size });
   } catch (error) {
     removeStored(root, kind, path);
     throw error;
@@ -105,7 +105,7 @@ async function replaceDocument(app: FastifyInstance, actor: Actor, lng: Locale, 
 }
 
 async function clearDocument(app: FastifyInstance, actor: Actor, kind: MemberFileKind): Promise<void> {
-  const { removed } = await filesRepository.replacePrivate(app.db, actor.hash!, kind, null);
+  const { removed } = await filesRepository.replacePrivate(app.db, app.dialect, actor.hash!, kind, null);
   for (const stored of removed) removeStored(privateRoot(app.config.dataDir), kind, stored);
 }
 
