@@ -211,6 +211,10 @@ describe('enqueueMail', () => {
     // the optional reason of a disabled account appears only when given
     expect(renderMail('account.disabled', 'en', { name: 'A', reason: 'Spam' }, { siteUrl: 'https://a.test' }).text).toContain('Reason: Spam');
     expect(renderMail('account.disabled', 'en', { name: 'A' }, { siteUrl: 'https://a.test' }).text).not.toContain('Reason');
+    // a missing name (a company contact without one) greets without it rather than failing the caller
+    const anonymous = renderMail('account.received', 'en', {}, { siteUrl: 'https://a.test' });
+    expect(anonymous.text).toContain('\nHello,\n');
+    expect(anonymous.text).not.toMatch(/undefined|null/);
   });
 
   it('refuses a relative link or missing data at enqueue time, in the caller (nothing is queued)', async () => {

@@ -22,7 +22,8 @@ export interface MailRequest {
   /**
    * confirmEmail {name, link} · received {name} · validated {name, link} · rejected {name, reason} ·
    * disabled {name, reason?} · recovery {name, link} · passwordChanged {name} · emailChange {name, link} · deleted {name}.
-   * Links are absolute (config.publicUrl + the page's path in the recipient's language).
+   * Links are absolute (config.publicUrl + the page's path in the recipient's language). Without a name the
+   * greeting has none. Missing required data or a relative link throws here, in the caller's transaction.
    */
   data: Record<string, unknown>;
 }

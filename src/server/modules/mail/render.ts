@@ -29,19 +29,20 @@ export const MAIL_TEMPLATES = [
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 /** What each template needs (checked at enqueue time, so a caller's mistake fails its own request, not the worker). */
+/** `name` is optional everywhere (without it the greeting has no name); `reason` is optional for `disabled`. */
 const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
-  'account.confirmEmail': { text: ['name'], link: true },
-  'account.received': { text: ['name'] },
-  'account.validated': { text: ['name'], link: true },
-  'account.rejected': { text: ['name', 'reason'] },
-  'account.disabled': { text: ['name'] },
-  'account.recovery': { text: ['name'], link: true },
-  'account.passwordChanged': { text: ['name'] },
-  'account.emailChange': { text: ['name'], link: true },
-  'account.deleted': { text: ['name'] },
+  'account.confirmEmail': { text: [], link: true },
+  'account.received': { text: [] },
+  'account.validated': { text: [], link: true },
+  'account.rejected': { text: ['reason'] },
+  'account.disabled': { text: [] },
+  'account.recovery': { text: [], link: true },
+  'account.passwordChanged': { text: [] },
+  'account.emailChange': { text: [], link: true },
+  'account.deleted': { text: [] },
 };
 
-/** The accent of the web theme (the orange of the loading bar) and its dark primary. */
+/** The accent of the web theme (the orange of the loading bar) and its dark primary (the button text: white on this orange fails WCAG AA). */
 export const MAIL_COLORS = { primary: COLORS.primary, accent: COLORS.progress } as const;
 
 const STRINGS: Record<MailLanguage, Record<string, string>> = { es, en, ca };
@@ -89,7 +90,7 @@ const htmlHelpers = {
   button: (label: string, link: string) =>
     `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px 0;"><tr>` +
     `<td style="border-radius:6px;background:${MAIL_COLORS.accent};">` +
-    `<a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;font-size:15px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(label)}</a>` +
+    `<a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;font-size:15px;font-weight:600;color:${MAIL_COLORS.primary};text-decoration:none;border-radius:6px;">${escapeHtml(label)}</a>` +
     `</td></tr></table>\n` +
     `<p style="margin:0 0 16px 0;font-size:12px;line-height:1.5;color:#545d68;">__LINK_FALLBACK__<br><a href="${escapeHtml(link)}" style="color:#1f5f8b;word-break:break-all;">${escapeHtml(link)}</a></p>\n`,
 };
@@ -106,6 +107,9 @@ function checkData(template: MailTemplate, data: Record<string, unknown>): void 
   if (!need) throw new MailDataError(`unknown e-mail template ${String(template)}`);
   for (const key of need.text) {
     if (typeof data[key] !== 'string' || (data[key] as string).trim() === '') throw new MailDataError(`e-mail ${template} needs data.${key}`);
+  }
+  for (const key of ['name', 'reason']) {
+    if (data[key] !== undefined && data[key] !== null && typeof data[key] !== 'string') throw new MailDataError(`e-mail ${template}: data.${key} must be a string`);
   }
   if (need.link) {
     const link = data['link'];
@@ -140,9 +144,11 @@ export function renderMail(template: MailTemplate, language: MailLanguage, data:
     automatic: t('automatic'),
     colors: MAIL_COLORS,
   };
-  const htmlBody = eta.render(`./${template}.eta`, { ...data, t, ...htmlHelpers }).split('__LINK_FALLBACK__').join(escapeHtml(t('linkFallback')));
+  const name = typeof data['name'] === 'string' ? data['name'].trim() : '';
+  const greeting = name ? t('greeting', { name }) : t('greetingNoName');
+  const htmlBody = eta.render(`./${template}.eta`, { ...data, greeting, t, ...htmlHelpers }).split('__LINK_FALLBACK__').join(escapeHtml(t('linkFallback')));
   const html = eta.render('./layout.html.eta', { ...common, body: htmlBody, signature: escapeHtml(t('signature')).replace(/\n/g, '<br>') });
-  const textBody = eta.render(`./${template}.eta`, { ...data, t, ...textHelpers });
+  const textBody = eta.render(`./${template}.eta`, { ...data, greeting, t, ...textHelpers });
   const text = eta.render('./layout.text.eta', { ...common, body: tidy(textBody).trimEnd(), signature: t('signature') });
   return { subject, html, text: tidy(text) };
 }
