@@ -33,7 +33,6 @@ import { experienceRoutes } from './modules/experiences/routes';
 import { workgroupRoutes } from './modules/workgroups/routes';
 import { contentRoutes } from './modules/content/routes';
 import { mailWorkerPlugin } from './modules/mail/worker';
-import { mailWorkerPlugin } from './modules/mail/worker';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import './types';
@@ -75,7 +74,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('dialect', dialectOf(config.databaseUrl));
   app.decorate('config', config);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
-  mailWorkerPlugin(app); // delivers the e-mail outbox when SMTP_URL is set (starts when ready, stops on close)
   mailWorkerPlugin(app); // delivers the e-mail outbox when SMTP_URL is set (starts when ready, stops on close)
 
   routeAccessPlugin(app);

@@ -14,8 +14,6 @@ export interface Config {
   smtpUrl: string | null;
   /** The From of every e-mail (MAIL_FROM). */
   mailFrom: string;
-  /** The From of every e-mail (MAIL_FROM). */
-  mailFrom: string;
   production: boolean;
   logLevel: string;
   /** Seed demo data into an empty database on first start (development default; production only with SEED_DEMO=true). */
@@ -49,7 +47,6 @@ const schema = {
     TRUST_PROXY: { type: 'string', pattern: '^[A-Za-z0-9.:/]+(\\s*,\\s*[A-Za-z0-9.:/]+)*$' },
     RATE_LIMIT_SCALE: { type: 'number', exclusiveMinimum: 0, maximum: 1000000, default: 1 },
     SMTP_URL: { type: 'string', pattern: '^smtps?://' },
-    MAIL_FROM: { type: 'string', minLength: 3, maxLength: 320, pattern: '@', default: 'Alumni <no-reply@localhost>' },
     MAIL_FROM: { type: 'string', minLength: 3, maxLength: 320, pattern: '@', default: 'Alumni <no-reply@localhost>' },
     NODE_ENV: { type: 'string', default: 'development' },
     LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
@@ -98,7 +95,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy,
     rateLimitScale: v.RATE_LIMIT_SCALE,
     smtpUrl: v.SMTP_URL ?? null,
-    mailFrom: v.MAIL_FROM,
     mailFrom: v.MAIL_FROM,
     production,
     logLevel: v.LOG_LEVEL,
