@@ -351,6 +351,24 @@ describe('the worker', () => {
   });
 });
 
+describe('a started worker', () => {
+  it('sends a message right after it is enqueued, without waiting for the next poll', async () => {
+    const w = worker({ pollMs: 60_000 });
+    w.start(); // runs a first round at once, then would wait a minute
+    await w.runOnce(); // that first round is over
+    const queuedAt = Date.now();
+    await db.transaction().execute((trx) => enqueueMail(trx, { to: 'fast@mail.test', language: 'en', template: 'account.deleted', data: { name: 'F' } }));
+    while (peer.received.length === 0 && Date.now() - queuedAt < 5000) await new Promise((r) => setTimeout(r, 20));
+    expect(peer.received.map(toOf)).toEqual(['fast@mail.test']);
+    expect(Date.now() - queuedAt).toBeLessThan(3000);
+    await w.stop();
+    // a stopped worker no longer listens
+    await enqueueMail(db, { to: 'stopped@mail.test', language: 'en', template: 'account.deleted', data: { name: 'S' } });
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await row('stopped@mail.test')).status).toBe('PENDING');
+  });
+});
+
 describe('in the app', () => {
   const appConfig = (env: Record<string, string>) =>
     loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DIST_DIR: join(process.cwd(), 'dist'), MAIL_FROM: FROM, ...env });

@@ -34,6 +34,18 @@ export function setMailSiteUrl(url: string): void {
   siteUrl = url.replace(/\/$/, '');
 }
 
+/**
+ * Workers of this process listening for new mail: told shortly after an enqueue so a message goes out at once
+ * rather than at the next poll. The caller's transaction may not have committed yet when they look; then the
+ * next poll (a few seconds) finds it — a hint, never the only way a message is found.
+ */
+const queuedListeners = new Set<() => void>();
+export function onMailQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
+const NOTIFY_AFTER_MS = 200;
+
 export async function enqueueMail(db: Conn, mail: MailRequest): Promise<void> {
   const to = mail.to.trim();
   if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw new Error(`enqueueMail: not an e-mail address: ${JSON.stringify(mail.to)}`);
@@ -66,6 +78,7 @@ export async function enqueueMail(db: Conn, mail: MailRequest): Promise<void> {
       claimed_by: null,
     })
     .execute();
+  if (queuedListeners.size > 0) setTimeout(() => queuedListeners.forEach((listener) => listener()), NOTIFY_AFTER_MS).unref();
 }
 
 function originOf(link: string): string | null {

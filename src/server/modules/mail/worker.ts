@@ -10,6 +10,7 @@
  * - A failure puts the row back to PENDING with a later `next_attempt_at` (1 min, 5 min, 30 min, 2 h, 6 h,
  *   12 h); after the last attempt, or when the server refuses the recipient for good (5xx to RCPT TO), it is
  *   FAILED with the error. `attempts` counts claims.
+ * A round runs every few seconds and shortly after an enqueue in this process (outbox.ts `onMailQueued`).
  * Without SMTP_URL no worker runs and mail stays PENDING (read it with `npm run mail:outbox`).
  */
 import { createTransport, type Transporter } from 'nodemailer';
@@ -18,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, DialectName } from '../../db/dialect';
 import type { Database, EmailOutboxTable } from '../../db/types';
 import { newHash, nowIso } from '../../lib/ids';
-import { setMailSiteUrl } from './outbox';
+import { onMailQueued, setMailSiteUrl } from './outbox';
 
 const MINUTE = 60_000;
 export const DEFAULT_BACKOFF_MS = [1, 5, 30, 120, 360, 720].map((m) => m * MINUTE);
@@ -73,6 +74,7 @@ export class MailWorker {
   private running: Promise<RunResult> | null = null;
   private again = false;
   private stopped = false;
+  private unlisten: (() => void) | undefined;
 
   constructor(options: MailWorkerOptions) {
     this.db = options.db;
@@ -98,6 +100,7 @@ export class MailWorker {
     if (this.timer || this.stopped) return;
     this.timer = setInterval(() => this.trigger(), this.pollMs);
     this.timer.unref();
+    this.unlisten = onMailQueued(() => this.trigger());
     this.trigger();
   }
 
@@ -116,6 +119,7 @@ export class MailWorker {
     this.stopped = true;
     clearInterval(this.timer);
     this.timer = undefined;
+    this.unlisten?.();
     await this.running?.catch(() => undefined);
     this.transport.close();
   }
