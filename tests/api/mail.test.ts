@@ -391,6 +391,31 @@ describe('in the app', () => {
     expect(peer.received).toHaveLength(1);
   });
 
+  it('two app instances on one database deliver each message once', async () => {
+    const second = createDb(database.url, { poolSize: 4 });
+    extraDbs.push(second);
+    const apps = [await buildApp(appConfig({ SMTP_URL: peer.url }), { db, migrate: false }), await buildApp(appConfig({ SMTP_URL: peer.url }), { db: second, migrate: false })];
+    try {
+      peer.delayMs = 20;
+      for (let i = 0; i < 12; i++) await enqueueMail(i % 2 ? second : db, { to: `pair${i}@mail.test`, language: 'en', template: 'account.deleted', data: { name: `P${i}` } });
+      const deadline = Date.now() + 15_000;
+      while (peer.received.length < 12 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 3500)); // a further poll of both: nothing more arrives
+    } finally {
+      for (const app of apps) await app.close();
+    }
+    const recipients = peer.received.map(toOf);
+    expect(recipients).toHaveLength(12);
+    expect(new Set(recipients).size).toBe(12);
+    expect((await outbox()).every((r) => r.status === 'SENT')).toBe(true);
+  });
+
+  it('MAIL_FROM defaults to Alumni <no-reply@localhost> and must be an address', () => {
+    expect(loadConfig({}).mailFrom).toBe('Alumni <no-reply@localhost>');
+    expect(loadConfig({ MAIL_FROM: 'Alumni office <office@alumni.example.org>' }).mailFrom).toBe('Alumni office <office@alumni.example.org>');
+    expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
+  });
+
   it('without SMTP_URL nothing is sent, the row stays PENDING, and `npm run mail:outbox` reads it', async () => {
     const app = await buildApp(appConfig({}), { db, migrate: false });
     try {
