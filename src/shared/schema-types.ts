@@ -443,17 +443,11 @@ export interface Portfolio {
 }
 
 // recovery
-/**
- * POST /usr/recovery and /com/recovery: always the same answer, whether or not the address has an account.
- */
 export interface Recovery {
   email: string;
 }
 
 // recovery.reset
-/**
- * POST /usr/recovery/reset and /com/recovery/reset: the token from the e-mailed link (single use, one hour); password_repeat must equal password.
- */
 export interface RecoveryReset {
   token: string;
   password: string;
@@ -517,14 +511,8 @@ export interface UserEmail {
 }
 
 // user.iban
-/**
- * PATCH /usr/users { payment: … }. The IBAN is stored normalised and only ever returned masked, to its owner.
- */
 export interface UserIban {
   bank: string;
-  /**
-   * Account holder
-   */
   name: string;
   iban: string;
 }
@@ -600,9 +588,6 @@ export interface UserPassword {
 }
 
 // user.profile
-/**
- * What a member writes about themselves (PATCH /usr/users, GET /usr/users/me). Fields that lists filter or sort on are columns of users; every other field lives in users.data, so a field added here is validated, stored and returned with no code change. x-profile-weight: what a filled field adds to profile_level; x-profile-required: needed for a complete profile (SPEC §4). readOnly fields are filled by uploads, never by PATCH.
- */
 export interface UserProfile {
   name?: string;
   surname1?: string;
@@ -620,25 +605,16 @@ export interface UserProfile {
   original_country_code?: string | null;
   profile_type?: 'student' | 'pas' | 'professor';
   graduation_year?: number | null;
-  /**
-   * Studies: a category hash
-   */
   category?: string | null;
   /**
-   * Tag hashes (USER, group area)
-   *
    * @maxItems 10
    */
   area?: string[];
   /**
-   * Tag hashes (USER, group specialty)
-   *
    * @maxItems 10
    */
   specialty?: string[];
   /**
-   * Tag hashes (USER, group career)
-   *
    * @maxItems 10
    */
   career_development?: string[];
@@ -650,13 +626,7 @@ export interface UserProfile {
   url_behance?: string | null;
   url_portfolio?: string | null;
   url_other?: string | null;
-  /**
-   * Set by POST /usr/users/avatar
-   */
   photo?: string | null;
-  /**
-   * Set by POST /usr/users/cv
-   */
   cv?: string | null;
 }
 
@@ -688,17 +658,11 @@ export interface UserPublic {
 }
 
 // user.register.confirm
-/**
- * POST /usr/register/confirm: the token from the link e-mailed at registration (single use).
- */
 export interface UserRegisterConfirm {
   token: string;
 }
 
 // user.register
-/**
- * POST /usr/register (DESIGN §4b). email_repeat/password_repeat must equal email/password and birthdate must be in the past (checked by the server and by the form).
- */
 export type UserRegister = {
   name: string;
   surname1: string;
@@ -728,22 +692,10 @@ export type UserRegister = {
 };
 
 // user.settings
-/**
- * Privacy flags and language (PATCH /usr/users). is_receive_jobs is for Bold and GRATIS only (418 for a Regular member).
- */
 export interface UserSettings {
-  /**
-   * Appear in the alumni search and map
-   */
   is_appear_by_user?: boolean;
-  /**
-   * Appear in the directory companies see
-   */
   is_appear_by_company?: boolean;
   is_newsletter?: boolean;
-  /**
-   * Job offers by e-mail (Bold and GRATIS)
-   */
   is_receive_jobs?: boolean;
   language?: 'es' | 'en' | 'ca';
 }

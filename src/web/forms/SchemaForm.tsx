@@ -37,7 +37,7 @@ export function SchemaForm<T>({ form, uiSchema = {}, formData, submitText, submi
   const visibleSchema = schemaFor(form);
   const ui = useMemo<UiSchema>(() => {
     const out: UiSchema = { ...uiSchema, 'ui:title': '', 'ui:submitButtonOptions': { submitText, props: { type: 'primary', loading: submitting, block: true, size: 'large' } } };
-    for (const key of Object.keys(visibleSchema.properties ?? {})) out[key] = { ...(uiSchema[key] as object), 'ui:title': t(`fields.${key}`) };
+    for (const key of Object.keys(visibleSchema.properties ?? {})) out[key] = { 'ui:title': t(`fields.${key}`), ...(uiSchema[key] as object) };
     return out;
   }, [uiSchema, visibleSchema, submitText, submitting, t]);
 

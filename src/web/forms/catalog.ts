@@ -4,8 +4,25 @@
  * (scripts/precompile-validators.ts), because the Content-Security-Policy forbids compiling them in
  * the browser; a form missing here has no validator and does not build.
  */
+import profileSchema from '../../../schemas/user.profile.json';
+
+const PROFILE_PERSONAL = ['name', 'surname1', 'surname2', 'gender', 'birthdate', 'document_type', 'document_number', 'phone', 'mobile', 'address', 'postal', 'city', 'country_code', 'original_country_code'];
+const PROFILE_ACADEMIC = ['profile_type', 'graduation_year', 'category'];
+/** Every other writable field of user.profile: a field added to that schema shows in this tab with no code change (DESIGN §2). */
+const PROFILE_PROFESSIONAL = Object.entries(profileSchema.properties as Record<string, { readOnly?: boolean }>)
+  .filter(([name, property]) => !property.readOnly && !PROFILE_PERSONAL.includes(name) && !PROFILE_ACADEMIC.includes(name))
+  .map(([name]) => name);
+
 export const FORMS = {
   login: { schema: 'login', fields: ['email', 'password'] },
+  // the member's profile (user.profile) in tabs, settings, bank account, password and e-mail (pages/user/profile)
+  profilePersonal: { schema: 'user.profile', fields: PROFILE_PERSONAL },
+  profileAcademic: { schema: 'user.profile', fields: PROFILE_ACADEMIC },
+  profileProfessional: { schema: 'user.profile', fields: PROFILE_PROFESSIONAL },
+  profileSettings: { schema: 'user.settings', fields: ['is_appear_by_user', 'is_appear_by_company', 'is_newsletter', 'is_receive_jobs', 'language'] },
+  profileIban: { schema: 'user.iban', fields: ['bank', 'name', 'iban'] },
+  profilePassword: { schema: 'user.password', fields: ['old_password', 'password', 'password_repeat'] },
+  profileEmail: { schema: 'user.email', fields: ['email', 'password'] },
 } as const satisfies Record<string, { schema: string; fields?: readonly string[] }>;
 
 export type FormName = keyof typeof FORMS;

@@ -32,4 +32,7 @@ export const PAGES: Record<string, Page> = {
   'company.login': lazy(() => import('../pages/public/auth/CompanyLoginPage')),
   'user.logout': lazy(() => import('../pages/public/auth/LogoutPage')),
   'company.logout': lazy(() => import('../pages/public/auth/LogoutPage')),
+  'user.profile': lazy(() => import('../pages/user/profile/ProfilePage')),
+  'user.profile.settings': lazy(() => import('../pages/user/profile/SettingsPage')),
+  'user.profile.settings-iban': lazy(() => import('../pages/user/profile/IbanPage')),
 };

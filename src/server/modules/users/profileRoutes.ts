@@ -9,27 +9,40 @@ const okReply = { 200: { type: 'object', properties: { ok: { type: 'boolean' }, 
 
 export async function profileRoutes(app: FastifyInstance) {
   const model = profileModel(app);
-  app.patch<{ Body: profile.ProfilePatch }>('/usr/users', {
+  // PATCH /usr/users (SPEC §7); /usr/users/me too, so a Refine form reads and writes one resource id
+  for (const url of ['/usr/users', '/usr/users/me']) {
+    app.patch<{ Body: profile.ProfilePatch }>(url, {
+      config: { permission: 'user.self' },
+      schema: {
+        tags: ['alumni'],
+        summary: 'Change any subset of the profile (user.profile), settings (user.settings) and bank account (payment: user.iban)',
+        body: model.body,
+        response: { 200: model.me },
+      },
+      handler: async (request) => {
+        await profile.update(app, request.actor, request.lng, request.body);
+        return profile.me(app, request.actor, fileLinks(app.config.secretKey, request.actor));
+      },
+    });
+  }
+  app.post<{ Body: settings.PasswordChange }>('/usr/users/password', {
     config: { permission: 'user.self' },
     schema: {
       tags: ['alumni'],
-      summary: 'Change any subset of the profile (user.profile), settings (user.settings) and bank account (payment: user.iban)',
-      body: model.body,
-      response: { 200: model.me },
+      summary: 'Change the password (needs the old one; ends every other session)',
+      body: { $ref: 'user.password#' },
+      response: okReply,
     },
-    handler: async (request) => {
-      await profile.update(app, request.actor, request.lng, request.body);
-      return profile.me(app, request.actor, fileLinks(app.config.secretKey, request.actor));
-    },
-  });
-  app.post<{ Body: settings.PasswordChange }>('/usr/users/password', {
-    config: { permission: 'user.self' },
-    schema: { tags: ['alumni'], summary: 'Change the password (needs the old one; ends every other session)', body: { $ref: 'user.password#' }, response: okReply },
     handler: (request) => settings.changePassword(app, request.actor, request.lng, request.body),
   });
   app.post<{ Body: settings.EmailChange }>('/usr/users/email', {
     config: { permission: 'user.self' },
-    schema: { tags: ['alumni'], summary: 'Ask to change the e-mail: a confirmation link goes to the new address', body: { $ref: 'user.email#' }, response: okReply },
+    schema: {
+      tags: ['alumni'],
+      summary: 'Ask to change the e-mail: a confirmation link goes to the new address',
+      body: { $ref: 'user.email#' },
+      response: okReply,
+    },
     handler: (request) => settings.requestEmailChange(app, request.actor, request.lng, request.body),
   });
   app.post<{ Body: { token: string } }>('/usr/users/email/confirm', {

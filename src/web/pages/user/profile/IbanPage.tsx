@@ -1,0 +1,39 @@
+/** /user/profile/settings-iban (issue 8 §8): the bank account (schemas/user.iban.json); the IBAN is only ever shown masked. */
+import { Alert, Card, Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@refinedev/react-router';
+import { Spinner } from '../../../components/Spinner';
+import { ProfileSection } from './ProfileSection';
+import { useProfileForm } from './useProfileForm';
+
+export default function IbanPage() {
+  const { t } = useTranslation();
+  // the server names `payment.iban`; the form's field is `iban`
+  const profile = useProfileForm((field) => field.replace(/^payment\./, ''));
+  useDocumentTitle(`${t('pages.user.profile.settings-iban')} · Alumni`);
+  const me = profile.me;
+  if (!me) return <Spinner />;
+  return (
+    <Card className="profile-page">
+      <div className="page-heading">
+        <h1>{t('pages.user.profile.settings-iban')}</h1>
+        <p>{t('profile.ibanIntro')}</p>
+      </div>
+      {me.role === 'GRATIS' && !me.payment && <Alert type="warning" showIcon message={t('profile.ibanNeeded')} className="profile-alert" style={{ marginBottom: 16 }} />}
+      {me.payment && (
+        <Descriptions column={1} bordered size="small" className="profile-iban-current" style={{ marginBottom: 24 }}>
+          <Descriptions.Item label={t('fields.bank')}>{me.payment.bank}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.holder')}>{me.payment.name}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.iban')}>{me.payment.iban}</Descriptions.Item>
+        </Descriptions>
+      )}
+      <ProfileSection
+        form="profileIban"
+        profile={profile}
+        uiSchema={{ name: { 'ui:title': t('fields.holder') }, iban: { 'ui:placeholder': 'ES91 2100 0418 4502 0005 1332' } }}
+        initial={{ bank: me.payment?.bank ?? undefined, name: me.payment?.name ?? undefined }}
+        toBody={(values) => ({ payment: values })}
+      />
+    </Card>
+  );
+}

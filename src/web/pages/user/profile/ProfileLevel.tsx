@@ -1,0 +1,22 @@
+/** The profile level (0–100, computed by the server from the schema's weights) and the next step it suggests. */
+import { Alert, Progress, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Me } from './useProfileForm';
+
+export function ProfileLevel({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  return (
+    <div className="profile-level" aria-label={t('profile.level')}>
+      <Typography.Text strong>{t('profile.level')}</Typography.Text>
+      <Progress percent={me.profile_level} strokeColor="#f28c28" />
+      {me.next_step && (
+        <Typography.Paragraph type="secondary" className="profile-next-step">
+          {t('profile.nextStep', { field: t(`fields.${me.next_step.field}`), percent: me.next_step.percent })}
+        </Typography.Paragraph>
+      )}
+      {!me.profile_complete && (
+        <Alert style={{ marginBottom: 16 }} type="warning" showIcon message={t('profile.incomplete', { fields: me.missing.map((field) => t(`fields.${field}`)).join(', ') })} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * /user/profile (issue 8 §7): the profile level with its next step, and tabs — personal, academic,
+ * professional (each a <SchemaForm> over schemas/user.profile.json), files (photo, CV, student file)
+ * and account (e-mail and password). A link from the e-mail-change message lands here with
+ * ?email_token=…, which is confirmed at once.
+ */
+import { useEffect, useMemo } from 'react';
+import { App, Card, Tabs, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@refinedev/react-router';
+import type { UiSchema } from '@rjsf/utils';
+import { Spinner } from '../../../components/Spinner';
+import { UploadField } from '../../../forms/widgets/UploadField';
+import { request } from '../../../providers/http';
+import { AccountForms } from './AccountForms';
+import { ProfileLevel } from './ProfileLevel';
+import { ProfileSection } from './ProfileSection';
+import { useProfileForm } from './useProfileForm';
+import { AreaWidget, CareerWidget, CategoryWidget, CountryWidget, SpecialtyWidget } from './widgets';
+
+const TABS = ['personal', 'academic', 'professional', 'files', 'account'] as const;
+
+function useEmailConfirmation(reload: () => Promise<void>) {
+  const [params, setParams] = useSearchParams();
+  const { message } = App.useApp();
+  const { t } = useTranslation();
+  const token = params.get('email_token');
+  useEffect(() => {
+    if (!token) return;
+    setParams({}, { replace: true });
+    request<{ email: string }>('usr', 'users/email/confirm', { method: 'POST', body: { token } })
+      .then((answer) => {
+        void message.success(t('profile.emailChanged', { email: answer.email }));
+        return reload();
+      })
+      .catch((error: { message?: string }) => void message.error(error.message ?? t('errors.unexpected.title')));
+  }, [token]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const profile = useProfileForm();
+  const [params, setParams] = useSearchParams();
+  useDocumentTitle(`${t('pages.user.profile')} · Alumni`);
+  useEmailConfirmation(profile.reload);
+  const ui = useMemo(() => {
+    const enumNames = (prefix: string, values: string[]) => ({ 'ui:enumNames': values.map((value) => t(`${prefix}.${value}`)) });
+    return {
+      personal: {
+        gender: { ...enumNames('profile.gender', ['male', 'female', 'other']), 'ui:placeholder': '' },
+        document_type: enumNames('profile.documentType', ['DNI', 'NIE', 'PASSPORT', 'NIF', 'OTHER']),
+        birthdate: { 'ui:widget': 'text', 'ui:placeholder': 'dd/mm/yyyy' },
+        country_code: { 'ui:widget': CountryWidget },
+        original_country_code: { 'ui:widget': CountryWidget },
+      } as UiSchema,
+      academic: { profile_type: enumNames('profileType', ['student', 'pas', 'professor']), category: { 'ui:widget': CategoryWidget } } as UiSchema,
+      professional: {
+        area: { 'ui:widget': AreaWidget },
+        specialty: { 'ui:widget': SpecialtyWidget },
+        career_development: { 'ui:widget': CareerWidget },
+        formation: { 'ui:widget': 'textarea' },
+        about_me: { 'ui:widget': 'textarea' },
+      } as UiSchema,
+    };
+  }, [t]);
+  const me = profile.me;
+  if (!me) return <Spinner />;
+  const active = TABS.find((tab) => tab === params.get('tab')) ?? 'personal';
+  const panes: Record<(typeof TABS)[number], React.ReactNode> = {
+    personal: <ProfileSection form="profilePersonal" profile={profile} uiSchema={ui.personal} />,
+    academic: <ProfileSection form="profileAcademic" profile={profile} uiSchema={ui.academic} />,
+    professional: <ProfileSection form="profileProfessional" profile={profile} uiSchema={ui.professional} />,
+    files: (
+      <div className="profile-files">
+        {(['avatar', 'cv', 'student'] as const).map((kind) => (
+          <section key={kind}>
+            <Typography.Title level={4}>{t(`profile.files.${kind}`)}</Typography.Title>
+            <UploadField kind={kind} value={(kind === 'avatar' ? me.photo : kind === 'cv' ? me.cv : me.student_file) ?? null} onChange={() => void profile.reload()} />
+          </section>
+        ))}
+      </div>
+    ),
+    account: <AccountForms email={me.email} />,
+  };
+  return (
+    <Card className="profile-page">
+      <div className="page-heading">
+        <h1>{t('pages.user.profile')}</h1>
+      </div>
+      <ProfileLevel me={me} />
+      <Tabs
+        activeKey={active}
+        onChange={(key) => setParams(key === 'personal' ? {} : { tab: key }, { replace: true })}
+        items={TABS.map((tab) => ({ key: tab, label: t(`profile.tabs.${tab}`), children: panes[tab] }))}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+/** /user/profile/settings (issue 8 §8): privacy flags and language, from schemas/user.settings.json. */
+import { Alert, Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@refinedev/react-router';
+import { Spinner } from '../../../components/Spinner';
+import { ProfileSection } from './ProfileSection';
+import { useProfileForm } from './useProfileForm';
+
+const FLAGS = ['is_appear_by_user', 'is_appear_by_company', 'is_newsletter', 'is_receive_jobs', 'language'] as const;
+
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const profile = useProfileForm();
+  useDocumentTitle(`${t('pages.user.profile.settings')} · Alumni`);
+  const me = profile.me;
+  if (!me) return <Spinner />;
+  const bold = me.role === 'BOLD' || me.role === 'GRATIS';
+  const ui = {
+    ...Object.fromEntries(FLAGS.map((flag) => [flag, { 'ui:help': t(`profile.help.${flag}`) }])),
+    is_receive_jobs: { 'ui:help': t('profile.help.is_receive_jobs'), 'ui:disabled': !bold },
+    language: { 'ui:enumNames': ['es', 'en', 'ca'].map((lng) => t(`lang.${lng}`)), 'ui:widget': 'radio' },
+  };
+  return (
+    <Card className="profile-page">
+      <div className="page-heading">
+        <h1>{t('pages.user.profile.settings')}</h1>
+      </div>
+      {!bold && <Alert type="info" showIcon message={t('profile.jobsBoldOnly')} className="profile-alert" style={{ marginBottom: 16 }} />}
+      <ProfileSection
+        form="profileSettings"
+        profile={profile}
+        uiSchema={ui}
+        initial={Object.fromEntries(FLAGS.map((flag) => [flag, me[flag]]))}
+        toBody={(values) => (bold ? values : { ...values, is_receive_jobs: undefined })}
+      />
+    </Card>
+  );
+}
