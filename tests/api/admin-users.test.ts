@@ -110,3 +110,15 @@ describe('GET /adm/users/{hash}', () => {
     expect((await t.api('GET', '/adm/users/ABC%27--', admin())).statusCode).toBe(404);
   });
 });
+
+describe('the back-office pages', () => {
+  it('are served as private pages (200, noindex) under /{lng}/admin, and anything else there stays a 404', async () => {
+    for (const path of ['/en/admin', '/es/admin/login', '/ca/admin/users', '/en/admin/audit']) {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body, path).toContain('noindex');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/en/admin/../../etc/passwd' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/xx/admin' })).statusCode).toBe(404);
+  });
+});

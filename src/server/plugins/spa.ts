@@ -14,7 +14,7 @@ import { pickLanguage } from '../i18n';
 import { isApiUrl } from './context';
 import { pages } from './routeAccess';
 import { AppError } from '../errors';
-import { headForMatch, sitemap, type PageHead } from '../modules/seo/service';
+import { backOfficeHead, headForMatch, sitemap, type PageHead } from '../modules/seo/service';
 
 const FALLBACK_SHELL =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>%TITLE%</title><meta name="api-key" content="%API_KEY%"><!--head-meta--></head><body><p>Run <code>npm run build</code> to build the web app.</p></body></html>';
@@ -92,6 +92,6 @@ export async function spaPlugin(app: FastifyInstance) {
     const pathname = request.url.split('?')[0]!;
     const first = pathname.split('/')[1];
     const fallback: Locale = isLocale(first) ? first : DEFAULT_LOCALE;
-    return renderShell(reply, await headForMatch(app.db, matchPath(pathname), fallback, publicUrl));
+    return renderShell(reply, backOfficeHead(pathname) ?? (await headForMatch(app.db, matchPath(pathname), fallback, publicUrl)));
   });
 }

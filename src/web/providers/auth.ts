@@ -4,7 +4,11 @@ import { DEVICE_TYPE } from '../../shared/constants';
 import { localizePath } from '../../shared/routes';
 import { request } from './http';
 import { currentLocale, i18n } from './i18n';
-import { clearSession, deviceId, readSession, saveSession, type Issuer } from './session';
+import { clearSession, deviceId, PREFIX_OF, readSession, saveSession, type Issuer } from './session';
+
+/** Where each kind of account reads itself and signs out. */
+const ME_PATH = { user: 'users/me', company: 'companies/me', admin: 'me' } as const;
+const LOGOUT_PATH = { user: 'users/logout', company: 'companies/logout', admin: 'logout' } as const;
 import { refreshPermissions } from './access';
 
 export interface Identity {
@@ -35,7 +39,7 @@ export function loadIdentity(force = false): Promise<Identity | null> {
     const session = readSession();
     identity = !session
       ? Promise.resolve(null)
-      : request<Omit<Identity, 'iss'>>(session.iss === 'user' ? 'usr' : 'com', session.iss === 'user' ? 'users/me' : 'companies/me')
+      : request<Omit<Identity, 'iss'>>(PREFIX_OF[session.iss], ME_PATH[session.iss])
           .then((me) => ({ ...me, iss: session.iss }))
           .catch(() => {
             clearSession();
@@ -47,7 +51,7 @@ export function loadIdentity(force = false): Promise<Identity | null> {
 
 export const authProvider: AuthProvider = {
   login: async ({ email, password, kind }: LoginParams) => {
-    const prefix = kind === 'company' ? 'com' : 'usr';
+    const prefix = PREFIX_OF[kind] ?? 'usr';
     try {
       const answer = await request<{ token: string; refreshToken: string; deviceId: string; refreshExpiresAt?: string }>(prefix, 'login', {
         method: 'POST',
@@ -55,6 +59,7 @@ export const authProvider: AuthProvider = {
       });
       saveSession({ iss: kind, token: answer.token, refreshToken: answer.refreshToken, deviceId: answer.deviceId }, answer.refreshExpiresAt);
       await Promise.all([loadIdentity(true), refreshPermissions()]);
+      if (kind === 'admin') return { success: true, redirectTo: `/${currentLocale()}/admin/users` };
       return { success: true, redirectTo: localizePath(kind === 'company' ? 'company.jobs' : 'user.profile', currentLocale()) };
     } catch (error) {
       const e = error as { message?: string; statusCode?: number };
@@ -64,11 +69,11 @@ export const authProvider: AuthProvider = {
   logout: async () => {
     const session = readSession();
     if (session) {
-      await request(session.iss === 'user' ? 'usr' : 'com', session.iss === 'user' ? 'users/logout' : 'companies/logout').catch(() => undefined);
+      await request(PREFIX_OF[session.iss], LOGOUT_PATH[session.iss]).catch(() => undefined);
     }
     clearSession();
     await Promise.all([loadIdentity(true), refreshPermissions()]);
-    return { success: true, redirectTo: localizePath('home', currentLocale()) };
+    return { success: true, redirectTo: session?.iss === 'admin' ? `/${currentLocale()}/admin/login` : localizePath('home', currentLocale()) };
   },
   check: async () => {
     const me = await loadIdentity();
@@ -76,9 +81,10 @@ export const authProvider: AuthProvider = {
   },
   onError: async (error: { statusCode?: number }) => {
     if (error?.statusCode === 401 || error?.statusCode === 403) {
+      const admin = readSession()?.iss === 'admin';
       clearSession();
       await Promise.all([loadIdentity(true), refreshPermissions()]);
-      return { logout: true, redirectTo: localizePath('login', currentLocale()), error: error as Error };
+      return { logout: true, redirectTo: admin ? `/${currentLocale()}/admin/login` : localizePath('login', currentLocale()), error: error as Error };
     }
     return {};
   },

@@ -5,7 +5,7 @@
 import type { HttpError } from '@refinedev/core';
 import { DEVICE_TYPE } from '../../shared/constants';
 import { currentLocale, i18n } from './i18n';
-import { clearSession, readSession, saveSession, type Session } from './session';
+import { clearSession, PREFIX_OF, readSession, saveSession, type Session } from './session';
 
 export type Prefix = 'api' | 'usr' | 'com' | 'adm';
 
@@ -43,7 +43,7 @@ let refreshing: Promise<boolean> | null = null;
 
 /** Rotates the tokens once, shared by every request that saw the 401 at the same time. */
 function refreshSession(session: Session): Promise<boolean> {
-  refreshing ??= fetch(`/${session.iss === 'user' ? 'usr' : 'com'}/refresh`, {
+  refreshing ??= fetch(`/${PREFIX_OF[session.iss]}/refresh`, {
     method: 'POST',
     headers: headers(null, true),
     body: JSON.stringify({ refreshToken: session.refreshToken, deviceId: session.deviceId }),

@@ -2,7 +2,10 @@
 import Cookies from 'js-cookie';
 import { makeDeviceId } from '../../shared/constants';
 
-export type Issuer = 'user' | 'company';
+export type Issuer = 'user' | 'company' | 'admin';
+
+/** The API prefix of each kind of account (SPEC §7; `/adm` for the back office). */
+export const PREFIX_OF = { user: 'usr', company: 'com', admin: 'adm' } as const;
 
 export interface Session {
   iss: Issuer;
@@ -34,7 +37,7 @@ export function readSession(): Session | null {
   const token = Cookies.get('token');
   const refreshToken = Cookies.get('refreshToken');
   const deviceId = Cookies.get('deviceId');
-  if ((iss !== 'user' && iss !== 'company') || !token || !refreshToken || !deviceId) return null;
+  if ((iss !== 'user' && iss !== 'company' && iss !== 'admin') || !token || !refreshToken || !deviceId) return null;
   return { iss, token, refreshToken, deviceId };
 }
 

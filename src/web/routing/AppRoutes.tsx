@@ -9,6 +9,7 @@ import { PublicLayout } from '../layouts/PublicLayout';
 import { ComingSoonPage, NotFoundPage } from '../pages/common/StatusPages';
 import { Guarded } from './guards';
 import { PAGES } from './pages';
+import { adminRoutes } from './adminRoutes';
 
 // the members' and companies' layouts (side menu) load with their first page
 const AreaLayout = lazy(() => import('../layouts/AreaLayout').then((m) => ({ default: m.AreaLayout })));
@@ -44,6 +45,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<Navigate to={`/${preferredLocale()}`} replace />} />
+      {adminRoutes()}
       <Route element={<PublicLayout />}>
         {routesOf('public')}
         <Route path="*" element={<NotFoundPage />} />

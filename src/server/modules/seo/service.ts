@@ -26,6 +26,17 @@ export interface PageHead {
   noindex?: boolean;
 }
 
+/**
+ * The back office (/{lng}/admin/…, untranslated segments, DESIGN §5) is not in the public route table:
+ * its pages are client-rendered, private and never indexed, and answer 200.
+ */
+export function backOfficeHead(pathname: string): PageHead | null {
+  const match = /^\/(es|en|ca)\/admin(\/[a-z-]+)*\/?$/.exec(pathname);
+  if (!match) return null;
+  const lng = match[1] as Locale;
+  return { status: 200, lng, ...TEXTS[lng]['private']!, alternates: {}, noindex: true };
+}
+
 function sectionText(lng: Locale, name: string) {
   const texts = TEXTS[lng];
   return texts[name] ?? texts[name.replace(/\.show$/, '')] ?? texts['home']!;

@@ -1,0 +1,52 @@
+/**
+ * The back office's frame (/{lng}/admin, untranslated segments, DESIGN §5): side menu of resources,
+ * the administrator's e-mail and sign-out. Only an administrator whose permission list (GET /api/init)
+ * holds `admin.validate` gets in; anyone else goes to /{lng}/admin/login. The server decides anyway.
+ */
+import { useCan, useGetIdentity, useLogout } from '@refinedev/core';
+import { Button, Layout, Menu, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../components/Spinner';
+import { useLocale } from '../hooks/useLocale';
+import type { Identity } from '../providers/auth';
+
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const { lng } = useLocale();
+  const { pathname } = useLocation();
+  const { data: me, isLoading } = useGetIdentity<Identity | null>();
+  const { data: access, isLoading: checking } = useCan({ resource: 'users', action: 'admin.validate' });
+  const { mutate: logout } = useLogout();
+  if (isLoading || checking) return <Spinner />;
+  if (me?.iss !== 'admin' || !access?.can) return <Navigate to={`/${lng}/admin/login`} replace state={{ from: pathname }} />;
+
+  const base = `/${lng}/admin`;
+  const selected = pathname.startsWith(`${base}/audit`) ? 'audit' : 'users';
+  return (
+    <Layout style={{ minHeight: '100vh' }} className="admin-layout">
+      <Layout.Sider width={220} theme="light" breakpoint="lg" collapsedWidth={0}>
+        <Typography.Title level={4} style={{ padding: '16px 24px', margin: 0 }}>
+          {t('admin.title')}
+        </Typography.Title>
+        <Menu
+          mode="inline"
+          selectedKeys={[selected]}
+          items={[
+            { key: 'users', label: <Link to={`${base}/users`}>{t('admin.menu.users')}</Link> },
+            { key: 'audit', label: <Link to={`${base}/audit`}>{t('admin.menu.audit')}</Link> },
+          ]}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 16, paddingInline: 24 }}>
+          <Typography.Text data-testid="admin-email">{me.email}</Typography.Text>
+          <Button onClick={() => logout()}>{t('admin.logout')}</Button>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

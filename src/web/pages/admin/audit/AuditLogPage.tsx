@@ -1,0 +1,41 @@
+/** /{lng}/admin/audit: who did what to whom, when (GET /adm/audit, newest first). */
+import { useTable } from '@refinedev/antd';
+import { Select, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_ACTIONS } from '../../../../shared/memberMoves';
+import type { AdminAuditItem } from '../users/types';
+
+export default function AuditLogPage() {
+  const { t } = useTranslation();
+  const { tableProps, setFilters } = useTable<AdminAuditItem>({
+    resource: 'audit',
+    dataProviderName: 'adm',
+    syncWithLocation: false,
+    pagination: { pageSize: 20 },
+    sorters: { mode: 'off' },
+  });
+  return (
+    <section data-testid="admin-audit">
+      <Typography.Title level={2}>{t('admin.audit.title')}</Typography.Title>
+      <Select
+        aria-label={t('admin.audit.action')}
+        style={{ width: 260, marginBottom: 16 }}
+        defaultValue=""
+        onChange={(value) => setFilters([{ field: 'action', operator: 'eq', value: value || undefined }], 'replace')}
+        options={[{ value: '', label: t('admin.audit.allActions') }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`admin.action.${a}`) }))]}
+      />
+      <Table<AdminAuditItem>
+        {...tableProps}
+        rowKey="hash"
+        size="middle"
+        columns={[
+          { title: t('admin.audit.when'), render: (_, row) => new Date(row.created_at).toLocaleString() },
+          { title: t('admin.audit.who'), render: (_, row) => row.admin.name ? `${row.admin.name} <${row.admin.email ?? ''}>` : row.admin.email ?? row.admin.hash },
+          { title: t('admin.audit.action'), render: (_, row) => t(`admin.action.${row.action}`, { defaultValue: row.action }) },
+          { title: t('admin.audit.target'), render: (_, row) => `${row.target.label}${row.target.email ? ` <${row.target.email}>` : ''}` },
+          { title: t('admin.audit.reason'), render: (_, row) => row.reason ?? '—' },
+        ]}
+      />
+    </section>
+  );
+}

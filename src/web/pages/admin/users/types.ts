@@ -1,0 +1,44 @@
+import type { MemberDecision } from '../../../../shared/memberMoves';
+
+export interface AdminAuditItem {
+  hash: string;
+  created_at: string;
+  action: string;
+  admin: { hash: string; email: string | null; name: string | null };
+  target: { type: string; hash: string; label: string; email: string | null };
+  from: string | null;
+  to: string | null;
+  reason: string | null;
+}
+
+export interface AdminUser {
+  hash: string;
+  name: string;
+  surname1: string;
+  surname2: string | null;
+  email: string;
+  status: string;
+  role: string;
+  requested_role: 'REGULAR' | 'BOLD';
+  document_type: string | null;
+  document_number: string | null;
+  profile_type: string;
+  graduation_year: number | null;
+  category: { hash: string; title: string } | null;
+  language: string;
+  email_confirmed: boolean | null;
+  created_at: string;
+  moves: MemberDecision[];
+  code_numeric?: number;
+  gender?: string | null;
+  birthdate?: string | null;
+  phone?: string | null;
+  city?: string | null;
+  country_code?: string | null;
+  current_job?: string | null;
+  current_company?: string | null;
+  subscription_end?: string | null;
+  has_iban?: boolean;
+  profile_complete?: boolean;
+  history?: AdminAuditItem[];
+}

@@ -1,0 +1,23 @@
+/** The back office's routes: /{lng}/admin/… with untranslated segments (DESIGN §5), all lazy. */
+import { lazy, Suspense } from 'react';
+import { Navigate, Route } from 'react-router';
+import { LOCALES } from '../../shared/constants';
+import { Spinner } from '../components/Spinner';
+
+const AdminLayout = lazy(() => import('../layouts/AdminLayout').then((m) => ({ default: m.AdminLayout })));
+const AdminLoginPage = lazy(() => import('../pages/admin/AdminLoginPage'));
+const UsersQueuePage = lazy(() => import('../pages/admin/users/UsersQueuePage'));
+const AuditLogPage = lazy(() => import('../pages/admin/audit/AuditLogPage'));
+
+const wait = (node: React.ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
+
+export function adminRoutes() {
+  return LOCALES.flatMap((lng) => [
+    <Route key={`${lng}:admin.login`} path={`/${lng}/admin/login`} element={wait(<AdminLoginPage />)} />,
+    <Route key={`${lng}:admin`} path={`/${lng}/admin`} element={wait(<AdminLayout />)}>
+      <Route index element={<Navigate to={`/${lng}/admin/users`} replace />} />
+      <Route path="users" element={wait(<UsersQueuePage />)} />
+      <Route path="audit" element={wait(<AuditLogPage />)} />
+    </Route>,
+  ]);
+}
