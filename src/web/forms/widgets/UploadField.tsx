@@ -107,8 +107,10 @@ export function UploadField({ kind, value, fileName, onChange, disabled }: Uploa
         const title = answer.status === 413 ? t('upload.tooLarge.title') : t('upload.failed');
         modal.error({ ...dialog, title, content: answer.body.errors?.[0]?.message ?? answer.body.message ?? t('upload.failed') });
       }
-    } catch {
-      modal.error({ ...dialog, title: t('upload.failed'), content: t('upload.network') });
+    } catch (error) {
+      // a dead session (the shared client has already signed out) or no network at all
+      const message = (error as { statusCode?: number; message?: string }).statusCode ? (error as { message: string }).message : t('upload.network');
+      modal.error({ ...dialog, title: t('upload.failed'), content: message });
     } finally {
       setPercent(null);
     }
