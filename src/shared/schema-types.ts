@@ -443,17 +443,11 @@ export interface Portfolio {
 }
 
 // recovery
-/**
- * POST /usr/recovery and /com/recovery: always the same answer, whether or not the address has an account.
- */
 export interface Recovery {
   email: string;
 }
 
 // recovery.reset
-/**
- * POST /usr/recovery/reset and /com/recovery/reset: the token from the e-mailed link (single use, one hour); password_repeat must equal password.
- */
 export interface RecoveryReset {
   token: string;
   password: string;
@@ -664,17 +658,11 @@ export interface UserPublic {
 }
 
 // user.register.confirm
-/**
- * POST /usr/register/confirm: the token from the link e-mailed at registration (single use).
- */
 export interface UserRegisterConfirm {
   token: string;
 }
 
 // user.register
-/**
- * POST /usr/register (DESIGN §4b). email_repeat/password_repeat must equal email/password and birthdate must be in the past (checked by the server and by the form).
- */
 export type UserRegister = {
   name: string;
   surname1: string;

@@ -23,6 +23,16 @@ export const FORMS = {
   profileIban: { schema: 'user.iban', fields: ['bank', 'name', 'iban'] },
   profilePassword: { schema: 'user.password', fields: ['old_password', 'password', 'password_repeat'] },
   profileEmail: { schema: 'user.email', fields: ['email', 'password'] },
+  // registration (pages/user/register): personal and academic details, then membership (and the IBAN for Bold)
+  registerPersonal: {
+    schema: 'user.register',
+    fields: ['name', 'surname1', 'surname2', 'gender', 'birthdate', 'document_type', 'document_number', 'mobile', 'email', 'email_repeat', 'password', 'password_repeat', 'language', 'profile_type', 'graduation_year', 'category'],
+  },
+  registerMembership: { schema: 'user.register', fields: ['role', 'is_conditions', 'is_privacy', 'is_newsletter'] },
+  registerMembershipIban: { schema: 'user.register', fields: ['role', 'is_conditions', 'is_privacy', 'is_newsletter', 'payment'] },
+  // password recovery (pages/user/recovery): ask for a link, then choose a new password
+  recovery: { schema: 'recovery', fields: ['email'] },
+  recoveryReset: { schema: 'recovery.reset', fields: ['password', 'password_repeat'] },
 } as const satisfies Record<string, { schema: string; fields?: readonly string[] }>;
 
 export type FormName = keyof typeof FORMS;

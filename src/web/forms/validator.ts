@@ -42,12 +42,14 @@ function fieldOf(error: RJSFValidationError): string {
 /** Messages naming the field, in the form's language. */
 export function makeTransformErrors(t: TFunction, uiSchema: UiSchema) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
-    errors.map((error) => {
+    // an if/then rule (registration's document number) also reports a bare "must match then": the field's own error says it
+    errors.filter((error) => error.name !== 'if').map((error) => {
       const name = fieldOf(error);
       const label = (uiSchema[name]?.['ui:title'] as string | undefined) ?? name;
       let message = error.message;
       if (error.name === 'required') message = t('validation.required', { field: label });
       else if (error.name === 'format') message = t(`validation.format.${String(error.params?.format)}`, { field: label, defaultValue: error.message });
+      else if (error.name === 'const' && error.params?.allowedValue === true) message = t('validation.mustAccept', { field: label });
       else if (error.name === 'maxLength' || error.name === 'minLength') message = t(`validation.${error.name}`, { field: label, limit: error.params?.limit });
       return { ...error, message, stack: `${label}: ${message}` };
     });
