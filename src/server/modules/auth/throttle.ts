@@ -34,8 +34,10 @@ export function failureDelayMs(failures: number, scale: number): number {
   return Math.min(DELAY_CAP_MS, DELAY_BASE_MS * 2 ** (failures - 2)) / scale;
 }
 
-function tooMany(count: Count, now: number): AppError {
-  const ms = Math.max(1000, count.resetAt - now);
+function tooMany(count: Count, windowMs: number): AppError {
+  // Measured now, not from the request's start, and never past the window: a concurrent request may have
+  // opened the window a moment after this one began, which would otherwise read as "16 minutes".
+  const ms = Math.min(windowMs, Math.max(1000, count.resetAt - Date.now()));
   const minutes = Math.ceil(ms / MINUTE);
   // `count` picks the message's plural form ("1 minute" / "15 minutes")
   return AppError.tooMany('auth.tooManyAttempts', { count: minutes, minutes, retryAfter: Math.ceil(ms / 1000) });
@@ -50,11 +52,11 @@ export async function admitSignIn(db: Db, config: Config, kind: AccountKind, ema
   const now = Date.now();
 
   const byIp = await hit(db, ipKey, windowMs, now);
-  if (byIp.count > config.loginMaxFailuresPerIp * config.rateLimitScale) throw tooMany(byIp, now);
+  if (byIp.count > config.loginMaxFailuresPerIp * config.rateLimitScale) throw tooMany(byIp, windowMs);
   const byAccount = await hit(db, accountKey, windowMs, now);
   if (byAccount.count > config.loginMaxFailures * config.rateLimitScale) {
     await release(db, ipKey); // not judged: not a failure of this address
-    throw tooMany(byAccount, now);
+    throw tooMany(byAccount, windowMs);
   }
   return {
     succeeded: () =>
