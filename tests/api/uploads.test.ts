@@ -275,3 +275,48 @@ describe('hostile multipart bodies', () => {
     expect(res.statusCode, res.body).toBe(415);
   });
 });
+
+describe('several files in one field (the portfolio images kind, before its route exists)', () => {
+  /** The pipeline alone, on a bare Fastify with our error handler: `images[]`, 8 MB each, at most 12. */
+  async function bare() {
+    const { default: Fastify } = await import('fastify');
+    const { errorsPlugin } = await import('../../src/server/plugins/errors');
+    const { uploadsPlugin, uploadBody, UploadedFile } = await import('../../src/server/plugins/uploads');
+    const app = Fastify();
+    app.decorateRequest('lng', 'en');
+    errorsPlugin(app);
+    const routes = async (scope: typeof app) => {
+      scope.post('/images', { config: { upload: 'portfolioImage' }, schema: { body: uploadBody('portfolioImage') } }, async (request) => {
+        const files = (request.body as Record<string, InstanceType<typeof UploadedFile>[]>)['images[]']!;
+        return { sizes: files.map((file) => file.size), types: files.map((file) => file.detected) };
+      });
+    };
+    await app.register(uploadsPlugin, { routes: [routes as never] });
+    return app;
+  }
+  const post = (app: Awaited<ReturnType<typeof bare>>, parts: Part[]) => {
+    const { body, headers } = multipart(parts);
+    return app.inject({ method: 'POST', url: '/images', payload: body, headers });
+  };
+
+  it('takes up to 12 images, refuses a 13th, an oversize one (8 MB) and a wrong type among them', async () => {
+    const app = await bare();
+    try {
+      const image = (name = 'images[]') => ({ name, filename: 'p.png', type: 'image/png', data: Buffer.alloc(0) });
+      const pngBytes = await png();
+      const many = (n: number) => Array.from({ length: n }, () => ({ ...image(), data: pngBytes }));
+      const ok = await post(app, many(3));
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().types).toEqual(['image/png', 'image/png', 'image/png']);
+      expect((await post(app, many(12))).statusCode).toBe(200);
+      const thirteen = await post(app, many(13));
+      expect(thirteen.statusCode).toBe(400);
+      expect(thirteen.json().errors[0]).toEqual({ field: 'images[]', message: 'Send at most 12 files.' });
+      const big = await post(app, [...many(1), { ...image(), data: Buffer.concat([pngBytes, Buffer.alloc(8 * MB)]) }]);
+      expect([big.statusCode, big.json().message]).toEqual([413, 'The file is larger than 8 MB. Choose a smaller one.']);
+      expectFieldError(await post(app, [...many(2), { ...image(), data: PDF }]), 'images[]');
+    } finally {
+      await app.close();
+    }
+  });
+});
