@@ -163,7 +163,7 @@ describe('precompiled form validators (no eval in the browser)', () => {
       expect(code).not.toMatch(/new Function|\beval\(|require\(/);
       expect(typeof (await load(code))[String(formSchema(name)['$id'])]).toBe('function');
     }
-  });
+  }, 60_000); // one compilation per form of the catalog: the time grows with the forms
 
   it("checks the project's formats and answers in es, en and ca", async () => {
     const validators = await load(compileValidators(schema));
