@@ -113,6 +113,22 @@ describe('bodies are what the route expects', () => {
     }
   });
 
+  it('a body is not coerced: an array, a number or a boolean where a string is expected answers 400 naming the field', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ email: ['bold@demo.test'], password: 'demo-password' }, 'email'],
+      [{ email: 'bold@demo.test', password: 12345678 }, 'password'],
+      [{ email: 'bold@demo.test', password: true }, 'password'],
+      [{ email: 'bold@demo.test', password: 'demo-password', deviceId: ['abcdefgh12'] }, 'deviceId'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await t.api('POST', '/usr/login', { body: JSON.stringify(body), json: true });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors.map((e: { field: string }) => e.field), JSON.stringify(body)).toContain(field);
+    }
+    // query strings are still coerced: they only carry text
+    expect((await t.api('GET', '/api/jobs?page=2&size=3')).json().items).toHaveLength(3);
+  });
+
   it('a toggle still works with an empty object', async () => {
     const job = (await t.api('GET', '/api/jobs?size=1')).json().items[0];
     const res = await t.api('PATCH', `/api/jobs/${job.hash}/subscribe`, { ...sessions.BOLD, body: '{}', json: true });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../../lib/lists';
-import { uncoercedValidator } from '../../accounts/validator';
 import * as service from './service';
 
 const tags = ['administrators'];
@@ -16,12 +15,11 @@ export async function adminUserRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'One member with the decisions taken on them', params: { $ref: 'admin.params.hash#' }, response: { 200: { $ref: 'admin.user#' } } },
     handler: (request) => service.detail(app.db, request.lng, request.params.hash),
   });
-  // decisions are validated without type coercion: `{ "status": ["VALIDATED"] }` or `{ "reason": 42 }` is a 400
+  // bodies are never coerced (plugins/schemas.ts): `{ "status": ["VALIDATED"] }` or `{ "reason": 42 }` is a 400
   await app.register(decisionRoutes);
 }
 
 async function decisionRoutes(app: FastifyInstance) {
-  app.setValidatorCompiler(uncoercedValidator());
   app.patch<{ Params: { hash: string }; Body: service.Decision }>('/adm/users/:hash', {
     config: { permission: 'admin.validate' },
     schema: {
