@@ -7,7 +7,6 @@ import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import * as service from './service';
 import * as recovery from './recovery';
-import { uncoercedValidator } from './validator';
 
 const okReply = { type: 'object', properties: { ok: { type: 'boolean' } } };
 
@@ -39,7 +38,6 @@ async function withConflict<T>(request: FastifyRequest, reply: FastifyReply, wor
 }
 
 export async function accountRoutes(app: FastifyInstance) {
-  app.setValidatorCompiler(uncoercedValidator());
   app.post<{ Body: service.Registration }>('/usr/register', {
     config: { permission: 'user.register' },
     attachValidation: true,
