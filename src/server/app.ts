@@ -30,6 +30,8 @@ import { articleRoutes } from './modules/articles/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { portfolioRoutes } from './modules/portfolios/routes';
 import { experienceRoutes } from './modules/experiences/routes';
+import { memberPortfolioRoutes } from './modules/portfolios/memberRoutes';
+import { memberExperienceRoutes } from './modules/experiences/memberRoutes';
 import { workgroupRoutes } from './modules/workgroups/routes';
 import { contentRoutes } from './modules/content/routes';
 import { mailWorkerPlugin } from './modules/mail/worker';
@@ -125,6 +127,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(countryRoutes);
   await app.register(portfolioRoutes);
   await app.register(experienceRoutes);
+  await app.register(memberPortfolioRoutes);
+  await app.register(memberExperienceRoutes);
   await app.register(workgroupRoutes);
   await app.register(contentRoutes);
   await app.register(adminRoutes);

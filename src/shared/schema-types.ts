@@ -442,6 +442,23 @@ export interface Portfolio {
   user?: Author;
 }
 
+// portfolio.write
+export interface PortfolioWrite {
+  name?: string;
+  /**
+   * dd/mm/yyyy
+   */
+  date?: string | null;
+  content?: string;
+  /**
+   * @maxItems 10
+   */
+  links?: {
+    url: string;
+  }[];
+  status?: 'PUBLISHED' | 'UNPUBLISHED';
+}
+
 // recovery
 export interface Recovery {
   email: string;
@@ -731,6 +748,17 @@ export interface WorkExperience {
   location?: string | null;
   content?: string;
   user?: Author;
+}
+
+// workExperience.write
+export interface WorkExperienceWrite {
+  name?: string;
+  contract?: 'INDEFINITE' | 'TEMPORAL' | 'FREELANCE' | 'PART-TIME' | 'FULL-TIME' | 'INTERNSHIP';
+  company_name?: string;
+  start?: string;
+  end?: string | null;
+  location?: string;
+  content?: string;
 }
 
 // workgroup

@@ -1,0 +1,89 @@
+/** The member's own work experiences (issue 8 §10): only the owner reads, changes or deletes them. */
+import type { FastifyInstance } from 'fastify';
+import { PAGE_SIZES, type Locale } from '../../../shared/constants';
+import { AppError } from '../../errors';
+import { translate } from '../../i18n';
+import { dmyToIso, isoToDmy } from '../../lib/dmy';
+import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
+import type { Actor } from '../../types';
+import type { Conn } from '../auth/repository';
+import * as repo from './memberRepository';
+
+export interface ExperienceWrite {
+  name?: string;
+  contract?: string;
+  company_name?: string;
+  start?: string;
+  end?: string | null;
+  location?: string;
+  content?: string;
+}
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.find>>>;
+
+function owner(actor: Actor): string {
+  if (!actor.hash) throw AppError.unauthorized();
+  return actor.hash;
+}
+
+function present(row: Row) {
+  return { ...row, start: isoToDmy(row.start), end: isoToDmy(row.end) };
+}
+
+function columns(input: ExperienceWrite): repo.ExperienceColumns {
+  const out: repo.ExperienceColumns = {};
+  for (const key of ['name', 'contract', 'company_name', 'location', 'content'] as const) if (input[key] !== undefined) out[key] = input[key];
+  if (input.start !== undefined) out.start = dmyToIso(input.start);
+  if (input.end !== undefined) out.end = dmyToIso(input.end);
+  return out;
+}
+
+/** ISO dates compare as strings; an empty end is a current job. */
+function checkPeriod(lng: Locale, start: string, end: string | null) {
+  if (end && end < start) throw AppError.badRequest('validation.failed', [{ field: 'end', message: translate(lng, 'experiences.endBeforeStart', { field: 'end' }) }]);
+}
+
+async function findOwn(db: Conn, user: string, hash: string): Promise<Row> {
+  const row = await repo.find(db, user, hash);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+export async function list(app: FastifyInstance, actor: Actor, query: PageQuery) {
+  const user = owner(actor);
+  const { size, offset } = pageWindow(query, PAGE_SIZES.experiences);
+  const [total, rows] = await Promise.all([repo.count(app.db, user), repo.page(app.db, user, size, offset)]);
+  return listResult(rows.map(present), total, size);
+}
+
+export async function show(app: FastifyInstance, actor: Actor, hash: string) {
+  return present(await findOwn(app.db, owner(actor), hash));
+}
+
+export async function create(app: FastifyInstance, actor: Actor, lng: Locale, input: ExperienceWrite) {
+  const user = owner(actor);
+  const { name = '', contract = null, company_name = '', start = '', end = null, location = null, content = '' } = columns(input);
+  checkPeriod(lng, start, end);
+  const hash = await repo.insert(app.db, user, { name, contract, company_name, start, end, location, content });
+  return show(app, actor, hash);
+}
+
+export async function update(app: FastifyInstance, actor: Actor, lng: Locale, hash: string, input: ExperienceWrite) {
+  const user = owner(actor);
+  await app.db.transaction().execute(async (trx) => {
+    const current = await findOwn(trx, user, hash);
+    const changes = columns(input);
+    checkPeriod(lng, changes.start ?? current.start, changes.end === undefined ? current.end : changes.end);
+    if (Object.keys(changes).length) await repo.update(trx, user, hash, changes);
+  });
+  return show(app, actor, hash);
+}
+
+export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
+  const user = owner(actor);
+  await app.db.transaction().execute(async (trx) => {
+    await findOwn(trx, user, hash);
+    await repo.remove(trx, user, hash);
+  });
+  return { ok: true };
+}

@@ -1,0 +1,107 @@
+/** The member's own portfolio projects (issue 8 §10): only the owner reads, changes or deletes them. */
+import { rmSync } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { PAGE_SIZES } from '../../../shared/constants';
+import { AppError } from '../../errors';
+import { dmyToIso, isoToDmy } from '../../lib/dmy';
+import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
+import type { Actor } from '../../types';
+import type { Conn } from '../auth/repository';
+import * as publicRepo from './repository';
+import * as repo from './memberRepository';
+
+export interface PortfolioWrite {
+  name?: string;
+  date?: string | null;
+  content?: string;
+  links?: Array<{ url: string }>;
+  status?: 'PUBLISHED' | 'UNPUBLISHED';
+}
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.find>>>;
+
+function owner(actor: Actor): string {
+  if (!actor.hash) throw AppError.unauthorized();
+  return actor.hash;
+}
+
+async function present(db: Conn, rows: Row[]) {
+  const hashes = rows.map((row) => row.hash);
+  const [images, links] = await Promise.all([publicRepo.imagesOf(db, hashes), publicRepo.linksOf(db, hashes)]);
+  return rows.map((row) => ({
+    ...row,
+    date: isoToDmy(row.date),
+    images: images.filter((image) => image.portfolio_hash === row.hash).map((image) => ({ hash: image.hash, url: image.path })),
+    links: links.filter((link) => link.portfolio_hash === row.hash).map((link) => ({ hash: link.hash, url: link.url })),
+  }));
+}
+
+function columns(input: PortfolioWrite): repo.PortfolioColumns {
+  const out: repo.PortfolioColumns = {};
+  if (input.name !== undefined) out.name = input.name;
+  if (input.date !== undefined) out.date = dmyToIso(input.date);
+  if (input.content !== undefined) out.content = input.content;
+  if (input.status !== undefined) out.status = input.status;
+  return out;
+}
+
+async function findOwn(db: Conn, user: string, hash: string): Promise<Row> {
+  const row = await repo.find(db, user, hash);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+export async function list(app: FastifyInstance, actor: Actor, query: PageQuery) {
+  const user = owner(actor);
+  const { size, offset } = pageWindow(query, PAGE_SIZES.portfolios);
+  const [total, rows] = await Promise.all([repo.count(app.db, user), repo.page(app.db, user, size, offset)]);
+  return listResult(await present(app.db, rows), total, size);
+}
+
+export async function show(app: FastifyInstance, actor: Actor, hash: string) {
+  const row = await findOwn(app.db, owner(actor), hash);
+  return (await present(app.db, [row]))[0]!;
+}
+
+export async function create(app: FastifyInstance, actor: Actor, input: PortfolioWrite) {
+  const user = owner(actor);
+  const hash = await app.db.transaction().execute(async (trx) => {
+    const { name = '', date = null, content = '', status = 'UNPUBLISHED' } = columns(input);
+    const created = await repo.insert(trx, user, { name, date, content, status });
+    await repo.replaceLinks(trx, created, (input.links ?? []).map((link) => link.url));
+    return created;
+  });
+  return show(app, actor, hash);
+}
+
+export async function update(app: FastifyInstance, actor: Actor, hash: string, input: PortfolioWrite) {
+  const user = owner(actor);
+  await app.db.transaction().execute(async (trx) => {
+    await findOwn(trx, user, hash);
+    const changes = columns(input);
+    if (Object.keys(changes).length) await repo.update(trx, user, hash, changes);
+    if (input.links) await repo.replaceLinks(trx, hash, input.links.map((link) => link.url));
+  });
+  return show(app, actor, hash);
+}
+
+export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
+  const user = owner(actor);
+  const paths = await app.db.transaction().execute(async (trx) => {
+    await findOwn(trx, user, hash);
+    return repo.remove(trx, user, hash);
+  });
+  removeImageFiles(join(app.config.dataDir, 'uploads'), paths);
+  return { ok: true };
+}
+
+/** Public image links are `/uploads/…`; anything resolving outside the uploads folder is left alone. */
+function removeImageFiles(uploadsDir: string, paths: string[]) {
+  for (const path of paths) {
+    if (!path.startsWith('/uploads/')) continue;
+    const file = normalize(join(uploadsDir, path.slice('/uploads/'.length)));
+    if (!file.startsWith(uploadsDir + sep)) continue;
+    rmSync(file, { force: true });
+  }
+}
