@@ -2,6 +2,8 @@
  * The member's own portfolio projects (issue 8 §10, DESIGN §4b): /usr/portfolios CRUD for the owner only;
  * others' ids answer 404 and change nothing; drafts never reach the public list.
  */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type Session, type TestApp } from '../helpers/app';
 
@@ -80,6 +82,25 @@ describe('CRUD by the owner', () => {
     const owners = await t.app.db.selectFrom('portfolios').select('user_hash').where('hash', 'in', list.items.map((p: { hash: string }) => p.hash)).execute();
     expect(owners.every((o) => o.user_hash === mine)).toBe(true);
     expect(list.total).toBe(owners.length);
+  });
+});
+
+describe('deleting a project', () => {
+  it('removes its image rows and files, and leaves other projects\' images alone', async () => {
+    const s = as['bold@demo.test']!;
+    const item = (await t.api('POST', '/usr/portfolios', { ...s, body: valid })).json();
+    const dir = join(t.app.config.dataDir, 'uploads', 'portfolios');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${item.hash}-0.webp`);
+    writeFileSync(file, 'image');
+    await t.app.db.insertInto('portfolio_images').values({ hash: `img${item.hash}`.slice(0, 32), portfolio_hash: item.hash, path: `/uploads/portfolios/${item.hash}-0.webp`, position: 0 }).execute();
+    expect((await t.api('GET', `/usr/portfolios/${item.hash}`, s)).json().images).toHaveLength(1);
+    const other = await othersPortfolio();
+    const othersImages = await t.app.db.selectFrom('portfolio_images').selectAll().where('portfolio_hash', '=', other).execute();
+    expect((await t.api('DELETE', `/usr/portfolios/${item.hash}`, s)).statusCode).toBe(200);
+    expect(await t.app.db.selectFrom('portfolio_images').select('hash').where('portfolio_hash', '=', item.hash).execute()).toEqual([]);
+    expect(existsSync(file)).toBe(false);
+    expect(await t.app.db.selectFrom('portfolio_images').selectAll().where('portfolio_hash', '=', other).execute()).toEqual(othersImages);
   });
 });
 
