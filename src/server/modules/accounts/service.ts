@@ -15,32 +15,12 @@ import { localizePath } from '../../../shared/routes';
 import { foldText } from '../../../shared/text';
 import type { Locale } from '../../../shared/constants';
 import { enqueueMail } from '../mail/outbox';
+import type { UserRegister } from '../../../shared/schema-types';
 import * as repo from './repository';
 import { CONFIRM_EMAIL_TTL_MS, consumeOrFail, issueToken } from './tokens';
 
-export interface Registration {
-  name: string;
-  surname1: string;
-  surname2?: string;
-  gender: 'male' | 'female' | 'other';
-  birthdate: string;
-  document_type: 'DNI' | 'NIE' | 'PASSPORT' | 'NIF' | 'OTHER';
-  document_number: string;
-  mobile: string;
-  email: string;
-  email_repeat: string;
-  password: string;
-  password_repeat: string;
-  language: Locale;
-  role: 'regular' | 'bold';
-  profile_type: 'student' | 'pas' | 'professor';
-  graduation_year?: number;
-  category?: string;
-  is_conditions: true;
-  is_privacy: true;
-  is_newsletter?: boolean;
-  payment?: { bank: string; name: string; iban: string };
-}
+/** The body of POST /usr/register: generated from schemas/user.register.json (npm run types). */
+export type Registration = UserRegister;
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/dialect';
 import { listResult, pageWindow, type ListResult } from '../../../lib/lists';
 import { newHash, nowIso } from '../../../lib/ids';
 import type { Conn } from '../../auth/repository';
+import type { AuditItem } from '../../../../shared/audit';
 import * as repo from './repository';
 
 export interface AuditQuery {
@@ -12,16 +13,7 @@ export interface AuditQuery {
   target?: string;
 }
 
-export interface AuditItem {
-  hash: string;
-  created_at: string;
-  action: string;
-  admin: { hash: string; email: string | null; name: string | null };
-  target: { type: string; hash: string; label: string; email: string | null };
-  from: string | null;
-  to: string | null;
-  reason: string | null;
-}
+export type { AuditItem };
 
 /** Writes one audit row (inside the caller's transaction). */
 export async function record(

@@ -1,15 +1,7 @@
+import type { AuditItem } from '../../../../shared/audit';
 import type { MemberDecision } from '../../../../shared/memberMoves';
 
-export interface AdminAuditItem {
-  hash: string;
-  created_at: string;
-  action: string;
-  admin: { hash: string; email: string | null; name: string | null };
-  target: { type: string; hash: string; label: string; email: string | null };
-  from: string | null;
-  to: string | null;
-  reason: string | null;
-}
+export type AdminAuditItem = AuditItem;
 
 export interface AdminUser {
   hash: string;

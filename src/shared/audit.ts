@@ -1,0 +1,11 @@
+/** One audit-log entry as `GET /adm/audit` answers it (schemas/admin.audit.json): read by the server and the back office. */
+export interface AuditItem {
+  hash: string;
+  created_at: string;
+  action: string;
+  admin: { hash: string; email: string | null; name: string | null };
+  target: { type: string; hash: string; label: string; email: string | null };
+  from: string | null;
+  to: string | null;
+  reason: string | null;
+}
