@@ -282,3 +282,53 @@ describe('POST /usr/register/confirm', () => {
     expect((await userByEmail(email))!.email_confirmed_at).toBeNull();
   });
 });
+
+describe('POST /usr/register/resend', () => {
+  const resend = (body: unknown, language = 'en') => t.api('POST', '/usr/register/resend', { body, language });
+  const confirmMails = async (email: string) => (await mailsTo(email)).filter((m) => m.template === 'account.confirmEmail');
+
+  it('sends a new link in the member language; the new one confirms and the old one no longer does', async () => {
+    const body = valid({ language: 'es' });
+    const email = String(body.email);
+    expect((await register(body)).statusCode).toBe(201);
+    const first = linkToken((await confirmMails(email))[0]!.body_text, 'confirm');
+    const res = await resend({ email: email.toUpperCase() }, 'en');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    const mails = await confirmMails(email);
+    expect(mails).toHaveLength(2);
+    expect(mails.map((m) => m.language)).toEqual(['es', 'es']);
+    const second = mails.map((m) => linkToken(m.body_text, 'confirm')).find((token) => token !== first)!;
+    expect(second).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await t.api('POST', '/usr/register/confirm', { body: { token: first } })).statusCode).toBe(400);
+    expect((await t.api('POST', '/usr/register/confirm', { body: { token: second } })).statusCode).toBe(200);
+    expect((await userByEmail(email))!.email_confirmed_at).not.toBeNull();
+  });
+
+  it('answers the same for an unknown, a confirmed and a rejected address, and sends nothing', async () => {
+    const body = valid();
+    const email = String(body.email);
+    expect((await register(body)).statusCode).toBe(201);
+    const token = linkToken((await confirmMails(email))[0]!.body_text, 'confirm');
+    expect((await t.api('POST', '/usr/register/confirm', { body: { token } })).statusCode).toBe(200);
+    const rejected = valid();
+    expect((await register(rejected)).statusCode).toBe(201);
+    await t.app.db.updateTable('users').set({ status: 'REJECTED' }).where('email', '=', String(rejected.email)).execute();
+    const before = await counts();
+    for (const address of ['nobody.here@example.com', email, String(rejected.email)]) {
+      const res = await resend({ email: address });
+      expect(res.statusCode, address).toBe(200);
+      expect(res.json()).toEqual({ ok: true });
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses hostile bodies with 400 and writes nothing', async () => {
+    const before = await counts();
+    for (const bad of [{}, { email: 'not-an-address' }, { email: ['a@b.c'] }, { email: 'a@b.c', extra: 1 }, { email: `${'a'.repeat(300)}@example.com` }, []]) {
+      const res = await resend(bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await counts()).toEqual(before);
+  });
+});

@@ -1,28 +1,27 @@
 import { Grid, Layout, Menu } from 'antd';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useGetIdentity } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { isBold, type Role } from '../../shared/permissions';
 import { matchPath } from '../../shared/routes';
-import { useLocale } from '../hooks/useLocale';
+import { useSiteInit } from '../hooks/useSiteInit';
 import type { Identity } from '../providers/auth';
+import { AccountLink } from './AccountLink';
+import { accountItems } from './accountItems';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
-
-const USER_PAGES = ['user.profile', 'user.card', 'user.jobs.subscribed', 'user.articles.saved', 'user.portfolios', 'user.experiences', 'user.workgroups', 'user.profile.settings'];
-const COMPANY_PAGES = ['company.jobs', 'company.jobs.new', 'company.profile', 'community.directory'];
 
 /** The members' and companies' areas: the site header, a 320 px side menu on wide screens, the footer. */
 export function AreaLayout({ area }: { area: 'user' | 'company' }) {
   const { t } = useTranslation();
-  const { to } = useLocale();
+  const init = useSiteInit();
   const { pathname } = useLocation();
   const screens = Grid.useBreakpoint();
   const { data: me } = useGetIdentity<Identity | null>();
   const signedIn = area === 'user' ? me?.iss === 'user' : me?.iss === 'company';
-  const pages = area === 'user' ? USER_PAGES.filter((name) => name !== 'user.jobs.subscribed' || isBold((me?.role ?? 'REGULAR') as Role)) : COMPANY_PAGES;
+  const items = me && signedIn ? accountItems(me, t, init?.settings.ebookUrl) : [];
   const current = matchPath(pathname)?.route.name;
-  const selected = pages.filter((name) => current?.startsWith(name)).sort((a, b) => b.length - a.length)[0];
+  // the longest route name the current page starts with (user.portfolios.edit → user.portfolios)
+  const selected = items.filter((item) => item.route && current?.startsWith(item.route)).sort((a, b) => b.route!.length - a.route!.length)[0]?.key;
   return (
     <Layout className="site">
       <SiteHeader />
@@ -30,7 +29,7 @@ export function AreaLayout({ area }: { area: 'user' | 'company' }) {
         {signedIn && screens.lg ? (
           <Layout.Sider width={320} className="area-sider" theme="light">
             <nav aria-label={t('header.account')}>
-              <Menu mode="inline" selectedKeys={selected ? [selected] : []} items={pages.map((name) => ({ key: name, label: <Link to={to(name)}>{t(`pages.${name}`)}</Link> }))} />
+              <Menu mode="inline" selectedKeys={selected ? [selected] : []} items={items.map((item) => ({ key: item.key, label: <AccountLink item={item} /> }))} />
             </nav>
           </Layout.Sider>
         ) : null}

@@ -83,6 +83,17 @@ export async function useUpTokens(db: Conn, purpose: TokenPurpose, actorType: st
     .execute();
 }
 
+/** A member who may still confirm their address: registered (pending or validated), never confirmed. */
+export async function findUnconfirmed(db: Conn, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['hash', 'email', 'language', 'name'])
+    .where('email', '=', email)
+    .where('email_confirmed_at', 'is', null)
+    .where('status', 'in', ['PENDING', 'VALIDATED'])
+    .executeTakeFirst();
+}
+
 export async function markEmailConfirmed(db: Conn, hash: string, now: string): Promise<void> {
   await db.updateTable('users').set({ email_confirmed_at: now }).where('hash', '=', hash).where('email_confirmed_at', 'is', null).execute();
 }

@@ -53,6 +53,11 @@ export async function accountRoutes(app: FastifyInstance) {
     schema: { tags: ['alumni'], summary: 'Confirm the e-mail address with the e-mailed token (single use)', body: { $ref: 'user.register.confirm#' }, response: { 200: okReply } },
     handler: (request) => service.confirmEmail(app.db, request.body.token, request.lng),
   });
+  app.post<{ Body: { email: string } }>('/usr/register/resend', {
+    config: { permission: 'public.browse' },
+    schema: { tags: ['alumni'], summary: 'Send the address confirmation link again (same answer for any address)', body: { $ref: 'recovery#' }, response: { 200: okReply } },
+    handler: (request) => service.resendConfirmation(app.db, app.config, request.body),
+  });
 
   for (const [prefix, kind, tag, permission] of [
     ['/usr', 'user', 'alumni', 'user.login'],

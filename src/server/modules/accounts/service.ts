@@ -13,7 +13,7 @@ import { hashPassword } from '../../lib/password';
 import { normaliseIban } from '../../../shared/formats';
 import { localizePath } from '../../../shared/routes';
 import { foldText } from '../../../shared/text';
-import type { Locale } from '../../../shared/constants';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/constants';
 import { enqueueMail } from '../mail/outbox';
 import type { UserRegister } from '../../../shared/schema-types';
 import * as repo from './repository';
@@ -124,6 +124,25 @@ export async function confirmEmail(db: Db, token: string, lng: Locale): Promise<
   await db.transaction().execute(async (trx) => {
     const row = await consumeOrFail(trx, 'confirm_email', token, lng, now);
     await repo.markEmailConfirmed(trx, row.actor_hash, now);
+  });
+  return { ok: true };
+}
+
+/**
+ * "I did not get the e-mail": a new confirmation link for an address not yet confirmed (the older links
+ * stop working). The same answer whether or not the address has such an account, so it reveals nothing;
+ * rate-limited with registration (the path starts /usr/register).
+ */
+export async function resendConfirmation(db: Db, config: Config, input: { email: string }): Promise<{ ok: true }> {
+  const email = normaliseEmail(input.email);
+  const account = await repo.findUnconfirmed(db, email);
+  if (!account) return { ok: true };
+  const language: Locale = isLocale(account.language) ? account.language : DEFAULT_LOCALE;
+  await db.transaction().execute(async (trx) => {
+    await repo.useUpTokens(trx, 'confirm_email', 'user', account.hash, nowIso());
+    const token = await issueToken(trx, 'confirm_email', 'user', account.hash, CONFIRM_EMAIL_TTL_MS);
+    const link = `${config.publicUrl}${localizePath('user.register', language)}?confirm=${token}`;
+    await enqueueMail(trx, { to: account.email, language, template: 'account.confirmEmail', data: { name: account.name, link } });
   });
   return { ok: true };
 }

@@ -3,10 +3,13 @@ import { useTable } from '@refinedev/antd';
 import { Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS } from '../../../../shared/memberMoves';
+import type { Locale } from '../../../../shared/constants';
+import { formatDate } from '../../../lib/dates';
 import type { AdminAuditItem } from '../users/types';
 
 export default function AuditLogPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language as Locale;
   const { tableProps, setFilters } = useTable<AdminAuditItem>({
     resource: 'audit',
     dataProviderName: 'adm',
@@ -28,8 +31,9 @@ export default function AuditLogPage() {
         {...tableProps}
         rowKey="hash"
         size="middle"
+        scroll={{ x: 900 }}
         columns={[
-          { title: t('admin.audit.when'), render: (_, row) => new Date(row.created_at).toLocaleString() },
+          { title: t('admin.audit.when'), width: 150, render: (_, row) => formatDate(row.created_at, lng, 'dateTime') },
           { title: t('admin.audit.who'), render: (_, row) => row.admin.name ? `${row.admin.name} <${row.admin.email ?? ''}>` : row.admin.email ?? row.admin.hash },
           { title: t('admin.audit.action'), render: (_, row) => t(`admin.action.${row.action}`, { defaultValue: row.action }) },
           { title: t('admin.audit.target'), render: (_, row) => `${row.target.label}${row.target.email ? ` <${row.target.email}>` : ''}` },

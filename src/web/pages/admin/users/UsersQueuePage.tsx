@@ -11,12 +11,15 @@ import { DecisionButtons } from './components/DecisionButtons';
 import { DecisionModal } from './components/DecisionModal';
 import { MemberDrawer } from './components/MemberDrawer';
 import { useDecision } from './components/useDecision';
+import type { Locale } from '../../../../shared/constants';
+import { formatDate } from '../../../lib/dates';
 import type { AdminUser } from './types';
 
 const STATUS_COLORS: Record<string, string> = { PENDING: 'gold', VALIDATED: 'green', REJECTED: 'red', DISABLED: 'default' };
 
 export default function UsersQueuePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language as Locale;
   const [selected, setSelected] = useState<string[]>([]);
   const [shown, setShown] = useState<string | null>(null);
   const [asking, setAsking] = useState<{ hashes: string[]; status: MemberDecision } | null>(null);
@@ -61,7 +64,7 @@ export default function UsersQueuePage() {
         {...tableProps}
         rowKey="hash"
         size="middle"
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1320 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
         onRow={(row) => ({ onDoubleClick: () => setShown(row.hash) })}
         columns={[
@@ -76,12 +79,12 @@ export default function UsersQueuePage() {
           },
           { title: t('admin.users.email'), width: 280, render: (_, row) => <><span style={{ wordBreak: 'break-all' }}>{row.email}</span> {row.email_confirmed === false && <Tag color="orange">{t('admin.users.unconfirmed')}</Tag>}</> },
           { title: t('admin.users.document'), width: 140, render: (_, row) => `${row.document_type ?? ''} ${row.document_number ?? '—'}` },
-          { title: t('admin.users.graduation'), dataIndex: 'graduation_year' },
-          { title: t('admin.users.category'), render: (_, row) => row.category?.title ?? '—' },
-          { title: t('admin.users.requested'), render: (_, row) => <Tag color={row.requested_role === 'BOLD' ? 'purple' : 'blue'}>{row.requested_role}</Tag> },
-          { title: t('admin.users.status'), render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{t(`admin.status.${row.status}`)}</Tag> },
-          { title: t('admin.users.createdAt'), render: (_, row) => new Date(row.created_at).toLocaleDateString() },
-          { title: t('admin.users.actions'), fixed: 'right', render: (_, row) => <DecisionButtons member={row} onDecide={onDecide} /> },
+          { title: t('admin.users.graduation'), dataIndex: 'graduation_year', width: 110 },
+          { title: t('admin.users.category'), width: 200, render: (_, row) => row.category?.title ?? '—' },
+          { title: t('admin.users.requested'), width: 120, render: (_, row) => <Tag color={row.requested_role === 'BOLD' ? 'purple' : 'blue'}>{t(`role.${row.requested_role}`)}</Tag> },
+          { title: t('admin.users.status'), width: 120, render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{t(`admin.status.${row.status}`)}</Tag> },
+          { title: t('admin.users.createdAt'), width: 120, render: (_, row) => formatDate(row.created_at, lng) },
+          { title: t('admin.users.actions'), fixed: 'right', width: 230, render: (_, row) => <DecisionButtons member={row} onDecide={onDecide} /> },
         ]}
       />
       <MemberDrawer hash={shown} onClose={() => setShown(null)} onDecide={onDecide} />

@@ -1,8 +1,10 @@
 /** /user/profile/settings-iban (issue 8 §8): the bank account (schemas/user.iban.json); the IBAN is only ever shown masked. */
 import { Alert, Card, Descriptions } from 'antd';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@refinedev/react-router';
 import { Spinner } from '../../../components/Spinner';
+import { GuardNotice } from './GuardNotice';
 import { ProfileSection } from './ProfileSection';
 import { useProfileForm } from './useProfileForm';
 
@@ -11,6 +13,7 @@ export default function IbanPage() {
   // the server names `payment.iban`; the form's field is `iban`
   const profile = useProfileForm((field) => field.replace(/^payment\./, ''));
   useDocumentTitle(`${t('pages.user.profile.settings-iban')} · Alumni`);
+  const guarded = (useLocation().state as { reason?: string } | null)?.reason === 'gratisIban';
   const me = profile.me;
   if (!me) return <Spinner />;
   return (
@@ -19,7 +22,8 @@ export default function IbanPage() {
         <h1>{t('pages.user.profile.settings-iban')}</h1>
         <p>{t('profile.ibanIntro')}</p>
       </div>
-      {me.role === 'GRATIS' && !me.payment && <Alert type="warning" showIcon message={t('profile.ibanNeeded')} className="profile-alert" style={{ marginBottom: 16 }} />}
+      <GuardNotice me={me} />
+      {me.role === 'GRATIS' && !me.payment && !guarded && <Alert type="warning" showIcon message={t('profile.ibanNeeded')} className="profile-alert" style={{ marginBottom: 16 }} />}
       {me.payment && (
         <Descriptions column={1} bordered size="small" className="profile-iban-current" style={{ marginBottom: 24 }}>
           <Descriptions.Item label={t('fields.bank')}>{me.payment.bank}</Descriptions.Item>

@@ -14,6 +14,7 @@ import { Spinner } from '../../../components/Spinner';
 import { UploadField } from '../../../forms/widgets/UploadField';
 import { request } from '../../../providers/http';
 import { AccountForms } from './AccountForms';
+import { GuardNotice } from './GuardNotice';
 import { ProfileLevel } from './ProfileLevel';
 import { ProfileSection } from './ProfileSection';
 import { useProfileForm } from './useProfileForm';
@@ -88,6 +89,7 @@ export default function ProfilePage() {
       <div className="page-heading">
         <h1>{t('pages.user.profile')}</h1>
       </div>
+      <GuardNotice me={me} />
       <ProfileLevel me={me} />
       <Tabs
         activeKey={active}

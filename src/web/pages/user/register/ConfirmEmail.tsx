@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../providers/http';
 import { useLocale } from '../../../hooks/useLocale';
+import { ResendConfirmation } from './ResendConfirmation';
 
 const CARD = { maxWidth: 760, margin: '0 auto' } as const;
 
@@ -34,6 +35,7 @@ export function ConfirmEmail({ token }: { token: string }) {
         subTitle={state === 'ok' ? t('register.confirm.okText') : message}
         extra={<Link to={to('home')}>{t('common.goHome')}</Link>}
       />
+      {state === 'failed' ? <ResendConfirmation /> : null}
     </Card>
   );
 }

@@ -14,6 +14,7 @@ import { FORMS } from '../../../forms/catalog';
 import { request } from '../../../providers/http';
 import { useLocale } from '../../../hooks/useLocale';
 import { ConfirmEmail } from './ConfirmEmail';
+import { ResendConfirmation } from './ResendConfirmation';
 import { membershipUi, personalUi } from './registerUi';
 
 const CARD = { maxWidth: 760, margin: '0 auto' } as const;
@@ -47,6 +48,7 @@ export default function RegisterPage() {
     return (
       <Card className="register-card" style={CARD}>
         <Result status="success" title={t('register.done.title')} subTitle={t('register.done.text')} extra={<Link to={to('home')}>{t('common.goHome')}</Link>} />
+        <ResendConfirmation email={String(personal?.['email'] ?? '')} />
       </Card>
     );
   }

@@ -1,13 +1,16 @@
 import { useOne } from '@refinedev/core';
 import { Descriptions, Drawer, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../../../../shared/constants';
+import { formatDate } from '../../../../lib/dates';
 import type { AdminUser } from '../types';
 import { DecisionButtons } from './DecisionButtons';
 import type { MemberDecision } from '../../../../../shared/memberMoves';
 
 /** One member in full, with the decisions taken on them (GET /adm/users/{hash}). */
 export function MemberDrawer({ hash, onClose, onDecide }: { hash: string | null; onClose: () => void; onDecide: (hashes: string[], status: MemberDecision) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language as Locale;
   const { result: member, query } = useOne<AdminUser>({ resource: 'users', id: hash ?? '', dataProviderName: 'adm', queryOptions: { enabled: !!hash } });
   const dash = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
   return (
@@ -22,17 +25,17 @@ export function MemberDrawer({ hash, onClose, onDecide }: { hash: string | null;
               {member.email_confirmed === false && <Tag color="orange">{t('admin.users.unconfirmed')}</Tag>}
             </Descriptions.Item>
             <Descriptions.Item label={t('admin.users.document')}>{`${dash(member.document_type)} ${dash(member.document_number)}`}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.users.membership')}>{`${member.role} · ${t('admin.users.requested')}: ${member.requested_role}`}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.users.profileType')}>{dash(member.profile_type)}</Descriptions.Item>
+            <Descriptions.Item label={t('admin.users.membership')}>{`${t(`role.${member.role}`)} · ${t('admin.users.requested')}: ${t(`role.${member.requested_role}`)}`}</Descriptions.Item>
+            <Descriptions.Item label={t('admin.users.profileType')}>{member.profile_type ? t(`profileType.${member.profile_type}`) : '—'}</Descriptions.Item>
             <Descriptions.Item label={t('admin.users.graduation')}>{dash(member.graduation_year)}</Descriptions.Item>
             <Descriptions.Item label={t('admin.users.category')}>{dash(member.category?.title)}</Descriptions.Item>
             <Descriptions.Item label={t('admin.users.birthdate')}>{dash(member.birthdate)}</Descriptions.Item>
             <Descriptions.Item label={t('admin.users.phone')}>{dash(member.phone)}</Descriptions.Item>
             <Descriptions.Item label={t('admin.users.city')}>{`${dash(member.city)} (${dash(member.country_code)})`}</Descriptions.Item>
             <Descriptions.Item label={t('admin.users.job')}>{`${dash(member.current_job)} · ${dash(member.current_company)}`}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.users.language')}>{member.language}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.users.subscriptionEnd')}>{member.subscription_end ? new Date(member.subscription_end).toLocaleDateString() : '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.users.createdAt')}>{new Date(member.created_at).toLocaleString()}</Descriptions.Item>
+            <Descriptions.Item label={t('admin.users.language')}>{t(`lang.${member.language}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('admin.users.subscriptionEnd')}>{formatDate(member.subscription_end, lng)}</Descriptions.Item>
+            <Descriptions.Item label={t('admin.users.createdAt')}>{formatDate(member.created_at, lng, 'dateTime')}</Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5} style={{ marginTop: 24 }}>
             {t('admin.users.history')}
@@ -41,7 +44,7 @@ export function MemberDrawer({ hash, onClose, onDecide }: { hash: string | null;
             <Timeline
               items={member.history.map((entry) => ({
                 key: entry.hash,
-                children: `${new Date(entry.created_at).toLocaleString()} · ${t(`admin.action.${entry.action}`, { defaultValue: entry.action })} · ${entry.admin.email ?? ''}${entry.reason ? ` · ${entry.reason}` : ''}`,
+                children: `${formatDate(entry.created_at, lng, 'dateTime')} · ${t(`admin.action.${entry.action}`, { defaultValue: entry.action })} · ${entry.admin.email ?? ''}${entry.reason ? ` · ${entry.reason}` : ''}`,
               }))}
             />
           ) : (
