@@ -173,6 +173,10 @@ export interface ArticlesFilter {
   type?: 'NEWS' | 'EVENT';
   tags?: string;
   saved_by_me?: boolean;
+  /**
+   * only what the signed-in member registered for (members only)
+   */
+  subscribed_by_me?: boolean;
 }
 
 // author
@@ -358,6 +362,9 @@ export interface Job {
   contract?: string;
   working?: string | null;
   cdate?: string;
+  /**
+   * the offer status; in the member applications list (subscribed_by_me) the application status: PENDING, ACCEPTED (in process), CANCELLED (discarded), WITHDRAWN
+   */
   status?: string;
   company?: {
     name?: string;
@@ -374,6 +381,14 @@ export interface Job {
    * true when the caller may only read a teaser (SPEC §6: upgrade to Bold to view an offer)
    */
   locked?: boolean;
+  /**
+   * the offer status, in the member applications list (subscribed_by_me)
+   */
+  offer_status?: string;
+  /**
+   * when the current application was made (ISO 8601), in the member applications list (subscribed_by_me)
+   */
+  applied_at?: string;
 }
 
 // jobs.filter

@@ -10,6 +10,8 @@ export interface ArticleFilter {
   type?: string;
   tags?: string[];
   savedBy?: string;
+  /** Registered for (the `subscribe` toggle) by this member. */
+  subscribedBy?: string;
 }
 
 function published(db: Conn, lng: Locale, filter: ArticleFilter) {
@@ -32,6 +34,18 @@ function published(db: Conn, lng: Locale, filter: ArticleFilter) {
     const user = filter.savedBy;
     query = query.where((eb) =>
       eb.exists(eb.selectFrom('article_saves').select('article_saves.article_hash').whereRef('article_saves.article_hash', '=', 'articles.hash').where('article_saves.user_hash', '=', user)),
+    );
+  }
+  if (filter.subscribedBy) {
+    const user = filter.subscribedBy;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('article_subscriptions')
+          .select('article_subscriptions.article_hash')
+          .whereRef('article_subscriptions.article_hash', '=', 'articles.hash')
+          .where('article_subscriptions.user_hash', '=', user),
+      ),
     );
   }
   return query;

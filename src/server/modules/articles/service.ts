@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import { nowIso } from '../../lib/ids';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import type { Actor } from '../../types';
+import { memberOfFilter } from './memberFilter';
 import * as repo from './repository';
 
 export interface ArticlesQuery extends PageQuery {
@@ -14,6 +15,7 @@ export interface ArticlesQuery extends PageQuery {
   type?: string;
   tags?: string;
   saved_by_me?: boolean;
+  subscribed_by_me?: boolean;
 }
 
 type Row = Awaited<ReturnType<typeof repo.pagePublished>>[number] & { body?: string };
@@ -51,7 +53,8 @@ async function present(db: Db, actor: Actor, lng: Locale, rows: Row[]) {
 }
 
 export async function list(db: Db, actor: Actor, lng: Locale, query: ArticlesQuery) {
-  if (query.saved_by_me && actor.type !== 'user') throw AppError.unauthorized();
+  const savedBy = query.saved_by_me ? memberOfFilter(actor, lng, 'saved_by_me') : undefined;
+  const subscribedBy = query.subscribed_by_me ? memberOfFilter(actor, lng, 'subscribed_by_me') : undefined;
   const { size, offset } = pageWindow(query, PAGE_SIZES.articles);
   const filter: repo.ArticleFilter = {
     text: query.text,
@@ -59,7 +62,8 @@ export async function list(db: Db, actor: Actor, lng: Locale, query: ArticlesQue
     year: query.year,
     type: query.type,
     tags: query.tags ? query.tags.split(',') : undefined,
-    savedBy: query.saved_by_me ? actor.hash! : undefined,
+    savedBy,
+    subscribedBy,
   };
   const [total, rows] = await Promise.all([repo.countPublished(db, lng, filter), repo.pagePublished(db, lng, filter, size, offset)]);
   return listResult(await present(db, actor, lng, rows), total, size);

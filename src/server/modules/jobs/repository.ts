@@ -11,8 +11,10 @@ export interface PublicJobFilter {
   appliedBy?: string;
 }
 
+/** Published offers; with `appliedBy`, the member's applications whatever the offer's status now (their history). */
 function publishedJobs(db: Conn, filter: PublicJobFilter) {
-  let query = db.selectFrom('jobs').where('jobs.status', '=', 'PUBLISHED');
+  let query = db.selectFrom('jobs');
+  if (!filter.appliedBy) query = query.where('jobs.status', '=', 'PUBLISHED');
   const text = filter.text ? likePattern(filter.text) : null;
   if (text) query = query.where('jobs.search_text', 'like', text);
   const location = filter.location ? likePattern(filter.location) : null;
@@ -64,6 +66,20 @@ export function pagePublished(db: Conn, filter: PublicJobFilter, limit: number, 
     .execute();
 }
 
+/** A page of the member's applications, the latest first, each with its status and date. */
+export function pageApplications(db: Conn, filter: PublicJobFilter & { appliedBy: string }, limit: number, offset: number) {
+  const user = filter.appliedBy;
+  return publishedJobs(db, filter)
+    .innerJoin('applicants', (join) => join.onRef('applicants.job_hash', '=', 'jobs.hash').on('applicants.user_hash', '=', user))
+    .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
+    .select([...SUMMARY_COLUMNS, 'applicants.status as applicant_status', 'applicants.created_at as applied_at'])
+    .orderBy('applicants.created_at', 'desc')
+    .orderBy('jobs.hash', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
 /** By slug, else by hash: two indexed lookups (an OR of the two made SQLite scan the table). */
 export async function findPublished(db: Conn, hashOrSlug: string) {
   const query = (column: 'jobs.slug' | 'jobs.hash') =>
@@ -87,9 +103,15 @@ export async function tagsOfJobs(db: Conn, jobHashes: string[], lng: Locale) {
     .execute();
 }
 
+/** The member's application to an offer, whatever its status (a withdrawn one is kept: DESIGN §4b). */
+export function findApplication(db: Conn, jobHash: string, userHash: string) {
+  return db.selectFrom('applicants').select(['hash', 'status']).where('job_hash', '=', jobHash).where('user_hash', '=', userHash).executeTakeFirst();
+}
+
+/** Applied and not withdrawn (a discarded application still counts: the member did apply). */
 export async function hasApplied(db: Conn, jobHash: string, userHash: string): Promise<boolean> {
-  const row = await db.selectFrom('applicants').select('hash').where('job_hash', '=', jobHash).where('user_hash', '=', userHash).executeTakeFirst();
-  return !!row;
+  const row = await findApplication(db, jobHash, userHash);
+  return !!row && row.status !== 'WITHDRAWN';
 }
 
 export async function userHasCv(db: Conn, userHash: string): Promise<boolean> {
@@ -97,18 +119,36 @@ export async function userHasCv(db: Conn, userHash: string): Promise<boolean> {
   return !!row?.cv_file;
 }
 
-/** Applies, or withdraws an existing application; returns whether the member is now applied. */
-export async function toggleApplication(db: Conn, row: { hash: string; job_hash: string; user_hash: string; now: string }): Promise<boolean> {
-  const removed = await db.deleteFrom('applicants').where('job_hash', '=', row.job_hash).where('user_hash', '=', row.user_hash).executeTakeFirst();
-  if (Number(removed.numDeletedRows) > 0) return false;
+/** A first application (PENDING). Two concurrent first calls insert one row: the unique (job, user) index keeps the other out. */
+export async function insertApplication(db: Conn, row: { hash: string; job_hash: string; user_hash: string; now: string }): Promise<void> {
   await db
     .insertInto('applicants')
     .values({ hash: row.hash, job_hash: row.job_hash, user_hash: row.user_hash, status: 'PENDING', created_at: row.now, updated_at: row.now })
+    .onConflict((oc) => oc.columns(['job_hash', 'user_hash']).doNothing())
     .execute();
-  return true;
 }
 
+/**
+ * Moves an application from `from` to `to` with one guarded UPDATE; answers whether it moved. Applying again
+ * (WITHDRAWN → PENDING) dates the application anew: `created_at` is when the current application was made.
+ */
+export async function moveApplication(db: Conn, hash: string, from: string, to: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('applicants')
+    .set(to === 'PENDING' ? { status: to, created_at: now, updated_at: now } : { status: to, updated_at: now })
+    .where('hash', '=', hash)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Applicants who have not withdrawn. */
 export async function applicantCount(db: Conn, jobHash: string): Promise<number> {
-  const row = await db.selectFrom('applicants').select((eb) => eb.fn.countAll<number>().as('n')).where('job_hash', '=', jobHash).executeTakeFirst();
+  const row = await db
+    .selectFrom('applicants')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('job_hash', '=', jobHash)
+    .where('status', '!=', 'WITHDRAWN')
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -7,6 +7,7 @@ import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import { cachedCount } from '../../lib/countCache';
 import type { Actor } from '../../types';
 import { newHash, nowIso } from '../../lib/ids';
+import { memberOfFilter } from '../articles/memberFilter';
 import * as repo from './repository';
 
 export interface JobsQuery extends PageQuery {
@@ -39,18 +40,34 @@ async function withTags<T extends SummaryRow>(db: Db, rows: T[], lng: Locale) {
 }
 
 export async function listPublic(db: Db, actor: Actor, lng: Locale, query: JobsQuery) {
-  if (query.subscribed_by_me && actor.type !== 'user') throw AppError.unauthorized();
+  const appliedBy = query.subscribed_by_me ? memberOfFilter(actor, lng, 'subscribed_by_me') : undefined;
   const { size, offset } = pageWindow(query, PAGE_SIZES.jobs);
   const filter: repo.PublicJobFilter = {
     text: query.text,
     contract: query.contract,
     location: query.location,
     tags: query.tags ? query.tags.split(',') : undefined,
-    appliedBy: query.subscribed_by_me ? actor.hash! : undefined,
+    appliedBy,
   };
+  if (appliedBy) return listApplications(db, lng, { ...filter, appliedBy }, size, offset);
   const total = filter.appliedBy ? repo.countPublished(db, filter) : cachedCount(`jobs:${JSON.stringify(filter)}`, () => repo.countPublished(db, filter));
   const [count, rows] = await Promise.all([total, repo.pagePublished(db, filter, size, offset)]);
   return listResult(await withTags(db, rows, lng), count, size);
+}
+
+/**
+ * The member's applications (`subscribed_by_me`, DESIGN §4b): every offer they applied to, the latest application
+ * first, whatever the offer's status now. `status` is the application's (PENDING, ACCEPTED = in process,
+ * CANCELLED = discarded, WITHDRAWN), `offer_status` the offer's, `applied_at` when the current application was made.
+ */
+async function listApplications(db: Db, lng: Locale, filter: repo.PublicJobFilter & { appliedBy: string }, size: number, offset: number) {
+  const [count, rows] = await Promise.all([repo.countPublished(db, filter), repo.pageApplications(db, filter, size, offset)]);
+  const items = await withTags(db, rows, lng);
+  return listResult(
+    items.map((item, i) => ({ ...item, status: rows[i]!.applicant_status, offer_status: rows[i]!.status, applied_at: rows[i]!.applied_at, subscribed: rows[i]!.applicant_status !== 'WITHDRAWN' })),
+    count,
+    size,
+  );
 }
 
 export async function showPublic(db: Db, actor: Actor, lng: Locale, hashOrSlug: string) {
@@ -76,17 +93,32 @@ function teaser(text: string): string {
 }
 
 /**
- * Applying is `PATCH /api/jobs/{id}/subscribe` (DESIGN §6): a toggle. Applying needs a CV on the
- * profile (418 "Add your CV to apply"); withdrawing never does. The company sees the applicant as PENDING.
+ * Applying is `PATCH /api/jobs/{id}/subscribe` (DESIGN §6): a toggle. Applying needs a CV on the profile
+ * (418 "Add your CV to apply"); withdrawing never does. Withdrawing keeps the row as WITHDRAWN (the company's
+ * history); applying again makes it PENDING. An application the company discarded (CANCELLED) cannot be
+ * withdrawn and re-sent to start over (418). Every move is one guarded UPDATE inside the transaction.
  */
 export async function toggleApplication(db: Db, actor: Actor, hashOrSlug: string) {
   const job = await repo.findPublished(db, hashOrSlug);
   if (!job) throw AppError.notFound();
   const userHash = actor.hash!;
   return db.transaction().execute(async (trx) => {
-    const applied = await repo.hasApplied(trx, job.hash, userHash);
-    if (!applied && !(await repo.userHasCv(trx, userHash))) throw AppError.rule('jobs.cvRequired');
-    const active = await repo.toggleApplication(trx, { hash: newHash(), job_hash: job.hash, user_hash: userHash, now: nowIso() });
-    return { active, count: await repo.applicantCount(trx, job.hash) };
+    const now = nowIso();
+    const current = await repo.findApplication(trx, job.hash, userHash);
+    let status: 'PENDING' | 'WITHDRAWN';
+    if (!current || current.status === 'WITHDRAWN') {
+      if (!(await repo.userHasCv(trx, userHash))) throw AppError.rule('jobs.cvRequired');
+      if (current) await repo.moveApplication(trx, current.hash, 'WITHDRAWN', 'PENDING', now);
+      else await repo.insertApplication(trx, { hash: newHash(), job_hash: job.hash, user_hash: userHash, now });
+      status = 'PENDING';
+    } else if (current.status === 'CANCELLED') {
+      throw AppError.rule('jobs.applicationDiscarded');
+    } else {
+      await repo.moveApplication(trx, current.hash, current.status, 'WITHDRAWN', now);
+      status = 'WITHDRAWN';
+    }
+    const after = await repo.findApplication(trx, job.hash, userHash);
+    const active = !!after && after.status !== 'WITHDRAWN';
+    return { active, status: after?.status ?? status, count: await repo.applicantCount(trx, job.hash) };
   });
 }

@@ -17,7 +17,7 @@ export async function workgroupRoutes(app: FastifyInstance) {
   app.get<{ Querystring: service.WorkgroupsQuery }>('/api/workgroups', {
     config: { permission: 'public.browse' },
     schema: { tags: ['public'], summary: 'Published working groups', querystring: { $ref: 'workgroups.filter#' }, response: { 200: listSchema('workgroup') } },
-    handler: (request) => service.list(app.db, request.actor, request.query),
+    handler: (request) => service.list(app.db, request.actor, request.lng, request.query),
   });
   app.get<Id>('/api/workgroups/:id', {
     config: { permission: 'public.browse' },

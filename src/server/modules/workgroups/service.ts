@@ -2,13 +2,14 @@
  * Working groups. A PRIVATE group shows non-members only its public face: its wall, files and
  * members are answered with 404 `workgroups.membersOnly`, so nothing of them leaks.
  */
-import { PAGE_SIZES } from '../../../shared/constants';
+import { PAGE_SIZES, type Locale } from '../../../shared/constants';
 import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { newHash, nowIso } from '../../lib/ids';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import type { FileLinks } from '../../lib/signedLinks';
 import type { Actor } from '../../types';
+import { memberOfFilter } from '../articles/memberFilter';
 import { presentAuthor } from '../users/presenters';
 import * as repo from './repository';
 
@@ -50,10 +51,10 @@ async function present(db: Db, actor: Actor, rows: Row[]) {
   });
 }
 
-export async function list(db: Db, actor: Actor, query: WorkgroupsQuery) {
-  if (query.subscribed_by_me && actor.type !== 'user') throw AppError.unauthorized();
+export async function list(db: Db, actor: Actor, lng: Locale, query: WorkgroupsQuery) {
+  const memberOf = query.subscribed_by_me ? memberOfFilter(actor, lng, 'subscribed_by_me') : undefined;
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroups);
-  const filter: repo.WorkgroupFilter = { text: query.text, type: query.type, memberOf: query.subscribed_by_me ? actor.hash! : undefined };
+  const filter: repo.WorkgroupFilter = { text: query.text, type: query.type, memberOf };
   const [total, rows] = await Promise.all([repo.count(db, filter), repo.page(db, filter, size, offset)]);
   return listResult(await present(db, actor, rows), total, size);
 }
