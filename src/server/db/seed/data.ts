@@ -6,6 +6,11 @@ export const FIRST_NAMES = [
   'Alejandro', 'Paula', 'Oriol', 'Sofía', 'Álex', 'Irene', 'Pablo', 'Carla', 'Daniel', 'Mireia', 'Hugo', 'Andrea', 'Adrià', 'Noelia',
   'Raúl', 'Berta', 'Miguel', 'Aina', 'Iván', 'Cristina', 'Arnau', 'Sara', 'Guillem', 'Helena', 'Víctor', 'Emma', 'Joan', 'Rocío', 'Gerard',
 ];
+/** The gender a first name is usually given with, so a demo profile reads true ("Álex" is either). */
+const FEMALE = new Set(['Laura', 'Júlia', 'Marta', 'Anna', 'Lucía', 'Núria', 'Elena', 'Clara', 'Paula', 'Sofía', 'Irene', 'Carla', 'Mireia', 'Andrea', 'Noelia', 'Berta', 'Aina', 'Cristina', 'Sara', 'Helena', 'Emma', 'Rocío']);
+export function genderOfName(name: string): 'female' | 'male' | 'other' {
+  return FEMALE.has(name) ? 'female' : name === 'Álex' ? 'other' : 'male';
+}
 export const SURNAMES = [
   'García', 'Martínez', 'Puig', 'Ferrer', 'López', 'Soler', 'Vidal', 'Sánchez', 'Roca', 'Serra', 'Fernández', 'Pérez', 'Font', 'Casals',
   'Romero', 'Navarro', 'Costa', 'Ruiz', 'Mas', 'Molina', 'Torres', 'Vila', 'Giménez', 'Bosch', 'Castro', 'Pujol', 'Ortega', 'Riera',

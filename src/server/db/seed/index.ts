@@ -16,7 +16,7 @@ import type { Database } from '../types';
 import * as data from './data';
 import { initials, writePicture } from './images';
 import { insertMany } from './insert';
-import { DEMO_IBAN, makeCompany, makeUser } from './people';
+import { DEMO_IBAN, makeCompany, makeUser, rename } from './people';
 import { createRandom } from './random';
 import { SEED_NUMBER, seedReference } from './reference';
 import { makeComment, makeJob, makeTaxonomies, makeWorkgroup, type Rows } from './rows';
@@ -87,9 +87,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     makeUser(rand, 4, ctx, { email: 'pending@demo.test', role: 'REGULAR', status: 'PENDING', complete: false, visible: true, iban: false }),
   ];
   const [regular, bold, gratis] = demo as [Insertable<Database['users']>, Insertable<Database['users']>, Insertable<Database['users']>];
-  Object.assign(regular, { name: 'Laura', surname1: 'Regular', surname2: 'Demo' });
-  Object.assign(bold, { name: 'Marc', surname1: 'Bold', surname2: 'Demo' });
-  Object.assign(gratis, { name: 'Júlia', surname1: 'Gratis', surname2: 'Demo' });
+  rename(regular, 'Laura', 'Regular', 'Demo');
+  rename(bold, 'Marc', 'Bold', 'Demo');
+  rename(gratis, 'Júlia', 'Gratis', 'Demo');
   demo.forEach((user, i) => {
     if (user.photo) user.photo = writePicture(uploadsDir, 'avatars', user.hash, i + 1, 256, 256, initials(user.name, user.surname1));
   });

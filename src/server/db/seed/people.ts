@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import { foldText } from '../../../shared/text';
 import { slugify } from '../../lib/ids';
 import type { CompaniesTable, UsersTable } from '../types';
-import { CITIES_ABROAD, CITIES_ES, COMPANIES, FIRST_NAMES, POSITIONS, SURNAMES } from './data';
+import { CITIES_ABROAD, CITIES_ES, COMPANIES, FIRST_NAMES, POSITIONS, SURNAMES, genderOfName } from './data';
 import { initials, writePicture } from './images';
 import type { Random } from './random';
 
@@ -58,7 +58,8 @@ export function makeUser(rand: Random, index: number, ctx: PeopleContext, option
   const graduation = rand.int(1995, ctx.now.getUTCFullYear() - 1);
   const data = {
     birthdate: `${day}/${month}/${graduation - rand.int(21, 26)}` as string | null,
-    gender: rand.pick(['female', 'male', 'other']) as string | null,
+    // drawn and set aside, so the draws after it (and the demo rows tests rely on) stay as they were
+    gender: (rand.pick(['female', 'male', 'other']), genderOfName(name)) as string | null,
     document_type: 'DNI',
     document_number: validDni(rand) as string | null,
     phone: `+34 6${rand.int(10, 99)} ${rand.int(100, 999)} ${rand.int(100, 999)}` as string | null,
@@ -106,7 +107,31 @@ export function makeUser(rand: Random, index: number, ctx: PeopleContext, option
     updated_at: ctx.now.toISOString(),
   };
   row.profile_complete = isProfileComplete(row, data) ? 1 : 0;
+  if (row.status === 'PENDING') awaitingValidation(row, data, ctx.now);
+  else row.email_confirmed_at = row.created_at;
   return row;
+}
+
+/**
+ * A registration the back office has not decided yet looks like one: registered in the last fortnight,
+ * still REGULAR with no subscription (a Bold request waits in `data.requested_role`, with its IBAN),
+ * the address confirmed or not. Derived from the hash, so no extra draw changes the rows after it.
+ */
+function awaitingValidation(row: Insertable<UsersTable>, data: Record<string, unknown>, now: Date): void {
+  const n = parseInt(row.hash.slice(0, 6), 36);
+  const requested = row.role === 'REGULAR' ? 'REGULAR' : 'BOLD';
+  row.role = 'REGULAR';
+  row.subscription_end = null;
+  if (requested === 'REGULAR') row.iban = null;
+  row.created_at = new Date(now.getTime() - (n % 14) * 86400000 - (n % 1440) * 60000).toISOString();
+  row.email_confirmed_at = n % 3 === 0 ? null : row.created_at;
+  row.data = JSON.stringify({ ...data, requested_role: requested });
+}
+
+/** Names given after the draw (the demo accounts): the data that follows from a name follows it. */
+export function rename(row: Insertable<UsersTable>, name: string, surname1: string, surname2: string): void {
+  Object.assign(row, { name, surname1, surname2 });
+  row.data = JSON.stringify({ ...(JSON.parse(row.data ?? '{}') as Record<string, unknown>), gender: genderOfName(name) });
 }
 
 export function makeCompany(
