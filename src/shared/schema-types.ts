@@ -472,6 +472,12 @@ export interface PortfolioWrite {
     url: string;
   }[];
   status?: 'PUBLISHED' | 'UNPUBLISHED';
+  /**
+   * PATCH only in practice: the project's image hashes in the new order, the first being the cover; must name each of its images exactly once
+   *
+   * @maxItems 12
+   */
+  images?: string[];
 }
 
 // recovery

@@ -1,5 +1,5 @@
 /**
- * The member's own work experiences (issue 8 §10, DESIGN §4b): /usr/experiences CRUD for the owner only;
+ * The member's own work experiences (issue 8 §10, DESIGN §4b): /usr/workExperiences CRUD for the owner only;
  * others' ids answer 404 and change nothing; `end` may be empty (current job) but never before `start`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,11 +23,11 @@ describe('who may call', () => {
   it('answers 401 to anonymous and 403 to companies and administrators', async () => {
     const before = await count();
     const routes: Array<['GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown]> = [
-      ['GET', '/usr/experiences', undefined],
-      ['POST', '/usr/experiences', valid],
-      ['GET', '/usr/experiences/abc', undefined],
-      ['PATCH', '/usr/experiences/abc', { name: 'x' }],
-      ['DELETE', '/usr/experiences/abc', undefined],
+      ['GET', '/usr/workExperiences', undefined],
+      ['POST', '/usr/workExperiences', valid],
+      ['GET', '/usr/workExperiences/abc', undefined],
+      ['PATCH', '/usr/workExperiences/abc', { name: 'x' }],
+      ['DELETE', '/usr/workExperiences/abc', undefined],
     ];
     for (const [method, url, body] of routes) {
       expect((await t.api(method, url, { body })).statusCode, `${method} ${url}`).toBe(401);
@@ -42,12 +42,12 @@ describe('CRUD by the owner', () => {
   for (const email of ['bold@demo.test', 'regular@demo.test']) {
     it(`${email} creates, reads, lists, edits and deletes an experience`, async () => {
       const s = as[email]!;
-      const created = await t.api('POST', '/usr/experiences', { ...s, body: valid });
+      const created = await t.api('POST', '/usr/workExperiences', { ...s, body: valid });
       expect(created.statusCode, created.body).toBe(201);
       const item = created.json();
       expect(item).toMatchObject(valid);
-      expect((await t.api('GET', `/usr/experiences/${item.hash}`, s)).json()).toMatchObject({ hash: item.hash, ...valid });
-      const list = (await t.api('GET', '/usr/experiences?size=100', s)).json();
+      expect((await t.api('GET', `/usr/workExperiences/${item.hash}`, s)).json()).toMatchObject({ hash: item.hash, ...valid });
+      const list = (await t.api('GET', '/usr/workExperiences?size=100', s)).json();
       expect(list).toMatchObject({ total: expect.any(Number), maxPages: expect.any(Number) });
       expect(list.items.map((e: { hash: string }) => e.hash)).toContain(item.hash);
       const mine = await userHash(email);
@@ -55,18 +55,18 @@ describe('CRUD by the owner', () => {
       expect(owners.every((o) => o.user_hash === mine)).toBe(true);
 
       // end: null means "current job"
-      const patched = await t.api('PATCH', `/usr/experiences/${item.hash}`, { ...s, body: { name: 'Lead UX', end: null } });
+      const patched = await t.api('PATCH', `/usr/workExperiences/${item.hash}`, { ...s, body: { name: 'Lead UX', end: null } });
       expect(patched.statusCode, patched.body).toBe(200);
       expect(patched.json()).toMatchObject({ name: 'Lead UX', end: null, company_name: valid.company_name });
 
-      expect((await t.api('DELETE', `/usr/experiences/${item.hash}`, s)).statusCode).toBe(200);
-      expect((await t.api('GET', `/usr/experiences/${item.hash}`, s)).statusCode).toBe(404);
+      expect((await t.api('DELETE', `/usr/workExperiences/${item.hash}`, s)).statusCode).toBe(200);
+      expect((await t.api('GET', `/usr/workExperiences/${item.hash}`, s)).statusCode).toBe(404);
     });
   }
 
   it('end may be left out on create (a current job)', async () => {
     const { end: _end, ...body } = valid;
-    const res = await t.api('POST', '/usr/experiences', { ...as['bold@demo.test'], body });
+    const res = await t.api('POST', '/usr/workExperiences', { ...as['bold@demo.test'], body });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().end).toBeNull();
   });
@@ -78,9 +78,9 @@ describe('another member\'s experience', () => {
     const other = (await t.app.db.selectFrom('work_experiences').select('hash').where('user_hash', 'not in', mine).executeTakeFirstOrThrow()).hash;
     const before = await t.app.db.selectFrom('work_experiences').selectAll().where('hash', '=', other).executeTakeFirstOrThrow();
     const s = as['bold@demo.test']!;
-    expect((await t.api('GET', `/usr/experiences/${other}`, s)).statusCode).toBe(404);
-    expect((await t.api('PATCH', `/usr/experiences/${other}`, { ...s, body: { name: 'Hijacked' } })).statusCode).toBe(404);
-    expect((await t.api('DELETE', `/usr/experiences/${other}`, s)).statusCode).toBe(404);
+    expect((await t.api('GET', `/usr/workExperiences/${other}`, s)).statusCode).toBe(404);
+    expect((await t.api('PATCH', `/usr/workExperiences/${other}`, { ...s, body: { name: 'Hijacked' } })).statusCode).toBe(404);
+    expect((await t.api('DELETE', `/usr/workExperiences/${other}`, s)).statusCode).toBe(404);
     expect(await t.app.db.selectFrom('work_experiences').selectAll().where('hash', '=', other).executeTakeFirstOrThrow()).toEqual(before);
   });
 });
@@ -98,7 +98,7 @@ describe('bad input', () => {
   for (const [field, body] of cases) {
     it(`answers 400 naming ${field} and writes nothing`, async () => {
       const before = await count();
-      const res = await t.api('POST', '/usr/experiences', { ...as['bold@demo.test'], body });
+      const res = await t.api('POST', '/usr/workExperiences', { ...as['bold@demo.test'], body });
       expect(res.statusCode, res.body).toBe(400);
       expect(JSON.stringify(res.json().errors)).toContain(field);
       expect(await count()).toBe(before);
@@ -107,13 +107,13 @@ describe('bad input', () => {
 
   it('an end before the stored start on PATCH answers 400 naming end, in the member\'s language', async () => {
     const s = as['bold@demo.test']!;
-    const item = (await t.api('POST', '/usr/experiences', { ...s, body: valid })).json();
-    const res = await t.api('PATCH', `/usr/experiences/${item.hash}`, { ...s, body: { end: '31/12/2019' } });
+    const item = (await t.api('POST', '/usr/workExperiences', { ...s, body: valid })).json();
+    const res = await t.api('PATCH', `/usr/workExperiences/${item.hash}`, { ...s, body: { end: '31/12/2019' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].field).toBe('end');
-    const es = await t.api('PATCH', `/usr/experiences/${item.hash}`, { ...s, body: { start: '01/01/2024' }, language: 'es' });
+    const es = await t.api('PATCH', `/usr/workExperiences/${item.hash}`, { ...s, body: { start: '01/01/2024' }, language: 'es' });
     expect(es.statusCode).toBe(400);
     expect(es.json().errors[0]).toMatchObject({ field: 'end' });
-    expect((await t.api('GET', `/usr/experiences/${item.hash}`, s)).json()).toMatchObject({ start: valid.start, end: valid.end });
+    expect((await t.api('GET', `/usr/workExperiences/${item.hash}`, s)).json()).toMatchObject({ start: valid.start, end: valid.end });
   });
 });

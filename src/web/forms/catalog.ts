@@ -23,6 +23,7 @@ export const FORMS = {
   profileIban: { schema: 'user.iban', fields: ['bank', 'name', 'iban'] },
   profilePassword: { schema: 'user.password', fields: ['old_password', 'password', 'password_repeat'] },
   profileEmail: { schema: 'user.email', fields: ['email', 'password'] },
+  accountDelete: { schema: 'user.delete', fields: ['password'] },
   // registration (pages/user/register): personal and academic details, then membership (and the IBAN for Bold)
   registerPersonal: {
     schema: 'user.register',
@@ -33,6 +34,9 @@ export const FORMS = {
   // password recovery (pages/user/recovery): ask for a link, then choose a new password
   recovery: { schema: 'recovery', fields: ['email'] },
   recoveryReset: { schema: 'recovery.reset', fields: ['password', 'password_repeat'] },
+  // the member's projects and job experiences (pages/user/portfolios, pages/user/experiences); pictures are managed apart
+  portfolio: { schema: 'portfolio.write', fields: ['name', 'date', 'content', 'links', 'status'] },
+  workExperience: { schema: 'workExperience.write', fields: ['name', 'contract', 'company_name', 'start', 'end', 'location', 'content'] },
 } as const satisfies Record<string, { schema: string; fields?: readonly string[] }>;
 
 export type FormName = keyof typeof FORMS;

@@ -38,4 +38,12 @@ export const PAGES: Record<string, Page> = {
   'user.profile': lazy(() => import('../pages/user/profile/ProfilePage')),
   'user.profile.settings': lazy(() => import('../pages/user/profile/SettingsPage')),
   'user.profile.settings-iban': lazy(() => import('../pages/user/profile/IbanPage')),
+  'user.portfolios': lazy(() => import('../pages/user/portfolios/PortfolioListPage')),
+  'user.portfolios.new': lazy(() => import('../pages/user/portfolios/PortfolioCreatePage')),
+  'user.portfolios.show': lazy(() => import('../pages/user/portfolios/PortfolioShowPage')),
+  'user.portfolios.edit': lazy(() => import('../pages/user/portfolios/PortfolioEditPage')),
+  'user.experiences': lazy(() => import('../pages/user/experiences/ExperienceListPage')),
+  'user.experiences.new': lazy(() => import('../pages/user/experiences/ExperienceCreatePage')),
+  'user.experiences.show': lazy(() => import('../pages/user/experiences/ExperienceShowPage')),
+  'user.experiences.edit': lazy(() => import('../pages/user/experiences/ExperienceEditPage')),
 };

@@ -54,3 +54,41 @@ export async function remove(db: Conn, user: string, hash: string) {
   await db.deleteFrom('portfolios').where('hash', '=', hash).where('user_hash', '=', user).execute();
   return images.map((image) => image.path);
 }
+
+/**
+ * The project row, locked for the rest of the transaction on PostgreSQL (SQLite runs one writer at a
+ * time), so two image uploads or reorders of one project apply one after the other.
+ */
+export function lockOwn(db: Conn, postgres: boolean, user: string, hash: string) {
+  const query = own(db, user).select('hash').where('hash', '=', hash);
+  return (postgres ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** The project's images in display order (the first is the cover). */
+export function imagesOf(db: Conn, hash: string) {
+  return db.selectFrom('portfolio_images').select(['hash', 'path', 'position']).where('portfolio_hash', '=', hash).orderBy('position').orderBy('hash').execute();
+}
+
+/** Appends images after the last one, in the order given; answers their hashes. */
+export async function appendImages(db: Conn, hash: string, paths: string[]) {
+  const last = await db.selectFrom('portfolio_images').select((eb) => eb.fn.max<number>('position').as('p')).where('portfolio_hash', '=', hash).executeTakeFirst();
+  const start = last?.p === null || last?.p === undefined ? 0 : Number(last.p) + 1;
+  const rows = paths.map((path, i) => ({ hash: newHash(), portfolio_hash: hash, path, position: start + i }));
+  if (rows.length) await db.insertInto('portfolio_images').values(rows).execute();
+  return rows.map((row) => row.hash);
+}
+
+/** Deletes one image of the project; answers its path (undefined when the project has no such image). */
+export async function removeImage(db: Conn, hash: string, image: string) {
+  const row = await db.selectFrom('portfolio_images').select('path').where('portfolio_hash', '=', hash).where('hash', '=', image).executeTakeFirst();
+  if (!row) return undefined;
+  await db.deleteFrom('portfolio_images').where('portfolio_hash', '=', hash).where('hash', '=', image).execute();
+  return row.path;
+}
+
+/** Gives the project's images positions 0..n-1 in the order of `order` (the caller checked it is a permutation). */
+export async function reorderImages(db: Conn, hash: string, order: string[]) {
+  for (const [position, image] of order.entries()) {
+    await db.updateTable('portfolio_images').set({ position }).where('portfolio_hash', '=', hash).where('hash', '=', image).execute();
+  }
+}

@@ -1,6 +1,8 @@
 /** /usr/portfolios: the member's own portfolio projects, drafts included (issue 8 §10, DESIGN §4b). */
 import type { FastifyInstance } from 'fastify';
 import { listSchema, type PageQuery } from '../../lib/lists';
+import { uploadsPlugin } from '../../plugins/uploads';
+import { memberPortfolioImageRoutes } from './memberImageRoutes';
 import * as service from './memberService';
 
 const permission = 'user.portfolios.manage';
@@ -18,7 +20,7 @@ export async function memberPortfolioRoutes(app: FastifyInstance) {
   app.post<{ Body: service.PortfolioWrite }>('/usr/portfolios', {
     config: { permission },
     schema: { tags, summary: 'Add a portfolio project with its links', body: createBody, response: { 201: one } },
-    handler: async (request, reply) => reply.code(201).send(await service.create(app, request.actor, request.body)),
+    handler: async (request, reply) => reply.code(201).send(await service.create(app, request.actor, request.lng, request.body)),
   });
   app.get<{ Params: { id: string } }>('/usr/portfolios/:id', {
     config: { permission },
@@ -27,12 +29,14 @@ export async function memberPortfolioRoutes(app: FastifyInstance) {
   });
   app.patch<{ Params: { id: string }; Body: service.PortfolioWrite }>('/usr/portfolios/:id', {
     config: { permission },
-    schema: { tags, summary: 'Change any subset of a project (links, when sent, replace the old ones)', params, body: { $ref: 'portfolio.write#' }, response: { 200: one } },
-    handler: (request) => service.update(app, request.actor, request.params.id, request.body),
+    schema: { tags, summary: 'Change any subset of a project (links, when sent, replace the old ones; images, when sent, is the new order of its images, the first being the cover)', params, body: { $ref: 'portfolio.write#' }, response: { 200: one } },
+    handler: (request) => service.update(app, request.actor, request.lng, request.params.id, request.body),
   });
   app.delete<{ Params: { id: string } }>('/usr/portfolios/:id', {
     config: { permission },
     schema: { tags, summary: 'Delete a project with its links and images', params, response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
     handler: (request) => service.remove(app, request.actor, request.params.id),
   });
+  // The picture routes take multipart, so they live inside their own upload context (plugins/uploads.ts).
+  await app.register(uploadsPlugin, { routes: [memberPortfolioImageRoutes] });
 }

@@ -2,8 +2,9 @@
 import { rmSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { PAGE_SIZES } from '../../../shared/constants';
+import { PAGE_SIZES, type Locale } from '../../../shared/constants';
 import { AppError } from '../../errors';
+import { translate } from '../../i18n';
 import { dmyToIso, isoToDmy } from '../../lib/dmy';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import type { Actor } from '../../types';
@@ -17,6 +18,8 @@ export interface PortfolioWrite {
   content?: string;
   links?: Array<{ url: string }>;
   status?: 'PUBLISHED' | 'UNPUBLISHED';
+  /** The project's image hashes in the new order (the first is the cover); must name each current image once. */
+  images?: string[];
 }
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.find>>>;
@@ -64,24 +67,35 @@ export async function show(app: FastifyInstance, actor: Actor, hash: string) {
   return (await present(app.db, [row]))[0]!;
 }
 
-export async function create(app: FastifyInstance, actor: Actor, input: PortfolioWrite) {
+/** `images` must be exactly the project's current images, each once, in the new order. */
+export async function applyImageOrder(db: Conn, lng: Locale, hash: string, order: string[] | undefined) {
+  if (order === undefined) return;
+  const current = (await repo.imagesOf(db, hash)).map((image) => image.hash);
+  const same = order.length === current.length && new Set(order).size === order.length && order.every((image) => current.includes(image));
+  if (!same) throw AppError.badRequest('validation.failed', [{ field: 'images', message: translate(lng, 'portfolios.imagesMismatch', { field: 'images' }) }]);
+  if (order.length) await repo.reorderImages(db, hash, order);
+}
+
+export async function create(app: FastifyInstance, actor: Actor, lng: Locale, input: PortfolioWrite) {
   const user = owner(actor);
   const hash = await app.db.transaction().execute(async (trx) => {
     const { name = '', date = null, content = '', status = 'UNPUBLISHED' } = columns(input);
     const created = await repo.insert(trx, user, { name, date, content, status });
     await repo.replaceLinks(trx, created, (input.links ?? []).map((link) => link.url));
+    await applyImageOrder(trx, lng, created, input.images);
     return created;
   });
   return show(app, actor, hash);
 }
 
-export async function update(app: FastifyInstance, actor: Actor, hash: string, input: PortfolioWrite) {
+export async function update(app: FastifyInstance, actor: Actor, lng: Locale, hash: string, input: PortfolioWrite) {
   const user = owner(actor);
   await app.db.transaction().execute(async (trx) => {
-    await findOwn(trx, user, hash);
+    if (!(await repo.lockOwn(trx, app.dialect === 'postgres', user, hash))) throw AppError.notFound();
     const changes = columns(input);
     if (Object.keys(changes).length) await repo.update(trx, user, hash, changes);
     if (input.links) await repo.replaceLinks(trx, hash, input.links.map((link) => link.url));
+    await applyImageOrder(trx, lng, hash, input.images);
   });
   return show(app, actor, hash);
 }
@@ -97,7 +111,7 @@ export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
 }
 
 /** Public image links are `/uploads/…`; anything resolving outside the uploads folder is left alone. */
-function removeImageFiles(uploadsDir: string, paths: string[]) {
+export function removeImageFiles(uploadsDir: string, paths: string[]) {
   for (const path of paths) {
     if (!path.startsWith('/uploads/')) continue;
     const file = normalize(join(uploadsDir, path.slice('/uploads/'.length)));

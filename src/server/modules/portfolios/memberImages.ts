@@ -1,0 +1,88 @@
+/**
+ * A project's pictures (SPEC §7, DESIGN §4b): `POST /usr/portfolios/{id}/images` appends several at once,
+ * `DELETE …/images/{imageId}` removes one, `PATCH /usr/portfolios/{id}` `{ images: [...] }` reorders them
+ * (the first is the cover). Order of writes, so nothing is half-written: every file is re-encoded first
+ * (one unreadable file refuses the whole request), then all are written under fresh random names, then
+ * the rows go in one transaction; if anything fails, the files this request wrote are removed. Old files
+ * are removed only after the database no longer names them.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Locale } from '../../../shared/constants';
+import { UPLOAD_KINDS } from '../../../shared/uploads';
+import { AppError } from '../../errors';
+import { translate } from '../../i18n';
+import { ImageError, MAX_INPUT_PIXELS, reencodeImage } from '../../lib/images';
+import { newHash } from '../../lib/ids';
+import type { UploadedFile } from '../../plugins/uploads';
+import type { Actor } from '../../types';
+import * as repo from './memberRepository';
+import { removeImageFiles, show } from './memberService';
+
+/** At most this many pictures per project (one full upload's worth). */
+export const MAX_IMAGES = UPLOAD_KINDS.portfolioImage.maxFiles;
+const FIELD = UPLOAD_KINDS.portfolioImage.field;
+const FOLDER = 'portfolios';
+
+function fieldError(lng: Locale, code: string, params: Record<string, unknown> = {}) {
+  return AppError.badRequest('validation.failed', [{ field: FIELD, message: translate(lng, code, { field: FIELD, ...params }) }]);
+}
+
+function owner(actor: Actor): string {
+  if (!actor.hash) throw AppError.unauthorized();
+  return actor.hash;
+}
+
+async function reencodeAll(lng: Locale, files: UploadedFile[]): Promise<Buffer[]> {
+  const out: Buffer[] = [];
+  for (const file of files) {
+    try {
+      out.push(await reencodeImage(file.bytes()));
+    } catch (error) {
+      if (!(error instanceof ImageError)) throw error;
+      throw fieldError(lng, error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage', { megapixels: MAX_INPUT_PIXELS / 1_000_000 });
+    }
+  }
+  return out;
+}
+
+export async function addImages(app: FastifyInstance, actor: Actor, lng: Locale, hash: string, files: UploadedFile[]) {
+  const user = owner(actor);
+  // Unknown or someone else's project: 404 before any pixel is decoded.
+  if (!(await repo.find(app.db, user, hash))) throw AppError.notFound();
+  const images = await reencodeAll(lng, files);
+  const uploadsDir = join(app.config.dataDir, 'uploads');
+  mkdirSync(join(uploadsDir, FOLDER), { recursive: true });
+  const paths: string[] = [];
+  try {
+    for (const image of images) {
+      const name = `${newHash(24)}.webp`;
+      writeFileSync(join(uploadsDir, FOLDER, name), image, { flag: 'wx' });
+      paths.push(`/uploads/${FOLDER}/${name}`);
+    }
+    await app.db.transaction().execute(async (trx) => {
+      if (!(await repo.lockOwn(trx, app.dialect === 'postgres', user, hash))) throw AppError.notFound();
+      const existing = await repo.imagesOf(trx, hash);
+      if (existing.length + paths.length > MAX_IMAGES) throw fieldError(lng, 'portfolios.tooManyImages', { count: MAX_IMAGES });
+      await repo.appendImages(trx, hash, paths);
+    });
+  } catch (error) {
+    removeImageFiles(uploadsDir, paths);
+    throw error;
+  }
+  return show(app, actor, hash);
+}
+
+export async function deleteImage(app: FastifyInstance, actor: Actor, hash: string, image: string) {
+  const user = owner(actor);
+  const path = await app.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockOwn(trx, app.dialect === 'postgres', user, hash))) throw AppError.notFound();
+    const removed = await repo.removeImage(trx, hash, image);
+    if (removed === undefined) throw AppError.notFound();
+    return removed;
+  });
+  removeImageFiles(join(app.config.dataDir, 'uploads'), [path]);
+  return show(app, actor, hash);
+}
+
