@@ -26,6 +26,7 @@ import { jobRoutes } from './modules/jobs/routes';
 import { taxonomyRoutes } from './modules/taxonomies/routes';
 import { userDirectoryRoutes } from './modules/users/routes';
 import { profileRoutes } from './modules/users/profileRoutes';
+import { accountDataRoutes } from './modules/users/accountDataRoutes';
 import { articleRoutes } from './modules/articles/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { portfolioRoutes } from './modules/portfolios/routes';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(jobRoutes);
   await app.register(userDirectoryRoutes);
   await app.register(profileRoutes);
+  await app.register(accountDataRoutes);
   await app.register(articleRoutes);
   await app.register(countryRoutes);
   await app.register(portfolioRoutes);

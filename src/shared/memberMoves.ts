@@ -3,7 +3,8 @@
  * make. The server applies a move with one guarded UPDATE (… WHERE status = expected) and an audit row;
  * the back office reads the same table to decide which actions to offer on a row.
  */
-export const MEMBER_STATUSES = ['PENDING', 'VALIDATED', 'REJECTED', 'DISABLED'] as const;
+/** DELETED: the member deleted their own account (users/accountDataService.ts); no decision moves it anywhere. */
+export const MEMBER_STATUSES = ['PENDING', 'VALIDATED', 'REJECTED', 'DISABLED', 'DELETED'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
 /** What an administrator can ask for (PENDING is where registration puts an account, never a decision). */
@@ -15,6 +16,7 @@ export const MEMBER_MOVES: Readonly<Record<MemberStatus, readonly MemberDecision
   VALIDATED: ['DISABLED'],
   DISABLED: ['VALIDATED'],
   REJECTED: [],
+  DELETED: [],
 };
 
 /** Decisions that need a reason, which the member receives by e-mail. */

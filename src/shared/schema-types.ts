@@ -185,6 +185,10 @@ export interface Author {
   name?: string;
   surname1?: string;
   photo?: string | null;
+  /**
+   * A member who deleted their account (DESIGN §6): no name, shown as a former member
+   */
+  former?: boolean;
 }
 
 // category
@@ -540,6 +544,11 @@ export interface Toggle {
    * membership status after the toggle, for groups
    */
   status?: string | null;
+}
+
+// user.delete
+export interface UserDelete {
+  password: string;
 }
 
 // user.email

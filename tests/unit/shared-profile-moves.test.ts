@@ -64,6 +64,6 @@ describe('member moves', () => {
     expect(REASON_REQUIRED).toEqual(['REJECTED']);
     expect(MEMBER_ACTIONS).toEqual({ VALIDATED: 'user.validated', REJECTED: 'user.rejected', DISABLED: 'user.disabled' });
     expect(AUDIT_ACTIONS).toEqual(['user.validated', 'user.rejected', 'user.disabled']);
-    expect(MEMBER_STATUSES).toEqual(['PENDING', 'VALIDATED', 'REJECTED', 'DISABLED']);
+    expect(MEMBER_STATUSES).toEqual(['PENDING', 'VALIDATED', 'REJECTED', 'DISABLED', 'DELETED']);
   });
 });

@@ -1,4 +1,9 @@
-/** The author line shown under a member's portfolio, experience or comment. */
+/**
+ * The author line shown under a member's portfolio, experience or comment. A deleted account keeps no
+ * name (accountDataRepository.anonymise): it shows as `former: true` with nothing personal, and the
+ * page writes the translated "Former member" (DESIGN §6).
+ */
 export function presentAuthor(row: { user_hash: string; user_name: string; surname1: string; photo: string | null }) {
-  return { hash: row.user_hash, name: row.user_name, surname1: row.surname1, photo: row.photo };
+  if (row.user_name === '' && row.surname1 === '') return { hash: row.user_hash, name: '', surname1: '', photo: null, former: true };
+  return { hash: row.user_hash, name: row.user_name, surname1: row.surname1, photo: row.photo, former: false };
 }

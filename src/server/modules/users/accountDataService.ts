@@ -1,0 +1,210 @@
+/**
+ * "My data" (issue 8 §12–13, DESIGN §6).
+ * - exportData: a zip with data.json (everything the site holds about the member: profile and settings,
+ *   portfolios, experiences, saved articles, event registrations, applications, groups, wall posts, likes,
+ *   cards as we keep them, audit entries and e-mails about them) and their files under files/. Never a
+ *   password hash, a token, a card's provider token or another member's personal data.
+ * - deleteAccount: the current password confirms it; ONE transaction erases the person and keeps the
+ *   history others rely on (applications, wall posts stay, shown as a former member), unpublishes the
+ *   groups they run, ends every session, queues the farewell e-mail to the real address and writes an
+ *   audit row without personal data. Files leave the disk only after the commit.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { ZipArchive } from 'archiver';
+import { AppError } from '../../errors';
+import { translate } from '../../i18n';
+import { clearCountCache } from '../../lib/countCache';
+import { nowIso } from '../../lib/ids';
+import { verifyPassword } from '../../lib/password';
+import { locateStored, privateRoot } from '../../lib/privateFiles';
+import type { Actor } from '../../types';
+import type { Locale } from '../../../shared/constants';
+import { revokeAllSessions } from '../auth/service';
+import { enqueueMail } from '../mail/outbox';
+import * as audit from '../admin/audit/service';
+import * as repo from './accountDataRepository';
+import type { UserDelete } from '../../../shared/schema-types';
+
+export type { UserDelete } from '../../../shared/schema-types';
+
+/** The audit action of a member deleting their own account. */
+export const ACCOUNT_DELETED_ACTION = 'user.deleted';
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return {};
+  }
+}
+
+function signedIn(actor: Actor): string {
+  if (actor.type !== 'user' || !actor.hash) throw AppError.unauthorized();
+  return actor.hash;
+}
+
+/** Absolute path of a public `/uploads/…` link inside the uploads folder, or null. */
+function uploadPath(uploadsDir: string, link: string | null): string | null {
+  if (!link || !link.startsWith('/uploads/') || link.includes('\0')) return null;
+  const file = normalize(join(uploadsDir, link.slice('/uploads/'.length)));
+  return file.startsWith(uploadsDir + sep) ? file : null;
+}
+
+/** A file name safe inside the zip: no folders, no control characters. */
+function entryName(name: string): string {
+  return name.replace(/[\\/\u0000-\u001f\u007f]/g, '_').replace(/^\.+/, '_').slice(0, 180) || 'file';
+}
+
+interface ZipFile {
+  name: string;
+  content: Buffer;
+}
+
+// ── export ───────────────────────────────────────────────────────────────────
+
+/** data.json and the files, read before anything is streamed so a missing file never breaks the zip. */
+export async function collect(app: FastifyInstance, actor: Actor): Promise<{ data: Record<string, unknown>; files: ZipFile[] }> {
+  const hash = signedIn(actor);
+  const db = app.db;
+  const user = await repo.userRow(db, hash);
+  if (!user) throw AppError.unauthorized();
+  const uploadsDir = join(app.config.dataDir, 'uploads');
+  const root = privateRoot(app.config.dataDir);
+  const files: ZipFile[] = [];
+  const add = (absolute: string | null, name: string): string | null => {
+    if (!absolute || !existsSync(absolute)) return null;
+    const path = `files/${name}`;
+    files.push({ name: path, content: readFileSync(absolute) });
+    return path;
+  };
+
+  const [category, tags, portfolios, images, links, experiences, saved, registrations, applications, memberships, followed, administered, posts, likes, cards, subscriptions, auditRows, mails, sessions] =
+    await Promise.all([
+      user.category_hash ? repo.categoryOf(db, user.category_hash) : undefined,
+      repo.tagsOf(db, hash),
+      repo.portfoliosOf(db, hash),
+      repo.portfolioImagesOf(db, hash),
+      repo.portfolioLinksOf(db, hash),
+      repo.experiencesOf(db, hash),
+      repo.articlesOf(db, 'article_saves', hash),
+      repo.articlesOf(db, 'article_subscriptions', hash),
+      repo.applicationsOf(db, hash),
+      repo.membershipsOf(db, hash),
+      repo.followedOf(db, hash),
+      repo.administeredOf(db, hash),
+      repo.postsOf(db, hash),
+      repo.likesOf(db, hash),
+      repo.cardsOf(db, hash),
+      repo.subscriptionsOf(db, hash),
+      repo.auditAbout(db, hash),
+      repo.mailsTo(db, user.email),
+      repo.sessionsOf(db, hash),
+    ]);
+  const stored = await repo.filesOf(db, hash, posts.map((post) => post.file_hash).filter((h): h is string => !!h));
+  const archived = new Map(stored.map((file) => [file.hash, add(locateStored(root, file.path), `${file.kind}/${file.hash}-${entryName(file.name)}`)]));
+
+  const { password_hash: _secret, data, category_hash: _category, ...columns } = user;
+  const profile = {
+    ...columns,
+    data: parse(data),
+    category: category ? { hash: category.hash, title: { es: category.title_es, en: category.title_en, ca: category.title_ca } } : null,
+    tags: tags.map((tag) => ({ hash: tag.hash, group: tag.group, title: { es: tag.title_es, en: tag.title_en, ca: tag.title_ca } })),
+    photo_file: add(uploadPath(uploadsDir, user.photo), `photo${extname(user.photo ?? '') || '.img'}`),
+  };
+  return {
+    data: {
+      exported_at: nowIso(),
+      profile,
+      portfolios: portfolios.map((p) => ({
+        ...p,
+        data: parse(p.data),
+        links: links.filter((l) => l.portfolio_hash === p.hash).map((l) => ({ url: l.url })),
+        images: images
+          .filter((i) => i.portfolio_hash === p.hash)
+          .map((i) => ({ hash: i.hash, url: i.path, file: add(uploadPath(uploadsDir, i.path), `portfolios/${p.hash}/${i.hash}${extname(i.path) || '.img'}`) })),
+      })),
+      experiences: experiences.map((e) => ({ ...e, data: parse(e.data) })),
+      saved_articles: saved,
+      event_registrations: registrations,
+      applications: applications.map((a) => ({ hash: a.hash, status: a.status, created_at: a.created_at, updated_at: a.updated_at, job: { hash: a.job_hash, title: a.job_title, company: a.company_name } })),
+      workgroups_administered: administered,
+      workgroup_memberships: memberships,
+      workgroups_followed: followed,
+      wall_posts: posts.map((post) => ({
+        hash: post.hash,
+        parent: post.parent_hash,
+        content: post.content,
+        deleted: post.deleted === 1,
+        created_at: post.created_at,
+        workgroup: { hash: post.workgroup_hash, name: post.workgroup_name },
+        file: post.file_hash ? { hash: post.file_hash, name: stored.find((f) => f.hash === post.file_hash)?.name ?? null, file: archived.get(post.file_hash) ?? null } : null,
+      })),
+      likes,
+      cards: cards.map((card) => ({ ...card, is_default: card.is_default === 1 })),
+      subscriptions,
+      files: stored.map((file) => ({ hash: file.hash, kind: file.kind, name: file.name, mime: file.mime, size: file.size, created_at: file.created_at, file: archived.get(file.hash) ?? null })),
+      sessions,
+      audit_log: auditRows.map((row) => {
+        const details = parse(row.data) as Record<string, unknown>;
+        return { action: row.action, created_at: row.created_at, from: details['from'] ?? null, to: details['to'] ?? null, reason: details['reason'] ?? null };
+      }),
+      emails: mails,
+    },
+    files,
+  };
+}
+
+/** The zip as a stream (archiver), data.json first. */
+export async function exportData(app: FastifyInstance, actor: Actor) {
+  const { data, files } = await collect(app, actor);
+  const zip = new ZipArchive({ zlib: { level: 6 } });
+  zip.append(JSON.stringify(data, null, 2), { name: 'data.json' });
+  for (const file of files) zip.append(file.content, { name: file.name });
+  void zip.finalize();
+  return { zip, filename: `alumni-data-${nowIso().slice(0, 10)}.zip` };
+}
+
+// ── deletion ─────────────────────────────────────────────────────────────────
+
+function removeQuietly(path: string | null): void {
+  if (path) rmSync(path, { force: true });
+}
+
+export async function deleteAccount(app: FastifyInstance, actor: Actor, lng: Locale, body: UserDelete) {
+  const hash = signedIn(actor);
+  const before = await repo.userRow(app.db, hash);
+  if (!before) throw AppError.unauthorized();
+  if (!(await verifyPassword(body.password, before.password_hash))) {
+    throw AppError.badRequest('validation.failed', [{ field: 'password', message: translate(lng, 'profile.wrongPassword', { field: 'password' }) }]);
+  }
+  const now = nowIso();
+  const removed = await app.db.transaction().execute(async (trx) => {
+    const user = await repo.lockUser(trx, app.dialect, hash);
+    if (!user || user.status !== 'VALIDATED') throw AppError.unauthorized();
+    const owned = await repo.deleteOwned(trx, hash);
+    const groups = await repo.unpublishAdministered(trx, hash, now);
+    await repo.anonymise(trx, hash, now);
+    await revokeAllSessions(trx, 'user', hash);
+    await enqueueMail(trx, { to: user.email, language: user.language as Locale, template: 'account.deleted', data: { name: user.name } });
+    // no personal data in the log: who (the member's hash), what, and how many groups went back to the association
+    await audit.record(trx, { adminHash: hash, action: ACCOUNT_DELETED_ACTION, targetType: 'user', targetHash: hash, data: { by: 'member', from: user.status, to: 'DELETED', groups_unpublished: groups.length }, at: now });
+    return { ...owned, photo: user.photo };
+  });
+  // after the commit: the database no longer names these files
+  const uploadsDir = join(app.config.dataDir, 'uploads');
+  const root = privateRoot(app.config.dataDir);
+  for (const file of removed.files) {
+    // seed and shared demo files (seed/…) are not the member's own copies
+    if (file.path.startsWith(`${file.kind}/`)) removeQuietly(locateStored(root, file.path));
+  }
+  for (const image of removed.images) removeQuietly(uploadPath(uploadsDir, image));
+  const photo = uploadPath(uploadsDir, removed.photo);
+  if (photo && removed.photo!.startsWith('/uploads/avatars/')) {
+    removeQuietly(photo);
+    removeQuietly(photo.replace(/\.webp$/, '-large.webp'));
+  }
+  clearCountCache();
+  return { ok: true };
+}
