@@ -133,7 +133,7 @@ export interface AdminUsersBulkResult {
  * The back office's member queue and search: status (default all), free text over name, surnames, e-mail, studies and document number.
  */
 export interface AdminUsersFilter {
-  status?: 'PENDING' | 'VALIDATED' | 'REJECTED' | 'DISABLED';
+  status?: 'PENDING' | 'VALIDATED' | 'REJECTED' | 'DISABLED' | 'DELETED';
   text?: string;
   page?: number;
   size?: number;
