@@ -3,6 +3,8 @@ export interface Author {
   name: string;
   surname1: string;
   photo: string | null;
+  /** A member who deleted their account: no name, shown as "Former member". */
+  former?: boolean;
 }
 
 export interface Workgroup {

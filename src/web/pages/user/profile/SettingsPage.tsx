@@ -5,6 +5,7 @@ import { useDocumentTitle } from '@refinedev/react-router';
 import { Spinner } from '../../../components/Spinner';
 import { ProfileSection } from './ProfileSection';
 import { useProfileForm } from './useProfileForm';
+import { MyDataSection } from './MyDataSection';
 
 const FLAGS = ['is_appear_by_user', 'is_appear_by_company', 'is_newsletter', 'is_receive_jobs', 'language'] as const;
 
@@ -33,6 +34,7 @@ export default function SettingsPage() {
         initial={Object.fromEntries(FLAGS.map((flag) => [flag, me[flag]]))}
         toBody={(values) => (bold ? values : { ...values, is_receive_jobs: undefined })}
       />
+      <MyDataSection />
     </Card>
   );
 }

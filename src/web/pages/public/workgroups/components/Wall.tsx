@@ -26,12 +26,15 @@ function LikeButton({ slug, comment }: { slug: string; comment: WallComment }) {
 
 function CommentBody({ comment, slug }: { comment: WallComment; slug: string }) {
   const { lng } = useLocale();
+  const { t } = useTranslation();
+  // a member who deleted their account keeps their posts, with no name (DESIGN §6)
+  const author = comment.user.former ? t('user.formerMember') : `${comment.user.name} ${comment.user.surname1}`;
   return (
     <List.Item.Meta
-      avatar={<Avatar src={comment.user.photo ?? undefined} alt={`${comment.user.name} ${comment.user.surname1}`}>{comment.user.name[0]}</Avatar>}
+      avatar={<Avatar src={comment.user.photo ?? undefined} alt={author}>{author[0]}</Avatar>}
       title={
         <span>
-          {comment.user.name} {comment.user.surname1} <span className="muted">· {new Date(comment.created_at).toLocaleDateString(lng)}</span>
+          {author} <span className="muted">· {new Date(comment.created_at).toLocaleDateString(lng)}</span>
         </span>
       }
       description={
