@@ -11,7 +11,10 @@ export interface ProfileStatus {
   /** 0–100 */
   profile_level: number;
   profile_complete: boolean;
-  /** The unfilled field worth most, and how many points of profile_level it adds; null when nothing is missing. */
+  /**
+   * The unfilled field worth most — among the fields a complete profile still needs, when any of them
+   * counts — and how many points of profile_level it adds; null when nothing is missing.
+   */
   next_step: { field: string; percent: number } | null;
   /** SPEC §4 fields still missing for a complete profile, in schema order. */
   missing: string[];
@@ -30,8 +33,10 @@ export function profileStatus(schema: ProfileSchema, values: Record<string, unkn
   const total = weighted.reduce((sum, [, p]) => sum + p['x-profile-weight']!, 0);
   const earned = weighted.filter(([name]) => isFilled(values[name])).reduce((sum, [, p]) => sum + p['x-profile-weight']!, 0);
   const missing = entries.filter(([name, p]) => p['x-profile-required'] === true && !isFilled(values[name])).map(([name]) => name);
+  const unfilled = weighted.filter(([name]) => !isFilled(values[name]));
+  const needed = unfilled.filter(([name]) => missing.includes(name));
   let next: [string, number] | null = null;
-  for (const [name, p] of weighted) if (!isFilled(values[name]) && (!next || p['x-profile-weight']! > next[1])) next = [name, p['x-profile-weight']!];
+  for (const [name, p] of needed.length ? needed : unfilled) if (!next || p['x-profile-weight']! > next[1]) next = [name, p['x-profile-weight']!];
   return {
     profile_level: total === 0 ? 100 : Math.round((100 * earned) / total),
     profile_complete: missing.length === 0,

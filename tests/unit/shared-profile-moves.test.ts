@@ -34,6 +34,13 @@ describe('profile completeness', () => {
     expect(profileStatus(schema, { name: 'Ana', cv: 'h', city: 'Vic' })).toEqual({ profile_level: 100, profile_complete: true, next_step: null, missing: [] });
   });
 
+  it('suggests what a complete profile still needs before a heavier optional field', () => {
+    const mixed: ProfileSchema = { properties: { cv: { 'x-profile-weight': 15 }, city: { 'x-profile-weight': 5, 'x-profile-required': true }, job: { 'x-profile-weight': 10, 'x-profile-required': true } } };
+    expect(profileStatus(mixed, {}).next_step).toEqual({ field: 'job', percent: 33 });
+    expect(profileStatus(mixed, { job: 'Designer' }).next_step).toEqual({ field: 'city', percent: 17 });
+    expect(profileStatus(mixed, { job: 'Designer', city: 'Vic' }).next_step).toEqual({ field: 'cv', percent: 50 });
+  });
+
   it('keeps the first of equal weights, rounds, and treats a schema without weights as complete', () => {
     const even: ProfileSchema = { properties: { a: { 'x-profile-weight': 1 }, b: { 'x-profile-weight': 1 }, c: { 'x-profile-weight': 1 } } };
     expect(profileStatus(even, { a: 1 })).toEqual({ profile_level: 33, profile_complete: true, next_step: { field: 'b', percent: 33 }, missing: [] });

@@ -3,7 +3,8 @@ import { Alert, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Me } from './useProfileForm';
 
-export function ProfileLevel({ me }: { me: Me }) {
+/** `showMissing` is off while a guard's notice (GuardNotice) already lists what is missing. */
+export function ProfileLevel({ me, showMissing = true }: { me: Me; showMissing?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="profile-level" aria-label={t('profile.level')}>
@@ -14,7 +15,7 @@ export function ProfileLevel({ me }: { me: Me }) {
           {t('profile.nextStep', { field: t(`fields.${me.next_step.field}`), percent: me.next_step.percent })}
         </Typography.Paragraph>
       )}
-      {!me.profile_complete && (
+      {showMissing && !me.profile_complete && (
         <Alert style={{ marginBottom: 16 }} type="warning" showIcon message={t('profile.incomplete', { fields: me.missing.map((field) => t(`fields.${field}`)).join(', ') })} />
       )}
     </div>

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { App, Card, Tabs, Typography } from 'antd';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@refinedev/react-router';
 import type { UiSchema } from '@rjsf/utils';
@@ -43,6 +43,7 @@ export default function ProfilePage() {
   const { t } = useTranslation();
   const profile = useProfileForm();
   const [params, setParams] = useSearchParams();
+  const { state } = useLocation(); // a guard's reason (GuardNotice) survives switching tabs
   useDocumentTitle(`${t('pages.user.profile')} · Alumni`);
   useEmailConfirmation(profile.reload);
   const ui = useMemo(() => {
@@ -90,10 +91,10 @@ export default function ProfilePage() {
         <h1>{t('pages.user.profile')}</h1>
       </div>
       <GuardNotice me={me} />
-      <ProfileLevel me={me} />
+      <ProfileLevel me={me} showMissing={(state as { reason?: string } | null)?.reason !== 'completedProfile'} />
       <Tabs
         activeKey={active}
-        onChange={(key) => setParams(key === 'personal' ? {} : { tab: key }, { replace: true })}
+        onChange={(key) => setParams(key === 'personal' ? {} : { tab: key }, { replace: true, state })}
         items={TABS.map((tab) => ({ key: tab, label: t(`profile.tabs.${tab}`), children: panes[tab] }))}
       />
     </Card>
