@@ -5,7 +5,7 @@
  * same list the server enforces (src/shared/uploads.ts); the server's message is shown otherwise.
  */
 import { useState, type CSSProperties } from 'react';
-import { App, Button, Empty, Image, Popconfirm, Progress, Space, Tag, Tooltip, Typography, Upload } from 'antd';
+import { Button, Empty, Image, Modal, Popconfirm, Progress, Space, Tag, Tooltip, Typography, Upload } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, StarOutlined, UploadOutlined } from '@ant-design/icons';
 import { useInvalidate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,8 @@ const COVER: CSSProperties = { position: 'absolute', top: 8, left: 8, margin: 0 
 
 export function ImageManager({ portfolio, onChange }: { portfolio: Portfolio; onChange: (next: Portfolio) => void }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  // Modal.useModal, not App.useApp: the app has no antd <App> wrapper (providers/notifications.tsx).
+  const [modal, modalHolder] = Modal.useModal();
   const feedback = useFeedback();
   const invalidate = useInvalidate();
   const [percent, setPercent] = useState<number | null>(null);
@@ -91,6 +92,7 @@ export function ImageManager({ portfolio, onChange }: { portfolio: Portfolio; on
 
   return (
     <section className="image-manager" data-testid="image-manager" aria-labelledby="image-manager-title">
+      {modalHolder}
       <Typography.Title level={3} id="image-manager-title">{t('portfolios.images.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('portfolios.images.help', { count: KIND.maxFiles, max: sizeLabel(KIND.maxBytes), types: ACCEPTED.image.label })}</Typography.Paragraph>
       <Upload

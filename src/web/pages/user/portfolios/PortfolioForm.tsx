@@ -33,7 +33,7 @@ export function PortfolioForm(props: { initial: PortfolioValues; submitText: str
   const ui = useMemo<UiSchema>(
     () => ({
       'ui:order': ['name', 'status', 'date', 'content', 'links'],
-      date: { 'ui:widget': 'text', 'ui:placeholder': 'dd/mm/yyyy', 'ui:help': t('member.form.dateHelp') },
+      date: { 'ui:widget': 'text', 'ui:placeholder': 'dd/mm/yyyy', 'ui:description': t('member.form.dateHelp') },
       content: { 'ui:widget': 'textarea', 'ui:options': { rows: 6 } },
       status: { 'ui:widget': 'radio', 'ui:enumNames': [t('member.status.PUBLISHED'), t('member.status.UNPUBLISHED')] },
       links: { 'ui:help': t('portfolios.form.linksHelp'), items: { url: { 'ui:title': t('fields.url'), 'ui:placeholder': 'https://' } }, 'ui:options': { orderable: false } },
