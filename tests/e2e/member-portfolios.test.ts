@@ -154,3 +154,22 @@ describe('experiences', () => {
     expect(errors.filter((e) => !/status of 400|^Object$/.test(e))).toEqual([]);
   });
 });
+
+describe('empty lists', () => {
+  it('invite to create the first project or experience (the answers stubbed empty)', async () => {
+    const empty = { status: 200, contentType: 'application/json', body: JSON.stringify({ items: [], total: 0, maxPages: 0 }) };
+    await page.route(/\/usr\/(portfolios|workExperiences)\?/, (route) => route.fulfill(empty));
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(`${server.url}/en/user/portfolios`);
+    await page.getByText('You have no projects yet').waitFor();
+    expect(await page.getByTestId('portfolio-card').count()).toBe(0);
+    await shot('portfolios-empty-360');
+    await page.getByTestId('create').click();
+    await page.getByTestId('portfolio-new').waitFor();
+    await page.goto(`${server.url}/en/user/experiences`);
+    await page.getByText('You have not added any experience yet').waitFor();
+    expect(await page.getByTestId('create').count()).toBe(1);
+    await page.unroute(/\/usr\/(portfolios|workExperiences)\?/);
+    await page.setViewportSize({ width: 1400, height: 900 });
+  });
+});
