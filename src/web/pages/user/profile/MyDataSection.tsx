@@ -8,6 +8,7 @@ import { Alert, Button, Checkbox, Divider, Modal, Space, Typography } from 'antd
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useCustomMutation, useLogout, type HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { DEVICE_TYPE } from '../../../../shared/constants';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { useLocale } from '../../../hooks/useLocale';
@@ -15,6 +16,7 @@ import { useFeedback } from '../../../providers/notifications';
 import { readSession } from '../../../providers/session';
 
 type Errors = HttpError & { errors?: Record<string, string[]> };
+const ERROR_TOAST = 'account-delete-error';
 
 /** The zip, fetched with the headers of SPEC §7 (an `<a href>` could not send them), saved under the server's name. */
 async function downloadExport(lng: string): Promise<void> {
@@ -40,6 +42,7 @@ function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => v
   const { to } = useLocale();
   const feedback = useFeedback();
   const { mutate: logout } = useLogout();
+  const navigate = useNavigate();
   const [understood, setUnderstood] = useState(false);
   const [needsTick, setNeedsTick] = useState(false);
   const { mutate, mutation } = useCustomMutation<{ ok: boolean }, Errors, Record<string, unknown>>();
@@ -55,12 +58,15 @@ function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => v
         values,
         dataProviderName: 'usr',
         successNotification: false,
-        errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
+        errorNotification: (error) => ({ key: ERROR_TOAST, type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
       },
       {
         onSuccess: () => {
           onClose();
+          feedback.close(ERROR_TOAST); // a wrong password a moment ago is no longer the news
           feedback.success(t('myData.done.title'), t('myData.done.text'));
+          // leave the member area first: its guard would send a signed-out visitor to the sign-in page
+          navigate(to('home'), { replace: true });
           logout({ redirectPath: to('home') });
         },
       },
