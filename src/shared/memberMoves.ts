@@ -32,4 +32,6 @@ export const MEMBER_ACTIONS: Readonly<Record<MemberDecision, string>> = {
   REJECTED: 'user.rejected',
   DISABLED: 'user.disabled',
 };
-export const AUDIT_ACTIONS = Object.values(MEMBER_ACTIONS);
+/** Every action the log holds: the decisions, and a member deleting their own account (users/accountDataService.ts). */
+export const ACCOUNT_DELETED_ACTION = 'user.deleted';
+export const AUDIT_ACTIONS = [...Object.values(MEMBER_ACTIONS), ACCOUNT_DELETED_ACTION];

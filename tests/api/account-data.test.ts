@@ -297,6 +297,10 @@ describe('DELETE /usr/users/me', () => {
     expect(auditRows).toHaveLength(1);
     expect(JSON.parse(auditRows[0]!.data)).toEqual({ by: 'member', from: 'VALIDATED', to: 'DELETED', groups_unpublished: 1 });
     expect(JSON.stringify(auditRows[0])).not.toMatch(/bold@demo\.test|Bold /);
+    const logged = await t.api('GET', '/adm/audit?action=user.deleted', as(admin));
+    expect(logged.statusCode, logged.body).toBe(200);
+    expect(logged.json().items.map((i: any) => [i.action, i.target.hash, i.target.email])).toEqual([['user.deleted', me.hash, `deleted:${me.hash}`]]);
+    expect(logged.body).not.toContain('bold@demo.test');
     const listed = await t.api('GET', '/adm/users?status=DELETED', as(admin));
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json().items.map((u: any) => u.hash)).toEqual([me.hash]);

@@ -70,7 +70,7 @@ describe('member moves', () => {
   it('asks a reason only for a rejection and names each audit action', () => {
     expect(REASON_REQUIRED).toEqual(['REJECTED']);
     expect(MEMBER_ACTIONS).toEqual({ VALIDATED: 'user.validated', REJECTED: 'user.rejected', DISABLED: 'user.disabled' });
-    expect(AUDIT_ACTIONS).toEqual(['user.validated', 'user.rejected', 'user.disabled']);
+    expect(AUDIT_ACTIONS).toEqual(['user.validated', 'user.rejected', 'user.disabled', 'user.deleted']);
     expect(MEMBER_STATUSES).toEqual(['PENDING', 'VALIDATED', 'REJECTED', 'DISABLED', 'DELETED']);
   });
 });

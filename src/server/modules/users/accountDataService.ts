@@ -21,6 +21,7 @@ import { verifyPassword } from '../../lib/password';
 import { locateStored, privateRoot } from '../../lib/privateFiles';
 import type { Actor } from '../../types';
 import type { Locale } from '../../../shared/constants';
+import { ACCOUNT_DELETED_ACTION } from '../../../shared/memberMoves';
 import { revokeAllSessions } from '../auth/service';
 import { enqueueMail } from '../mail/outbox';
 import * as audit from '../admin/audit/service';
@@ -29,8 +30,6 @@ import type { UserDelete } from '../../../shared/schema-types';
 
 export type { UserDelete } from '../../../shared/schema-types';
 
-/** The audit action of a member deleting their own account. */
-export const ACCOUNT_DELETED_ACTION = 'user.deleted';
 
 function parse(text: string): unknown {
   try {

@@ -73,7 +73,7 @@ export default function UsersQueuePage() {
             width: 200,
             render: (_, row) => (
               <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => setShown(row.hash)}>
-                {`${row.surname1} ${row.surname2 ?? ''}, ${row.name}`}
+                {row.status === 'DELETED' ? t('user.formerMember') : `${row.surname1} ${row.surname2 ?? ''}, ${row.name}`}
               </Button>
             ),
           },
