@@ -320,6 +320,13 @@ describe('DELETE /usr/users/me', () => {
     const fresh = await userRow(email);
     expect(fresh.hash).not.toBe(me.hash);
     expect(fresh.status).toBe('PENDING');
+    // the new account's export holds its own e-mails, not the farewell of the account that had the address before
+    expect((await t.api('PATCH', `/adm/users/${fresh.hash}`, { ...as(admin), body: { status: 'VALIDATED' } })).statusCode).toBe(200);
+    const signedIn = await t.api('POST', '/usr/login', { body: { email, password: 'a long enough passphrase', deviceId: 'devicefresh0001', deviceType: 2, push: null } });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const { data } = await exportOf({ token: signedIn.json().token, refreshToken: '', deviceId: 'devicefresh0001' });
+    expect(data.profile.hash).toBe(fresh.hash);
+    expect(data.emails.map((m: any) => m.template).sort()).toEqual(['account.confirmEmail', 'account.received', 'account.validated']);
   });
 
   it('cannot be done twice with the same session (the second call is 401)', async () => {

@@ -164,8 +164,15 @@ export function auditAbout(db: Conn, userHash: string) {
   return db.selectFrom('audit_log').select(['action', 'data', 'created_at']).where('target_type', '=', 'user').where('target_hash', '=', userHash).orderBy('created_at').execute();
 }
 
-export function mailsTo(db: Conn, address: string) {
-  return db.selectFrom('email_outbox').select(['template', 'language', 'subject', 'body_text', 'status', 'created_at', 'sent_at']).where('to_address', '=', address).orderBy('created_at').execute();
+/** Mail to the member's address since their account exists (an earlier, deleted account at the same address is someone else's record). */
+export function mailsTo(db: Conn, address: string, since: string) {
+  return db
+    .selectFrom('email_outbox')
+    .select(['template', 'language', 'subject', 'body_text', 'status', 'created_at', 'sent_at'])
+    .where('to_address', '=', address)
+    .where('created_at', '>=', since)
+    .orderBy('created_at')
+    .execute();
 }
 
 export function sessionsOf(db: Conn, userHash: string) {

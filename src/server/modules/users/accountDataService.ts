@@ -98,7 +98,7 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
       repo.cardsOf(db, hash),
       repo.subscriptionsOf(db, hash),
       repo.auditAbout(db, hash),
-      repo.mailsTo(db, user.email),
+      repo.mailsTo(db, user.email, user.created_at),
       repo.sessionsOf(db, hash),
     ]);
   const stored = await repo.filesOf(db, hash, posts.map((post) => post.file_hash).filter((h): h is string => !!h));
