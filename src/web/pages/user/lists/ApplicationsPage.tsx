@@ -1,0 +1,180 @@
+/**
+ * /user/jobs/subscribed: the member's applications (GET /api/jobs?subscribed_by_me=true, 10 a page): offer
+ * (linking to the public offer while it is published), company, date applied, status (Pending, In process,
+ * Discarded, Withdrawn), and withdraw (with a confirmation) or apply again through the apply toggle.
+ * Bold and GRATIS only (SPEC §2); a Regular member who opens it is invited to upgrade.
+ */
+import { Alert, Button, Card, Grid, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { RollbackOutlined, SendOutlined, SolutionOutlined } from '@ant-design/icons';
+import { useTable } from '@refinedev/antd';
+import { useGetIdentity } from '@refinedev/core';
+import { useDocumentTitle } from '@refinedev/react-router';
+import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '../../../../shared/constants';
+import { isBold, type Role } from '../../../../shared/permissions';
+import { useLocale } from '../../../hooks/useLocale';
+import { formatDate } from '../../../lib/dates';
+import type { Identity } from '../../../providers/auth';
+import type { JobSummary } from '../../public/jobs/types';
+import { applicationAction, STATUS_COLORS, type ApplicationStatus } from './applicationStatus';
+import { ListFrame } from './ListFrame';
+import { useEmptyPageStepBack } from './useEmptyPageStepBack';
+import { useToggle } from './useToggle';
+
+export interface Application extends JobSummary {
+  status: ApplicationStatus;
+  offer_status: string;
+  applied_at: string;
+}
+
+export default function ApplicationsPage() {
+  const { t } = useTranslation();
+  const { data: me, isLoading } = useGetIdentity<Identity | null>();
+  useDocumentTitle(`${t('pages.user.jobs.subscribed')} · Alumni`);
+  if (isLoading) return null;
+  if (!isBold((me?.role ?? 'REGULAR') as Role)) return <UpgradeNotice />;
+  return <ApplicationsList />;
+}
+
+function UpgradeNotice() {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  return (
+    <section data-testid="user-applications">
+      <Typography.Title level={2}>{t('pages.user.jobs.subscribed')}</Typography.Title>
+      <Alert
+        data-testid="applications-upgrade"
+        type="info"
+        showIcon
+        message={t('lists.applications.upgrade.title')}
+        description={t('lists.applications.upgrade.text')}
+        action={
+          <Link to={to('alumni')}>
+            <Button type="primary">{t('prompt.upgrade.cta')}</Button>
+          </Link>
+        }
+      />
+    </section>
+  );
+}
+
+function ApplicationsList() {
+  const { t } = useTranslation();
+  const { to, lng } = useLocale();
+  const screens = Grid.useBreakpoint();
+  const toggle = useToggle('jobs', 'subscribe');
+  const table = useTable<Application>({
+    resource: 'jobs',
+    syncWithLocation: false,
+    pagination: { pageSize: PAGE_SIZES.jobs },
+    sorters: { mode: 'off' },
+    filters: { mode: 'server', permanent: [{ field: 'subscribed_by_me', operator: 'eq', value: true }] },
+  });
+  const { tableProps, tableQuery } = table;
+  const items = (tableProps.dataSource ?? []) as Application[];
+  useEmptyPageStepBack(table, items.length);
+  const total = tableProps.pagination ? (tableProps.pagination.total ?? 0) : 0;
+
+  const offer = (job: Application) =>
+    job.offer_status === 'PUBLISHED' ? (
+      <Link to={to('jobs.show', { slug: job.slug })} data-testid="application-offer">{job.title}</Link>
+    ) : (
+      <Space size={4} wrap>
+        <Typography.Text data-testid="application-offer">{job.title}</Typography.Text>
+        <Typography.Text type="secondary">({t('lists.applications.offerClosed')})</Typography.Text>
+      </Space>
+    );
+  const status = (job: Application) => (
+    <Tag color={STATUS_COLORS[job.status] ?? 'default'} data-testid="application-status">
+      {t(`lists.applications.status.${job.status}`)}
+    </Tag>
+  );
+  const action = (job: Application) => {
+    const kind = applicationAction(job.status, job.offer_status);
+    const busy = toggle.pendingId === job.hash;
+    if (kind === 'withdraw')
+      return (
+        <Popconfirm
+          title={t('lists.applications.withdrawConfirm.title')}
+          description={t('lists.applications.withdrawConfirm.text', { title: job.title })}
+          okText={t('lists.applications.withdraw')}
+          cancelText={t('member.cancel')}
+          okButtonProps={{ danger: true, loading: busy }}
+          onConfirm={() => toggle.run(job.hash, () => t('jobs.withdrawnToast'))}
+        >
+          <Button danger size="small" icon={<RollbackOutlined />} loading={busy} data-testid="withdraw">
+            {t('lists.applications.withdraw')}
+          </Button>
+        </Popconfirm>
+      );
+    if (kind === 'apply')
+      return (
+        <Button size="small" icon={<SendOutlined />} loading={busy} data-testid="apply-again" onClick={() => toggle.run(job.hash, () => t('jobs.appliedToast'))}>
+          {t('lists.applications.applyAgain')}
+        </Button>
+      );
+    return null;
+  };
+
+  const wide = screens.md ?? true;
+  const columns: ColumnsType<Application> = wide
+    ? [
+        { key: 'offer', title: t('lists.applications.column.offer'), render: (_, job) => offer(job) },
+        { key: 'company', title: t('lists.applications.column.company'), render: (_, job) => job.company.name },
+        { key: 'applied', title: t('lists.applications.column.applied'), render: (_, job) => formatDate(job.applied_at, lng) },
+        { key: 'status', title: t('lists.applications.column.status'), render: (_, job) => status(job) },
+        { key: 'action', title: <span className="sr-only">{t('lists.applications.column.action')}</span>, align: 'right', render: (_, job) => action(job) },
+      ]
+    : [
+        {
+          key: 'offer',
+          title: t('lists.applications.column.offer'),
+          render: (_, job) => (
+            <Space direction="vertical" size={4} style={{ width: '100%' }}>
+              {offer(job)}
+              <Typography.Text type="secondary">
+                {job.company.name} · {t('lists.applications.appliedOn', { date: formatDate(job.applied_at, lng) })}
+              </Typography.Text>
+              <Space size={8} wrap>
+                {status(job)}
+                {action(job)}
+              </Space>
+            </Space>
+          ),
+        },
+      ];
+
+  return (
+    <ListFrame
+      testId="user-applications"
+      title={t('pages.user.jobs.subscribed')}
+      count={t('lists.applications.count', { count: total })}
+      query={tableQuery}
+      isEmpty={items.length === 0}
+      pagination={false}
+      pageSize={PAGE_SIZES.jobs}
+      empty={{
+        icon: <SolutionOutlined style={{ fontSize: 56, color: '#9aa0a6' }} />,
+        title: t('lists.applications.empty.title'),
+        text: t('lists.applications.empty.text'),
+        action: (
+          <Link to={to('jobs')}>
+            <Button type="primary">{t('lists.applications.empty.cta')}</Button>
+          </Link>
+        ),
+      }}
+    >
+      <Card styles={{ body: { padding: 0 } }}>
+        <Table<Application>
+          {...tableProps}
+          rowKey="hash"
+          columns={columns}
+          data-testid="applications-table"
+          pagination={tableProps.pagination && (tableProps.pagination.total ?? 0) > PAGE_SIZES.jobs ? { ...tableProps.pagination, showSizeChanger: false, position: ['bottomCenter'] } : false}
+        />
+      </Card>
+    </ListFrame>
+  );
+}
