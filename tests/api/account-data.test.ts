@@ -120,6 +120,10 @@ describe('GET /usr/users/me/export', () => {
     expect((await t.api('GET', '/usr/users/me/export', as(company))).statusCode).toBe(403);
     expect((await t.api('GET', '/usr/users/me/export', as(admin))).statusCode).toBe(403);
     expect((await t.api('GET', '/usr/users/me/export', { token: 'forged-token', deviceId: 'abcdefgh12' })).statusCode).toBe(401);
+    const gratis = await t.login('gratis@demo.test');
+    const own = await exportOf(gratis);
+    expect(own.data.profile.email).toBe('gratis@demo.test');
+    expect(own.data.profile.role).toBe('GRATIS');
   });
 
   it('answers a zip with data.json and the member’s files, and nothing of anyone else', async () => {

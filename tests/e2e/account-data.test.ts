@@ -49,6 +49,14 @@ describe('my data (es)', () => {
       await modal.getByRole('button', { name: 'Eliminar mi cuenta definitivamente' }).click();
       await modal.getByText('Marca la casilla para confirmar.').waitFor();
       await page.screenshot({ path: `/tmp/h3-modal-${width}.png` });
+      // ticked, then closed: opened again it starts over
+      await modal.getByTestId('delete-account-confirm').click();
+      await modal.getByRole('button', { name: /close|cerrar/i }).click();
+      await modal.waitFor({ state: 'hidden' });
+      await page.getByTestId('my-data-delete').click();
+      await modal.getByText('Qué se elimina').waitFor();
+      expect(await modal.getByRole('checkbox').isChecked()).toBe(false);
+      expect(await modal.getByText('Marca la casilla para confirmar.').count()).toBe(0);
       await modal.getByRole('button', { name: /close|cerrar/i }).click();
       await modal.waitFor({ state: 'hidden' });
       // nothing was deleted

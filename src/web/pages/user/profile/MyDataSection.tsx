@@ -73,7 +73,16 @@ function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => v
     );
   };
   return (
-    <Modal open={open} onCancel={onClose} title={t('myData.modal.title')} footer={null} maskClosable={false} destroyOnHidden className="my-data-modal" data-testid="delete-account-modal">
+    <Modal
+      open={open}
+      onCancel={onClose}
+      afterClose={() => {
+        // opened again, it starts over: box unticked, no old error on the password
+        setUnderstood(false);
+        setNeedsTick(false);
+        mutation.reset();
+      }}
+      title={t('myData.modal.title')} footer={null} maskClosable={false} destroyOnHidden className="my-data-modal" data-testid="delete-account-modal">
       <Typography.Title level={5}>{t('myData.modal.deleted')}</Typography.Title>
       <Typography.Paragraph>{t('myData.modal.deletedList')}</Typography.Paragraph>
       <Typography.Title level={5}>{t('myData.modal.kept')}</Typography.Title>
