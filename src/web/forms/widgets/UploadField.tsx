@@ -15,7 +15,7 @@
  * Dialogs close only on their buttons or close icon, never on the backdrop (SPEC §4).
  */
 import { useState } from 'react';
-import { App, Avatar, Button, Progress, Space, Upload } from 'antd';
+import { Avatar, Button, Modal, Progress, Space, Upload } from 'antd';
 import { DeleteOutlined, FilePdfOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_TYPE } from '../../../shared/constants';
@@ -78,7 +78,8 @@ function send(path: string, field: string, file: File, onProgress: (percent: num
 
 export function UploadField({ kind, value, fileName, onChange, disabled }: UploadFieldProps) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  // Modal.useModal, not App.useApp: the app has no antd <App> wrapper (providers/notifications.tsx says why)
+  const [modal, modalHolder] = Modal.useModal();
   const [percent, setPercent] = useState<number | null>(null);
   const target = UPLOAD_TARGETS[kind];
   const accepted = ACCEPTED[target.accept];
@@ -130,6 +131,7 @@ export function UploadField({ kind, value, fileName, onChange, disabled }: Uploa
   const busy = percent !== null;
   return (
     <Space direction="vertical" size="small" style={{ width: '100%' }}>
+      {modalHolder}
       {kind === 'avatar' ? (
         <Avatar size={96} src={value ?? undefined} icon={<UserOutlined />} alt={t('upload.preview')} />
       ) : value ? (

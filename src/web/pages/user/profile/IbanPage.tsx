@@ -31,10 +31,12 @@ export default function IbanPage() {
           <Descriptions.Item label={t('fields.iban')}>{me.payment.iban}</Descriptions.Item>
         </Descriptions>
       )}
+      {/* remounted when the saved IBAN changes, so the full number typed does not stay on the page */}
       <ProfileSection
+        key={me.payment?.iban ?? 'none'}
         form="profileIban"
         profile={profile}
-        uiSchema={{ name: { 'ui:title': t('fields.holder') }, iban: { 'ui:placeholder': 'ES91 2100 0418 4502 0005 1332' } }}
+        uiSchema={{ name: { 'ui:title': t('fields.holder') }, iban: { 'ui:placeholder': 'ES00 0000 0000 0000 0000 0000' } }}
         initial={{ bank: me.payment?.bank ?? undefined, name: me.payment?.name ?? undefined }}
         toBody={(values) => ({ payment: values })}
       />

@@ -5,7 +5,7 @@
  * ?email_token=…, which is confirmed at once.
  */
 import { useEffect, useMemo } from 'react';
-import { App, Card, Tabs, Typography } from 'antd';
+import { Card, Tabs, Typography } from 'antd';
 import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@refinedev/react-router';
@@ -13,6 +13,7 @@ import type { UiSchema } from '@rjsf/utils';
 import { Spinner } from '../../../components/Spinner';
 import { UploadField } from '../../../forms/widgets/UploadField';
 import { request } from '../../../providers/http';
+import { useFeedback } from '../../../providers/notifications';
 import { AccountForms } from './AccountForms';
 import { GuardNotice } from './GuardNotice';
 import { ProfileLevel } from './ProfileLevel';
@@ -24,7 +25,7 @@ const TABS = ['personal', 'academic', 'professional', 'files', 'account'] as con
 
 function useEmailConfirmation(reload: () => Promise<void>) {
   const [params, setParams] = useSearchParams();
-  const { message } = App.useApp();
+  const feedback = useFeedback();
   const { t } = useTranslation();
   const token = params.get('email_token');
   useEffect(() => {
@@ -32,10 +33,10 @@ function useEmailConfirmation(reload: () => Promise<void>) {
     setParams({}, { replace: true });
     request<{ email: string }>('usr', 'users/email/confirm', { method: 'POST', body: { token } })
       .then((answer) => {
-        void message.success(t('profile.emailChanged', { email: answer.email }));
+        feedback.success(t('profile.emailChanged', { email: answer.email }));
         return reload();
       })
-      .catch((error: { message?: string }) => void message.error(error.message ?? t('errors.unexpected.title')));
+      .catch((error: { message?: string }) => feedback.error(error.message ?? t('errors.unexpected.title')));
   }, [token]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
