@@ -16,6 +16,8 @@ export function validDni(rand: Random): string {
   return `${digits}${DNI_LETTERS[digits % 23]}`;
 }
 
+const BANKS = ['CaixaBank', 'BBVA', 'Banco Sabadell', 'Banco Santander', 'Caixa Enginyers'];
+
 export interface PersonOptions {
   email?: string;
   role?: string;
@@ -97,7 +99,7 @@ export function makeUser(rand: Random, index: number, ctx: PeopleContext, option
     is_entrepreneur: entrepreneur ? 1 : 0,
     is_appear_by_user: visible ? (rand.chance(0.1) ? 0 : 1) : 0,
     is_appear_by_company: visible ? (rand.chance(0.1) ? 0 : 1) : 0,
-    is_receive_jobs: rand.chance(0.6) ? 1 : 0,
+    is_receive_jobs: rand.chance(0.6) && role !== 'REGULAR' ? 1 : 0, // job offers by e-mail are a Bold benefit
     is_newsletter: rand.chance(0.7) ? 1 : 0,
     subscription_end: role === 'REGULAR' ? null : new Date(ctx.now.getTime() + rand.int(20, 330) * 86400000).toISOString(),
     profile_complete: 0,
@@ -107,6 +109,7 @@ export function makeUser(rand: Random, index: number, ctx: PeopleContext, option
     updated_at: ctx.now.toISOString(),
   };
   row.profile_complete = isProfileComplete(row, data) ? 1 : 0;
+  if (row.iban) row.data = JSON.stringify({ ...data, payment: { bank: BANKS[index % BANKS.length], name: `${name} ${surname1} ${surname2}` } });
   if (row.status === 'PENDING') awaitingValidation(row, data, ctx.now);
   else row.email_confirmed_at = row.created_at;
   return row;
@@ -125,13 +128,15 @@ function awaitingValidation(row: Insertable<UsersTable>, data: Record<string, un
   if (requested === 'REGULAR') row.iban = null;
   row.created_at = new Date(now.getTime() - (n % 14) * 86400000 - (n % 1440) * 60000).toISOString();
   row.email_confirmed_at = n % 3 === 0 ? null : row.created_at;
-  row.data = JSON.stringify({ ...data, requested_role: requested });
+  const { payment, ...rest } = JSON.parse(row.data ?? '{}') as Record<string, unknown>;
+  row.data = JSON.stringify({ ...rest, ...(requested === 'BOLD' && payment ? { payment } : {}), requested_role: requested });
 }
 
 /** Names given after the draw (the demo accounts): the data that follows from a name follows it. */
 export function rename(row: Insertable<UsersTable>, name: string, surname1: string, surname2: string): void {
   Object.assign(row, { name, surname1, surname2 });
-  row.data = JSON.stringify({ ...(JSON.parse(row.data ?? '{}') as Record<string, unknown>), gender: genderOfName(name) });
+  const data = JSON.parse(row.data ?? '{}') as Record<string, unknown> & { payment?: { bank: string; name: string } };
+  row.data = JSON.stringify({ ...data, gender: genderOfName(name), ...(data.payment ? { payment: { ...data.payment, name: `${name} ${surname1} ${surname2}` } } : {}) });
 }
 
 export function makeCompany(
