@@ -134,6 +134,7 @@ describe('my applications', () => {
     await page.getByText('You have withdrawn your application.').waitFor();
     await expect.poll(() => row.getByTestId('application-status').textContent(), { timeout: 10_000 }).toBe('Withdrawn');
     await row.getByTestId('apply-again').waitFor();
+    await page.screenshot({ path: '/tmp/h2-applications-withdrawn-1400.png', fullPage: true });
     const stored = await server.app.db.selectFrom('applicants').innerJoin('jobs', 'jobs.hash', 'applicants.job_hash').select('applicants.status').where('jobs.slug', '=', job.slug).where('applicants.user_hash', '=', bold).execute();
     expect(stored).toEqual([{ status: 'WITHDRAWN' }]);
     expect(errors).toEqual([]);
@@ -148,6 +149,7 @@ describe('my applications', () => {
     expect(await notice.textContent()).toContain('Applications are a Bold benefit');
     expect(await notice.getByRole('link').getAttribute('href')).toBe('/en/alumni');
     expect(await page.getByTestId('applications-table').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/h2-applications-regular-1400.png', fullPage: true });
     await context.close();
   });
 

@@ -43,7 +43,7 @@ function UpgradeNotice() {
   const { to } = useLocale();
   return (
     <section data-testid="user-applications">
-      <Typography.Title level={2}>{t('pages.user.jobs.subscribed')}</Typography.Title>
+      <Typography.Title level={2} style={{ margin: '0 0 16px' }}>{t('pages.user.jobs.subscribed')}</Typography.Title>
       <Alert
         data-testid="applications-upgrade"
         type="info"
@@ -171,6 +171,7 @@ function ApplicationsList() {
           {...tableProps}
           rowKey="hash"
           columns={columns}
+          showHeader={wide}
           data-testid="applications-table"
           pagination={tableProps.pagination && (tableProps.pagination.total ?? 0) > PAGE_SIZES.jobs ? { ...tableProps.pagination, showSizeChanger: false, position: ['bottomCenter'] } : false}
         />

@@ -38,7 +38,7 @@ export function ListFrame(props: ListFrameProps) {
         <Spinner />
       ) : props.isEmpty ? (
         <Card data-testid="list-empty">
-          <Empty image={props.empty.icon} description={<><Typography.Title level={4}>{props.empty.title}</Typography.Title><Typography.Text type="secondary">{props.empty.text}</Typography.Text></>}>
+          <Empty image={props.empty.icon} styles={{ image: { height: 64, marginBottom: 16 } }} description={<><Typography.Title level={4}>{props.empty.title}</Typography.Title><Typography.Text type="secondary">{props.empty.text}</Typography.Text></>}>
             {props.empty.action}
           </Empty>
         </Card>
