@@ -25,6 +25,8 @@ export function validationErrors(errors: ErrorObject[], lng: Locale, context?: s
   for (const error of copies) {
     const field = fieldOf(error, context);
     let message = error.message ?? '';
+    // ajv says "must have required property name" beside the field it names: "This field is required." reads better
+    if (error.keyword === 'required') message = translate(lng, 'validation.required', { field });
     if (error.keyword === 'format') message = translate(lng, 'validation.format', { field, format: error.params['format'] });
     if (error.keyword === 'additionalProperties') message = translate(lng, 'validation.unknownField', { field });
     if (error.keyword === 'finite') message = translate(lng, 'validation.finite', { field });
