@@ -75,7 +75,7 @@ describe('back office', () => {
     await page.getByPlaceholder('Name, e-mail or document').press('Enter');
     await reloaded;
     await expect.poll(async () => (await rows.first().textContent()) ?? '').not.toContain('pending@demo.test');
-    const email = (await rows.first().locator('td').nth(2).textContent())!.trim().split(' ')[0]!;
+    const email = (await rows.first().getByTestId('member-email').textContent())!.trim().split(' ')[0]!;
     await rows.first().locator('[data-action="VALIDATED"]').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Validate' }).click();
     await expect.poll(async () => (await member(email)).status).toBe('VALIDATED');

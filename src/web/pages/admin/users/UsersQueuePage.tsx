@@ -64,27 +64,32 @@ export default function UsersQueuePage() {
         {...tableProps}
         rowKey="hash"
         size="middle"
-        scroll={{ x: 1320 }}
+        scroll={{ x: status ? 1120 : 1240 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
         onRow={(row) => ({ onDoubleClick: () => setShown(row.hash) })}
+        // one column per decision-relevant fact, so the queue fits 1400 px without scrolling sideways;
+        // the status column only when the list mixes statuses
         columns={[
           {
-            title: t('admin.users.name'),
-            width: 200,
+            title: t('admin.users.member'),
+            width: 280,
             render: (_, row) => (
-              <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => setShown(row.hash)}>
-                {row.status === 'DELETED' ? t('user.formerMember') : `${row.surname1} ${row.surname2 ?? ''}, ${row.name}`}
-              </Button>
+              <>
+                <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => setShown(row.hash)}>
+                  {row.status === 'DELETED' ? t('user.formerMember') : `${row.surname1} ${row.surname2 ?? ''}, ${row.name}`}
+                </Button>
+                <div className="admin-member-email" data-testid="member-email">
+                  <span style={{ wordBreak: 'break-all' }}>{row.email}</span> {row.email_confirmed === false && <Tag color="orange">{t('admin.users.unconfirmed')}</Tag>}
+                </div>
+              </>
             ),
           },
-          { title: t('admin.users.email'), width: 280, render: (_, row) => <><span style={{ wordBreak: 'break-all' }}>{row.email}</span> {row.email_confirmed === false && <Tag color="orange">{t('admin.users.unconfirmed')}</Tag>}</> },
           { title: t('admin.users.document'), width: 140, render: (_, row) => `${row.document_type ?? ''} ${row.document_number ?? '—'}` },
-          { title: t('admin.users.graduation'), dataIndex: 'graduation_year', width: 110 },
-          { title: t('admin.users.category'), width: 200, render: (_, row) => row.category?.title ?? '—' },
-          { title: t('admin.users.requested'), width: 120, render: (_, row) => <Tag color={row.requested_role === 'BOLD' ? 'purple' : 'blue'}>{t(`role.${row.requested_role}`)}</Tag> },
-          { title: t('admin.users.status'), width: 120, render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{t(`admin.status.${row.status}`)}</Tag> },
+          { title: t('admin.users.studies'), width: 200, render: (_, row) => [row.category?.title, row.graduation_year].filter(Boolean).join(' · ') || '—' },
+          { title: t('admin.users.requested'), width: 140, render: (_, row) => <Tag color={row.requested_role === 'BOLD' ? 'purple' : 'blue'}>{t(`role.${row.requested_role}`)}</Tag> },
+          ...(status ? [] : [{ title: t('admin.users.status'), width: 120, render: (_: unknown, row: AdminUser) => <Tag color={STATUS_COLORS[row.status]}>{t(`admin.status.${row.status}`)}</Tag> }]),
           { title: t('admin.users.createdAt'), width: 120, render: (_, row) => formatDate(row.created_at, lng) },
-          { title: t('admin.users.actions'), fixed: 'right', width: 230, render: (_, row) => <DecisionButtons member={row} onDecide={onDecide} /> },
+          { title: t('admin.users.actions'), fixed: 'right', width: 200, render: (_, row) => <DecisionButtons member={row} onDecide={onDecide} /> },
         ]}
       />
       <MemberDrawer hash={shown} onClose={() => setShown(null)} onDecide={onDecide} />
