@@ -218,6 +218,12 @@ describe('small screens', () => {
       expect(overflow, name).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `/tmp/h2-${name}-360.png`, fullPage: true });
     }
+    // the longest labels (Catalan): the view switch fits without scrolling
+    await open(page, '/ca/usuari/articles/desats', 'user-saved');
+    const views = page.getByTestId('saved-view');
+    expect(await views.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/h2-saved-ca-360.png', fullPage: false });
     await context.close();
   });
 });

@@ -4,7 +4,7 @@
  * Each card links to the public article; "remove" un-saves it (or cancels the registration, after a confirmation).
  */
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Col, Popconfirm, Row, Segmented, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Grid, Popconfirm, Row, Segmented, Space, Tag, Typography } from 'antd';
 import { BookOutlined, CheckCircleOutlined, DeleteOutlined, StarOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import type { CrudFilter } from '@refinedev/core';
@@ -33,6 +33,7 @@ function filtersOf(view: View): CrudFilter[] {
 export default function SavedPage() {
   const { t } = useTranslation();
   const [view, setView] = useState<View>('all');
+  const narrow = Grid.useBreakpoint().sm === false;
   useDocumentTitle(`${t('pages.user.articles.saved')} · Alumni`);
   const controls = (
     <Segmented<View>
@@ -40,7 +41,10 @@ export default function SavedPage() {
       value={view}
       onChange={setView}
       options={VIEWS.map((value) => ({ value, label: t(`lists.saved.view.${value}`) }))}
-      style={{ maxWidth: '100%', overflowX: 'auto' }}
+      // four labels do not fit side by side on a phone in every language: stacked there
+      vertical={narrow}
+      block={narrow}
+      style={{ maxWidth: '100%' }}
     />
   );
   // one table per view: switching starts again at page 1 with that view's filters
