@@ -79,6 +79,12 @@ describe('my data (es)', () => {
     const path = await download.path();
     expect(readFileSync(path).subarray(0, 2).toString('latin1')).toBe('PK');
 
+    // a post on a public group's wall, which must outlive the account
+    const db = server.app.db;
+    const member = await db.selectFrom('users').select(['hash', 'name', 'surname1']).where('email', '=', 'regular@demo.test').executeTakeFirstOrThrow();
+    const group = await db.selectFrom('workgroups').select(['hash', 'slug']).where('status', '=', 'PUBLISHED').where('type', '=', 'PUBLIC').limit(1).executeTakeFirstOrThrow();
+    await db.insertInto('comments').values({ hash: 'h3e2ecomment001', workgroup_hash: group.hash, user_hash: member.hash, parent_hash: null, content: 'Un mensaje que se queda en el muro', file_hash: null, deleted: 0, created_at: new Date(Date.now() + 60_000).toISOString() }).execute();
+
     await page.getByTestId('my-data-delete').click();
     const modal = page.getByRole('dialog');
     await modal.getByText('Qué se conserva, como «Antiguo miembro»').waitFor();
@@ -101,6 +107,14 @@ describe('my data (es)', () => {
     await page.screenshot({ path: '/tmp/h3-deleted-1400.png' });
     const cookies = (await context.cookies()).map((c) => c.name);
     expect(cookies).not.toContain('token');
+
+    // the post stays on the wall, signed by a former member
+    await page.goto(`${server.url}/es/grupos/${group.slug}`);
+    const post = page.locator('.ant-list-item', { hasText: 'Un mensaje que se queda en el muro' });
+    await post.waitFor();
+    expect(await post.getByText('Antiguo miembro').count()).toBeGreaterThan(0);
+    await post.screenshot({ path: '/tmp/h3-wall-post.png' });
+    expect(await post.textContent()).not.toContain(member.surname1);
 
     await signIn(page, 'regular@demo.test');
     await page.getByText('El correo electrónico o la contraseña no son correctos.').first().waitFor();

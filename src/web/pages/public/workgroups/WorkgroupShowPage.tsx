@@ -84,7 +84,7 @@ export default function WorkgroupShowPage() {
         <span>
           <TeamOutlined /> {t('workgroups.members', { count: group.members })}
         </span>
-        <span>{t('workgroups.admin', { name: `${group.admin.name} ${group.admin.surname1}` })}</span>
+        <span>{t('workgroups.admin', { name: group.admin.former ? t('user.formerMember') : `${group.admin.name} ${group.admin.surname1}` })}</span>
       </div>
       {group.is_admin ? null : (
         <div className="article-actions">

@@ -13,7 +13,7 @@ import { DEVICE_TYPE } from '../../../../shared/constants';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { useLocale } from '../../../hooks/useLocale';
 import { useFeedback } from '../../../providers/notifications';
-import { readSession } from '../../../providers/session';
+import { clearSession, readSession } from '../../../providers/session';
 
 type Errors = HttpError & { errors?: Record<string, string[]> };
 const ERROR_TOAST = 'account-delete-error';
@@ -65,9 +65,17 @@ function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => v
           onClose();
           feedback.close(ERROR_TOAST); // a wrong password a moment ago is no longer the news
           feedback.success(t('myData.done.title'), t('myData.done.text'));
-          // leave the member area first: its guard would send a signed-out visitor to the sign-in page
+          // The server already ended every session: forget the dead token now (a request carrying it would answer
+          // 401 and send the visitor to the sign-in page), go home, and sign out only once this page is gone —
+          // while the home page loads, the member area's guard would otherwise send a signed-out visitor to sign in.
+          clearSession();
           navigate(to('home'), { replace: true });
-          logout({ redirectPath: to('home') });
+          const started = Date.now();
+          const signOutWhenHome = () => {
+            if (document.querySelector('[data-testid="my-data"]') && Date.now() - started < 10_000) window.setTimeout(signOutWhenHome, 50);
+            else logout({ redirectPath: to('home') });
+          };
+          signOutWhenHome();
         },
       },
     );
