@@ -12,7 +12,7 @@ export interface UsersTable {
   hash: string;
   email: string;
   password_hash: string;
-  status: string; // PENDING | VALIDATED | DISABLED
+  status: string; // PENDING | VALIDATED | REJECTED | DISABLED | DELETED (anonymised by the member, users/accountDataService.ts)
   role: string; // REGULAR | BOLD | GRATIS
   code_numeric: number;
   name: string;
