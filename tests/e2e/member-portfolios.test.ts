@@ -48,9 +48,9 @@ describe('projects', () => {
     await page.getByTestId('portfolio-new').waitFor();
     await page.getByRole('button', { name: 'Create project' }).click();
     // the server's 400 names the missing field; it is shown on that field
-    const nameError = page.locator('#portfolio-form .ant-form-item-explain-error').filter({ hasText: 'name' });
+    const nameError = page.locator('#portfolio-form .ant-form-item', { has: page.locator('#root_name') }).first().locator('.ant-form-item-explain-error');
     await nameError.first().waitFor();
-    expect(await nameError.count()).toBe(1);
+    expect(await nameError.allTextContents()).toEqual(['This field is required.']);
     await page.getByText('Check the highlighted fields').first().waitFor();
     expect(page.url()).toContain('/en/user/portfolios/new');
 

@@ -18,11 +18,9 @@ import { useState } from 'react';
 import { Avatar, Button, Modal, Progress, Space, Upload } from 'antd';
 import { DeleteOutlined, FilePdfOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_TYPE } from '../../../shared/constants';
 import { ACCEPTED, fileProblem, UPLOAD_KINDS, sizeLabel } from '../../../shared/uploads';
 import { request } from '../../providers/http';
-import { currentLocale } from '../../providers/i18n';
-import { readSession } from '../../providers/session';
+import { uploadFiles } from '../../providers/upload';
 
 export const UPLOAD_TARGETS = {
   avatar: { path: 'users/avatar', kind: 'photo', ...UPLOAD_KINDS.photo },
@@ -37,43 +35,6 @@ export interface UploadFieldProps {
   fileName?: string;
   onChange?: (answer: Record<string, unknown>) => void;
   disabled?: boolean;
-}
-
-interface Answer {
-  status: number;
-  body: { message?: string; errors?: Array<{ message: string }> } & Record<string, unknown>;
-}
-
-/** XMLHttpRequest, not fetch: only it reports upload progress. Same headers as providers/http.ts. */
-function send(path: string, field: string, file: File, onProgress: (percent: number) => void): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/usr/${path}`);
-    const apiKey = document.querySelector<HTMLMetaElement>('meta[name="api-key"]')?.content ?? '';
-    xhr.setRequestHeader('apiKey', apiKey);
-    xhr.setRequestHeader('language', currentLocale());
-    xhr.setRequestHeader('Accept', 'application/json');
-    const session = readSession();
-    if (session) {
-      xhr.setRequestHeader('token', session.token);
-      xhr.setRequestHeader('deviceId', session.deviceId);
-      xhr.setRequestHeader('type', String(DEVICE_TYPE));
-    }
-    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
-    xhr.onload = () => {
-      let body = {};
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* a proxy's HTML error page: the status says enough */
-      }
-      resolve({ status: xhr.status, body });
-    };
-    xhr.onerror = () => reject(new Error('network'));
-    const form = new FormData();
-    form.append(field, file, file.name);
-    xhr.send(form);
-  });
 }
 
 export function UploadField({ kind, value, fileName, onChange, disabled }: UploadFieldProps) {
@@ -97,12 +58,7 @@ export function UploadField({ kind, value, fileName, onChange, disabled }: Uploa
   const upload = async (file: File) => {
     setPercent(0);
     try {
-      let answer = await send(target.path, target.field, file, setPercent);
-      if (answer.status === 401) {
-        // an expired token: the shared client refreshes it (or signs out), then one more try
-        await request('usr', 'users/me');
-        answer = await send(target.path, target.field, file, setPercent);
-      }
+      const answer = await uploadFiles(target.path, target.field, [file], setPercent);
       if (answer.status >= 200 && answer.status < 300) onChange?.(answer.body);
       else {
         const title = answer.status === 413 ? t('upload.tooLarge.title') : t('upload.failed');

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCEPTED, fileProblem, sizeLabel, UPLOAD_KINDS } from '../../../../shared/uploads';
 import { request } from '../../../providers/http';
 import { useFeedback } from '../../../providers/notifications';
-import { sendImages } from './sendImages';
+import { uploadFiles } from '../../../providers/upload';
 import type { Portfolio, PortfolioImage } from './types';
 
 const KIND = UPLOAD_KINDS.portfolioImage;
@@ -52,7 +52,7 @@ export function ImageManager({ portfolio, onChange }: { portfolio: Portfolio; on
     }
     setPercent(0);
     try {
-      const answer = await sendImages(portfolio.hash, good, setPercent);
+      const answer = await uploadFiles(`portfolios/${encodeURIComponent(portfolio.hash)}/images`, UPLOAD_KINDS.portfolioImage.field, good, setPercent);
       if (answer.status >= 200 && answer.status < 300) {
         changed(answer.body as unknown as Portfolio);
         feedback.success(t('portfolios.images.added', { count: good.length }));

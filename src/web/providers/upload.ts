@@ -1,23 +1,22 @@
 /**
- * POST /usr/portfolios/{hash}/images with several files in one multipart request (field `images[]`).
+ * Multipart uploads to the member routes (DESIGN §4b: avatar, CV, student file, portfolio pictures).
  * XMLHttpRequest, not fetch: only it reports upload progress. Same headers as providers/http.ts; an
- * expired token is refreshed once by the shared client before one more try.
+ * expired token is refreshed once by the shared client (or the member signed out) before one more try.
  */
-import { DEVICE_TYPE } from '../../../../shared/constants';
-import { UPLOAD_KINDS } from '../../../../shared/uploads';
-import { request } from '../../../providers/http';
-import { currentLocale } from '../../../providers/i18n';
-import { readSession } from '../../../providers/session';
+import { DEVICE_TYPE } from '../../shared/constants';
+import { request } from './http';
+import { currentLocale } from './i18n';
+import { readSession } from './session';
 
-export interface SendAnswer {
+export interface UploadAnswer {
   status: number;
   body: { message?: string; errors?: Array<{ message: string }> } & Record<string, unknown>;
 }
 
-function once(hash: string, files: File[], onProgress: (percent: number) => void): Promise<SendAnswer> {
+function once(path: string, field: string, files: File[], onProgress: (percent: number) => void): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/usr/portfolios/${encodeURIComponent(hash)}/images`);
+    xhr.open('POST', `/usr/${path}`);
     xhr.setRequestHeader('apiKey', document.querySelector<HTMLMetaElement>('meta[name="api-key"]')?.content ?? '');
     xhr.setRequestHeader('language', currentLocale());
     xhr.setRequestHeader('Accept', 'application/json');
@@ -39,16 +38,17 @@ function once(hash: string, files: File[], onProgress: (percent: number) => void
     };
     xhr.onerror = () => reject(new Error('network'));
     const form = new FormData();
-    for (const file of files) form.append(UPLOAD_KINDS.portfolioImage.field, file, file.name);
+    for (const file of files) form.append(field, file, file.name);
     xhr.send(form);
   });
 }
 
-export async function sendImages(hash: string, files: File[], onProgress: (percent: number) => void): Promise<SendAnswer> {
-  let answer = await once(hash, files, onProgress);
+/** POST `/usr/{path}` with `files` under `field`; the answer's status and JSON body, whatever the status. */
+export async function uploadFiles(path: string, field: string, files: File[], onProgress: (percent: number) => void): Promise<UploadAnswer> {
+  let answer = await once(path, field, files, onProgress);
   if (answer.status === 401) {
     await request('usr', 'users/me');
-    answer = await once(hash, files, onProgress);
+    answer = await once(path, field, files, onProgress);
   }
   return answer;
 }
