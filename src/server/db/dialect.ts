@@ -14,6 +14,7 @@ import * as m003 from './migrations/003_mail';
 import * as m005 from './migrations/005_audit';
 import * as m004 from './migrations/004_accounts';
 import * as m006 from './migrations/006_profile';
+import * as m008 from './migrations/008_speed';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -44,10 +45,45 @@ export function createDb(databaseUrl: string, options: { poolSize?: number } = {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
-const migrations: Record<string, Migration> = { '001_initial': m001, '002_security': m002, '003_mail': m003, '004_accounts': m004, '005_audit': m005, '006_profile': m006 };
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver calls `database.prepare(sql)` for every query, and preparing (parsing and planning)
+ * was ~12 % of the server's CPU under load (issue 9). The same SQL text gives the same statement, so keep the
+ * last few hundred prepared statements (least recently used out) and hand them out again. better-sqlite3
+ * runs a statement to completion synchronously; only a streamed one (`iterate`) stays busy, and a busy
+ * statement is never handed out twice: a fresh one is prepared instead. A schema change (migrations) makes
+ * SQLite re-prepare a statement by itself. On PostgreSQL nothing is cached: named prepared statements live
+ * per pooled connection and Kysely's pg driver sends unnamed ones (decisions.md).
+ */
+export function withStatementCache(sqlite: SQLite.Database, max = STATEMENT_CACHE_SIZE) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare: (text: string) => {
+      const hit = statements.get(text);
+      if (hit && !hit.busy) {
+        // re-insert: a Map iterates in insertion order, so its first key is the least recently used
+        statements.delete(text);
+        statements.set(text, hit);
+        return hit;
+      }
+      const statement = sqlite.prepare(text);
+      if (hit) return statement;
+      if (statements.size >= max) statements.delete(statements.keys().next().value!);
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
+const migrations: Record<string, Migration> = { '001_initial': m001, '002_security': m002, '003_mail': m003, '004_accounts': m004, '005_audit': m005, '006_profile': m006, '008_speed': m008 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

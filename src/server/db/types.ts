@@ -405,7 +405,14 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** 008_speed: a counter per scope ('directory', 'content'), bumped by triggers on every write that changes it. */
+export interface DataVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface Database {
+  data_versions: DataVersionsTable;
   account_tokens: AccountTokensTable;
   users: UsersTable;
   companies: CompaniesTable;

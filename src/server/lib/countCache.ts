@@ -1,25 +1,46 @@
 /**
- * Totals of public lists, remembered for a few seconds per filter. Counting tens of thousands of
- * rows on every page request dominated list latency (npm run bench); a total that is a few seconds
- * stale is harmless, and nothing here is needed by another instance. Lists filtered by the caller
- * (`*_by_me`) are never cached.
+ * Values derived from many rows (list totals, the country list, the sitemap) remembered per key and per data
+ * version (issue 9 §3). Every write that could change them bumps a counter in `data_versions` inside its own
+ * transaction (triggers of migration 008), so a cached value is used only while the version it was computed
+ * at is still the current one: a member who hides themselves is out of every count on the next request, on
+ * every instance, and nothing needs to remember to clear anything. Reading the version is one primary-key
+ * lookup per request instead of a count over tens of thousands of rows. A short TTL bounds what no trigger
+ * sees (a category moved under another). Lists filtered by the caller (`*_by_me`) are never cached.
  */
-const TTL_MS = 10_000;
+import type { Conn } from '../modules/auth/repository';
+
+export type DataScope = 'directory' | 'content';
+
+const TTL_MS = 60_000;
 const MAX_ENTRIES = 5_000;
 
-const entries = new Map<string, { value: number; expires: number }>();
+const entries = new Map<string, { version: number; value: unknown; expires: number }>();
 
-export async function cachedCount(key: string, count: () => Promise<number>): Promise<number> {
+export async function dataVersion(db: Conn, scope: DataScope): Promise<number> {
+  const row = await db.selectFrom('data_versions').select('version').where('name', '=', scope).executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/** The value under `key` if computed at the scope's current version (and not older than the TTL), else computed now. */
+export async function cachedByVersion<T>(db: Conn, scope: DataScope, key: string, compute: () => Promise<T>): Promise<T> {
+  const version = await dataVersion(db, scope);
   const now = Date.now();
-  const hit = entries.get(key);
-  if (hit && hit.expires > now) return hit.value;
-  const value = await count();
+  const fullKey = `${scope}:${key}`;
+  const hit = entries.get(fullKey);
+  if (hit && hit.version === version && hit.expires > now) return hit.value as T;
+  const value = await compute();
+  entries.delete(fullKey);
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  entries.set(key, { value, expires: now + TTL_MS });
+  entries.set(fullKey, { version, value, expires: now + TTL_MS });
   return value;
 }
 
-/** Forget every total (after a write that changes what lists contain). */
+/** A list total, cached per filter shape and data version. */
+export function cachedCount(db: Conn, scope: DataScope, key: string, count: () => Promise<number>): Promise<number> {
+  return cachedByVersion(db, scope, `count:${key}`, count);
+}
+
+/** Forget everything (the versions already make this unnecessary; kept for writes outside any trigger). */
 export function clearCountCache(): void {
   entries.clear();
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { nowIso } from '../../lib/ids';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
+import { cachedCount } from '../../lib/countCache';
 import type { Actor } from '../../types';
 import { memberOfFilter } from './memberFilter';
 import * as repo from './repository';
@@ -65,7 +66,11 @@ export async function list(db: Db, actor: Actor, lng: Locale, query: ArticlesQue
     savedBy,
     subscribedBy,
   };
-  const [total, rows] = await Promise.all([repo.countPublished(db, lng, filter), repo.pagePublished(db, lng, filter, size, offset)]);
+  // a total of the public list is cached per filter and content version; a member's own marks are counted each time
+  const count = () => repo.countPublished(db, lng, filter);
+  const total = savedBy || subscribedBy ? await count() : await cachedCount(db, 'content', `articles:${lng}:${JSON.stringify(filter)}`, count);
+  if (offset >= total) return listResult([], total, size);
+  const rows = await repo.pagePublished(db, lng, filter, size, offset);
   return listResult(await present(db, actor, lng, rows), total, size);
 }
 

@@ -1,9 +1,18 @@
 import { sql } from 'kysely';
 import type { Locale } from '../../../shared/constants';
 import type { Conn } from '../auth/repository';
+import { cachedByVersion } from '../../lib/countCache';
 
-/** Countries with the number of validated members visible to an audience (its privacy flag). */
+/**
+ * Countries with the number of validated members visible to an audience (its privacy flag). Grouping the whole
+ * users table on every request was the cost; the answer is cached per language, audience and directory version,
+ * which every change of status, privacy or country bumps (migration 008), so it is never stale.
+ */
 export function countriesWithCounts(db: Conn, lng: Locale, audience: 'members' | 'companies', onlyWithUsers: boolean) {
+  return cachedByVersion(db, 'directory', `countries:${lng}:${audience}:${onlyWithUsers}`, () => computeCountries(db, lng, audience, onlyWithUsers));
+}
+
+function computeCountries(db: Conn, lng: Locale, audience: 'members' | 'companies', onlyWithUsers: boolean) {
   const flag = audience === 'companies' ? 'users.is_appear_by_company' : 'users.is_appear_by_user';
   const counts = db
     .selectFrom('users')

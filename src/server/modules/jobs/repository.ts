@@ -1,6 +1,7 @@
 /** Job offers as the public sees them. Plain Kysely over `db | trx`. */
 import type { Locale } from '../../../shared/constants';
 import { likePattern } from '../../../shared/text';
+import { searchTextLike } from '../../db/search';
 import type { Conn } from '../auth/repository';
 
 export interface PublicJobFilter {
@@ -16,7 +17,7 @@ function publishedJobs(db: Conn, filter: PublicJobFilter) {
   let query = db.selectFrom('jobs');
   if (!filter.appliedBy) query = query.where('jobs.status', '=', 'PUBLISHED');
   const text = filter.text ? likePattern(filter.text) : null;
-  if (text) query = query.where('jobs.search_text', 'like', text);
+  if (text) query = query.where(searchTextLike(db, 'jobs', text));
   const location = filter.location ? likePattern(filter.location) : null;
   if (location) query = query.where((eb) => eb(eb.fn('lower', ['jobs.location']), 'like', location));
   if (filter.contract) query = query.where('jobs.contract', '=', filter.contract);
@@ -53,9 +54,20 @@ export async function countPublished(db: Conn, filter: PublicJobFilter): Promise
   return Number(row?.n ?? 0);
 }
 
-/** A page of offers. The page's keys are found first on the index alone, then joined (a "deferred join"), so deep pages stay cheap. */
-export function pagePublished(db: Conn, filter: PublicJobFilter, limit: number, offset: number) {
-  const page = publishedJobs(db, filter).select('jobs.hash').orderBy('jobs.cdate', 'desc').orderBy('jobs.hash', 'desc').limit(limit).offset(offset);
+/**
+ * A page of offers. The page's keys are found first on the index alone, then joined (a "deferred join"), so deep
+ * pages stay cheap. With the total known, a page in the second half is read from the other end of the index
+ * (ascending, a shorter OFFSET) and the final ORDER BY puts it back: the last page costs what the first does.
+ */
+export function pagePublished(db: Conn, filter: PublicJobFilter, limit: number, offset: number, total?: number) {
+  const fromEnd = total !== undefined && offset > total / 2;
+  const direction = fromEnd ? 'asc' : 'desc';
+  const page = publishedJobs(db, filter)
+    .select('jobs.hash')
+    .orderBy('jobs.cdate', direction)
+    .orderBy('jobs.hash', direction)
+    .limit(fromEnd ? Math.min(limit, total - offset) : limit)
+    .offset(fromEnd ? Math.max(0, total - offset - limit) : offset);
   return db
     .selectFrom('jobs')
     .innerJoin('companies', 'companies.hash', 'jobs.company_hash')

@@ -50,8 +50,10 @@ export async function listPublic(db: Db, actor: Actor, lng: Locale, query: JobsQ
     appliedBy,
   };
   if (appliedBy) return listApplications(db, lng, { ...filter, appliedBy }, size, offset);
-  const total = filter.appliedBy ? repo.countPublished(db, filter) : cachedCount(`jobs:${JSON.stringify(filter)}`, () => repo.countPublished(db, filter));
-  const [count, rows] = await Promise.all([total, repo.pagePublished(db, filter, size, offset)]);
+  // the total first (cached per filter and data version): a page past the end is answered without a query
+  const count = await cachedCount(db, 'content', `jobs:${JSON.stringify(filter)}`, () => repo.countPublished(db, filter));
+  if (offset >= count) return listResult([], count, size);
+  const rows = await repo.pagePublished(db, filter, size, offset, count);
   return listResult(await withTags(db, rows, lng), count, size);
 }
 

@@ -10,6 +10,7 @@ import es from '../../../../locales/es/seo.json' with { type: 'json' };
 import en from '../../../../locales/en/seo.json' with { type: 'json' };
 import ca from '../../../../locales/ca/seo.json' with { type: 'json' };
 import * as repo from './repository';
+import { cachedByVersion } from '../../lib/countCache';
 
 type SeoTexts = Record<string, { title: string; description: string }>;
 const TEXTS: Record<Locale, SeoTexts> = { es, en, ca };
@@ -136,8 +137,15 @@ export async function headForMatch(db: Db, match: RouteMatch | null, fallbackLng
 
 const SITEMAP_LIMIT = 5000;
 
-/** sitemap.xml: every public page in the three languages, plus published offers, articles, groups and info pages. */
-export async function sitemap(db: Db, publicUrl: string): Promise<string> {
+/**
+ * sitemap.xml: every public page in the three languages, plus published offers, articles, groups and info pages.
+ * Built once per content version (every write to offers, articles, groups or info pages bumps it, migration 008).
+ */
+export function sitemap(db: Db, publicUrl: string): Promise<string> {
+  return cachedByVersion(db, 'content', `sitemap:${publicUrl}`, () => buildSitemap(db, publicUrl));
+}
+
+async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
   const urls: Array<{ loc: string; alternates: Partial<Record<Locale, string>>; lastmod?: string }> = [];
   const add = (paths: Partial<Record<Locale, string>>, lastmod?: string) => {
     for (const path of Object.values(paths)) urls.push({ loc: path!, alternates: paths, lastmod });

@@ -1,6 +1,7 @@
 /** The alumni directory as the public, members and companies see it. */
 import type { Locale } from '../../../shared/constants';
 import { likePattern } from '../../../shared/text';
+import { searchTextLike } from '../../db/search';
 import type { Conn } from '../auth/repository';
 
 export interface DirectoryFilter {
@@ -20,7 +21,7 @@ function visibleUsers(db: Conn, filter: DirectoryFilter) {
   let query = db.selectFrom('users').where('users.status', '=', 'VALIDATED');
   query = query.where(filter.audience === 'companies' ? 'users.is_appear_by_company' : 'users.is_appear_by_user', '=', 1);
   const text = filter.text ? likePattern(filter.text) : null;
-  if (text) query = query.where('users.search_text', 'like', text);
+  if (text) query = query.where(searchTextLike(db, 'users', text));
   const location = filter.location ? likePattern(filter.location) : null;
   if (location) query = query.where((eb) => eb(eb.fn('lower', ['users.city']), 'like', location));
   if (filter.ambassador) query = query.where('users.is_ambassador', '=', 1);
@@ -69,9 +70,20 @@ const COLUMNS = [
   'users.current_company',
 ] as const;
 
-/** A page of members: keys from the index first, then the rows (a "deferred join"). */
-export function pageVisible(db: Conn, filter: DirectoryFilter, limit: number, offset: number) {
-  const page = visibleUsers(db, filter).select('users.hash').orderBy('users.surname1').orderBy('users.name').orderBy('users.hash').limit(limit).offset(offset);
+/**
+ * A page of members: keys from the index first, then the rows (a "deferred join"). With the total known, a page in
+ * the second half is read from the other end of the index (a shorter OFFSET); the final ORDER BY restores the order.
+ */
+export function pageVisible(db: Conn, filter: DirectoryFilter, limit: number, offset: number, total?: number) {
+  const fromEnd = total !== undefined && offset > total / 2;
+  const direction = fromEnd ? 'desc' : 'asc';
+  const page = visibleUsers(db, filter)
+    .select('users.hash')
+    .orderBy('users.surname1', direction)
+    .orderBy('users.name', direction)
+    .orderBy('users.hash', direction)
+    .limit(fromEnd ? Math.min(limit, total - offset) : limit)
+    .offset(fromEnd ? Math.max(0, total - offset - limit) : offset);
   return db.selectFrom('users').select(COLUMNS).where('users.hash', 'in', page).orderBy('users.surname1').orderBy('users.name').orderBy('users.hash').execute();
 }
 

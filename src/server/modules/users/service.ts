@@ -72,7 +72,10 @@ export async function list(db: Db, actor: Actor, lng: Locale, query: UsersQuery)
     ambassador: query.ambassador,
     entrepreneur: query.entrepreneur,
   };
-  const [total, rows] = await Promise.all([cachedCount(`users:${JSON.stringify(filter)}`, () => repo.countVisible(db, filter)), repo.pageVisible(db, filter, size, offset)]);
+  // the total first (cached per filter and directory version, so a privacy change counts at once): a page past the end costs no query
+  const total = await cachedCount(db, 'directory', `users:${JSON.stringify(filter)}`, () => repo.countVisible(db, filter));
+  if (offset >= total) return listResult([], total, size);
+  const rows = await repo.pageVisible(db, filter, size, offset, total);
   return listResult(await present(db, actor, lng, rows), total, size);
 }
 

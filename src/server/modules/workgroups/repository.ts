@@ -1,6 +1,7 @@
 /** Working groups, their members, followers, wall and files. */
 import { sql } from 'kysely';
 import { likePattern } from '../../../shared/text';
+import { searchTextLike } from '../../db/search';
 import type { Conn } from '../auth/repository';
 
 export interface WorkgroupFilter {
@@ -12,7 +13,7 @@ export interface WorkgroupFilter {
 function published(db: Conn, filter: WorkgroupFilter) {
   let query = db.selectFrom('workgroups').innerJoin('users as admin', 'admin.hash', 'workgroups.admin_hash').where('workgroups.status', '=', 'PUBLISHED');
   const text = filter.text ? likePattern(filter.text) : null;
-  if (text) query = query.where('workgroups.search_text', 'like', text);
+  if (text) query = query.where(searchTextLike(db, 'workgroups', text));
   if (filter.type) query = query.where('workgroups.type', '=', filter.type);
   if (filter.memberOf) {
     const user = filter.memberOf;
