@@ -1,107 +1,455 @@
 /**
- * npm run bench [-- --quick]: the app's list and detail endpoints under load, each beside a bare
- * Fastify route returning a body of the same size in the same run (the ratio is the figure, since
- * these machines are shared and noisy), then the gzipped JS and CSS a first visit downloads.
+ * npm run bench [-- --quick] [-- --ref <commit>] [-- --dist <dir>] [-- --no-pages] [-- --no-load]
+ *
+ * An honest benchmark of the portal (issue 9 §1, §4), in three processes:
+ *  1. the portal as production runs it (`node --import tsx src/server/main.ts`, NODE_ENV=production) on a
+ *     copy of a generated database (100k alumni, 50k offers, 1M wall comments; built once and cached in
+ *     bench/.scratch/ by generator version and volume);
+ *  2. a bare Fastify server (bench/bare-server.ts) answering every measured URL with the very body the
+ *     portal gave for it;
+ *  3. this process, which drives both in turn with autocannon (50 connections) — a weighted mix of public
+ *     requests, then each route alone — samples the portal's RSS from /proc, and runs Lighthouse 12
+ *     (mobile preset, Debian's Chromium) on four public pages plus a count of the JS/CSS Chromium downloads.
+ * Budgets are printed, not enforced: the exit code is 0 when the measurement worked (whatever the budgets
+ * say) and non-zero when it did not (a server that does not start, non-2xx answers, socket errors…).
+ * Results go to bench/results/<date>-<commit>.json and .md, and bench/results/latest.md.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, execFileSync, execSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { execSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import Fastify from 'fastify';
 import autocannon from 'autocannon';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { createDb, migrateToLatest } from '../src/server/db/dialect';
-import { seedDemo } from '../src/server/db/seed/index';
-import { generateLarge, type Volume } from './generate';
+import type { Volume } from './generate';
 
-const quick = process.argv.includes('--quick');
+// ───────────────────────────── settings ─────────────────────────────
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(`--${name}`);
+const option = (name: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const quick = flag('quick');
+const ref = option('ref');
+const runPages = !flag('no-pages');
+const runLoad = !flag('no-load');
 const volume: Volume = quick ? { users: 10_000, jobs: 5_000, comments: 100_000 } : { users: 100_000, jobs: 50_000, comments: 1_000_000 };
-const seconds = quick ? 4 : 10;
+const MIX_SECONDS = Number(option('mix-seconds') ?? (quick ? 5 : 20));
+const ROUTE_SECONDS = Number(option('seconds') ?? (quick ? 3 : 10));
+const WARMUP_SECONDS = quick ? 2 : 5;
+const LIGHTHOUSE_RUNS = Number(option('lighthouse-runs') ?? (quick ? 1 : 3));
 const CONNECTIONS = 50;
-const HEADERS = { apiKey: 'alumni-web-key', language: 'en' };
+const API_KEY = 'bench-api-key-0123456789';
+const HEADERS = { apikey: API_KEY, language: 'en' };
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const ROOT = resolve('.');
 const scratch = resolve('bench/.scratch');
-// bump the version when the generator changes, so an old scratch database is not reused
-const file = join(scratch, `bench-v2-${volume.users}-${volume.jobs}-${volume.comments}.db`);
+// bump GENERATOR_VERSION when what the generated database holds changes in a way the hash below does not see
+const GENERATOR_VERSION = 3;
+
+const BUDGETS = {
+  lighthousePerformance: 90,
+  cls: 0.1,
+  firstVisitJsKiB: 200,
+  mixThroughputRatio: 0.35,
+  mixP99Ratio: 4,
+};
+
+// ───────────────────────────── helpers ─────────────────────────────
+
+const children: ChildProcess[] = [];
+function cleanup() {
+  for (const child of children) if (child.exitCode === null && child.pid) child.kill('SIGTERM');
+}
+process.on('exit', cleanup);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+class MeasurementError extends Error {}
+const fail = (message: string): never => {
+  throw new MeasurementError(message);
+};
+const log = (message: string) => console.log(message);
+const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function freePort(): Promise<number> {
+  return new Promise((ok, ko) => {
+    const server = createServer();
+    server.once('error', ko);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => ok(port));
+    });
+  });
+}
+
+function git(args: string[], cwd = ROOT): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+}
+
+/** VmRSS of a process, in MiB (null once it is gone). */
+function rssMiB(pid: number): number | null {
+  try {
+    const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Math.round(Number(match[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's RSS every 250 ms until stopped; returns the peak. */
+function sampleRss(pid: number) {
+  let peak = rssMiB(pid) ?? 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMiB(pid) ?? 0);
+  }, 250);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, rssMiB(pid) ?? 0);
+  };
+}
+
+// ───────────────────────────── the code under test ─────────────────────────────
+
+interface Tree {
+  dir: string;
+  commit: string;
+  /** Files of the working tree that differ from the commit (only when measuring the working tree). */
+  dirty: string[];
+}
+
+/** The working tree, or with --ref an exported copy of that commit (node_modules linked from here). */
+function prepareTree(): Tree {
+  if (!ref) {
+    const commit = git(['rev-parse', 'HEAD']);
+    const dirty = git(['status', '--porcelain', '--untracked-files=no', '--', 'src', 'schemas', 'locales', 'index.html', 'vite.config.ts', 'public'])
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.slice(3));
+    return { dir: ROOT, commit, dirty };
+  }
+  const commit = git(['rev-parse', `${ref}^{commit}`]);
+  const dir = join(scratch, `tree-${commit.slice(0, 12)}`);
+  if (!existsSync(join(dir, '.complete'))) {
+    log(`Exporting ${commit.slice(0, 12)} into ${dir}…`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    execSync(`git archive ${commit} | tar -x -C ${JSON.stringify(dir)}`, { cwd: ROOT, stdio: 'inherit' });
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    writeFileSync(join(dir, '.complete'), commit);
+  }
+  // the data generator is the bench's, run against the tree's schema and seed
+  mkdirSync(join(dir, 'bench'), { recursive: true });
+  for (const file of ['generate.ts', 'generate-db.ts']) copyFileSync(join(ROOT, 'bench', file), join(dir, 'bench', file));
+  return { dir, commit, dirty: [] };
+}
+
+/** dist/ of the tree (built when missing; --dist names another folder, --build rebuilds). */
+function prepareDist(tree: Tree): string {
+  const dist = option('dist') ? resolve(option('dist')!) : join(tree.dir, 'dist');
+  if (flag('build') || !existsSync(join(dist, 'index.html'))) {
+    log(`Building the web app into ${dist}…`);
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: tree.dir, stdio: 'inherit' });
+  }
+  return dist;
+}
+
+/** Everything that decides what the generated database holds, in the tree under test. */
+function datasetKey(tree: Tree): string {
+  const hash = createHash('sha1');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(path.slice(tree.dir.length)).update(readFileSync(path));
+    }
+  };
+  for (const file of ['bench/generate.ts', 'bench/generate-db.ts']) hash.update(readFileSync(join(ROOT, file)));
+  walk(join(tree.dir, 'src/server/db/migrations'));
+  walk(join(tree.dir, 'src/server/db/seed'));
+  return `data-v${GENERATOR_VERSION}-${volume.users}-${volume.jobs}-${volume.comments}-${hash.digest('hex').slice(0, 10)}`;
+}
+
+/**
+ * The demo seed plus the volume, generated once per volume and schema by the tree's own code (in a child
+ * process, bench/generate-db.ts) and cached in bench/.scratch/.
+ */
+function prepareDataset(tree: Tree): { file: string; uploads: string; generatedIn: number | null } {
+  const name = datasetKey(tree);
+  const file = join(scratch, `${name}.db`);
+  const uploads = join(scratch, `${name}-uploads`);
+  if (existsSync(file)) return { file, uploads, generatedIn: null };
+  log(`Generating ${volume.users.toLocaleString('en')} alumni, ${volume.jobs.toLocaleString('en')} offers, ${volume.comments.toLocaleString('en')} comments into ${file}…`);
+  const started = performance.now();
+  execFileSync(process.execPath, ['--import', 'tsx', 'bench/generate-db.ts', file, uploads, String(volume.users), String(volume.jobs), String(volume.comments)], { cwd: tree.dir, stdio: 'inherit' });
+  const took = Math.round((performance.now() - started) / 100) / 10;
+  log(`  generated in ${took} s`);
+  return { file, uploads, generatedIn: took };
+}
+
+interface Server {
+  url: string;
+  pid: number;
+  startedIn: number;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+function spawnServer(command: string[], env: Record<string, string>, cwd: string, name: string): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, command, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.once('exit', (code, signal) => {
+    if (code && code !== 0) console.error(`${name} exited with ${code ?? signal}:\n${output}`);
+  });
+  return { child, output: () => output };
+}
+
+function stopper(child: ChildProcess) {
+  return () =>
+    new Promise<void>((ok) => {
+      if (child.exitCode !== null || child.signalCode !== null) return ok();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        ok();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+/** The portal in its own process, production mode, on a fresh copy of the generated database. */
+async function startPortal(tree: Tree, dist: string, dataset: { file: string; uploads: string }): Promise<Server> {
+  const runDir = join(scratch, 'run');
+  rmSync(runDir, { recursive: true, force: true });
+  mkdirSync(runDir, { recursive: true });
+  const db = join(runDir, 'portal.db');
+  copyFileSync(dataset.file, db);
+  if (existsSync(dataset.uploads)) cpSync(dataset.uploads, join(runDir, 'uploads'), { recursive: true });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    API_KEY,
+    SECRET_KEY: 'bench-secret-key-0123456789abcdefghijklmnopqrstuvwxyz',
+    DATABASE_URL: `sqlite:${db}`,
+    DATA_DIR: runDir,
+    DIST_DIR: dist,
+    RATE_LIMIT_SCALE: '1000000',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+  };
+  const started = performance.now();
+  const { child, output } = spawnServer(['--import', 'tsx', 'src/server/main.ts'], env, tree.dir, 'the portal');
+  const deadline = Date.now() + 600_000; // migrations added since the dataset was generated run on its copy
+  for (;;) {
+    if (child.exitCode !== null) fail(`the portal did not start (exit ${child.exitCode}):\n${output()}`);
+    if (Date.now() > deadline) fail(`the portal did not answer within 10 minutes:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/init`, { headers: HEADERS });
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((ok) => setTimeout(ok, 250));
+  }
+  return { url, pid: child.pid!, startedIn: Math.round(performance.now() - started), output, stop: stopper(child) };
+}
+
+async function startBare(bodies: Record<string, string>): Promise<Server> {
+  const file = join(scratch, 'bare-bodies.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  const started = performance.now();
+  const { child, output } = spawnServer(['--import', 'tsx', join(ROOT, 'bench/bare-server.ts'), file], {}, ROOT, 'the bare server');
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const match = /listening (http:\/\/\S+)/.exec(output());
+    if (match) return { url: match[1]!, pid: child.pid!, startedIn: Math.round(performance.now() - started), output, stop: stopper(child) };
+    if (child.exitCode !== null) fail(`the bare server did not start:\n${output()}`);
+    if (Date.now() > deadline) fail(`the bare server did not start within 60 s:\n${output()}`);
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+}
+
+// ───────────────────────────── load ─────────────────────────────
+
+interface Route {
+  name: string;
+  paths: string[];
+  /** Requests of this route in every cycle of the mix. */
+  weight: number;
+}
 
 interface Figures {
-  p50: number;
-  p90: number;
-  p99: number;
   rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  bytesPerRequest: number;
 }
 
-async function load(url: string): Promise<Figures> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: HEADERS });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, rps: Math.round(result.requests.average) };
+async function load(base: string, paths: string[], seconds: number, what: string): Promise<Figures> {
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: HEADERS,
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  });
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, stat]) => `${code}×${(stat as { count: number }).count}`)
+    .join(', ');
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    fail(`${what}: ${result.non2xx} non-2xx answers (${statuses}), ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+  if (result.requests.total === 0) fail(`${what}: no request completed`);
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    bytesPerRequest: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+  };
 }
 
-/** The demo seed (demo accounts, taxonomy, groups) plus the volume; built beside and renamed when whole. */
-async function prepareDatabase(): Promise<string> {
-  if (existsSync(file)) return 'reused';
-  const partial = `${file}.partial`;
-  for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
-  console.log(`Generating ${volume.users} alumni, ${volume.jobs} jobs, ${volume.comments} comments into ${file}…`);
-  const started = performance.now();
-  const db = createDb(`sqlite:${partial}`);
-  await migrateToLatest(db);
-  await seedDemo(db, { uploadsDir: join(scratch, 'uploads') });
-  await generateLarge(db, { ...volume, onProgress: (msg) => process.stdout.write(`\r  ${msg}          `) });
-  await db.destroy();
-  renameSync(partial, file);
-  const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
-  console.log(`\n  done in ${took}`);
-  return took;
+async function json(base: string, path: string): Promise<any> {
+  const response = await fetch(base + path, { headers: HEADERS });
+  if (response.status !== 200) fail(`GET ${path} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  return response.json();
 }
 
-/** Entry script and stylesheets of dist/index.html, its modulepreloads, and the static imports they pull in. */
-async function staticFirstVisit(base: string, path: string) {
-  const html = await (await fetch(base + path)).text();
-  const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`).exec(tag)?.[1];
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
-    const src = attr(tag, 'src');
-    if (src && /type\s*=\s*["']module["']/.test(tag)) scripts.add(new URL(src, base + path).href);
-  }
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
-    const rel = attr(tag, 'rel');
-    const href = attr(tag, 'href');
-    if (!href) continue;
-    if (rel === 'modulepreload') scripts.add(new URL(href, base + path).href);
-    if (rel === 'stylesheet') styles.add(new URL(href, base + path).href);
-  }
-  const sizes = { js: 0, css: 0, files: 0 };
-  const queue = [...scripts];
-  const seen = new Set(queue);
-  while (queue.length) {
-    const url = queue.shift()!;
-    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-    sizes.js += gzipSync(body, { level: 9 }).length;
-    sizes.files++;
-    // static `import … from "x"`, `import "x"` and `export … from "x"`; dynamic import("x") is not followed
-    for (const match of body.toString('utf8').matchAll(/\b(?:import|export)\s*(?:[^'"();=]*?\bfrom\s*)?["']([^"']+\.js)["']/g)) {
-      const next = new URL(match[1]!, url).href;
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push(next);
-      }
-    }
-  }
-  for (const url of styles) {
-    sizes.css += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
-    sizes.files++;
-  }
-  return sizes;
+/** The measured public requests, addressed with real ids from the running portal. */
+async function discoverRoutes(base: string): Promise<Route[]> {
+  const jobs = await json(base, '/api/jobs?page=1');
+  const jobs2 = await json(base, '/api/jobs?page=2');
+  const slugs = [...(jobs.items ?? []), ...(jobs2.items ?? [])].map((job: { slug: string }) => job.slug).filter(Boolean);
+  if (slugs.length === 0) fail('the job list is empty: nothing to address for the job detail');
+  const maxPages = Number(jobs.maxPages ?? 1);
+  const tag = (jobs.items ?? []).flatMap((job: { tags?: Array<{ hash?: string } | string> }) => job.tags ?? [])[0];
+  const tagHash = typeof tag === 'string' ? tag : tag?.hash;
+  const filtered = ['/api/jobs?text=designer', '/api/jobs?contract=FULL-TIME', '/api/jobs?contract=INTERNSHIP&text=engineer'];
+  if (tagHash) filtered.push(`/api/jobs?tags=${encodeURIComponent(tagHash)}`);
+  return [
+    { name: 'jobs list (page 1)', paths: ['/api/jobs?page=1'], weight: 4 },
+    { name: 'jobs list, filtered', paths: filtered, weight: 3 },
+    { name: 'job detail', paths: slugs.slice(0, 10).map((slug: string) => `/api/jobs/${encodeURIComponent(slug)}`), weight: 3 },
+    { name: 'articles list', paths: ['/api/articles?page=1'], weight: 2 },
+    { name: 'directory list', paths: ['/api/users?page=1'], weight: 2 },
+    { name: 'groups list', paths: ['/api/workgroups?page=1'], weight: 1 },
+    { name: 'countries', paths: ['/api/countries?with_users=true'], weight: 1 },
+    { name: `jobs list, deep page (${maxPages})`, paths: [`/api/jobs?page=${maxPages}`], weight: 1 },
+  ];
 }
 
-/** What Chromium actually loads (lazy route chunks included), when Chromium is there. */
-async function browserFirstVisit(base: string, path: string) {
-  const { launchChromium } = await import('../tests/helpers/browser');
-  const browser = await launchChromium();
+/** One cycle of the mix: each route `weight` times, its paths in turn, interleaved rather than grouped. */
+function mixPaths(routes: Route[]): string[] {
+  const queues = routes.map((route) => Array.from({ length: route.weight }, (_, i) => route.paths[i % route.paths.length]!));
+  const out: string[] = [];
+  while (queues.some((q) => q.length)) for (const q of queues) if (q.length) out.push(q.shift()!);
+  return out;
+}
+
+interface Compared {
+  name: string;
+  paths: number;
+  bodyBytes: number;
+  app: Figures;
+  bare: Figures;
+  throughputRatio: number;
+  p99Ratio: number;
+  appRssPeakMiB: number;
+}
+
+async function compare(name: string, paths: string[], seconds: number, app: Server, bare: Server, bodies: Record<string, string>): Promise<Compared> {
+  const stop = sampleRss(app.pid);
+  const appFigures = await load(app.url, paths, seconds, `portal, ${name}`);
+  const appRssPeakMiB = stop();
+  const bareFigures = await load(bare.url, paths, seconds, `bare Fastify, ${name}`);
+  const bodyBytes = Math.round(paths.reduce((sum, path) => sum + Buffer.byteLength(bodies[path] ?? ''), 0) / paths.length);
+  const row: Compared = {
+    name,
+    paths: paths.length,
+    bodyBytes,
+    app: appFigures,
+    bare: bareFigures,
+    throughputRatio: Math.round((appFigures.rps / Math.max(1, bareFigures.rps)) * 1000) / 1000,
+    p99Ratio: Math.round((appFigures.p99 / Math.max(1, bareFigures.p99)) * 10) / 10,
+    appRssPeakMiB,
+  };
+  log(
+    `  ${name.padEnd(32)} portal ${String(row.app.rps).padStart(6)} req/s p50 ${row.app.p50} p99 ${row.app.p99} ms | bare ${String(row.bare.rps).padStart(6)} req/s p50 ${row.bare.p50} p99 ${row.bare.p99} ms | ${(row.throughputRatio * 100).toFixed(1)} % throughput, p99 ${row.p99Ratio}× | RSS ${appRssPeakMiB} MiB`,
+  );
+  return row;
+}
+
+// ───────────────────────────── pages ─────────────────────────────
+
+interface PageFigures {
+  path: string;
+  /** The path with ids replaced by their kind ({slug}), for tables that compare runs. */
+  label: string;
+  runs: number;
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Bytes on the wire as Lighthouse recorded them (transfer size, whatever encoding the server chose). */
+  wireJsKiB: number;
+  wireCssKiB: number;
+  /** Every script and stylesheet Chromium loaded (playwright-core, until network idle), each gzipped at level 9. */
+  gzipJsKiB: number;
+  gzipCssKiB: number;
+  files: number;
+  /** Lighthouse's measure of this machine's speed at the time (higher is faster; ~1000+ is a typical desktop). */
+  benchmarkIndex: number;
+}
+
+async function lighthouseRun(url: string, port: number) {
+  const { default: lighthouse } = await import('lighthouse');
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const lhr = result?.lhr;
+  if (!lhr) fail(`Lighthouse gave no result for ${url}`);
+  if (lhr!.runtimeError) fail(`Lighthouse on ${url}: ${lhr!.runtimeError.code} ${lhr!.runtimeError.message}`);
+  const audit = (id: string) => {
+    const value = lhr!.audits[id]?.numericValue;
+    if (typeof value !== 'number') fail(`Lighthouse on ${url}: no ${id} (${lhr!.audits[id]?.errorMessage ?? 'missing'})`);
+    return value!;
+  };
+  const items = ((lhr!.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> })?.items ?? []);
+  const wire = (type: string) => items.filter((item) => item.resourceType === type).reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  const score = lhr!.categories['performance']?.score;
+  if (typeof score !== 'number') fail(`Lighthouse on ${url}: no performance score`);
+  return {
+    performance: Math.round(score! * 100),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+    benchmarkIndex: Math.round(lhr!.environment?.benchmarkIndex ?? 0),
+    wireJsKiB: kib(wire('Script')),
+    wireCssKiB: kib(wire('Stylesheet')),
+  };
+}
+
+/** What Chromium actually loads on a first visit (lazy route chunks included), gzipped at level 9. */
+async function browserFirstVisit(url: string) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   try {
-    const page = await browser.newPage();
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
+    const page = await context.newPage();
     const sizes = { js: 0, css: 0, files: 0 };
     const pending: Promise<void>[] = [];
     page.on('response', (response) => {
@@ -114,7 +462,8 @@ async function browserFirstVisit(base: string, path: string) {
         }),
       );
     });
-    await page.goto(base + path, { waitUntil: 'networkidle' });
+    const response = await page.goto(url, { waitUntil: 'networkidle' });
+    if (!response || response.status() !== 200) fail(`${url} answered ${response?.status()} in Chromium`);
     await Promise.all(pending);
     return sizes;
   } finally {
@@ -122,98 +471,198 @@ async function browserFirstVisit(base: string, path: string) {
   }
 }
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-
-async function main() {
-  mkdirSync(scratch, { recursive: true });
-  if (!existsSync(join('dist', 'index.html'))) execSync('npx vite build', { stdio: 'inherit' });
-  const generation = await prepareDatabase();
-  const config = loadConfig({ DATABASE_URL: `sqlite:${file}`, DATA_DIR: scratch, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DIST_DIR: resolve('dist') });
-  const db = createDb(config.databaseUrl);
-  const app = await buildApp(config, { db, migrate: false, closeDb: true });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const inject = (path: string) => app.inject({ url: path, headers: HEADERS });
-  const firstItem = async (path: string) => {
-    const response = await inject(path);
-    return response.statusCode === 200 ? (response.json().items?.[0] as Record<string, string> | undefined) : undefined;
-  };
-  const jobsPage = await inject('/api/jobs');
-  const deepPage = jobsPage.statusCode === 200 ? Math.max(1, Math.floor(Number(jobsPage.json().maxPages ?? 1) / 2)) : 1;
-  const job = await firstItem('/api/jobs?page=1');
-  const user = await firstItem('/api/users?page=1');
-  const targets: Array<[string, string | undefined]> = [
-    ['GET /api/jobs (page 1)', '/api/jobs?page=1'],
-    [`GET /api/jobs (page ${deepPage})`, `/api/jobs?page=${deepPage}`],
-    ['GET /api/jobs?text=designer', '/api/jobs?text=designer'],
-    ['GET /api/jobs/{slug}', job && `/api/jobs/${job.slug}`],
-    ['GET /api/users (page 1)', '/api/users?page=1'],
-    ['GET /api/users/{hash}', user && `/api/users/${user.hash}`],
-  ];
-
-  const rows: string[] = [];
-  const notes: string[] = [];
-  for (const [label, path] of targets) {
-    const response = path ? await inject(path) : undefined;
-    if (!path || !response || response.statusCode !== 200) {
-      const why = !path ? 'nothing to address (its list is missing or empty)' : `answers ${response?.statusCode}`;
-      notes.push(`- ${label}: skipped, ${why}.`);
-      console.log(`skipped ${label}: ${why}`);
-      continue;
-    }
-    const body = response.body;
-    const bare = Fastify();
-    bare.get('/', (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
-    const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const measured = await load(base + path);
-    const baseline = await load(bareUrl);
-    await bare.close();
-    const ratio = (measured.p99 / Math.max(1, baseline.p99)).toFixed(1);
-    const rpsRatio = (measured.rps / Math.max(1, baseline.rps)).toFixed(2);
-    const line = `| ${label} | ${Buffer.byteLength(body)} | ${measured.p50} / ${measured.p90} / ${measured.p99} | ${measured.rps} | ${baseline.p50} / ${baseline.p90} / ${baseline.p99} | ${baseline.rps} | ${ratio}× | ${rpsRatio} |`;
-    console.log(line);
-    rows.push(line);
+async function measurePages(base: string, jobSlug: string): Promise<PageFigures[]> {
+  const paths = ['/en', '/en/jobs', `/en/jobs/${encodeURIComponent(jobSlug)}`, '/en/news'];
+  const labels = ['/en', '/en/jobs', '/en/jobs/{slug}', '/en/news'];
+  for (const path of paths) {
+    const response = await fetch(base + path);
+    if (response.status !== 200) fail(`GET ${path} answered ${response.status}`);
   }
-
-  const pages = ['/en/jobs', '/en', '/en/news'];
-  const visits: string[] = [];
-  for (const page of pages) {
-    const fixed = await staticFirstVisit(base, page);
-    let browser = 'n/a';
-    try {
-      const seen = await browserFirstVisit(base, page);
-      browser = `${kib(seen.js)} JS + ${kib(seen.css)} CSS (${seen.files} files)`;
-    } catch (error) {
-      browser = `n/a (${String((error as Error).message).split('\n')[0]})`;
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const out: PageFigures[] = [];
+  try {
+    for (const [index, path] of paths.entries()) {
+      const runs: Array<Awaited<ReturnType<typeof lighthouseRun>>> = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(base + path, chrome.port));
+      // the run with the median score stands for the page (Lighthouse's own advice for several runs)
+      const chosen = runs.find((run) => run.performance === median(runs.map((r) => r.performance)))!;
+      const seen = await browserFirstVisit(base + path);
+      const row: PageFigures = { path, label: labels[index]!, runs: runs.length, ...chosen, gzipJsKiB: kib(seen.js), gzipCssKiB: kib(seen.css), files: seen.files };
+      log(`  ${row.label.padEnd(16)} performance ${row.performance}  FCP ${row.fcpMs} ms  LCP ${row.lcpMs} ms  TBT ${row.tbtMs} ms  CLS ${row.cls}  JS ${row.gzipJsKiB} KiB gz (${row.wireJsKiB} KiB on the wire)  CSS ${row.gzipCssKiB} KiB gz`);
+      out.push(row);
     }
-    visits.push(`| ${page} | ${kib(fixed.js)} | ${kib(fixed.css)} | ${fixed.files} | ${browser} |`);
+  } finally {
+    await chrome.kill();
   }
-  await app.close();
-
-  const report = `# Benchmark results
-
-Machine: ${process.platform} ${process.arch}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.
-Data: ${volume.users.toLocaleString('en')} alumni, ${volume.jobs.toLocaleString('en')} jobs, ${volume.comments.toLocaleString('en')} comments (SQLite, generated ${generation === 'reused' ? 'earlier and reused' : `in ${generation}`}).
-Load: autocannon, ${CONNECTIONS} connections, ${seconds} s per target, headers \`apiKey\`, \`language: en\`; the bare route is a Fastify server returning the same body, run right after.
-
-| endpoint | body bytes | app p50 / p90 / p99 ms | app req/s | bare p50 / p90 / p99 ms | bare req/s | p99 ratio | req/s ratio |
-|---|---|---|---|---|---|---|---|
-${rows.join('\n')}
-${notes.length ? `\n${notes.join('\n')}\n` : ''}
-First visit, gzipped (level 9). "Static" is what dist/index.html names (entry script, stylesheets, modulepreloads) plus the
-static imports those chunks pull in; "Chromium" is every script and stylesheet the browser actually loads for the page
-(lazy route chunks included).
-
-| page | static JS | static CSS | static files | Chromium |
-|---|---|---|---|---|
-${visits.join('\n')}
-
-Reproduce: \`npm run bench\` (\`-- --quick\` for a smaller data set; the scratch database in bench/.scratch/ is reused).
-`;
-  if (!quick) writeFileSync('bench/RESULTS.md', report);
-  console.log(`\n${report}`);
+  return out;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// ───────────────────────────── report ─────────────────────────────
+
+interface Budget {
+  figure: string;
+  value: string;
+  target: string;
+  pass: boolean;
+}
+
+function budgets(mix: Compared | null, pages: PageFigures[]): Budget[] {
+  const out: Budget[] = [];
+  for (const page of pages) {
+    out.push({ figure: `Lighthouse mobile performance ${page.label}`, value: String(page.performance), target: `≥ ${BUDGETS.lighthousePerformance}`, pass: page.performance >= BUDGETS.lighthousePerformance });
+    out.push({ figure: `CLS ${page.label}`, value: String(page.cls), target: `≤ ${BUDGETS.cls}`, pass: page.cls <= BUDGETS.cls });
+  }
+  if (pages.length) {
+    const worst = pages.reduce((a, b) => (b.gzipJsKiB > a.gzipJsKiB ? b : a));
+    out.push({ figure: `first-visit JS, gzipped (largest: ${worst.label})`, value: `${worst.gzipJsKiB} KiB`, target: `≤ ${BUDGETS.firstVisitJsKiB} KiB`, pass: worst.gzipJsKiB <= BUDGETS.firstVisitJsKiB });
+  }
+  if (mix) {
+    out.push({ figure: 'mix throughput, portal / bare Fastify', value: `${(mix.throughputRatio * 100).toFixed(1)} % (${mix.app.rps} / ${mix.bare.rps} req/s)`, target: `≥ ${BUDGETS.mixThroughputRatio * 100} %`, pass: mix.throughputRatio >= BUDGETS.mixThroughputRatio });
+    out.push({ figure: 'mix p99, portal / bare Fastify', value: `${mix.p99Ratio}× (${mix.app.p99} / ${mix.bare.p99} ms)`, target: `≤ ${BUDGETS.mixP99Ratio}×`, pass: mix.app.p99 <= BUDGETS.mixP99Ratio * Math.max(1, mix.bare.p99) });
+  }
+  return out;
+}
+
+function markdown(result: any): string {
+  const lines: string[] = [];
+  const short = result.commit.slice(0, 12);
+  lines.push(`# Benchmark ${result.date} — ${short}${result.dirty.length ? ` + ${result.dirty.length} uncommitted file(s)` : ''}${result.quick ? ' (quick)' : ''}`);
+  lines.push('');
+  lines.push(`Commit \`${result.commit}\`${result.dirty.length ? ` with uncommitted changes in: ${result.dirty.map((f: string) => `\`${f}\``).join(', ')}` : ' (clean)'}.`);
+  lines.push(`Machine: ${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}; load average ${result.machine.loadBefore} before, ${result.machine.loadAfter} after (other work on the machine skews the figures: compare ratios measured in the same run). Data: ${result.volume.users.toLocaleString('en')} alumni, ${result.volume.jobs.toLocaleString('en')} offers, ${result.volume.comments.toLocaleString('en')} comments (SQLite).`);
+  if (result.load) {
+    lines.push(`Load: autocannon, ${CONNECTIONS} connections, mix ${result.settings.mixSeconds} s, each route ${result.settings.routeSeconds} s, portal (production, own process) then bare Fastify (own process, same bodies). Portal started in ${result.load.portalStartMs} ms, RSS idle ${result.load.rssIdleMiB} MiB, peak ${result.load.rssPeakMiB} MiB, after load ${result.load.rssAfterMiB} MiB.`);
+    lines.push('');
+    lines.push('| requests | portal req/s | portal p50 / p99 ms | bare req/s | bare p50 / p99 ms | throughput ratio | p99 ratio | body bytes | portal RSS peak |');
+    lines.push('|---|---|---|---|---|---|---|---|---|');
+    for (const row of [result.load.mix, ...result.load.routes] as Compared[]) {
+      lines.push(`| ${row === result.load.mix ? '**mix**' : row.name}${row.paths > 1 ? ` (${row.paths} URLs)` : ''} | ${row.app.rps} | ${row.app.p50} / ${row.app.p99} | ${row.bare.rps} | ${row.bare.p50} / ${row.bare.p99} | ${(row.throughputRatio * 100).toFixed(1)} % | ${row.p99Ratio}× | ${row.bodyBytes} | ${row.appRssPeakMiB} MiB |`);
+    }
+    lines.push('');
+    lines.push(`Mix, per cycle: ${result.load.mixRoutes.map((r: Route) => `${r.name} ×${r.weight}`).join(', ')}.`);
+  }
+  if (result.pages?.length) {
+    lines.push('');
+    lines.push(`Pages: ${result.pageTool}; median of ${result.settings.lighthouseRuns} run(s) per page (job detail: \`${result.pages[2]?.path ?? ''}\`; Lighthouse benchmarkIndex ${result.pages.map((p: PageFigures) => p.benchmarkIndex).join(', ')}). JS/CSS gz: every script and stylesheet Chromium loaded until network idle, gzipped at level 9; wire: Lighthouse's transfer sizes.`);
+    lines.push('');
+    lines.push('| page | performance | FCP ms | LCP ms | TBT ms | CLS | JS gz KiB | CSS gz KiB | JS wire KiB | files |');
+    lines.push('|---|---|---|---|---|---|---|---|---|---|');
+    for (const page of result.pages as PageFigures[]) {
+      lines.push(`| ${page.label} | ${page.performance} | ${page.fcpMs} | ${page.lcpMs} | ${page.tbtMs} | ${page.cls} | ${page.gzipJsKiB} | ${page.gzipCssKiB} | ${page.wireJsKiB} | ${page.files} |`);
+    }
+  }
+  lines.push('');
+  lines.push('| budget (issue 9 §4) | figure | target | |');
+  lines.push('|---|---|---|---|');
+  for (const budget of result.budgets as Budget[]) lines.push(`| ${budget.figure} | ${budget.value} | ${budget.target} | ${budget.pass ? 'pass' : '**FAIL**'} |`);
+  lines.push('');
+  lines.push(`Took ${Math.round(result.tookSeconds)} s. Reproduce: \`npm run bench${result.quick ? ' -- --quick' : ''}\` (see docs/bench.md).`);
+  return `${lines.join('\n')}\n`;
+}
+
+// ───────────────────────────── main ─────────────────────────────
+
+async function main() {
+  const began = performance.now();
+  const loadBefore = loadavg()[0]!.toFixed(2);
+  mkdirSync(scratch, { recursive: true });
+  const tree = prepareTree();
+  log(`Measuring ${tree.commit.slice(0, 12)}${tree.dirty.length ? ` + ${tree.dirty.length} uncommitted file(s)` : ''} in ${tree.dir}${quick ? ' (quick)' : ''}`);
+  const dist = prepareDist(tree);
+  const dataset = prepareDataset(tree);
+
+  log('Starting the portal (production, own process)…');
+  const app = await startPortal(tree, dist, dataset);
+  let bare: Server | null = null;
+  try {
+    log(`  ${app.url}, pid ${app.pid}, answered after ${app.startedIn} ms, RSS ${rssMiB(app.pid)} MiB`);
+    const routes = await discoverRoutes(app.url);
+    const allPaths = [...new Set(routes.flatMap((route) => route.paths))];
+    const bodies: Record<string, string> = {};
+    for (const path of allPaths) {
+      const response = await fetch(app.url + path, { headers: HEADERS });
+      if (response.status !== 200) fail(`GET ${path} answered ${response.status}`);
+      bodies[path] = await response.text();
+    }
+    let loadResult: Record<string, unknown> | null = null;
+    let mix: Compared | null = null;
+    if (runLoad) {
+      bare = await startBare(bodies);
+      log(`  bare Fastify at ${bare.url}, pid ${bare.pid}`);
+      const rssIdleMiB = rssMiB(app.pid) ?? 0;
+      const cycle = mixPaths(routes);
+      log(`Warming up (${WARMUP_SECONDS} s each)…`);
+      await load_(app.url, cycle, WARMUP_SECONDS, 'portal warm-up');
+      await load_(bare.url, cycle, WARMUP_SECONDS, 'bare warm-up');
+      log(`Mix (${cycle.length} requests per cycle, ${MIX_SECONDS} s each):`);
+      mix = await compare('mix', cycle, MIX_SECONDS, app, bare, bodies);
+      log(`Each route alone (${ROUTE_SECONDS} s each):`);
+      const routeRows: Compared[] = [];
+      for (const route of routes) routeRows.push(await compare(route.name, route.paths, ROUTE_SECONDS, app, bare, bodies));
+      const rssAfterMiB = rssMiB(app.pid) ?? 0;
+      loadResult = {
+        portalStartMs: app.startedIn,
+        rssIdleMiB,
+        rssPeakMiB: Math.max(mix.appRssPeakMiB, ...routeRows.map((r) => r.appRssPeakMiB)),
+        rssAfterMiB,
+        mixRoutes: routes.map(({ name, weight, paths }) => ({ name, weight, paths })),
+        mix,
+        routes: routeRows,
+      };
+      await bare.stop();
+      bare = null;
+    }
+    let pages: PageFigures[] = [];
+    if (runPages) {
+      log(`Pages: Lighthouse 12 mobile preset, ${LIGHTHOUSE_RUNS} run(s) each, then a first visit in Chromium…`);
+      const slug = routes.find((route) => route.name === 'job detail')!.paths[0]!.split('/').pop()!;
+      pages = await measurePages(app.url, decodeURIComponent(slug));
+    }
+    if (app.output().trim()) log(`Portal output (warnings):\n${app.output().trim().slice(-2000)}`);
+
+    const date = new Date().toISOString().slice(0, 10);
+    const result = {
+      date,
+      when: new Date().toISOString(),
+      commit: tree.commit,
+      dirty: tree.dirty,
+      ref: ref ?? null,
+      quick,
+      machine: { loadBefore, loadAfter: loadavg()[0]!.toFixed(2), cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${process.platform} ${process.arch}` },
+      volume,
+      dataset: { file: dataset.file.replace(`${ROOT}/`, ''), generatedInSeconds: dataset.generatedIn },
+      settings: { connections: CONNECTIONS, mixSeconds: MIX_SECONDS, routeSeconds: ROUTE_SECONDS, warmupSeconds: WARMUP_SECONDS, lighthouseRuns: LIGHTHOUSE_RUNS, headers: Object.keys(HEADERS) },
+      load: loadResult,
+      pageTool: 'Lighthouse 12.8.2, default (mobile) preset with simulated throttling, Debian Chromium headless',
+      pages,
+      budgets: budgets(mix, pages),
+      tookSeconds: (performance.now() - began) / 1000,
+    };
+    const md = markdown(result);
+    const dir = resolve('bench/results');
+    mkdirSync(dir, { recursive: true });
+    const stem = `${date}-${tree.commit.slice(0, 12)}${tree.dirty.length ? '-dirty' : ''}${quick ? '-quick' : ''}`;
+    writeFileSync(join(dir, `${stem}.json`), `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(join(dir, `${stem}.md`), md);
+    if (!quick) writeFileSync(join(dir, 'latest.md'), md);
+    log(`\n${md}`);
+    log(`Written: bench/results/${stem}.json, bench/results/${stem}.md${quick ? '' : ', bench/results/latest.md'}`);
+  } finally {
+    if (bare) await bare.stop();
+    await app.stop();
+  }
+}
+
+/** A run whose figures are thrown away (warm-up), still failing on errors. */
+async function load_(base: string, paths: string[], seconds: number, what: string) {
+  await load(base, paths, seconds, what);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof MeasurementError ? `\nMeasurement failed: ${error.message}` : error);
+    process.exit(1);
+  },
+);
