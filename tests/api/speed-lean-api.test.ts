@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldText } from '../../src/shared/text';
+import { shapeStats } from '../../src/server/db/shapes';
 import { startTestApp, type CallOptions, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -209,5 +210,24 @@ describe('trigram search matches what LIKE matched', () => {
     const part = foldText(group.name).slice(1, 5);
     const res = (await t.api('GET', `/api/workgroups?size=100&text=${encodeURIComponent(part)}`)).json();
     expect(res.items.map((i: { hash: string }) => i.hash)).toContain(group.hash);
+  });
+});
+
+describe('SQL built once per query shape', () => {
+  it('hot list and detail queries reuse their compiled SQL, none falls back to building each time, and each audience keeps its own', async () => {
+    const job = await t.app.db.selectFrom('jobs').select(['hash', 'slug']).where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
+    const hiddenFromCompanies = await t.app.db.selectFrom('users').select('hash').where('status', '=', 'VALIDATED').where('is_appear_by_company', '=', 0).where('is_appear_by_user', '=', 1).executeTakeFirstOrThrow();
+    for (let round = 0; round < 2; round++) {
+      expect((await t.api('GET', `/api/jobs/${job.slug}`)).json().hash).toBe(job.hash);
+      expect((await t.api('GET', `/api/jobs/${job.hash}`)).json().hash).toBe(job.hash);
+      expect((await t.api('GET', '/api/jobs?tags=zzz,yyy&text=dis&location=a&contract=FREELANCE')).statusCode).toBe(200);
+      expect((await t.api('GET', '/api/users?graduation_year=2015&ambassador=true&text=a')).statusCode).toBe(200);
+      // the same shape for two audiences: the company's privacy flag must stay the company's
+      expect((await t.api('GET', `/api/users/${hiddenFromCompanies.hash}`)).statusCode).toBe(200);
+      expect((await t.api('GET', `/api/users/${hiddenFromCompanies.hash}`, as['company@demo.test'])).statusCode).toBe(404);
+    }
+    const stats = shapeStats();
+    expect(stats.shapes).toBeGreaterThan(5);
+    expect(stats.unsafe).toBe(0);
   });
 });

@@ -8,6 +8,7 @@
  * sees (a category moved under another). Lists filtered by the caller (`*_by_me`) are never cached.
  */
 import type { Conn } from '../modules/auth/repository';
+import { runShaped } from '../db/shapes';
 
 export type DataScope = 'directory' | 'content';
 
@@ -15,9 +16,10 @@ const TTL_MS = 60_000;
 const MAX_ENTRIES = 5_000;
 
 const entries = new Map<string, { version: number; value: unknown; expires: number }>();
+const inFlight = new Map<string, Promise<unknown>>();
 
 export async function dataVersion(db: Conn, scope: DataScope): Promise<number> {
-  const row = await db.selectFrom('data_versions').select('version').where('name', '=', scope).executeTakeFirst();
+  const [row] = await runShaped(db, 'data_versions', { scope }, (a: { scope: string }) => db.selectFrom('data_versions').select('version').where('name', '=', a.scope));
   return Number(row?.version ?? 0);
 }
 
@@ -28,11 +30,20 @@ export async function cachedByVersion<T>(db: Conn, scope: DataScope, key: string
   const fullKey = `${scope}:${key}`;
   const hit = entries.get(fullKey);
   if (hit && hit.version === version && hit.expires > now) return hit.value as T;
-  const value = await compute();
-  entries.delete(fullKey);
-  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  entries.set(fullKey, { version, value, expires: now + TTL_MS });
-  return value;
+  // one computation per key and version at a time: fifty requests that miss together wait for the same one
+  const flightKey = `${fullKey}@${version}`;
+  const flying = inFlight.get(flightKey);
+  if (flying) return flying as Promise<T>;
+  const promise = compute()
+    .then((value) => {
+      entries.delete(fullKey);
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(fullKey, { version, value, expires: Date.now() + TTL_MS });
+      return value;
+    })
+    .finally(() => inFlight.delete(flightKey));
+  inFlight.set(flightKey, promise);
+  return promise;
 }
 
 /** A list total, cached per filter shape and data version. */

@@ -21,11 +21,10 @@ const CONTENT_TABLES = ['jobs', 'job_tags', 'articles', 'article_i18n', 'article
 const SEARCHED = ['jobs', 'users', 'workgroups'];
 
 const INDEXES: Array<[string, string[]]> = [
-  // the country list: one index-only pass grouped by country, per audience
-  ['users', ['status', 'is_appear_by_user', 'country_code']],
-  ['users', ['status', 'is_appear_by_company', 'country_code']],
+  // the country list: one index-only pass already in country order (country first, so the directory's own
+  // (status, flag, surname1, name, hash) index stays the planner's choice for its pages: no sort per page)
+  ['users', ['country_code', 'status', 'is_appear_by_user', 'is_appear_by_company']],
   ['workgroups', ['status', 'created_at', 'hash']],
-  ['articles', ['status', 'year', 'month', 'date']],
 ];
 
 function isPostgres(db: Kysely<unknown>) {

@@ -1,7 +1,8 @@
 /** Job offers as the public sees them. Plain Kysely over `db | trx`. */
 import type { Locale } from '../../../shared/constants';
 import { likePattern } from '../../../shared/text';
-import { searchTextLike } from '../../db/search';
+import { manyMatches, searchTextLike } from '../../db/search';
+import { runShaped } from '../../db/shapes';
 import type { Conn } from '../auth/repository';
 
 export interface PublicJobFilter {
@@ -12,23 +13,44 @@ export interface PublicJobFilter {
   appliedBy?: string;
 }
 
+/** A filter as the queries bind it: search patterns already folded (see db/shapes.ts: values pass through unchanged). */
+interface JobArgs {
+  text: string | null;
+  location: string | null;
+  contract?: string;
+  tags?: string[];
+  appliedBy?: string;
+  /** the text matches too many offers for the trigram path (db/search.ts) */
+  wide?: boolean;
+}
+
+function jobArgs(filter: PublicJobFilter, matches?: number): JobArgs {
+  return {
+    text: filter.text ? likePattern(filter.text) : null,
+    location: filter.location ? likePattern(filter.location) : null,
+    contract: filter.contract,
+    tags: filter.tags,
+    appliedBy: filter.appliedBy,
+    wide: manyMatches(matches),
+  };
+}
+
 /** Published offers; with `appliedBy`, the member's applications whatever the offer's status now (their history). */
-function publishedJobs(db: Conn, filter: PublicJobFilter) {
+function publishedJobs(db: Conn, a: JobArgs) {
   let query = db.selectFrom('jobs');
-  if (!filter.appliedBy) query = query.where('jobs.status', '=', 'PUBLISHED');
-  const text = filter.text ? likePattern(filter.text) : null;
-  if (text) query = query.where(searchTextLike(db, 'jobs', text));
-  const location = filter.location ? likePattern(filter.location) : null;
+  if (!a.appliedBy) query = query.where('jobs.status', '=', 'PUBLISHED');
+  if (a.text) query = query.where(searchTextLike(db, 'jobs', a.text, a.wide ? Infinity : undefined));
+  const location = a.location;
   if (location) query = query.where((eb) => eb(eb.fn('lower', ['jobs.location']), 'like', location));
-  if (filter.contract) query = query.where('jobs.contract', '=', filter.contract);
-  if (filter.tags?.length) {
-    const tags = filter.tags;
+  if (a.contract) query = query.where('jobs.contract', '=', a.contract);
+  if (a.tags?.length) {
+    const tags = a.tags;
     query = query.where((eb) =>
       eb.exists(eb.selectFrom('job_tags').select('job_tags.job_hash').whereRef('job_tags.job_hash', '=', 'jobs.hash').where('job_tags.tag_hash', 'in', tags)),
     );
   }
-  if (filter.appliedBy) {
-    const user = filter.appliedBy;
+  if (a.appliedBy) {
+    const user = a.appliedBy;
     query = query.where((eb) =>
       eb.exists(eb.selectFrom('applicants').select('applicants.hash').whereRef('applicants.job_hash', '=', 'jobs.hash').where('applicants.user_hash', '=', user)),
     );
@@ -50,7 +72,7 @@ const SUMMARY_COLUMNS = [
 ] as const;
 
 export async function countPublished(db: Conn, filter: PublicJobFilter): Promise<number> {
-  const row = await publishedJobs(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await publishedJobs(db, jobArgs(filter)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -61,27 +83,29 @@ export async function countPublished(db: Conn, filter: PublicJobFilter): Promise
  */
 export function pagePublished(db: Conn, filter: PublicJobFilter, limit: number, offset: number, total?: number) {
   const fromEnd = total !== undefined && offset > total / 2;
-  const direction = fromEnd ? 'asc' : 'desc';
-  const page = publishedJobs(db, filter)
-    .select('jobs.hash')
-    .orderBy('jobs.cdate', direction)
-    .orderBy('jobs.hash', direction)
-    .limit(fromEnd ? Math.min(limit, total - offset) : limit)
-    .offset(fromEnd ? Math.max(0, total - offset - limit) : offset);
-  return db
-    .selectFrom('jobs')
-    .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
-    .select(SUMMARY_COLUMNS)
-    .where('jobs.hash', 'in', page)
-    .orderBy('jobs.cdate', 'desc')
-    .orderBy('jobs.hash', 'desc')
-    .execute();
+  const args = {
+    ...jobArgs(filter, total),
+    fromEnd,
+    limit: fromEnd ? Math.min(limit, total - offset) : limit,
+    offset: fromEnd ? Math.max(0, total - offset - limit) : offset,
+  };
+  return runShaped(db, 'jobs.page', args, (a: typeof args) => {
+    const direction = a.fromEnd ? 'asc' : 'desc';
+    const page = publishedJobs(db, a).select('jobs.hash').orderBy('jobs.cdate', direction).orderBy('jobs.hash', direction).limit(a.limit).offset(a.offset);
+    return db
+      .selectFrom('jobs')
+      .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
+      .select(SUMMARY_COLUMNS)
+      .where('jobs.hash', 'in', page)
+      .orderBy('jobs.cdate', 'desc')
+      .orderBy('jobs.hash', 'desc');
+  });
 }
 
 /** A page of the member's applications, the latest first, each with its status and date. */
 export function pageApplications(db: Conn, filter: PublicJobFilter & { appliedBy: string }, limit: number, offset: number) {
   const user = filter.appliedBy;
-  return publishedJobs(db, filter)
+  return publishedJobs(db, jobArgs(filter))
     .innerJoin('applicants', (join) => join.onRef('applicants.job_hash', '=', 'jobs.hash').on('applicants.user_hash', '=', user))
     .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
     .select([...SUMMARY_COLUMNS, 'applicants.status as applicant_status', 'applicants.created_at as applied_at'])
@@ -95,24 +119,26 @@ export function pageApplications(db: Conn, filter: PublicJobFilter & { appliedBy
 /** By slug, else by hash: two indexed lookups (an OR of the two made SQLite scan the table). */
 export async function findPublished(db: Conn, hashOrSlug: string) {
   const query = (column: 'jobs.slug' | 'jobs.hash') =>
-    db
-      .selectFrom('jobs')
-      .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
-      .select([...SUMMARY_COLUMNS, 'jobs.description', 'jobs.workstation', 'jobs.area', 'jobs.specialty', 'jobs.date_incorporation'])
-      .where('jobs.status', '=', 'PUBLISHED')
-      .where(column, '=', hashOrSlug)
-      .executeTakeFirst();
-  return (await query('jobs.slug')) ?? (await query('jobs.hash'));
+    runShaped(db, `jobs.find.${column}`, { id: hashOrSlug }, (a: { id: string }) =>
+      db
+        .selectFrom('jobs')
+        .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
+        .select([...SUMMARY_COLUMNS, 'jobs.description', 'jobs.workstation', 'jobs.area', 'jobs.specialty', 'jobs.date_incorporation'])
+        .where('jobs.status', '=', 'PUBLISHED')
+        .where(column, '=', a.id),
+    );
+  return (await query('jobs.slug'))[0] ?? (await query('jobs.hash'))[0];
 }
 
 export async function tagsOfJobs(db: Conn, jobHashes: string[], lng: Locale) {
   if (jobHashes.length === 0) return [];
-  return db
-    .selectFrom('job_tags')
-    .innerJoin('tags', 'tags.hash', 'job_tags.tag_hash')
-    .select(['job_tags.job_hash', 'tags.hash', 'tags.type', 'tags.group', `tags.title_${lng} as title`])
-    .where('job_tags.job_hash', 'in', jobHashes)
-    .execute();
+  return runShaped(db, `jobs.tags.${lng}`, { jobs: jobHashes }, (a: { jobs: string[] }) =>
+    db
+      .selectFrom('job_tags')
+      .innerJoin('tags', 'tags.hash', 'job_tags.tag_hash')
+      .select(['job_tags.job_hash', 'tags.hash', 'tags.type', 'tags.group', `tags.title_${lng} as title`])
+      .where('job_tags.job_hash', 'in', a.jobs),
+  );
 }
 
 /** The member's application to an offer, whatever its status (a withdrawn one is kept: DESIGN §4b). */

@@ -1,7 +1,8 @@
 /** The alumni directory as the public, members and companies see it. */
 import type { Locale } from '../../../shared/constants';
 import { likePattern } from '../../../shared/text';
-import { searchTextLike } from '../../db/search';
+import { manyMatches, searchTextLike } from '../../db/search';
+import { runShaped } from '../../db/shapes';
 import type { Conn } from '../auth/repository';
 
 export interface DirectoryFilter {
@@ -17,19 +18,25 @@ export interface DirectoryFilter {
   audience: 'members' | 'companies';
 }
 
-function visibleUsers(db: Conn, filter: DirectoryFilter) {
+/** A filter as the queries bind it: search patterns already folded (db/shapes.ts: values pass through unchanged). */
+type UserArgs = Omit<DirectoryFilter, 'text' | 'location'> & { text: string | null; location: string | null; wide: boolean };
+
+function userArgs(filter: DirectoryFilter, matches?: number): UserArgs {
+  return { ...filter, text: filter.text ? likePattern(filter.text) : null, location: filter.location ? likePattern(filter.location) : null, wide: manyMatches(matches) };
+}
+
+function visibleUsers(db: Conn, a: UserArgs) {
   let query = db.selectFrom('users').where('users.status', '=', 'VALIDATED');
-  query = query.where(filter.audience === 'companies' ? 'users.is_appear_by_company' : 'users.is_appear_by_user', '=', 1);
-  const text = filter.text ? likePattern(filter.text) : null;
-  if (text) query = query.where(searchTextLike(db, 'users', text));
-  const location = filter.location ? likePattern(filter.location) : null;
+  query = query.where(a.audience === 'companies' ? 'users.is_appear_by_company' : 'users.is_appear_by_user', '=', 1);
+  if (a.text) query = query.where(searchTextLike(db, 'users', a.text, a.wide ? Infinity : undefined));
+  const location = a.location;
   if (location) query = query.where((eb) => eb(eb.fn('lower', ['users.city']), 'like', location));
-  if (filter.ambassador) query = query.where('users.is_ambassador', '=', 1);
-  if (filter.entrepreneur) query = query.where('users.is_entrepreneur', '=', 1);
-  if (filter.countryCode) query = query.where('users.country_code', '=', filter.countryCode);
-  if (filter.graduationYear) query = query.where('users.graduation_year', '=', filter.graduationYear);
-  if (filter.category) {
-    const category = filter.category;
+  if (a.ambassador) query = query.where('users.is_ambassador', '=', 1);
+  if (a.entrepreneur) query = query.where('users.is_entrepreneur', '=', 1);
+  if (a.countryCode) query = query.where('users.country_code', '=', a.countryCode);
+  if (a.graduationYear) query = query.where('users.graduation_year', '=', a.graduationYear);
+  if (a.category) {
+    const category = a.category;
     // a root category matches its children too
     query = query.where((eb) =>
       eb.or([
@@ -38,8 +45,8 @@ function visibleUsers(db: Conn, filter: DirectoryFilter) {
       ]),
     );
   }
-  if (filter.tags?.length) {
-    const tags = filter.tags;
+  if (a.tags?.length) {
+    const tags = a.tags;
     query = query.where((eb) =>
       eb.exists(eb.selectFrom('user_tags').select('user_tags.user_hash').whereRef('user_tags.user_hash', '=', 'users.hash').where('user_tags.tag_hash', 'in', tags)),
     );
@@ -48,7 +55,7 @@ function visibleUsers(db: Conn, filter: DirectoryFilter) {
 }
 
 export async function countVisible(db: Conn, filter: DirectoryFilter): Promise<number> {
-  const row = await visibleUsers(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await visibleUsers(db, userArgs(filter)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -76,21 +83,35 @@ const COLUMNS = [
  */
 export function pageVisible(db: Conn, filter: DirectoryFilter, limit: number, offset: number, total?: number) {
   const fromEnd = total !== undefined && offset > total / 2;
-  const direction = fromEnd ? 'desc' : 'asc';
-  const page = visibleUsers(db, filter)
-    .select('users.hash')
-    .orderBy('users.surname1', direction)
-    .orderBy('users.name', direction)
-    .orderBy('users.hash', direction)
-    .limit(fromEnd ? Math.min(limit, total - offset) : limit)
-    .offset(fromEnd ? Math.max(0, total - offset - limit) : offset);
-  return db.selectFrom('users').select(COLUMNS).where('users.hash', 'in', page).orderBy('users.surname1').orderBy('users.name').orderBy('users.hash').execute();
+  // the audience picks a column: part of the shape's name, not a value
+  const { audience, ...filterArgs } = userArgs(filter, total);
+  const args = {
+    ...filterArgs,
+    fromEnd,
+    limit: fromEnd ? Math.min(limit, total - offset) : limit,
+    offset: fromEnd ? Math.max(0, total - offset - limit) : offset,
+  };
+  return runShaped(db, `users.page.${audience}`, args, (a: typeof args) => {
+    const direction = a.fromEnd ? 'desc' : 'asc';
+    const page = visibleUsers(db, { ...a, audience })
+      .select('users.hash')
+      .orderBy('users.surname1', direction)
+      .orderBy('users.name', direction)
+      .orderBy('users.hash', direction)
+      .limit(a.limit)
+      .offset(a.offset);
+    return db.selectFrom('users').select(COLUMNS).where('users.hash', 'in', page).orderBy('users.surname1').orderBy('users.name').orderBy('users.hash');
+  });
 }
 
 /** By hash, else by slug (ambassadors and entrepreneurs have one). */
 export async function findVisible(db: Conn, filter: DirectoryFilter, id: string) {
-  const query = (column: 'users.hash' | 'users.slug') => visibleUsers(db, filter).select(COLUMNS).where(column, '=', id).executeTakeFirst();
-  return (await query('users.hash')) ?? (await query('users.slug'));
+  const { audience, ...filterArgs } = userArgs(filter);
+  const query = (column: 'users.hash' | 'users.slug') =>
+    runShaped(db, `users.find.${audience}.${column}`, { ...filterArgs, id }, (a: Omit<UserArgs, 'audience'> & { id: string }) =>
+      visibleUsers(db, { ...a, audience }).select(COLUMNS).where(column, '=', a.id),
+    );
+  return (await query('users.hash'))[0] ?? (await query('users.slug'))[0];
 }
 
 export async function categoryTitles(db: Conn, hashes: string[], lng: Locale) {
