@@ -61,8 +61,10 @@ const BUDGETS = {
 // ───────────────────────────── helpers ─────────────────────────────
 
 const children: ChildProcess[] = [];
+const chromes = new Set<{ kill: () => unknown }>();
 function cleanup() {
   for (const child of children) if (child.exitCode === null && child.pid) child.kill('SIGTERM');
+  for (const chrome of chromes) chrome.kill();
 }
 process.on('exit', cleanup);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
@@ -325,6 +327,23 @@ async function load(base: string, paths: string[], seconds: number, what: string
   };
 }
 
+/**
+ * Waits until a server has worked off what the last load left queued: autocannon stops sending, but a slow
+ * server still holds up to 50 requests, which would otherwise run during (and skew) the next measurement.
+ * Quiet = two requests in a row answered in under 100 ms.
+ */
+async function drain(server: Server, what: string) {
+  const deadline = Date.now() + 120_000;
+  let quiet = 0;
+  while (quiet < 2) {
+    if (Date.now() > deadline) fail(`${what} still busy 2 minutes after the load stopped`);
+    const started = performance.now();
+    await fetch(`${server.url}/api/init`, { headers: HEADERS }).then((r) => r.arrayBuffer(), () => null);
+    quiet = performance.now() - started < 100 ? quiet + 1 : 0;
+    if (quiet < 2) await new Promise((ok) => setTimeout(ok, 100));
+  }
+}
+
 async function json(base: string, path: string): Promise<any> {
   const response = await fetch(base + path, { headers: HEADERS });
   if (response.status !== 200) fail(`GET ${path} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
@@ -376,8 +395,10 @@ interface Compared {
 async function compare(name: string, paths: string[], seconds: number, app: Server, bare: Server, bodies: Record<string, string>): Promise<Compared> {
   const stop = sampleRss(app.pid);
   const appFigures = await load(app.url, paths, seconds, `portal, ${name}`);
+  await drain(app, 'the portal');
   const appRssPeakMiB = stop();
   const bareFigures = await load(bare.url, paths, seconds, `bare Fastify, ${name}`);
+  await drain(bare, 'bare Fastify');
   const bodyBytes = Math.round(paths.reduce((sum, path) => sum + Buffer.byteLength(bodies[path] ?? ''), 0) / paths.length);
   const row: Compared = {
     name,
@@ -466,6 +487,9 @@ async function browserFirstVisit(url: string) {
     });
     const response = await page.goto(url, { waitUntil: 'networkidle' });
     if (!response || response.status() !== 200) fail(`${url} answered ${response?.status()} in Chromium`);
+    // chunks asked for late on a busy machine (after a 500 ms quiet spell) still count as the first visit's
+    await page.waitForTimeout(3000);
+    await page.waitForLoadState('networkidle');
     await Promise.all(pending);
     return sizes;
   } finally {
@@ -481,21 +505,38 @@ async function measurePages(base: string, jobSlug: string): Promise<PageFigures[
     if (response.status !== 200) fail(`GET ${path} answered ${response.status}`);
   }
   const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
-  const out: PageFigures[] = [];
-  try {
-    for (const [index, path] of paths.entries()) {
-      const runs: Array<Awaited<ReturnType<typeof lighthouseRun>>> = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(base + path, chrome.port));
-      // the run with the median score stands for the page (Lighthouse's own advice for several runs)
-      const chosen = runs.find((run) => run.performance === median(runs.map((r) => r.performance)))!;
-      const seen = await browserFirstVisit(base + path);
-      const row: PageFigures = { path, label: labels[index]!, runs: runs.length, ...chosen, gzipJsKiB: kib(seen.js), gzipCssKiB: kib(seen.css), files: seen.files };
-      log(`  ${row.label.padEnd(16)} performance ${row.performance}  FCP ${row.fcpMs} ms  LCP ${row.lcpMs} ms  TBT ${row.tbtMs} ms  CLS ${row.cls}  JS ${row.gzipJsKiB} KiB gz (${row.wireJsKiB} KiB on the wire)  CSS ${row.gzipCssKiB} KiB gz`);
-      out.push(row);
+  // a fresh Chromium for every Lighthouse run: a reused one fails more often with NO_NAVSTART on a busy machine
+  const lighthouseInFreshChromium = async (url: string) => {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    chromes.add(chrome);
+    try {
+      return await lighthouseRun(url, chrome.port);
+    } finally {
+      chrome.kill();
+      chromes.delete(chrome);
     }
-  } finally {
-    await chrome.kill();
+  };
+  const out: PageFigures[] = [];
+  for (const [index, path] of paths.entries()) {
+    const runs: Array<Awaited<ReturnType<typeof lighthouseRun>>> = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      // Lighthouse's own advice for a trace that went wrong (NO_NAVSTART, NO_FCP…) is to run again: up to 3 tries
+      for (let attempt = 1; ; attempt++) {
+        try {
+          runs.push(await lighthouseInFreshChromium(base + path));
+          break;
+        } catch (error) {
+          if (attempt >= 3) throw error;
+          log(`  (Lighthouse on ${path}, attempt ${attempt}: ${(error as Error).message.split('\n')[0]}; running again)`);
+        }
+      }
+    }
+    // the run with the median score stands for the page (Lighthouse's own advice for several runs)
+    const chosen = runs.find((run) => run.performance === median(runs.map((r) => r.performance)))!;
+    const seen = await browserFirstVisit(base + path);
+    const row: PageFigures = { path, label: labels[index]!, runs: runs.length, ...chosen, gzipJsKiB: kib(seen.js), gzipCssKiB: kib(seen.css), files: seen.files };
+    log(`  ${row.label.padEnd(16)} performance ${row.performance}  FCP ${row.fcpMs} ms  LCP ${row.lcpMs} ms  TBT ${row.tbtMs} ms  CLS ${row.cls}  JS ${row.gzipJsKiB} KiB gz (${row.wireJsKiB} KiB on the wire)  CSS ${row.gzipCssKiB} KiB gz`);
+    out.push(row);
   }
   return out;
 }
@@ -559,6 +600,7 @@ function markdown(result: any): string {
   lines.push('|---|---|---|---|');
   for (const budget of result.budgets as Budget[]) lines.push(`| ${budget.figure} | ${budget.value} | ${budget.target} | ${budget.pass ? 'pass' : '**FAIL**'} |`);
   lines.push('');
+  for (const failure of result.failed ?? []) lines.push(`**Measurement failed:** ${failure}\n`);
   lines.push(`Took ${Math.round(result.tookSeconds)} s. Reproduce: \`npm run bench${result.quick ? ' -- --quick' : ''}\` (see docs/bench.md).`);
   return `${lines.join('\n')}\n`;
 }
@@ -573,6 +615,10 @@ async function main() {
   log(`Measuring ${tree.commit.slice(0, 12)}${tree.dirty.length ? ` + ${tree.dirty.length} uncommitted file(s)` : ''} in ${tree.dir}${quick ? ' (quick)' : ''}`);
   const dist = prepareDist(tree);
   const dataset = prepareDataset(tree);
+  if (flag('prepare')) {
+    log(`Prepared: ${dist}, ${dataset.file}`);
+    return;
+  }
 
   log('Starting the portal (production, own process)…');
   const app = await startPortal(tree, dist, dataset);
@@ -596,7 +642,9 @@ async function main() {
       const cycle = mixPaths(routes);
       log(`Warming up (${WARMUP_SECONDS} s each)…`);
       await load_(app.url, cycle, WARMUP_SECONDS, 'portal warm-up');
+      await drain(app, 'the portal');
       await load_(bare.url, cycle, WARMUP_SECONDS, 'bare warm-up');
+      await drain(bare, 'bare Fastify');
       log(`Mix (${cycle.length} requests per cycle, ${MIX_SECONDS} s each):`);
       mix = await compare('mix', cycle, MIX_SECONDS, app, bare, bodies);
       log(`Each route alone (${ROUTE_SECONDS} s each):`);
@@ -616,10 +664,17 @@ async function main() {
       bare = null;
     }
     let pages: PageFigures[] = [];
+    let pagesError: string | null = null;
     if (runPages) {
       log(`Pages: Lighthouse 12 mobile preset, ${LIGHTHOUSE_RUNS} run(s) each, then a first visit in Chromium…`);
       const slug = routes.find((route) => route.name === 'job detail')!.paths[0]!.split('/').pop()!;
-      pages = await measurePages(app.url, decodeURIComponent(slug));
+      try {
+        pages = await measurePages(app.url, decodeURIComponent(slug));
+      } catch (error) {
+        // the load figures are kept; the run still ends in failure
+        pagesError = (error as Error).message;
+        console.error(`Page report failed: ${pagesError}`);
+      }
     }
     if (app.output().trim()) log(`Portal output (warnings):\n${app.output().trim().slice(-2000)}`);
 
@@ -639,17 +694,19 @@ async function main() {
       pageTool: 'Lighthouse 12.8.2, default (mobile) preset with simulated throttling, Debian Chromium headless',
       pages,
       budgets: budgets(mix, pages),
+      failed: pagesError ? [`page report: ${pagesError}`] : [],
       tookSeconds: (performance.now() - began) / 1000,
     };
     const md = markdown(result);
     const dir = resolve('bench/results');
     mkdirSync(dir, { recursive: true });
-    const stem = `${date}-${tree.commit.slice(0, 12)}${tree.dirty.length ? '-dirty' : ''}${quick ? '-quick' : ''}`;
+    const stem = `${date}-${tree.commit.slice(0, 12)}${tree.dirty.length ? '-dirty' : ''}${quick ? '-quick' : ''}${pagesError ? '-failed' : ''}`;
     writeFileSync(join(dir, `${stem}.json`), `${JSON.stringify(result, null, 2)}\n`);
     writeFileSync(join(dir, `${stem}.md`), md);
-    if (!quick) writeFileSync(join(dir, 'latest.md'), md);
+    if (!quick && !pagesError) writeFileSync(join(dir, 'latest.md'), md);
     log(`\n${md}`);
-    log(`Written: bench/results/${stem}.json, bench/results/${stem}.md${quick ? '' : ', bench/results/latest.md'}`);
+    log(`Written: bench/results/${stem}.json, bench/results/${stem}.md${quick || pagesError ? '' : ', bench/results/latest.md'}`);
+    if (pagesError) fail(`page report: ${pagesError}`);
   } finally {
     if (bare) await bare.stop();
     await app.stop();
