@@ -141,8 +141,9 @@ const SITEMAP_LIMIT = 5000;
  * sitemap.xml: every public page in the three languages, plus published offers, articles, groups and info pages.
  * Built once per content version (every write to offers, articles, groups or info pages bumps it, migration 008).
  */
-export function sitemap(db: Db, publicUrl: string): Promise<string> {
-  return cachedByVersion(db, 'content', `sitemap:${publicUrl}`, () => buildSitemap(db, publicUrl));
+export function sitemap(db: Db, publicUrl: string): Promise<Buffer> {
+  // kept as bytes: a multi-megabyte string would be encoded again for every request (and held once per response)
+  return cachedByVersion(db, 'content', `sitemap:${publicUrl}`, async () => Buffer.from(await buildSitemap(db, publicUrl)));
 }
 
 async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
