@@ -584,6 +584,10 @@ function markdown(result: any): string {
     }
     lines.push('');
     lines.push(`Mix, per cycle: ${result.load.mixRoutes.map((r: Route) => `${r.name} ×${r.weight}`).join(', ')}.`);
+    if (result.load.single?.length) {
+      lines.push('');
+      lines.push(`Each URL unloaded, ms (second request / median of 4 more in a row): ${result.load.single.map((s: { path: string; firstMs: number; ms: number }) => `\`${s.path.replace(/^\/api/, '')}\` ${s.firstMs}/${s.ms}`).join(' · ')}.`);
+    }
   }
   if (result.pages?.length) {
     lines.push('');
@@ -633,6 +637,20 @@ async function main() {
       if (response.status !== 200) fail(`GET ${path} answered ${response.status}`);
       bodies[path] = await response.text();
     }
+    // each URL alone and unloaded, to tell which URL of a group is slow: the first request after the fetch above,
+    // then the median of 4 more in a row (a cache would show as first ≫ repeated)
+    const single: Array<{ path: string; firstMs: number; ms: number }> = [];
+    for (const path of allPaths) {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        await (await fetch(app.url + path, { headers: HEADERS })).arrayBuffer();
+        times.push(performance.now() - started);
+      }
+      const round = (ms: number) => Math.round(ms * 10) / 10;
+      single.push({ path, firstMs: round(times[0]!), ms: round(median(times.slice(1))) });
+    }
+    log(`Unloaded, first / median of 4 more, ms: ${single.map((s) => `${s.path} ${s.firstMs}/${s.ms}`).join(', ')}`);
     let loadResult: Record<string, unknown> | null = null;
     let mix: Compared | null = null;
     if (runLoad) {
@@ -657,6 +675,7 @@ async function main() {
         rssPeakMiB: Math.max(mix.appRssPeakMiB, ...routeRows.map((r) => r.appRssPeakMiB)),
         rssAfterMiB,
         mixRoutes: routes.map(({ name, weight, paths }) => ({ name, weight, paths })),
+        single,
         mix,
         routes: routeRows,
       };
@@ -700,12 +719,15 @@ async function main() {
     const md = markdown(result);
     const dir = resolve('bench/results');
     mkdirSync(dir, { recursive: true });
-    const stem = `${date}-${tree.commit.slice(0, 12)}${tree.dirty.length ? '-dirty' : ''}${quick ? '-quick' : ''}${pagesError ? '-failed' : ''}`;
+    const partial = !runLoad || !runPages || option('seconds') || option('mix-seconds') || option('lighthouse-runs');
+    const stem = `${date}-${tree.commit.slice(0, 12)}${tree.dirty.length ? '-dirty' : ''}${quick ? '-quick' : ''}${partial ? '-partial' : ''}${pagesError ? '-failed' : ''}`;
     writeFileSync(join(dir, `${stem}.json`), `${JSON.stringify(result, null, 2)}\n`);
     writeFileSync(join(dir, `${stem}.md`), md);
-    if (!quick && !pagesError) writeFileSync(join(dir, 'latest.md'), md);
+    // latest.md is the last complete full run: full volume, load and pages, nothing failed
+    const complete = !quick && !pagesError && runLoad && runPages && !option('seconds') && !option('mix-seconds') && !option('lighthouse-runs');
+    if (complete) writeFileSync(join(dir, 'latest.md'), md);
     log(`\n${md}`);
-    log(`Written: bench/results/${stem}.json, bench/results/${stem}.md${quick || pagesError ? '' : ', bench/results/latest.md'}`);
+    log(`Written: bench/results/${stem}.json, bench/results/${stem}.md${complete ? ', bench/results/latest.md' : ''}`);
     if (pagesError) fail(`page report: ${pagesError}`);
   } finally {
     if (bare) await bare.stop();
