@@ -154,7 +154,10 @@ function prepareDist(tree: Tree): string {
   const dist = option('dist') ? resolve(option('dist')!) : join(tree.dir, 'dist');
   if (flag('build') || !existsSync(join(dist, 'index.html'))) {
     log(`Building the web app into ${dist}…`);
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: tree.dir, stdio: 'inherit' });
+    // the tree's own build script (client, and whatever else it builds, e.g. a server renderer); a folder of
+    // one's own (--dist) gets the client build only
+    if (dist === join(tree.dir, 'dist')) execSync('npm run build', { cwd: tree.dir, stdio: 'inherit' });
+    else execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: tree.dir, stdio: 'inherit' });
   }
   return dist;
 }
