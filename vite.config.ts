@@ -30,7 +30,7 @@ function sideEffectFree(): Plugin {
  *   stand-ins saved ~20 KiB but let a query string write to Object.prototype (tests/unit/web-libs).
  *   papaparse is real too, and dropped because nothing calls Refine's CSV hooks.
  */
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // formValidators: the schema forms' validators, precompiled on every build (no eval in the browser)
   plugins: [react(), sideEffectFree(), formValidators()],
   publicDir: 'public',
@@ -39,6 +39,15 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 900,
+    // the server renderer (`vite build --ssr src/web/entry-server.tsx --outDir <dist>/server`, see
+    // src/server/ssr): one self-contained module, nothing copied from public/
+    // .mjs: Node loads it as ESM as it is, and test runners leave it to Node instead of transforming it
+    ...(isSsrBuild ? { copyPublicDir: false, emptyOutDir: true, rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: 'assets/[name]-[hash].mjs' } } } : {}),
   },
+  // bundle every dependency into the server renderer: antd, its style engine and React are then the same
+  // instances the pages use, and no ESM/CommonJS mismatch can occur when Node loads it
+  ssr: { noExternal: true },
+  // a production server render: the same class names and hashes as the browser build (antd's style hashes)
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   server: { proxy: { '/api': 'http://localhost:3000', '/usr': 'http://localhost:3000', '/com': 'http://localhost:3000', '/adm': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
-});
+}));

@@ -89,7 +89,8 @@ log "type check"
 if npx tsc -p tsconfig.json --noEmit; then PASSED=$((PASSED + 1)); else FAILED=$((FAILED + 1)); fi
 
 log "build the web app"
-if ! npx vite build --logLevel warn; then FAILED=$((FAILED + 1)); echo "build failed"; fi
+# the browser app and the server renderer of the public pages (dist/server, src/server/ssr)
+if ! { npx vite build --logLevel warn && npx vite build --ssr src/web/entry-server.tsx --outDir dist/server --logLevel warn; }; then FAILED=$((FAILED + 1)); echo "build failed"; fi
 
 run_vitest unit --project unit
 run_vitest api-sqlite --project api

@@ -10,12 +10,21 @@ import { loadConfig } from './config';
 import { createDb, dialectOf } from './db/dialect';
 import { prepareDatabase } from './db/prepare';
 import { buildApp } from './app';
+import { rendererFile } from './ssr';
 
 async function main() {
   const config = loadConfig();
-  if (process.argv.includes('--build-if-missing') && !existsSync(join(config.distDir, 'index.html'))) {
-    console.log('Building the web app (first start)…');
-    execSync('npx vite build', { stdio: 'inherit' });
+  if (process.argv.includes('--build-if-missing')) {
+    // the browser app, then the server renderer of the public pages beside it (src/server/ssr)
+    const out = JSON.stringify(config.distDir);
+    if (!existsSync(join(config.distDir, 'index.html'))) {
+      console.log('Building the web app (first start)…');
+      execSync(`npx vite build --outDir ${out} --emptyOutDir`, { stdio: 'inherit' });
+    }
+    if (!existsSync(rendererFile(config.distDir))) {
+      console.log('Building the server renderer of the public pages…');
+      execSync(`npx vite build --ssr src/web/entry-server.tsx --outDir ${JSON.stringify(join(config.distDir, 'server'))}`, { stdio: 'inherit' });
+    }
   }
   mkdirSync(join(config.dataDir, 'uploads'), { recursive: true });
   const db = createDb(config.databaseUrl);

@@ -1,11 +1,12 @@
-import { useEffect } from 'react';
-import { BrowserRouter, useLocation } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { BrowserRouter, StaticRouter, useLocation } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { Refine } from '@refinedev/core';
 import { ConfigProvider } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { accessControlProvider } from './providers/access';
 import { useAntdLocale } from './providers/antdLocale';
-import { queryClient } from './providers/queryClient';
+import { queryClient as browserClient } from './providers/queryClient';
 import { authProvider } from './providers/auth';
 import { dataProviders } from './providers/data';
 import { i18n, i18nProvider, localeFromPath, setLocale } from './providers/i18n';
@@ -27,7 +28,7 @@ function LocaleSync() {
   return null;
 }
 
-function RefineApp() {
+function RefineApp({ queryClient }: { queryClient: QueryClient }) {
   const { pathname } = useLocation();
   const antdLocale = useAntdLocale(localeFromPath(pathname));
   return (
@@ -54,12 +55,11 @@ function RefineApp() {
   );
 }
 
-export function App() {
-  return (
-    <I18nextProvider i18n={i18n}>
-      <BrowserRouter>
-        <RefineApp />
-      </BrowserRouter>
-    </I18nextProvider>
-  );
+/**
+ * The whole app. In the browser: the browser's URL and the one query client. On the server
+ * (entry-server.tsx): a fixed URL and a client of its own per page, whose answers are sent along.
+ */
+export function App({ location, queryClient = browserClient }: { location?: string; queryClient?: QueryClient } = {}) {
+  const inner: ReactNode = <RefineApp queryClient={queryClient} />;
+  return <I18nextProvider i18n={i18n}>{location === undefined ? <BrowserRouter>{inner}</BrowserRouter> : <StaticRouter location={location}>{inner}</StaticRouter>}</I18nextProvider>;
 }

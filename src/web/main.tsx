@@ -1,10 +1,14 @@
 import '@ant-design/v5-patch-for-react-19';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import 'nprogress/nprogress.css';
 import './styles.css';
 import { App } from './App';
 import { loadAntdLocale } from './providers/antdLocale';
 import { loadLocale, localeFromPath } from './providers/i18n';
+import { queryClient } from './providers/queryClient';
+import { readSession } from './providers/session';
+import { preloadPage } from './routing/preload';
 import { SECTION_COLORS } from './theme';
 
 // the section colours of SPEC §9 as CSS variables (--job, --article, …) for the stylesheet
@@ -12,4 +16,22 @@ for (const [section, color] of Object.entries(SECTION_COLORS)) document.document
 
 // the page's own language first (providers/i18n.ts), ours and antd's
 const lng = localeFromPath(window.location.pathname);
-void Promise.all([loadLocale(lng), loadAntdLocale(lng)]).then(() => createRoot(document.getElementById('root')!).render(<App />));
+const root = document.getElementById('root')!;
+// a server-rendered public page (src/server/ssr) sends the answers it was rendered with
+const embedded = document.getElementById('ssr-state');
+
+// and the page's code, so that a server-rendered page hydrates in one pass
+void Promise.all([loadLocale(lng), loadAntdLocale(lng), embedded ? preloadPage(window.location.pathname) : null]).then(() => {
+  if (!embedded) {
+    createRoot(root).render(<App />);
+    return;
+  }
+  const state = JSON.parse(embedded.textContent || '{}') as DehydratedState;
+  hydrate(queryClient, state);
+  hydrateRoot(root, <App />);
+  // the server rendered the anonymous view: a signed-in visitor asks again with the session (saved, applied, unlocked)
+  if (readSession()) {
+    const keys = new Set(state.queries.map((query) => query.queryHash));
+    void queryClient.invalidateQueries({ predicate: (query) => keys.has(query.queryHash) });
+  }
+});

@@ -3,6 +3,8 @@
  * every public URL with that page's language, title, description, alternates, Open Graph and JSON-LD
  * already in its head (modules/seo); unknown URLs get the same shell with status 404.
  * `/` redirects by the i18n_redirected cookie, then the browser language, then Spanish.
+ * The public pages of src/server/ssr's SSR_ROUTES also get their body rendered on the server (anonymous
+ * view, data embedded as JSON, antd's styles inlined) when the build made the renderer.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +17,10 @@ import { isApiUrl } from './context';
 import { pages } from './routeAccess';
 import { AppError } from '../errors';
 import { backOfficeHead, headForMatch, sitemap, type PageHead } from '../modules/seo/service';
+import { anonymousFetch, jsonForScript, loadRenderer, PageCache, SSR_ROUTES, type RenderResult } from '../ssr';
+
+/** How long a server-rendered public page is reused (per URL and language; any API write empties the cache). */
+const SSR_TTL_MS = 5_000;
 
 const FALLBACK_SHELL =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>%TITLE%</title><meta name="api-key" content="%API_KEY%"><!--head-meta--></head><body><p>Run <code>npm run build</code> to build the web app.</p></body></html>';
@@ -59,17 +65,53 @@ export async function spaPlugin(app: FastifyInstance) {
       setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) => {
         res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
-      allowedPath: (path: string) => !path.endsWith('index.html'),
+      // the server renderer lives in <dist>/server: never served
+      allowedPath: (path: string) => !path.endsWith('index.html') && !/^[\\/]?server[\\/]/.test(path),
     }));
   }
   // /uploads (public images) and /files (signed private files) are served by plugins/files.ts.
 
-  const renderShell = (reply: FastifyReply, head: PageHead) => {
-    const html = template
+  const renderer = existsSync(indexFile) ? await loadRenderer(distDir) : null;
+  const rendered = new PageCache<RenderResult>(SSR_TTL_MS);
+  if (renderer) {
+    // any successful write through the API may change what a public page shows: forget every render
+    app.server.on('request', (req: { method?: string }, res: { statusCode: number; on(event: 'finish', listener: () => void): void }) => {
+      if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+      res.on('finish', () => {
+        if (res.statusCode < 400) rendered.clear();
+      });
+    });
+  }
+
+  /** The page's body rendered on the server, from the cache when fresh; null when it is not a server-rendered page or the render failed. */
+  const renderBody = async (request: FastifyRequest, head: PageHead, routeName: string | undefined): Promise<RenderResult | null> => {
+    if (!renderer || head.status !== 200 || !routeName || !SSR_ROUTES.has(routeName)) return null;
+    const key = `${head.lng}|${request.url}`;
+    const cached = rendered.get(key);
+    if (cached) return cached;
+    try {
+      const result = await renderer(request.url, head.lng, anonymousFetch(app, apiKey, head.lng));
+      rendered.set(key, result);
+      return result;
+    } catch (error) {
+      request.log.error({ err: error, url: request.url }, 'server render failed; sending the client-rendered page');
+      return null;
+    }
+  };
+
+  const renderShell = (reply: FastifyReply, head: PageHead, body: RenderResult | null = null) => {
+    let html = template
       .replace(/<html lang="[a-z]+"/, `<html lang="${head.lng}"`)
       .replaceAll('%API_KEY%', escapeHtml(apiKey))
       .replaceAll('%TITLE%', escapeHtml(head.title))
       .replace('<!--head-meta-->', renderHead(head, publicUrl));
+    if (body) {
+      // antd's styles before the app's stylesheet, as antd itself puts them in the browser (prepended), so
+      // the app's own rules keep winning over antd's of equal weight
+      const sheet = html.search(/<link rel="stylesheet"|<\/head>/);
+      html = `${html.slice(0, sheet)}${body.styles}${html.slice(sheet)}`
+        .replace('<div id="root"></div>', () => `<div id="root">${body.html}</div><script type="application/json" id="ssr-state">${jsonForScript(body.state)}</script>`);
+    }
     return reply.code(head.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
@@ -92,6 +134,10 @@ export async function spaPlugin(app: FastifyInstance) {
     const pathname = request.url.split('?')[0]!;
     const first = pathname.split('/')[1];
     const fallback: Locale = isLocale(first) ? first : DEFAULT_LOCALE;
-    return renderShell(reply, backOfficeHead(pathname) ?? (await headForMatch(app.db, matchPath(pathname), fallback, publicUrl)));
+    const backOffice = backOfficeHead(pathname);
+    if (backOffice) return renderShell(reply, backOffice);
+    const match = matchPath(pathname);
+    const head = await headForMatch(app.db, match, fallback, publicUrl);
+    return renderShell(reply, head, await renderBody(request, head, match?.route.name));
   });
 }

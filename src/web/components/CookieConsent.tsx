@@ -25,7 +25,9 @@ export function CookieConsent() {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
   const analyticsUrl = useSiteInit()?.settings.analyticsUrl;
-  const [choice, setChoice] = useState(() => Cookies.get(CONSENT_COOKIE));
+  // read after the first render: a server-rendered page knows no cookie, and hydration must match it
+  const [choice, setChoice] = useState<string | undefined>('pending');
+  useEffect(() => setChoice(Cookies.get(CONSENT_COOKIE)), []);
   useEffect(() => {
     if (choice === 'all') loadAnalytics(analyticsUrl);
   }, [choice, analyticsUrl]);

@@ -9,7 +9,14 @@ import { clearSession, PREFIX_OF, readSession, saveSession, type Session } from 
 
 export type Prefix = 'api' | 'usr' | 'com' | 'adm';
 
-const apiKey = document.querySelector<HTMLMetaElement>('meta[name="api-key"]')?.content ?? '';
+// on the server (entry-server.tsx) there is no document: the server's own fetch adds the key
+const apiKey = typeof document === 'undefined' ? '' : (document.querySelector<HTMLMetaElement>('meta[name="api-key"]')?.content ?? '');
+
+/** The fetch the server renderer uses instead of the network (it calls the app in-process, anonymously). */
+let serverFetch: typeof fetch | null = null;
+export function setServerFetch(next: typeof fetch | null): void {
+  serverFetch = next;
+}
 
 export interface RequestOptions {
   method?: string;
@@ -64,7 +71,7 @@ function refreshSession(session: Session): Promise<boolean> {
 export async function request<T>(prefix: Prefix, path: string, options: RequestOptions = {}): Promise<T> {
   const url = `/${prefix}/${path.replace(/^\//, '')}${buildQuery(options.query)}`;
   const send = (session: Session | null) =>
-    fetch(url, {
+    (serverFetch ?? fetch)(url, {
       method: options.method ?? 'GET',
       headers: headers(session, options.body !== undefined),
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

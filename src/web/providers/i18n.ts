@@ -24,7 +24,7 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   resources: {},
   partialBundledLanguages: true,
-  lng: localeFromPath(window.location.pathname),
+  lng: typeof window === 'undefined' ? DEFAULT_LOCALE : localeFromPath(window.location.pathname),
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
   ns: ['common'],

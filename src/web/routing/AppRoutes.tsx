@@ -19,11 +19,16 @@ const spinner = <Spinner />;
 export function preferredLocale(): Locale {
   const saved = Cookies.get(LOCALE_COOKIE);
   if (isLocale(saved)) return saved;
+  if (typeof navigator === 'undefined') return DEFAULT_LOCALE; // the server renderer (the server redirects `/` itself)
   for (const language of navigator.languages ?? [navigator.language]) {
     const code = language.slice(0, 2).toLowerCase();
     if (isLocale(code)) return code;
   }
   return DEFAULT_LOCALE;
+}
+
+function RootRedirect() {
+  return <Navigate to={`/${preferredLocale()}`} replace />;
 }
 
 function element(route: RouteDef) {
@@ -44,7 +49,7 @@ function routesOf(area: Area) {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<Navigate to={`/${preferredLocale()}`} replace />} />
+      <Route path="/" element={<RootRedirect />} />
       {adminRoutes()}
       <Route element={<PublicLayout />}>
         {routesOf('public')}

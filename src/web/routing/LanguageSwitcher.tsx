@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS, LOCALES, type Locale } from '../../shared/constants';
 import { localizePath, matchPath } from '../../shared/routes';
 import { localeFromPath } from '../providers/i18n';
+import { useHydrated } from '../hooks/useHydrated';
 
 /** The same page in another language (content detail pages keep their parameter for now). */
 export function switchLocalePath(pathname: string, search: string, lng: Locale): string {
@@ -24,6 +25,8 @@ export function LanguageSwitcher() {
   const { t } = useTranslation();
   const current = localeFromPath(pathname);
   const [open, setOpen] = useState(false);
+  // a server-rendered page: the button works once the scripts have taken over (a click before would be lost)
+  const hydrated = useHydrated();
   const root = useRef<HTMLDivElement>(null);
   const listId = useId();
 
@@ -50,7 +53,7 @@ export function LanguageSwitcher() {
 
   return (
     <div className="lang-switcher" ref={root}>
-      <button type="button" className="lang-button" data-testid="lang-switcher" aria-expanded={open} aria-controls={listId} aria-label={`${t('lang.label')}: ${t(`lang.${current}`)}`} onClick={() => setOpen((was) => !was)}>
+      <button type="button" className="lang-button" data-testid="lang-switcher" disabled={!hydrated} aria-expanded={open} aria-controls={listId} aria-label={`${t('lang.label')}: ${t(`lang.${current}`)}`} onClick={() => setOpen((was) => !was)}>
         <GlobalOutlined aria-hidden="true" />
         <span className="lang-current">{t(`lang.${current}`)}</span>
         <span className="lang-code" aria-hidden="true">

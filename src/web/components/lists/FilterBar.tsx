@@ -4,6 +4,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEBOUNCE_MS } from '../../../shared/constants';
 import { useDebounced } from '../../hooks/useDebounced';
+import { useHydrated } from '../../hooks/useHydrated';
 import { LazySelect } from './LazySelect';
 import type { FilterValues } from './useListPage';
 
@@ -31,6 +32,7 @@ function toArray(value: string | string[] | undefined): string[] {
  */
 export function FilterBar({ fields, initial, onChange }: { fields: FilterField[]; initial: FilterValues; onChange: (values: FilterValues) => void }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const [values, setValues] = useState<FilterValues>(initial);
   const slow = useDebounced(values, DEBOUNCE_MS.text);
   const fast = useDebounced(values, DEBOUNCE_MS.choice);
@@ -53,11 +55,12 @@ export function FilterBar({ fields, initial, onChange }: { fields: FilterField[]
             {field.kind === 'text' ? (
               <span className="search-input">
                 <SearchOutlined aria-hidden="true" />
-                <input id={id} type="search" maxLength={200} placeholder={field.placeholder} value={(values[field.name] as string) ?? ''} onChange={(e) => set(field.name, e.target.value)} />
+                <input id={id} type="search" maxLength={200} readOnly={!hydrated} placeholder={field.placeholder} value={(values[field.name] as string) ?? ''} onChange={(e) => set(field.name, e.target.value)} />
               </span>
             ) : (
               <LazySelect
                 id={id}
+                disabled={!hydrated}
                 allowClear
                 showSearch
                 mode={field.kind === 'multi' ? 'multiple' : undefined}

@@ -26,6 +26,7 @@ export function LazySelect(props: Props) {
       type="button"
       id={props.id}
       className="fake-select"
+      disabled={props.disabled}
       aria-haspopup="listbox"
       aria-expanded={false}
       onPointerEnter={() => void load()}

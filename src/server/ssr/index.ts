@@ -1,0 +1,83 @@
+/**
+ * Server-rendered public pages (DESIGN §1, issue 9 §2). The renderer is the web app's own code, built by
+ * `vite build --ssr src/web/entry-server.tsx --outDir <DIST_DIR>/server` (npm run build); without that file
+ * every page is the client-rendered shell as before. Pages are always rendered for an anonymous visitor:
+ * the API is called in-process (app.inject) with the apiKey and the page's language and nothing else, so
+ * no cookie, token or header of the request can reach the render, and a cached page holds nothing private.
+ * Renders are cached briefly per URL and language; any successful write through the API empties the cache.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import type { FastifyInstance } from 'fastify';
+import type { Locale } from '../../shared/constants';
+
+export interface RenderResult {
+  html: string;
+  styles: string;
+  state: unknown;
+}
+type RenderFn = (url: string, lng: Locale, fetchImpl: typeof fetch) => Promise<RenderResult>;
+
+/** The public routes rendered on the server; the rest (sign-in, forms, areas) stay client-rendered. */
+export const SSR_ROUTES = new Set(['home', 'jobs', 'jobs.show', 'news']);
+
+/** Where the build puts the renderer for a given DIST_DIR. */
+export const rendererFile = (distDir: string) => join(distDir, 'server', 'entry-server.mjs');
+
+/**
+ * Node's own loader (require of an ES module, Node ≥ 20.19), not an import(): test runners that transform
+ * our modules would otherwise transform the whole built bundle too (seconds).
+ */
+const nativeLoad = (file: string) => createRequire(import.meta.url)(file) as { render?: RenderFn };
+
+export async function loadRenderer(distDir: string): Promise<RenderFn | null> {
+  const file = rendererFile(distDir);
+  if (!existsSync(file)) return null;
+  const module = nativeLoad(file);
+  return typeof module.render === 'function' ? module.render : null;
+}
+
+/** A fetch that answers from the app itself, anonymously: only the apiKey, the language and Accept are sent. */
+export function anonymousFetch(app: FastifyInstance, apiKey: string, lng: Locale): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' || !url.startsWith('/api/')) return new Response('{"message":"not available while rendering"}', { status: 403 });
+    const res = await app.inject({ method: 'GET', url, headers: { apikey: apiKey, language: lng, accept: 'application/json' } });
+    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+  };
+}
+
+/** A small cache of rendered pages: `ttlMs` at most, `max` entries, emptied by `clear()`. */
+export class PageCache<T> {
+  private readonly entries = new Map<string, { value: T; until: number }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max = 500,
+  ) {}
+
+  get(key: string, now = Date.now()): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.until <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, value: T, now = Date.now()): void {
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, { value, until: now + this.ttlMs });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** JSON for a <script type="application/json"> element: nothing in it can close the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
