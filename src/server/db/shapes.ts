@@ -13,7 +13,7 @@
  */
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Conn } from '../modules/auth/repository';
-import { isPostgres } from './search';
+import { isPostgres } from './adapter';
 
 type Arg = string | number | boolean | null | undefined | ReadonlyArray<string>;
 export type ShapeArgs = Record<string, Arg>;

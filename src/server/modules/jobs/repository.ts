@@ -71,8 +71,9 @@ const SUMMARY_COLUMNS = [
   'companies.logo',
 ] as const;
 
-export async function countPublished(db: Conn, filter: PublicJobFilter): Promise<number> {
-  const row = await publishedJobs(db, jobArgs(filter)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+/** `matches`: how many offers the text alone matches (db/search.ts textMatches), which picks the search path. */
+export async function countPublished(db: Conn, filter: PublicJobFilter, matches?: number): Promise<number> {
+  const row = await publishedJobs(db, jobArgs(filter, matches)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -81,10 +82,10 @@ export async function countPublished(db: Conn, filter: PublicJobFilter): Promise
  * pages stay cheap. With the total known, a page in the second half is read from the other end of the index
  * (ascending, a shorter OFFSET) and the final ORDER BY puts it back: the last page costs what the first does.
  */
-export function pagePublished(db: Conn, filter: PublicJobFilter, limit: number, offset: number, total?: number) {
+export function pagePublished(db: Conn, filter: PublicJobFilter, limit: number, offset: number, total?: number, matches?: number) {
   const fromEnd = total !== undefined && offset > total / 2;
   const args = {
-    ...jobArgs(filter, total),
+    ...jobArgs(filter, matches),
     fromEnd,
     limit: fromEnd ? Math.min(limit, total - offset) : limit,
     offset: fromEnd ? Math.max(0, total - offset - limit) : offset,

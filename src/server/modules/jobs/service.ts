@@ -5,6 +5,8 @@ import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import { cachedCount } from '../../lib/countCache';
+import { textMatches } from '../../db/search';
+import { likePattern } from '../../../shared/text';
 import type { Actor } from '../../types';
 import { newHash, nowIso } from '../../lib/ids';
 import { memberOfFilter } from '../articles/memberFilter';
@@ -51,9 +53,10 @@ export async function listPublic(db: Db, actor: Actor, lng: Locale, query: JobsQ
   };
   if (appliedBy) return listApplications(db, lng, { ...filter, appliedBy }, size, offset);
   // the total first (cached per filter and data version): a page past the end is answered without a query
-  const count = await cachedCount(db, 'content', `jobs:${JSON.stringify(filter)}`, () => repo.countPublished(db, filter));
+  const matches = await textMatches(db, 'jobs', filter.text ? likePattern(filter.text) : null, 'content');
+  const count = await cachedCount(db, 'content', `jobs:${JSON.stringify(filter)}`, () => repo.countPublished(db, filter, matches));
   if (offset >= count) return listResult([], count, size);
-  const rows = await repo.pagePublished(db, filter, size, offset, count);
+  const rows = await repo.pagePublished(db, filter, size, offset, count, matches);
   return listResult(await withTags(db, rows, lng), count, size);
 }
 

@@ -54,8 +54,9 @@ function visibleUsers(db: Conn, a: UserArgs) {
   return query;
 }
 
-export async function countVisible(db: Conn, filter: DirectoryFilter): Promise<number> {
-  const row = await visibleUsers(db, userArgs(filter)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+/** `matches`: how many members the text alone matches (db/search.ts textMatches), which picks the search path. */
+export async function countVisible(db: Conn, filter: DirectoryFilter, matches?: number): Promise<number> {
+  const row = await visibleUsers(db, userArgs(filter, matches)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -81,10 +82,10 @@ const COLUMNS = [
  * A page of members: keys from the index first, then the rows (a "deferred join"). With the total known, a page in
  * the second half is read from the other end of the index (a shorter OFFSET); the final ORDER BY restores the order.
  */
-export function pageVisible(db: Conn, filter: DirectoryFilter, limit: number, offset: number, total?: number) {
+export function pageVisible(db: Conn, filter: DirectoryFilter, limit: number, offset: number, total?: number, matches?: number) {
   const fromEnd = total !== undefined && offset > total / 2;
   // the audience picks a column: part of the shape's name, not a value
-  const { audience, ...filterArgs } = userArgs(filter, total);
+  const { audience, ...filterArgs } = userArgs(filter, matches);
   const args = {
     ...filterArgs,
     fromEnd,

@@ -10,6 +10,8 @@ import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import { cachedCount } from '../../lib/countCache';
+import { textMatches } from '../../db/search';
+import { likePattern } from '../../../shared/text';
 import type { Actor } from '../../types';
 import * as repo from './repository';
 
@@ -73,9 +75,10 @@ export async function list(db: Db, actor: Actor, lng: Locale, query: UsersQuery)
     entrepreneur: query.entrepreneur,
   };
   // the total first (cached per filter and directory version, so a privacy change counts at once): a page past the end costs no query
-  const total = await cachedCount(db, 'directory', `users:${JSON.stringify(filter)}`, () => repo.countVisible(db, filter));
+  const matches = await textMatches(db, 'users', filter.text ? likePattern(filter.text) : null, 'directory');
+  const total = await cachedCount(db, 'directory', `users:${JSON.stringify(filter)}`, () => repo.countVisible(db, filter, matches));
   if (offset >= total) return listResult([], total, size);
-  const rows = await repo.pageVisible(db, filter, size, offset, total);
+  const rows = await repo.pageVisible(db, filter, size, offset, total, matches);
   return listResult(await present(db, actor, lng, rows), total, size);
 }
 
