@@ -4,29 +4,19 @@
  * lands signed out on the home page with a message, and cannot sign in again. Screenshots at 360 and
  * 1400 px go to /tmp/h3-*.png.
  */
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPage, startLiveServer, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startLiveServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+onBrowserSuite((live) => ({ server, browser } = live));
 
-async function signIn(page: Page, email: string) {
-  await page.goto(`${server.url}/es/acceso`);
-  await page.locator('#root_email').fill(email);
-  await page.locator('#root_password').fill('demo-password');
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-}
+const signIn = (page: Page, email: string) => signInAt(page, server.url, email, { lng: 'es' });
 
 describe('my data (es)', () => {
   it('looks right on a phone and on a wide screen', async () => {
@@ -76,7 +66,9 @@ describe('my data (es)', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('my-data-download').click()]);
     expect(download.suggestedFilename()).toMatch(/^alumni-data-\d{4}-\d{2}-\d{2}\.zip$/);
-    const path = await download.path();
+    // the shared Chromium is a remote one: the download is saved to a local copy to be read
+    const path = join(mkdtempSync(join(tmpdir(), 'alumni-export-')), download.suggestedFilename());
+    await download.saveAs(path);
     expect(readFileSync(path).subarray(0, 2).toString('latin1')).toBe('PK');
 
     // a post on a public group's wall, which must outlive the account
@@ -116,7 +108,7 @@ describe('my data (es)', () => {
     await post.screenshot({ path: '/tmp/h3-wall-post.png' });
     expect(await post.textContent()).not.toContain(member.surname1);
 
-    await signIn(page, 'regular@demo.test');
+    await signInAt(page, server.url, 'regular@demo.test', { lng: 'es', leaves: false });
     await page.getByText('El correo electrónico o la contraseña no son correctos.').first().waitFor();
     expect(await page.getByTestId('user-menu').count()).toBe(0);
     // the only console errors allowed are the refused requests themselves (400 wrong password, 401 sign-in)

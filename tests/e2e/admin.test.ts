@@ -1,20 +1,13 @@
 /** The back office in Debian's Chromium (issue 8 §4): sign-in, the validation queue, reject with a reason, validate, drawer, audit log. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPage, startLiveServer, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, withCookieChoice, type LiveServer } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
 const SHOTS = process.env['SCREENSHOT_DIR'];
 
-beforeAll(async () => {
-  server = await startLiveServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+onBrowserSuite((live) => ({ server, browser } = live));
 
 async function signInAsAdmin(page: Page) {
   await page.goto(`${server.url}/en/admin/login`);

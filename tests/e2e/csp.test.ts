@@ -3,21 +3,14 @@
  * validators are precompiled by the build), and the sign-in cookies carry SameSite=Strict and die
  * with the refresh token (DESIGN §4).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, newPage, startLiveServer, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, withCookieChoice, type LiveServer } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startLiveServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+onBrowserSuite((live) => ({ server, browser } = live));
 
 /** A page that records CSP violations (reported before any console message) and console errors. */
 async function watchedPage(context: BrowserContext): Promise<{ page: Page; errors: string[]; violations: () => Promise<string[]> }> {

@@ -1,16 +1,15 @@
 /** Save, register and apply as a signed-out visitor (invited to sign in), Regular (asked to upgrade) and Bold/GRATIS (works). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPage, startLiveServer, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
 let eventSlug = '';
 let jobSlug = '';
 
+onBrowserSuite((live) => ({ server, browser } = live));
 beforeAll(async () => {
-  server = await startLiveServer();
-  browser = await launchChromium();
   const db = server.app.db;
   eventSlug = (
     await db
@@ -24,18 +23,8 @@ beforeAll(async () => {
   ).slug;
   jobSlug = (await db.selectFrom('jobs').select('slug').where('status', '=', 'PUBLISHED').orderBy('cdate', 'asc').executeTakeFirstOrThrow()).slug;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
-async function signIn(page: Page, email: string) {
-  await page.goto(`${server.url}/en/login`);
-  await page.locator('#root_email').fill(email);
-  await page.locator('#root_password').fill('demo-password');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByTestId('user-menu').waitFor();
-}
+const signIn = (page: Page, email: string) => signInAt(page, server.url, email);
 
 describe('news: save and register', () => {
   it('invites a signed-out visitor to sign in', async () => {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ParsedMail } from 'mailparser';
-import { launchChromium, newPage, startLiveServer, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, withCookieChoice, type LiveServer } from '../helpers/browser';
 import { startPeer, type Peer } from '../helpers/smtp';
 
 let server: LiveServer;
@@ -20,12 +20,9 @@ const PASSWORD = 'a long enough passphrase';
 
 beforeAll(async () => {
   peer = await startPeer();
-  server = await startLiveServer({ SMTP_URL: peer.url });
-  browser = await launchChromium();
 });
+onBrowserSuite((live) => ({ server, browser } = live), () => ({ SMTP_URL: peer.url }));
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await peer?.close();
 });
 

@@ -5,32 +5,21 @@
  * A Regular member is invited to upgrade on My applications; nothing overflows at 360 px.
  * Screenshots of the three pages, with data and empty, at 360 and 1400 px go to /tmp/h2-*.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, newPage, startLiveServer, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startLiveServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+onBrowserSuite((live) => ({ server, browser } = live));
 
 const PAGES = { saved: '/en/user/articles/saved', applications: '/en/user/jobs/subscribed', groups: '/en/user/workgroups/subscribed' } as const;
 
 async function signedIn(email: string, width = 1400): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
   const { page, errors } = await newPage(context);
-  await page.goto(`${server.url}/en/login`);
-  await page.locator('#root_email').fill(email);
-  await page.locator('#root_password').fill('demo-password');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByTestId('user-menu').waitFor();
+  await signInAt(page, server.url, email);
   // signed in on a wide screen (the account menu is in the header there), then resized
   if (width !== 1400) await page.setViewportSize({ width, height: 800 });
   return { context, page, errors };

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { launchChromium, newPage, startLiveServer, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, withCookieChoice, type LiveServer } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
@@ -15,9 +15,8 @@ let page: Page;
 let errors: string[];
 const SHOTS = process.env['H1_SHOTS'] === '1';
 
+onBrowserSuite((live) => ({ server, browser } = live));
 beforeAll(async () => {
-  server = await startLiveServer();
-  browser = await launchChromium();
   context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
   ({ page, errors } = await newPage(context));
   await page.goto(`${server.url}/en/login`);

@@ -1,21 +1,14 @@
 /** The portal in Debian's Chromium against the real server (seeded SQLite, built SPA). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium, newPage, startLiveServer, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, withCookieChoice, type LiveServer } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
 let context: BrowserContext;
 
-beforeAll(async () => {
-  server = await startLiveServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+onBrowserSuite((live) => ({ server, browser } = live));
 
 async function freshContext(width = 1400) {
   context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' }), server.url);

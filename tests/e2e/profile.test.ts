@@ -4,32 +4,21 @@
  * the upload field's SPEC §4 dialogs (too large and wrong type before sending, the server's refusal of a
  * disguised file, the confirmed delete). Every page fits a 360 px phone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPage, startLiveServer, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
 const SHOTS = process.env['SCREENSHOT_DIR'];
 
-beforeAll(async () => {
-  server = await startLiveServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+onBrowserSuite((live) => ({ server, browser } = live));
 
 async function signedIn(email: string, width = 1400, password = 'demo-password') {
   const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
   const { page, errors } = await newPage(context);
-  await page.goto(`${server.url}/es/acceso`);
-  await page.locator('#root_email').fill(email);
-  await page.locator('#root_password').fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/acceso'));
+  await signInAt(page, server.url, email, { lng: 'es', password });
   return { page, errors, close: () => context.close() };
 }
 

@@ -1,18 +1,17 @@
 /** Every public route of SPEC §2 in all three locales: answers, shows a title, logs no console error, passes axe. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { LOCALES } from '../../src/shared/constants';
 import { localizePath, ROUTES } from '../../src/shared/routes';
-import { launchChromium, newPage, startLiveServer, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, type LiveServer } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
 const params: Record<string, Record<string, string>> = {};
 
+onBrowserSuite((live) => ({ server, browser } = live));
 beforeAll(async () => {
-  server = await startLiveServer();
-  browser = await launchChromium();
   const db = server.app.db;
   const job = await db.selectFrom('jobs').select('slug').where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
   const group = await db.selectFrom('workgroups').select('slug').where('status', '=', 'PUBLISHED').where('type', '=', 'PUBLIC').executeTakeFirstOrThrow();
@@ -30,10 +29,6 @@ beforeAll(async () => {
     'community.ambassadors.show': { slug: ambassador.slug! },
     'community.entrepreneurs.show': { slug: entrepreneur.slug! },
   });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const publicRoutes = ROUTES.filter((route) => route.area === 'public' && !route.guard);

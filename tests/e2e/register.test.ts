@@ -4,20 +4,13 @@
  * e-mail you" page; the e-mailed link confirms the address once; the recovery page sends a link and
  * its reset form sets a password that signs in. Screenshots at 360 and 1400 px go to reports/screenshots.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPage, startLiveServer, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, withCookieChoice, type LiveServer } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startLiveServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+onBrowserSuite((live) => ({ server, browser } = live));
 
 const SHOTS = 'reports/screenshots';
 

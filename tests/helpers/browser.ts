@@ -1,4 +1,5 @@
 /** Debian's Chromium driven by playwright-core, against the real server on a free port (seeded SQLite). */
+import { afterAll, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { createDb, migrateToLatest } from '../../src/server/db/dialect';
 import { seedDemo } from '../../src/server/db/seed/index';
+import { localizePath } from '../../src/shared/routes';
 import { testDatabase } from './db';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
@@ -54,4 +56,39 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; er
 export async function withCookieChoice(context: BrowserContext, url: string, value: 'all' | 'necessary' = 'necessary'): Promise<BrowserContext> {
   await context.addCookies([{ name: 'cookie_consent', value, url }]);
   return context;
+}
+
+/**
+ * One Chromium for the whole browser run (started by tests/helpers/chromium-global.ts, shared over its
+ * WebSocket endpoint); a file connects to it, or launches its own when run outside that setup.
+ */
+export async function connectChromium(): Promise<Browser> {
+  const endpoint = inject('chromiumEndpoint');
+  return endpoint ? chromium.connect(endpoint) : launchChromium();
+}
+
+/**
+ * The usual frame of a browser test file: a live server of its own (with `env` settings) and the shared
+ * Chromium, handed to `use` before the file's tests, both closed after them. `env` may be a function when a
+ * setting is known only once an earlier hook ran (the SMTP peer's address).
+ */
+export function onBrowserSuite(use: (live: { server: LiveServer; browser: Browser }) => void, env: Record<string, string> | (() => Record<string, string>) = {}): void {
+  let live: { server: LiveServer; browser: Browser } | null = null;
+  beforeAll(async () => {
+    live = { server: await startLiveServer(typeof env === 'function' ? env() : env), browser: await connectChromium() };
+    use(live);
+  });
+  afterAll(async () => {
+    await live?.browser.close(); // a connected browser only disconnects; the shared one stays up
+    await live?.server.close();
+  });
+}
+
+/** Signs in through the public sign-in page of `lng` and (unless `leaves` is false: a refusal is expected) waits until it has left it. */
+export async function signInAt(page: Page, baseUrl: string, email: string, { lng = 'en', password = 'demo-password', leaves = true }: { lng?: 'es' | 'en' | 'ca'; password?: string; leaves?: boolean } = {}): Promise<void> {
+  await page.goto(`${baseUrl}${localizePath('login', lng)}`);
+  await page.locator('#root_email').fill(email);
+  await page.locator('#root_password').fill(password);
+  await page.locator('form button[type=submit]').first().click();
+  if (leaves) await page.waitForURL((url) => url.pathname !== localizePath('login', lng));
 }

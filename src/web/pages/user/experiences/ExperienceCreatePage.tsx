@@ -17,7 +17,7 @@ export default function ExperienceCreatePage() {
   return (
     <section data-testid="experience-new">
       <Link to={to('user.experiences')}>← {t('pages.user.experiences')}</Link>
-      <Typography.Title level={2}>{t('pages.user.experiences.new')}</Typography.Title>
+      <Typography.Title level={1} className="page-title">{t('pages.user.experiences.new')}</Typography.Title>
       <Card style={{ maxWidth: 760 }}>
         <ExperienceForm initial={toValues()} submitText={t('experiences.form.create')} saving={form.saving} serverErrors={form.serverErrors} onSubmit={(values) => void form.save(values as Record<string, unknown>)} />
       </Card>

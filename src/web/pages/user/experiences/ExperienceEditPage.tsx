@@ -29,7 +29,7 @@ export default function ExperienceEditPage() {
     <section data-testid="experience-edit">
       <Link to={to('user.experiences')}>← {t('pages.user.experiences')}</Link>
       <Space align="center" wrap style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={2} style={{ marginBottom: 8 }}>{t('pages.user.experiences.edit')}</Typography.Title>
+        <Typography.Title level={1} className="page-title" style={{ marginBottom: 8 }}>{t('pages.user.experiences.edit')}</Typography.Title>
         <DeleteRecord resource="workExperiences" id={hash} name={record.name} onDeleted={() => navigate(to('user.experiences'))} />
       </Space>
       <Card style={{ maxWidth: 760 }}>

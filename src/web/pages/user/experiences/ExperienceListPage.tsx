@@ -40,7 +40,7 @@ export default function ExperienceListPage() {
   return (
     <section data-testid="user-experiences">
       <Space align="center" wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title level={2} style={{ margin: 0 }}>{t('pages.user.experiences')}</Typography.Title>
+        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>{t('pages.user.experiences')}</Typography.Title>
         {items.length > 0 && create}
       </Space>
       {tableQuery.isError ? (

@@ -27,7 +27,7 @@ export default function ExperienceShowPage() {
   return (
     <article data-testid="experience-show">
       <Link to={to('user.experiences')}>← {t('pages.user.experiences')}</Link>
-      <Typography.Title level={2} style={{ marginBottom: 8 }}>{record.name}</Typography.Title>
+      <Typography.Title level={1} className="page-title" style={{ marginBottom: 8 }}>{record.name}</Typography.Title>
       <Space wrap style={{ display: 'flex', marginBottom: 16 }}>
         <Link to={to('user.experiences.edit', { hash })}><Button type="primary" icon={<EditOutlined />}>{t('member.edit')}</Button></Link>
         <DeleteRecord resource="workExperiences" id={hash} name={record.name} onDeleted={() => navigate(to('user.experiences'))} />

@@ -43,7 +43,7 @@ function UpgradeNotice() {
   const { to } = useLocale();
   return (
     <section data-testid="user-applications">
-      <Typography.Title level={2} style={{ margin: '0 0 16px' }}>{t('pages.user.jobs.subscribed')}</Typography.Title>
+      <Typography.Title level={1} className="page-title" style={{ margin: '0 0 16px' }}>{t('pages.user.jobs.subscribed')}</Typography.Title>
       <Alert
         data-testid="applications-upgrade"
         type="info"

@@ -28,7 +28,7 @@ export function ListFrame(props: ListFrameProps) {
   return (
     <section data-testid={props.testId} className="member-list">
       <Space direction="vertical" size={4} style={{ width: '100%', marginBottom: 16 }}>
-        <Typography.Title level={2} style={{ margin: 0 }}>{props.title}</Typography.Title>
+        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>{props.title}</Typography.Title>
         {props.count && !query.isLoading && !props.isEmpty ? <Typography.Text type="secondary" data-testid="list-count">{props.count}</Typography.Text> : null}
       </Space>
       {props.controls ? <div style={{ marginBottom: 16 }}>{props.controls}</div> : null}

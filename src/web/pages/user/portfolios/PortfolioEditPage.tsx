@@ -38,7 +38,7 @@ export default function PortfolioEditPage() {
     <section data-testid="portfolio-edit">
       <Link to={to('user.portfolios')}>← {t('pages.user.portfolios')}</Link>
       <Space align="center" wrap style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={2} style={{ marginBottom: 8 }}>{record.name}</Typography.Title>
+        <Typography.Title level={1} className="page-title" style={{ marginBottom: 8 }}>{record.name}</Typography.Title>
         <Space wrap>
           <StatusTag status={record.status} />
           <Link to={to('user.portfolios.show', { hash })}><Button icon={<EyeOutlined />}>{t('member.view')}</Button></Link>

@@ -41,7 +41,7 @@ export default function PortfolioListPage() {
   return (
     <section data-testid="user-portfolios">
       <Space align="center" wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title level={2} style={{ margin: 0 }}>{t('pages.user.portfolios')}</Typography.Title>
+        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>{t('pages.user.portfolios')}</Typography.Title>
         {items.length > 0 && create}
       </Space>
       {tableQuery.isError ? (

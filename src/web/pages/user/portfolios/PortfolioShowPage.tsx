@@ -30,7 +30,7 @@ export default function PortfolioShowPage() {
   return (
     <article data-testid="portfolio-show">
       <Link to={to('user.portfolios')}>← {t('pages.user.portfolios')}</Link>
-      <Typography.Title level={2} style={{ marginBottom: 8 }}>{record.name}</Typography.Title>
+      <Typography.Title level={1} className="page-title" style={{ marginBottom: 8 }}>{record.name}</Typography.Title>
       <Space wrap style={{ marginBottom: 16 }}>
         <StatusTag status={record.status} />
         {record.date && <Typography.Text type="secondary">{record.date}</Typography.Text>}
