@@ -104,6 +104,23 @@ describe('server-rendered HTML', () => {
     for (const { queryKey } of parts(member.text).state.queries) expect(queryKey[0]).toBe('data');
   });
 
+  it('renders every listed public page on the server (none falls back to the empty shell)', async () => {
+    const db = server.app.db;
+    const portfolio = await db.selectFrom('portfolios').select('hash').where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
+    const member = await db.selectFrom('users').select('hash').where('status', '=', 'VALIDATED').where('is_appear_by_user', '=', 1).executeTakeFirstOrThrow();
+    const paths = [
+      ...['community', 'association', 'alumni', 'company', 'workgroups-landing', 'workgroups', 'portfolios', 'experiences', 'community.directory', 'community.ambassadors', 'community.entrepreneurs'].map((name) => localizePath(name, 'en')),
+      localizePath('portfolios.show', 'en', { hash: portfolio.hash }),
+      localizePath('community.directory.show', 'en', { hash: member.hash }),
+    ];
+    const shells: string[] = [];
+    for (const path of paths) {
+      const page = await html(path);
+      if (!page.text.includes('id="ssr-state"') || !/<h1[\s>]/.test(page.text)) shells.push(`${path} (${page.status})`);
+    }
+    expect(shells).toEqual([]);
+  });
+
   it('renders the member area and the sign-in page on the client only', async () => {
     for (const path of [localizePath('login', 'en'), localizePath('user.profile', 'en')]) {
       const page = await html(path);

@@ -19,8 +19,32 @@ export interface RenderResult {
 }
 type RenderFn = (url: string, lng: Locale, fetchImpl: typeof fetch) => Promise<RenderResult>;
 
-/** The public routes rendered on the server; the rest (sign-in, forms, areas) stay client-rendered. */
-export const SSR_ROUTES = new Set(['home', 'jobs', 'jobs.show', 'news']);
+/**
+ * The public routes rendered on the server; the rest (sign-in, forms, areas) stay client-rendered. Not yet:
+ * an article and the info pages (Markdown is sanitised with DOMPurify, which needs a DOM), a group (its wall).
+ */
+export const SSR_ROUTES = new Set([
+  'home',
+  'jobs',
+  'jobs.show',
+  'news',
+  'community',
+  'association',
+  'alumni',
+  'company',
+  'workgroups-landing',
+  'workgroups',
+  'portfolios',
+  'portfolios.show',
+  'experiences',
+  'experiences.show',
+  'community.directory',
+  'community.directory.show',
+  'community.ambassadors',
+  'community.ambassadors.show',
+  'community.entrepreneurs',
+  'community.entrepreneurs.show',
+]);
 
 /** Where the build puts the renderer for a given DIST_DIR. */
 export const rendererFile = (distDir: string) => join(distDir, 'server', 'entry-server.mjs');
