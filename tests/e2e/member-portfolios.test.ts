@@ -139,7 +139,7 @@ describe('experiences', () => {
     await page.locator('#root_name').fill(`${position} (lead)`);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByTestId('experience-show').waitFor();
-    await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).toBe(`${position} (lead)`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(`${position} (lead)`);
     await page.setViewportSize({ width: 360, height: 780 });
     expect(await overflow()).toBeLessThanOrEqual(0);
     await shot('experience-show-360');
