@@ -83,18 +83,23 @@ export async function spaPlugin(app: FastifyInstance) {
     });
   }
 
+  // a URL whose render failed is not tried again for a minute: a broken render must not cost every request twice
+  const failedAt = new Map<string, number>();
   /** The page's body rendered on the server, from the cache when fresh; null when it is not a server-rendered page or the render failed. */
   const renderBody = async (request: FastifyRequest, head: PageHead, routeName: string | undefined): Promise<RenderResult | null> => {
     if (!renderer || head.status !== 200 || !routeName || !SSR_ROUTES.has(routeName)) return null;
     const key = `${head.lng}|${request.url}`;
     const cached = rendered.get(key);
     if (cached) return cached;
+    if ((failedAt.get(key) ?? 0) > Date.now() - 60_000) return null;
     try {
       const result = await renderer(request.url, head.lng, anonymousFetch(app, apiKey, head.lng));
       rendered.set(key, result);
       return result;
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'server render failed; sending the client-rendered page');
+      if (failedAt.size >= 500) failedAt.delete(failedAt.keys().next().value!);
+      failedAt.set(key, Date.now());
       return null;
     }
   };
