@@ -29,6 +29,8 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // the built server renderer (<dist>/server) is loaded by Node as it is, like in production
+          server: { deps: { external: [/[\\/]dist[^\\/]*[\\/]server[\\/]/] } },
           // one Chromium for all the files (tests/helpers/chromium-global.ts)
           globalSetup: ['tests/helpers/chromium-global.ts'],
         },

@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Locale } from '../../shared/constants';
 
@@ -50,15 +50,17 @@ export const SSR_ROUTES = new Set([
 export const rendererFile = (distDir: string) => join(distDir, 'server', 'entry-server.mjs');
 
 /**
- * Node's own loader (require of an ES module, Node ≥ 20.19), not an import(): test runners that transform
- * our modules would otherwise transform the whole built bundle too (seconds).
+ * Node's own ES module loader, not `require` (require of an ES module): the renderer's lazy page chunks are
+ * loaded by `import()`, and under `node --import tsx` modules loaded by require and by import are kept apart,
+ * so the pages got a second React (a null hook dispatcher) and every page fell back to the shell. The test
+ * runner leaves the built renderer to Node too (vitest.config.ts, server.deps.external).
  */
-const nativeLoad = (file: string) => createRequire(import.meta.url)(file) as { render?: RenderFn };
+const nativeLoad = (file: string) => import(/* @vite-ignore */ pathToFileURL(file).href) as Promise<{ render?: RenderFn }>;
 
 export async function loadRenderer(distDir: string): Promise<RenderFn | null> {
   const file = rendererFile(distDir);
   if (!existsSync(file)) return null;
-  const module = nativeLoad(file);
+  const module = await nativeLoad(file);
   return typeof module.render === 'function' ? module.render : null;
 }
 
