@@ -3,6 +3,8 @@ export const LOCALES = ['es', 'en', 'ca'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'es';
 export const LOCALE_COOKIE = 'i18n_redirected';
+/** The visitor's cookie choice ('all' or 'necessary'); the server hides the banner of a page for a visitor who chose. */
+export const CONSENT_COOKIE = 'cookie_consent';
 export const LOCALE_COOKIE_DAYS = 365;
 
 export function isLocale(value: unknown): value is Locale {

@@ -144,7 +144,9 @@ describe('cookie notice', () => {
     expect((await ctx.cookies()).find((c) => c.name === 'cookie_consent')?.value).toBe('all');
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    // server-rendered with the page, hidden from the first paint, then gone once the page runs
+    expect(await page.getByTestId('cookie-banner').isVisible()).toBe(false);
+    await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
     await ctx.close();
   });
 });

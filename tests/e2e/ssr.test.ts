@@ -5,6 +5,8 @@
  * so neither its HTML nor its cache can hold a member's view; a write through the API empties the cache.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { get as httpGet } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { localizePath } from '../../src/shared/routes';
 import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
@@ -119,6 +121,39 @@ describe('server-rendered HTML', () => {
       if (!page.text.includes('id="ssr-state"') || !/<h1[\s>]/.test(page.text)) shells.push(`${path} (${page.status})`);
     }
     expect(shells).toEqual([]);
+  });
+
+  it('sends a rendered page compressed, with the cookie banner, hidden for a visitor who has chosen', async () => {
+    const path = localizePath('jobs', 'en');
+    const raw = (encoding: string, cookie?: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+        const url = new URL(server.url + path);
+        // node:http, not fetch: fetch would decompress and hide what was sent
+        httpGet({ host: url.hostname, port: url.port, path, headers: { 'accept-encoding': encoding, ...(cookie ? { cookie } : {}) } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: String(res.headers['vary'] ?? ''), body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const plain = await raw('identity');
+    expect(plain.encoding).toBeUndefined();
+    const text = plain.body.toString('utf8');
+    expect(parts(text).root).toContain('data-testid="cookie-banner"');
+    expect(text).not.toContain('cookies-decided');
+
+    const br = await raw('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(br.vary).toMatch(/accept-encoding/i);
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(text);
+    const gz = await raw('gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body).toString('utf8')).toBe(text);
+
+    // the same URL for a visitor who has chosen: the banner is hidden by the server, whatever is cached
+    const decided = brotliDecompressSync((await raw('br', 'cookie_consent=necessary')).body).toString('utf8');
+    expect(decided).toContain('<html lang="en" class="cookies-decided"');
+    expect(brotliDecompressSync((await raw('br')).body).toString('utf8')).not.toContain('cookies-decided');
   });
 
   it('renders the member area and the sign-in page on the client only', async () => {

@@ -10,13 +10,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type Locale } from '../../shared/constants';
+import { CONSENT_COOKIE, DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type Locale } from '../../shared/constants';
 import { matchPath } from '../../shared/routes';
 import { pickLanguage } from '../i18n';
 import { isApiUrl } from './context';
 import { pages } from './routeAccess';
 import { AppError } from '../errors';
 import { backOfficeHead, headForMatch, sitemap, type PageHead } from '../modules/seo/service';
+import { PageBodies } from './pageBody';
 import { anonymousFetch, jsonForScript, loadRenderer, PageCache, SSR_ROUTES, type RenderResult } from '../ssr';
 
 /** How long a server-rendered public page is reused (per URL and language; any API write empties the cache). */
@@ -73,12 +74,15 @@ export async function spaPlugin(app: FastifyInstance) {
 
   const renderer = existsSync(indexFile) ? await loadRenderer(distDir) : null;
   const rendered = new PageCache<RenderResult>(SSR_TTL_MS);
+  const bodies = new PageBodies(SSR_TTL_MS);
   if (renderer) {
     // any successful write through the API may change what a public page shows: forget every render
     app.server.on('request', (req: { method?: string }, res: { statusCode: number; on(event: 'finish', listener: () => void): void }) => {
       if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
       res.on('finish', () => {
-        if (res.statusCode < 400) rendered.clear();
+        if (res.statusCode >= 400) return;
+        rendered.clear();
+        bodies.clear();
       });
     });
   }
@@ -86,9 +90,10 @@ export async function spaPlugin(app: FastifyInstance) {
   // a URL whose render failed is not tried again for a minute: a broken render must not cost every request twice
   const failedAt = new Map<string, number>();
   /** The page's body rendered on the server, from the cache when fresh; null when it is not a server-rendered page or the render failed. */
+  const renderKey = (request: FastifyRequest, head: PageHead) => `${head.lng}|${request.url}`;
   const renderBody = async (request: FastifyRequest, head: PageHead, routeName: string | undefined): Promise<RenderResult | null> => {
     if (!renderer || head.status !== 200 || !routeName || !SSR_ROUTES.has(routeName)) return null;
-    const key = `${head.lng}|${request.url}`;
+    const key = renderKey(request, head);
     const cached = rendered.get(key);
     if (cached) return cached;
     if ((failedAt.get(key) ?? 0) > Date.now() - 60_000) return null;
@@ -104,9 +109,12 @@ export async function spaPlugin(app: FastifyInstance) {
     }
   };
 
-  const renderShell = (reply: FastifyReply, head: PageHead, body: RenderResult | null = null) => {
+  const renderShell = (request: FastifyRequest, reply: FastifyReply, head: PageHead, body: RenderResult | null = null, cacheKey?: string) => {
+    // the cookie banner is part of every page (so a first visit paints it with the content); a visitor who
+    // has chosen gets it hidden by a class, before any script runs
+    const decided = request.cookies[CONSENT_COOKIE] === 'all' || request.cookies[CONSENT_COOKIE] === 'necessary';
     let html = template
-      .replace(/<html lang="[a-z]+"/, `<html lang="${head.lng}"`)
+      .replace(/<html lang="[a-z]+"/, `<html lang="${head.lng}"${decided ? ' class="cookies-decided"' : ''}`)
       .replaceAll('%API_KEY%', escapeHtml(apiKey))
       .replaceAll('%TITLE%', escapeHtml(head.title))
       .replace('<!--head-meta-->', renderHead(head, publicUrl));
@@ -117,7 +125,8 @@ export async function spaPlugin(app: FastifyInstance) {
       html = `${html.slice(0, sheet)}${body.styles}${html.slice(sheet)}`
         .replace('<div id="root"></div>', () => `<div id="root">${body.html}</div><script type="application/json" id="ssr-state">${jsonForScript(body.state)}</script>`);
     }
-    return reply.code(head.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    reply.code(head.status).header('Cache-Control', 'no-cache');
+    return bodies.send(request, reply, html, cacheKey && `${decided}|${cacheKey}`);
   };
 
   app.get('/', { config: { page: true }, schema: { hide: true } }, (request, reply) => {
@@ -140,9 +149,11 @@ export async function spaPlugin(app: FastifyInstance) {
     const first = pathname.split('/')[1];
     const fallback: Locale = isLocale(first) ? first : DEFAULT_LOCALE;
     const backOffice = backOfficeHead(pathname);
-    if (backOffice) return renderShell(reply, backOffice);
+    if (backOffice) return renderShell(request, reply, backOffice);
     const match = matchPath(pathname);
     const head = await headForMatch(app.db, match, fallback, publicUrl);
-    return renderShell(reply, head, await renderBody(request, head, match?.route.name));
+    const body = await renderBody(request, head, match?.route.name);
+    // the bytes of a rendered page are reused while its render is (the shell is small: compressed each time)
+    return renderShell(request, reply, head, body, body ? renderKey(request, head) : undefined);
   });
 }

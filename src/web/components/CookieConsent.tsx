@@ -9,8 +9,8 @@ import Cookies from 'js-cookie';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../hooks/useLocale';
 import { useSiteInit } from '../hooks/useSiteInit';
+import { CONSENT_COOKIE } from '../../shared/constants';
 
-const CONSENT_COOKIE = 'cookie_consent';
 const COOKIE_SLUG = { es: 'cookies', en: 'cookies', ca: 'galetes' } as const;
 
 function loadAnalytics(url: string | null | undefined) {
@@ -25,8 +25,10 @@ export function CookieConsent() {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
   const analyticsUrl = useSiteInit()?.settings.analyticsUrl;
-  // read after the first render: a server-rendered page knows no cookie, and hydration must match it
-  const [choice, setChoice] = useState<string | undefined>('pending');
+  // the first render shows the banner, on the server too (a first visit paints it with the page, so it
+  // neither jumps in late nor becomes the page's largest paint); the server hides it with a class on
+  // <html> for a visitor who has chosen (src/server/plugins/spa.ts), and the cookie is read after hydration
+  const [choice, setChoice] = useState<string | undefined>(undefined);
   useEffect(() => setChoice(Cookies.get(CONSENT_COOKIE)), []);
   useEffect(() => {
     if (choice === 'all') loadAnalytics(analyticsUrl);
