@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick] [-- --ref <commit>] [-- --dist <dir>] [-- --no-pages] [-- --no-load]
+ * npm run bench [-- --quick] [-- --ref <commit>] [-- --dist <dir>] [-- --no-pages] [-- --no-load] [-- --profile] [-- --mix-only]
  *
  * An honest benchmark of the portal (issue 9 §1, §4), in three processes:
  *  1. the portal as production runs it (`node --import tsx src/server/main.ts`, NODE_ENV=production) on a
@@ -23,6 +23,7 @@ import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import type { Volume } from './generate';
+import { summarise } from './profile-summary';
 
 // ───────────────────────────── settings ─────────────────────────────
 
@@ -36,6 +37,10 @@ const quick = flag('quick');
 const ref = option('ref');
 const runPages = !flag('no-pages');
 const runLoad = !flag('no-load');
+// --profile: the portal runs under `node --cpu-prof` (profile in bench/.scratch/prof/, summarised at the end)
+const profile = flag('profile');
+// --mix-only: the mix and nothing else (no route alone) — for quick iterations; the result is `-partial`
+const mixOnly = flag('mix-only');
 const volume: Volume = quick ? { users: 10_000, jobs: 5_000, comments: 100_000 } : { users: 100_000, jobs: 50_000, comments: 1_000_000 };
 const MIX_SECONDS = Number(option('mix-seconds') ?? (quick ? 5 : 20));
 const ROUTE_SECONDS = Number(option('seconds') ?? (quick ? 3 : 10));
@@ -256,7 +261,8 @@ async function startPortal(tree: Tree, dist: string, dataset: { file: string; up
     SEED_DEMO: 'false',
   };
   const started = performance.now();
-  const { child, output } = spawnServer(['--import', 'tsx', 'src/server/main.ts'], env, tree.dir, 'the portal');
+  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(scratch, 'prof')}`] : [];
+  const { child, output } = spawnServer([...profiling, '--import', 'tsx', 'src/server/main.ts'], env, tree.dir, 'the portal');
   const deadline = Date.now() + 600_000; // migrations added since the dataset was generated run on its copy
   for (;;) {
     if (child.exitCode !== null) fail(`the portal did not start (exit ${child.exitCode}):\n${output()}`);
@@ -670,7 +676,7 @@ async function main() {
       mix = await compare('mix', cycle, MIX_SECONDS, app, bare, bodies);
       log(`Each route alone (${ROUTE_SECONDS} s each):`);
       const routeRows: Compared[] = [];
-      for (const route of routes) routeRows.push(await compare(route.name, route.paths, ROUTE_SECONDS, app, bare, bodies));
+      if (!mixOnly) for (const route of routes) routeRows.push(await compare(route.name, route.paths, ROUTE_SECONDS, app, bare, bodies));
       const rssAfterMiB = rssMiB(app.pid) ?? 0;
       loadResult = {
         portalStartMs: app.startedIn,
@@ -722,12 +728,12 @@ async function main() {
     const md = markdown(result);
     const dir = resolve('bench/results');
     mkdirSync(dir, { recursive: true });
-    const partial = !runLoad || !runPages || option('seconds') || option('mix-seconds') || option('lighthouse-runs');
+    const partial = !runLoad || !runPages || mixOnly || profile || option('seconds') || option('mix-seconds') || option('lighthouse-runs');
     const stem = `${date}-${tree.commit.slice(0, 12)}${tree.dirty.length ? '-dirty' : ''}${quick ? '-quick' : ''}${partial ? '-partial' : ''}${pagesError ? '-failed' : ''}`;
     writeFileSync(join(dir, `${stem}.json`), `${JSON.stringify(result, null, 2)}\n`);
     writeFileSync(join(dir, `${stem}.md`), md);
     // latest.md is the last complete full run: full volume, load and pages, nothing failed
-    const complete = !quick && !pagesError && runLoad && runPages && !option('seconds') && !option('mix-seconds') && !option('lighthouse-runs');
+    const complete = !quick && !pagesError && runLoad && runPages && !mixOnly && !profile && !option('seconds') && !option('mix-seconds') && !option('lighthouse-runs');
     if (complete) writeFileSync(join(dir, 'latest.md'), md);
     log(`\n${md}`);
     log(`Written: bench/results/${stem}.json, bench/results/${stem}.md${complete ? ', bench/results/latest.md' : ''}`);
@@ -735,7 +741,17 @@ async function main() {
   } finally {
     if (bare) await bare.stop();
     await app.stop();
+    if (profile) printProfile();
   }
+}
+
+/** The CPU profile of the portal's main thread (tsx's loader thread writes a small one beside it), summarised. */
+function printProfile() {
+  const dir = join(scratch, 'prof');
+  // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: the portal's pid and thread 0
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.cpuprofile') && f.split('.')[4] === '0').sort() : [];
+  if (!files.length) return log('No CPU profile was written (the portal did not exit cleanly?)');
+  log(`\n${summarise(join(dir, files[files.length - 1]!), 40)}`);
 }
 
 /** A run whose figures are thrown away (warm-up), still failing on errors. */

@@ -15,6 +15,7 @@ import { ajvCustomOptions, registerFiniteKeyword, registerFormats, registerSchem
 import { errorsPlugin, frameworkErrorAnswer } from './plugins/errors';
 import { contextPlugin } from './plugins/context';
 import { rateLimitPlugin } from './plugins/rateLimit';
+import { publicCachePlugin } from './plugins/publicCache';
 import { pages, routeAccessPlugin } from './plugins/routeAccess';
 import { filesPlugin } from './plugins/files';
 import { uploadsPlugin } from './plugins/uploads';
@@ -103,6 +104,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     strictTransportSecurity: config.production,
   });
+  // after every other onRequest hook (actor, cookies, security headers): a reused answer carries the same headers
+  app.decorate('publicCache', publicCachePlugin(app));
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Alumni portal API', version: '1.0.0', description: 'Generated from the route schemas. See docs/api.md.' },

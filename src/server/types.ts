@@ -26,6 +26,8 @@ declare module 'fastify' {
     db: Db;
     dialect: DialectName;
     config: Config;
+    /** The anonymous public-read cache (plugins/publicCache.ts). */
+    publicCache: import('./plugins/publicCache').PublicCache;
   }
   interface FastifyRequest {
     actor: Actor;

@@ -4,12 +4,12 @@ import * as service from './service';
 
 export async function articleRoutes(app: FastifyInstance) {
   app.get<{ Querystring: service.ArticlesQuery }>('/api/articles', {
-    config: { permission: 'public.browse' },
+    config: { permission: 'public.browse', publicCache: true },
     schema: { tags: ['public'], summary: 'Published news and events, newest first', querystring: { $ref: 'articles.filter#' }, response: { 200: listSchema('article') } },
     handler: (request) => service.list(app.db, request.actor, request.lng, request.query),
   });
   app.get<{ Params: { id: string } }>('/api/articles/:id', {
-    config: { permission: 'public.browse' },
+    config: { permission: 'public.browse', publicCache: true },
     schema: { tags: ['public'], summary: 'One article by hash or by its slug in any language', params: { $ref: 'params.id#' }, response: { 200: { $ref: 'article#' } } },
     handler: (request) => service.show(app.db, request.actor, request.lng, request.params.id),
   });

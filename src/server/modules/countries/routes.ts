@@ -4,7 +4,7 @@ import { countriesWithCounts } from './repository';
 
 export async function countryRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { with_users: boolean } }>('/api/countries', {
-    config: { permission: 'public.browse' },
+    config: { permission: 'public.browse', publicCache: true },
     schema: {
       tags: ['public'],
       summary: 'Countries, with the number of visible members in each; `with_users` keeps only those with members',

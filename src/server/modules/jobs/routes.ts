@@ -4,7 +4,7 @@ import * as service from './service';
 
 export async function jobRoutes(app: FastifyInstance) {
   app.get<{ Querystring: service.JobsQuery }>('/api/jobs', {
-    config: { permission: 'public.browse' },
+    config: { permission: 'public.browse', publicCache: true },
     schema: {
       tags: ['public'],
       summary: 'Published job offers, newest first',
@@ -14,7 +14,7 @@ export async function jobRoutes(app: FastifyInstance) {
     handler: (request) => service.listPublic(app.db, request.actor, request.lng, request.query),
   });
   app.get<{ Params: { id: string } }>('/api/jobs/:id', {
-    config: { permission: 'public.browse' },
+    config: { permission: 'public.browse', publicCache: true },
     schema: {
       tags: ['public'],
       summary: 'One published offer by hash or slug',

@@ -4,12 +4,12 @@ import * as service from './service';
 
 export async function userDirectoryRoutes(app: FastifyInstance) {
   app.get<{ Querystring: service.UsersQuery }>('/api/users', {
-    config: { permission: 'public.browse' },
+    config: { permission: 'public.browse', publicCache: true },
     schema: { tags: ['public'], summary: 'The alumni directory', querystring: { $ref: 'users.filter#' }, response: { 200: listSchema('user.public') } },
     handler: (request) => service.list(app.db, request.actor, request.lng, request.query),
   });
   app.get<{ Params: { id: string } }>('/api/users/:id', {
-    config: { permission: 'public.browse' },
+    config: { permission: 'public.browse', publicCache: true },
     schema: { tags: ['public'], summary: 'One member of the directory', params: { $ref: 'params.id#' }, response: { 200: { $ref: 'user.public#' } } },
     handler: (request) => service.show(app.db, request.actor, request.lng, request.params.id),
   });

@@ -15,12 +15,12 @@ const commentParams = {
 
 export async function workgroupRoutes(app: FastifyInstance) {
   app.get<{ Querystring: service.WorkgroupsQuery }>('/api/workgroups', {
-    config: { permission: 'public.browse' },
+    config: { permission: 'public.browse', publicCache: true },
     schema: { tags: ['public'], summary: 'Published working groups', querystring: { $ref: 'workgroups.filter#' }, response: { 200: listSchema('workgroup') } },
     handler: (request) => service.list(app.db, request.actor, request.lng, request.query),
   });
   app.get<Id>('/api/workgroups/:id', {
-    config: { permission: 'public.browse' },
+    config: { permission: 'public.browse', publicCache: true },
     schema: { tags: ['public'], summary: "A group's public face, by hash or slug", params: { $ref: 'params.id#' }, response: { 200: { $ref: 'workgroup#' } } },
     handler: (request) => service.show(app.db, request.actor, request.params.id),
   });
