@@ -6,7 +6,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
@@ -16,6 +15,7 @@ import { errorsPlugin, frameworkErrorAnswer } from './plugins/errors';
 import { contextPlugin } from './plugins/context';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { publicCachePlugin } from './plugins/publicCache';
+import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { pages, routeAccessPlugin } from './plugins/routeAccess';
 import { filesPlugin } from './plugins/files';
 import { uploadsPlugin } from './plugins/uploads';
@@ -84,26 +84,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerSchemas(app, options.schemasDir);
   errorsPlugin(app);
+  // helmet's headers, computed once (plugins/securityHeaders.ts); first, so that answers refused by the
+  // context plugin (no apiKey, a bad token) carry them too
+  securityHeadersPlugin(app);
   contextPlugin(app);
   await rateLimitPlugin(app); // before any route: it gives each route its limit as it is added
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // no 'unsafe-eval': the form validators are precompiled by the build (scripts/precompile-validators.ts)
-        scriptSrc: ["'self'", ...(config.analyticsUrl ? [new URL(config.analyticsUrl).origin] : [])],
-        styleSrc: ["'self'", "'unsafe-inline'"], // antd's CSS-in-JS writes <style> tags at run time
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.production ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.production,
-  });
   // after every other onRequest hook (actor, cookies, security headers): a reused answer carries the same headers
   app.decorate('publicCache', publicCachePlugin(app));
   await app.register(fastifySwagger, {

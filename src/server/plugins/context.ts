@@ -28,6 +28,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 const API_VARY = ['apiKey', 'language', 'Accept-Language', 'token', 'deviceId'];
+const API_VARY_VALUE = API_VARY.join(', ');
 
 export function mergeVary(existing: unknown, names: string[]): string {
   const current = String(existing ?? '').split(',').map((v) => v.trim()).filter(Boolean);
@@ -62,7 +63,9 @@ export function contextPlugin(app: FastifyInstance): void {
       throw AppError.forbidden(); // unreachable: undeclared routes refuse to start (routeAccess.ts)
     }
     if (!sameSecret(header(request, 'apikey'), app.config.apiKey)) throw AppError.unauthorized('apiKey.invalid');
-    request.actor = await resolveActor(app.db, header(request, 'token'), header(request, 'deviceid'));
+    const token = header(request, 'token');
+    // no token, no session lookup (resolveActor answers the anonymous actor itself, but a step later)
+    if (token) request.actor = await resolveActor(app.db, token, header(request, 'deviceid'));
     if (!can(request.actor.role, permission)) {
       if (request.actor.type === 'anonymous') throw AppError.unauthorized();
       // A Regular member asking for a Bold benefit is told to upgrade (418), not logged out (403, SPEC §8).
@@ -80,7 +83,8 @@ export function contextPlugin(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const { permission } = request.routeOptions.config ?? {};
     if (!permission && !(request.is404 && isApiUrl(request.url))) return payload;
-    reply.header('Vary', mergeVary(reply.getHeader('vary'), API_VARY));
+    const vary = reply.getHeader('vary');
+    reply.header('Vary', vary === undefined ? API_VARY_VALUE : mergeVary(vary, API_VARY));
     const shareable = permission === 'public.browse' && request.method === 'GET' && request.actor.type === 'anonymous' && !request.headers.token && reply.statusCode < 400;
     reply.header('Cache-Control', shareable ? 'no-cache' : 'no-store');
     return payload;

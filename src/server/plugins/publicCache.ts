@@ -41,6 +41,8 @@ declare module 'fastify' {
 }
 
 export const TTL_MS = 5_000;
+const REFRESH_AHEAD_MS = 1_000;
+const JITTER_MS = 500;
 export const MAX_ENTRIES = 2_000;
 export const MAX_TOTAL_BYTES = 32 * 1024 * 1024;
 export const MAX_BODY_BYTES = 512 * 1024;
@@ -51,6 +53,9 @@ const SESSION_COOKIES = ['iss', 'token', 'refreshToken'];
 interface Stamp {
   key: string;
   version: number;
+  /** The first request computing this key at this version: the others wait for its answer. */
+  leader: boolean;
+  finish: (entry: Entry | null) => void;
 }
 
 interface Entry {
@@ -58,6 +63,8 @@ interface Entry {
   type: string;
   version: number;
   expires: number;
+  /** When a request last set out to renew the entry ahead of its expiry. */
+  refreshStarted: number;
 }
 
 export interface PublicCache {
@@ -123,17 +130,46 @@ export function publicCachePlugin(app: FastifyInstance): PublicCache {
     }
   });
 
+  /** Answers being computed, per key: later misses of the same key and version wait for them instead of computing again. */
+  const computing = new Map<string, { version: number; done: Promise<Entry | null>; finish: (entry: Entry | null) => void }>();
+  const finish = (request: FastifyRequest, entry: Entry | null) => {
+    const stamp = request.publicCacheStamp;
+    if (!stamp?.leader) return;
+    stamp.leader = false;
+    const flight = computing.get(stamp.key);
+    if (flight?.version === stamp.version) computing.delete(stamp.key);
+    stamp.finish(entry);
+  };
+
+  const serve = (reply: FastifyReply, entry: Entry, how: 'hit' | 'shared') => {
+    reply.header('x-public-cache', how).type(entry.type);
+    return reply.send(entry.body) as FastifyReply;
+  };
+
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || request.routeOptions.config.publicCache !== true || !anonymousRequest(request)) return;
     if (request.url.length > MAX_URL_LENGTH) return;
     const dataVersion = await currentVersion();
     const key = `GET ${request.lng} ${request.url}`;
+    const now = Date.now();
     const hit = entries.get(key);
-    if (hit && hit.version === dataVersion && hit.expires > Date.now()) {
-      reply.header('x-public-cache', 'hit').type(hit.type);
-      return reply.send(hit.body) as FastifyReply;
+    if (hit && hit.version === dataVersion && hit.expires > now) {
+      // Refresh ahead: shortly before an entry expires, one request computes its successor while the others are
+      // still answered from it — entries are renewed one at a time instead of all expiring together.
+      if (hit.expires - now > REFRESH_AHEAD_MS || now - hit.refreshStarted < REFRESH_AHEAD_MS) return serve(reply, hit, 'hit');
+      hit.refreshStarted = now;
+    } else {
+      const flight = computing.get(key);
+      if (flight && flight.version === dataVersion) {
+        const shared = await flight.done;
+        if (shared) return serve(reply, shared, 'shared');
+      }
     }
-    request.publicCacheStamp = { key, version: dataVersion };
+    let resolve!: (entry: Entry | null) => void;
+    const done = new Promise<Entry | null>((ok) => (resolve = ok));
+    const leader = !computing.has(key);
+    if (leader) computing.set(key, { version: dataVersion, done, finish: resolve });
+    request.publicCacheStamp = { key, version: dataVersion, leader, finish: resolve };
     reply.header('x-public-cache', 'miss');
   });
 
@@ -141,23 +177,29 @@ export function publicCachePlugin(app: FastifyInstance): PublicCache {
   // serialized JSON text here.
   app.addHook('onSend', async (request, reply, payload) => {
     const stamp = request.publicCacheStamp;
-    if (!stamp || reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length > MAX_BODY_BYTES) return payload;
-    forget(stamp.key);
-    while (entries.size >= MAX_ENTRIES || (entries.size > 0 && totalBytes + body.length > MAX_TOTAL_BYTES)) {
-      forget(entries.keys().next().value!);
+    if (!stamp) return payload;
+    let entry: Entry | null = null;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
+    if (body && reply.statusCode === 200 && !reply.hasHeader('set-cookie') && body.length <= MAX_BODY_BYTES) {
+      // a little jitter, so entries computed together do not all come up for renewal together
+      entry = { body, type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), version: stamp.version, expires: Date.now() + TTL_MS - Math.random() * JITTER_MS, refreshStarted: -Infinity };
+      forget(stamp.key);
+      while (entries.size >= MAX_ENTRIES || (entries.size > 0 && totalBytes + body.length > MAX_TOTAL_BYTES)) forget(entries.keys().next().value!);
+      entries.set(stamp.key, entry);
+      totalBytes += body.length;
     }
-    entries.set(stamp.key, { body, type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), version: stamp.version, expires: Date.now() + TTL_MS });
-    totalBytes += body.length;
+    finish(request, entry);
     return payload;
   });
+  // whatever happened to the request (an error before any answer, the client gone), its waiters are released
+  app.addHook('onResponse', async (request) => finish(request, null));
+  app.addHook('onRequestAbort', async (request) => finish(request, null));
 
   return {
     stats: () => ({ entries: entries.size, bytes: totalBytes }),
     clear: () => {
       entries.clear();
+      computing.clear();
       totalBytes = 0;
     },
   };
