@@ -42,27 +42,28 @@ function hasBody(request: FastifyRequest): boolean {
   return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
-function sameSecret(given: string | undefined, expected: string): boolean {
+function sameSecret(given: string | undefined, expected: Buffer): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return a.length === expected.length && timingSafeEqual(a, expected);
 }
 
 export function contextPlugin(app: FastifyInstance): void {
   app.decorateRequest('actor', null as never);
   app.decorateRequest('lng', 'es');
+  const apiKey = Buffer.from(app.config.apiKey);
 
   app.addHook('onRequest', async (request) => {
     request.lng = pickLanguage(header(request, 'language'), request.headers['accept-language']);
     request.actor = ANONYMOUS_ACTOR;
     if (request.is404) return; // no route matched: the not-found handler answers, no handler runs
-    const { permission, page } = request.routeOptions.config;
+    const { config, schema } = request.routeOptions; // a getter that builds an object: read once
+    const { permission, page } = config;
     if (!permission) {
       if (page === true) return;
       throw AppError.forbidden(); // unreachable: undeclared routes refuse to start (routeAccess.ts)
     }
-    if (!sameSecret(header(request, 'apikey'), app.config.apiKey)) throw AppError.unauthorized('apiKey.invalid');
+    if (!sameSecret(header(request, 'apikey'), apiKey)) throw AppError.unauthorized('apiKey.invalid');
     const token = header(request, 'token');
     // no token, no session lookup (resolveActor answers the anonymous actor itself, but a step later)
     if (token) request.actor = await resolveActor(app.db, token, header(request, 'deviceid'));
@@ -73,21 +74,21 @@ export function contextPlugin(app: FastifyInstance): void {
       throw AppError.forbidden();
     }
     // A route that takes no body refuses one rather than ignoring it (issue 7 §9).
-    if (!request.routeOptions.schema?.body && hasBody(request)) {
+    if (!schema?.body && hasBody(request)) {
       throw AppError.badRequest('validation.failed', [{ field: 'body', message: translate(request.lng, 'validation.unexpectedBody') }]);
     }
   });
 
   // Nothing private is cached (issue 7 §7). An API answer depends on these request headers; only an
   // anonymous read of a public route may be kept, and then only revalidated (`no-cache`).
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const { permission } = request.routeOptions.config ?? {};
-    if (!permission && !(request.is404 && isApiUrl(request.url))) return payload;
+    if (!permission && !(request.is404 && isApiUrl(request.url))) return done(null, payload);
     const vary = reply.getHeader('vary');
     reply.header('Vary', vary === undefined ? API_VARY_VALUE : mergeVary(vary, API_VARY));
     const shareable = permission === 'public.browse' && request.method === 'GET' && request.actor.type === 'anonymous' && !request.headers.token && reply.statusCode < 400;
     reply.header('Cache-Control', shareable ? 'no-cache' : 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   // A write sent with no body at all is validated as an empty object: a toggle needs nothing more, and

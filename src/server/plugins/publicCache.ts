@@ -53,9 +53,8 @@ const SESSION_COOKIES = ['iss', 'token', 'refreshToken'];
 interface Stamp {
   key: string;
   version: number;
-  /** The first request computing this key at this version: the others wait for its answer. */
-  leader: boolean;
-  finish: (entry: Entry | null) => void;
+  /** Set for the first request computing this key at this version: releases the others waiting for its answer. */
+  finish: ((entry: Entry | null) => void) | null;
 }
 
 interface Entry {
@@ -120,64 +119,59 @@ export function publicCachePlugin(app: FastifyInstance): PublicCache {
     totalBytes -= old.body.length;
   };
 
-  app.decorateRequest('publicCacheStamp', null);
-
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.publicCache) return;
-    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
-    if (methods.some((m) => m !== 'GET' && m !== 'HEAD') || route.config.permission !== 'public.browse') {
-      throw new Error(`${methods.join(',')} ${route.url}: only GET routes of public.browse may use the public cache`);
-    }
-  });
-
   /** Answers being computed, per key: later misses of the same key and version wait for them instead of computing again. */
-  const computing = new Map<string, { version: number; done: Promise<Entry | null>; finish: (entry: Entry | null) => void }>();
+  const computing = new Map<string, { version: number; done: Promise<Entry | null> }>();
   const finish = (request: FastifyRequest, entry: Entry | null) => {
     const stamp = request.publicCacheStamp;
-    if (!stamp?.leader) return;
-    stamp.leader = false;
-    const flight = computing.get(stamp.key);
-    if (flight?.version === stamp.version) computing.delete(stamp.key);
-    stamp.finish(entry);
+    if (!stamp?.finish) return;
+    const release = stamp.finish;
+    stamp.finish = null;
+    if (computing.get(stamp.key)?.version === stamp.version) computing.delete(stamp.key);
+    release(entry);
   };
 
   const serve = (reply: FastifyReply, entry: Entry, how: 'hit' | 'shared') => {
-    reply.header('x-public-cache', how).type(entry.type);
-    return reply.send(entry.body) as FastifyReply;
+    reply.header('x-public-cache', how).type(entry.type).send(entry.body);
   };
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || request.routeOptions.config.publicCache !== true || !anonymousRequest(request)) return;
-    if (request.url.length > MAX_URL_LENGTH) return;
-    const dataVersion = await currentVersion();
+  /** This request computes the answer (and, if no other request is computing the key, lets later ones wait for it). */
+  const compute = (request: FastifyRequest, reply: FastifyReply, key: string, version: number, done: () => void) => {
+    let finish: Stamp['finish'] = null;
+    if (!computing.has(key)) {
+      const flight = { version, done: new Promise<Entry | null>((resolve) => (finish = resolve)) };
+      computing.set(key, flight);
+    }
+    request.publicCacheStamp = { key, version, finish };
+    reply.header('x-public-cache', 'miss');
+    done();
+  };
+
+  const decide = (request: FastifyRequest, reply: FastifyReply, version: number, done: () => void) => {
     const key = `GET ${request.lng} ${request.url}`;
     const now = Date.now();
     const hit = entries.get(key);
-    if (hit && hit.version === dataVersion && hit.expires > now) {
+    if (hit && hit.version === version && hit.expires > now) {
       // Refresh ahead: shortly before an entry expires, one request computes its successor while the others are
       // still answered from it — entries are renewed one at a time instead of all expiring together.
       if (hit.expires - now > REFRESH_AHEAD_MS || now - hit.refreshStarted < REFRESH_AHEAD_MS) return serve(reply, hit, 'hit');
       hit.refreshStarted = now;
-    } else {
-      const flight = computing.get(key);
-      if (flight && flight.version === dataVersion) {
-        const shared = await flight.done;
-        if (shared) return serve(reply, shared, 'shared');
-      }
+      return compute(request, reply, key, version, done);
     }
-    let resolve!: (entry: Entry | null) => void;
-    const done = new Promise<Entry | null>((ok) => (resolve = ok));
-    const leader = !computing.has(key);
-    if (leader) computing.set(key, { version: dataVersion, done, finish: resolve });
-    request.publicCacheStamp = { key, version: dataVersion, leader, finish: resolve };
-    reply.header('x-public-cache', 'miss');
-  });
+    const flight = computing.get(key);
+    if (!flight || flight.version !== version) return compute(request, reply, key, version, done);
+    flight.done.then((shared) => (shared ? serve(reply, shared, 'shared') : compute(request, reply, key, version, done)));
+  };
 
-  // Root-level onSend hooks run before @fastify/compress's (added to each route), so the payload is still the
-  // serialized JSON text here.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Route-level hooks, on the opted-in routes only. They run after the app's own onRequest hooks (actor, language,
+  // cookies, security headers); this onSend is put first, before @fastify/compress's, so the payload is still the
+  // serialized JSON text.
+  function onRequest(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+    if (request.method !== 'GET' || request.url.length > MAX_URL_LENGTH || !anonymousRequest(request)) return done();
+    currentVersion().then((version) => decide(request, reply, version, done), done);
+  }
+  function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) {
     const stamp = request.publicCacheStamp;
-    if (!stamp) return payload;
+    if (!stamp) return done(null, payload);
     let entry: Entry | null = null;
     const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
     if (body && reply.statusCode === 200 && !reply.hasHeader('set-cookie') && body.length <= MAX_BODY_BYTES) {
@@ -189,11 +183,28 @@ export function publicCachePlugin(app: FastifyInstance): PublicCache {
       totalBytes += body.length;
     }
     finish(request, entry);
-    return payload;
-  });
+    done(null, payload);
+  }
   // whatever happened to the request (an error before any answer, the client gone), its waiters are released
-  app.addHook('onResponse', async (request) => finish(request, null));
-  app.addHook('onRequestAbort', async (request) => finish(request, null));
+  function release(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+    finish(request, null);
+    done();
+  }
+  const hooks = <T>(existing: T | T[] | undefined): T[] => (existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]);
+
+  app.decorateRequest('publicCacheStamp', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.publicCache) return;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+    if (methods.some((m) => m !== 'GET' && m !== 'HEAD') || route.config.permission !== 'public.browse') {
+      throw new Error(`${methods.join(',')} ${route.url}: only GET routes of public.browse may use the public cache`);
+    }
+    route.onRequest = [...hooks(route.onRequest), onRequest] as never;
+    route.onSend = [onSend, ...hooks(route.onSend)] as never;
+    route.onResponse = [...hooks(route.onResponse), release] as never;
+    route.onRequestAbort = [...hooks(route.onRequestAbort), release] as never;
+  });
 
   return {
     stats: () => ({ entries: entries.size, bytes: totalBytes }),
