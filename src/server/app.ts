@@ -21,6 +21,7 @@ import { filesPlugin } from './plugins/files';
 import { uploadsPlugin } from './plugins/uploads';
 import { memberFileRoutes } from './modules/users/filesRoutes';
 import { spaPlugin } from './plugins/spa';
+import { cookieConsentPlugin } from './plugins/cookieConsent';
 import { authRoutes } from './modules/auth/routes';
 import { initRoutes } from './modules/init/routes';
 import { jobRoutes } from './modules/jobs/routes';
@@ -67,6 +68,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // no "incoming request" / "request completed" lines per request in production (errors and warnings are still
+    // logged); LOG_LEVEL=debug or trace brings them back
+    disableRequestLogging: config.production && !['debug', 'trace'].includes(config.logLevel),
     // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (none by default).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -127,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountRoutes);
   await app.register(uploadsPlugin, { routes: [memberFileRoutes] }); // the only routes that take multipart
   await app.register(filesPlugin);
+  await app.register(cookieConsentPlugin);
   await app.register(spaPlugin);
 
   await app.ready();
