@@ -47,6 +47,21 @@ describe('who gets a stored answer', () => {
     }
   });
 
+  it('misses of one URL arriving together share one computation and all get the same bytes', async () => {
+    const url = '/api/articles?page=1';
+    const answers = await Promise.all(Array.from({ length: 12 }, () => anon(url)));
+    for (const res of answers) expect(res.statusCode).toBe(200);
+    const kinds = answers.map(cacheOf);
+    expect(kinds.filter((kind) => kind === 'miss').length).toBeGreaterThanOrEqual(1);
+    expect(kinds.filter((kind) => kind === 'shared').length).toBeGreaterThan(0);
+    for (const res of answers) expect(res.body).toBe(answers[0]!.body);
+    // a HEAD of the same URL is answered as usual (headers only), never from the cache
+    const head = await t.api('HEAD', url);
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(cacheOf(head)).toBeUndefined();
+  });
+
   it('a Bold member right after an anonymous visitor gets the full offer; the visitor after them still the teaser', async () => {
     const url = `/api/jobs/${slugs[1]}`;
     expect((await anon(url)).json().locked).toBe(true);
