@@ -6,7 +6,7 @@
  * - the route opted in (`config: { publicCache: true }`); only GET routes of `public.browse` may (checked at
  *   start-up), so nothing an actor can influence is ever kept;
  * - the request is anonymous as the context plugin resolved it (`request.actor` is the anonymous actor), with no
- *   `token` or `deviceId` header and none of the browser's sign-in cookies (`iss`, `token`, `refreshToken`):
+ *   `token`, `deviceId` or `Authorization` header and none of the browser's sign-in cookies (`iss`, `token`, `refreshToken`):
  *   anything that could identify someone turns the cache off for that request, even if it would resolve to nobody;
  * - the key is the method, the request's language (as the context plugin chose it from `language` /
  *   `Accept-Language`) and the URL exactly as received (path and query, not normalised: an odd spelling is its own
@@ -21,8 +21,11 @@
  *   for every request that may use the cache, after the request arrived — one read shared by the requests that
  *   arrive in the same turn of the event loop — so a write committed anywhere (this instance, another instance
  *   on PostgreSQL, the admin CLI) is seen by the next request; TTL_MS is only the bound for time itself.
- * Answers are marked `x-public-cache: hit | miss` (nothing else changes: the Vary and Cache-Control headers of
- * the context plugin and the compression of @fastify/compress apply to a reused answer as to a fresh one).
+ * About a second before an entry expires, one request renews it while the others are still answered from it (with
+ * a little jitter, so entries do not all come up together: synchronised expiry was the mix's tail), and misses of
+ * one key that arrive together wait for the one computation in flight. Answers are marked
+ * `x-public-cache: hit | shared | miss`; nothing else changes (the Vary and Cache-Control headers of the context
+ * plugin, the security headers and @fastify/compress apply to a reused answer as to a fresh one).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/dialect';
@@ -167,7 +170,8 @@ export function publicCachePlugin(app: FastifyInstance): PublicCache {
   // serialized JSON text.
   function onRequest(request: FastifyRequest, reply: FastifyReply, done: () => void) {
     if (request.method !== 'GET' || request.url.length > MAX_URL_LENGTH || !anonymousRequest(request)) return done();
-    currentVersion().then((version) => decide(request, reply, version, done), done);
+    // if the version cannot be read, the request is simply computed (and fails or not) as without the cache
+    currentVersion().then((version) => decide(request, reply, version, done), () => done());
   }
   function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) {
     const stamp = request.publicCacheStamp;
