@@ -21,6 +21,7 @@ import { filesPlugin } from './plugins/files';
 import { uploadsPlugin } from './plugins/uploads';
 import { memberFileRoutes } from './modules/users/filesRoutes';
 import { spaPlugin } from './plugins/spa';
+import { cookieConsentPlugin } from './plugins/cookieConsent';
 import { authRoutes } from './modules/auth/routes';
 import { initRoutes } from './modules/init/routes';
 import { jobRoutes } from './modules/jobs/routes';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountRoutes);
   await app.register(uploadsPlugin, { routes: [memberFileRoutes] }); // the only routes that take multipart
   await app.register(filesPlugin);
+  await app.register(cookieConsentPlugin);
   await app.register(spaPlugin);
 
   await app.ready();

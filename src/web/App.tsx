@@ -1,17 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter, StaticRouter, useLocation } from 'react-router';
-import type { QueryClient } from '@tanstack/react-query';
-import { Refine } from '@refinedev/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { I18nextProvider } from 'react-i18next';
-import { accessControlProvider } from './providers/access';
 import { useAntdLocale } from './providers/antdLocale';
 import { queryClient as browserClient } from './providers/queryClient';
-import { authProvider } from './providers/auth';
-import { dataProviders } from './providers/data';
-import { i18n, i18nProvider, localeFromPath, setLocale } from './providers/i18n';
-import { routerProvider } from './routing/query';
-import { FeedbackProvider, useNotificationProvider } from './providers/notifications';
+import { i18n, localeFromPath, setLocale } from './providers/i18n';
+import { FeedbackProvider } from './providers/notifications';
 import { AppRoutes } from './routing/AppRoutes';
 import { ErrorBoundary } from './routing/ErrorBoundary';
 import { ProgressBar } from './routing/ProgressBar';
@@ -28,30 +23,22 @@ function LocaleSync() {
   return null;
 }
 
-function RefineApp({ queryClient }: { queryClient: QueryClient }) {
+function Shell({ queryClient }: { queryClient: QueryClient }) {
   const { pathname } = useLocation();
   const antdLocale = useAntdLocale(localeFromPath(pathname));
+  // Refine is mounted by the routes that use it (routing/WithRefine), not here: public pages do without it
   return (
-    <ConfigProvider theme={theme} locale={antdLocale}>
-      <FeedbackProvider>
-        <Refine
-          routerProvider={routerProvider}
-          dataProvider={dataProviders}
-          authProvider={authProvider}
-          accessControlProvider={accessControlProvider}
-          i18nProvider={i18nProvider}
-          notificationProvider={useNotificationProvider}
-          resources={[{ name: 'jobs' }]}
-          options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: queryClient } }}
-        >
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider theme={theme} locale={antdLocale}>
+        <FeedbackProvider>
           <LocaleSync />
           <ProgressBar />
           <ErrorBoundary>
             <AppRoutes />
           </ErrorBoundary>
-        </Refine>
-      </FeedbackProvider>
-    </ConfigProvider>
+        </FeedbackProvider>
+      </ConfigProvider>
+    </QueryClientProvider>
   );
 }
 
@@ -60,6 +47,6 @@ function RefineApp({ queryClient }: { queryClient: QueryClient }) {
  * (entry-server.tsx): a fixed URL and a client of its own per page, whose answers are sent along.
  */
 export function App({ location, queryClient = browserClient }: { location?: string; queryClient?: QueryClient } = {}) {
-  const inner: ReactNode = <RefineApp queryClient={queryClient} />;
+  const inner: ReactNode = <Shell queryClient={queryClient} />;
   return <I18nextProvider i18n={i18n}>{location === undefined ? <BrowserRouter>{inner}</BrowserRouter> : <StaticRouter location={location}>{inner}</StaticRouter>}</I18nextProvider>;
 }

@@ -38,10 +38,10 @@ describe('public portal', () => {
     await cards.first().waitFor();
     expect(await cards.count()).toBe(10);
     await page.locator('.ant-pagination-item-2').click();
-    await page.waitForURL(/currentPage=2/);
+    await page.waitForURL(/\/en\/jobs\?page=2$/); // short, shareable
     await page.locator('#filter-text').fill('zzzz-no-such-offer');
     await page.getByTestId('not-found').waitFor();
-    expect(page.url()).toContain('currentPage=1');
+    await page.waitForURL(/\/en\/jobs\?text=zzzz-no-such-offer$/); // a new filter starts at page 1
     await page.locator('#filter-text').fill('');
     await cards.first().waitFor();
     const title = (await cards.first().locator('h2').textContent())!.trim();
@@ -49,6 +49,18 @@ describe('public portal', () => {
     await page.waitForURL(/\/en\/jobs\/[a-z0-9-]+$/);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     expect(await page.title()).toContain(title);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps old links with the long filter encoding working, rewritten to the short form', async () => {
+    const { page, errors } = await newPage(await freshContext());
+    await page.goto(`${server.url}/en/jobs?currentPage=2&pageSize=10&filters[0][field]=text&filters[0][operator]=eq&filters[0][value]=designer`);
+    await page.waitForURL((url) => url.search !== '' && !url.search.includes('filters'));
+    const params = new URL(page.url()).searchParams;
+    expect(Object.fromEntries(params)).toEqual({ page: '2', text: 'designer' });
+    expect(await page.locator('#filter-text').inputValue()).toBe('designer');
+    expect(await page.locator('.pager-current').textContent()).toBe('2');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -139,14 +151,29 @@ describe('cookie notice', () => {
     const banner = page.getByTestId('cookie-banner');
     await banner.waitFor();
     expect(await banner.locator('a').getAttribute('href')).toBe('/ca/info/galetes');
+    // before or after the page's scripts have started: either way the banner goes
     await banner.getByRole('button', { name: "Accepta l'analítica" }).click();
-    await banner.waitFor({ state: 'detached' });
+    await banner.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
     expect((await ctx.cookies()).find((c) => c.name === 'cookie_consent')?.value).toBe('all');
+    expect(new URL(page.url()).pathname).toBe('/ca');
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
     // server-rendered with the page, hidden from the first paint, then gone once the page runs
     expect(await page.getByTestId('cookie-banner').isVisible()).toBe(false);
     await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+    await ctx.close();
+  });
+
+  it('takes the answer before the scripts run (a form), and comes back to the same page', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 800 }, javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/en/jobs?page=2`);
+    await page.getByTestId('cookie-banner').getByRole('button', { name: 'Necessary only' }).click();
+    await page.waitForURL(`${server.url}/en/jobs?page=2`);
+    expect((await ctx.cookies()).find((c) => c.name === 'cookie_consent')?.value).toBe('necessary');
+    expect(await page.getByTestId('cookie-banner').isVisible()).toBe(false);
+    expect(await page.getByTestId('job-card').count()).toBeGreaterThan(0);
     await ctx.close();
   });
 });

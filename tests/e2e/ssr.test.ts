@@ -80,8 +80,13 @@ describe('server-rendered HTML', () => {
     expect(parts(home.text).root).toContain('<h1');
     // antd's styles come with the page
     expect(home.text).toMatch(/<style[^>]*data-css-hash/);
-    // …before the app's stylesheet, whose rules must win over antd's (as in a client-rendered page)
-    expect(home.text.search(/<style[^>]*data-css-hash/)).toBeLessThan(home.text.search(/<link rel="stylesheet"/));
+    // …before the app's stylesheet (inlined), whose rules must win over antd's (as in a client-rendered page)
+    expect(home.text.search(/<style[^>]*data-css-hash/)).toBeLessThan(home.text.search(/<style data-app-css>/));
+    expect(home.text).not.toContain('<link rel="stylesheet"');
+    // the scripts start after the page has loaded: nothing is preloaded, the entry goes through the boot loader
+    expect(home.text).not.toContain('rel="modulepreload"');
+    expect(home.text).toMatch(/<script defer src="\/boot.js" data-entry="\/assets\/index-[\w-]+\.js"><\/script>/);
+    expect(home.text).not.toContain('<script type="module"');
   });
 
   it('always renders the anonymous view, whatever cookies or headers the request carries', async () => {
@@ -96,8 +101,8 @@ describe('server-rendered HTML', () => {
     const visitor = await html(path);
     for (const page of [member, visitor]) {
       const { state } = parts(page.text);
-      const detail = state.queries.map((q) => q.state.data as { data?: Job }).find((d) => d?.data?.slug === job.slug);
-      expect(detail?.data?.locked).toBe(true);
+      const detail = state.queries.map((q) => q.state.data as Job | undefined).find((d) => d?.slug === job.slug);
+      expect(detail?.locked).toBe(true);
       expect(page.text).not.toContain(token);
       expect(page.text).not.toContain('bold@demo.test');
     }
@@ -139,7 +144,7 @@ describe('server-rendered HTML', () => {
     expect(plain.encoding).toBeUndefined();
     const text = plain.body.toString('utf8');
     expect(parts(text).root).toContain('data-testid="cookie-banner"');
-    expect(text).not.toContain('cookies-decided');
+    expect(text).toContain('<html lang="en">');
 
     const br = await raw('gzip, deflate, br');
     expect(br.encoding).toBe('br');
@@ -153,7 +158,7 @@ describe('server-rendered HTML', () => {
     // the same URL for a visitor who has chosen: the banner is hidden by the server, whatever is cached
     const decided = brotliDecompressSync((await raw('br', 'cookie_consent=necessary')).body).toString('utf8');
     expect(decided).toContain('<html lang="en" class="cookies-decided"');
-    expect(brotliDecompressSync((await raw('br')).body).toString('utf8')).not.toContain('cookies-decided');
+    expect(brotliDecompressSync((await raw('br')).body).toString('utf8')).toContain('<html lang="en">');
   });
 
   it('renders the member area and the sign-in page on the client only', async () => {
@@ -161,6 +166,9 @@ describe('server-rendered HTML', () => {
       const page = await html(path);
       expect(page.text).toContain('<div id="root"></div>');
       expect(page.text).not.toContain('id="ssr-state"');
+      // a client-rendered page starts its scripts at once, with their preloads
+      expect(page.text).toContain('<script type="module"');
+      expect(page.text).toContain('rel="modulepreload"');
     }
     // the renderer itself is never served
     expect((await html('/server/entry-server.mjs')).status).toBe(404);

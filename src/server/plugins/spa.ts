@@ -18,6 +18,7 @@ import { pages } from './routeAccess';
 import { AppError } from '../errors';
 import { backOfficeHead, headForMatch, sitemap, type PageHead } from '../modules/seo/service';
 import { PageBodies } from './pageBody';
+import { serverRenderedTemplate } from '../ssr/template';
 import { anonymousFetch, jsonForScript, loadRenderer, PageCache, SSR_ROUTES, type RenderResult } from '../ssr';
 
 /** How long a server-rendered public page is reused (per URL and language; any API write empties the cache). */
@@ -56,6 +57,7 @@ export async function spaPlugin(app: FastifyInstance) {
   const { distDir, apiKey, publicUrl } = app.config;
   const indexFile = join(distDir, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL;
+  const renderedTemplate = serverRenderedTemplate(template, distDir);
 
   if (existsSync(distDir)) {
     await app.register(pages(fastifyStatic as never, {
@@ -113,7 +115,7 @@ export async function spaPlugin(app: FastifyInstance) {
     // the cookie banner is part of every page (so a first visit paints it with the content); a visitor who
     // has chosen gets it hidden by a class, before any script runs
     const decided = request.cookies[CONSENT_COOKIE] === 'all' || request.cookies[CONSENT_COOKIE] === 'necessary';
-    let html = template
+    let html = (body ? renderedTemplate : template)
       .replace(/<html lang="[a-z]+"/, `<html lang="${head.lng}"${decided ? ' class="cookies-decided"' : ''}`)
       .replaceAll('%API_KEY%', escapeHtml(apiKey))
       .replaceAll('%TITLE%', escapeHtml(head.title))
@@ -121,7 +123,7 @@ export async function spaPlugin(app: FastifyInstance) {
     if (body) {
       // antd's styles before the app's stylesheet, as antd itself puts them in the browser (prepended), so
       // the app's own rules keep winning over antd's of equal weight
-      const sheet = html.search(/<link rel="stylesheet"|<\/head>/);
+      const sheet = html.search(/<link rel="stylesheet"|<style data-app-css|<\/head>/);
       html = `${html.slice(0, sheet)}${body.styles}${html.slice(sheet)}`
         .replace('<div id="root"></div>', () => `<div id="root">${body.html}</div><script type="application/json" id="ssr-state">${jsonForScript(body.state)}</script>`);
     }

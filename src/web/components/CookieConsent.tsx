@@ -2,9 +2,9 @@
  * The cookie notice (SPEC §7 analytics, our cookies page): necessary cookies always, analytics only
  * after consent. The analytics script (ANALYTICS_URL, none by default) is injected once accepted.
  */
-import { useEffect, useState } from 'react';
-import { Button } from 'antd';
-import { Link } from 'react-router';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { Button } from './light';
+import { Link, useLocation } from 'react-router';
 import Cookies from 'js-cookie';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../hooks/useLocale';
@@ -24,6 +24,7 @@ function loadAnalytics(url: string | null | undefined) {
 export function CookieConsent() {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
+  const { pathname, search } = useLocation();
   const analyticsUrl = useSiteInit()?.settings.analyticsUrl;
   // the first render shows the banner, on the server too (a first visit paints it with the page, so it
   // neither jumps in late nor becomes the page's largest paint); the server hides it with a class on
@@ -34,7 +35,8 @@ export function CookieConsent() {
     if (choice === 'all') loadAnalytics(analyticsUrl);
   }, [choice, analyticsUrl]);
   if (choice) return null;
-  const decide = (value: 'all' | 'necessary') => {
+  const decide = (event: MouseEvent, value: 'all' | 'necessary') => {
+    event.preventDefault();
     Cookies.set(CONSENT_COOKIE, value, { expires: 365, sameSite: 'strict', path: '/' });
     setChoice(value);
   };
@@ -43,12 +45,16 @@ export function CookieConsent() {
       <p>
         {t('cookies.text')} <Link to={to('info', { slug: COOKIE_SLUG[lng] })}>{t('cookies.more')}</Link>
       </p>
-      <div className="cookie-actions">
-        <Button onClick={() => decide('necessary')}>{t('cookies.reject')}</Button>
-        <Button type="primary" onClick={() => decide('all')}>
+      {/* a form, so the buttons work before the page's scripts start (src/server/plugins/cookieConsent.ts) */}
+      <form className="cookie-actions" method="post" action="/cookie-consent">
+        <input type="hidden" name="back" value={pathname + search} />
+        <Button htmlType="submit" name="choice" value="necessary" onClick={(event) => decide(event, 'necessary')}>
+          {t('cookies.reject')}
+        </Button>
+        <Button type="primary" htmlType="submit" name="choice" value="all" onClick={(event) => decide(event, 'all')}>
           {t('cookies.accept')}
         </Button>
-      </div>
+      </form>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Alert } from 'antd';
+import { Alert } from './light';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ export function pageWindow(current: number, count: number, around = 1): Array<nu
 
 /**
  * SPEC §9: pagination only when there is more than one page; a page change scrolls to the top.
- * Real links (`?currentPage=N` beside the filters), so pages can be opened in a new tab and crawled.
+ * Real links (`?page=N` beside the filters), so pages can be opened in a new tab and crawled.
  * The `ant-pagination-item-N` class names are kept as stable hooks for the browser tests.
  */
 export function ListPagination({
@@ -49,8 +49,10 @@ export function ListPagination({
   if (pageCount <= 1) return null;
   const href = (page: number) => {
     const params = new URLSearchParams(search);
-    params.set('currentPage', String(page));
-    return `${pathname}?${params.toString()}`;
+    if (page > 1) params.set('page', String(page));
+    else params.delete('page');
+    const query = params.toString();
+    return query ? `${pathname}?${query}` : pathname;
   };
   const go = (page: number) => (event: MouseEvent<HTMLElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return; // new tab or window: let the browser

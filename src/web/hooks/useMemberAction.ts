@@ -1,28 +1,37 @@
 import { useState } from 'react';
-import { useGetIdentity, useUpdate, type HttpError } from '@refinedev/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { HttpError } from '@refinedev/core';
 import { isBold, type Role } from '../../shared/permissions';
 import type { PromptKind } from '../components/MemberPrompt';
-import type { Identity } from '../providers/auth';
+import { request } from '../providers/http';
+import { useFeedback } from '../providers/notifications';
+import { useIdentity } from './useIdentity';
+
+interface Toggle {
+  active: boolean;
+  count: number;
+}
 
 /**
  * A member's toggle on a public resource (save, subscribe, apply, join): `PATCH /api/<resource>/<id>/<action>`.
  * Who may act is the server's decision; the page asks first so visitors and Regular members get the
- * right prompt instead of an error.
+ * right prompt instead of an error. Public pages do without Refine (issue 9 §2): a plain mutation, after
+ * which every data query (public pages' and the member area's) is refreshed.
  */
 export function useMemberAction(resource: string, id: string, action: string, needsBold: boolean) {
-  const { data: me } = useGetIdentity<Identity | null>();
+  const me = useIdentity();
+  const client = useQueryClient();
+  const feedback = useFeedback();
   const [prompt, setPrompt] = useState<PromptKind>(null);
-  const { mutate, mutation } = useUpdate<{ active: boolean; count: number }, HttpError>();
-  const run = (onDone: (result: { active: boolean; count: number }) => void, onError?: (error: HttpError) => void) => {
+  const mutation = useMutation<Toggle, HttpError>({
+    mutationFn: () => request<Toggle>('api', `${resource}/${encodeURIComponent(id)}/${action}`, { method: 'PATCH', body: {} }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['data'] }),
+  });
+  const run = (onDone: (result: Toggle) => void, onError?: (error: HttpError) => void) => {
     if (me?.iss !== 'user') return setPrompt('signIn');
     if (needsBold && !isBold((me.role ?? 'REGULAR') as Role)) return setPrompt('upgrade');
-    mutate(
-      { resource, id, values: {}, meta: { action }, successNotification: false, errorNotification: onError ? false : undefined },
-      {
-        onSuccess: ({ data }) => onDone(data), // Refine refetches the resource's list and detail
-        onError,
-      },
-    );
+    // without a handler of its own, the server's explanation as a toast (SPEC §8)
+    mutation.mutate(undefined, { onSuccess: onDone, onError: onError ?? ((error) => feedback.error(error.message)) });
   };
   return { run, pending: mutation.isPending, prompt, closePrompt: () => setPrompt(null), signedInMember: me?.iss === 'user' };
 }

@@ -1,6 +1,6 @@
 /** The signed-in account menu (SPEC §5), a separate chunk: visitors never download it. */
 import { Dropdown, type MenuProps } from 'antd';
-import { useLogout } from '@refinedev/core';
+import { useSignOut } from '../hooks/useIdentity';
 import { useTranslation } from 'react-i18next';
 import { useSiteInit } from '../hooks/useSiteInit';
 import type { Identity } from '../providers/auth';
@@ -10,10 +10,10 @@ import { accountItems } from './accountItems';
 
 export default function AccountDropdown({ me }: { me: Identity }) {
   const { t } = useTranslation();
-  const { mutate: logout } = useLogout();
+  const logout = useSignOut();
   const init = useSiteInit();
   const items: MenuProps['items'] = accountItems(me, t, init?.settings.ebookUrl).map((item) => ({ key: item.key, label: <AccountLink item={item} /> }));
-  items.push({ type: 'divider' }, { key: 'logout', label: <span data-testid="logout">{t('nav.logout')}</span>, onClick: () => logout() });
+  items.push({ type: 'divider' }, { key: 'logout', label: <span data-testid="logout">{t('nav.logout')}</span>, onClick: () => void logout() });
   return (
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
       <AccountButton me={me} />

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Button, type ButtonProps } from 'antd';
+import { Button, type ButtonProps } from '../components/light';
 import { UserOutlined } from '@ant-design/icons';
-import { useGetIdentity } from '@refinedev/core';
+import { useIdentity } from '../hooks/useIdentity';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../hooks/useLocale';
@@ -25,7 +25,7 @@ export function AccountMenu() {
   const { t } = useTranslation();
   const { to } = useLocale();
   const navigate = useNavigate();
-  const { data: me } = useGetIdentity<Identity | null>();
+  const me = useIdentity();
   if (!me) {
     const href = to('login');
     return (

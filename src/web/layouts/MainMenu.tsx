@@ -1,9 +1,8 @@
 import { Link, useLocation } from 'react-router';
-import { useGetIdentity } from '@refinedev/core';
+import { useIdentity } from '../hooks/useIdentity';
 import { useTranslation } from 'react-i18next';
 import { matchPath } from '../../shared/routes';
 import { useLocale } from '../hooks/useLocale';
-import type { Identity } from '../providers/auth';
 
 /**
  * The main menu of SPEC §2: jobs for members and visitors (not companies), community for everyone,
@@ -14,7 +13,7 @@ export function MainMenu({ vertical = false, onNavigate }: { vertical?: boolean;
   const { t } = useTranslation();
   const { to } = useLocale();
   const { pathname } = useLocation();
-  const { data: me } = useGetIdentity<Identity | null>();
+  const me = useIdentity();
   const company = me?.iss === 'company';
   const section = matchPath(pathname)?.route.name.split('.')[0] ?? '';
   const selected = section === 'workgroups-landing' ? 'workgroups' : section;

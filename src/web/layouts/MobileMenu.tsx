@@ -5,10 +5,9 @@
  */
 import { Button, Drawer } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
-import { useGetIdentity, useLogout } from '@refinedev/core';
+import { useIdentity, useSignOut } from '../hooks/useIdentity';
 import { useTranslation } from 'react-i18next';
 import { useSiteInit } from '../hooks/useSiteInit';
-import type { Identity } from '../providers/auth';
 import { AccountLink } from './AccountLink';
 import { AccountMenu } from './AccountMenu';
 import { accountItems } from './accountItems';
@@ -16,8 +15,8 @@ import { MainMenu } from './MainMenu';
 
 export default function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { data: me } = useGetIdentity<Identity | null>();
-  const { mutate: logout } = useLogout();
+  const me = useIdentity();
+  const logout = useSignOut();
   const init = useSiteInit();
   return (
     <Drawer open={open} onClose={onClose} title={t('nav.menu')} width={320} placement="right" rootClassName="mobile-menu">
@@ -34,7 +33,7 @@ export default function MobileMenu({ open, onClose }: { open: boolean; onClose: 
               </li>
             ))}
           </ul>
-          <Button block icon={<LogoutOutlined />} data-testid="drawer-logout" onClick={() => (onClose(), logout())} style={{ marginTop: 12 }}>
+          <Button block icon={<LogoutOutlined />} data-testid="drawer-logout" onClick={() => (onClose(), void logout())} style={{ marginTop: 12 }}>
             {t('nav.logout')}
           </Button>
         </nav>

@@ -1,4 +1,3 @@
-import { Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { CookieConsent } from '../components/CookieConsent';
 import { SiteFooter } from './SiteFooter';
@@ -6,13 +5,13 @@ import { SiteHeader } from './SiteHeader';
 
 export function PublicLayout() {
   return (
-    <Layout className="site">
+    <div className="site">
       <SiteHeader />
-      <Layout.Content id="main" className="site-main" tabIndex={-1}>
+      <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
-      </Layout.Content>
+      </main>
       <SiteFooter />
       <CookieConsent />
-    </Layout>
+    </div>
   );
 }

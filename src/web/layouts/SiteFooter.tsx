@@ -1,4 +1,3 @@
-import { Layout } from 'antd';
 import { FacebookFilled, InstagramFilled, LinkedinFilled, XOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +20,7 @@ export function SiteFooter() {
       ].filter((s) => s.href)
     : [];
   return (
-    <Layout.Footer className="site-footer">
+    <footer className="site-footer">
       <div className="footer-grid">
         <section>
           <p className="footer-brand">Alumni</p>
@@ -72,6 +71,6 @@ export function SiteFooter() {
       <p className="footer-rights">
         © {new Date().getFullYear()} {t('footer.rights')}
       </p>
-    </Layout.Footer>
+    </footer>
   );
 }

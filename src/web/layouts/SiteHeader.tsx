@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Grid, Layout } from 'antd';
+import { Button } from '../components/light';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +13,13 @@ const MobileMenu = lazy(() => import('./MobileMenu'));
 export function SiteHeader() {
   const { t } = useTranslation();
   const { to } = useLocale();
-  const screens = Grid.useBreakpoint();
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
-  const compact = !screens.lg;
 
   return (
-    <Layout.Header className="site-header">
+    // the desktop menu and the phone's menu button are both rendered, and CSS shows one (no width is known on
+    // the server, and a page must not change its header once its scripts start)
+    <header className="site-header">
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
@@ -27,12 +27,17 @@ export function SiteHeader() {
         <span className="site-logo-mark" aria-hidden="true">A</span>
         <span className="site-logo-text">Alumni</span>
       </Link>
-      {compact ? <span className="site-nav-spacer" /> : <MainMenu />}
+      <div className="desktop-only site-nav-slot">
+        <MainMenu />
+      </div>
+      <span className="site-nav-spacer mobile-only" />
       <div className="site-tools">
         <LanguageSwitcher />
-        {compact ? null : <AccountMenu />}
-        {compact ? (
-          <Button
+        <div className="desktop-only">
+          <AccountMenu />
+        </div>
+        <Button
+            className="mobile-only"
             aria-label={t('nav.menu')}
             aria-expanded={open}
             icon={<MenuOutlined />}
@@ -41,13 +46,12 @@ export function SiteHeader() {
               setOpen(true);
             }}
           />
-        ) : null}
       </div>
       {used ? (
         <Suspense fallback={null}>
-          <MobileMenu open={open && compact} onClose={() => setOpen(false)} />
+          <MobileMenu open={open} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
-    </Layout.Header>
+    </header>
   );
 }

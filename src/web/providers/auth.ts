@@ -10,6 +10,7 @@ import { clearSession, deviceId, PREFIX_OF, readSession, saveSession, type Issue
 const ME_PATH = { user: 'users/me', company: 'companies/me', admin: 'me' } as const;
 const LOGOUT_PATH = { user: 'users/logout', company: 'companies/logout', admin: 'logout' } as const;
 import { refreshPermissions } from './access';
+import { queryClient } from './queryClient';
 
 export interface Identity {
   iss: Issuer;
@@ -33,6 +34,9 @@ export interface LoginParams {
 
 let identity: Promise<Identity | null> | null = null;
 
+/** The react-query key of the identity outside Refine (hooks/useIdentity.ts), refreshed with it. */
+export const IDENTITY_KEY = ['session', 'identity'] as const;
+
 /** The signed-in member or company, loaded once and shared (SPEC §4: errors while loading are ignored). */
 export function loadIdentity(force = false): Promise<Identity | null> {
   if (force || !identity) {
@@ -45,6 +49,8 @@ export function loadIdentity(force = false): Promise<Identity | null> {
             clearSession();
             return null;
           });
+    // the query outside Refine gets the new identity before anyone awaiting this promise goes on
+    if (force) void identity.then((me) => queryClient.setQueryData(IDENTITY_KEY, me));
   }
   return identity;
 }

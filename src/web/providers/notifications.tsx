@@ -3,14 +3,14 @@
  * One antd notification instance lives in <FeedbackProvider>; Refine's notificationProvider and the
  * pages (useFeedback) both use it. This replaces antd's <App> wrapper, which would also pull the
  * modal machinery into the first page, and @refinedev/antd's provider, whose entry point pulls its
- * whole component set.
+ * whole component set. The instance (ToastHost) is loaded with the first toast: most visits show none,
+ * and a public page's first visit should stay small (issue 9 §4).
  */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { notification } from 'antd';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { NotificationProvider } from '@refinedev/core';
-import { TOAST_MS } from '../../shared/constants';
+import type { NotificationApi } from './ToastHost';
 
-type NotificationApi = ReturnType<typeof notification.useNotification>[0];
+const ToastHost = lazy(() => import('./ToastHost'));
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
 export interface Feedback {
@@ -35,11 +35,33 @@ function feedbackOf(api: NotificationApi): Feedback {
 }
 
 export function FeedbackProvider({ children }: { children: ReactNode }) {
-  const [api, holder] = notification.useNotification({ placement: 'bottomRight', duration: TOAST_MS / 1000, maxCount: 4 });
-  const feedback = useMemo(() => feedbackOf(api), [api]);
+  const [wanted, setWanted] = useState(false);
+  const api = useRef<NotificationApi | null>(null);
+  // toasts asked for before the instance is loaded wait here, in order
+  const waiting = useRef<Array<(api: NotificationApi) => void>>([]);
+  const onReady = useCallback((ready: NotificationApi) => {
+    api.current = ready;
+    for (const call of waiting.current.splice(0)) call(ready);
+  }, []);
+  const feedback = useMemo(() => {
+    const withApi = (call: (ready: NotificationApi) => void) => {
+      if (api.current) return call(api.current);
+      waiting.current.push(call);
+      setWanted(true);
+    };
+    const proxy = {
+      open: (config: Parameters<NotificationApi['open']>[0]) => withApi((ready) => ready.open(config)),
+      destroy: (key?: string) => api.current?.destroy(key), // nothing shown yet: nothing to close
+    } as NotificationApi;
+    return feedbackOf(proxy);
+  }, []);
   return (
     <FeedbackContext.Provider value={feedback}>
-      {holder}
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ToastHost onReady={onReady} />
+        </Suspense>
+      ) : null}
       {children}
     </FeedbackContext.Provider>
   );

@@ -13,6 +13,9 @@ import { adminRoutes } from './adminRoutes';
 
 // the members' and companies' layouts (side menu) load with their first page
 const AreaLayout = lazy(() => import('../layouts/AreaLayout').then((m) => ({ default: m.AreaLayout })));
+// Refine, only where it is used: the areas, the back office, and these pages of the public frame
+const WithRefine = lazy(() => import('./WithRefine'));
+const REFINE_PAGES = new Set(['login']); // the other sign-in, registration and recovery pages are in the areas
 const spinner = <Spinner />;
 
 /** SPEC §2: the i18n_redirected cookie, then the browser language, then Spanish. */
@@ -33,11 +36,8 @@ function RootRedirect() {
 
 function element(route: RouteDef) {
   const Page = PAGES[route.name];
-  return (
-    <Guarded guard={route.guard}>
-      <Suspense fallback={spinner}>{Page ? <Page /> : <ComingSoonPage name={route.name} />}</Suspense>
-    </Guarded>
-  );
+  const page = <Suspense fallback={spinner}>{Page ? <Page /> : <ComingSoonPage name={route.name} />}</Suspense>;
+  return <Guarded guard={route.guard}>{route.area === 'public' && REFINE_PAGES.has(route.name) ? <Suspense fallback={spinner}><WithRefine>{page}</WithRefine></Suspense> : page}</Guarded>;
 }
 
 function routesOf(area: Area) {
@@ -50,7 +50,6 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<RootRedirect />} />
-      {adminRoutes()}
       <Route element={<PublicLayout />}>
         {routesOf('public')}
         <Route path="*" element={<NotFoundPage />} />
@@ -58,20 +57,29 @@ export function AppRoutes() {
       <Route
         element={
           <Suspense fallback={spinner}>
-            <AreaLayout area="user" />
+            <WithRefine />
           </Suspense>
         }
       >
-        {routesOf('user')}
-      </Route>
-      <Route
-        element={
-          <Suspense fallback={spinner}>
-            <AreaLayout area="company" />
-          </Suspense>
-        }
-      >
-        {routesOf('company')}
+        {adminRoutes()}
+        <Route
+          element={
+            <Suspense fallback={spinner}>
+              <AreaLayout area="user" />
+            </Suspense>
+          }
+        >
+          {routesOf('user')}
+        </Route>
+        <Route
+          element={
+            <Suspense fallback={spinner}>
+              <AreaLayout area="company" />
+            </Suspense>
+          }
+        >
+          {routesOf('company')}
+        </Route>
       </Route>
     </Routes>
   );

@@ -4,16 +4,15 @@
  */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useGetIdentity } from '@refinedev/core';
+import { useIdentityState } from '../hooks/useIdentity';
 import { Spinner } from '../components/Spinner';
 import type { Guard } from '../../shared/routes';
 import { useLocale } from '../hooks/useLocale';
-import type { Identity } from '../providers/auth';
 
 const IBAN_PROMPT_KEY = 'alumni.ibanPrompted';
 
 export function Guarded({ guard, children }: { guard?: Guard; children: ReactNode }) {
-  const { data: me, isLoading } = useGetIdentity<Identity | null>();
+  const { me, isLoading } = useIdentityState();
   const { to } = useLocale();
   const { pathname } = useLocation();
   if (!guard) return <>{children}</>;

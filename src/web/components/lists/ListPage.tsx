@@ -1,7 +1,7 @@
 /** The frame of a public list page: heading, filters, results (or 'not found'), pagination. */
 import type { ReactNode } from 'react';
-import { Col, Row, Skeleton } from 'antd';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { Col, Row, Skeleton } from '../light';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { ListPagination, NotFoundAlert } from '../ListStates';
 
 export function ListPage<T>({
@@ -26,7 +26,7 @@ export function ListPage<T>({
   total: number;
   countLabel?: string;
   page: { current: number; pageSize: number; pageCount: number; onChange: (page: number) => void };
-  render: (item: T) => ReactNode;
+  render: (item: T, index: number) => ReactNode;
   span?: { xs: number; md: number; xl: number };
 }) {
   useDocumentTitle(`${title} · Alumni`);
@@ -51,7 +51,7 @@ export function ListPage<T>({
           <Row gutter={[16, 16]}>
             {items.map((item, i) => (
               <Col key={i} {...span}>
-                {render(item)}
+                {render(item, i)}
               </Col>
             ))}
           </Row>

@@ -1,39 +1,83 @@
 /**
- * The list pattern every public list follows (SPEC §4, §9): Refine's useTable with filters and page
- * in the URL, any filter change resets to page 1, `{ items, total, maxPages }` from the data provider.
+ * The list pattern every public list follows (SPEC §4, §9): filters and page in the URL, short and readable
+ * (`/en/jobs?contract=INDEFINITE&page=2`), any filter change back to page 1, `{ items, total, maxPages }`
+ * from the API. Public pages do without Refine (issue 9 §2); links written by its table encoding
+ * (`?currentPage=2&filters[0][field]=contract&filters[0][value]=…`) still work and are rewritten to the
+ * short form.
  */
-import { useCallback, useMemo } from 'react';
-import { useTable, type BaseRecord, type CrudFilter } from '@refinedev/core';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePublicList, type Query } from '../../public/data';
 
 export type FilterValues = Record<string, string | string[] | undefined>;
 
-const valueOf = (filters: CrudFilter[], field: string) => filters.find((f) => 'field' in f && f.field === field)?.value as string | undefined;
+const LEGACY_FILTER = /^filters\[(\d+)\]\[(field|value)\]$/;
 
-export function useListPage<T extends BaseRecord>(resource: string, pageSize: number, fields: string[], permanent: CrudFilter[] = []) {
-  const table = useTable<T>({ resource, pagination: { pageSize }, syncWithLocation: true, filters: { permanent } });
-  const { filters, setFilters, setCurrentPage } = table;
-  const values = useMemo<FilterValues>(() => Object.fromEntries(fields.map((field) => [field, valueOf(filters, field)])), [filters, fields]);
+/** The short form of a link in Refine's encoding, or null when the link is already short. */
+export function fromLegacyQuery(params: URLSearchParams): URLSearchParams | null {
+  const keys = [...params.keys()];
+  if (!keys.some((key) => LEGACY_FILTER.test(key) || key === 'currentPage' || key === 'pageSize')) return null;
+  const filters = new Map<string, { field?: string; value?: string }>();
+  const out = new URLSearchParams();
+  for (const [key, value] of params) {
+    const legacy = LEGACY_FILTER.exec(key);
+    if (legacy) {
+      const entry = filters.get(legacy[1]!) ?? {};
+      entry[legacy[2] as 'field' | 'value'] = value;
+      filters.set(legacy[1]!, entry);
+    } else if (key === 'currentPage') {
+      if (Number(value) > 1) out.set('page', value);
+    } else if (key !== 'pageSize' && !key.startsWith('filters[') && !key.startsWith('sorters[')) {
+      out.append(key, value);
+    }
+  }
+  for (const { field, value } of filters.values()) if (field && value) out.set(field, value);
+  return out;
+}
+
+export function useListPage<T>(resource: string, pageSize: number, fields: string[], permanent: Query = {}) {
+  const [params, setParams] = useSearchParams();
+  const legacy = useMemo(() => fromLegacyQuery(params), [params]);
+  useEffect(() => {
+    if (legacy) setParams(legacy, { replace: true });
+  }, [legacy, setParams]);
+  const current = legacy ?? params;
+
+  const values = useMemo<FilterValues>(() => Object.fromEntries(fields.map((field) => [field, current.get(field) || undefined])), [current, fields]);
+  const page = Math.max(1, Math.floor(Number(current.get('page'))) || 1);
+  const list = usePublicList<T>(resource, { ...permanent, ...values, page, size: pageSize });
+  const pageCount = Math.max(1, Math.min(Math.ceil(list.total / pageSize), list.maxPages ?? Number.POSITIVE_INFINITY));
+
   const applyFilters = useCallback(
     (next: FilterValues) => {
-      const crud: CrudFilter[] = fields.map((field) => {
+      const out = new URLSearchParams();
+      for (const field of fields) {
         const raw = next[field];
-        const value = Array.isArray(raw) ? (raw.length ? raw.join(',') : undefined) : raw?.toString().trim() || undefined;
-        return { field, operator: 'eq', value };
-      });
-      const changed = crud.some((f) => 'field' in f && valueOf(filters, f.field) !== f.value);
-      if (!changed) return;
-      setFilters(crud, 'replace');
-      setCurrentPage(1);
+        const value = Array.isArray(raw) ? raw.join(',') : (raw?.toString().trim() ?? '');
+        if (value) out.set(field, value);
+      }
+      if (fields.every((field) => (out.get(field) ?? undefined) === values[field])) return;
+      setParams(out); // a new filter starts at page 1
     },
-    [fields, filters, setFilters, setCurrentPage],
+    [fields, values, setParams],
   );
+  const setPage = useCallback(
+    (next: number) => {
+      const out = new URLSearchParams(current);
+      if (next > 1) out.set('page', String(next));
+      else out.delete('page');
+      setParams(out);
+    },
+    [current, setParams],
+  );
+
   return {
-    items: table.result.data,
-    total: table.result.total ?? 0,
-    loading: table.tableQuery.isLoading,
-    error: table.tableQuery.error,
+    items: list.items,
+    total: list.total,
+    loading: list.isLoading,
+    error: list.error,
     values,
     applyFilters,
-    page: { current: table.currentPage, pageSize: table.pageSize, pageCount: table.pageCount, onChange: setCurrentPage },
+    page: { current: page, pageSize, pageCount, onChange: setPage },
   };
 }

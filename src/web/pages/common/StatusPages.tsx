@@ -3,11 +3,11 @@
  * illustrations would weigh on every first visit, since the 404 route is part of the entry chunk).
  */
 import type { ReactNode } from 'react';
-import { Button } from 'antd';
+import { Button } from '../../components/light';
 import { ClockCircleOutlined, CompassOutlined, WarningOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLocale } from '../../hooks/useLocale';
 
 function StatusPanel({ icon, code, title, text, action, tone }: { icon: ReactNode; code?: string; title: string; text: ReactNode; action: ReactNode; tone: 'info' | 'warning' | 'error' }) {

@@ -1,7 +1,7 @@
 import { Card, Tabs, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import type { Issuer } from '../../../providers/session';
 import { LoginForm } from './LoginForm';

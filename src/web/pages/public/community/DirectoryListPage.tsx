@@ -1,5 +1,5 @@
-import { Alert } from 'antd';
-import { useList } from '@refinedev/core';
+import { Alert } from '../../../components/light';
+import { usePublicList } from '../../../public/data';
 import { useTranslation } from 'react-i18next';
 import { FIRST_YEAR, PAGE_SIZES } from '../../../../shared/constants';
 import { FilterBar } from '../../../components/lists/FilterBar';
@@ -20,9 +20,9 @@ interface CategoryNode {
 export type CommunityKind = 'directory' | 'ambassadors' | 'entrepreneurs';
 
 const PERMANENT = {
-  directory: [],
-  ambassadors: [{ field: 'ambassador', operator: 'eq' as const, value: true }],
-  entrepreneurs: [{ field: 'entrepreneur', operator: 'eq' as const, value: true }],
+  directory: {},
+  ambassadors: { ambassador: true },
+  entrepreneurs: { entrepreneur: true },
 };
 
 /** The alumni directory, and the ambassadors and entrepreneurs lists that are slices of it. */
@@ -30,9 +30,9 @@ export default function DirectoryListPage({ kind = 'directory' }: { kind?: Commu
   const { t } = useTranslation();
   const list = useListPage<Member>('users', PAGE_SIZES.users, FIELDS, PERMANENT[kind]);
   const tags = useTagOptions('USER');
-  const { result: tree } = useList<CategoryNode>({ resource: 'categories/tree', pagination: { mode: 'off' } });
-  const { result: countries } = useList<{ hash: string; name: string }>({ resource: 'countries', filters: [{ field: 'with_users', operator: 'eq', value: true }], pagination: { mode: 'off' } });
-  const categories = tree.data.flatMap((root) => [{ value: root.hash, label: root.title }, ...root.children.map((child) => ({ value: child.hash, label: `— ${child.title}` }))]);
+  const tree = usePublicList<CategoryNode>('categories/tree');
+  const countries = usePublicList<{ hash: string; name: string }>('countries', { with_users: true });
+  const categories = tree.items.flatMap((root) => [{ value: root.hash, label: root.title }, ...root.children.map((child) => ({ value: child.hash, label: `— ${child.title}` }))]);
   const years = Array.from({ length: new Date().getFullYear() - 1990 + 1 }, (_, i) => String(new Date().getFullYear() - i));
   const locked = list.items[0]?.locked;
   return (
@@ -56,7 +56,7 @@ export default function DirectoryListPage({ kind = 'directory' }: { kind?: Commu
               fields={[
                 { name: 'text', kind: 'text', label: t('common.search'), placeholder: t('directory.filters.text'), span: 8 },
                 { name: 'category', kind: 'choice', slow: true, label: t('directory.filters.category'), options: categories, span: 8 },
-                { name: 'country_code', kind: 'choice', slow: true, label: t('directory.filters.country'), options: countries.data.map((c) => ({ value: c.hash, label: c.name })), span: 8 },
+                { name: 'country_code', kind: 'choice', slow: true, label: t('directory.filters.country'), options: countries.items.map((c) => ({ value: c.hash, label: c.name })), span: 8 },
                 { name: 'graduation_year', kind: 'choice', label: t('directory.filters.year'), options: years.map((y) => ({ value: y, label: y })), span: 8 },
                 { name: 'location', kind: 'text', label: t('directory.filters.location'), span: 8 },
                 { name: 'tags', kind: 'multi', slow: true, label: t('directory.filters.tags'), options: tags, span: 8 },

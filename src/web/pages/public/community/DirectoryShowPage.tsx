@@ -1,6 +1,7 @@
-import { Alert, Avatar, Descriptions, Skeleton, Space, Tag } from 'antd';
-import { useOne, type HttpError } from '@refinedev/core';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { Avatar } from 'antd';
+import { Alert, Descriptions, Skeleton, Space, Tag } from '../../../components/light';
+import { usePublicOne } from '../../../public/data';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TAG_COLORS } from '../../../theme';
@@ -14,7 +15,7 @@ export default function DirectoryShowPage() {
   const hash = params['hash'] ?? params['slug'] ?? '';
   const { t } = useTranslation();
   const { to } = useLocale();
-  const { result: member, query } = useOne<Member, HttpError>({ resource: 'users', id: hash, queryOptions: { retry: false } });
+  const { record: member, ...query } = usePublicOne<Member>('users', hash);
   const name = member ? `${member.name} ${member.surname1} ${member.surname2 ?? ''}`.trim() : '';
   useDocumentTitle(`${name || t('pages.community.directory.show')} · Alumni`);
   if (query.isLoading) return <Skeleton active avatar paragraph={{ rows: 6 }} />;

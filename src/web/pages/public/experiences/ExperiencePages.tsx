@@ -1,13 +1,16 @@
-import { Card, Descriptions, Skeleton } from 'antd';
-import { useOne, type HttpError } from '@refinedev/core';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { Descriptions, Skeleton } from '../../../components/light';
+import { Card } from '../../../components/Card';
+import { usePublicOne } from '../../../public/data';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/constants';
 import { ListPage } from '../../../components/lists/ListPage';
 import { useListPage } from '../../../components/lists/useListPage';
 import { useLocale } from '../../../hooks/useLocale';
+import type { Locale } from '../../../../shared/constants';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
+import { formatDate } from '../../../lib/dates';
 
 interface Experience {
   hash: string;
@@ -21,8 +24,8 @@ interface Experience {
   user: { hash: string; name: string; surname1: string };
 }
 
-function period(e: Experience, lng: string, t: (key: string) => string) {
-  const fmt = (d: string) => new Date(`${d}T12:00:00`).toLocaleDateString(lng, { month: 'short', year: 'numeric' });
+function period(e: Experience, lng: Locale, t: (key: string) => string) {
+  const fmt = (d: string) => formatDate(d, lng, 'monthYear');
   return `${fmt(e.start)} – ${e.end ? fmt(e.end) : t('experiences.current')}`;
 }
 
@@ -57,7 +60,7 @@ export function ExperienceShowPage() {
   const { hash = '' } = useParams();
   const { t } = useTranslation();
   const { lng, to } = useLocale();
-  const { result: e, query } = useOne<Experience, HttpError>({ resource: 'workExperiences', id: hash, queryOptions: { retry: false } });
+  const { record: e, ...query } = usePublicOne<Experience>('workExperiences', hash);
   useDocumentTitle(`${e ? `${e.name} — ${e.company_name}` : t('pages.experiences.show')} · Alumni`);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (query.error?.statusCode === 404) return <NotFoundPage />;

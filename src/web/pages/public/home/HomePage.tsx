@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Col, Row } from 'antd';
-import { useList, type BaseRecord } from '@refinedev/core';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { Button, Col, Row } from '../../../components/light';
+import { Card } from '../../../components/Card';
+import { usePublicList } from '../../../public/data';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../hooks/useLocale';
@@ -13,16 +14,16 @@ import { WorkgroupCard } from '../workgroups/components/WorkgroupCard';
 import type { Workgroup } from '../workgroups/types';
 
 /** Three of the newest items of a resource, as a titled band with a link to the whole list. */
-function Highlights<T extends BaseRecord>({ resource, title, more, href, section, render }: { resource: string; title: string; more: string; href: string; section: string; render: (item: T) => ReactNode }) {
-  const { result } = useList<T>({ resource, pagination: { currentPage: 1, pageSize: 3 } });
+function Highlights<T>({ resource, title, more, href, section, render }: { resource: string; title: string; more: string; href: string; section: string; render: (item: T, index: number) => ReactNode }) {
+  const result = usePublicList<T>(resource, { page: 1, size: 3 });
   const id = `home-${resource}`;
   return (
     <section aria-labelledby={id} className="section-band home-band" style={{ ['--section' as string]: `var(--${section})` }}>
       <h2 id={id}>{title}</h2>
       <Row gutter={[16, 16]}>
-        {result.data.map((item, i) => (
+        {result.items.map((item, i) => (
           <Col key={i} xs={24} md={12} xl={8}>
-            {render(item)}
+            {render(item, i)}
           </Col>
         ))}
       </Row>
@@ -46,7 +47,7 @@ export default function HomePage() {
           <Button size="large">{t('home.join')}</Button>
         </Link>
       </section>
-      <Highlights<Article> resource="articles" section="article" title={t('home.latestNews')} more={t('home.allNews')} href={to('news')} render={(a) => <ArticleCard article={a} />} />
+      <Highlights<Article> resource="articles" section="article" title={t('home.latestNews')} more={t('home.allNews')} href={to('news')} render={(a, index) => <ArticleCard article={a} priority={index === 0} />} />
       <Highlights<JobSummary> resource="jobs" section="job" title={t('home.latestJobs')} more={t('home.allJobs')} href={to('jobs')} render={(j) => <JobCard job={j} />} />
       <Highlights<Workgroup> resource="workgroups" section="group" title={t('home.groups')} more={t('home.allGroups')} href={to('workgroups')} render={(g) => <WorkgroupCard group={g} />} />
       <Row gutter={[16, 16]}>

@@ -1,11 +1,14 @@
-import { Card, Col, Row, Skeleton } from 'antd';
-import { useCustom } from '@refinedev/core';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { Col, Row, Skeleton } from '../../../components/light';
+import { Card } from '../../../components/Card';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../../providers/http';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/Markdown';
 import { useLocale } from '../../../hooks/useLocale';
 import { NotFoundPage } from '../../common/StatusPages';
+import { formatDate } from '../../../lib/dates';
 
 interface ContentPage {
   key: string;
@@ -20,13 +23,11 @@ export default function InfoPage() {
   const { slug } = useParams();
   const { t } = useTranslation();
   const { lng, to } = useLocale();
-  const { result, query } = useCustom<{ items: ContentPage[]; total: number }>({
-    url: 'content/query',
-    method: 'post',
-    config: { payload: slug ? { where: { slug } } : { only: ['key', 'slug', 'title'], where: { key: undefined } } },
-    queryOptions: { queryKey: ['content', lng, slug ?? '*'] },
+  const query = useQuery({
+    queryKey: ['content', lng, slug ?? '*'],
+    queryFn: () => request<{ items: ContentPage[]; total: number }>('api', 'content/query', { method: 'POST', body: slug ? { where: { slug } } : { only: ['key', 'slug', 'title'], where: { key: undefined } } }),
   });
-  const pages = (result?.data?.items ?? []).filter((page) => slug || page.key !== 'about');
+  const pages = (query.data?.items ?? []).filter((page) => slug || page.key !== 'about');
   useDocumentTitle(`${slug ? (pages[0]?.title ?? t('info.title')) : t('info.title')} · Alumni`);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (slug && pages.length === 0) return <NotFoundPage />;
@@ -37,7 +38,7 @@ export default function InfoPage() {
         <Link to={to('info')}>← {t('info.title')}</Link>
         <h1>{page.title}</h1>
         <Markdown source={page.body ?? ''} />
-        {page.updated_at ? <p className="muted">{t('info.updated', { date: new Date(page.updated_at).toLocaleDateString(lng) })}</p> : null}
+        {page.updated_at ? <p className="muted">{t('info.updated', { date: formatDate(page.updated_at, lng) })}</p> : null}
       </article>
     );
   }

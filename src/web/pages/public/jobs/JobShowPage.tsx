@@ -1,30 +1,31 @@
-import { Alert, Button, Descriptions, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Descriptions, Skeleton, Space, Tag } from '../../../components/light';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useGetIdentity, useOne, type HttpError } from '@refinedev/core';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useIdentity } from '../../../hooks/useIdentity';
+import { usePublicOne } from '../../../public/data';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SafeImage } from '../../../components/SafeImage';
 import { useLocale } from '../../../hooks/useLocale';
-import type { Identity } from '../../../providers/auth';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import type { JobDetail } from './types';
 import { ApplyButton } from './components/ApplyButton';
+import { formatDate } from '../../../lib/dates';
 
 /** An offer. Who may read all of it is the server's decision (`locked`); the page only explains it (SPEC §6). */
 export default function JobShowPage() {
   const { slug = '' } = useParams();
   const { t } = useTranslation();
   const { lng, to } = useLocale();
-  const { data: me } = useGetIdentity<Identity | null>();
-  const { result: job, query } = useOne<JobDetail, HttpError>({ resource: 'jobs', id: slug, queryOptions: { retry: false } });
+  const me = useIdentity();
+  const { record: job, ...query } = usePublicOne<JobDetail>('jobs', slug);
   useDocumentTitle(job ? `${job.title} — ${job.company.name} · Alumni` : `${t('pages.jobs.show')} · Alumni`);
 
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (query.error?.statusCode === 404) return <NotFoundPage />;
   if (query.error || !job) return <UnexpectedErrorPage />;
 
-  const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(lng) : '—');
+  const date = (value: string | null) => formatDate(value, lng);
   return (
     <article className="job-detail">
       <Link to={to('jobs')}>

@@ -25,7 +25,7 @@ export default function NewsListPage() {
       total={list.total}
       countLabel={t('news.count', { count: list.total })}
       page={list.page}
-      render={(article) => <ArticleCard article={article} />}
+      render={(article, index) => <ArticleCard article={article} priority={index === 0} />}
       filters={
         <FilterBar
           initial={list.values}

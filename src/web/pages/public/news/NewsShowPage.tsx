@@ -1,7 +1,7 @@
-import { Skeleton, Space, Tag } from 'antd';
+import { Skeleton, Space, Tag } from '../../../components/light';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useOne, type HttpError } from '@refinedev/core';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { usePublicOne } from '../../../public/data';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/Markdown';
@@ -17,7 +17,7 @@ export default function NewsShowPage() {
   const { slug = '' } = useParams();
   const { t } = useTranslation();
   const { to } = useLocale();
-  const { result: article, query } = useOne<Article, HttpError>({ resource: 'articles', id: slug, queryOptions: { retry: false } });
+  const { record: article, ...query } = usePublicOne<Article>('articles', slug);
   useDocumentTitle(article ? `${article.title} · Alumni` : `${t('pages.news.show')} · Alumni`);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (query.error?.statusCode === 404) return <NotFoundPage />;

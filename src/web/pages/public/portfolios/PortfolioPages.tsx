@@ -1,7 +1,9 @@
-import { Card, Image, Skeleton, Space } from 'antd';
+import { Image } from 'antd';
+import { Skeleton, Space } from '../../../components/light';
+import { Card } from '../../../components/Card';
 import { LinkOutlined } from '@ant-design/icons';
-import { useOne, type HttpError } from '@refinedev/core';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { usePublicOne } from '../../../public/data';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/constants';
@@ -35,7 +37,7 @@ export function PortfolioListPage() {
       page={list.page}
       span={{ xs: 24, md: 12, xl: 6 }}
       render={(p) => (
-        <Card className="article-card" cover={<SafeImage src={p.images[0]?.url} alt="" className="card-cover" />}>
+        <Card className="article-card" cover={<SafeImage src={p.images[0]?.url} alt="" className="card-cover" width={640} height={360} />}>
           <h2 className="card-title">
             <Link to={to('portfolios.show', { hash: p.hash })}>{p.name}</Link>
           </h2>
@@ -52,7 +54,7 @@ export function PortfolioShowPage() {
   const { hash = '' } = useParams();
   const { t } = useTranslation();
   const { to } = useLocale();
-  const { result: p, query } = useOne<Portfolio, HttpError>({ resource: 'portfolios', id: hash, queryOptions: { retry: false } });
+  const { record: p, ...query } = usePublicOne<Portfolio>('portfolios', hash);
   useDocumentTitle(`${p?.name ?? t('pages.portfolios.show')} · Alumni`);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (query.error?.statusCode === 404) return <NotFoundPage />;

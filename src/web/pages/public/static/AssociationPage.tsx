@@ -1,5 +1,7 @@
-import { Avatar, Card, Col, Row } from 'antd';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { Avatar } from 'antd';
+import { Col, Row } from '../../../components/light';
+import { Card } from '../../../components/Card';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useTranslation } from 'react-i18next';
 
 /** The board is the association's own content; until the back office edits it, it is listed here. */

@@ -1,12 +1,13 @@
-import { Button, Card, Col, List, Row, Tag } from 'antd';
+import { List } from 'antd';
+import { Button, Col, Row, Tag } from '../../../components/light';
+import { Card } from '../../../components/Card';
 import { CheckOutlined, MinusOutlined } from '@ant-design/icons';
-import { useGetIdentity } from '@refinedev/core';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useIdentity } from '../../../hooks/useIdentity';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isBold, type Role } from '../../../../shared/permissions';
 import { useLocale } from '../../../hooks/useLocale';
-import type { Identity } from '../../../providers/auth';
 
 const ITEMS = [
   { key: 'news', regular: true },
@@ -24,7 +25,7 @@ const ITEMS = [
 export default function BenefitsPage() {
   const { t } = useTranslation();
   const { to } = useLocale();
-  const { data: me } = useGetIdentity<Identity | null>();
+  const me = useIdentity();
   const bold = me?.iss === 'user' && isBold((me.role ?? 'REGULAR') as Role);
   useDocumentTitle(`${t('benefits.title')} · Alumni`);
   const plan = (name: 'regular' | 'bold') => (

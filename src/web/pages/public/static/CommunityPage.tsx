@@ -1,6 +1,7 @@
-import { Card, Col, Row } from 'antd';
-import { useList } from '@refinedev/core';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { Col, Row } from '../../../components/light';
+import { Card } from '../../../components/Card';
+import { usePublicList } from '../../../public/data';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../hooks/useLocale';
@@ -10,11 +11,7 @@ export default function CommunityPage() {
   const { t } = useTranslation();
   const { to } = useLocale();
   useDocumentTitle(`${t('community.title')} · Alumni`);
-  const { result: countries } = useList<{ hash: string; name: string; num_users: number; lat: number; lng: number }>({
-    resource: 'countries',
-    filters: [{ field: 'with_users', operator: 'eq', value: true }],
-    pagination: { mode: 'off' },
-  });
+  const countries = usePublicList<{ hash: string; name: string; num_users: number; lat: number; lng: number }>('countries', { with_users: true });
   const sections = [
     { key: 'ambassadors', route: 'community.ambassadors', text: t('community.ambassadorsText'), title: t('pages.community.ambassadors') },
     { key: 'entrepreneurs', route: 'community.entrepreneurs', text: t('community.entrepreneursText'), title: t('pages.community.entrepreneurs') },
@@ -41,7 +38,7 @@ export default function CommunityPage() {
       <section aria-labelledby="map-title" style={{ marginTop: 32 }}>
         <h2 id="map-title">{t('community.map')}</h2>
         <p className="muted">{t('community.mapText')}</p>
-        <WorldMap countries={countries.data} />
+        <WorldMap countries={countries.items} />
       </section>
     </>
   );

@@ -1,6 +1,6 @@
-import { Button, Col, Row, Space } from 'antd';
+import { Button, Col, Row, Space } from '../../../components/light';
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../hooks/useLocale';

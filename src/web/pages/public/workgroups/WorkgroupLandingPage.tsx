@@ -1,5 +1,5 @@
-import { Button } from 'antd';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { Button } from '../../../components/light';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../hooks/useLocale';

@@ -1,4 +1,4 @@
-import { useGetIdentity } from '@refinedev/core';
+import { useIdentity } from '../../../hooks/useIdentity';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, WORKGROUP_TYPES } from '../../../../shared/constants';
 import { FilterBar } from '../../../components/lists/FilterBar';
@@ -6,14 +6,13 @@ import { ListPage } from '../../../components/lists/ListPage';
 import { useListPage } from '../../../components/lists/useListPage';
 import { WorkgroupCard } from './components/WorkgroupCard';
 import type { Workgroup } from './types';
-import type { Identity } from '../../../providers/auth';
 
 const FIELDS = ['text', 'type', 'subscribed_by_me'];
 
 export default function WorkgroupListPage() {
   const { t } = useTranslation();
   const list = useListPage<Workgroup>('workgroups', PAGE_SIZES.workgroups, FIELDS);
-  const { data: me } = useGetIdentity<Identity | null>();
+  const me = useIdentity();
   return (
     <ListPage
       title={t('workgroups.title')}

@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Avatar, Button, List, Skeleton, Space, Tabs, Tag } from 'antd';
+import { Avatar, List, Tabs } from 'antd';
+import { Alert, Button, Skeleton, Space, Tag } from '../../../components/light';
 import { LockOutlined, TeamOutlined } from '@ant-design/icons';
-import { useList, useOne, type HttpError } from '@refinedev/core';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { usePublicList, usePublicOne } from '../../../public/data';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FILE_LINK_REFRESH_MS, PAGE_SIZES } from '../../../../shared/constants';
@@ -15,15 +16,16 @@ import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import { Wall } from './components/Wall';
 import type { Author, Workgroup } from './types';
 import { useFeedback } from '../../../providers/notifications';
+import { formatDate } from '../../../lib/dates';
 
 /** A paged tab of the group (files 6 a page, members 12). */
 function PagedTab<T extends { hash: string }>({ resource, pageSize, render, refetchInterval }: { resource: string; pageSize: number; render: (item: T) => ReactNode; refetchInterval?: number }) {
   const [page, setPage] = useState(1);
-  const { result } = useList<T>({ resource, pagination: { currentPage: page, pageSize }, queryOptions: { refetchInterval } });
-  const total = result.total ?? 0;
+  const result = usePublicList<T>(resource, { page, size: pageSize }, { refetchInterval });
+  const total = result.total;
   return (
     <>
-      {result.data.length === 0 ? <NotFoundAlert /> : <List dataSource={result.data} renderItem={(item) => <List.Item key={item.hash}>{render(item)}</List.Item>} />}
+      {result.items.length === 0 ? <NotFoundAlert /> : <List dataSource={result.items} renderItem={(item) => <List.Item key={item.hash}>{render(item)}</List.Item>} />}
       <ListPagination current={page} pageSize={pageSize} total={total} pageCount={Math.ceil(total / pageSize)} onChange={setPage} inUrl={false} />
     </>
   );
@@ -51,7 +53,7 @@ function Files({ slug }: { slug: string }) {
           <a href={f.url} target="_blank" rel="noreferrer">
             {f.name}
           </a>
-          <span className="muted">{new Date(f.updated_at).toLocaleDateString(lng)}</span>
+          <span className="muted">{formatDate(f.updated_at, lng)}</span>
         </span>
       )}
     />
@@ -63,7 +65,7 @@ export default function WorkgroupShowPage() {
   const { t } = useTranslation();
   const { to } = useLocale();
   const feedback = useFeedback();
-  const { result: group, query } = useOne<Workgroup, HttpError>({ resource: 'workgroups', id: slug, queryOptions: { retry: false } });
+  const { record: group, ...query } = usePublicOne<Workgroup>('workgroups', slug);
   const join = useMemberAction('workgroups', slug, 'subscribe', true);
   useDocumentTitle(`${group?.name ?? t('pages.workgroups.show')} · Alumni`);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;

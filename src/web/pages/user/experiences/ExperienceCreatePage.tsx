@@ -1,6 +1,6 @@
 /** /user/experiences/new: the experience form (POST /usr/workExperiences); back to the list once saved. */
 import { Card, Typography } from 'antd';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../hooks/useLocale';

@@ -1,7 +1,7 @@
 /** /user/experiences/{hash}/edit: the experience form (PATCH /usr/workExperiences/{hash}) and delete. */
 import { useMemo } from 'react';
 import { Alert, Card, Space, Typography } from 'antd';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';

@@ -2,7 +2,7 @@
 import { Alert, Button, Card, Descriptions, Space, Typography } from 'antd';
 import { EditOutlined, GlobalOutlined } from '@ant-design/icons';
 import { useShow } from '@refinedev/core';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';

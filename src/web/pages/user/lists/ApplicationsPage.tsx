@@ -8,7 +8,7 @@ import { Alert, Button, Card, Grid, Popconfirm, Space, Table, Tag, Typography } 
 import { RollbackOutlined, SendOutlined, SolutionOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useGetIdentity } from '@refinedev/core';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -7,7 +7,7 @@
 import { Button, Card, Col, Popconfirm, Row, Space, Tag, Typography } from 'antd';
 import { CrownOutlined, LockOutlined, LogoutOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/constants';

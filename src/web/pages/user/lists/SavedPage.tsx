@@ -8,7 +8,7 @@ import { Button, Card, Col, Grid, Popconfirm, Row, Segmented, Space, Tag, Typogr
 import { BookOutlined, CheckCircleOutlined, DeleteOutlined, StarOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import type { CrudFilter } from '@refinedev/core';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/constants';

@@ -1,6 +1,6 @@
 /** /user/portfolios/new: the project form (POST /usr/portfolios); once saved, its edit page takes the pictures. */
 import { Card, Typography } from 'antd';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../hooks/useLocale';

@@ -5,7 +5,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Row, Space, Typography } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';

@@ -6,7 +6,7 @@
 import { Alert, Button, Card, Col, Empty, Pagination, Row, Space, Typography } from 'antd';
 import { EditOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/constants';

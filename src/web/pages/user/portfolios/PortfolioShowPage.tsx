@@ -5,7 +5,7 @@
 import { Alert, Button, Card, Image, Space, Typography } from 'antd';
 import { EditOutlined, GlobalOutlined, LinkOutlined } from '@ant-design/icons';
 import { useShow } from '@refinedev/core';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';

@@ -2,7 +2,7 @@
 import { Alert, Card, Descriptions } from 'antd';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Spinner } from '../../../components/Spinner';
 import { GuardNotice } from './GuardNotice';
 import { ProfileSection } from './ProfileSection';

@@ -8,7 +8,7 @@ import { useEffect, useMemo } from 'react';
 import { Card, Tabs, Typography } from 'antd';
 import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import type { UiSchema } from '@rjsf/utils';
 import { Spinner } from '../../../components/Spinner';
 import { UploadField } from '../../../forms/widgets/UploadField';

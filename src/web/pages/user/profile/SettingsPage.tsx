@@ -1,7 +1,7 @@
 /** /user/profile/settings (issue 8 §8): privacy flags and language, from schemas/user.settings.json. */
 import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Spinner } from '../../../components/Spinner';
 import { ProfileSection } from './ProfileSection';
 import { useProfileForm } from './useProfileForm';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Card, Result, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import type { UiSchema } from '@rjsf/utils';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { request } from '../../../providers/http';

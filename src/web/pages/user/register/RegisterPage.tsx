@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { Card, Checkbox, Radio, Result, Tabs, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '@refinedev/react-router';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { FORMS } from '../../../forms/catalog';
 import { request } from '../../../providers/http';

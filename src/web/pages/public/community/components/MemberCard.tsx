@@ -1,4 +1,6 @@
-import { Avatar, Card, Tag } from 'antd';
+import { Avatar } from 'antd';
+import { Tag } from '../../../../components/light';
+import { Card } from '../../../../components/Card';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TAG_COLORS } from '../../../../theme';

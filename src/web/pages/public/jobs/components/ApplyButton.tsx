@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button } from 'antd';
+import { Alert, Button } from '../../../../components/light';
 import { SendOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';

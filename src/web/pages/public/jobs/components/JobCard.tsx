@@ -1,10 +1,11 @@
-import { Tag } from 'antd';
+import { Tag } from '../../../../components/light';
 import { CalendarOutlined, EnvironmentOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SafeImage } from '../../../../components/SafeImage';
 import { useLocale } from '../../../../hooks/useLocale';
 import type { JobSummary } from '../types';
+import { formatDate } from '../../../../lib/dates';
 
 /** One offer in the job bank: title, company, location, contract, date and tags. */
 export function JobCard({ job }: { job: JobSummary }) {
@@ -27,7 +28,7 @@ export function JobCard({ job }: { job: JobSummary }) {
           <FileTextOutlined aria-hidden="true" /> {t(`jobs.contract.${job.contract}`)}
         </span>
         <span>
-          <CalendarOutlined aria-hidden="true" /> {t('jobs.posted', { date: new Date(job.cdate).toLocaleDateString(lng) })}
+          <CalendarOutlined aria-hidden="true" /> {t('jobs.posted', { date: formatDate(job.cdate, lng) })}
         </span>
       </div>
       <div className="job-tags">

@@ -1,4 +1,5 @@
-import { Button, Space, Typography } from 'antd';
+import { Typography } from 'antd';
+import { Button, Space } from '../../../../components/light';
 import { BookOutlined, CalendarOutlined, CheckOutlined, StarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MemberPrompt } from '../../../../components/MemberPrompt';

@@ -1,7 +1,8 @@
-import { Space } from 'antd';
+import { Space } from '../../../../components/light';
 import { CalendarOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import { useLocale } from '../../../../hooks/useLocale';
 import type { Article } from '../types';
+import { formatDate } from '../../../../lib/dates';
 
 /** When and where, in the page's language. */
 export function ArticleMeta({ article, dateStyle = 'long' }: { article: Article; dateStyle?: 'long' | 'full' }) {
@@ -9,7 +10,7 @@ export function ArticleMeta({ article, dateStyle = 'long' }: { article: Article;
   return (
     <Space wrap size="middle" className="job-meta">
       <span>
-        <CalendarOutlined /> {new Date(`${article.date}T12:00:00`).toLocaleDateString(lng, { dateStyle })}
+        <CalendarOutlined /> {formatDate(article.date, lng, dateStyle)}
         {article.hour ? ` · ${article.hour}` : ''}
       </span>
       {article.location ? (

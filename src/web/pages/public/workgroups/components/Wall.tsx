@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Avatar, Button, Checkbox, List, Skeleton } from 'antd';
+import { Avatar, Checkbox, List } from 'antd';
+import { Button, Skeleton } from '../../../../components/light';
 import { HeartFilled, HeartOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { useList } from '@refinedev/core';
+import { usePublicList } from '../../../../public/data';
 import { useTranslation } from 'react-i18next';
 import { FILE_LINK_REFRESH_MS, PAGE_SIZES } from '../../../../../shared/constants';
 import { ListPagination, NotFoundAlert } from '../../../../components/ListStates';
@@ -9,6 +10,7 @@ import { MemberPrompt } from '../../../../components/MemberPrompt';
 import { useLocale } from '../../../../hooks/useLocale';
 import { useMemberAction } from '../../../../hooks/useMemberAction';
 import type { WallComment } from '../types';
+import { formatDate } from '../../../../lib/dates';
 
 /** Like or unlike a comment (Bold and GRATIS; PATCH …/comments/{hash}/like). */
 function LikeButton({ slug, comment }: { slug: string; comment: WallComment }) {
@@ -34,7 +36,7 @@ function CommentBody({ comment, slug }: { comment: WallComment; slug: string }) 
       avatar={<Avatar src={comment.user.photo ?? undefined} alt={author}>{author[0]}</Avatar>}
       title={
         <span>
-          {author} <span className="muted">· {new Date(comment.created_at).toLocaleDateString(lng)}</span>
+          {author} <span className="muted">· {formatDate(comment.created_at, lng)}</span>
         </span>
       }
       description={
@@ -59,14 +61,13 @@ export function Wall({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [onlyFiles, setOnlyFiles] = useState(false);
-  const { result, query } = useList<WallComment>({
-    resource: `workgroups/${slug}/comments`,
-    pagination: { currentPage: page, pageSize: PAGE_SIZES.workgroupComments },
-    filters: onlyFiles ? [{ field: 'only_files', operator: 'eq', value: true }] : [],
-    // file links are signed for a few minutes: keep them fresh while the wall is open
-    queryOptions: { refetchInterval: FILE_LINK_REFRESH_MS },
-  });
-  const total = result.total ?? 0;
+  // file links are signed for a few minutes: keep them fresh while the wall is open
+  const result = usePublicList<WallComment>(
+    `workgroups/${slug}/comments`,
+    { page, size: PAGE_SIZES.workgroupComments, only_files: onlyFiles || undefined },
+    { refetchInterval: FILE_LINK_REFRESH_MS },
+  );
+  const total = result.total;
   return (
     <>
       <Checkbox
@@ -78,14 +79,14 @@ export function Wall({ slug }: { slug: string }) {
       >
         {t('workgroups.onlyFiles')}
       </Checkbox>
-      {query.isLoading ? (
+      {result.isLoading ? (
         <Skeleton active avatar />
-      ) : result.data.length === 0 ? (
+      ) : result.items.length === 0 ? (
         <NotFoundAlert />
       ) : (
         <List
           itemLayout="vertical"
-          dataSource={result.data}
+          dataSource={result.items}
           renderItem={(comment) => (
             <List.Item key={comment.hash}>
               <CommentBody comment={comment} slug={slug} />

@@ -1,4 +1,5 @@
-import { Card, Tag } from 'antd';
+import { Tag } from '../../../../components/light';
+import { Card } from '../../../../components/Card';
 import { LockOutlined, TeamOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ export function WorkgroupCard({ group }: { group: Workgroup }) {
   const { t } = useTranslation();
   const { to } = useLocale();
   return (
-    <Card className="article-card" data-testid="workgroup-card" cover={<SafeImage src={group.image ?? undefined} alt="" className="card-cover" />}>
+    <Card className="article-card" data-testid="workgroup-card" cover={<SafeImage src={group.image ?? undefined} alt="" className="card-cover" width={640} height={360} />}>
       <Tag icon={group.type === 'PRIVATE' ? <LockOutlined /> : undefined} color={TAG_COLORS[group.type]}>
         {t(`workgroups.type.${group.type}`)}
       </Tag>

@@ -1,0 +1,32 @@
+/**
+ * Refine, for the parts that use it: the member, company and admin areas and the sign-in, registration
+ * and recovery pages (their own chunk, loaded with their first page). The public pages are rendered on the
+ * server and kept light without it (issue 9 §2); they share the same react-query client, session and toasts.
+ */
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { Refine } from '@refinedev/core';
+import { accessControlProvider } from '../providers/access';
+import { authProvider } from '../providers/auth';
+import { dataProviders } from '../providers/data';
+import { i18nProvider } from '../providers/i18n';
+import { useNotificationProvider } from '../providers/notifications';
+import { queryClient } from '../providers/queryClient';
+import { routerProvider } from './query';
+
+export default function WithRefine({ children }: { children?: ReactNode }) {
+  return (
+    <Refine
+      routerProvider={routerProvider}
+      dataProvider={dataProviders}
+      authProvider={authProvider}
+      accessControlProvider={accessControlProvider}
+      i18nProvider={i18nProvider}
+      notificationProvider={useNotificationProvider}
+      resources={[{ name: 'jobs' }]}
+      options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: queryClient } }}
+    >
+      {children ?? <Outlet />}
+    </Refine>
+  );
+}
