@@ -1,16 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter, StaticRouter, useLocation } from 'react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import { I18nextProvider } from 'react-i18next';
-import { useAntdLocale } from './providers/antdLocale';
 import { queryClient as browserClient } from './providers/queryClient';
 import { i18n, localeFromPath, setLocale } from './providers/i18n';
 import { FeedbackProvider } from './providers/notifications';
 import { AppRoutes } from './routing/AppRoutes';
 import { ErrorBoundary } from './routing/ErrorBoundary';
 import { ProgressBar } from './routing/ProgressBar';
-import { theme } from './theme';
 
 /** Keeps i18next and <html lang> on the URL's locale. */
 function LocaleSync() {
@@ -24,20 +21,17 @@ function LocaleSync() {
 }
 
 function Shell({ queryClient }: { queryClient: QueryClient }) {
-  const { pathname } = useLocation();
-  const antdLocale = useAntdLocale(localeFromPath(pathname));
-  // Refine is mounted by the routes that use it (routing/WithRefine), not here: public pages do without it
+  // Refine and antd's theme are mounted by the routes that use them (routing/WithRefine, components/AntdScope),
+  // not here: the lightest public pages do without both
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={theme} locale={antdLocale}>
-        <FeedbackProvider>
-          <LocaleSync />
-          <ProgressBar />
-          <ErrorBoundary>
-            <AppRoutes />
-          </ErrorBoundary>
-        </FeedbackProvider>
-      </ConfigProvider>
+      <FeedbackProvider>
+        <LocaleSync />
+        <ProgressBar />
+        <ErrorBoundary>
+          <AppRoutes />
+        </ErrorBoundary>
+      </FeedbackProvider>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,3 @@
-import '@ant-design/v5-patch-for-react-19';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import 'nprogress/nprogress.css';
@@ -21,7 +20,8 @@ const root = document.getElementById('root')!;
 const embedded = document.getElementById('ssr-state');
 
 // and the page's code, so that a server-rendered page hydrates in one pass
-void Promise.all([loadLocale(lng), loadAntdLocale(lng), embedded ? preloadPage(window.location.pathname) : null]).then(() => {
+// (antd's strings: a server-rendered page loads them only if it shows antd's components, see preload.ts)
+void Promise.all([loadLocale(lng), embedded ? preloadPage(window.location.pathname) : loadAntdLocale(lng)]).then(() => {
   if (!embedded) {
     createRoot(root).render(<App />);
     return;

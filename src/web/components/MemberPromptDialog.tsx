@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../hooks/useLocale';
 
 import type { PromptKind } from './MemberPrompt';
+import { AntdScope } from './AntdScope';
 
 /** The dialog of MemberPrompt, loaded when it is first needed. */
 export default function MemberPromptDialog({ kind, onClose }: { kind: Exclude<PromptKind, null>; onClose: () => void }) {
   const { t } = useTranslation();
   const { to } = useLocale();
   return (
-    <Modal
+    <AntdScope>
+<Modal
       open
       onCancel={onClose}
       maskClosable={false}
@@ -34,5 +36,6 @@ export default function MemberPromptDialog({ kind, onClose }: { kind: Exclude<Pr
     >
       <p>{t(`prompt.${kind}.text`)}</p>
     </Modal>
+</AntdScope>
   );
 }

@@ -7,6 +7,7 @@ import type { Identity } from '../providers/auth';
 import { AccountButton } from './AccountMenu';
 import { AccountLink } from './AccountLink';
 import { accountItems } from './accountItems';
+import { AntdScope } from '../components/AntdScope';
 
 export default function AccountDropdown({ me }: { me: Identity }) {
   const { t } = useTranslation();
@@ -15,8 +16,10 @@ export default function AccountDropdown({ me }: { me: Identity }) {
   const items: MenuProps['items'] = accountItems(me, t, init?.settings.ebookUrl).map((item) => ({ key: item.key, label: <AccountLink item={item} /> }));
   items.push({ type: 'divider' }, { key: 'logout', label: <span data-testid="logout">{t('nav.logout')}</span>, onClick: () => void logout() });
   return (
-    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+    <AntdScope>
+<Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
       <AccountButton me={me} />
     </Dropdown>
+</AntdScope>
   );
 }

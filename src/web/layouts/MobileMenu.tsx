@@ -12,6 +12,7 @@ import { AccountLink } from './AccountLink';
 import { AccountMenu } from './AccountMenu';
 import { accountItems } from './accountItems';
 import { MainMenu } from './MainMenu';
+import { AntdScope } from '../components/AntdScope';
 
 export default function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -19,7 +20,8 @@ export default function MobileMenu({ open, onClose }: { open: boolean; onClose: 
   const logout = useSignOut();
   const init = useSiteInit();
   return (
-    <Drawer open={open} onClose={onClose} title={t('nav.menu')} width={320} placement="right" rootClassName="mobile-menu">
+    <AntdScope>
+<Drawer open={open} onClose={onClose} title={t('nav.menu')} width={320} placement="right" rootClassName="mobile-menu">
       {me ? (
         <nav className="drawer-account site-nav-vertical" aria-label={t('header.account')} data-testid="drawer-account">
           <p className="drawer-who">
@@ -44,5 +46,6 @@ export default function MobileMenu({ open, onClose }: { open: boolean; onClose: 
       )}
       <MainMenu vertical onNavigate={onClose} />
     </Drawer>
+</AntdScope>
   );
 }

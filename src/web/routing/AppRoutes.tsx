@@ -8,7 +8,7 @@ import { localizedPattern, ROUTES, type Area, type RouteDef } from '../../shared
 import { PublicLayout } from '../layouts/PublicLayout';
 import { ComingSoonPage, NotFoundPage } from '../pages/common/StatusPages';
 import { Guarded } from './guards';
-import { PAGES } from './pages';
+import { AntdScopeLazy as AntdScope, LIGHT_PAGES, PAGES } from './pages';
 import { adminRoutes } from './adminRoutes';
 
 // the members' and companies' layouts (side menu) load with their first page
@@ -37,7 +37,14 @@ function RootRedirect() {
 function element(route: RouteDef) {
   const Page = PAGES[route.name];
   const page = <Suspense fallback={spinner}>{Page ? <Page /> : <ComingSoonPage name={route.name} />}</Suspense>;
-  return <Guarded guard={route.guard}>{route.area === 'public' && REFINE_PAGES.has(route.name) ? <Suspense fallback={spinner}><WithRefine>{page}</WithRefine></Suspense> : page}</Guarded>;
+  if (route.area !== 'public' || LIGHT_PAGES.has(route.name)) return <Guarded guard={route.guard}>{page}</Guarded>;
+  // WithRefine brings antd's theme with it; the other public pages that use antd get the theme alone
+  const scoped = REFINE_PAGES.has(route.name) ? <WithRefine>{page}</WithRefine> : <AntdScope>{page}</AntdScope>;
+  return (
+    <Guarded guard={route.guard}>
+      <Suspense fallback={spinner}>{scoped}</Suspense>
+    </Guarded>
+  );
 }
 
 function routesOf(area: Area) {

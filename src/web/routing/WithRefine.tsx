@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Refine } from '@refinedev/core';
+import { AntdScope } from '../components/AntdScope';
 import { accessControlProvider } from '../providers/access';
 import { authProvider } from '../providers/auth';
 import { dataProviders } from '../providers/data';
@@ -16,6 +17,7 @@ import { routerProvider } from './query';
 
 export default function WithRefine({ children }: { children?: ReactNode }) {
   return (
+    <AntdScope>
     <Refine
       routerProvider={routerProvider}
       dataProvider={dataProviders}
@@ -28,5 +30,6 @@ export default function WithRefine({ children }: { children?: ReactNode }) {
     >
       {children ?? <Outlet />}
     </Refine>
+    </AntdScope>
   );
 }

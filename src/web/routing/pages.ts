@@ -3,6 +3,16 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 type Page = LazyExoticComponent<ComponentType>;
 
+/**
+ * Public pages that render none of antd's own components (only components/light and plain markup): they are
+ * served without antd's theme provider, so a first visit loads neither antd nor its style engine. Every other
+ * page gets components/AntdScope around it (routing/AppRoutes). A page added here must stay antd-free.
+ */
+export const LIGHT_PAGES = new Set(['home', 'jobs', 'jobs.show', 'news', 'community', 'workgroups', 'workgroups-landing', 'company', 'experiences', 'experiences.show', 'info']);
+
+/** antd's theme provider, loaded with the first page that needs it (one lazy component: preload.ts resolves it before hydration). */
+export const AntdScopeLazy = lazy(() => import('../components/AntdScope'));
+
 export const PAGES: Record<string, Page> = {
   home: lazy(() => import('../pages/public/home/HomePage')),
   jobs: lazy(() => import('../pages/public/jobs/JobListPage')),

@@ -7,7 +7,9 @@
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchPath } from '../../shared/routes';
-import { PAGES } from './pages';
+import { AntdScopeLazy, LIGHT_PAGES, PAGES } from './pages';
+import { loadAntdLocale } from '../providers/antdLocale';
+import { localeFromPath } from '../providers/i18n';
 
 interface LazyInternals {
   _payload: unknown;
@@ -16,7 +18,14 @@ interface LazyInternals {
 
 export async function preloadPage(pathname: string): Promise<void> {
   const name = matchPath(pathname)?.route.name;
-  const page = name ? (PAGES[name] as (LazyExoticComponent<ComponentType> & Partial<LazyInternals>) | undefined) : undefined;
+  // a page with antd's components hydrates inside antd's theme provider, with antd's strings in its language
+  const antd = name && !LIGHT_PAGES.has(name) ? Promise.all([preloadLazy(AntdScopeLazy as LazyLike), loadAntdLocale(localeFromPath(pathname))]) : null;
+  await Promise.all([antd, preloadLazy(name ? (PAGES[name] as LazyLike | undefined) : undefined)]);
+}
+
+type LazyLike = LazyExoticComponent<ComponentType> & Partial<LazyInternals>;
+
+async function preloadLazy(page: LazyLike | undefined): Promise<void> {
   if (!page || typeof page._init !== 'function') return;
   try {
     page._init(page._payload);

@@ -8,7 +8,7 @@ import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { DownOutlined } from '@ant-design/icons';
 import type { SelectProps } from 'antd/es/select';
 
-const load = () => import('antd/es/select');
+const load = () => import('./ScopedSelect');
 const Select = lazy(load);
 
 type Props = Omit<SelectProps<string | string[]>, 'options'> & { id: string; options: Array<{ value: string; label: string }> };

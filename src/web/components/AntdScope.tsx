@@ -1,0 +1,25 @@
+/**
+ * antd's theme and strings, around the parts that use antd's own components: the areas, the back office and
+ * the sign-in page (routing/WithRefine), the public pages that show antd components (routing/AppRoutes), and
+ * the pieces a public page loads on first use (toasts, dialogs, the phone menu, the account menu, selects).
+ * Not at the root: a public page that uses none (home, jobs, a job, news) then needs neither antd's code nor
+ * its style engine, which is most of what a phone spends hydrating it (issue 9 §4).
+ */
+import '@ant-design/v5-patch-for-react-19';
+import type { ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
+import { useAntdLocale } from '../providers/antdLocale';
+import { useLocale } from '../hooks/useLocale';
+import { theme } from '../theme';
+
+export function AntdScope({ children }: { children: ReactNode }) {
+  const { lng } = useLocale();
+  const locale = useAntdLocale(lng);
+  return (
+    <ConfigProvider theme={theme} locale={locale}>
+      {children}
+    </ConfigProvider>
+  );
+}
+
+export default AntdScope;
