@@ -95,7 +95,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await rateLimitPlugin(app); // before any route: it gives each route its limit as it is added
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  // after every other onRequest hook (actor, cookies, security headers): a reused answer carries the same headers
+  // the anonymous public-read cache: hooks on the routes that opt in (`config.publicCache`), after the app's own
+  // onRequest hooks (actor, cookies, security headers), so a reused answer carries the same headers
   app.decorate('publicCache', publicCachePlugin(app));
   await app.register(fastifySwagger, {
     openapi: {
