@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useIsFetching } from '@tanstack/react-query';
 import NProgress from 'nprogress';
@@ -10,13 +10,19 @@ const MAX_MS = 5000; // SPEC §9: the loading bar gives up after 5 s
 export function ProgressBar() {
   const { pathname } = useLocation();
   const fetching = useIsFetching();
+  // a server-rendered page arrives complete: no bar over it while it hydrates (and no work on the main thread)
+  const first = useRef(typeof document !== 'undefined' && document.getElementById('ssr-state') !== null);
   useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     NProgress.start();
     const timer = window.setTimeout(() => NProgress.done(), MAX_MS);
     return () => window.clearTimeout(timer);
   }, [pathname]);
   useEffect(() => {
-    if (fetching === 0) NProgress.done();
+    if (fetching === 0 && NProgress.isStarted()) NProgress.done();
   }, [fetching, pathname]);
   return null;
 }
