@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import 'nprogress/nprogress.css';
@@ -28,7 +29,11 @@ void Promise.all([loadLocale(lng), embedded ? preloadPage(window.location.pathna
   }
   const state = JSON.parse(embedded.textContent || '{}') as DehydratedState;
   hydrate(queryClient, state);
-  hydrateRoot(root, <App />);
+  // as a transition, hydration is rendered in small slices that yield to the browser (as Next.js does), not in
+  // one long task: a phone stays responsive while the page comes alive (Lighthouse's total blocking time)
+  startTransition(() => {
+    hydrateRoot(root, <App />);
+  });
   // the server rendered the anonymous view: a signed-in visitor asks again with the session (saved, applied, unlocked)
   if (readSession()) {
     const keys = new Set(state.queries.map((query) => query.queryHash));
