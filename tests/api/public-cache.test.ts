@@ -10,7 +10,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PRIVATE_TABLES, PUBLIC_TABLES } from '../../src/server/db/migrations/009_public_cache';
 import { MAX_ENTRIES, MAX_TOTAL_BYTES, publicCachePlugin } from '../../src/server/plugins/publicCache';
-import { API_KEY, TEST_DEVICE, startTestApp, type CallOptions, type TestApp } from '../helpers/app';
+import { buildApp } from '../../src/server/app';
+import { createDb } from '../../src/server/db/dialect';
+import { API_KEY, DEMO_PASSWORD, TEST_DEVICE, startTestApp, type CallOptions, type TestApp } from '../helpers/app';
 import { usingPostgres } from '../helpers/db';
 
 let t: TestApp;
@@ -171,6 +173,28 @@ describe('a write shows in the next anonymous answer', () => {
       await t.app.db.updateTable('jobs').set({ status: 'PUBLISHED' }).where('slug', '=', slug).execute();
     }
     expect((await anon(`/api/jobs/${slug}`)).statusCode).toBe(200);
+  });
+
+  it('a write through another instance on the same database shows in this instance’s next anonymous answer', async () => {
+    const other = await buildApp(t.app.config, { db: createDb(t.app.config.databaseUrl, { poolSize: 2 }), migrate: false, closeDb: true });
+    try {
+      const login = await other.inject({ method: 'POST', url: '/adm/login', headers: { apikey: API_KEY, language: 'en' }, payload: { email: 'admin@demo.test', password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null } });
+      expect(login.statusCode).toBe(200);
+      const admin = { apikey: API_KEY, language: 'en', token: login.json().token, deviceid: TEST_DEVICE };
+      const page = await anon('/api/users?size=100');
+      const hashes = page.json().items.map((item: { hash: string }) => item.hash) as string[];
+      const member = await t.app.db.selectFrom('users').select('hash').where('hash', 'in', hashes).where('email', 'not like', '%@demo.test').offset(1).limit(1).executeTakeFirstOrThrow();
+      const url = `/api/users/${member.hash}`;
+      expect((await anon(url)).statusCode).toBe(200);
+      expect(cacheOf(await anon(url))).toBe('hit');
+      const res = await other.inject({ method: 'PATCH', url: `/adm/users/${member.hash}`, headers: admin, payload: { status: 'DISABLED' } });
+      expect(res.statusCode).toBe(200);
+      // no waiting for a TTL: the next request on this instance reads the new data version
+      expect((await anon(url)).statusCode).toBe(404);
+      expect((await anon('/api/users?size=100')).json().items.map((item: { hash: string }) => item.hash)).not.toContain(member.hash);
+    } finally {
+      await other.close();
+    }
   });
 
   it('a change to a table only a detail reads (a tag’s title) is seen too', async () => {
