@@ -32,6 +32,9 @@ const html = async (path: string, headers: Record<string, string> = {}) => {
   return { status: res.status, text: await res.text() };
 };
 
+/** Text as React writes it into HTML (so a title with an apostrophe or an ampersand can be looked for in the markup). */
+const inHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
 /** The JSON the server embedded for the browser, and the markup of #root. */
 function parts(page: string): { state: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> }; root: string } {
   const state = /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(page);
@@ -73,15 +76,16 @@ describe('server-rendered HTML', () => {
     expect(parts(detail.text).root).toContain(job.title.replace(/&/g, '&amp;'));
 
     const news = await html(localizePath('news', 'en'));
-    const articles = (await apiGet('/api/articles?page=1&size=1')).body['items'] as Array<{ title: string }>;
+    const articles = (await apiGet('/api/articles?page=1&size=1')).body['items'] as Array<{ title: string; slug: string }>;
     expect(parts(news.text).root).toContain(articles[0]!.title.replace(/&/g, '&amp;'));
 
     const home = await html(localizePath('home', 'en'));
     expect(parts(home.text).root).toContain('<h1');
-    // antd's styles come with the page
-    expect(home.text).toMatch(/<style[^>]*data-css-hash/);
+    // a page that shows antd components (not in LIGHT_PAGES: an article) gets antd's styles with it…
+    const antdPage = (await html(localizePath('news.show', 'en', { slug: articles[0]!.slug }))).text;
+    expect(antdPage).toMatch(/<style[^>]*data-css-hash/);
     // …before the app's stylesheet (inlined), whose rules must win over antd's (as in a client-rendered page)
-    expect(home.text.search(/<style[^>]*data-css-hash/)).toBeLessThan(home.text.search(/<style data-app-css>/));
+    expect(antdPage.search(/<style[^>]*data-css-hash/)).toBeLessThan(antdPage.search(/<style data-app-css>/));
     expect(home.text).not.toContain('<link rel="stylesheet"');
     // the scripts start after the page has loaded: nothing is preloaded, the entry goes through the boot loader
     expect(home.text).not.toContain('rel="modulepreload"');
@@ -115,10 +119,15 @@ describe('server-rendered HTML', () => {
     const db = server.app.db;
     const portfolio = await db.selectFrom('portfolios').select('hash').where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
     const member = await db.selectFrom('users').select('hash').where('status', '=', 'VALIDATED').where('is_appear_by_user', '=', 1).executeTakeFirstOrThrow();
+    const article = ((await apiGet('/api/articles?page=1&size=1')).body['items'] as Array<{ slug: string }>)[0]!;
+    const group = await db.selectFrom('workgroups').select('slug').where('status', '=', 'PUBLISHED').where('type', '=', 'PUBLIC').executeTakeFirstOrThrow();
     const paths = [
-      ...['community', 'association', 'alumni', 'company', 'workgroups-landing', 'workgroups', 'portfolios', 'experiences', 'community.directory', 'community.ambassadors', 'community.entrepreneurs'].map((name) => localizePath(name, 'en')),
+      ...['community', 'association', 'alumni', 'company', 'workgroups-landing', 'workgroups', 'portfolios', 'experiences', 'community.directory', 'community.ambassadors', 'community.entrepreneurs', 'info'].map((name) => localizePath(name, 'en')),
       localizePath('portfolios.show', 'en', { hash: portfolio.hash }),
       localizePath('community.directory.show', 'en', { hash: member.hash }),
+      localizePath('news.show', 'en', { slug: article.slug }),
+      localizePath('info', 'es', { slug: 'faqs' }),
+      localizePath('workgroups.show', 'en', { slug: group.slug }),
     ];
     const shells: string[] = [];
     for (const path of paths) {
@@ -126,6 +135,101 @@ describe('server-rendered HTML', () => {
       if (!page.text.includes('id="ssr-state"') || !/<h1[\s>]/.test(page.text)) shells.push(`${path} (${page.status})`);
     }
     expect(shells).toEqual([]);
+  });
+
+  it('renders an article and the info pages with their Markdown, safely, in the page language', async () => {
+    const { items } = (await apiGet('/api/articles?page=1&size=1')).body as { items: Array<{ slug: string }> };
+    const article = (await apiGet(`/api/articles/${items[0]!.slug}`)).body as { slug: string; title: string; body?: string; summary: string };
+    const page = await html(localizePath('news.show', 'en', { slug: article.slug }));
+    expect(page.status).toBe(200);
+    const { root, state } = parts(page.text);
+    expect(root).toContain(inHtml(article.title));
+    expect(root).toContain('class="markdown article-body"');
+    expect(state.queries.some((q) => (q.state.data as { slug?: string } | undefined)?.slug === article.slug)).toBe(true);
+    // a missing article: the 404 page with status 404 (not rendered, nothing embedded)
+    const missing = await html(localizePath('news.show', 'en', { slug: 'no-such-article' }));
+    expect(missing.status).toBe(404);
+    expect(missing.text).not.toContain('id="ssr-state"');
+
+    // the list of info pages, and one of them in full (its Markdown headings are in the HTML)
+    const list = await html(localizePath('info', 'en'));
+    expect(list.status).toBe(200);
+    expect(parts(list.text).root).toContain('Frequently asked questions');
+    const faqs = await html(localizePath('info', 'en', { slug: 'faqs' }));
+    expect(faqs.status).toBe(200);
+    expect(parts(faqs.text).root).toContain('<h2>Who can join?</h2>');
+
+    // Markdown written by an administrator is rendered safely by the server too
+    await server.app.db
+      .updateTable('content_pages')
+      .set({ body: '## Safe\n\n<script>window.__x=1</script>\n\nText <img src=x onerror=alert(1)> [bad](javascript:alert(1)) [good](https://example.com)' })
+      .where('key', '=', 'legal')
+      .where('language', '=', 'en')
+      .execute();
+    const legal = parts((await html(`${localizePath('info', 'en', { slug: 'legal' })}?fresh=1`)).text).root;
+    expect(legal).toContain('<h2>Safe</h2>');
+    expect(legal).toContain('&lt;script&gt;window.__x=1&lt;/script&gt;');
+    expect(legal).toContain('Text &lt;img src=x onerror=alert(1)&gt; bad ');
+    expect(legal).not.toMatch(/<script|<img src="x"|href="javascript/i);
+    expect(legal).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">good</a>');
+  });
+
+  it('answers every info slug in every language with its page in the URL language, and a missing one with 404', async () => {
+    const rows = await server.app.db.selectFrom('content_pages').select(['key', 'language', 'slug', 'title']).execute();
+    expect(rows.length).toBeGreaterThanOrEqual(15);
+    const wrong: string[] = [];
+    for (const row of rows) {
+      for (const lng of ['es', 'en', 'ca'] as const) {
+        const own = rows.find((r) => r.key === row.key && r.language === lng)!;
+        const path = localizePath('info', lng, { slug: row.slug });
+        const page = await html(path);
+        // `/es/info/faqs` is the Spanish FAQ page, not the 404 page
+        if (page.status !== 200 || !page.text.includes('id="ssr-state"') || !parts(page.text).root.includes(`<h1>${inHtml(own.title)}</h1>`)) wrong.push(`${path} (${page.status})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    for (const path of [localizePath('info', 'es', { slug: 'no-such-page' }), localizePath('info', 'ca', { slug: 'x'.repeat(300) })]) {
+      const missing = await html(path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.text).toContain('<meta name="robots" content="noindex">');
+    }
+  });
+
+  it('renders a public group with its wall, and a private group without any of its wall, files or members', async () => {
+    const db = server.app.db;
+    const groupWithWall = async (type: 'PUBLIC' | 'PRIVATE') =>
+      db
+        .selectFrom('workgroups')
+        .innerJoin('comments', 'comments.workgroup_hash', 'workgroups.hash')
+        .select(['workgroups.hash', 'workgroups.slug', 'workgroups.name'])
+        .where('workgroups.status', '=', 'PUBLISHED')
+        .where('workgroups.type', '=', type)
+        .where('comments.deleted', '=', 0)
+        .executeTakeFirstOrThrow();
+
+    const open = await groupWithWall('PUBLIC');
+    const openPage = await html(localizePath('workgroups.show', 'en', { slug: open.slug }));
+    expect(openPage.status).toBe(200);
+    const openParts = parts(openPage.text);
+    expect(openParts.root).toContain(inHtml(open.name));
+    const wall = openParts.state.queries.find((q) => String(q.queryKey[2]).endsWith('/comments'));
+    const comments = (wall?.state.data as { items: Array<{ content: string }> } | undefined)?.items ?? [];
+    expect(comments.length).toBeGreaterThan(0);
+    expect(openParts.root).toContain(inHtml(comments[0]!.content));
+
+    const closed = await groupWithWall('PRIVATE');
+    const secret = `Private wall words ${Date.now()}`;
+    await db.updateTable('comments').set({ content: secret }).where('workgroup_hash', '=', closed.hash).execute();
+    // the answer the renderer gets is the anonymous one: the group's face, no wall
+    const closedPage = await html(`${localizePath('workgroups.show', 'en', { slug: closed.slug })}?after-edit=1`);
+    expect(closedPage.status).toBe(200);
+    const closedParts = parts(closedPage.text);
+    expect(closedParts.root).toContain(inHtml(closed.name));
+    expect(closedPage.text).not.toContain(secret);
+    expect(closedPage.text).not.toContain('/files/');
+    for (const { queryKey } of closedParts.state.queries) expect(String(queryKey[2]), JSON.stringify(queryKey)).not.toMatch(/\/(comments|files|users)$/);
+    const group = closedParts.state.queries.map((q) => q.state.data as { slug?: string; can_view?: boolean } | undefined).find((d) => d?.slug === closed.slug);
+    expect(group?.can_view).toBe(false);
   });
 
   it('sends a rendered page compressed, with the cookie banner, hidden for a visitor who has chosen', async () => {
@@ -192,13 +296,17 @@ describe('server-rendered HTML', () => {
 
 describe('in the browser', () => {
   it('shows the content before scripts, hydrates without warnings and does not fetch the embedded data again', async () => {
-    for (const path of [localizePath('home', 'en'), localizePath('jobs', 'en'), localizePath('jobs.show', 'en', { slug: job.slug }), localizePath('news', 'en'), localizePath('jobs', 'ca')]) {
+    const article = ((await apiGet('/api/articles?page=1&size=1')).body['items'] as Array<{ slug: string }>)[0]!;
+    const group = await server.app.db.selectFrom('workgroups').select('slug').where('status', '=', 'PUBLISHED').where('type', '=', 'PUBLIC').executeTakeFirstOrThrow();
+    const paths = [localizePath('home', 'en'), localizePath('jobs', 'en'), localizePath('jobs.show', 'en', { slug: job.slug }), localizePath('news', 'en'), localizePath('jobs', 'ca')];
+    paths.push(localizePath('news.show', 'en', { slug: article.slug }), localizePath('info', 'es', { slug: 'faqs' }), localizePath('info', 'en'), localizePath('workgroups.show', 'en', { slug: group.slug }));
+    for (const path of paths) {
       const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
       const { page, errors } = await newPage(context);
       const dataRequests: string[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
-        if (/^\/api\/(jobs|articles|workgroups|tags)/.test(url.pathname)) dataRequests.push(url.pathname + url.search);
+        if (/^\/api\/(jobs|articles|workgroups|tags|content)/.test(url.pathname)) dataRequests.push(`${request.method()} ${url.pathname}${url.search}`);
       });
       // without JavaScript the page already has its heading
       const noJs = await browser.newContext({ javaScriptEnabled: false });

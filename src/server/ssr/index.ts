@@ -20,20 +20,26 @@ export interface RenderResult {
 type RenderFn = (url: string, lng: Locale, fetchImpl: typeof fetch) => Promise<RenderResult>;
 
 /**
- * The public routes rendered on the server; the rest (sign-in, forms, areas) stay client-rendered. Not yet:
- * an article and the info pages (Markdown is sanitised with DOMPurify, which needs a DOM), a group (its wall).
+ * The public routes rendered on the server; the rest (sign-in, forms, areas) stay client-rendered. An article
+ * and the info pages show Markdown, rendered without a DOM (components/Markdown); a group's page shows its wall,
+ * files and members only when the anonymous visitor may read them (a PUBLIC group): a private group's answer to
+ * the renderer has `can_view: false`, so those are never asked for nor embedded. The wall's file links are signed
+ * for minutes (FILE_LINK_TTL_SECONDS), far longer than a render is kept (SSR_TTL_MS in plugins/spa.ts).
  */
 export const SSR_ROUTES = new Set([
   'home',
   'jobs',
   'jobs.show',
   'news',
+  'news.show',
+  'info',
   'community',
   'association',
   'alumni',
   'company',
   'workgroups-landing',
   'workgroups',
+  'workgroups.show',
   'portfolios',
   'portfolios.show',
   'experiences',
@@ -64,13 +70,25 @@ export async function loadRenderer(distDir: string): Promise<RenderFn | null> {
   return typeof module.render === 'function' ? module.render : null;
 }
 
-/** A fetch that answers from the app itself, anonymously: only the apiKey, the language and Accept are sent. */
+/**
+ * The only request the renderer may send that is not a GET: the content query of the info pages (SPEC §7 posts
+ * it as JSON), which reads and never writes.
+ */
+const READ_ONLY_POSTS = new Set(['/api/content/query']);
+
+/**
+ * A fetch that answers from the app itself, anonymously: only the apiKey, the language and Accept are sent (and,
+ * for the read-only content query, its JSON body). Anything else is refused without reaching the app.
+ */
 export function anonymousFetch(app: FastifyInstance, apiKey: string, lng: Locale): typeof fetch {
   return async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
     const method = (init?.method ?? 'GET').toUpperCase();
-    if (method !== 'GET' || !url.startsWith('/api/')) return new Response('{"message":"not available while rendering"}', { status: 403 });
-    const res = await app.inject({ method: 'GET', url, headers: { apikey: apiKey, language: lng, accept: 'application/json' } });
+    const readOnlyPost = method === 'POST' && READ_ONLY_POSTS.has(url) && typeof init?.body === 'string';
+    if ((method !== 'GET' && !readOnlyPost) || !url.startsWith('/api/')) return new Response('{"message":"not available while rendering"}', { status: 403 });
+    const headers: Record<string, string> = { apikey: apiKey, language: lng, accept: 'application/json' };
+    if (readOnlyPost) headers['content-type'] = 'application/json';
+    const res = await app.inject({ method: readOnlyPost ? 'POST' : 'GET', url, headers, ...(readOnlyPost ? { payload: init!.body as string } : {}) });
     return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
   };
 }

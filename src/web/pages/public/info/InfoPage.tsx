@@ -2,12 +2,13 @@ import { Col, Row, Skeleton } from '../../../components/light';
 import { Card } from '../../../components/Card';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../providers/http';
+import { resourceKey } from '../../../public/data';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/Markdown';
 import { useLocale } from '../../../hooks/useLocale';
-import { NotFoundPage } from '../../common/StatusPages';
+import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import { formatDate } from '../../../lib/dates';
 
 interface ContentPage {
@@ -16,20 +17,38 @@ interface ContentPage {
   title: string;
   body?: string;
   updated_at?: string;
+  slugs?: Partial<Record<string, string>>;
 }
 
-/** info/{slug?}: one info page, or the list of them (stored per language, served by the content query). */
+type ContentAnswer = { items: ContentPage[]; total: number };
+
+/**
+ * The content query (POST /api/content/query, SPEC §7) as a public data query: the key starts with 'data', so a
+ * server-rendered info page embeds the answer (the renderer may send exactly this read-only POST, src/server/ssr).
+ */
+function contentQuery(lng: string, name: string, body: Record<string, unknown>) {
+  return {
+    queryKey: [...resourceKey('content'), 'query', lng, name] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => request<ContentAnswer>('api', 'content/query', { method: 'POST', body, signal }),
+  };
+}
+
+/**
+ * info/{slug?}: one info page, or the list of them (stored per language). A slug of any language opens the page in
+ * the URL's language (`/es/info/faqs` is the Spanish FAQ): the list (every page's slugs in every language) tells
+ * which page it is, then that page is read in full.
+ */
 export default function InfoPage() {
   const { slug } = useParams();
   const { t } = useTranslation();
   const { lng, to } = useLocale();
-  const query = useQuery({
-    queryKey: ['content', lng, slug ?? '*'],
-    queryFn: () => request<{ items: ContentPage[]; total: number }>('api', 'content/query', { method: 'POST', body: slug ? { where: { slug } } : { only: ['key', 'slug', 'title'], where: { key: undefined } } }),
-  });
-  const pages = (query.data?.items ?? []).filter((page) => slug || page.key !== 'about');
+  const list = useQuery({ ...contentQuery(lng, 'list', { only: ['key', 'slug', 'title'], limit: 100 }), retry: false });
+  const key = slug ? list.data?.items.find((page) => page.slug === slug || Object.values(page.slugs ?? {}).includes(slug))?.key : undefined;
+  const detail = useQuery({ ...contentQuery(lng, `page:${key ?? ''}`, { where: { key } }), enabled: key !== undefined, retry: false });
+  const pages = slug ? (detail.data?.items ?? []) : (list.data?.items ?? []).filter((page) => page.key !== 'about');
   useDocumentTitle(`${slug ? (pages[0]?.title ?? t('info.title')) : t('info.title')} · Alumni`);
-  if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (list.isLoading || detail.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (list.error || detail.error) return <UnexpectedErrorPage />;
   if (slug && pages.length === 0) return <NotFoundPage />;
   if (slug) {
     const page = pages[0]!;
