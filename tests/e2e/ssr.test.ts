@@ -10,6 +10,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { localizePath } from '../../src/shared/routes';
 import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { anonymousFetch } from '../../src/server/ssr';
 
 let server: LiveServer;
 let browser: Browser;
@@ -174,6 +175,23 @@ describe('server-rendered HTML', () => {
     expect(legal).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">good</a>');
   });
 
+  it("lets the renderer send GETs and the content query only, never anything that writes", async () => {
+    const rendererFetch = anonymousFetch(server.app, server.app.config.apiKey, 'ca');
+    const query = await rendererFetch('/api/content/query', { method: 'POST', body: JSON.stringify({ where: { key: 'faqs' }, only: ['title'] }) });
+    expect(query.status).toBe(200);
+    expect(((await query.json()) as { items: Array<{ title: string }> }).items[0]?.title).toBe('Preguntes freqüents');
+    const refused = [
+      ['/usr/login', { method: 'POST', body: JSON.stringify({ email: 'regular@demo.test', password: 'demo-password', deviceId: 'ssrdevice0123456789e', deviceType: 2, push: null }) }],
+      ['/api/content/query?x=1', { method: 'POST', body: '{}' }],
+      ['/api/content/query', { method: 'PATCH', body: '{}' }],
+      ['/api/content/query', { method: 'POST' }],
+      ['/api/articles/x/save', { method: 'PATCH' }],
+      ['/usr/users/me', { method: 'GET' }],
+      ['/adm/users', {}],
+    ] as const;
+    for (const [url, init] of refused) expect((await rendererFetch(url, init as RequestInit)).status, `${init.method ?? 'GET'} ${url}`).toBe(403);
+  });
+
   it('answers every info slug in every language with its page in the URL language, and a missing one with 404', async () => {
     const rows = await server.app.db.selectFrom('content_pages').select(['key', 'language', 'slug', 'title']).execute();
     expect(rows.length).toBeGreaterThanOrEqual(15);
@@ -323,6 +341,33 @@ describe('in the browser', () => {
       await page.screenshot({ path: `/tmp/b3-ssr-${path.replace(/\W+/g, '_')}.png` });
       await context.close();
     }
+  });
+
+  it("a private group's member gets its wall after hydration (the server sent the visitor's page, without it)", async () => {
+    const db = server.app.db;
+    const closed = await db
+      .selectFrom('workgroups')
+      .innerJoin('comments', 'comments.workgroup_hash', 'workgroups.hash')
+      .select(['workgroups.hash', 'workgroups.slug'])
+      .where('workgroups.status', '=', 'PUBLISHED')
+      .where('workgroups.type', '=', 'PRIVATE')
+      .where('comments.deleted', '=', 0)
+      .where('comments.parent_hash', 'is', null)
+      .executeTakeFirstOrThrow();
+    const regular = await db.selectFrom('users').select('hash').where('email', '=', 'regular@demo.test').executeTakeFirstOrThrow();
+    await db.deleteFrom('workgroup_members').where('workgroup_hash', '=', closed.hash).where('user_hash', '=', regular.hash).execute();
+    await db.insertInto('workgroup_members').values({ hash: `ssrmember${Date.now()}`.slice(0, 20), workgroup_hash: closed.hash, user_hash: regular.hash, status: 'ACCEPTED', created_at: new Date().toISOString() }).execute();
+    const path = localizePath('workgroups.show', 'en', { slug: closed.slug });
+    // what the server sends, whoever asks: no wall
+    expect((await html(path)).text).not.toContain('class="wall-text"');
+
+    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
+    const { page, errors } = await newPage(context);
+    await signInAt(page, server.url, 'regular@demo.test');
+    await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.locator('.wall-text').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('a signed-in member gets the member view after hydration (the server sent the anonymous one)', async () => {
