@@ -188,8 +188,8 @@ describe('server-rendered HTML', () => {
       ['/api/articles/x/save', { method: 'PATCH' }],
       ['/usr/users/me', { method: 'GET' }],
       ['/adm/users', {}],
-    ] as const;
-    for (const [url, init] of refused) expect((await rendererFetch(url, init as RequestInit)).status, `${init.method ?? 'GET'} ${url}`).toBe(403);
+    ] as Array<[string, RequestInit]>;
+    for (const [url, init] of refused) expect((await rendererFetch(url, init)).status, `${init.method ?? 'GET'} ${url}`).toBe(403);
   });
 
   it('answers every info slug in every language with its page in the URL language, and a missing one with 404', async () => {
