@@ -9,6 +9,7 @@ import { ListPagination, NotFoundAlert } from '../../../../components/ListStates
 import { MemberPrompt } from '../../../../components/MemberPrompt';
 import { useLocale } from '../../../../hooks/useLocale';
 import { useMemberAction } from '../../../../hooks/useMemberAction';
+import { useHydrated } from '../../../../hooks/useHydrated';
 import type { WallComment } from '../types';
 import { formatDate } from '../../../../lib/dates';
 
@@ -61,6 +62,8 @@ export function Wall({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [onlyFiles, setOnlyFiles] = useState(false);
+  // the page is server-rendered: the filter waits for the scripts (a tick before them would be lost)
+  const hydrated = useHydrated();
   // file links are signed for a few minutes: keep them fresh while the wall is open
   const result = usePublicList<WallComment>(
     `workgroups/${slug}/comments`,
@@ -72,6 +75,7 @@ export function Wall({ slug }: { slug: string }) {
     <>
       <Checkbox
         checked={onlyFiles}
+        disabled={!hydrated}
         onChange={(e) => {
           setOnlyFiles(e.target.checked);
           setPage(1);
