@@ -8,13 +8,16 @@
 import '@ant-design/v5-patch-for-react-19';
 import type { ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
+import enUS from 'antd/es/locale/en_US';
 import { useAntdLocale } from '../providers/antdLocale';
 import { useLocale } from '../hooks/useLocale';
 import { theme } from '../theme';
 
 export function AntdScope({ children }: { children: ReactNode }) {
   const { lng } = useLocale();
-  const locale = useAntdLocale(lng);
+  // always a locale object (antd's own default until the page's language has loaded): antd wraps its children in
+  // a locale provider only when it has one, so going from none to one would remount them (and drop an open toast)
+  const locale = useAntdLocale(lng) ?? enUS;
   return (
     <ConfigProvider theme={theme} locale={locale}>
       {children}

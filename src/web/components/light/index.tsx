@@ -9,6 +9,7 @@
  */
 import type { ButtonHTMLAttributes, CSSProperties, HTMLAttributes, ReactNode } from 'react';
 import './light.css';
+import { useHydrated } from '../../hooks/useHydrated';
 import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled, InfoCircleFilled, LoadingOutlined } from '@ant-design/icons';
 
 const cx = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
@@ -27,6 +28,10 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
 }
 
 export function Button({ type = 'default', htmlType = 'button', size = 'middle', icon, loading = false, block, danger, ghost, className, children, disabled, href, ...rest }: ButtonProps) {
+  // a button that only a script can run is disabled until the page's scripts have started (a server-rendered
+  // page is shown before them): a click is never silently lost. Links and form buttons work at once.
+  const hydrated = useHydrated();
+  const waiting = !hydrated && href === undefined && htmlType === 'button' && rest.onClick !== undefined;
   const classes = cx('btn', `btn-${type}`, size !== 'middle' && `btn-${size}`, block && 'btn-block', danger && 'btn-danger', ghost && 'btn-ghost', !children && 'btn-icon-only', className);
   const content = (
     <>
@@ -42,7 +47,7 @@ export function Button({ type = 'default', htmlType = 'button', size = 'middle',
     );
   }
   return (
-    <button type={htmlType} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button type={htmlType} className={classes} disabled={disabled || loading || waiting} aria-busy={loading || undefined} {...rest}>
       {content}
     </button>
   );
