@@ -102,11 +102,13 @@ describe('projects', () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto(`${server.url}/en/user/portfolios`);
     await page.getByTestId('portfolio-card').first().waitFor();
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    // the area switches its side menu for the drawer once the resize has reached React (antd breakpoints)
+    await expect.poll(overflow).toBeLessThanOrEqual(0);
     await shot('portfolios-list-360');
     await page.goto(editUrl);
     await page.getByTestId('portfolio-image').first().waitFor();
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    // the area switches its side menu for the drawer once the resize has reached React (antd breakpoints)
+    await expect.poll(overflow).toBeLessThanOrEqual(0);
     await shot('portfolio-edit-360');
     await page.setViewportSize({ width: 1400, height: 900 });
   });
@@ -141,7 +143,8 @@ describe('experiences', () => {
     await page.getByTestId('experience-show').waitFor();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(`${position} (lead)`);
     await page.setViewportSize({ width: 360, height: 780 });
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    // the area switches its side menu for the drawer once the resize has reached React (antd breakpoints)
+    await expect.poll(overflow).toBeLessThanOrEqual(0);
     await shot('experience-show-360');
     await page.setViewportSize({ width: 1400, height: 900 });
 
