@@ -121,9 +121,28 @@ describe('layout (issue 10 §6)', () => {
       for (const href of desktop) expect(listed).toContain(href);
       if (email) expect(await page.getByTestId('drawer-logout').isVisible()).toBe(true);
       else expect(await drawer.getByTestId('login-link').isVisible()).toBe(true);
+      await page.waitForTimeout(400); // the drawer's slide
       await page.screenshot({ path: `/tmp/b-drawer-${role}.png` });
       expect(errors).toEqual([]);
       await context.close();
     });
   }
+
+  it('an empty required field says "required", not "must be valid" (blank e-mail on the sign-in form)', async () => {
+    const { page, errors, context } = await open(1400, '/en/login');
+    await page.locator('#root_email').fill('   ');
+    await page.locator('#root_password').fill('demo-password');
+    await page.locator('form button[type=submit]').first().click();
+    const message = page.locator('.schema-form .ant-form-item-explain-error, .schema-form .error-detail').first();
+    await message.waitFor();
+    const text = (await message.textContent()) ?? '';
+    expect(text).toMatch(/required/i);
+    expect(text).not.toMatch(/valid/i);
+    // a real but malformed address still says what is wrong with it
+    await page.locator('#root_email').fill('not-an-address');
+    await page.locator('form button[type=submit]').first().click();
+    await expect.poll(async () => (await message.textContent()) ?? '').toMatch(/valid e-mail/i);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
