@@ -84,6 +84,13 @@ describe('public portal', () => {
     await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
     expect(article.title).toBe(english);
     expect(await page.evaluate(() => (window as unknown as { kept?: number }).kept)).toBe(1);
+    // the server-rendered Spanish article already links its English slug (same as after hydration, no mismatch)
+    const html = await (await fetch(`${server.url}/es/noticias/${esSlug}`)).text();
+    expect(html).toContain(`href="/en/news/${article.slugs.en}"`);
+    await page.goto(`${server.url}/es/noticias/${esSlug}`);
+    await page.getByRole('heading', { level: 1, name: spanish }).waitFor();
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="lang-switcher"]')?.disabled);
+    expect(await page.getByTestId('lang-en').getAttribute('href')).toBe(`/en/news/${article.slugs.en}`);
     expect(errors).toEqual([]);
     await context.close();
   });
