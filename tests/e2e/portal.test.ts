@@ -10,6 +10,14 @@ let context: BrowserContext;
 
 onBrowserSuite((live) => ({ server, browser } = live));
 
+/** An API answer as the page's own scripts would get it (its apiKey), in a given language. */
+function apiGet<T>(page: import('playwright-core').Page, path: string, lng: string): Promise<T> {
+  return page.evaluate(
+    ([p, l]) => fetch(p!, { headers: { apiKey: document.querySelector<HTMLMetaElement>('meta[name="api-key"]')?.content ?? '', language: l! } }).then((r) => r.json()),
+    [path, lng],
+  ) as Promise<T>;
+}
+
 async function freshContext(width = 1400) {
   context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' }), server.url);
   return context;
@@ -27,6 +35,62 @@ describe('public portal', () => {
     await page.waitForURL(/\/ca\/treball(\?|$)/);
     await page.getByRole('heading', { level: 1, name: 'Borsa de treball' }).waitFor();
     expect(await page.evaluate(() => document.cookie)).toContain('i18n_redirected=ca');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('switching language on a job keeps the offer: its own URL in Spanish, its Spanish title, no reload', async () => {
+    const { page, errors } = await newPage(await freshContext());
+    await page.goto(`${server.url}/en/jobs`);
+    await page.getByTestId('job-card').first().locator('h2 a').click();
+    await page.waitForURL(/\/en\/jobs\/[a-z0-9-]+$/);
+    const slug = new URL(page.url()).pathname.split('/').pop()!;
+    const es = await apiGet<{ slug: string; title: string }>(page, `/api/jobs/${slug}`, 'es');
+    await page.locator('h1').waitFor();
+    await page.evaluate(() => ((window as unknown as { kept: number }).kept = 1));
+    await page.getByTestId('lang-switcher').click();
+    await page.getByTestId('lang-es').click();
+    await page.waitForURL(new RegExp(`/es/empleo/${es.slug}$`));
+    await page.getByRole('heading', { level: 1, name: es.title }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { kept?: number }).kept)).toBe(1); // the same document
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('switching language on /en/news reads the titles again at once, and an article moves to its Spanish slug', async () => {
+    const { page, errors } = await newPage(await freshContext());
+    await page.goto(`${server.url}/en/news`);
+    const first = page.getByTestId('article-card').first().locator('h2');
+    await first.waitFor();
+    const english = (await first.textContent())!.trim();
+    await page.evaluate(() => ((window as unknown as { kept: number }).kept = 1));
+    await page.getByTestId('lang-switcher').click();
+    await page.getByTestId('lang-es').click();
+    await page.waitForURL(/\/es\/noticias(\?|$)/);
+    const spanish = (await apiGet<{ items: Array<{ title: string }> }>(page, '/api/articles?page=1&size=1', 'es')).items[0]!.title;
+    expect(spanish).not.toBe(english);
+    await expect.poll(async () => (await first.textContent())!.trim()).toBe(spanish);
+    expect(await page.evaluate(() => (window as unknown as { kept?: number }).kept)).toBe(1);
+    // an article: the Spanish slug and title of the same article, then back to English
+    await first.locator('a').click();
+    await page.waitForURL(/\/es\/noticias\/[a-z0-9-]+$/);
+    const esSlug = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('heading', { level: 1, name: spanish }).waitFor();
+    const article = await apiGet<{ slugs: Record<string, string>; title: string }>(page, `/api/articles/${esSlug}`, 'en');
+    expect(article.slugs.en).not.toBe(esSlug);
+    await page.getByTestId('lang-switcher').click();
+    await page.getByTestId('lang-en').click();
+    await page.waitForURL(new RegExp(`/en/news/${article.slugs.en}$`));
+    await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
+    expect(article.title).toBe(english);
+    expect(await page.evaluate(() => (window as unknown as { kept?: number }).kept)).toBe(1);
+    // the server-rendered Spanish article already links its English slug (same as after hydration, no mismatch)
+    const html = await (await fetch(`${server.url}/es/noticias/${esSlug}`)).text();
+    expect(html).toContain(`href="/en/news/${article.slugs.en}"`);
+    await page.goto(`${server.url}/es/noticias/${esSlug}`);
+    await page.getByRole('heading', { level: 1, name: spanish }).waitFor();
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="lang-switcher"]')?.disabled);
+    expect(await page.getByTestId('lang-en').getAttribute('href')).toBe(`/en/news/${article.slugs.en}`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -4,7 +4,7 @@
  * locales/ (`fields.<name>`), and the server's 400 field errors are shown on the fields they name.
  * A form is named in src/web/forms/catalog.ts (its schema file and shown fields).
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import Form from '@rjsf/antd';
 import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,11 @@ export function SchemaForm<T>({ form, uiSchema = {}, formData, submitText, submi
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   const visibleSchema = schemaFor(form);
+  // the data being checked, for the "required" wording of an empty text (makeTransformErrors)
+  const latest = useRef<unknown>(formData);
+  useEffect(() => {
+    latest.current = formData;
+  }, [formData]);
   const ui = useMemo<UiSchema>(() => {
     const out: UiSchema = { ...uiSchema, 'ui:title': '', 'ui:submitButtonOptions': { submitText, props: { type: 'primary', loading: submitting, block: true, size: 'large' } } };
     for (const key of Object.keys(visibleSchema.properties ?? {})) out[key] = { 'ui:title': t(`fields.${key}`), ...(uiSchema[key] as object) };
@@ -49,11 +54,12 @@ export function SchemaForm<T>({ form, uiSchema = {}, formData, submitText, submi
       uiSchema={ui}
       formData={formData}
       validator={validatorFor(form, lng)}
-      transformErrors={makeTransformErrors(t, ui)}
+      transformErrors={makeTransformErrors(t, ui, { data: () => latest.current, schema: visibleSchema })}
       extraErrors={toErrorSchema(serverErrors)}
       showErrorList={false}
       noHtml5Validate
       onError={() => undefined /* the messages are on the fields; rjsf would also log them */}
+      onChange={({ formData: data }) => void (latest.current = data)}
       onSubmit={({ formData: data }) => onSubmit(data as T)}
     />
   );

@@ -39,15 +39,41 @@ function fieldOf(error: RJSFValidationError): string {
   return path.split('.').pop() ?? path;
 }
 
-/** Messages naming the field, in the form's language. */
-export function makeTransformErrors(t: TFunction, uiSchema: UiSchema) {
+/** The value an error is about (its `property`, `.a.b`), in the form's current data. */
+function valueAt(data: unknown, property: string | undefined): unknown {
+  let value = data;
+  for (const step of (property ?? '').replace(/^\./, '').split('.').filter(Boolean)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[step];
+  }
+  return value;
+}
+
+/** Whether `property` is listed as required by the object that holds it. */
+function isRequired(schema: RJSFSchema | undefined, property: string | undefined): boolean {
+  const steps = (property ?? '').replace(/^\./, '').split('.').filter(Boolean);
+  let node: RJSFSchema | undefined = schema;
+  for (const step of steps.slice(0, -1)) node = node?.properties?.[step] as RJSFSchema | undefined;
+  return Boolean(node?.required?.includes(steps[steps.length - 1] ?? ''));
+}
+
+const SHAPE_RULES = new Set(['format', 'pattern', 'minLength', 'enum', 'const']);
+
+/**
+ * Messages naming the field, in the form's language. An empty required field (an empty text is still a value
+ * for JSON Schema, so it fails its format or length rather than `required`) says "required", not "must be
+ * valid" (issue 10 §6): `current` gives the form's data as it is being checked.
+ */
+export function makeTransformErrors(t: TFunction, uiSchema: UiSchema, current?: { data: () => unknown; schema: RJSFSchema }) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
     // an if/then rule (registration's document number) also reports a bare "must match then": the field's own error says it
     errors.filter((error) => error.name !== 'if').map((error) => {
       const name = fieldOf(error);
       const label = (uiSchema[name]?.['ui:title'] as string | undefined) ?? name;
       let message = error.message;
-      if (error.name === 'required') message = t('validation.required', { field: label });
+      const value = current && SHAPE_RULES.has(String(error.name)) ? valueAt(current.data(), error.property) : undefined;
+      const empty = current !== undefined && SHAPE_RULES.has(String(error.name)) && (value === '' || (typeof value === 'string' && value.trim() === '')) && isRequired(current.schema, error.property);
+      if (error.name === 'required' || empty) message = t('validation.required', { field: label });
       else if (error.name === 'format') message = t(`validation.format.${String(error.params?.format)}`, { field: label, defaultValue: error.message });
       else if (error.name === 'const' && error.params?.allowedValue === true) message = t('validation.mustAccept', { field: label });
       else if (error.name === 'maxLength' || error.name === 'minLength') message = t(`validation.${error.name}`, { field: label, limit: error.params?.limit });

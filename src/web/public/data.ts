@@ -6,6 +6,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { request, type Prefix } from '../providers/http';
+import { setLocale } from '../providers/i18n';
+import { useLocale } from '../hooks/useLocale';
+import type { Locale } from '../../shared/constants';
 import type { HttpError } from '@refinedev/core';
 
 export interface ListAnswer<T> {
@@ -21,31 +24,42 @@ const PREFIX: Prefix = 'api';
 /** The key of every query on a public resource: `invalidateResource` refreshes them all at once. */
 export const resourceKey = (resource: string) => ['data', PREFIX, resource] as const;
 
-export function listQuery<T>(resource: string, query: Query) {
+/**
+ * The content's language is part of every key (the page's language, from its URL): switching language reads the
+ * content again at once (issue 10 §1). The request's `language` header is the interface language, so it is
+ * brought to the URL's first (a no-op on the server and after the first render of a page).
+ */
+export function listQuery<T>(resource: string, query: Query, lng: Locale) {
   return {
-    queryKey: [...resourceKey(resource), 'list', query] as const,
+    queryKey: [...resourceKey(resource), lng, 'list', query] as const,
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<ListAnswer<T>> => {
+      await setLocale(lng);
       const answer = await request<ListAnswer<T> | T[]>(PREFIX, resource, { query, signal });
       return Array.isArray(answer) ? { items: answer, total: answer.length } : answer;
     },
   };
 }
 
-export function oneQuery<T>(resource: string, id: string) {
+export function oneQuery<T>(resource: string, id: string, lng: Locale) {
   return {
-    queryKey: [...resourceKey(resource), 'one', id] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => request<T>(PREFIX, `${resource}/${encodeURIComponent(id)}`, { signal }),
+    queryKey: [...resourceKey(resource), lng, 'one', id] as const,
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+      await setLocale(lng);
+      return request<T>(PREFIX, `${resource}/${encodeURIComponent(id)}`, { signal });
+    },
   };
 }
 
 /** A public list (`page`/`size` and filters as query parameters; unpaged lists answer an array). */
 export function usePublicList<T>(resource: string, query: Query = {}, options: { enabled?: boolean; refetchInterval?: number | false } = {}) {
-  const result = useQuery<ListAnswer<T>, HttpError>({ ...listQuery<T>(resource, query), ...options });
+  const { lng } = useLocale();
+  const result = useQuery<ListAnswer<T>, HttpError>({ ...listQuery<T>(resource, query, lng), ...options });
   return { items: result.data?.items ?? [], total: result.data?.total ?? 0, maxPages: result.data?.maxPages, isLoading: result.isLoading, error: result.error };
 }
 
 /** One public record; a missing one is not asked for again (404 is an answer). */
 export function usePublicOne<T>(resource: string, id: string) {
-  const result = useQuery<T, HttpError>({ ...oneQuery<T>(resource, id), retry: false, enabled: id !== '' });
+  const { lng } = useLocale();
+  const result = useQuery<T, HttpError>({ ...oneQuery<T>(resource, id, lng), retry: false, enabled: id !== '' });
   return { record: result.data, isLoading: result.isLoading, error: result.error };
 }

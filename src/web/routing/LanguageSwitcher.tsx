@@ -2,16 +2,46 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { DownOutlined, GlobalOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import Cookies from 'js-cookie';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS, LOCALES, type Locale } from '../../shared/constants';
 import { localizePath, matchPath } from '../../shared/routes';
 import { localeFromPath } from '../providers/i18n';
 import { useHydrated } from '../hooks/useHydrated';
 
-/** The same page in another language (content detail pages keep their parameter for now). */
-export function switchLocalePath(pathname: string, search: string, lng: Locale): string {
+type Slugs = Partial<Record<string, string>>;
+
+/**
+ * The slug of the same content in `lng`, from what the API already answered for this page (articles and info
+ * pages carry `slugs`, one per language: the same source as the page's hreflang links). Undefined when the
+ * content has one slug for every language (jobs, groups) or is not in the cache.
+ */
+function slugIn(client: QueryClient | undefined, slug: string, lng: Locale): string | undefined {
+  if (!client) return undefined;
+  for (const query of client.getQueryCache().getAll()) {
+    if (query.queryKey[0] !== 'data') continue;
+    const data = query.state.data as { slugs?: Slugs; items?: Array<{ slug?: string; slugs?: Slugs }> } | undefined;
+    if (!data || typeof data !== 'object') continue;
+    const candidates = Array.isArray(data.items) ? data.items : [data as { slug?: string; slugs?: Slugs }];
+    for (const item of candidates) {
+      const slugs = item?.slugs;
+      if (!slugs || typeof slugs !== 'object') continue;
+      if (item.slug === slug || Object.values(slugs).includes(slug)) {
+        const other = slugs[lng];
+        if (other) return other;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The same page in another language; a content page moves to the content's own slug in that language. */
+export function switchLocalePath(pathname: string, search: string, lng: Locale, client?: QueryClient): string {
   const match = matchPath(pathname);
-  return match ? `${localizePath(match.route.name, lng, match.params)}${search}` : `/${lng}`;
+  if (!match) return `/${lng}`;
+  const params = { ...match.params };
+  if (params['slug']) params['slug'] = slugIn(client, params['slug'], lng) ?? params['slug'];
+  return `${localizePath(match.route.name, lng, params)}${search}`;
 }
 
 /**
@@ -22,6 +52,7 @@ export function switchLocalePath(pathname: string, search: string, lng: Locale):
 export function LanguageSwitcher() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const { t } = useTranslation();
   const current = localeFromPath(pathname);
   const [open, setOpen] = useState(false);
@@ -63,7 +94,7 @@ export function LanguageSwitcher() {
       </button>
       <ul id={listId} className="lang-list" hidden={!open}>
         {LOCALES.map((lng) => {
-          const href = switchLocalePath(pathname, search, lng);
+          const href = switchLocalePath(pathname, search, lng, client);
           return (
             <li key={lng}>
               <a
@@ -77,7 +108,8 @@ export function LanguageSwitcher() {
                   if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
                   event.preventDefault();
                   setOpen(false);
-                  navigate(href);
+                  // read again now: the page's answer may have arrived after this list was drawn
+                  navigate(switchLocalePath(pathname, search, lng, client));
                 }}
               >
                 {t(`lang.${lng}`)}

@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { List } from 'antd';
 import { Button, Col, Row, Tag } from '../../../components/light';
 import { Card } from '../../../components/Card';
 import { CheckOutlined, MinusOutlined } from '@ant-design/icons';
 import { useIdentity } from '../../../hooks/useIdentity';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isBold, type Role } from '../../../../shared/permissions';
 import { useLocale } from '../../../hooks/useLocale';
@@ -26,9 +27,11 @@ export default function BenefitsPage() {
   const { t } = useTranslation();
   const { to } = useLocale();
   const me = useIdentity();
+  const navigate = useNavigate();
+  const joinHref = me ? to('user.card') : to('user.register');
   const bold = me?.iss === 'user' && isBold((me.role ?? 'REGULAR') as Role);
   useDocumentTitle(`${t('benefits.title')} · Alumni`);
-  const plan = (name: 'regular' | 'bold') => (
+  const plan = (name: 'regular' | 'bold', cta?: ReactNode) => (
     <Card className="cta-card" data-testid={`plan-${name}`}>
       <h2>{t(`benefits.${name}`)}</h2>
       <Tag>{name === 'regular' ? t('benefits.free') : t('benefits.price')}</Tag>
@@ -40,6 +43,7 @@ export default function BenefitsPage() {
           </List.Item>
         )}
       />
+      {cta}
     </Card>
   );
   return (
@@ -56,12 +60,25 @@ export default function BenefitsPage() {
             {plan('regular')}
           </Col>
           <Col xs={24} md={12}>
-            {plan('bold')}
-            <Link to={me ? to('user.card') : to('user.register')}>
-              <Button type="primary" size="large" style={{ marginTop: 16 }}>
-                {me ? t('benefits.upgrade') : t('benefits.join')}
-              </Button>
-            </Link>
+            {plan(
+              'bold',
+              // inside the plan's card (a button after a full-height card overflowed its column onto the footer)
+              <div className="plan-cta">
+                <Button
+                  type="primary"
+                  size="large"
+                  block
+                  href={joinHref}
+                  data-testid="join-cta"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    navigate(joinHref);
+                  }}
+                >
+                  {me ? t('benefits.upgrade') : t('benefits.join')}
+                </Button>
+              </div>,
+            )}
           </Col>
         </Row>
       )}
