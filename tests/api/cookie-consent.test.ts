@@ -51,4 +51,15 @@ describe('POST /cookie-consent', () => {
     expect([400, 415]).toContain(json.statusCode);
     expect(json.headers['set-cookie']).toBeUndefined();
   });
+
+  it('answers only at its own path and method: odd spellings and GET set nothing', async () => {
+    for (const url of ['/Cookie-Consent', '/cookie-consent%2F', '//cookie-consent', '/api/cookie-consent', '/usr/cookie-consent']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'choice=all&back=%2Fen' });
+      expect(res.statusCode, url).not.toBe(303);
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
+    const get = await t.app.inject({ method: 'GET', url: '/cookie-consent?choice=all&back=%2Fen' });
+    expect(get.statusCode).not.toBe(303);
+    expect(get.headers['set-cookie']).toBeUndefined();
+  });
 });

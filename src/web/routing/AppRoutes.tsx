@@ -69,24 +69,18 @@ export function AppRoutes() {
         }
       >
         {adminRoutes()}
-        <Route
-          element={
-            <Suspense fallback={spinner}>
-              <AreaLayout area="user" />
-            </Suspense>
-          }
-        >
-          {routesOf('user')}
-        </Route>
-        <Route
-          element={
-            <Suspense fallback={spinner}>
-              <AreaLayout area="company" />
-            </Suspense>
-          }
-        >
-          {routesOf('company')}
-        </Route>
+        {(['user', 'company'] as const).map((area) => (
+          <Route
+            key={area}
+            element={
+              <Suspense fallback={spinner}>
+                <AreaLayout area={area} />
+              </Suspense>
+            }
+          >
+            {routesOf(area)}
+          </Route>
+        ))}
       </Route>
     </Routes>
   );
