@@ -87,7 +87,7 @@ describe('jobs: apply', () => {
     const refusal = page.getByTestId('apply-refused');
     await refusal.waitFor();
     await expect(refusal.textContent()).resolves.toContain('Add your CV to apply');
-    expect(await refusal.locator('a').getAttribute('href')).toBe('/en/user/profile');
+    expect(await refusal.locator('a').getAttribute('href')).toBe('/en/user/profile?tab=files');
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import { Button, Modal } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../hooks/useLocale';
+import { profileTab } from '../routing/profileTab';
 
 import type { PromptKind } from './MemberPrompt';
 import { AntdScope } from './AntdScope';
@@ -28,7 +29,7 @@ export default function MemberPromptDialog({ kind, onClose }: { kind: Exclude<Pr
             </Link>
           </>
         ) : (
-          <Link to={to('alumni')}>
+          <Link to={profileTab(to, 'membership')} onClick={onClose}>
             <Button type="primary">{t('prompt.upgrade.cta')}</Button>
           </Link>
         )

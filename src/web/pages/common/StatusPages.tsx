@@ -9,6 +9,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLocale } from '../../hooks/useLocale';
+import { useSiteInit } from '../../hooks/useSiteInit';
+import { profileTab } from '../../routing/profileTab';
 
 function StatusPanel({ icon, code, title, text, action, tone }: { icon: ReactNode; code?: string; title: string; text: ReactNode; action: ReactNode; tone: 'info' | 'warning' | 'error' }) {
   return (
@@ -65,11 +67,27 @@ export function UnexpectedErrorPage() {
   );
 }
 
-/** A page that a later release fills, shown inside its own layout with its title. */
+/**
+ * What a page of a later release will do and what to do meanwhile (issue 10 §4: no dead ends): the member
+ * card leads to the profile's membership tab, the member's own groups to the public groups, the company
+ * area to the association's e-mail.
+ */
+function upcomingFor(name: string): { key: string; action: 'membership' | 'groups' | 'mail' | 'home' } {
+  if (name === 'user.card') return { key: 'upcoming.card', action: 'membership' };
+  if (name.startsWith('user.workgroups')) return { key: 'upcoming.workgroups', action: 'groups' };
+  if (name.startsWith('company')) return { key: 'upcoming.company', action: 'mail' };
+  return { key: 'common.comingSoonText', action: 'home' };
+}
+
+/** A page that a later release fills, shown inside its own layout with its title, saying what will happen. */
 export function ComingSoonPage({ name }: { name: string }) {
   const { t } = useTranslation();
   const { to } = useLocale();
+  const email = useSiteInit()?.settings?.email ?? '';
+  const upcoming = upcomingFor(name);
   useDocumentTitle(`${t(`pages.${name}`)} · Alumni`);
+  const href = { membership: profileTab(to, 'membership'), groups: to('workgroups'), mail: `mailto:${email}`, home: to('home') }[upcoming.action];
+  const label = t(`upcoming.action.${upcoming.action}`);
   return (
     <StatusPanel
       tone="info"
@@ -77,13 +95,19 @@ export function ComingSoonPage({ name }: { name: string }) {
       title={t(`pages.${name}`)}
       text={
         <>
-          <strong>{t('common.comingSoon')}.</strong> {t('common.comingSoonText')}
+          <strong>{t('common.comingSoon')}.</strong> <span data-testid="upcoming-text">{t(upcoming.key, { email })}</span>
         </>
       }
       action={
-        <Link to={to('home')}>
-          <Button>{t('common.goHome')}</Button>
-        </Link>
+        upcoming.action === 'mail' ? (
+          <a href={href} data-testid="upcoming-action">
+            <Button type="primary">{label}</Button>
+          </a>
+        ) : (
+          <Link to={href} data-testid="upcoming-action">
+            <Button type={upcoming.action === 'home' ? 'default' : 'primary'}>{label}</Button>
+          </Link>
+        )
       }
     />
   );

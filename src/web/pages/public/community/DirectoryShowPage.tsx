@@ -6,6 +6,8 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TAG_COLORS } from '../../../theme';
 import { useLocale } from '../../../hooks/useLocale';
+import { useIdentity } from '../../../hooks/useIdentity';
+import { profileTab } from '../../../routing/profileTab';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import type { Member } from './types';
 
@@ -15,6 +17,7 @@ export default function DirectoryShowPage() {
   const hash = params['hash'] ?? params['slug'] ?? '';
   const { t } = useTranslation();
   const { to } = useLocale();
+  const me = useIdentity();
   const { record: member, ...query } = usePublicOne<Member>('users', hash);
   const name = member ? `${member.name} ${member.surname1} ${member.surname2 ?? ''}`.trim() : '';
   useDocumentTitle(`${name || t('pages.community.directory.show')} · Alumni`);
@@ -55,7 +58,7 @@ export default function DirectoryShowPage() {
         </Space>
       ) : null}
       {member.locked ? (
-        <Alert type="info" showIcon message={t('prompt.upgrade.title')} description={t('directory.locked')} action={<Link to={to('alumni')}>{t('prompt.upgrade.cta')}</Link>} />
+        <Alert type="info" showIcon message={t('prompt.upgrade.title')} description={t('directory.locked')} action={<Link to={me?.iss === 'user' ? profileTab(to, 'membership') : to('alumni')}>{t('prompt.upgrade.cta')}</Link>} />
       ) : null}
     </article>
   );

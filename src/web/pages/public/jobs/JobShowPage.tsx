@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SafeImage } from '../../../components/SafeImage';
 import { useLocale } from '../../../hooks/useLocale';
+import { profileTab } from '../../../routing/profileTab';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import type { JobDetail } from './types';
 import { ApplyButton } from './components/ApplyButton';
@@ -61,7 +62,7 @@ export default function JobShowPage() {
           message={t('jobs.locked.title')}
           description={me ? t('jobs.locked.text') : t('jobs.locked.signIn')}
           action={
-            <Link to={me ? to('alumni') : to('login')} data-testid="locked-cta">
+            <Link to={me ? profileTab(to, 'membership') : to('login')} data-testid="locked-cta">
               <Button type="primary">{me ? t('jobs.locked.upgrade') : t('nav.login')}</Button>
             </Link>
           }

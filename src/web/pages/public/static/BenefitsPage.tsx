@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isBold, type Role } from '../../../../shared/permissions';
 import { useLocale } from '../../../hooks/useLocale';
+import { profileTab } from '../../../routing/profileTab';
 
 const ITEMS = [
   { key: 'news', regular: true },
@@ -28,7 +29,7 @@ export default function BenefitsPage() {
   const { to } = useLocale();
   const me = useIdentity();
   const navigate = useNavigate();
-  const joinHref = me ? to('user.card') : to('user.register');
+  const joinHref = me ? profileTab(to, 'membership') : to('user.register');
   const bold = me?.iss === 'user' && isBold((me.role ?? 'REGULAR') as Role);
   useDocumentTitle(`${t('benefits.title')} · Alumni`);
   const plan = (name: 'regular' | 'bold', cta?: ReactNode) => (

@@ -60,6 +60,13 @@ function Files({ slug }: { slug: string }) {
   );
 }
 
+/** What joining leads to, said beside the button (issue 10 §4): the next step for this group and this visitor. */
+function joinNext(group: Workgroup): string {
+  if (group.membership === 'ACCEPTED') return 'workgroups.next.member';
+  if (group.membership === 'PENDING') return 'workgroups.next.pending';
+  return group.type === 'PRIVATE' ? 'workgroups.next.private' : 'workgroups.next.public';
+}
+
 export default function WorkgroupShowPage() {
   const { slug = '' } = useParams();
   const { t } = useTranslation();
@@ -98,6 +105,9 @@ export default function WorkgroupShowPage() {
           >
             {t(joinLabel)}
           </Button>
+          <p className="muted join-next" data-testid="join-next">
+            {t(joinNext(group))}
+          </p>
         </div>
       )}
       {group.can_view ? (

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/constants';
 import { isBold, type Role } from '../../../../shared/permissions';
 import { useLocale } from '../../../hooks/useLocale';
+import { profileTab } from '../../../routing/profileTab';
 import { formatDate } from '../../../lib/dates';
 import type { Identity } from '../../../providers/auth';
 import type { JobSummary } from '../../public/jobs/types';
@@ -51,7 +52,7 @@ function UpgradeNotice() {
         message={t('lists.applications.upgrade.title')}
         description={t('lists.applications.upgrade.text')}
         action={
-          <Link to={to('alumni')}>
+          <Link to={profileTab(to, 'membership')}>
             <Button type="primary">{t('prompt.upgrade.cta')}</Button>
           </Link>
         }

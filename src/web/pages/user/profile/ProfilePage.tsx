@@ -1,7 +1,7 @@
 /**
  * /user/profile (issue 8 §7): the profile level with its next step, and tabs — personal, academic,
- * professional (each a <SchemaForm> over schemas/user.profile.json), files (photo, CV, student file)
- * and account (e-mail and password). A link from the e-mail-change message lands here with
+ * professional (each a <SchemaForm> over schemas/user.profile.json), files (photo, CV, student file),
+ * membership (MembershipPanel: where every "Upgrade" leads) and account (e-mail and password). A link from the e-mail-change message lands here with
  * ?email_token=…, which is confirmed at once.
  */
 import { useEffect, useMemo } from 'react';
@@ -16,12 +16,13 @@ import { request } from '../../../providers/http';
 import { useFeedback } from '../../../providers/notifications';
 import { AccountForms } from './AccountForms';
 import { GuardNotice } from './GuardNotice';
+import { MembershipPanel } from './MembershipPanel';
 import { ProfileLevel } from './ProfileLevel';
 import { ProfileSection } from './ProfileSection';
 import { useProfileForm } from './useProfileForm';
 import { AreaWidget, CareerWidget, CategoryWidget, CountryWidget, SpecialtyWidget } from './widgets';
 
-const TABS = ['personal', 'academic', 'professional', 'files', 'account'] as const;
+const TABS = ['personal', 'academic', 'professional', 'files', 'membership', 'account'] as const;
 
 function useEmailConfirmation(reload: () => Promise<void>) {
   const [params, setParams] = useSearchParams();
@@ -84,6 +85,7 @@ export default function ProfilePage() {
         ))}
       </div>
     ),
+    membership: <MembershipPanel me={me} />,
     account: <AccountForms email={me.email} />,
   };
   return (

@@ -5,13 +5,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MemberPrompt } from '../../../../components/MemberPrompt';
 import { useLocale } from '../../../../hooks/useLocale';
+import { profileTab } from '../../../../routing/profileTab';
 import { useMemberAction } from '../../../../hooks/useMemberAction';
 import type { JobDetail } from '../types';
 import { useFeedback } from '../../../../providers/notifications';
 
 /**
  * Applying = PATCH /api/jobs/{id}/subscribe (DESIGN §6), a toggle. Bold and GRATIS only; without a CV
- * the server answers 418 "Add your CV to apply", shown here with a link to the profile.
+ * the server answers 418 "Add your CV to apply", shown here with a link to the profile's files tab.
  */
 export function ApplyButton({ job }: { job: JobDetail }) {
   const { t } = useTranslation();
@@ -47,7 +48,11 @@ export function ApplyButton({ job }: { job: JobDetail }) {
           type="warning"
           showIcon
           message={refusal}
-          action={<Link to={to('user.profile')}>{t('jobs.addCv')}</Link>}
+          action={
+            <Link to={profileTab(to, 'files')} data-testid="add-cv">
+              {t('jobs.addCv')}
+            </Link>
+          }
         />
       ) : null}
       <MemberPrompt kind={apply.prompt} onClose={apply.closePrompt} />

@@ -1,0 +1,126 @@
+/**
+ * Issue 10 §4: every call to action leads to a page that does what it says. "Upgrade" opens the profile's
+ * membership tab (with the tier's next step), "Add your CV" the files tab, a GRATIS member is sent to the bank
+ * account, a page of a later release says what it will do and where to go meanwhile, and a group's join button
+ * says what joining leads to.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
+
+let server: LiveServer;
+let browser: Browser;
+let jobSlug = '';
+let privateGroup = '';
+
+onBrowserSuite((live) => ({ server, browser } = live));
+beforeAll(async () => {
+  const db = server.app.db;
+  jobSlug = (await db.selectFrom('jobs').select('slug').where('status', '=', 'PUBLISHED').orderBy('cdate', 'desc').executeTakeFirstOrThrow()).slug;
+  // a private group bold@demo.test neither runs nor belongs to (the seed keeps bold in public groups only)
+  privateGroup = (await db.selectFrom('workgroups').select('slug').where('type', '=', 'PRIVATE').where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow()).slug;
+});
+
+async function signedIn(email: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await withCookieChoice(await browser.newContext(), server.url);
+  const { page, errors } = await newPage(context);
+  await signInAt(page, server.url, email);
+  return { page, errors, close: () => context.close() };
+}
+
+describe('upgrade leads to the membership tab', () => {
+  it("a Regular member's Upgrade on a locked offer opens Membership, which says how to become Bold", async () => {
+    const { page, errors, close } = await signedIn('regular@demo.test');
+    await page.goto(`${server.url}/en/jobs/${jobSlug}`);
+    const cta = page.getByTestId('locked-cta');
+    await cta.waitFor();
+    // the server renders the visitor's page (sign in); the member's link arrives with the identity after hydration
+    await expect.poll(() => cta.getAttribute('href'), { timeout: 10_000 }).toBe('/en/user/profile?tab=membership');
+    await cta.click();
+    await page.getByTestId('membership').waitFor();
+    expect(await page.getByTestId('membership-tier').textContent()).toBe('Regular');
+    expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('Membership');
+    // the next step is real: an e-mail to the association's address, naming the member
+    const request = await page.getByTestId('membership-request').getAttribute('href');
+    expect(request).toMatch(/^mailto:alumni@[^?]+\?subject=Bold%20membership%20request%20\(member%20\d+\)$/);
+    expect(await page.getByTestId('membership-how').textContent()).toContain('alumni@');
+    // the benefits page's Upgrade goes to the same tab (it went to the unbuilt card page)
+    await page.goto(`${server.url}/en/alumni`);
+    await expect.poll(() => page.getByTestId('join-cta').getAttribute('href'), { timeout: 10_000 }).toBe('/en/user/profile?tab=membership');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a GRATIS member without a bank account is asked for one, in Spanish too, and the link opens the IBAN form', async () => {
+    const { page, close } = await signedIn('gratis@demo.test');
+    await page.goto(`${server.url}/es/usuario/perfil?tab=membership`);
+    await page.getByTestId('membership').waitFor();
+    expect(await page.getByTestId('membership-tier').textContent()).toBe('Bold (periodo gratuito)');
+    const link = page.getByTestId('membership-iban');
+    expect(await link.getAttribute('href')).toBe('/es/usuario/perfil/ajustes-iban');
+    await link.click();
+    await page.locator('input[id$="iban"]').first().waitFor();
+    await close();
+  });
+
+  it('Bold sees its renewal date', async () => {
+    const { page, close } = await signedIn('bold@demo.test');
+    await page.goto(`${server.url}/en/user/profile?tab=membership`);
+    await page.getByTestId('membership').waitFor();
+    expect(await page.getByTestId('membership-tier').textContent()).toBe('Bold');
+    expect(await page.getByTestId('membership').textContent()).toMatch(/renews on \d{1,2} \w+ \d{4}/);
+    await close();
+  });
+});
+
+describe('other calls to action', () => {
+  it('"Add your CV" opens the files tab of the profile', async () => {
+    const { page, close } = await signedIn('gratis@demo.test');
+    await page.goto(`${server.url}/en/jobs/${jobSlug}`);
+    await page.getByTestId('apply').click();
+    const add = page.getByTestId('add-cv');
+    await add.waitFor();
+    expect(await add.getAttribute('href')).toBe('/en/user/profile?tab=files');
+    await add.click();
+    await expect.poll(() => page.getByRole('tab', { selected: true }).textContent(), { timeout: 10_000 }).toBe('Photo and files');
+    expect(await page.getByText('CV', { exact: false }).count()).toBeGreaterThan(0);
+    await close();
+  });
+
+  it('a page of a later release says what it will do and leads somewhere useful, in each language', async () => {
+    const { page, close } = await signedIn('bold@demo.test');
+    await page.goto(`${server.url}/en/user/card`);
+    await page.getByTestId('upcoming-text').waitFor();
+    expect(await page.getByTestId('upcoming-text').textContent()).toContain('member card');
+    expect(await page.getByTestId('upcoming-action').getAttribute('href')).toBe('/en/user/profile?tab=membership');
+    await page.goto(`${server.url}/ca/usuari/grups/nou`);
+    await page.getByTestId('upcoming-text').waitFor();
+    expect(await page.getByTestId('upcoming-text').textContent()).toContain('explorar els grups');
+    expect(await page.getByTestId('upcoming-action').getAttribute('href')).toBe('/ca/grups');
+    await close();
+    const context = await withCookieChoice(await browser.newContext(), server.url);
+    const { page: visitor } = await newPage(context);
+    await visitor.goto(`${server.url}/en/company/register`);
+    await visitor.getByTestId('upcoming-text').waitFor();
+    expect(await visitor.getByTestId('upcoming-text').textContent()).toContain('alumni@');
+    expect(await visitor.getByTestId('upcoming-action').getAttribute('href')).toMatch(/^mailto:alumni@/);
+    await visitor.goto(`${server.url}/es/empresa/registro`);
+    await visitor.getByTestId('upcoming-text').waitFor();
+    expect(await visitor.getByTestId('upcoming-text').textContent()).toContain('escribe a alumni@');
+    await context.close();
+  });
+
+  it("a private group's join button says the request goes to its administrator, then that it is waiting", async () => {
+    const { page, close } = await signedIn('bold@demo.test');
+    await page.goto(`${server.url}/en/workgroups/${privateGroup}`);
+    const next = page.getByTestId('join-next');
+    await next.waitFor();
+    expect(await next.textContent()).toContain('your request goes to its administrator');
+    await page.getByTestId('join').click();
+    await expect.poll(() => next.textContent(), { timeout: 10_000 }).toContain('waiting for the group administrator');
+    // withdraw, leaving the demo data as it was
+    await page.getByTestId('join').click();
+    await expect.poll(() => next.textContent(), { timeout: 10_000 }).toContain('your request goes to its administrator');
+    await close();
+  });
+});
