@@ -331,6 +331,9 @@ describe('in the browser', () => {
       const bare = await noJs.newPage();
       await bare.goto(`${server.url}${path}`);
       expect((await bare.locator('h1').first().textContent())?.trim(), path).toBeTruthy();
+      // the footer's contact and social columns are part of the first paint (they were empty until scripts ran)
+      expect(await bare.locator('footer address').textContent(), `${path}: footer contact`).toContain('Barcelona');
+      expect(await bare.locator('footer a[href^="https://www.linkedin.com/"]').count(), `${path}: footer social links`).toBe(1);
       await noJs.close();
 
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });

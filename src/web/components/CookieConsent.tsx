@@ -8,7 +8,7 @@ import { Link, useLocation } from 'react-router';
 import Cookies from 'js-cookie';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../hooks/useLocale';
-import { useSiteInit } from '../hooks/useSiteInit';
+import { useSiteSettings } from '../hooks/useSiteSettings';
 import { CONSENT_COOKIE } from '../../shared/constants';
 
 const COOKIE_SLUG = { es: 'cookies', en: 'cookies', ca: 'galetes' } as const;
@@ -25,7 +25,7 @@ export function CookieConsent() {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
   const { pathname, search } = useLocation();
-  const analyticsUrl = useSiteInit()?.settings.analyticsUrl;
+  const analyticsUrl = useSiteSettings()?.analyticsUrl;
   // the first render shows the banner, on the server too (a first visit paints it with the page, so it
   // neither jumps in late nor becomes the page's largest paint); the server hides it with a class on
   // <html> for a visitor who has chosen (src/server/plugins/spa.ts), and the cookie is read after hydration

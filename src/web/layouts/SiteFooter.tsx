@@ -2,13 +2,13 @@ import { FacebookFilled, InstagramFilled, LinkedinFilled, XOutlined } from '@ant
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../hooks/useLocale';
-import { useSiteInit } from '../hooks/useSiteInit';
+import { useSiteSettings } from '../hooks/useSiteSettings';
 
 /** SPEC §1 footer: address, phone, e-mail, four social networks, the info pages and the school's site. */
 export function SiteFooter() {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
-  const settings = useSiteInit()?.settings;
+  const settings = useSiteSettings();
   const infoSlugs = { es: ['preguntas-frecuentes', 'privacidad', 'aviso-legal', 'cookies'], en: ['faqs', 'privacy', 'legal', 'cookies'], ca: ['preguntes-frequents', 'privacitat', 'avis-legal', 'galetes'] }[lng];
   const info = ['faqs', 'privacy', 'legal', 'cookies'].map((key, i) => ({ key, href: to('info', { slug: infoSlugs[i] }) }));
   const social = settings

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLocale } from '../../hooks/useLocale';
-import { useSiteInit } from '../../hooks/useSiteInit';
+import { useSiteSettings } from '../../hooks/useSiteSettings';
 import { profileTab } from '../../routing/profileTab';
 
 function StatusPanel({ icon, code, title, text, action, tone }: { icon: ReactNode; code?: string; title: string; text: ReactNode; action: ReactNode; tone: 'info' | 'warning' | 'error' }) {
@@ -83,7 +83,7 @@ function upcomingFor(name: string): { key: string; action: 'membership' | 'group
 export function ComingSoonPage({ name }: { name: string }) {
   const { t } = useTranslation();
   const { to } = useLocale();
-  const email = useSiteInit()?.settings?.email ?? '';
+  const email = useSiteSettings()?.email ?? '';
   const upcoming = upcomingFor(name);
   useDocumentTitle(`${t(`pages.${name}`)} · Alumni`);
   const href = { membership: profileTab(to, 'membership'), groups: to('workgroups'), mail: `mailto:${email}`, home: to('home') }[upcoming.action];

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BOLD_FEE_EUR } from '../../../../shared/constants';
 import { useLocale } from '../../../hooks/useLocale';
-import { useSiteInit } from '../../../hooks/useSiteInit';
+import { useSiteSettings } from '../../../hooks/useSiteSettings';
 import { formatDate } from '../../../lib/dates';
 import type { Me } from './useProfileForm';
 
@@ -18,7 +18,7 @@ const TIER_COLOR: Record<string, string> = { REGULAR: 'blue', BOLD: 'purple', GR
 export function MembershipPanel({ me }: { me: Me }) {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
-  const email = useSiteInit()?.settings?.email;
+  const email = useSiteSettings()?.email;
   const role = String(me.role ?? 'REGULAR');
   const end = typeof me.subscription_end === 'string' ? formatDate(me.subscription_end, lng, 'long') : null;
   const wide = Grid.useBreakpoint().sm !== false; // labels above values on a phone: a two-column table overflowed 360 px
