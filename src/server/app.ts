@@ -25,6 +25,7 @@ import { cookieConsentPlugin } from './plugins/cookieConsent';
 import { authRoutes } from './modules/auth/routes';
 import { initRoutes } from './modules/init/routes';
 import { jobRoutes } from './modules/jobs/routes';
+import { companyOfferRoutes } from './modules/offers/companyRoutes';
 import { taxonomyRoutes } from './modules/taxonomies/routes';
 import { userDirectoryRoutes } from './modules/users/routes';
 import { profileRoutes } from './modules/users/profileRoutes';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(memberExperienceRoutes);
   await app.register(workgroupRoutes);
   await app.register(contentRoutes);
+  await app.register(companyOfferRoutes);
   await app.register(adminRoutes);
   await app.register(accountRoutes);
   await app.register(uploadsPlugin, { routes: [memberFileRoutes] }); // the only routes that take multipart

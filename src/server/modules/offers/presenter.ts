@@ -1,0 +1,39 @@
+/** An offer as its company or the back office reads it (schemas/company.job.json). */
+import { offerMovesFrom, type OfferMover } from '../../../shared/offerMoves';
+import { isoToDmy } from '../../lib/dmy';
+import type { OfferRow } from './repository';
+
+export interface OfferExtras {
+  tags: Array<{ hash: string; title: string | null; type: string; group: string | null }>;
+  applicants: Record<string, number>;
+  history?: Array<{ from_status: string | null; to_status: string; actor_type: string; reason: string | null; created_at: string }>;
+}
+
+const NO_APPLICANTS = { PENDING: 0, ACCEPTED: 0, CANCELLED: 0, WITHDRAWN: 0 };
+
+export function presentOffer(row: OfferRow, reader: OfferMover, extras: OfferExtras) {
+  return {
+    hash: row.hash,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    contract: row.contract,
+    working: row.working,
+    date_incorporation: isoToDmy(row.date_incorporation),
+    workstation: row.workstation,
+    area: row.area,
+    specialty: row.specialty,
+    tags: extras.tags.map((tag) => ({ hash: tag.hash, title: tag.title ?? '', type: tag.type, group: tag.group ?? '' })),
+    status: row.status,
+    reason: row.reason,
+    company: { hash: row.company_hash, name: row.company_name, email: row.company_email },
+    moves: offerMovesFrom(row.status, reader).map((move) => ({ to: move.to, needs: move.needs ?? null })),
+    applicants: { ...NO_APPLICANTS, ...extras.applicants },
+    cdate: row.cdate,
+    updated_at: row.updated_at,
+    published_at: row.published_at,
+    expires_at: row.expires_at,
+    ...(extras.history ? { history: extras.history.map((move) => ({ from: move.from_status, to: move.to_status, by: move.actor_type, reason: move.reason, at: move.created_at })) } : {}),
+  };
+}
