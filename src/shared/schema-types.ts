@@ -261,7 +261,12 @@ export interface CommentsFilter {
 }
 
 // company.job.create
-export type CompanyJobCreate = CompanyJobWrite;
+export type CompanyJobCreate = CompanyJobWrite & {
+  title: unknown;
+  description: unknown;
+  location: unknown;
+  contract: unknown;
+};
 
 // company.job
 /**
@@ -319,6 +324,21 @@ export interface CompanyJob {
   }[];
 }
 
+// company.job.survey
+/**
+ * SPEC §2: closing an offer — ratings of the job bank and of the candidates, hired or not, whom
+ */
+export interface CompanyJobSurvey {
+  rating_jobbank: number;
+  rating_candidates: number;
+  hired: boolean;
+  /**
+   * @maxItems 50
+   */
+  hired_applicants?: string[];
+  hired_other?: string;
+}
+
 // company.job.write
 export interface CompanyJobWrite {
   title?: string;
@@ -344,19 +364,7 @@ export interface CompanyJobWrite {
    * any status: the state machine answers 409, saying why, to a move the company may not make
    */
   status?: 'PENDING' | 'PUBLISHED' | 'UNPUBLISHED' | 'REJECTED' | 'CLOSED';
-  /**
-   * SPEC §2: closing an offer — ratings of the job bank and of the candidates, hired or not, whom
-   */
-  survey?: {
-    rating_jobbank: number;
-    rating_candidates: number;
-    hired: boolean;
-    /**
-     * @maxItems 50
-     */
-    hired_applicants?: string[];
-    hired_other?: string;
-  };
+  survey?: CompanyJobSurvey;
 }
 
 // company.jobs.filter
