@@ -322,6 +322,14 @@ export interface CompanyJob {
     reason?: string | null;
     at?: string;
   }[];
+  /**
+   * the company's own offer only: who applied and did not withdraw (hash of the application, name; a deleted account is a former member, name null) — the survey names whom it hired among them
+   */
+  candidates?: {
+    hash?: string;
+    name?: string | null;
+    former?: boolean;
+  }[];
 }
 
 // company.job.survey
@@ -342,16 +350,10 @@ export interface CompanyJobSurvey {
 // company.job.write
 export interface CompanyJobWrite {
   title?: string;
-  /**
-   * Markdown
-   */
   description?: string;
   location?: string;
   contract?: 'INDEFINITE' | 'TEMPORAL' | 'FREELANCE' | 'PART-TIME' | 'FULL-TIME' | 'INTERNSHIP';
   working?: string | null;
-  /**
-   * dd/mm/yyyy
-   */
   date_incorporation?: string | null;
   workstation?: string | null;
   area?: string | null;

@@ -75,8 +75,12 @@ async function ownOffer(db: Conn, actor: Actor, hash: string): Promise<repo.Offe
 
 export async function show(db: Db, actor: Actor, lng: Locale, hash: string) {
   const row = await ownOffer(db, actor, hash);
-  const extras = await extrasOf(db, lng, [hash], true);
-  return presentOffer(row, 'company', extras.get(hash)!);
+  const extras = (await extrasOf(db, lng, [hash], true)).get(hash)!;
+  const applicants = await repo.applicantsOf(db, hash);
+  extras.candidates = applicants
+    .filter((a) => a.status !== 'WITHDRAWN')
+    .map((a) => ({ hash: a.hash, name: a.user_status === 'DELETED' ? null : `${a.name} ${a.surname1}`, former: a.user_status === 'DELETED' }));
+  return presentOffer(row, 'company', extras);
 }
 
 async function checkTags(db: Conn, lng: Locale, tags: readonly string[] | undefined): Promise<void> {

@@ -7,6 +7,8 @@ export interface OfferExtras {
   tags: Array<{ hash: string; title: string | null; type: string; group: string | null }>;
   applicants: Record<string, number>;
   history?: Array<{ from_status: string | null; to_status: string; actor_type: string; reason: string | null; created_at: string }>;
+  /** The people who applied and did not withdraw (the survey asks whom the company hired among them). */
+  candidates?: Array<{ hash: string; name: string | null; former: boolean }>;
 }
 
 const NO_APPLICANTS = { PENDING: 0, ACCEPTED: 0, CANCELLED: 0, WITHDRAWN: 0 };
@@ -34,6 +36,7 @@ export function presentOffer(row: OfferRow, reader: OfferMover, extras: OfferExt
     updated_at: row.updated_at,
     published_at: row.published_at,
     expires_at: row.expires_at,
+    ...(extras.candidates ? { candidates: extras.candidates } : {}),
     ...(extras.history ? { history: extras.history.map((move) => ({ from: move.from_status, to: move.to_status, by: move.actor_type, reason: move.reason, at: move.created_at })) } : {}),
   };
 }

@@ -134,7 +134,7 @@ export function applicantsOf(db: Conn, jobHash: string) {
   return db
     .selectFrom('applicants')
     .innerJoin('users', 'users.hash', 'applicants.user_hash')
-    .select(['applicants.hash', 'applicants.user_hash', 'applicants.status', 'users.email', 'users.name', 'users.language'])
+    .select(['applicants.hash', 'applicants.user_hash', 'applicants.status', 'users.email', 'users.name', 'users.surname1', 'users.language', 'users.status as user_status'])
     .where('applicants.job_hash', '=', jobHash)
     .execute();
 }
