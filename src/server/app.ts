@@ -39,6 +39,8 @@ import { memberExperienceRoutes } from './modules/experiences/memberRoutes';
 import { workgroupRoutes } from './modules/workgroups/routes';
 import { contentRoutes } from './modules/content/routes';
 import { mailWorkerPlugin } from './modules/mail/worker';
+import { offerExpiryTask } from './modules/offers/expiry';
+import { taskRunnerPlugin } from './modules/tasks/runner';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import './types';
@@ -84,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
   mailWorkerPlugin(app); // delivers the e-mail outbox when SMTP_URL is set (starts when ready, stops on close)
+  taskRunnerPlugin(app, [offerExpiryTask(db, config)], config.tasksPollSeconds); // background tasks, each run once across instances
 
   routeAccessPlugin(app);
 

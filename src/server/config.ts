@@ -33,6 +33,8 @@ export interface Config {
   analyticsUrl: string | null;
   /** Days a published offer stays up before it closes on its own (OFFER_EXPIRY_DAYS, issue 11 §5). */
   offerExpiryDays: number;
+  /** How often an instance looks for due background tasks (TASKS_POLL_SECONDS; 0 turns the poll off). */
+  tasksPollSeconds: number;
 }
 
 const schema = {
@@ -61,6 +63,7 @@ const schema = {
     DIST_DIR: { type: 'string', default: './dist' },
     ANALYTICS_URL: { type: 'string', pattern: '^https://' },
     OFFER_EXPIRY_DAYS: { type: 'integer', minimum: 1, maximum: 3650, default: 60 },
+    TASKS_POLL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 60 },
   },
 } as const;
 
@@ -98,6 +101,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy,
     rateLimitScale: v.RATE_LIMIT_SCALE,
     offerExpiryDays: v.OFFER_EXPIRY_DAYS,
+    tasksPollSeconds: v.TASKS_POLL_SECONDS,
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM,
     production,

@@ -140,8 +140,9 @@ describe('enqueueMail', () => {
       'job.published': { name: 'Ann <b>', title: 'Designer <i>', link: 'https://a.test/en/company/jobs' },
       'job.rejected': { name: 'Ann <b>', title: 'Designer <i>', reason: 'Unknown <graduation> year', link: 'https://a.test/en/company/jobs/x/edit' },
       'job.closed': { name: 'Ann <b>', title: 'Designer <i>', company: 'Studio <s>', link: 'https://a.test/en/user/jobs/subscribed' },
+      'job.expiring': { name: 'Ann <b>', title: 'Designer <i>', date: '30 November 2026', link: 'https://a.test/en/company/jobs/x' },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(12);
+    expect(MAIL_TEMPLATES).toHaveLength(13);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();

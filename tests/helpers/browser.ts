@@ -25,7 +25,7 @@ export interface LiveServer {
 /** The whole portal as `npm start` serves it, on a throwaway seeded database; `env` adds settings (e.g. SMTP_URL). */
 export async function startLiveServer(env: Record<string, string> = {}): Promise<LiveServer> {
   const database = await testDatabase();
-  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DIST_DIR: process.env['TEST_DIST_DIR'] ?? join(process.cwd(), 'dist'), PUBLIC_URL: 'http://127.0.0.1:3999', RATE_LIMIT_SCALE: '1000', ...env });
+  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DIST_DIR: process.env['TEST_DIST_DIR'] ?? join(process.cwd(), 'dist'), PUBLIC_URL: 'http://127.0.0.1:3999', RATE_LIMIT_SCALE: '1000', TASKS_POLL_SECONDS: '0', ...env });
   const db = createDb(config.databaseUrl);
   await migrateToLatest(db);
   await seedDemo(db, { uploadsDir: join(config.dataDir, 'uploads') });

@@ -121,6 +121,16 @@ export interface JobsTable {
   reason: Generated<string | null>;
   published_at: Generated<string | null>;
   expires_at: Generated<string | null>;
+  expiry_warned_at: Generated<string | null>;
+}
+
+export interface TasksTable {
+  name: string;
+  next_run_at: string;
+  locked_until: string | null;
+  claimed_by: string | null;
+  last_run_at: string | null;
+  last_error: string | null;
 }
 
 export interface JobMovesTable {
@@ -439,6 +449,7 @@ export interface Database {
   rate_counters: RateCountersTable;
   jobs: JobsTable;
   job_moves: JobMovesTable;
+  tasks: TasksTable;
   job_tags: JobTagsTable;
   applicants: ApplicantsTable;
   articles: ArticlesTable;

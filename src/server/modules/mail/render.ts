@@ -28,6 +28,7 @@ export const MAIL_TEMPLATES = [
   'job.published',
   'job.rejected',
   'job.closed',
+  'job.expiring',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -46,6 +47,7 @@ const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
   'job.published': { text: ['title'], link: true },
   'job.rejected': { text: ['title', 'reason'], link: true },
   'job.closed': { text: ['title', 'company'], link: true },
+  'job.expiring': { text: ['title', 'date'], link: true },
 };
 
 /** The accent of the web theme (the orange of the loading bar) and its dark primary (the button text: white on this orange fails WCAG AA). */

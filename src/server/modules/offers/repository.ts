@@ -142,3 +142,20 @@ export function applicantsOf(db: Conn, jobHash: string) {
 export async function insertFeedback(db: Conn, row: { hash: string; job_hash: string; company_hash: string; rating_bank: number; rating_candidates: number; hired: 0 | 1; hired_user_hash: string | null; hired_name: string | null; hired_applicants: string | null; created_at: string }) {
   await db.insertInto('company_feedback').values(row).execute();
 }
+
+/** Published offers expiring between now and `until` whose company has not been warned yet. */
+export async function offersToWarn(db: Conn, now: string, until: string): Promise<string[]> {
+  const rows = await db.selectFrom('jobs').select('hash').where('status', '=', 'PUBLISHED').where('expires_at', '>', now).where('expires_at', '<=', until).where('expiry_warned_at', 'is', null).execute();
+  return rows.map((row) => row.hash);
+}
+
+/** The once-only mark of the warning: true for the caller that set it. */
+export async function markWarned(db: Conn, hash: string, at: string): Promise<boolean> {
+  const result = await db.updateTable('jobs').set({ expiry_warned_at: at }).where('hash', '=', hash).where('expiry_warned_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function offersToExpire(db: Conn, now: string): Promise<string[]> {
+  const rows = await db.selectFrom('jobs').select('hash').where('status', '=', 'PUBLISHED').where('expires_at', '<=', now).execute();
+  return rows.map((row) => row.hash);
+}
