@@ -31,9 +31,16 @@ const countriesIn = async (lng: 'es' | 'en' | 'ca'): Promise<Country[]> => {
 
 let countries: Country[];
 beforeAll(async () => {
+  // two members in Andorra (this test's own database): a small country of crowded Europe must have its shape
+  // and a marker that can be reached
+  const db = server.app.db;
+  const spaniards = await db.selectFrom('users').select('hash').where('status', '=', 'VALIDATED').where('is_appear_by_user', '=', 1).where('country_code', '=', 'ES').orderBy('hash').limit(2).execute();
+  expect(spaniards.length).toBe(2);
+  await db.updateTable('users').set({ country_code: 'AD' }).where('hash', 'in', [spaniards[0]!.hash, spaniards[1]!.hash]).execute();
   countries = await countriesIn('en');
   // the seed has members in Spain and abroad: the test means something only with several countries
   expect(countries.length).toBeGreaterThan(5);
+  expect(countries.find((c) => c.hash === 'AD')?.num_users).toBe(2);
 });
 
 const community = (lng: 'es' | 'en' | 'ca') => localizePath('community', lng);
@@ -114,7 +121,8 @@ describe('in Chromium', () => {
     for (const c of countries) {
       await expect.poll(() => page.locator(`.map-marker[data-country="${c.hash}"]`).getAttribute('aria-label')).toBe(label(c));
     }
-    // countries with members are shaded (Spain's shape carries its tint)
+    // countries with members are shaded, small ones too (50m shapes: Andorra and Singapore exist)
+    for (const code of ['ES', 'AD', 'SG']) expect(await page.locator(`svg.world-map-svg path.map-country-with[data-country="${code}"]`).count(), code).toBe(1);
     expect(await page.locator('svg.world-map-svg path.map-country-with').count()).toBeGreaterThanOrEqual(countries.length - 2);
 
     // the list: every country, most members first, the same figures as the API
@@ -181,6 +189,13 @@ describe('in Chromium', () => {
     expect(apart(spain, france)).toBeGreaterThan(60);
     expect(apart(spain, portugal)).toBeGreaterThan(40);
     if (countries.some((c) => c.hash === 'US')) expect(await page.locator('.map-marker[data-country="US"]').count()).toBe(0);
+    // Andorra: its own shape, shaded, and a marker apart from Spain's and France's that the mouse reaches
+    expect(await page.locator('svg.world-map-svg path.map-country-with[data-country="AD"]').count()).toBe(1);
+    const andorra = await box('AD');
+    expect(apart(andorra, france)).toBeGreaterThan(30);
+    // (hover checks that nothing covers Andorra's marker at its centre)
+    await page.locator('.map-marker[data-country="AD"] .map-dot').hover();
+    await expect.poll(() => page.locator('.map-tooltip').textContent()).toBe('Andorra: 2 members');
     await shot(page, '/tmp/d-map-en-europe.png');
     await page.getByRole('button', { name: 'World' }).click();
     await expect.poll(() => page.locator('.map-marker').count()).toBe(countries.length);

@@ -94,7 +94,7 @@ export default function WorldMapSvg({ topology, countries, view }: Props) {
       countries: shapes.map((shape, index) => {
         const code = shape.id ? NUMERIC_TO_ALPHA2[shape.id] : undefined;
         const count = code ? counts.get(code) ?? 0 : 0;
-        return { key: `${shape.id ?? 'x'}-${index}`, d: path(shape) ?? '', fill: count > 0 ? shade(count / max) : undefined };
+        return { key: `${shape.id ?? 'x'}-${index}`, d: path(shape) ?? '', code: count > 0 ? code : undefined, fill: count > 0 ? shade(count / max) : undefined };
       }),
     };
   }, [projection, shapes, counts, max]);
@@ -134,7 +134,7 @@ export default function WorldMapSvg({ topology, countries, view }: Props) {
           <path d={drawn.graticule} className="map-graticule" />
           <g className="map-countries">
             {drawn.countries.map((c) => (
-              <path key={c.key} d={c.d} style={c.fill ? { fill: c.fill } : undefined} className={c.fill ? 'map-country map-country-with' : 'map-country'} />
+              <path key={c.key} d={c.d} style={c.fill ? { fill: c.fill } : undefined} className={c.fill ? 'map-country map-country-with' : 'map-country'} data-country={c.code} />
             ))}
           </g>
         </g>
