@@ -244,6 +244,22 @@ describe.each([['en'], ['ca']] as const)('at 360 px and 1400 px in %s', (lng) =>
     await shot(page, `/tmp/d-map-${lng}-360-europe.png`);
     await context.close();
 
+    // a finger: tapping Andorra's marker (between Spain and France) shows its figures, tapping elsewhere hides them
+    const phone = await withCookieChoice(await browser.newContext({ viewport: { width: 360, height: 800 }, hasTouch: true, isMobile: true }), server.url);
+    const touch = await newPage(phone);
+    await touch.page.goto(`${server.url}${community(lng)}`, { waitUntil: 'networkidle' });
+    await drawn(touch.page);
+    await touch.page.getByRole('button', { name: lng === 'ca' ? 'Europa' : 'Europe' }).tap();
+    await expect.poll(() => touch.page.locator('svg.world-map-svg').getAttribute('data-view')).toBe('europe');
+    const andorra = local.find((c) => c.hash === 'AD')!;
+    await touch.page.locator('.map-marker[data-country="AD"] .map-dot').tap();
+    await expect.poll(() => touch.page.locator('.map-tooltip').textContent()).toBe(`${andorra.name}: 2 ${lng === 'ca' ? 'membres' : 'members'}`);
+    await shot(touch.page, `/tmp/d-map-${lng}-360-tap.png`);
+    await touch.page.locator('.map-list-title').tap();
+    await expect.poll(() => touch.page.locator('.map-tooltip').count()).toBe(0);
+    expect(touch.errors).toEqual([]);
+    await phone.close();
+
     const wide = await open(1400, lng);
     await drawn(wide.page);
     await shot(wide.page, `/tmp/d-map-${lng}-1400.png`);
