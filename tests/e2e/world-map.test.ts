@@ -54,7 +54,11 @@ async function open(width: number, lng: 'es' | 'en' | 'ca' = 'en', before?: (pag
   return { context, page, errors };
 }
 
-const drawn = (page: Page) => page.waitForFunction(() => document.querySelectorAll('svg.world-map-svg path.map-country').length > 150, undefined, { timeout: 15000 });
+/** Scrolls to the map (it is loaded when its box nears the screen) and waits until it is drawn. */
+const drawn = async (page: Page) => {
+  await page.locator('.world-map-frame').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelectorAll('svg.world-map-svg path.map-country').length > 150, undefined, { timeout: 15000 });
+};
 /** The map under the sticky header, as a visitor scrolls to it. */
 async function shot(page: Page, path: string) {
   await page.evaluate(() => window.scrollTo(0, document.querySelector('.world-map')!.getBoundingClientRect().top + window.scrollY - 120));
@@ -204,8 +208,25 @@ describe('in Chromium', () => {
     await context.close();
   });
 
+  it('on a phone, the map is loaded only when the visitor scrolls near it', async () => {
+    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 360, height: 640 } }), server.url);
+    const { page, errors } = await newPage(context);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(`${server.url}${community('en')}`, { waitUntil: 'networkidle' });
+    const top = await page.locator('.world-map-frame').evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThan(640 + 200);
+    await page.waitForTimeout(300);
+    expect(requested.filter((url) => GEOMETRY.test(url) || /WorldMapSvg/.test(url))).toEqual([]);
+    await drawn(page);
+    expect(requested.filter((url) => GEOMETRY.test(url))).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('when the geometry cannot be loaded, says so and keeps the list', async () => {
     const { context, page, errors } = await open(1400, 'en', async (p) => void (await p.route(GEOMETRY, (route) => route.abort())));
+    await page.locator('.world-map figcaption').scrollIntoViewIfNeeded();
     const notice = page.locator('.world-map .alert');
     await expect.poll(() => notice.textContent()).toContain('The map could not be loaded');
     expect(await page.locator('.map-list li').count()).toBe(countries.length);

@@ -3,12 +3,12 @@
  * alternative, and what remains when the map cannot be loaded).
  *
  * The server renders the list and an empty box of the map's exact proportions (styles.css `.world-map-frame`),
- * so nothing moves when the map arrives. After hydration the browser loads the drawing code (WorldMapSvg:
+ * so nothing moves when the map arrives. After hydration, once that box nears the screen, the browser loads the drawing code (WorldMapSvg:
  * d3-geo, topojson-client, a chunk of its own) and the geometry (world-atlas countries-50m.json, ~230 KiB
  * gzipped, a hashed asset fetched with `fetch`) at once; neither is part of the first visit's HTML or scripts.
  * If either fails, a notice says so and the list stays. World / Europe switches the projection (docs/web.md).
  */
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import geometryUrl from 'world-atlas/countries-50m.json?url';
@@ -48,15 +48,36 @@ export function WorldMap({ countries }: { countries: CountryCount[] }) {
   const { lng } = useLocale();
   const [drawing, setDrawing] = useState<Drawing | 'failed' | null>(null);
   const [view, setView] = useState<MapView>('world');
+  const frame = useRef<HTMLDivElement>(null);
 
+  // the map is loaded when its box comes near the screen (at once on a wide screen; on a phone, where it is
+  // below the fold, only for a visitor who scrolls to it: ~250 KB less for the others)
   useEffect(() => {
     let live = true;
-    loadDrawing().then(
-      (loaded) => live && setDrawing(loaded),
-      () => live && setDrawing('failed'),
+    const load = () =>
+      loadDrawing().then(
+        (loaded) => live && setDrawing(loaded),
+        () => live && setDrawing('failed'),
+      );
+    const box = frame.current;
+    if (!box || typeof IntersectionObserver === 'undefined') {
+      void load();
+      return () => {
+        live = false;
+      };
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        void load();
+      },
+      { rootMargin: '200px 0px' },
     );
+    observer.observe(box);
     return () => {
       live = false;
+      observer.disconnect();
     };
   }, []);
 
@@ -88,7 +109,7 @@ export function WorldMap({ countries }: { countries: CountryCount[] }) {
               ))}
             </div>
           </div>
-          <div className={view === 'europe' ? 'world-map-frame world-map-frame-europe' : 'world-map-frame'} aria-busy={!ready}>
+          <div ref={frame} className={view === 'europe' ? 'world-map-frame world-map-frame-europe' : 'world-map-frame'} aria-busy={!ready}>
             {ready ? <drawing.Svg topology={drawing.topology} countries={withMembers} view={view} /> : <span className="world-map-loading">{t('community.mapLoading')}</span>}
           </div>
         </>
