@@ -218,7 +218,16 @@ describe('in Chromium', () => {
     expect(top).toBeGreaterThan(640 + 200);
     await page.waitForTimeout(300);
     expect(requested.filter((url) => GEOMETRY.test(url) || /WorldMapSvg/.test(url))).toEqual([]);
+    // while it loads, the box says so (the geometry held back a little to see it)
+    await page.route(GEOMETRY, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.locator('.world-map-frame').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('.world-map-frame[aria-busy="true"] .world-map-loading').isVisible()).toBe(true);
+    await shot(page, '/tmp/d-map-en-360-loading.png');
     await drawn(page);
+    expect(await page.locator('.world-map-frame').getAttribute('aria-busy')).toBe('false');
     expect(requested.filter((url) => GEOMETRY.test(url))).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
