@@ -208,6 +208,32 @@ describe('in Chromium', () => {
     await context.close();
   });
 
+  it('switching to Catalan on the page names the countries in Catalan on the map and in the list, without loading the map again', async () => {
+    const ca = await countriesIn('ca');
+    const geometry: string[] = [];
+    const { context, page, errors } = await open(1400, 'en', async (p) => {
+      p.on('request', (request) => {
+        if (GEOMETRY.test(request.url())) geometry.push(request.url());
+      });
+    });
+    await drawn(page);
+    expect(geometry).toHaveLength(1);
+    await page.evaluate(() => ((window as unknown as { kept: number }).kept = 1));
+    await page.getByTestId('lang-switcher').click();
+    await page.getByTestId('lang-ca').click();
+    await page.waitForURL(new RegExp(`${community('ca')}$`));
+    await drawn(page);
+    const spain = ca.find((c) => c.hash === 'ES')!;
+    expect(spain.name).toBe('Espanya');
+    await expect.poll(() => page.locator('.map-marker[data-country="ES"]').getAttribute('aria-label')).toBe(`Espanya: ${spain.num_users} membres`);
+    await expect.poll(() => page.locator('.map-list li[data-country="ES"] .map-list-name').textContent()).toBe('Espanya');
+    expect(await page.getByRole('button', { name: 'Europa' }).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { kept?: number }).kept)).toBe(1); // the same document
+    expect(geometry).toHaveLength(1); // the drawing stays loaded: not asked for again
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('on a phone, the map is loaded only when the visitor scrolls near it', async () => {
     const context = await withCookieChoice(await browser.newContext({ viewport: { width: 360, height: 640 } }), server.url);
     const { page, errors } = await newPage(context);
