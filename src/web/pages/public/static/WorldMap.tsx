@@ -28,7 +28,7 @@ export type MapView = 'world' | 'europe';
 type CountriesTopology = Topology<{ countries: GeometryCollection<{ name: string }> }>;
 type Drawing = { Svg: ComponentType<{ topology: CountriesTopology; countries: CountryCount[]; view: MapView }>; topology: CountriesTopology };
 
-/** The drawing code and the geometry, loaded once per page view (both are cached by the browser for a year). */
+/** The drawing code and the geometry, loaded once per document (hashed assets: a new version has a new name). */
 let loading: Promise<Drawing> | null = null;
 function loadDrawing(): Promise<Drawing> {
   loading ??= Promise.all([
