@@ -13,6 +13,7 @@ import { cachedCount } from '../../lib/countCache';
 import { textMatches } from '../../db/search';
 import { likePattern } from '../../../shared/text';
 import type { Actor } from '../../types';
+import { countryName } from '../countries/names';
 import * as repo from './repository';
 
 export interface UsersQuery extends PageQuery {
@@ -45,6 +46,7 @@ async function present(db: Db, actor: Actor, lng: Locale, rows: Row[]) {
     profile_type: row.profile_type,
     graduation_year: row.graduation_year,
     country_code: row.country_code,
+    country_name: countryName(row.country_code, lng),
     category: row.category_hash ? { hash: row.category_hash, title: categories.get(row.category_hash) ?? '' } : null,
     is_ambassador: row.is_ambassador === 1,
     is_entrepreneur: row.is_entrepreneur === 1,

@@ -41,7 +41,7 @@ export default function DirectoryShowPage() {
       <Descriptions column={{ xs: 1, md: 2 }} bordered size="small" style={{ margin: '24px 0' }}>
         <Descriptions.Item label={t('directory.filters.category')}>{member.category?.title ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('directory.filters.year')}>{member.graduation_year ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('directory.filters.country')}>{member.country_code ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('directory.filters.country')}>{member.country_name ?? '—'}</Descriptions.Item>
         {!member.locked ? <Descriptions.Item label={t('directory.filters.location')}>{member.city ?? '—'}</Descriptions.Item> : null}
         {!member.locked && member.current_job ? (
           <Descriptions.Item label={t('jobs.company')}>{member.current_company ? t('directory.works', { job: member.current_job, company: member.current_company }) : member.current_job}</Descriptions.Item>
