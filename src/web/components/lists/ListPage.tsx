@@ -1,5 +1,5 @@
 /** The frame of a public list page: heading, filters, results (or 'not found'), pagination. */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Col, Row, Skeleton } from '../light';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -41,7 +41,8 @@ export function ListPage<T>({
         <h1>{title}</h1>
         {subtitle ? <p>{subtitle}</p> : null}
       </header>
-      {filters}
+      {/* a refused link's filters are dropped: the filter bar starts again from the cleaned values */}
+      <Fragment key={notice ? 'cleaned' : 'linked'}>{filters}</Fragment>
       {notice ? <Alert type="info" showIcon message={t('lists.badFilter')} data-testid="bad-filter" style={{ marginBottom: 16 }} /> : null}
       {loading ? (
         <Skeleton active paragraph={{ rows: 6 }} />

@@ -51,6 +51,7 @@ export function useListPage<T>(resource: string, pageSize: number, fields: strin
   // page number (`?page=abc`) falls back to the unfiltered list, first page, with a notice. After the first
   // render (the server renders the same), so nothing mismatches on hydration.
   const [notice, setNotice] = useState(false);
+  const [cleaning, setCleaning] = useState(false);
   const refused = list.error?.statusCode === 400;
   const rawPage = current.get('page');
   const badPage = rawPage !== null && !/^[1-9][0-9]{0,5}$/.test(rawPage);
@@ -60,8 +61,14 @@ export function useListPage<T>(resource: string, pageSize: number, fields: strin
     for (const field of refused ? fields : []) out.delete(field);
     out.delete('page');
     setParams(out, { replace: true });
-    setNotice(true);
+    setCleaning(true);
   }, [legacy, refused, badPage, current, fields, setParams]);
+  // the notice once the URL is clean (the filter bar, keyed on it, starts again from the cleaned values)
+  useEffect(() => {
+    if (!cleaning || refused || badPage) return;
+    setCleaning(false);
+    setNotice(true);
+  }, [cleaning, refused, badPage]);
   const pageCount = Math.max(1, Math.min(Math.ceil(list.total / pageSize), list.maxPages ?? Number.POSITIVE_INFINITY));
 
   const applyFilters = useCallback(
