@@ -127,6 +127,7 @@ describe('coded values and countries in the page language', () => {
     await page.goto(`${server.url}/ca/comunitat/directori/${member.hash}`);
     await page.locator('h1').waitFor();
     expect(await page.locator('main').innerText()).toContain('Espanya');
+    await shoot(page, 'member-ca');
     expect(errors).toEqual([]);
     await ctx.close();
   });

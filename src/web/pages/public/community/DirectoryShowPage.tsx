@@ -25,7 +25,7 @@ export default function DirectoryShowPage() {
     <article className="job-detail">
       <Link to={to('community.directory')}>← {t('directory.back')}</Link>
       <div className="member-head" style={{ marginTop: 24 }}>
-        <Avatar size={96} src={member.photo ?? undefined} alt={t('directory.photoAlt', { name })}>
+        <Avatar size={96} style={{ flex: 'none' }} src={member.photo ?? undefined} alt={t('directory.photoAlt', { name })}>
           {member.name[0]}
           {member.surname1[0]}
         </Avatar>
@@ -55,7 +55,16 @@ export default function DirectoryShowPage() {
         </Space>
       ) : null}
       {member.locked ? (
-        <Alert type="info" showIcon message={t('prompt.upgrade.title')} description={t('directory.locked')} action={<Link to={to('alumni')}>{t('prompt.upgrade.cta')}</Link>} />
+        <Alert
+          type="info"
+          showIcon
+          message={t('prompt.upgrade.title')}
+          description={
+            <>
+              {t('directory.locked')} <Link to={to('alumni')}>{t('prompt.upgrade.cta')}</Link>
+            </>
+          }
+        />
       ) : null}
     </article>
   );
