@@ -114,6 +114,13 @@ describe('a member (GET /api/users, /api/users/{hash})', () => {
   it('names no country for a code no language knows, and none for a member without one', async () => {
     const member = await t.app.db.selectFrom('users').select(['hash', 'country_code']).where('status', '=', 'VALIDATED').where('is_appear_by_user', '=', 1).executeTakeFirstOrThrow();
     try {
+      // a country the reference table names: its name (as the directory's country filter shows it), per language
+      await t.app.db.updateTable('users').set({ country_code: 'US' }).where('hash', '=', member.hash).execute();
+      expect((await t.api('GET', `/api/users/${member.hash}`, { language: 'en' })).json()).toMatchObject({ country_code: 'US', country_name: 'United States' });
+      expect((await t.api('GET', `/api/users/${member.hash}`, { language: 'ca' })).json()).toMatchObject({ country_name: 'Estats Units' });
+      // one it does not hold: i18n-iso-countries' name
+      await t.app.db.updateTable('users').set({ country_code: 'MN' }).where('hash', '=', member.hash).execute();
+      expect((await t.api('GET', `/api/users/${member.hash}`, { language: 'ca' })).json()).toMatchObject({ country_code: 'MN', country_name: 'Mongòlia' });
       await t.app.db.updateTable('users').set({ country_code: 'ZZ' }).where('hash', '=', member.hash).execute();
       const odd = (await t.api('GET', `/api/users/${member.hash}`, { language: 'en' })).json();
       expect(odd).toMatchObject({ country_code: 'ZZ', country_name: null });

@@ -100,6 +100,9 @@ describe('country names (server only)', () => {
     expect(countryName('', 'en')).toBeNull();
     expect(countryName(null, 'en')).toBeNull();
     expect(countryName('es-ES', 'en')).toBeNull();
+    // the reference table's name first (what the directory filter shows), the library's otherwise
+    expect(countryName('US', 'en', new Map([['US', 'United States']]))).toBe('United States');
+    expect(countryName('us', 'en', new Map())).toBe('United States of America');
   });
 
   it('stay out of the browser bundle', () => {
