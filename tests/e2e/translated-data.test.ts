@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { newPage, onBrowserSuite, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
 import { JOB_WORKING, JOB_WORKSTATION, WORKGROUP_TYPOLOGIES } from '../../src/shared/codes';
 
 let server: LiveServer;
@@ -62,6 +62,23 @@ describe('coded values and countries in the page language', () => {
     expect(withoutSpanish(text, [area!.title_es, specialty!.title_es].filter((t) => t === area!.title_en || t === specialty!.title_en))).toEqual([]);
     expect(rawCodes(text)).toEqual([]);
     await shoot(page, 'job-en');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('a Bold member reads the workstation of an offer in English', async () => {
+    const row = await server.app.db.selectFrom('jobs').select(['slug', 'workstation']).where('status', '=', 'PUBLISHED').where('workstation', 'in', ['HYBRID', 'ON_SITE']).executeTakeFirstOrThrow();
+    const [en, es] = [await load('en'), await load('es')];
+    const ctx = await context(1400);
+    const { page, errors } = await newPage(ctx);
+    await signInAt(page, server.url, 'bold@demo.test');
+    await page.goto(`${server.url}/en/jobs/${row.slug}`);
+    await page.locator('h1').waitFor();
+    await page.getByText(en[`jobs.workstation.${row.workstation}`]!, { exact: true }).waitFor();
+    const text = await page.locator('main').innerText();
+    expect(text).not.toContain(es[`jobs.workstation.${row.workstation}`]!);
+    expect(rawCodes(text)).toEqual([]);
+    await shoot(page, 'job-bold-en');
     expect(errors).toEqual([]);
     await ctx.close();
   });
