@@ -285,8 +285,20 @@ export interface CompanyJob {
    */
   date_incorporation?: string | null;
   workstation?: string | null;
-  area?: string | null;
-  specialty?: string | null;
+  /**
+   * a USER tag of group area: its hash and its title in the request's language
+   */
+  area?: {
+    hash?: string;
+    title?: string;
+  } | null;
+  /**
+   * a USER tag of group specialty: its hash and its title in the request's language
+   */
+  specialty?: {
+    hash?: string;
+    title?: string;
+  } | null;
   tags?: Tag[];
   status?: 'PENDING' | 'PUBLISHED' | 'UNPUBLISHED' | 'REJECTED' | 'CLOSED';
   /**
@@ -353,9 +365,9 @@ export interface CompanyJobWrite {
   description?: string;
   location?: string;
   contract?: 'INDEFINITE' | 'TEMPORAL' | 'FREELANCE' | 'PART-TIME' | 'FULL-TIME' | 'INTERNSHIP';
-  working?: string | null;
+  working?: 'FULL_TIME' | 'PART_TIME' | 'INTENSIVE' | 'FLEXIBLE' | null;
   date_incorporation?: string | null;
-  workstation?: string | null;
+  workstation?: 'ON_SITE' | 'HYBRID' | 'REMOTE' | null;
   area?: string | null;
   specialty?: string | null;
   /**
@@ -522,7 +534,10 @@ export interface Job {
   title?: string;
   location?: string;
   contract?: string;
-  working?: string | null;
+  /**
+   * the working day, a code (src/shared/codes.ts JOB_WORKING); the web shows jobs.working.<CODE>
+   */
+  working?: 'FULL_TIME' | 'PART_TIME' | 'INTENSIVE' | 'FLEXIBLE' | null;
   cdate?: string;
   /**
    * the offer status; in the member applications list (subscribed_by_me) the application status: PENDING, ACCEPTED (in process), CANCELLED (discarded), WITHDRAWN
@@ -534,9 +549,24 @@ export interface Job {
   };
   tags?: Tag[];
   description?: string;
-  workstation?: string | null;
-  area?: string | null;
-  specialty?: string | null;
+  /**
+   * where the job is done, a code (src/shared/codes.ts JOB_WORKSTATION); the web shows jobs.workstation.<CODE>
+   */
+  workstation?: 'ON_SITE' | 'HYBRID' | 'REMOTE' | null;
+  /**
+   * a USER tag of group area: its hash and its title in the request's language
+   */
+  area?: {
+    hash?: string;
+    title?: string;
+  } | null;
+  /**
+   * a USER tag of group specialty: its hash and its title in the request's language
+   */
+  specialty?: {
+    hash?: string;
+    title?: string;
+  } | null;
   date_incorporation?: string | null;
   subscribed?: boolean;
   /**
@@ -848,6 +878,10 @@ export interface UserPublic {
   profile_type?: string;
   graduation_year?: number | null;
   country_code?: string | null;
+  /**
+   * the country's name in the request's language (Spanish when that language has none; null for a code no language knows)
+   */
+  country_name?: string | null;
   category?: {
     hash?: string;
     title?: string;
@@ -954,7 +988,10 @@ export interface Workgroup {
   hash?: string;
   slug?: string;
   name?: string;
-  typology?: string | null;
+  /**
+   * a code (src/shared/codes.ts WORKGROUP_TYPOLOGIES); the web shows workgroups.typology.<CODE>
+   */
+  typology?: 'THEMATIC' | 'PROFESSIONAL' | 'ENTREPRENEURSHIP' | 'TECHNICAL' | 'TERRITORIAL' | 'COMMUNITY' | 'CLASS_YEAR' | null;
   type?: 'PUBLIC' | 'PRIVATE';
   status?: string;
   image?: string | null;

@@ -16,6 +16,8 @@ let bold: Session;
 let companyHash = '';
 let otherOffer = '';
 let tag = '';
+let area = '';
+let specialty = '';
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -26,6 +28,8 @@ beforeAll(async () => {
   companyHash = (await db.selectFrom('companies').select('hash').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).hash;
   otherOffer = (await db.selectFrom('jobs').select('hash').where('company_hash', '!=', companyHash).executeTakeFirstOrThrow()).hash;
   tag = (await db.selectFrom('tags').select('hash').where('type', '=', 'USER').executeTakeFirstOrThrow()).hash;
+  area = (await db.selectFrom('tags').select('hash').where('type', '=', 'USER').where('group', '=', 'area').executeTakeFirstOrThrow()).hash;
+  specialty = (await db.selectFrom('tags').select('hash').where('type', '=', 'USER').where('group', '=', 'specialty').executeTakeFirstOrThrow()).hash;
 });
 afterAll(async () => t?.close());
 
@@ -86,7 +90,10 @@ describe('who may call', () => {
 
 describe('creating an offer', () => {
   it('creates it PENDING with its first history row, not visible to the public until published', async () => {
-    const res = await asCompany('POST', '/com/jobs', { ...OFFER, tags: [tag], date_incorporation: '15/01/2027' });
+    const res = await asCompany('POST', '/com/jobs', { ...OFFER, tags: [tag], date_incorporation: '15/01/2027', working: 'PART_TIME', workstation: 'HYBRID', area, specialty }, 'ca');
+    expect(res.json()).toMatchObject({ working: 'PART_TIME', workstation: 'HYBRID', area: { hash: area }, specialty: { hash: specialty } });
+    const catalan = await t.app.db.selectFrom('tags').select('title_ca').where('hash', '=', area).executeTakeFirstOrThrow();
+    expect(res.json().area.title).toBe(catalan.title_ca);
     expect(res.statusCode).toBe(201);
     const offer = res.json();
     expect(offer).toMatchObject({ status: 'PENDING', title: OFFER.title, date_incorporation: '15/01/2027', moves: [], applicants: { PENDING: 0, ACCEPTED: 0, CANCELLED: 0, WITHDRAWN: 0 } });
@@ -103,6 +110,10 @@ describe('creating an offer', () => {
       [{ ...OFFER, contract: 'FOREVER' }, 'contract'],
       [{ ...OFFER, date_incorporation: '31/02/2027' }, 'date_incorporation'],
       [{ ...OFFER, tags: ['nosuchtag'] }, 'tags.0'],
+      [{ ...OFFER, working: 'Jornada completa' }, 'working'],
+      [{ ...OFFER, workstation: 'Estudio' }, 'workstation'],
+      [{ ...OFFER, area: specialty }, 'area'],
+      [{ ...OFFER, specialty: area }, 'specialty'],
       [{ ...OFFER, status: 'PUBLISHED' }, 'status'],
       [{ ...OFFER, survey: SURVEY }, 'survey'],
     ];

@@ -116,6 +116,17 @@ describe('server-rendered HTML', () => {
     for (const { queryKey } of parts(member.text).state.queries) expect(queryKey[0]).toBe('data');
   });
 
+  it('lets browsers keep the hashed scripts and styles for a year (they change name when they change)', async () => {
+    const page = await html(localizePath('home', 'en'));
+    const assets = [...page.text.matchAll(/\/assets\/[\w.-]+\.(?:js|css)/g)].map((m) => m[0]);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of new Set(assets)) {
+      const res = await fetch(`${server.url}${asset}`);
+      expect(res.status, asset).toBe(200);
+      expect(res.headers.get('cache-control'), asset).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
   it('renders every listed public page on the server (none falls back to the empty shell)', async () => {
     const db = server.app.db;
     const portfolio = await db.selectFrom('portfolios').select('hash').where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();

@@ -65,6 +65,8 @@ export async function spaPlugin(app: FastifyInstance) {
       prefix: '/',
       index: false,
       wildcard: false,
+      // @fastify/send would otherwise write its own `max-age=0` over ours
+      cacheControl: false,
       setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) => {
         res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },

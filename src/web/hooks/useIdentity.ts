@@ -9,6 +9,7 @@ import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { authProvider, IDENTITY_KEY, loadIdentity, type Identity } from '../providers/auth';
+import { useHydrated } from './useHydrated';
 
 /** The identity and whether it is still being read (the guards wait for it). */
 export function useIdentityState(): { me: Identity | null; isLoading: boolean } {
@@ -16,8 +17,14 @@ export function useIdentityState(): { me: Identity | null; isLoading: boolean } 
   return { me: data ?? null, isLoading };
 }
 
+/**
+ * The identity once the page is hydrated: null while a server-rendered page hydrates, so the first render in the
+ * browser is the anonymous one the server sent (a part that waited for its code — a lazy antd page — used to
+ * hydrate after the identity had arrived, and React threw away the page with error #418).
+ */
 export function useIdentity(): Identity | null {
-  return useIdentityState().me;
+  const { me } = useIdentityState();
+  return useHydrated() ? me : null;
 }
 
 /** Signs out and goes where the auth provider says (the home page, or the back office's sign-in). */

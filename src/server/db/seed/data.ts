@@ -128,7 +128,8 @@ export const JOB_TEXT = {
   ],
 } as const;
 
-export const WORKING = ['Jornada completa', 'Media jornada', 'Full time', 'Part time', 'Jornada intensiva', 'Flexible'];
+/** Working-day codes (src/shared/codes.ts JOB_WORKING), full and part time drawn twice as often. */
+export const WORKING: ReadonlyArray<import('../../../shared/codes').JobWorking> = ['FULL_TIME', 'PART_TIME', 'FULL_TIME', 'PART_TIME', 'INTENSIVE', 'FLEXIBLE'];
 
 export const COMPANIES: ReadonlyArray<readonly [name: string, specialty: string, url: string]> = [
   ['Estudio Mediterráneo', 'Diseño de producto', 'https://estudio-mediterraneo.example'],
@@ -168,17 +169,17 @@ export const ARTICLE_BODY: Tri = [
 
 export const VENUES = ['Aula magna de la escuela', 'Sala de actos, edificio A', 'FabLab de la escuela', 'Online', 'Auditorio del Disseny Hub', 'Terraza del campus'];
 
-export const WORKGROUPS: ReadonlyArray<{ name: string; typology: string; type: 'PUBLIC' | 'PRIVATE'; description: string }> = [
-  { name: 'Diseño sostenible', typology: 'Temático', type: 'PUBLIC', description: 'Compartimos materiales, procesos y casos de diseño circular. Sustainable design: materials, processes and circular cases.' },
-  { name: 'UX Barcelona', typology: 'Profesional', type: 'PUBLIC', description: 'Grupo de diseñadores de experiencia de usuario que se reúne cada mes para revisar proyectos y compartir ofertas.' },
-  { name: 'Emprendedores alumni', typology: 'Emprendimiento', type: 'PRIVATE', description: 'Espacio privado para fundadores y fundadoras: inversión, primeras contrataciones y aprendizajes.' },
-  { name: 'Fabricación digital', typology: 'Técnico', type: 'PUBLIC', description: 'Impresión 3D, corte láser, CNC y todo lo que se puede hacer en un FabLab.' },
-  { name: 'Alumni en Londres', typology: 'Territorial', type: 'PUBLIC', description: 'Antiguos alumnos que viven o trabajan en Londres y alrededores.' },
-  { name: 'Mujeres en ingeniería', typology: 'Comunidad', type: 'PUBLIC', description: 'Red de apoyo y mentoría para ingenieras de la escuela.' },
-  { name: 'Promoción 2010', typology: 'Promoción', type: 'PRIVATE', description: 'Reencuentros, fotos y novedades de la promoción de 2010.' },
-  { name: 'Tipografía y edición', typology: 'Temático', type: 'PUBLIC', description: 'Tipos, libros, revistas y todo lo que tiene que ver con la edición.' },
-  { name: 'Iluminación y espacio', typology: 'Temático', type: 'PRIVATE', description: 'Diseñadores de iluminación e interioristas que comparten proyectos y proveedores.' },
-  { name: 'Movilidad eléctrica', typology: 'Profesional', type: 'PUBLIC', description: 'Vehículos ligeros, infraestructura de carga y diseño de servicios de movilidad.' },
+export const WORKGROUPS: ReadonlyArray<{ name: string; typology: import('../../../shared/codes').WorkgroupTypology; type: 'PUBLIC' | 'PRIVATE'; description: string }> = [
+  { name: 'Diseño sostenible', typology: 'THEMATIC', type: 'PUBLIC', description: 'Compartimos materiales, procesos y casos de diseño circular. Sustainable design: materials, processes and circular cases.' },
+  { name: 'UX Barcelona', typology: 'PROFESSIONAL', type: 'PUBLIC', description: 'Grupo de diseñadores de experiencia de usuario que se reúne cada mes para revisar proyectos y compartir ofertas.' },
+  { name: 'Emprendedores alumni', typology: 'ENTREPRENEURSHIP', type: 'PRIVATE', description: 'Espacio privado para fundadores y fundadoras: inversión, primeras contrataciones y aprendizajes.' },
+  { name: 'Fabricación digital', typology: 'TECHNICAL', type: 'PUBLIC', description: 'Impresión 3D, corte láser, CNC y todo lo que se puede hacer en un FabLab.' },
+  { name: 'Alumni en Londres', typology: 'TERRITORIAL', type: 'PUBLIC', description: 'Antiguos alumnos que viven o trabajan en Londres y alrededores.' },
+  { name: 'Mujeres en ingeniería', typology: 'COMMUNITY', type: 'PUBLIC', description: 'Red de apoyo y mentoría para ingenieras de la escuela.' },
+  { name: 'Promoción 2010', typology: 'CLASS_YEAR', type: 'PRIVATE', description: 'Reencuentros, fotos y novedades de la promoción de 2010.' },
+  { name: 'Tipografía y edición', typology: 'THEMATIC', type: 'PUBLIC', description: 'Tipos, libros, revistas y todo lo que tiene que ver con la edición.' },
+  { name: 'Iluminación y espacio', typology: 'THEMATIC', type: 'PRIVATE', description: 'Diseñadores de iluminación e interioristas que comparten proyectos y proveedores.' },
+  { name: 'Movilidad eléctrica', typology: 'PROFESSIONAL', type: 'PUBLIC', description: 'Vehículos ligeros, infraestructura de carga y diseño de servicios de movilidad.' },
 ];
 
 export const COMMENTS = [

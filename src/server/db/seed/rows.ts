@@ -15,6 +15,12 @@ export type Row<T extends keyof Database> = Insertable<Database[T]>;
 
 const iso = (date: Date) => date.toISOString();
 
+/**
+ * The group (area, specialty, career) of every USER tag makeTaxonomies has drawn in this process: the demo seed draws
+ * the reference taxonomy again before its offers, so makeJob can tell an area tag from a specialty one.
+ */
+const TAG_GROUPS = new Map<string, string>();
+
 /** Studies (two levels), USER tags (area/specialty/career) and ARTICLE tags, countries. */
 export function makeTaxonomies(rand: Random) {
   const categories: Rows<'categories'> = [];
@@ -29,6 +35,7 @@ export function makeTaxonomies(rand: Random) {
     ...data.USER_TAGS.map((tag) => ({ hash: rand.hash(), type: 'USER', group: tag.group, title_es: tag.title[0], title_en: tag.title[1], title_ca: tag.title[2] })),
     ...data.ARTICLE_TAGS.map((title) => ({ hash: rand.hash(), type: 'ARTICLE', group: 'article', title_es: title[0], title_en: title[1], title_ca: title[2] })),
   ];
+  for (const tag of tags) if (tag.type === 'USER') TAG_GROUPS.set(tag.hash, tag.group);
   const countries: Rows<'countries'> = data.COUNTRIES.map(([code, es, en, ca, lat, lng]) => ({ code, name_es: es, name_en: en, name_ca: ca, lat, lng }));
   return { categories, tags, countries };
 }
@@ -41,12 +48,19 @@ export interface JobOptions {
   maxAgeDays?: number;
 }
 
-/** One offer in Spanish, English or Catalan (about 2:1:1), with its job_tags rows. */
-export function makeJob(rand: Random, index: number, ctx: { now: Date; tags: string[] }, options: JobOptions): { job: Row<'jobs'>; tags: Rows<'job_tags'> } {
+/**
+ * One offer in Spanish, English or Catalan (about 2:1:1), with its job_tags rows. Working day and workstation are
+ * codes (src/shared/codes.ts); area and specialty the hash of a USER tag of that group among `ctx.tags` (their
+ * groups from `ctx.tagGroups`, else from the taxonomy drawn by makeTaxonomies), or null when there is none.
+ */
+export function makeJob(rand: Random, index: number, ctx: { now: Date; tags: string[]; tagGroups?: ReadonlyMap<string, string> }, options: JobOptions): { job: Row<'jobs'>; tags: Rows<'job_tags'> } {
   const lang = rand.pick([0, 0, 1, 2] as const);
+  const groups = ctx.tagGroups ?? TAG_GROUPS;
+  const ofGroup = (group: string) => ctx.tags.filter((hash) => groups.get(hash) === group);
   const title = rand.pick(data.JOB_TITLES)[lang];
   const description = [data.JOB_TEXT.intro[lang], data.JOB_TEXT.tasks[lang], data.JOB_TEXT.offer[lang]].join('\n\n');
-  const location = rand.chance(0.15) ? ['Remoto', 'Remote', 'En remot'][lang]! : rand.pick(data.CITIES_ES);
+  const remote = rand.chance(0.15);
+  const location = remote ? ['Remoto', 'Remote', 'En remot'][lang]! : rand.pick(data.CITIES_ES);
   const status = options.status ?? (rand.chance(0.75) ? 'PUBLISHED' : rand.pick(['PENDING', 'UNPUBLISHED', 'CLOSED']));
   const hash = rand.hash();
   const cdate = new Date(ctx.now.getTime() - (rand.int(0, options.maxAgeDays ?? 730) + rand.next()) * 86400000);
@@ -61,9 +75,9 @@ export function makeJob(rand: Random, index: number, ctx: { now: Date; tags: str
     contract: options.contract ?? CONTRACTS[index % CONTRACTS.length]!,
     working: rand.pick(data.WORKING),
     date_incorporation: rand.chance(0.6) ? iso(new Date(ctx.now.getTime() + rand.int(7, 90) * 86400000)).slice(0, 10) : null,
-    workstation: rand.pick(['Estudio', 'Oficina técnica', 'Taller', 'Híbrido']),
-    area: rand.pick(['Diseño', 'Ingeniería', 'Comunicación', 'Producción']),
-    specialty: rand.pick(data.USER_TAGS).title[lang],
+    workstation: remote ? (rand.next(), 'REMOTE') : rand.pick(['ON_SITE', 'ON_SITE', 'HYBRID', 'HYBRID'] as const),
+    area: rand.pick(ofGroup('area')) ?? null,
+    specialty: rand.pick(ofGroup('specialty')) ?? null,
     file: null,
     search_text: foldText(`${title} ${description} ${location} ${options.company.company_name}`),
     data: '{}',
@@ -91,7 +105,7 @@ export function makeWorkgroup(rand: Random, group: (typeof data.WORKGROUPS)[numb
     image,
     admin_hash: adminHash,
     description: group.description,
-    search_text: foldText(`${group.name} ${group.typology} ${group.description}`),
+    search_text: foldText(`${group.name} ${group.description}`),
     data: '{}',
     created_at: iso(created),
     updated_at: iso(created),

@@ -12,6 +12,13 @@ export function countriesWithCounts(db: Conn, lng: Locale, audience: 'members' |
   return cachedByVersion(db, 'directory', `countries:${lng}:${audience}:${onlyWithUsers}`, () => computeCountries(db, lng, audience, onlyWithUsers));
 }
 
+/** The reference table's names of some countries in one language (Spanish when that one is empty), by code. */
+export async function tableNames(db: Conn, codes: string[], lng: Locale): Promise<Map<string, string>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db.selectFrom('countries').select(['code', 'name_es', `name_${lng} as name`]).where('code', 'in', codes).execute();
+  return new Map(rows.map((row) => [row.code.toUpperCase(), String(row.name || row.name_es || '')]));
+}
+
 function computeCountries(db: Conn, lng: Locale, audience: 'members' | 'companies', onlyWithUsers: boolean) {
   const flag = audience === 'companies' ? 'users.is_appear_by_company' : 'users.is_appear_by_user';
   const counts = db

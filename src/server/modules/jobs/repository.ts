@@ -191,3 +191,10 @@ export async function applicantCount(db: Conn, jobHash: string): Promise<number>
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** Titles of USER tags (an offer's area and specialty) in one language, by hash. */
+export async function userTagTitles(db: Conn, hashes: string[], lng: Locale): Promise<Map<string, string>> {
+  if (hashes.length === 0) return new Map();
+  const rows = await db.selectFrom('tags').select(['hash', 'title_es', `title_${lng} as title`]).where('type', '=', 'USER').where('hash', 'in', hashes).execute();
+  return new Map(rows.map((row) => [row.hash, (row.title as string | null) || row.title_es]));
+}

@@ -10,6 +10,7 @@ import { likePattern } from '../../../shared/text';
 import type { Actor } from '../../types';
 import { newHash, nowIso } from '../../lib/ids';
 import { memberOfFilter } from '../articles/memberFilter';
+import { asCode, JOB_WORKING, JOB_WORKSTATION } from '../../../shared/codes';
 import * as repo from './repository';
 
 export interface JobsQuery extends PageQuery {
@@ -33,7 +34,7 @@ async function withTags<T extends SummaryRow>(db: Db, rows: T[], lng: Locale) {
     title: row.title,
     location: row.location,
     contract: row.contract,
-    working: row.working,
+    working: asCode(JOB_WORKING, row.working),
     cdate: row.cdate,
     status: row.status,
     company: { name: row.company_name, logo: row.logo },
@@ -79,17 +80,25 @@ export async function showPublic(db: Db, actor: Actor, lng: Locale, hashOrSlug: 
   const row = await repo.findPublished(db, hashOrSlug);
   if (!row) throw AppError.notFound();
   const [summary] = await withTags(db, [row], lng);
+  // area and specialty are USER tags (their hash is stored): answered with the title in the request's language
+  const titles = await repo.userTagTitles(db, [row.area, row.specialty].filter((h): h is string => !!h), lng);
   const locked = !can(actor.role, 'jobs.view');
   return {
     ...summary!,
     description: locked ? teaser(row.description) : row.description,
     locked,
-    workstation: locked ? null : row.workstation,
-    area: row.area,
-    specialty: row.specialty,
+    workstation: locked ? null : asCode(JOB_WORKSTATION, row.workstation),
+    area: tagOf(row.area, titles),
+    specialty: tagOf(row.specialty, titles),
     date_incorporation: row.date_incorporation,
     subscribed: actor.type === 'user' && actor.hash ? await repo.hasApplied(db, row.hash, actor.hash) : false,
   };
+}
+
+/** A stored tag hash as `{ hash, title }`; a hash whose tag is gone (or an old free-text value) reads as null. */
+function tagOf(hash: string | null, titles: Map<string, string>) {
+  const title = hash ? titles.get(hash) : undefined;
+  return hash && title ? { hash, title } : null;
 }
 
 function teaser(text: string): string {

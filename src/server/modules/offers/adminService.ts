@@ -38,7 +38,7 @@ export async function list(db: Db, lng: Locale, query: AdminOffersQuery) {
   const filter = { status: query.status, text: query.text };
   // a queue is worked from its head: oldest first
   const [total, rows] = await Promise.all([repo.countOffers(db, filter), repo.pageOffers(db, filter, { field: 'cdate', direction: 'asc' }, size, offset)]);
-  const extras = await extrasOf(db, lng, rows.map((row) => row.hash));
+  const extras = await extrasOf(db, lng, rows);
   return listResult(
     rows.map((row) => presentOffer(row, 'admin', extras.get(row.hash)!)),
     total,
@@ -49,7 +49,7 @@ export async function list(db: Db, lng: Locale, query: AdminOffersQuery) {
 export async function detail(db: Db, lng: Locale, hash: string) {
   const row = await repo.findOffer(db, hash);
   if (!row) throw AppError.notFound('offers.notFound');
-  const extras = await extrasOf(db, lng, [hash], true);
+  const extras = await extrasOf(db, lng, [row], true);
   return presentOffer(row, 'admin', extras.get(hash)!);
 }
 

@@ -40,9 +40,12 @@ type Fields = Omit<CompanyJobWrite, 'status' | 'survey'>;
 const FIELD_NAMES = ['title', 'description', 'location', 'contract', 'working', 'date_incorporation', 'workstation', 'area', 'specialty', 'tags'] as const;
 
 /** Tags, applicant counts and (for one offer) the history, for the offers of a page. */
-export async function extrasOf(db: Conn, lng: Locale, hashes: string[], withHistory = false): Promise<Map<string, OfferExtras>> {
-  const [tags, counts] = await Promise.all([repo.tagsOfOffers(db, hashes, lng), repo.applicantCounts(db, hashes)]);
-  const out = new Map<string, OfferExtras>(hashes.map((hash) => [hash, { tags: [], applicants: {} }]));
+export async function extrasOf(db: Conn, lng: Locale, rows: Array<Pick<repo.OfferRow, 'hash' | 'area' | 'specialty'>>, withHistory = false): Promise<Map<string, OfferExtras>> {
+  const hashes = rows.map((row) => row.hash);
+  const referenced = [...new Set(rows.flatMap((row) => [row.area, row.specialty]).filter((hash): hash is string => !!hash))];
+  const [tags, counts, named] = await Promise.all([repo.tagsOfOffers(db, hashes, lng), repo.applicantCounts(db, hashes), repo.tagTitles(db, referenced, lng)]);
+  const titles = new Map(named.map((tag) => [tag.hash, (tag.title as string | null) || tag.title_es]));
+  const out = new Map<string, OfferExtras>(hashes.map((hash) => [hash, { tags: [], applicants: {}, titles }]));
   for (const tag of tags) out.get(tag.job_hash)!.tags.push(tag);
   for (const count of counts) out.get(count.job_hash)!.applicants[count.status] = Number(count.n);
   if (withHistory) for (const hash of hashes) out.get(hash)!.history = await repo.movesOf(db, hash);
@@ -58,7 +61,7 @@ export async function list(db: Db, actor: Actor, lng: Locale, query: CompanyOffe
   const { size, offset } = pageWindow(query, 10);
   const filter = { company: actor.hash!, status: query.status, text: query.text };
   const [total, rows] = await Promise.all([repo.countOffers(db, filter), repo.pageOffers(db, filter, parseSort(query.sort), size, offset)]);
-  const extras = await extrasOf(db, lng, rows.map((row) => row.hash));
+  const extras = await extrasOf(db, lng, rows);
   return listResult(
     rows.map((row) => presentOffer(row, 'company', extras.get(row.hash)!)),
     total,
@@ -75,7 +78,7 @@ async function ownOffer(db: Conn, actor: Actor, hash: string): Promise<repo.Offe
 
 export async function show(db: Db, actor: Actor, lng: Locale, hash: string) {
   const row = await ownOffer(db, actor, hash);
-  const extras = (await extrasOf(db, lng, [hash], true)).get(hash)!;
+  const extras = (await extrasOf(db, lng, [row], true)).get(hash)!;
   const applicants = await repo.applicantsOf(db, hash);
   extras.candidates = applicants
     .filter((a) => a.status !== 'WITHDRAWN')
@@ -83,7 +86,13 @@ export async function show(db: Db, actor: Actor, lng: Locale, hash: string) {
   return presentOffer(row, 'company', extras);
 }
 
-async function checkTags(db: Conn, lng: Locale, tags: readonly string[] | undefined): Promise<void> {
+/** The offer's tags exist, and its area and specialty are tags of those groups: 400 naming the field otherwise. */
+async function checkTags(db: Conn, lng: Locale, fields: Pick<Fields, 'tags' | 'area' | 'specialty'>): Promise<void> {
+  for (const group of ['area', 'specialty'] as const) {
+    const hash = fields[group];
+    if (hash && !(await repo.isTagOfGroup(db, hash, group))) throw AppError.badRequest('validation.failed', [{ field: group, message: translate(lng, 'offers.tagUnknown') }]);
+  }
+  const tags = fields.tags;
   if (!tags?.length) return;
   const known = await repo.existingOfferTags(db, tags);
   const unknown = tags.findIndex((tag) => !known.has(tag));
@@ -109,7 +118,7 @@ export async function create(db: Db, actor: Actor, lng: Locale, body: CompanyJob
   }
   const hash = newHash();
   await db.transaction().execute(async (trx) => {
-    await checkTags(trx, lng, body.tags);
+    await checkTags(trx, lng, body);
     const company = await trx.selectFrom('companies').select('company_name').where('hash', '=', actor.hash!).executeTakeFirstOrThrow();
     const at = nowIso();
     await repo.insertOffer(trx, {
@@ -148,7 +157,7 @@ export async function update(db: Db, config: Config, actor: Actor, lng: Locale, 
     const columns = columnsOf(fields, offer, at);
     if (columns || fields.tags) {
       if (!OFFER_EDITABLE.includes(offer.status as OfferStatus)) throw new AppError(409, 'offers.closedNoEdit');
-      await checkTags(trx, lng, fields.tags);
+      await checkTags(trx, lng, fields);
       if (columns) await repo.updateOffer(trx, hash, columns);
       if (fields.tags) await repo.replaceTags(trx, hash, fields.tags);
       offer = { ...offer, updated_at: at };

@@ -7,8 +7,16 @@ export interface OfferExtras {
   tags: Array<{ hash: string; title: string | null; type: string; group: string | null }>;
   applicants: Record<string, number>;
   history?: Array<{ from_status: string | null; to_status: string; actor_type: string; reason: string | null; created_at: string }>;
+  /** Titles of the tags the offers point at (area, specialty), by hash. */
+  titles?: Map<string, string>;
   /** The people who applied and did not withdraw (the survey asks whom the company hired among them). */
   candidates?: Array<{ hash: string; name: string | null; former: boolean }>;
+}
+
+/** `{ hash, title }` as the public job answers it (schemas/job.json); null when the tag is gone. */
+function tagRef(hash: string | null, titles: Map<string, string> | undefined) {
+  const title = hash ? titles?.get(hash) : undefined;
+  return hash && title !== undefined ? { hash, title } : null;
 }
 
 const NO_APPLICANTS = { PENDING: 0, ACCEPTED: 0, CANCELLED: 0, WITHDRAWN: 0 };
@@ -24,8 +32,8 @@ export function presentOffer(row: OfferRow, reader: OfferMover, extras: OfferExt
     working: row.working,
     date_incorporation: isoToDmy(row.date_incorporation),
     workstation: row.workstation,
-    area: row.area,
-    specialty: row.specialty,
+    area: tagRef(row.area, extras.titles),
+    specialty: tagRef(row.specialty, extras.titles),
     tags: extras.tags.map((tag) => ({ hash: tag.hash, title: tag.title ?? '', type: tag.type, group: tag.group ?? '' })),
     status: row.status,
     reason: row.reason,

@@ -159,3 +159,14 @@ export async function offersToExpire(db: Conn, now: string): Promise<string[]> {
   const rows = await db.selectFrom('jobs').select('hash').where('status', '=', 'PUBLISHED').where('expires_at', '<=', now).execute();
   return rows.map((row) => row.hash);
 }
+
+/** The titles of tags in the page's language (an offer's area and specialty). */
+export function tagTitles(db: Conn, hashes: readonly string[], lng: Locale) {
+  if (!hashes.length) return Promise.resolve([]);
+  return db.selectFrom('tags').select(['hash', `title_${lng} as title`, 'title_es']).where('hash', 'in', hashes).execute();
+}
+
+/** Whether `hash` is a USER tag of `group` (an offer's area or specialty). */
+export async function isTagOfGroup(db: Conn, hash: string, group: string): Promise<boolean> {
+  return !!(await db.selectFrom('tags').select('hash').where('hash', '=', hash).where('type', '=', 'USER').where('group', '=', group).executeTakeFirst());
+}

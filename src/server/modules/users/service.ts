@@ -13,6 +13,8 @@ import { cachedCount } from '../../lib/countCache';
 import { textMatches } from '../../db/search';
 import { likePattern } from '../../../shared/text';
 import type { Actor } from '../../types';
+import { countryName } from '../countries/names';
+import { tableNames } from '../countries/repository';
 import * as repo from './repository';
 
 export interface UsersQuery extends PageQuery {
@@ -36,6 +38,7 @@ async function present(db: Db, actor: Actor, lng: Locale, rows: Row[]) {
   const details = can(actor.role, 'directory.details');
   const categories = await repo.categoryTitles(db, [...new Set(rows.map((row) => row.category_hash).filter((h): h is string => !!h))], lng);
   const tags = details ? await repo.tagsOfUsers(db, rows.map((row) => row.hash), lng) : [];
+  const countries = await tableNames(db, [...new Set(rows.map((row) => row.country_code?.toUpperCase()).filter((c): c is string => !!c))], lng);
   return rows.map((row) => ({
     hash: row.hash,
     name: row.name,
@@ -45,6 +48,7 @@ async function present(db: Db, actor: Actor, lng: Locale, rows: Row[]) {
     profile_type: row.profile_type,
     graduation_year: row.graduation_year,
     country_code: row.country_code,
+    country_name: countryName(row.country_code, lng, countries),
     category: row.category_hash ? { hash: row.category_hash, title: categories.get(row.category_hash) ?? '' } : null,
     is_ambassador: row.is_ambassador === 1,
     is_entrepreneur: row.is_entrepreneur === 1,

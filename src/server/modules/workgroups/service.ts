@@ -11,6 +11,7 @@ import type { FileLinks } from '../../lib/signedLinks';
 import type { Actor } from '../../types';
 import { memberOfFilter } from '../articles/memberFilter';
 import { presentAuthor } from '../users/presenters';
+import { asCode, WORKGROUP_TYPOLOGIES } from '../../../shared/codes';
 import * as repo from './repository';
 
 export interface WorkgroupsQuery extends PageQuery {
@@ -36,7 +37,7 @@ async function present(db: Db, actor: Actor, rows: Row[]) {
       hash: row.hash,
       slug: row.slug,
       name: row.name,
-      typology: row.typology,
+      typology: asCode(WORKGROUP_TYPOLOGIES, row.typology),
       type: row.type,
       status: row.status,
       image: row.image,

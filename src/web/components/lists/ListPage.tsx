@@ -1,6 +1,7 @@
 /** The frame of a public list page: heading, filters, results (or 'not found'), pagination. */
-import type { ReactNode } from 'react';
-import { Col, Row, Skeleton } from '../light';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Col, Row, Skeleton } from '../light';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { ListPagination, NotFoundAlert } from '../ListStates';
 
@@ -16,6 +17,7 @@ export function ListPage<T>({
   page,
   render,
   span = { xs: 24, md: 12, xl: 8 },
+  notice = false,
 }: {
   title: string;
   subtitle?: string;
@@ -28,7 +30,10 @@ export function ListPage<T>({
   page: { current: number; pageSize: number; pageCount: number; onChange: (page: number) => void };
   render: (item: T, index: number) => ReactNode;
   span?: { xs: number; md: number; xl: number };
+  /** the link's filters could not be read (useListPage): say the whole list is shown instead */
+  notice?: boolean;
 }) {
+  const { t } = useTranslation();
   useDocumentTitle(`${title} · Alumni`);
   return (
     <section className="section-band" style={{ ['--section' as string]: `var(--${section}, var(--primary))` }}>
@@ -36,7 +41,9 @@ export function ListPage<T>({
         <h1>{title}</h1>
         {subtitle ? <p>{subtitle}</p> : null}
       </header>
-      {filters}
+      {/* a refused link's filters are dropped: the filter bar starts again from the cleaned values */}
+      <Fragment key={notice ? 'cleaned' : 'linked'}>{filters}</Fragment>
+      {notice ? <Alert type="info" showIcon message={t('lists.badFilter')} data-testid="bad-filter" style={{ marginBottom: 16 }} /> : null}
       {loading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : items.length === 0 ? (

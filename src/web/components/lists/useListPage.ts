@@ -5,7 +5,7 @@
  * (`?currentPage=2&filters[0][field]=contract&filters[0][value]=…`) still work and are rewritten to the
  * short form.
  */
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePublicList, type Query } from '../../public/data';
 
@@ -46,6 +46,29 @@ export function useListPage<T>(resource: string, pageSize: number, fields: strin
   const values = useMemo<FilterValues>(() => Object.fromEntries(fields.map((field) => [field, current.get(field) || undefined])), [current, fields]);
   const page = Math.max(1, Math.floor(Number(current.get('page'))) || 1);
   const list = usePublicList<T>(resource, { ...permanent, ...values, page, size: pageSize });
+
+  // Bad input (issue 10): a link whose filters the API refuses (400: `?contract=NOPE`) or whose page is not a
+  // page number (`?page=abc`) falls back to the unfiltered list, first page, with a notice. After the first
+  // render (the server renders the same), so nothing mismatches on hydration.
+  const [notice, setNotice] = useState(false);
+  const [cleaning, setCleaning] = useState(false);
+  const refused = list.error?.statusCode === 400;
+  const rawPage = current.get('page');
+  const badPage = rawPage !== null && !/^[1-9][0-9]{0,5}$/.test(rawPage);
+  useEffect(() => {
+    if (legacy || (!refused && !badPage)) return;
+    const out = new URLSearchParams(current);
+    for (const field of refused ? fields : []) out.delete(field);
+    out.delete('page');
+    setParams(out, { replace: true });
+    setCleaning(true);
+  }, [legacy, refused, badPage, current, fields, setParams]);
+  // the notice once the URL is clean (the filter bar, keyed on it, starts again from the cleaned values)
+  useEffect(() => {
+    if (!cleaning || refused || badPage) return;
+    setCleaning(false);
+    setNotice(true);
+  }, [cleaning, refused, badPage]);
   const pageCount = Math.max(1, Math.min(Math.ceil(list.total / pageSize), list.maxPages ?? Number.POSITIVE_INFINITY));
 
   const applyFilters = useCallback(
@@ -57,6 +80,7 @@ export function useListPage<T>(resource: string, pageSize: number, fields: strin
         if (value) out.set(field, value);
       }
       if (fields.every((field) => (out.get(field) ?? undefined) === values[field])) return;
+      setNotice(false);
       setParams(out); // a new filter starts at page 1
     },
     [fields, values, setParams],
@@ -76,6 +100,8 @@ export function useListPage<T>(resource: string, pageSize: number, fields: strin
     total: list.total,
     loading: list.isLoading,
     error: list.error,
+    /** the link's filters or page could not be read: the unfiltered list is shown instead */
+    notice,
     values,
     applyFilters,
     page: { current: page, pageSize, pageCount, onChange: setPage },

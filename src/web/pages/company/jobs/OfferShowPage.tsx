@@ -60,6 +60,10 @@ export default function OfferShowPage() {
             <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
               <Descriptions.Item label={t('fields.location')}>{offer.location}</Descriptions.Item>
               <Descriptions.Item label={t('fields.contract')}>{t(`jobs.contract.${offer.contract}`)}</Descriptions.Item>
+              {offer.working ? <Descriptions.Item label={t('fields.working')}>{t(`jobs.working.${offer.working}`)}</Descriptions.Item> : null}
+              {offer.workstation ? <Descriptions.Item label={t('fields.workstation')}>{t(`jobs.workstation.${offer.workstation}`)}</Descriptions.Item> : null}
+              {offer.area ? <Descriptions.Item label={t('offers.tagGroup.area')}>{offer.area.title}</Descriptions.Item> : null}
+              {offer.specialty ? <Descriptions.Item label={t('offers.tagGroup.specialty')}>{offer.specialty.title}</Descriptions.Item> : null}
               <Descriptions.Item label={t('offers.created')}>{formatDate(offer.cdate, lng, 'long')}</Descriptions.Item>
               <Descriptions.Item label={t('offers.expires')}>{formatDate(offer.expires_at, lng, 'long')}</Descriptions.Item>
             </Descriptions>

@@ -46,6 +46,7 @@ export default function DirectoryListPage({ kind = 'directory' }: { kind?: Commu
         total={list.total}
         countLabel={t('directory.count', { count: list.total })}
         page={list.page}
+      notice={list.notice}
         span={{ xs: 24, md: 12, xl: 12 }}
         render={(member) => <MemberCard member={member} kind={kind} />}
         filters={

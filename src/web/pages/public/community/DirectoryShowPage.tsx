@@ -28,7 +28,7 @@ export default function DirectoryShowPage() {
     <article className="job-detail">
       <Link to={to('community.directory')}>← {t('directory.back')}</Link>
       <div className="member-head" style={{ marginTop: 24 }}>
-        <Avatar size={96} src={member.photo ?? undefined} alt={t('directory.photoAlt', { name })}>
+        <Avatar size={96} style={{ flex: 'none' }} src={member.photo ?? undefined} alt={t('directory.photoAlt', { name })}>
           {member.name[0]}
           {member.surname1[0]}
         </Avatar>
@@ -44,7 +44,7 @@ export default function DirectoryShowPage() {
       <Descriptions column={{ xs: 1, md: 2 }} bordered size="small" style={{ margin: '24px 0' }}>
         <Descriptions.Item label={t('directory.filters.category')}>{member.category?.title ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('directory.filters.year')}>{member.graduation_year ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('directory.filters.country')}>{member.country_code ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('directory.filters.country')}>{member.country_name ?? '—'}</Descriptions.Item>
         {!member.locked ? <Descriptions.Item label={t('directory.filters.location')}>{member.city ?? '—'}</Descriptions.Item> : null}
         {!member.locked && member.current_job ? (
           <Descriptions.Item label={t('jobs.company')}>{member.current_company ? t('directory.works', { job: member.current_job, company: member.current_company }) : member.current_job}</Descriptions.Item>
@@ -58,7 +58,16 @@ export default function DirectoryShowPage() {
         </Space>
       ) : null}
       {member.locked ? (
-        <Alert type="info" showIcon message={t('prompt.upgrade.title')} description={t('directory.locked')} action={<Link to={me?.iss === 'user' ? profileTab(to, 'membership') : to('alumni')}>{t('prompt.upgrade.cta')}</Link>} />
+        <Alert
+          type="info"
+          showIcon
+          message={t('prompt.upgrade.title')}
+          description={
+            <>
+              {t('directory.locked')} <Link to={me?.iss === 'user' ? profileTab(to, 'membership') : to('alumni')}>{t('prompt.upgrade.cta')}</Link>
+            </>
+          }
+        />
       ) : null}
     </article>
   );

@@ -7,6 +7,8 @@ export interface Member {
   profile_type: string;
   graduation_year: number | null;
   country_code: string | null;
+  /** the country's name in the page's language (the server's i18n-iso-countries; Spanish when missing) */
+  country_name?: string | null;
   category: { hash: string; title: string } | null;
   is_ambassador: boolean;
   is_entrepreneur: boolean;

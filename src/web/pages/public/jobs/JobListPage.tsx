@@ -24,6 +24,7 @@ export default function JobListPage() {
       total={list.total}
       countLabel={t('jobs.count', { count: list.total })}
       page={list.page}
+      notice={list.notice}
       render={(job) => <JobCard job={job} />}
       filters={
         <FilterBar

@@ -45,11 +45,11 @@ export default function JobShowPage() {
       <Descriptions column={{ xs: 1, md: 2, xl: 3 }} bordered size="small" style={{ marginBottom: 24 }}>
         <Descriptions.Item label={t('jobs.location')}>{job.location}</Descriptions.Item>
         <Descriptions.Item label={t('jobs.contractLabel')}>{t(`jobs.contract.${job.contract}`)}</Descriptions.Item>
-        <Descriptions.Item label={t('jobs.working')}>{job.working ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('jobs.working')}>{job.working ? t(`jobs.working.${job.working}`) : '—'}</Descriptions.Item>
         <Descriptions.Item label={t('jobs.incorporation')}>{date(job.date_incorporation)}</Descriptions.Item>
-        <Descriptions.Item label={t('jobs.area')}>{job.area ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('jobs.specialty')}>{job.specialty ?? '—'}</Descriptions.Item>
-        {job.workstation ? <Descriptions.Item label={t('jobs.workstation')}>{job.workstation}</Descriptions.Item> : null}
+        <Descriptions.Item label={t('jobs.area')}>{job.area?.title ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('jobs.specialty')}>{job.specialty?.title ?? '—'}</Descriptions.Item>
+        {job.workstation ? <Descriptions.Item label={t('jobs.workstation')}>{t(`jobs.workstation.${job.workstation}`)}</Descriptions.Item> : null}
         <Descriptions.Item label={t('jobs.posted', { date: '' }).replace(/\s*$/, '')}>{date(job.cdate)}</Descriptions.Item>
       </Descriptions>
       {!job.locked && me?.iss !== 'company' ? <ApplyButton job={job} /> : null}

@@ -1,3 +1,5 @@
+import type { JobWorking, JobWorkstation } from '../../../../shared/codes';
+
 /** The offer as GET /api/jobs answers it (schemas/job.json). */
 export interface JobSummary {
   hash: string;
@@ -5,7 +7,8 @@ export interface JobSummary {
   title: string;
   location: string;
   contract: string;
-  working: string | null;
+  /** a code (src/shared/codes.ts JOB_WORKING), shown as jobs.working.<CODE> */
+  working: JobWorking | null;
   cdate: string;
   company: { name: string; logo: string | null };
   tags: Array<{ hash: string; title: string }>;
@@ -14,9 +17,10 @@ export interface JobSummary {
 export interface JobDetail extends JobSummary {
   description: string;
   locked: boolean;
-  workstation: string | null;
-  area: string | null;
-  specialty: string | null;
+  workstation: JobWorkstation | null;
+  /** USER tags, titled in the request's language */
+  area: { hash: string; title: string } | null;
+  specialty: { hash: string; title: string } | null;
   date_incorporation: string | null;
   subscribed: boolean;
 }

@@ -23,6 +23,7 @@ export default function WorkgroupListPage() {
       total={list.total}
       countLabel={t('workgroups.count', { count: list.total })}
       page={list.page}
+      notice={list.notice}
       render={(group) => <WorkgroupCard group={group} />}
       filters={
         <FilterBar

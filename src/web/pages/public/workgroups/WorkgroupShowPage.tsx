@@ -85,7 +85,7 @@ export default function WorkgroupShowPage() {
       <SafeImage src={group.image ?? undefined} alt="" className="article-hero" />
       <Space wrap>
         <Tag icon={group.type === 'PRIVATE' ? <LockOutlined /> : undefined}>{t(`workgroups.type.${group.type}`)}</Tag>
-        {group.typology ? <Tag>{group.typology}</Tag> : null}
+        {group.typology ? <Tag data-testid="typology">{t(`workgroups.typology.${group.typology}`)}</Tag> : null}
       </Space>
       <h1>{group.name}</h1>
       <p className="markdown">{group.description}</p>

@@ -1,3 +1,5 @@
+import type { WorkgroupTypology } from '../../../../shared/codes';
+
 export interface Author {
   hash: string;
   name: string;
@@ -11,7 +13,8 @@ export interface Workgroup {
   hash: string;
   slug: string;
   name: string;
-  typology: string | null;
+  /** a code (src/shared/codes.ts WORKGROUP_TYPOLOGIES), shown as workgroups.typology.<CODE> */
+  typology: WorkgroupTypology | null;
   type: 'PUBLIC' | 'PRIVATE';
   image: string | null;
   description: string;

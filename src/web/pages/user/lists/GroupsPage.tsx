@@ -107,6 +107,7 @@ function GroupCard({ group }: { group: Workgroup }) {
         <Tag icon={group.type === 'PRIVATE' ? <LockOutlined /> : undefined} color={TAG_COLORS[group.type]}>
           {t(`workgroups.type.${group.type}`)}
         </Tag>
+        {group.typology ? <Tag data-testid="typology">{t(`workgroups.typology.${group.typology}`)}</Tag> : null}
         <Tag icon={group.is_admin ? <CrownOutlined /> : undefined} color={pending ? 'gold' : role === 'admin' ? 'purple' : 'green'} data-testid="group-role">
           {t(`lists.groups.role.${role}`)}
         </Tag>

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import type { UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { CONTRACTS } from '../../../../../shared/constants';
+import { JOB_WORKING, JOB_WORKSTATION } from '../../../../../shared/codes';
 import { SchemaForm } from '../../../../forms/SchemaForm';
 import type { Offer } from '../types';
 import { OfferPreview } from './OfferPreview';
@@ -36,8 +37,8 @@ export function toValues(offer?: Offer): OfferValues {
     working: offer.working ?? null,
     workstation: offer.workstation ?? null,
     date_incorporation: offer.date_incorporation ?? null,
-    area: offer.area ?? null,
-    specialty: offer.specialty ?? null,
+    area: offer.area?.hash ?? null,
+    specialty: offer.specialty?.hash ?? null,
     tags: (offer.tags ?? []).map((tag) => tag.hash!),
   };
 }
@@ -45,7 +46,7 @@ export function toValues(offer?: Offer): OfferValues {
 /** Cleared optional fields become null, so an edit can empty them. */
 function toBody(values: OfferValues): OfferValues {
   const blank = (value: string | null | undefined) => (value?.trim() ? value : null);
-  return { ...values, working: blank(values.working), workstation: blank(values.workstation), date_incorporation: blank(values.date_incorporation), area: values.area ?? null, specialty: values.specialty ?? null, tags: values.tags ?? [] };
+  return { ...values, working: values.working ?? null, workstation: values.workstation ?? null, date_incorporation: blank(values.date_incorporation), area: values.area ?? null, specialty: values.specialty ?? null, tags: values.tags ?? [] };
 }
 
 export function OfferForm(props: { initial: OfferValues; submitText: string; confirmText: string; saving: boolean; serverErrors?: Record<string, string[]>; onSubmit: (values: OfferValues) => void }) {
@@ -55,6 +56,8 @@ export function OfferForm(props: { initial: OfferValues; submitText: string; con
     () => ({
       'ui:order': ['title', 'location', 'contract', 'working', 'workstation', 'date_incorporation', 'area', 'specialty', 'tags', 'description'],
       contract: { 'ui:enumNames': CONTRACTS.map((c) => t(`jobs.contract.${c}`)), 'ui:placeholder': t('offers.form.choose') },
+      working: { 'ui:enumNames': [...JOB_WORKING.map((c) => t(`jobs.working.${c}`)), t('offers.form.notSaid')], 'ui:placeholder': t('offers.form.choose') },
+      workstation: { 'ui:enumNames': [...JOB_WORKSTATION.map((c) => t(`jobs.workstation.${c}`)), t('offers.form.notSaid')], 'ui:placeholder': t('offers.form.choose') },
       date_incorporation: { 'ui:widget': 'text', 'ui:placeholder': 'dd/mm/yyyy', 'ui:description': t('member.form.dateHelp') },
       area: { 'ui:widget': OfferAreaWidget, 'ui:title': t('offers.tagGroup.area') },
       specialty: { 'ui:widget': OfferSpecialtyWidget, 'ui:title': t('offers.tagGroup.specialty') },

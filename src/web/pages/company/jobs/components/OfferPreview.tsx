@@ -30,8 +30,8 @@ export function OfferPreview({ values, confirmText, saving, onCancel, onConfirm 
           <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
             <Descriptions.Item label={t('fields.location')}>{values.location}</Descriptions.Item>
             <Descriptions.Item label={t('fields.contract')}>{values.contract ? t(`jobs.contract.${values.contract}`) : '—'}</Descriptions.Item>
-            {values.working ? <Descriptions.Item label={t('fields.working')}>{values.working}</Descriptions.Item> : null}
-            {values.workstation ? <Descriptions.Item label={t('fields.workstation')}>{values.workstation}</Descriptions.Item> : null}
+            {values.working ? <Descriptions.Item label={t('fields.working')}>{t(`jobs.working.${values.working}`)}</Descriptions.Item> : null}
+            {values.workstation ? <Descriptions.Item label={t('fields.workstation')}>{t(`jobs.workstation.${values.workstation}`)}</Descriptions.Item> : null}
             {values.date_incorporation ? <Descriptions.Item label={t('fields.date_incorporation')}>{values.date_incorporation}</Descriptions.Item> : null}
             {values.area ? <Descriptions.Item label={t('fields.area')}>{title(values.area)}</Descriptions.Item> : null}
             {values.specialty ? <Descriptions.Item label={t('fields.specialty')}>{title(values.specialty)}</Descriptions.Item> : null}

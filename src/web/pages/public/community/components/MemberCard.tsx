@@ -27,7 +27,7 @@ export function MemberCard({ member, kind = 'directory' }: { member: Member; kin
       </div>
       <div className="job-meta">
         {member.graduation_year ? <span>{t('directory.class', { year: member.graduation_year })}</span> : null}
-        {member.country_code ? <span>{member.country_code}</span> : null}
+        {member.country_name ? <span data-testid="country">{member.country_name}</span> : null}
         {member.current_job ? <span>{member.current_company ? t('directory.works', { job: member.current_job, company: member.current_company }) : member.current_job}</span> : null}
       </div>
       {member.is_ambassador ? <Tag color={TAG_COLORS.AMBASSADOR}>{t('directory.ambassador')}</Tag> : null}

@@ -1,5 +1,5 @@
 import { Tag } from '../../../../components/light';
-import { CalendarOutlined, EnvironmentOutlined, FileTextOutlined } from '@ant-design/icons';
+import { CalendarOutlined, ClockCircleOutlined, EnvironmentOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SafeImage } from '../../../../components/SafeImage';
@@ -27,6 +27,11 @@ export function JobCard({ job }: { job: JobSummary }) {
         <span>
           <FileTextOutlined aria-hidden="true" /> {t(`jobs.contract.${job.contract}`)}
         </span>
+        {job.working ? (
+          <span>
+            <ClockCircleOutlined aria-hidden="true" /> {t(`jobs.working.${job.working}`)}
+          </span>
+        ) : null}
         <span>
           <CalendarOutlined aria-hidden="true" /> {t('jobs.posted', { date: formatDate(job.cdate, lng) })}
         </span>

@@ -16,7 +16,7 @@ export function WorkgroupCard({ group }: { group: Workgroup }) {
       <Tag icon={group.type === 'PRIVATE' ? <LockOutlined /> : undefined} color={TAG_COLORS[group.type]}>
         {t(`workgroups.type.${group.type}`)}
       </Tag>
-      {group.typology ? <Tag>{group.typology}</Tag> : null}
+      {group.typology ? <Tag data-testid="typology">{t(`workgroups.typology.${group.typology}`)}</Tag> : null}
       <h2>
         <Link to={to('workgroups.show', { slug: group.slug })}>{group.name}</Link>
       </h2>

@@ -1,0 +1,20 @@
+/**
+ * Country names in the visitor's language (issue 10 §2), from i18n-iso-countries on the server only (its name
+ * lists stay out of the browser bundle). A code a language has no name for reads in Spanish; a code no
+ * language knows reads as nothing (null), never as the code or a key. `preferred` are the reference `countries`
+ * table's names (what the directory's country filter and the map show), used first so one page names a country once.
+ */
+import countries from 'i18n-iso-countries';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/constants';
+
+export function countryName(code: string | null | undefined, lng: Locale, preferred?: ReadonlyMap<string, string>): string | null {
+  if (!code) return null;
+  const upper = code.trim().toUpperCase();
+  if (!/^[A-Z]{2,3}$/.test(upper)) return null;
+  return preferred?.get(upper) || (nameIn(upper, lng) ?? nameIn(upper, DEFAULT_LOCALE) ?? null);
+}
+
+function nameIn(code: string, lng: string): string | undefined {
+  const name = countries.getName(code, lng, { select: 'official' });
+  return name && name.trim() ? name : undefined;
+}
