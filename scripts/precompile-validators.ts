@@ -16,7 +16,7 @@ import type Ajv from 'ajv';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { Plugin } from 'vite';
 import { ajvCustomOptions, registerFormats } from '../src/shared/ajv';
-import { FORMS, narrowSchema, type FormName } from '../src/web/forms/catalog';
+import { FORMS, narrowSchema, requiredOf, type FormName } from '../src/web/forms/catalog';
 import { formats } from '../src/web/forms/formats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -29,7 +29,7 @@ export const schemaFile = (name: FormName) => join(ROOT, 'schemas', `${FORMS[nam
 
 /** The schema the form renders and validates, read from disk (so a changed schema is picked up). */
 export function formSchema(name: FormName): Record<string, unknown> {
-  return narrowSchema(JSON.parse(readFileSync(schemaFile(name), 'utf8')) as Record<string, unknown>, FORMS[name].fields);
+  return narrowSchema(JSON.parse(readFileSync(schemaFile(name), 'utf8')) as Record<string, unknown>, FORMS[name].fields, requiredOf(name));
 }
 
 /** Every format ajv would call as a function must be in src/web/forms/formats.ts, the same function. */

@@ -25,6 +25,7 @@ import { cookieConsentPlugin } from './plugins/cookieConsent';
 import { authRoutes } from './modules/auth/routes';
 import { initRoutes } from './modules/init/routes';
 import { jobRoutes } from './modules/jobs/routes';
+import { companyOfferRoutes } from './modules/offers/companyRoutes';
 import { taxonomyRoutes } from './modules/taxonomies/routes';
 import { userDirectoryRoutes } from './modules/users/routes';
 import { profileRoutes } from './modules/users/profileRoutes';
@@ -38,6 +39,8 @@ import { memberExperienceRoutes } from './modules/experiences/memberRoutes';
 import { workgroupRoutes } from './modules/workgroups/routes';
 import { contentRoutes } from './modules/content/routes';
 import { mailWorkerPlugin } from './modules/mail/worker';
+import { offerExpiryTask } from './modules/offers/expiry';
+import { taskRunnerPlugin } from './modules/tasks/runner';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import './types';
@@ -83,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
   mailWorkerPlugin(app); // delivers the e-mail outbox when SMTP_URL is set (starts when ready, stops on close)
+  taskRunnerPlugin(app, [offerExpiryTask(db, config)], config.tasksPollSeconds); // background tasks, each run once across instances
 
   routeAccessPlugin(app);
 
@@ -128,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(memberExperienceRoutes);
   await app.register(workgroupRoutes);
   await app.register(contentRoutes);
+  await app.register(companyOfferRoutes);
   await app.register(adminRoutes);
   await app.register(accountRoutes);
   await app.register(uploadsPlugin, { routes: [memberFileRoutes] }); // the only routes that take multipart

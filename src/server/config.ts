@@ -31,6 +31,10 @@ export interface Config {
   loginWindowMinutes: number;
   distDir: string;
   analyticsUrl: string | null;
+  /** Days a published offer stays up before it closes on its own (OFFER_EXPIRY_DAYS, issue 11 §5). */
+  offerExpiryDays: number;
+  /** How often an instance looks for due background tasks (TASKS_POLL_SECONDS; 0 turns the poll off). */
+  tasksPollSeconds: number;
 }
 
 const schema = {
@@ -58,6 +62,8 @@ const schema = {
     LOGIN_WINDOW_MINUTES: { type: 'integer', minimum: 1, default: 15 },
     DIST_DIR: { type: 'string', default: './dist' },
     ANALYTICS_URL: { type: 'string', pattern: '^https://' },
+    OFFER_EXPIRY_DAYS: { type: 'integer', minimum: 1, maximum: 3650, default: 60 },
+    TASKS_POLL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 60 },
   },
 } as const;
 
@@ -94,6 +100,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretKey: v.SECRET_KEY ?? DEV_SECRET_KEY,
     trustProxy,
     rateLimitScale: v.RATE_LIMIT_SCALE,
+    offerExpiryDays: v.OFFER_EXPIRY_DAYS,
+    tasksPollSeconds: v.TASKS_POLL_SECONDS,
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM,
     production,

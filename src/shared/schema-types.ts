@@ -35,6 +35,43 @@ export interface AdminAudit {
   reason?: string | null;
 }
 
+// admin.job.decision
+/**
+ * An administrator's decision on an offer (src/shared/offerMoves.ts): PENDING→PUBLISHED|REJECTED, PUBLISHED→REJECTED (taken down). A reason is required for REJECTED and e-mailed to the company in its language.
+ */
+export interface AdminJobDecision {
+  /**
+   * any status: the state machine answers 409, saying why, to a move an administrator may not make
+   */
+  status: 'PENDING' | 'PUBLISHED' | 'UNPUBLISHED' | 'REJECTED' | 'CLOSED';
+  reason?: string;
+}
+
+// admin.jobs.bulk
+/**
+ * The same decision for several offers; each is applied on its own and answered per hash.
+ */
+export interface AdminJobsBulk {
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  hashes: string[];
+  status: 'PUBLISHED' | 'REJECTED';
+  reason?: string;
+}
+
+// admin.jobs.filter
+/**
+ * The back office's offer queue and search: status (default all), free text over title, location and company name; oldest first.
+ */
+export interface AdminJobsFilter {
+  status?: 'PENDING' | 'PUBLISHED' | 'UNPUBLISHED' | 'REJECTED' | 'CLOSED';
+  text?: string;
+  page?: number;
+  size?: number;
+}
+
 // admin.params.hash
 /**
  * A member's (company's …) public hash in a back-office URL; a malformed one answers 404 like an unknown one (docs/decisions.md).
@@ -221,6 +258,139 @@ export interface CommentsFilter {
   page?: number;
   size?: number;
   only_files?: boolean;
+}
+
+// company.job.create
+export type CompanyJobCreate = CompanyJobWrite & {
+  title: unknown;
+  description: unknown;
+  location: unknown;
+  contract: unknown;
+};
+
+// company.job
+/**
+ * An offer as its company (and an administrator) sees it: every field, its status with the moves open to the reader, the last rejection reason, its applicants counted by status; the detail adds its history.
+ */
+export interface CompanyJob {
+  hash?: string;
+  slug?: string;
+  title?: string;
+  description?: string;
+  location?: string;
+  contract?: string;
+  working?: string | null;
+  /**
+   * dd/mm/yyyy
+   */
+  date_incorporation?: string | null;
+  workstation?: string | null;
+  /**
+   * a USER tag of group area: its hash and its title in the request's language
+   */
+  area?: {
+    hash?: string;
+    title?: string;
+  } | null;
+  /**
+   * a USER tag of group specialty: its hash and its title in the request's language
+   */
+  specialty?: {
+    hash?: string;
+    title?: string;
+  } | null;
+  tags?: Tag[];
+  status?: 'PENDING' | 'PUBLISHED' | 'UNPUBLISHED' | 'REJECTED' | 'CLOSED';
+  /**
+   * why an administrator rejected it or took it down
+   */
+  reason?: string | null;
+  company?: {
+    hash?: string;
+    name?: string;
+    email?: string;
+  };
+  /**
+   * the statuses the reader may move it to now (src/shared/offerMoves.ts), with what each needs
+   */
+  moves?: {
+    to?: string;
+    needs?: string | null;
+  }[];
+  applicants?: {
+    PENDING?: number;
+    ACCEPTED?: number;
+    CANCELLED?: number;
+    WITHDRAWN?: number;
+  };
+  cdate?: string;
+  updated_at?: string;
+  published_at?: string | null;
+  expires_at?: string | null;
+  history?: {
+    from?: string | null;
+    to?: string;
+    by?: string;
+    reason?: string | null;
+    at?: string;
+  }[];
+  /**
+   * the company's own offer only: who applied and did not withdraw (hash of the application, name; a deleted account is a former member, name null) — the survey names whom it hired among them
+   */
+  candidates?: {
+    hash?: string;
+    name?: string | null;
+    former?: boolean;
+  }[];
+}
+
+// company.job.survey
+/**
+ * SPEC §2: closing an offer — ratings of the job bank and of the candidates, hired or not, whom
+ */
+export interface CompanyJobSurvey {
+  rating_jobbank: number;
+  rating_candidates: number;
+  hired: boolean;
+  /**
+   * @maxItems 50
+   */
+  hired_applicants?: string[];
+  hired_other?: string;
+}
+
+// company.job.write
+export interface CompanyJobWrite {
+  title?: string;
+  description?: string;
+  location?: string;
+  contract?: 'INDEFINITE' | 'TEMPORAL' | 'FREELANCE' | 'PART-TIME' | 'FULL-TIME' | 'INTERNSHIP';
+  working?: 'FULL_TIME' | 'PART_TIME' | 'INTENSIVE' | 'FLEXIBLE' | null;
+  date_incorporation?: string | null;
+  workstation?: 'ON_SITE' | 'HYBRID' | 'REMOTE' | null;
+  area?: string | null;
+  specialty?: string | null;
+  /**
+   * @maxItems 10
+   */
+  tags?: string[];
+  /**
+   * any status: the state machine answers 409, saying why, to a move the company may not make
+   */
+  status?: 'PENDING' | 'PUBLISHED' | 'UNPUBLISHED' | 'REJECTED' | 'CLOSED';
+  survey?: CompanyJobSurvey;
+}
+
+// company.jobs.filter
+/**
+ * A company's own offers: free text over title and location, status, sort (a field, `-` first for descending), page and size (10 by default, SPEC §9).
+ */
+export interface CompanyJobsFilter {
+  text?: string;
+  status?: 'PENDING' | 'PUBLISHED' | 'UNPUBLISHED' | 'REJECTED' | 'CLOSED';
+  sort?: 'cdate' | '-cdate' | 'title' | '-title' | 'status' | '-status' | 'expires_at' | '-expires_at';
+  page?: number;
+  size?: number;
 }
 
 // company.me

@@ -126,7 +126,7 @@ describe('enqueueMail', () => {
     }
   });
 
-  it('renders all nine templates in es, en and ca with their own wording and their data, escaped in HTML', () => {
+  it('renders every template in es, en and ca with their own wording and their data, escaped in HTML', () => {
     const data: Record<MailTemplate, Record<string, unknown>> = {
       'account.confirmEmail': { name: 'Ann <b>', link: 'https://a.test/confirm?t=1' },
       'account.received': { name: 'Ann <b>' },
@@ -137,8 +137,12 @@ describe('enqueueMail', () => {
       'account.passwordChanged': { name: 'Ann <b>' },
       'account.emailChange': { name: 'Ann <b>', link: 'https://a.test/email?t=3' },
       'account.deleted': { name: 'Ann <b>' },
+      'job.published': { name: 'Ann <b>', title: 'Designer <i>', link: 'https://a.test/en/company/jobs' },
+      'job.rejected': { name: 'Ann <b>', title: 'Designer <i>', reason: 'Unknown <graduation> year', link: 'https://a.test/en/company/jobs/x/edit' },
+      'job.closed': { name: 'Ann <b>', title: 'Designer <i>', company: 'Studio <s>', link: 'https://a.test/en/user/jobs/subscribed' },
+      'job.expiring': { name: 'Ann <b>', title: 'Designer <i>', date: '30 November 2026', link: 'https://a.test/en/company/jobs/x' },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(9);
+    expect(MAIL_TEMPLATES).toHaveLength(13);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();
@@ -149,19 +153,23 @@ describe('enqueueMail', () => {
         expect(mail.text).toContain('Ann <b>');
         expect(mail.html).toContain('Ann &lt;b&gt;');
         expect(mail.html).not.toContain('<b>');
-        expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/\{\{|undefined|account\.\w+\.\w+/);
+        expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/\{\{|undefined|(account|job)\.\w+\.\w+/);
         if (typeof data[template]['link'] === 'string') {
           expect(mail.text).toContain(data[template]['link']);
           expect(mail.html).toContain(`href="${data[template]['link']}"`);
         }
-        if (template === 'account.rejected') {
+        if (template.startsWith('job.')) {
+          expect(mail.text).toContain('Designer <i>');
+          expect(mail.html).toContain('Designer &lt;i&gt;');
+        }
+        if (template === 'account.rejected' || template === 'job.rejected') {
           expect(mail.text).toContain('Unknown <graduation> year');
           expect(mail.html).toContain('Unknown &lt;graduation&gt; year');
         }
       }
       expect(bodies.size).toBe(3); // three translations, not one text three times
     }
-    expect(subjects.size).toBe(27);
+    expect(subjects.size).toBe(MAIL_TEMPLATES.length * 3);
     // the optional reason of a disabled account appears only when given
     expect(renderMail('account.disabled', 'en', { name: 'A', reason: 'Spam' }, { siteUrl: 'https://a.test' }).text).toContain('Reason: Spam');
     expect(renderMail('account.disabled', 'en', { name: 'A' }, { siteUrl: 'https://a.test' }).text).not.toContain('Reason');

@@ -8,12 +8,16 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PRIVATE_TABLES, PUBLIC_TABLES } from '../../src/server/db/migrations/009_public_cache';
+import { PRIVATE_TABLES as PRIVATE_009, PUBLIC_TABLES } from '../../src/server/db/migrations/009_public_cache';
+import { PRIVATE_TABLES as PRIVATE_011 } from '../../src/server/db/migrations/011_offers';
 import { MAX_ENTRIES, MAX_TOTAL_BYTES, publicCachePlugin } from '../../src/server/plugins/publicCache';
 import { buildApp } from '../../src/server/app';
 import { createDb } from '../../src/server/db/dialect';
 import { API_KEY, DEMO_PASSWORD, TEST_DEVICE, startTestApp, type CallOptions, type TestApp } from '../helpers/app';
 import { usingPostgres } from '../helpers/db';
+
+/** Tables declared private by the migrations that added them. */
+const PRIVATE_TABLES = [...PRIVATE_009, ...PRIVATE_011];
 
 let t: TestApp;
 const as: Record<string, CallOptions> = {};

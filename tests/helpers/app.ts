@@ -39,7 +39,7 @@ export interface TestApp {
 
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await testDatabase();
-  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DIST_DIR: join(process.cwd(), 'dist'), RATE_LIMIT_SCALE: '1000', ...env });
+  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DIST_DIR: join(process.cwd(), 'dist'), RATE_LIMIT_SCALE: '1000', TASKS_POLL_SECONDS: '0', ...env });
   const db = createDb(config.databaseUrl, { poolSize: 4 });
   await migrateToLatest(db);
   await seedDemo(db, { uploadsDir: join(config.dataDir, 'uploads') });

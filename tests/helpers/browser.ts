@@ -25,7 +25,7 @@ export interface LiveServer {
 /** The whole portal as `npm start` serves it, on a throwaway seeded database; `env` adds settings (e.g. SMTP_URL). */
 export async function startLiveServer(env: Record<string, string> = {}): Promise<LiveServer> {
   const database = await testDatabase();
-  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DIST_DIR: process.env['TEST_DIST_DIR'] ?? join(process.cwd(), 'dist'), PUBLIC_URL: 'http://127.0.0.1:3999', RATE_LIMIT_SCALE: '1000', ...env });
+  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DIST_DIR: process.env['TEST_DIST_DIR'] ?? join(process.cwd(), 'dist'), PUBLIC_URL: 'http://127.0.0.1:3999', RATE_LIMIT_SCALE: '1000', TASKS_POLL_SECONDS: '0', ...env });
   const db = createDb(config.databaseUrl);
   await migrateToLatest(db);
   await seedDemo(db, { uploadsDir: join(config.dataDir, 'uploads') });
@@ -85,10 +85,16 @@ export function onBrowserSuite(use: (live: { server: LiveServer; browser: Browse
 }
 
 /** Signs in through the public sign-in page of `lng` and (unless `leaves` is false: a refusal is expected) waits until it has left it. */
-export async function signInAt(page: Page, baseUrl: string, email: string, { lng = 'en', password = 'demo-password', leaves = true }: { lng?: 'es' | 'en' | 'ca'; password?: string; leaves?: boolean } = {}): Promise<void> {
-  await page.goto(`${baseUrl}${localizePath('login', lng)}`);
+export async function signInAt(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  { lng = 'en', password = 'demo-password', leaves = true, company = false }: { lng?: 'es' | 'en' | 'ca'; password?: string; leaves?: boolean; company?: boolean } = {},
+): Promise<void> {
+  const login = localizePath(company ? 'company.login' : 'login', lng);
+  await page.goto(`${baseUrl}${login}`);
   await page.locator('#root_email').fill(email);
   await page.locator('#root_password').fill(password);
   await page.locator('form button[type=submit]').first().click();
-  if (leaves) await page.waitForURL((url) => url.pathname !== localizePath('login', lng));
+  if (leaves) await page.waitForURL((url) => url.pathname !== login);
 }

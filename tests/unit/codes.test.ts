@@ -60,6 +60,9 @@ describe('code families', () => {
     const job = schema('job').properties;
     expect(job.working.enum).toEqual([...JOB_WORKING, null]);
     expect(job.workstation.enum).toEqual([...JOB_WORKSTATION, null]);
+    // what a company writes is what the public reads
+    expect(schema('company.job.write').properties.working.enum).toEqual([...JOB_WORKING, null]);
+    expect(schema('company.job.write').properties.workstation.enum).toEqual([...JOB_WORKSTATION, null]);
     expect(schema('workgroup').properties.typology.enum).toEqual([...WORKGROUP_TYPOLOGIES, null]);
     for (const family of Object.values(LEGACY_LABELS)) for (const labels of Object.values(family)) expect(labels.length).toBeGreaterThan(0);
     expect(Object.keys(LEGACY_LABELS.working)).toEqual([...JOB_WORKING]);

@@ -4,7 +4,7 @@
  * - booleans are integers 0/1; timestamps are ISO-8601 strings; calendar dates are `YYYY-MM-DD`;
  * - `data` is a JSON text column for the fields that no list filters on (DESIGN §2).
  */
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Flag = number;
 
@@ -117,6 +117,31 @@ export interface JobsTable {
   data: string;
   cdate: string;
   updated_at: string;
+  /** The last rejection or take-down reason (011_offers). */
+  reason: Generated<string | null>;
+  published_at: Generated<string | null>;
+  expires_at: Generated<string | null>;
+  expiry_warned_at: Generated<string | null>;
+}
+
+export interface TasksTable {
+  name: string;
+  next_run_at: string;
+  locked_until: string | null;
+  claimed_by: string | null;
+  last_run_at: string | null;
+  last_error: string | null;
+}
+
+export interface JobMovesTable {
+  hash: string;
+  job_hash: string;
+  from_status: string | null;
+  to_status: string;
+  actor_type: string;
+  actor_hash: string | null;
+  reason: string | null;
+  created_at: string;
 }
 
 export interface JobTagsTable {
@@ -342,6 +367,8 @@ export interface CompanyFeedbackTable {
   hired: Flag;
   hired_user_hash: string | null;
   hired_name: string | null;
+  /** JSON array of the hired applicants' hashes (011_offers). */
+  hired_applicants: Generated<string | null>;
   created_at: string;
 }
 
@@ -421,6 +448,8 @@ export interface Database {
   login_failures: LoginFailuresTable;
   rate_counters: RateCountersTable;
   jobs: JobsTable;
+  job_moves: JobMovesTable;
+  tasks: TasksTable;
   job_tags: JobTagsTable;
   applicants: ApplicantsTable;
   articles: ArticlesTable;

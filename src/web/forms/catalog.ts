@@ -37,15 +37,28 @@ export const FORMS = {
   // the member's projects and job experiences (pages/user/portfolios, pages/user/experiences); pictures are managed apart
   portfolio: { schema: 'portfolio.write', fields: ['name', 'date', 'content', 'links', 'status'] },
   workExperience: { schema: 'workExperience.write', fields: ['name', 'contract', 'company_name', 'start', 'end', 'location', 'content'] },
-} as const satisfies Record<string, { schema: string; fields?: readonly string[] }>;
+  // a company's offer (pages/company/jobs): the same form creates and edits; POST requires what `required` names
+  companyJob: {
+    schema: 'company.job.write',
+    fields: ['title', 'location', 'contract', 'working', 'workstation', 'date_incorporation', 'area', 'specialty', 'tags', 'description'],
+    required: ['title', 'description', 'location', 'contract'],
+  },
+  companyJobSurvey: { schema: 'company.job.survey', fields: ['rating_jobbank', 'rating_candidates', 'hired', 'hired_applicants', 'hired_other'] },
+} as const satisfies Record<string, { schema: string; fields?: readonly string[]; required?: readonly string[] }>;
 
 export type FormName = keyof typeof FORMS;
 
 type Schema = { properties?: Record<string, unknown>; required?: string[]; [key: string]: unknown };
 
+/** What a form must have filled in when it differs from its schema's `required` (a PATCH schema whose form also creates). */
+export function requiredOf(name: FormName): readonly string[] | undefined {
+  const entry = FORMS[name];
+  return 'required' in entry ? entry.required : undefined;
+}
+
 /** The schema a form validates: its file, narrowed to the fields it shows. Pure, so build and browser agree. */
-export function narrowSchema<S extends Schema>(schema: S, fields?: readonly string[]): S {
+export function narrowSchema<S extends Schema>(schema: S, fields?: readonly string[], required?: readonly string[]): S {
   if (!fields || !schema.properties) return schema;
   const properties = Object.fromEntries(Object.entries(schema.properties).filter(([key]) => fields.includes(key)));
-  return { ...schema, properties, required: (schema.required ?? []).filter((key) => fields.includes(key)) };
+  return { ...schema, properties, required: (required ?? schema.required ?? []).filter((key) => fields.includes(key)) };
 }

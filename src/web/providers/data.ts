@@ -2,7 +2,7 @@
  * One data provider factory for the four API prefixes (SPEC §7). Lists speak `page`/`size` and
  * answer `{ items, total, maxPages }`; Refine's `eq`/`in` filters become query parameters.
  */
-import type { CrudFilter, DataProvider } from '@refinedev/core';
+import type { CrudFilter, CrudSort, DataProvider } from '@refinedev/core';
 import { request, type Prefix } from './http';
 
 interface ListAnswer<T> {
@@ -21,12 +21,18 @@ export function filtersToQuery(filters: CrudFilter[] = []): Record<string, unkno
   return query;
 }
 
+/** One sorter as the API's `sort` (`title`, `-cdate`); none sends nothing, so lists that do not sort never see it. */
+export function sortToQuery(sorters: CrudSort[] = []): { sort?: string } {
+  const first = sorters[0];
+  return first ? { sort: `${first.order === 'desc' ? '-' : ''}${first.field}` } : {};
+}
+
 export function createDataProvider(prefix: Prefix): DataProvider {
   return {
     getApiUrl: () => `/${prefix}`,
-    getList: async ({ resource, pagination, filters, meta }) => {
+    getList: async ({ resource, pagination, filters, sorters, meta }) => {
       const paged = pagination?.mode !== 'off';
-      const query: Record<string, unknown> = { ...filtersToQuery(filters), ...(meta?.query as Record<string, unknown> | undefined), ...(paged ? { page: pagination?.currentPage ?? 1, size: pagination?.pageSize } : {}) };
+      const query: Record<string, unknown> = { ...filtersToQuery(filters), ...sortToQuery(sorters), ...(meta?.query as Record<string, unknown> | undefined), ...(paged ? { page: pagination?.currentPage ?? 1, size: pagination?.pageSize } : {}) };
       const answer = await request<ListAnswer<never> | never[]>(prefix, resource, { query, signal: meta?.signal as AbortSignal | undefined });
       if (Array.isArray(answer)) return { data: answer, total: answer.length };
       return { data: answer.items, total: answer.total, maxPages: answer.maxPages };

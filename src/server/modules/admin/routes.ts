@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { adminAuditRoutes } from './audit/routes';
 import { adminMeRoutes } from './me';
 import { adminUserRoutes } from './users/routes';
+import { adminOfferRoutes } from '../offers/adminRoutes';
 
 export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminMeRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminOfferRoutes);
 }

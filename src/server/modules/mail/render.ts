@@ -25,6 +25,10 @@ export const MAIL_TEMPLATES = [
   'account.passwordChanged',
   'account.emailChange',
   'account.deleted',
+  'job.published',
+  'job.rejected',
+  'job.closed',
+  'job.expiring',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -40,6 +44,10 @@ const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
   'account.passwordChanged': { text: [] },
   'account.emailChange': { text: [], link: true },
   'account.deleted': { text: [] },
+  'job.published': { text: ['title'], link: true },
+  'job.rejected': { text: ['title', 'reason'], link: true },
+  'job.closed': { text: ['title', 'company'], link: true },
+  'job.expiring': { text: ['title', 'date'], link: true },
 };
 
 /** The accent of the web theme (the orange of the loading bar) and its dark primary (the button text: white on this orange fails WCAG AA). */

@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { useTable } from '@refinedev/antd';
 import { Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_MOVES, MEMBER_STATUSES, type MemberDecision, type MemberStatus } from '../../../../shared/memberMoves';
+import { MEMBER_MOVES, MEMBER_STATUSES, REASON_REQUIRED, type MemberDecision, type MemberStatus } from '../../../../shared/memberMoves';
 import { DecisionButtons } from './components/DecisionButtons';
-import { DecisionModal } from './components/DecisionModal';
+import { DecisionModal } from '../components/DecisionModal';
 import { MemberDrawer } from './components/MemberDrawer';
-import { useDecision } from './components/useDecision';
+import { useDecision } from '../components/useDecision';
 import type { Locale } from '../../../../shared/constants';
 import { formatDate } from '../../../lib/dates';
 import type { AdminUser } from './types';
@@ -31,7 +31,7 @@ export default function UsersQueuePage() {
     filters: { initial: [{ field: 'status', operator: 'eq', value: 'PENDING' }], mode: 'server' },
     sorters: { mode: 'off' },
   });
-  const { decide, pending } = useDecision(() => {
+  const { decide, pending } = useDecision('users', 'admin.decision', () => {
     setSelected([]);
     setAsking(null);
   });
@@ -93,7 +93,7 @@ export default function UsersQueuePage() {
         ]}
       />
       <MemberDrawer hash={shown} onClose={() => setShown(null)} onDecide={onDecide} />
-      <DecisionModal status={asking?.status ?? null} count={asking?.hashes.length ?? 0} pending={pending} onCancel={() => setAsking(null)} onConfirm={(reason) => asking && decide(asking.hashes, asking.status, reason)} />
+      <DecisionModal status={asking?.status ?? null} count={asking?.hashes.length ?? 0} required={!!asking && REASON_REQUIRED.includes(asking.status)} keys="admin.decision" pending={pending} onCancel={() => setAsking(null)} onConfirm={(reason) => asking && decide(asking.hashes, asking.status, reason)} />
     </section>
   );
 }

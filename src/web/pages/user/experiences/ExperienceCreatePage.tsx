@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../hooks/useLocale';
-import { useMemberForm } from '../portfolios/useMemberForm';
+import { useResourceForm } from '../../../forms/useResourceForm';
 import { ExperienceForm, toValues } from './ExperienceForm';
 import type { Experience } from './types';
 
@@ -13,7 +13,7 @@ export default function ExperienceCreatePage() {
   const { to } = useLocale();
   const navigate = useNavigate();
   useDocumentTitle(`${t('pages.user.experiences.new')} · Alumni`);
-  const form = useMemberForm<Experience>({ resource: 'workExperiences', savedMessage: t('experiences.created'), onSaved: () => navigate(to('user.experiences')) });
+  const form = useResourceForm<Experience>({ resource: 'workExperiences', savedMessage: t('experiences.created'), onSaved: () => navigate(to('user.experiences')) });
   return (
     <section data-testid="experience-new">
       <Link to={to('user.experiences')}>← {t('pages.user.experiences')}</Link>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';
 import { useLocale } from '../../../hooks/useLocale';
 import { DeleteRecord } from '../portfolios/DeleteRecord';
-import { useMemberForm } from '../portfolios/useMemberForm';
+import { useResourceForm } from '../../../forms/useResourceForm';
 import { ExperienceForm, toValues } from './ExperienceForm';
 import type { Experience } from './types';
 
@@ -17,7 +17,7 @@ export default function ExperienceEditPage() {
   const navigate = useNavigate();
   const { hash = '' } = useParams();
   useDocumentTitle(`${t('pages.user.experiences.edit')} · Alumni`);
-  const form = useMemberForm<Experience>({ resource: 'workExperiences', id: hash, savedMessage: t('member.saved'), onSaved: () => navigate(to('user.experiences.show', { hash })) });
+  const form = useResourceForm<Experience>({ resource: 'workExperiences', id: hash, savedMessage: t('member.saved'), onSaved: () => navigate(to('user.experiences.show', { hash })) });
   const record = form.record;
   const initial = useMemo(() => toValues(record), [record]);
 

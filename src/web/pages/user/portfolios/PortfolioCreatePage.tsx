@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../hooks/useLocale';
 import { PortfolioForm, toValues } from './PortfolioForm';
 import type { Portfolio } from './types';
-import { useMemberForm } from './useMemberForm';
+import { useResourceForm } from '../../../forms/useResourceForm';
 
 export default function PortfolioCreatePage() {
   const { t } = useTranslation();
   const { to } = useLocale();
   const navigate = useNavigate();
   useDocumentTitle(`${t('pages.user.portfolios.new')} · Alumni`);
-  const form = useMemberForm<Portfolio>({
+  const form = useResourceForm<Portfolio>({
     resource: 'portfolios',
     savedMessage: t('portfolios.created'),
     onSaved: (record) => navigate(to('user.portfolios.edit', { hash: record.hash }), { state: { fresh: true } }),

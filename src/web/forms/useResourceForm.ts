@@ -1,6 +1,6 @@
 /**
- * One Refine form over a member resource on the `usr` data provider (create or edit), shared by the
- * project and experience pages: the server's 400 field errors come back keyed by field for
+ * One Refine form over an area's resource (create or edit) — the member's projects and experiences on `usr`,
+ * a company's offers on `com`: the server's 400 field errors come back keyed by field for
  * <SchemaForm serverErrors> (a dotted field such as `links.0.url` is shown on its top-level field),
  * with green/red toasts through the notification provider.
  */
@@ -9,20 +9,22 @@ import { useTranslation } from 'react-i18next';
 
 type Errors = HttpError & { errors?: Record<string, string[]> };
 
-export interface MemberFormOptions<T> {
-  resource: 'portfolios' | 'workExperiences';
+export interface ResourceFormOptions<T> {
+  resource: string;
+  /** the area's data provider (`usr` by default) */
+  dataProviderName?: 'usr' | 'com';
   id?: string;
   savedMessage: string;
   onSaved?: (record: T) => void;
 }
 
-export function useMemberForm<T extends BaseRecord>({ resource, id, savedMessage, onSaved }: MemberFormOptions<T>) {
+export function useResourceForm<T extends BaseRecord>({ resource, dataProviderName = 'usr', id, savedMessage, onSaved }: ResourceFormOptions<T>) {
   const { t } = useTranslation();
   const form = useForm<T, Errors, Record<string, unknown>>({
     resource,
     id,
     action: id ? 'edit' : 'create',
-    dataProviderName: 'usr',
+    dataProviderName,
     redirect: false,
     mutationMode: 'pessimistic',
     successNotification: () => ({ type: 'success', message: savedMessage }),

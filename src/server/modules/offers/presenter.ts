@@ -1,0 +1,50 @@
+/** An offer as its company or the back office reads it (schemas/company.job.json). */
+import { offerMovesFrom, type OfferMover } from '../../../shared/offerMoves';
+import { isoToDmy } from '../../lib/dmy';
+import type { OfferRow } from './repository';
+
+export interface OfferExtras {
+  tags: Array<{ hash: string; title: string | null; type: string; group: string | null }>;
+  applicants: Record<string, number>;
+  history?: Array<{ from_status: string | null; to_status: string; actor_type: string; reason: string | null; created_at: string }>;
+  /** Titles of the tags the offers point at (area, specialty), by hash. */
+  titles?: Map<string, string>;
+  /** The people who applied and did not withdraw (the survey asks whom the company hired among them). */
+  candidates?: Array<{ hash: string; name: string | null; former: boolean }>;
+}
+
+/** `{ hash, title }` as the public job answers it (schemas/job.json); null when the tag is gone. */
+function tagRef(hash: string | null, titles: Map<string, string> | undefined) {
+  const title = hash ? titles?.get(hash) : undefined;
+  return hash && title !== undefined ? { hash, title } : null;
+}
+
+const NO_APPLICANTS = { PENDING: 0, ACCEPTED: 0, CANCELLED: 0, WITHDRAWN: 0 };
+
+export function presentOffer(row: OfferRow, reader: OfferMover, extras: OfferExtras) {
+  return {
+    hash: row.hash,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    contract: row.contract,
+    working: row.working,
+    date_incorporation: isoToDmy(row.date_incorporation),
+    workstation: row.workstation,
+    area: tagRef(row.area, extras.titles),
+    specialty: tagRef(row.specialty, extras.titles),
+    tags: extras.tags.map((tag) => ({ hash: tag.hash, title: tag.title ?? '', type: tag.type, group: tag.group ?? '' })),
+    status: row.status,
+    reason: row.reason,
+    company: { hash: row.company_hash, name: row.company_name, email: row.company_email },
+    moves: offerMovesFrom(row.status, reader).map((move) => ({ to: move.to, needs: move.needs ?? null })),
+    applicants: { ...NO_APPLICANTS, ...extras.applicants },
+    cdate: row.cdate,
+    updated_at: row.updated_at,
+    published_at: row.published_at,
+    expires_at: row.expires_at,
+    ...(extras.candidates ? { candidates: extras.candidates } : {}),
+    ...(extras.history ? { history: extras.history.map((move) => ({ from: move.from_status, to: move.to_status, by: move.actor_type, reason: move.reason, at: move.created_at })) } : {}),
+  };
+}

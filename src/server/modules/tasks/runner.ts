@@ -1,0 +1,104 @@
+/**
+ * Periodic background work (DESIGN §1: expiry, digests, renewals, pruning) that any number of instances may run,
+ * each run happening once. Every task is a row of `tasks`; an instance claims a due one with ONE guarded UPDATE
+ * (`… WHERE name = ? AND next_run_at <= now AND lease free`), which on SQLite and PostgreSQL alike lets exactly one
+ * claimer through, then runs it and schedules the next run. A run that crashes keeps its lease until it ends, and
+ * is then due again; a task's own work must therefore be idempotent per item (the offer sweep's guarded moves are).
+ * The clock is a parameter, so tests run a year of schedule in a second.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/dialect';
+import { newHash, nowIso } from '../../lib/ids';
+
+export interface Task {
+  name: string;
+  /** Time between two runs. */
+  everyMs: number;
+  run: (now: Date) => Promise<unknown>;
+}
+
+const LEASE_MS = 10 * 60_000;
+
+export class TaskRunner {
+  readonly id = newHash(12);
+  private readonly tasks = new Map<string, Task>();
+  private timer: NodeJS.Timeout | undefined;
+  private round: Promise<string[]> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  register(task: Task): this {
+    this.tasks.set(task.name, task);
+    return this;
+  }
+
+  /** Runs every task due at `now` that this instance claims; answers the names it ran. */
+  async runDue(now: Date = new Date()): Promise<string[]> {
+    const ran: string[] = [];
+    for (const task of this.tasks.values()) {
+      if (!(await this.claim(task, now))) continue;
+      let error: string | null = null;
+      try {
+        await task.run(now);
+        ran.push(task.name);
+      } catch (failure) {
+        error = failure instanceof Error ? failure.message : String(failure);
+      }
+      // the next run counts from this one's start, so a slow run does not drift the schedule
+      await this.db
+        .updateTable('tasks')
+        .set({ next_run_at: nowIso(new Date(now.getTime() + task.everyMs)), locked_until: null, claimed_by: null, last_run_at: nowIso(now), last_error: error })
+        .where('name', '=', task.name)
+        .where('claimed_by', '=', this.id)
+        .execute();
+    }
+    return ran;
+  }
+
+  private async claim(task: Task, now: Date): Promise<boolean> {
+    const at = nowIso(now);
+    await this.db.insertInto('tasks').values({ name: task.name, next_run_at: at, locked_until: null, claimed_by: null, last_run_at: null, last_error: null }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    const claimed = await this.db
+      .updateTable('tasks')
+      .set({ locked_until: nowIso(new Date(now.getTime() + LEASE_MS)), claimed_by: this.id })
+      .where('name', '=', task.name)
+      .where('next_run_at', '<=', at)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
+      .executeTakeFirst();
+    return Number(claimed.numUpdatedRows) === 1;
+  }
+
+  /** Polls every `pollMs` (not holding the process open); one round at a time. */
+  start(pollMs: number, onError: (error: unknown) => void): void {
+    this.timer = setInterval(() => {
+      if (this.round) return;
+      this.round = this.runDue().catch((error: unknown) => {
+        onError(error);
+        return [];
+      });
+      void this.round.finally(() => (this.round = null));
+    }, pollMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.round;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tasks: TaskRunner;
+  }
+}
+
+/** One runner per instance, with the app's tasks; polled every TASKS_POLL_SECONDS (0: never — the API tests call runDue). */
+export function taskRunnerPlugin(app: FastifyInstance, tasks: Task[], pollSeconds: number): TaskRunner {
+  const runner = new TaskRunner(app.db);
+  for (const task of tasks) runner.register(task);
+  app.decorate('tasks', runner);
+  if (pollSeconds > 0) app.addHook('onReady', async () => runner.start(pollSeconds * 1000, (error) => app.log.error({ err: error }, 'background task round failed')));
+  app.addHook('onClose', async () => runner.stop());
+  return runner;
+}

@@ -1,0 +1,54 @@
+/**
+ * Applies a back-office decision to one record (PATCH /adm/{resource}/{hash}) or several (PATCH /adm/{resource}),
+ * shared by the member and offer queues; `keys` is the queue's translation prefix for the toasts.
+ */
+import { useCustomMutation, useInvalidate, useNotification, useUpdate } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+
+interface BulkAnswer {
+  ok: number;
+  failed: number;
+  results: Array<{ hash: string; statusCode: number; message?: string }>;
+}
+
+export function useDecision(resource: 'users' | 'jobs', keys: string, onDone: () => void) {
+  const { t } = useTranslation();
+  const invalidate = useInvalidate();
+  const { open } = useNotification();
+  const { mutate: update, mutation: single } = useUpdate();
+  const { mutate: custom, mutation: many } = useCustomMutation<BulkAnswer>();
+
+  const refresh = () => {
+    void invalidate({ resource, dataProviderName: 'adm', invalidates: ['list', 'detail'] });
+    void invalidate({ resource: 'audit', dataProviderName: 'adm', invalidates: ['list'] });
+    onDone();
+  };
+
+  const decide = (hashes: string[], status: string, reason?: string) => {
+    const values = reason ? { status, reason } : { status };
+    if (hashes.length === 1) {
+      update(
+        {
+          resource,
+          id: hashes[0]!,
+          values,
+          dataProviderName: 'adm',
+          successNotification: () => ({ type: 'success', message: t(`${keys}.${status}.done`, { count: 1 }) }),
+          errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
+        },
+        { onSuccess: refresh },
+      );
+      return;
+    }
+    custom(
+      { url: resource, method: 'patch', values: { hashes, ...values }, dataProviderName: 'adm', successNotification: false },
+      {
+        onSuccess: ({ data }) => {
+          open?.({ type: data.failed ? 'error' : 'success', message: t(`${keys}.${status}.done`, { count: data.ok }), description: data.failed ? t('admin.bulkFailed', { count: data.failed }) : undefined });
+          refresh();
+        },
+      },
+    );
+  };
+  return { decide, pending: single.isPending || many.isPending };
+}

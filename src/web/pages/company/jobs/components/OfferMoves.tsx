@@ -1,0 +1,35 @@
+/**
+ * The buttons of the moves the server says are open to the company now (`moves` of the answer, computed from
+ * src/shared/offerMoves.ts): publish again, unpublish, close (through the survey page), send back to review.
+ */
+import { Button, Popconfirm, Space } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../../hooks/useLocale';
+import type { Offer } from '../types';
+import { useOfferMove } from './useOfferMove';
+
+export function OfferMoves({ offer, size = 'middle' }: { offer: Offer; size?: 'small' | 'middle' }) {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const { move, moving } = useOfferMove();
+  return (
+    <Space wrap size={4}>
+      {(offer.moves ?? []).map(({ to: next }) =>
+        next === 'CLOSED' ? (
+          <Link key={next} to={to('company.jobs.survey', { hash: offer.hash })}>
+            <Button size={size} data-move={next}>
+              {t('offers.move.CLOSED')}
+            </Button>
+          </Link>
+        ) : (
+          <Popconfirm key={next} title={t(`offers.confirm.${next}`)} okText={t(`offers.move.${next}`)} cancelText={t('member.cancel')} onConfirm={() => move(offer.hash, next as Offer['status'])}>
+            <Button size={size} type={next === 'PUBLISHED' || next === 'PENDING' ? 'primary' : 'default'} loading={moving} data-move={next}>
+              {t(`offers.move.${next}`)}
+            </Button>
+          </Popconfirm>
+        ),
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * One move of src/shared/offerMoves.ts from the company's screens (PATCH /com/jobs/{hash} { status }) through
+ * Refine's useUpdate: the list and the offer refresh, the server's 409 ("only the association…") is the toast.
+ */
+import { useUpdate } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import type { OfferStatus } from '../../../../../shared/offerMoves';
+
+export function useOfferMove() {
+  const { t } = useTranslation();
+  const { mutate, mutation } = useUpdate();
+  const move = (hash: string, to: OfferStatus) =>
+    mutate({
+      resource: 'jobs',
+      dataProviderName: 'com',
+      id: hash,
+      values: { status: to },
+      mutationMode: 'pessimistic',
+      successNotification: () => ({ type: 'success', message: t(`offers.moved.${to}`) }),
+      errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
+    });
+  return { move, moving: mutation.isPending };
+}

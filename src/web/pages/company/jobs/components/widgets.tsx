@@ -1,0 +1,73 @@
+/**
+ * The offer form's choices that come from data (DESIGN §2: options arrive through widgets): one area or
+ * specialty (a member tag of that group, stored by hash) and the offer's tags (any member tag, grouped), and the
+ * description in Markdown with a preview rendered the way the public page renders it.
+ */
+import { Input, Select, Tabs } from 'antd';
+import { useList } from '@refinedev/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { Markdown } from '../../../../components/Markdown';
+
+interface UserTag {
+  hash: string;
+  title: string;
+  group: string;
+}
+
+function useUserTags(): UserTag[] {
+  const { result } = useList<UserTag>({ resource: 'tags', filters: [{ field: 'type', operator: 'eq', value: 'USER' }], pagination: { mode: 'off' } });
+  return result.data;
+}
+
+function tagWidget(group: string) {
+  return function TagWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
+    const tags = useUserTags();
+    return (
+      <Select
+        id={id}
+        value={(value as string | null | undefined) ?? undefined}
+        options={tags.filter((tag) => tag.group === group).map((tag) => ({ value: tag.hash, label: tag.title }))}
+        onChange={(next: string | undefined) => onChange(next ?? null)}
+        disabled={disabled || readonly}
+        allowClear
+        showSearch
+        optionFilterProp="label"
+      />
+    );
+  };
+}
+export const OfferAreaWidget = tagWidget('area');
+export const OfferSpecialtyWidget = tagWidget('specialty');
+
+export function OfferTagsWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
+  const { t } = useTranslation();
+  const tags = useUserTags();
+  const groups = [...new Set(tags.map((tag) => tag.group))];
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      value={(value as string[] | undefined) ?? []}
+      options={groups.map((group) => ({ label: t(`offers.tagGroup.${group}`, { defaultValue: group }), options: tags.filter((tag) => tag.group === group).map((tag) => ({ value: tag.hash, label: tag.title })) }))}
+      onChange={(next: string[]) => onChange(next)}
+      disabled={disabled || readonly}
+      maxCount={10}
+      optionFilterProp="label"
+    />
+  );
+}
+
+export function MarkdownWidget({ id, value, onChange, disabled, readonly, onBlur }: WidgetProps) {
+  const { t } = useTranslation();
+  const text = (value as string | undefined) ?? '';
+  return (
+    <Tabs
+      size="small"
+      items={[
+        { key: 'write', label: t('offers.form.write'), children: <Input.TextArea id={id} rows={10} value={text} disabled={disabled || readonly} onChange={(event) => onChange(event.target.value)} onBlur={() => onBlur(id, text)} /> },
+        { key: 'preview', label: t('offers.form.preview'), children: text.trim() ? <Markdown source={text} className="markdown offer-preview-body" /> : <p className="muted">{t('offers.form.nothingYet')}</p> },
+      ]}
+    />
+  );
+}
