@@ -260,6 +260,78 @@ export interface CommentsFilter {
   only_files?: boolean;
 }
 
+// company.candidate
+/**
+ * One application to a company's own offer: its status and dates, the member as a company may see them (a deleted account is a former member with nothing personal), the CV as a short-lived signed link while the application stands, and the member's e-mail and phone only once ACCEPTED.
+ */
+export interface CompanyCandidate {
+  hash?: string;
+  status?: 'PENDING' | 'ACCEPTED' | 'CANCELLED' | 'WITHDRAWN';
+  applied_at?: string;
+  updated_at?: string;
+  member?: {
+    hash?: string;
+    former?: boolean;
+    name?: string | null;
+    surname1?: string | null;
+    surname2?: string | null;
+    photo?: string | null;
+    category?: {
+      hash?: string;
+      title?: string;
+    } | null;
+    graduation_year?: number | null;
+    current_job?: string | null;
+    city?: string | null;
+    /**
+     * the member's directory page is open to companies (is_appear_by_company)
+     */
+    in_directory?: boolean;
+  };
+  /**
+   * Signed link, valid a few minutes
+   */
+  cv?: string | null;
+  contact?: {
+    email?: string;
+    phone?: string | null;
+  } | null;
+}
+
+// company.candidate.move
+/**
+ * A company's decision on an application: PENDING, ACCEPTED (in process) or CANCELLED (discarded); e-mailed to the member in their language. A withdrawn application answers 409.
+ */
+export interface CompanyCandidateMove {
+  status: 'PENDING' | 'ACCEPTED' | 'CANCELLED';
+}
+
+// company.candidates.bulk
+/**
+ * The same decision for several applications of one offer, answered per hash.
+ */
+export interface CompanyCandidatesBulk {
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  hashes: string[];
+  status: 'PENDING' | 'ACCEPTED' | 'CANCELLED';
+}
+
+// company.candidates.filter
+/**
+ * The applicants of a company's offer: application status, free text over the member's name and studies, a category (a root one includes its children), member tags (comma-separated hashes), page and size (10 by default, SPEC §9).
+ */
+export interface CompanyCandidatesFilter {
+  status?: 'PENDING' | 'ACCEPTED' | 'CANCELLED' | 'WITHDRAWN';
+  text?: string;
+  category?: string;
+  tags?: string;
+  page?: number;
+  size?: number;
+}
+
 // company.job.create
 export type CompanyJobCreate = CompanyJobWrite & {
   title: unknown;
@@ -404,6 +476,15 @@ export interface CompanyMe {
   specialty_company?: string | null;
   logo?: string | null;
   language?: string;
+}
+
+// company.params.candidate
+/**
+ * An offer's hash and one of its applications' hash; a malformed one answers 404 like an unknown one.
+ */
+export interface CompanyParamsCandidate {
+  hash: string;
+  applicant: string;
 }
 
 // content.query

@@ -141,8 +141,9 @@ describe('enqueueMail', () => {
       'job.rejected': { name: 'Ann <b>', title: 'Designer <i>', reason: 'Unknown <graduation> year', link: 'https://a.test/en/company/jobs/x/edit' },
       'job.closed': { name: 'Ann <b>', title: 'Designer <i>', company: 'Studio <s>', link: 'https://a.test/en/user/jobs/subscribed' },
       'job.expiring': { name: 'Ann <b>', title: 'Designer <i>', date: '30 November 2026', link: 'https://a.test/en/company/jobs/x' },
+      'application.status': { name: 'Ann <b>', title: 'Designer <i>', company: 'Studio <s>', status: 'In process', link: 'https://a.test/en/user/jobs/subscribed' },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(13);
+    expect(MAIL_TEMPLATES).toHaveLength(14);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();
@@ -153,12 +154,12 @@ describe('enqueueMail', () => {
         expect(mail.text).toContain('Ann <b>');
         expect(mail.html).toContain('Ann &lt;b&gt;');
         expect(mail.html).not.toContain('<b>');
-        expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/\{\{|undefined|(account|job)\.\w+\.\w+/);
+        expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/\{\{|undefined|(account|job|application)\.\w+\.\w+/);
         if (typeof data[template]['link'] === 'string') {
           expect(mail.text).toContain(data[template]['link']);
           expect(mail.html).toContain(`href="${data[template]['link']}"`);
         }
-        if (template.startsWith('job.')) {
+        if (template.startsWith('job.') || template === 'application.status') {
           expect(mail.text).toContain('Designer <i>');
           expect(mail.html).toContain('Designer &lt;i&gt;');
         }

@@ -109,6 +109,26 @@ describe('my offers', () => {
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(10);
   });
 
+  it('is told that saving news or joining a group is for members, and offered nothing to join', async () => {
+    const event = await server.app.db
+      .selectFrom('article_i18n')
+      .innerJoin('articles', 'articles.hash', 'article_i18n.article_hash')
+      .select('article_i18n.slug')
+      .where('articles.status', '=', 'PUBLISHED')
+      .where('article_i18n.language', '=', 'en')
+      .executeTakeFirstOrThrow();
+    await page.goto(`${server.url}/en/news/${event.slug}`);
+    // the identity arrives after hydration: the company's prompt, not the visitor's
+    await expect.poll(async () => {
+      await page.getByTestId('save').click();
+      return page.getByRole('dialog').textContent();
+    }, { timeout: 10_000 }).toContain('For alumni members');
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('link').count()).toBe(0);
+    expect(await dialog.textContent()).not.toMatch(/Join|Bold/);
+    await dialog.getByRole('button', { name: 'Understood' }).click();
+  });
+
   it('reads in Spanish and Catalan, and fits 360 px', async () => {
     await page.goto(`${server.url}/es/empresa/empleo`);
     await page.getByTestId('company-jobs').waitFor();

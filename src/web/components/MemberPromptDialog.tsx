@@ -28,6 +28,10 @@ export default function MemberPromptDialog({ kind, onClose }: { kind: Exclude<Pr
               <Button type="primary">{t('nav.login')}</Button>
             </Link>
           </>
+        ) : kind === 'membersOnly' ? (
+          <Button type="primary" onClick={onClose}>
+            {t('prompt.membersOnly.ok')}
+          </Button>
         ) : (
           <Link to={profileTab(to, 'membership')} onClick={onClose}>
             <Button type="primary">{t('prompt.upgrade.cta')}</Button>

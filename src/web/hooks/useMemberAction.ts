@@ -28,7 +28,9 @@ export function useMemberAction(resource: string, id: string, action: string, ne
     onSettled: () => client.invalidateQueries({ queryKey: ['data'] }),
   });
   const run = (onDone: (result: Toggle) => void, onError?: (error: HttpError) => void) => {
-    if (me?.iss !== 'user') return setPrompt('signIn');
+    // a company (or the back office) is no member to be invited: it is told the action is the members'
+    if (me && me.iss !== 'user') return setPrompt('membersOnly');
+    if (!me) return setPrompt('signIn');
     if (needsBold && !isBold((me.role ?? 'REGULAR') as Role)) return setPrompt('upgrade');
     // without a handler of its own, the server's explanation as a toast (SPEC §8)
     mutation.mutate(undefined, { onSuccess: onDone, onError: onError ?? ((error) => feedback.error(error.message)) });

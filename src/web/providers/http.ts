@@ -23,6 +23,8 @@ export interface RequestOptions {
   query?: Record<string, unknown>;
   body?: unknown;
   signal?: AbortSignal;
+  /** `text`: the answer as it came (a CSV export), not parsed as JSON. */
+  as?: 'json' | 'text';
 }
 
 function headers(session: Session | null, hasBody: boolean): Record<string, string> {
@@ -94,6 +96,7 @@ export async function request<T>(prefix: Prefix, path: string, options: RequestO
     throw { statusCode: 0, message: i18n.t('errors.network') } satisfies HttpError;
   }
   const text = await response.text();
+  if (response.ok && options.as === 'text') return text as T;
   const body = text ? safeJson(text) : null;
   if (!response.ok) {
     const message = (body as { message?: string } | null)?.message ?? i18n.t(response.status >= 500 ? 'errors.server' : 'errors.unexpected.title');

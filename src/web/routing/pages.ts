@@ -50,6 +50,7 @@ export const PAGES: Record<string, Page> = {
   'company.jobs.show': lazy(() => import('../pages/company/jobs/OfferShowPage')),
   'company.jobs.edit': lazy(() => import('../pages/company/jobs/OfferEditPage')),
   'company.jobs.survey': lazy(() => import('../pages/company/jobs/OfferSurveyPage')),
+  'company.jobs.users': lazy(() => import('../pages/company/jobs/CandidatesPage')),
   'user.profile': lazy(() => import('../pages/user/profile/ProfilePage')),
   'user.profile.settings': lazy(() => import('../pages/user/profile/SettingsPage')),
   'user.profile.settings-iban': lazy(() => import('../pages/user/profile/IbanPage')),

@@ -29,6 +29,7 @@ export const MAIL_TEMPLATES = [
   'job.rejected',
   'job.closed',
   'job.expiring',
+  'application.status',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -48,6 +49,7 @@ const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
   'job.rejected': { text: ['title', 'reason'], link: true },
   'job.closed': { text: ['title', 'company'], link: true },
   'job.expiring': { text: ['title', 'date'], link: true },
+  'application.status': { text: ['title', 'company', 'status'], link: true },
 };
 
 /** The accent of the web theme (the orange of the loading bar) and its dark primary (the button text: white on this orange fails WCAG AA). */

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CompanyJobWrite } from '../../../shared/schema-types';
 import { listSchema } from '../../lib/lists';
+import { candidateRoutes } from './candidatesRoutes';
 import * as service from './companyService';
 
 const tags = ['companies'];
@@ -33,4 +34,5 @@ export async function companyOfferRoutes(app: FastifyInstance) {
     },
     handler: (request) => service.update(app.db, app.config, request.actor, request.lng, request.params.hash, request.body),
   });
+  await app.register(candidateRoutes);
 }

@@ -72,10 +72,9 @@ export function UnexpectedErrorPage() {
  * card leads to the profile's membership tab, the member's own groups to the public groups, the company
  * area to the association's e-mail.
  */
-function upcomingFor(name: string): { key: string; action: 'membership' | 'groups' | 'mail' | 'offers' | 'home' } {
+function upcomingFor(name: string): { key: string; action: 'membership' | 'groups' | 'mail' | 'home' } {
   if (name === 'user.card') return { key: 'upcoming.card', action: 'membership' };
   if (name.startsWith('user.workgroups')) return { key: 'upcoming.workgroups', action: 'groups' };
-  if (name === 'company.jobs.users') return { key: 'upcoming.companyCandidates', action: 'offers' };
   if (name.startsWith('company')) return { key: 'upcoming.company', action: 'mail' };
   return { key: 'common.comingSoonText', action: 'home' };
 }
@@ -87,7 +86,7 @@ export function ComingSoonPage({ name }: { name: string }) {
   const email = useSiteSettings()?.email ?? '';
   const upcoming = upcomingFor(name);
   useDocumentTitle(`${t(`pages.${name}`)} · Alumni`);
-  const href = { membership: profileTab(to, 'membership'), groups: to('workgroups'), mail: `mailto:${email}`, offers: to('company.jobs'), home: to('home') }[upcoming.action];
+  const href = { membership: profileTab(to, 'membership'), groups: to('workgroups'), mail: `mailto:${email}`, home: to('home') }[upcoming.action];
   const label = t(`upcoming.action.${upcoming.action}`);
   return (
     <StatusPanel

@@ -85,7 +85,9 @@ export default function OfferListPage() {
             width: 150,
             render: (_, row) => (
               <Tooltip title={t('offers.applicantsDetail', { pending: row.applicants?.PENDING ?? 0, accepted: row.applicants?.ACCEPTED ?? 0, cancelled: row.applicants?.CANCELLED ?? 0 })}>
-                <span data-testid="applicants">{t('offers.applicantsCount', { count: (row.applicants?.PENDING ?? 0) + (row.applicants?.ACCEPTED ?? 0) + (row.applicants?.CANCELLED ?? 0) })}</span>
+                <Link to={to('company.jobs.users', { hash: row.hash })} data-testid="applicants">
+                  {t('offers.applicantsCount', { count: (row.applicants?.PENDING ?? 0) + (row.applicants?.ACCEPTED ?? 0) + (row.applicants?.CANCELLED ?? 0) })}
+                </Link>
               </Tooltip>
             ),
           },

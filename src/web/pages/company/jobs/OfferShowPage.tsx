@@ -71,7 +71,7 @@ export default function OfferShowPage() {
           </Card>
         </Col>
         <Col xs={24} lg={8}>
-          <Card title={t('offers.applicants')} style={{ marginBottom: 16 }}>
+          <Card title={t('offers.applicants')} style={{ marginBottom: 16 }} extra={<Link to={to('company.jobs.users', { hash })} data-testid="to-candidates">{t('candidates.open')}</Link>}>
             <Row gutter={8}>
               {(['PENDING', 'ACCEPTED', 'CANCELLED'] as const).map((status) => (
                 <Col span={8} key={status}>

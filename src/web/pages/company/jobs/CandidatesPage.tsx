@@ -1,0 +1,122 @@
+/**
+ * /company/jobs/{hash}/users (issue 11 §7): the applicants of one of the company's offers in a Refine useTable —
+ * filters, 10 a page, a sticky header; each row's status changed one by one or for the selected rows, the CV, the
+ * contact of a candidate in process, a drawer with the profile; withdrawn applications greyed; CSV of the filtered rows.
+ */
+import { useState } from 'react';
+import { useTable } from '@refinedev/antd';
+import { useShow } from '@refinedev/core';
+import { Avatar, Button, Select, Space, Table, Typography } from 'antd';
+import { DownloadOutlined, FileTextOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useLocale } from '../../../hooks/useLocale';
+import { formatDate } from '../../../lib/dates';
+import { request } from '../../../providers/http';
+import { useFeedback } from '../../../providers/notifications';
+import { filtersToQuery } from '../../../providers/data';
+import { CandidateDrawer, candidateName } from './candidates/CandidateDrawer';
+import { CandidateFilters } from './candidates/CandidateFilters';
+import { CandidateStatusTag } from './candidates/CandidateStatusTag';
+import { DECISIONS, type Candidate, type Decision } from './candidates/types';
+import { useCandidateMoves } from './candidates/useCandidateMoves';
+import type { Offer } from './types';
+
+export default function CandidatesPage() {
+  const { hash = '' } = useParams();
+  const { t } = useTranslation();
+  const { lng, to } = useLocale();
+  const feedback = useFeedback();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [shown, setShown] = useState<Candidate | null>(null);
+  const offer = useShow<Offer>({ resource: 'jobs', dataProviderName: 'com', id: hash, errorNotification: false }).query.data?.data;
+  useDocumentTitle(`${t('pages.company.jobs.users')} · ${offer?.title ?? ''} · Alumni`);
+  const { tableProps, filters, setFilters } = useTable<Candidate>({ resource: `jobs/${hash}/users`, dataProviderName: 'com', syncWithLocation: false, pagination: { pageSize: 10 }, filters: { mode: 'server' }, sorters: { mode: 'off' } });
+  const { move, moving } = useCandidateMoves(hash, () => setSelected([]));
+  const former = t('user.formerMember');
+  const exportCsv = async () => {
+    try {
+      const csv = await request<string>('com', `jobs/${hash}/users/export`, { query: filtersToQuery(filters), as: 'text' });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      link.download = `${offer?.slug ?? hash}-${t('candidates.fileName')}.csv`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (error) {
+      feedback.error((error as { message?: string }).message ?? t('errors.unexpected.title'));
+    }
+  };
+  return (
+    <section data-testid="company-candidates">
+      <Link to={to('company.jobs.show', { hash })}>← {offer?.title ?? t('pages.company.jobs.show')}</Link>
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between', margin: '12px 0' }}>
+        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
+          {t('pages.company.jobs.users')}
+        </Typography.Title>
+        <Button icon={<DownloadOutlined />} onClick={() => void exportCsv()} data-testid="candidates-export">
+          {t('candidates.export')}
+        </Button>
+      </Space>
+      <CandidateFilters filters={filters} onChange={(field, value) => setFilters([{ field, operator: 'eq', value }], 'merge')} />
+      {selected.length > 0 ? (
+        <Space wrap style={{ marginBottom: 12 }}>
+          <span>{t('candidates.selected', { count: selected.length })}</span>
+          {DECISIONS.map((status) => (
+            <Button key={status} size="small" loading={moving} data-bulk={status} onClick={() => move(selected, status)}>
+              {t(`candidates.mark.${status}`)}
+            </Button>
+          ))}
+        </Space>
+      ) : null}
+      <Table<Candidate>
+        {...tableProps}
+        rowKey="hash"
+        size="middle"
+        sticky
+        scroll={{ x: 1000 }}
+        rowClassName={(row) => (row.status === 'WITHDRAWN' ? 'candidate-withdrawn' : '')}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (row) => ({ disabled: row.status === 'WITHDRAWN' }) }}
+        locale={{ emptyText: t('candidates.none') }}
+        columns={[
+          {
+            title: t('candidates.candidate'),
+            width: 260,
+            render: (_, row) => (
+              <Space>
+                <Avatar src={row.member?.photo ?? undefined} icon={<UserOutlined />} />
+                <Button type="link" style={{ padding: 0 }} onClick={() => setShown(row)} data-testid="candidate-name">
+                  {candidateName(row, former)}
+                </Button>
+              </Space>
+            ),
+          },
+          { title: t('candidates.studies'), width: 220, render: (_, row) => [row.member?.category?.title, row.member?.graduation_year].filter(Boolean).join(' · ') || '—' },
+          { title: t('candidates.appliedAt'), width: 120, render: (_, row) => formatDate(row.applied_at, lng) },
+          {
+            title: t('offers.statusFilter'),
+            width: 170,
+            render: (_, row) =>
+              row.status === 'WITHDRAWN' ? (
+                <CandidateStatusTag status={row.status} />
+              ) : (
+                <Select
+                  size="small"
+                  style={{ width: 150 }}
+                  aria-label={t('candidates.statusOf', { name: candidateName(row, former) })}
+                  value={row.status}
+                  disabled={moving}
+                  onChange={(next: Decision) => move([row.hash], next)}
+                  options={DECISIONS.map((s) => ({ value: s, label: t(`lists.applications.status.${s}`) }))}
+                  data-testid="candidate-move"
+                />
+              ),
+          },
+          { title: t('candidates.cv'), width: 80, render: (_, row) => (row.cv ? <a href={row.cv} target="_blank" rel="noreferrer" aria-label={t('candidates.cvOf', { name: candidateName(row, former) })}><FileTextOutlined /> CV</a> : '—') },
+          { title: t('candidates.contact'), width: 230, render: (_, row) => (row.contact ? <a href={`mailto:${row.contact.email}`}>{row.contact.email}</a> : '—') },
+        ]}
+      />
+      <CandidateDrawer candidate={shown} onClose={() => setShown(null)} />
+    </section>
+  );
+}
