@@ -26,6 +26,7 @@ import { authRoutes } from './modules/auth/routes';
 import { initRoutes } from './modules/init/routes';
 import { jobRoutes } from './modules/jobs/routes';
 import { companyOfferRoutes } from './modules/offers/companyRoutes';
+import { companyRegistrationRoutes } from './modules/companies/routes';
 import { taxonomyRoutes } from './modules/taxonomies/routes';
 import { userDirectoryRoutes } from './modules/users/routes';
 import { profileRoutes } from './modules/users/profileRoutes';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(workgroupRoutes);
   await app.register(contentRoutes);
   await app.register(companyOfferRoutes);
+  await app.register(companyRegistrationRoutes);
   await app.register(adminRoutes);
   await app.register(accountRoutes);
   await app.register(uploadsPlugin, { routes: [memberFileRoutes] }); // the only routes that take multipart

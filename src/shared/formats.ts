@@ -22,6 +22,27 @@ export function isNif(value: string): boolean {
   return /^[A-Za-z]\d{8}$/.test(value.trim());
 }
 
+/**
+ * A Spanish company tax id (CIF): the entity's letter, seven digits and a control character computed from the
+ * digits (odd places doubled, digits summed): a digit for companies (A, B, E, H), a letter for public bodies,
+ * foreign and non-resident entities (K, P, Q, S, N, W), either for the rest.
+ */
+export function isCif(value: string): boolean {
+  const m = /^([ABCDEFGHJKLMNPQRSUVW])(\d{7})([0-9A-J])$/.exec(value.trim().toUpperCase());
+  if (!m) return false;
+  const [, kind, digits, control] = m as unknown as [string, string, string, string];
+  let sum = 0;
+  for (let i = 0; i < 7; i++) {
+    const n = Number(digits[i]);
+    sum += i % 2 === 0 ? Math.floor((n * 2) / 10) + ((n * 2) % 10) : n;
+  }
+  const digit = (10 - (sum % 10)) % 10;
+  const letter = 'JABCDEFGHI'[digit]!;
+  if ('ABEH'.includes(kind)) return control === String(digit);
+  if ('KPQSNW'.includes(kind)) return control === letter;
+  return control === String(digit) || control === letter;
+}
+
 export function isNie(value: string): boolean {
   const m = /^([XYZxyz])(\d{7})([A-Za-z])$/.exec(value.trim());
   if (!m) return false;
@@ -76,6 +97,7 @@ export const customFormats = {
   dni: isDni,
   nif: isNif,
   nie: isNie,
+  cif: isCif,
   passport: isPassport,
   iban: isIban,
   url: isHttpUrl,

@@ -35,3 +35,10 @@ export const MEMBER_ACTIONS: Readonly<Record<MemberDecision, string>> = {
 /** Every action the log holds: the decisions, and a member deleting their own account (users/accountDataService.ts). */
 export const ACCOUNT_DELETED_ACTION = 'user.deleted';
 export const AUDIT_ACTIONS = [...Object.values(MEMBER_ACTIONS), ACCOUNT_DELETED_ACTION];
+
+/** Companies move along the same table (admin/companies); their audit actions. */
+export const COMPANY_ACTIONS: Readonly<Record<MemberDecision, string>> = {
+  VALIDATED: 'company.validated',
+  REJECTED: 'company.rejected',
+  DISABLED: 'company.disabled',
+};

@@ -35,6 +35,40 @@ export interface AdminAudit {
   reason?: string | null;
 }
 
+// admin.companies.filter
+/**
+ * The back office's company queue and search: status (default all), free text over name, CIF, contact and e-mail; oldest first.
+ */
+export interface AdminCompaniesFilter {
+  status?: 'PENDING' | 'VALIDATED' | 'REJECTED' | 'DISABLED';
+  text?: string;
+  page?: number;
+  size?: number;
+}
+
+// admin.company
+/**
+ * A company as the back office sees it (every status), with the decisions open on it now (src/shared/memberMoves.ts: companies move as members do).
+ */
+export interface AdminCompany {
+  hash?: string;
+  email?: string;
+  company_name?: string;
+  document_number_company?: string;
+  contact_name?: string;
+  contact_phone?: string | null;
+  url?: string | null;
+  specialty_company?: string | null;
+  status?: string;
+  language?: string;
+  created_at?: string;
+  /**
+   * how many offers it has published or sent
+   */
+  offers?: number;
+  moves?: string[];
+}
+
 // admin.job.decision
 /**
  * An administrator's decision on an offer (src/shared/offerMoves.ts): PENDING→PUBLISHED|REJECTED, PUBLISHED→REJECTED (taken down). A reason is required for REJECTED and e-mailed to the company in its language.
@@ -485,6 +519,21 @@ export interface CompanyMe {
 export interface CompanyParamsCandidate {
   hash: string;
   applicant: string;
+}
+
+// company.register
+export interface CompanyRegister {
+  company_name: string;
+  document_number_company: string;
+  url?: string;
+  specialty_company?: string;
+  contact_name: string;
+  contact_phone?: string;
+  email: string;
+  password: string;
+  password_repeat: string;
+  language: 'es' | 'en' | 'ca';
+  is_conditions: true;
 }
 
 // content.query

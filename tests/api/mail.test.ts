@@ -142,8 +142,9 @@ describe('enqueueMail', () => {
       'job.closed': { name: 'Ann <b>', title: 'Designer <i>', company: 'Studio <s>', link: 'https://a.test/en/user/jobs/subscribed' },
       'job.expiring': { name: 'Ann <b>', title: 'Designer <i>', date: '30 November 2026', link: 'https://a.test/en/company/jobs/x' },
       'application.status': { name: 'Ann <b>', title: 'Designer <i>', company: 'Studio <s>', status: 'In process', link: 'https://a.test/en/user/jobs/subscribed' },
+      'company.validated': { name: 'Ann <b>', link: 'https://a.test/en/company/login' },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(14);
+    expect(MAIL_TEMPLATES).toHaveLength(15);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();
@@ -154,7 +155,7 @@ describe('enqueueMail', () => {
         expect(mail.text).toContain('Ann <b>');
         expect(mail.html).toContain('Ann &lt;b&gt;');
         expect(mail.html).not.toContain('<b>');
-        expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/\{\{|undefined|(account|job|application)\.\w+\.\w+/);
+        expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/\{\{|undefined|(account|job|application|company)\.\w+\.\w+/);
         if (typeof data[template]['link'] === 'string') {
           expect(mail.text).toContain(data[template]['link']);
           expect(mail.html).toContain(`href="${data[template]['link']}"`);

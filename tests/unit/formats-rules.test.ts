@@ -158,11 +158,12 @@ describe('the formats as ajv sees them (Fastify and rjsf)', () => {
   const ajv = { compile: (schema: object) => registerFormats(new Ajv({ ...ajvCustomOptions })).compile(schema) };
 
   it('registers every custom format by name', () => {
-    expect(customFormatNames).toEqual(['dni', 'nif', 'nie', 'passport', 'iban', 'url', 'date', 'phone']);
+    expect(customFormatNames).toEqual(['dni', 'nif', 'nie', 'cif', 'passport', 'iban', 'url', 'date', 'phone']);
     const samples: Record<string, [string, string]> = {
       dni: ['12345678Z', '12345678A'],
       nif: ['B12345678', '12345678B'],
       nie: ['X1234567L', 'X1234567A'],
+      cif: ['B12345674', 'B12345670'],
       passport: ['ABC123456', 'AB123456'],
       iban: ['ES9121000418450200051332', 'ES9121000418450200051333'],
       url: ['https://example.org', 'ftp://example.org'],

@@ -5,6 +5,8 @@ const cases: Record<keyof typeof customFormats, { valid: string[]; invalid: stri
   dni: { valid: ['12345678Z', '00000000T', '87654321x'], invalid: ['12345678A', '1234567Z', '123456789Z', 'Z12345678', ''] },
   nif: { valid: ['B12345678', 'a87654321'], invalid: ['12345678B', 'B1234567', 'BB1234567', 'B123456789'] },
   nie: { valid: ['X1234567L', 'Y1234567X', 'Z1234567R'], invalid: ['X1234567A', 'W1234567L', 'X123456L', 'X12345678L'] },
+  // the control character: a digit for A/B/E/H companies, a letter for public bodies (Q, S…), either for the rest
+  cif: { valid: ['B12345674', 'A58818501', 'Q2826000H', 'b12345674', 'G12345674', 'G1234567D'], invalid: ['B12345670', 'B1234567D', 'Q2826000A', 'Q28260008', 'X1234567A', 'B1234567', '12345674B', ''] },
   passport: { valid: ['ABC123456', 'abc123456d', 'XYZ000001'], invalid: ['AB123456', 'ABC12345', 'ABC1234567', '123ABC456'] },
   iban: {
     valid: ['ES9121000418450200051332', 'ES91 2100 0418 4502 0005 1332', 'GB82WEST12345698765432', 'DE89370400440532013000'],

@@ -43,6 +43,9 @@ export const FORMS = {
     fields: ['title', 'location', 'contract', 'working', 'workstation', 'date_incorporation', 'area', 'specialty', 'tags', 'description'],
     required: ['title', 'description', 'location', 'contract'],
   },
+  // company registration (pages/company/register): the company, then its contact person's account; one POST
+  companyRegisterCompany: { schema: 'company.register', fields: ['company_name', 'document_number_company', 'url', 'specialty_company'] },
+  companyRegisterAccount: { schema: 'company.register', fields: ['contact_name', 'contact_phone', 'email', 'password', 'password_repeat', 'language', 'is_conditions'] },
   companyJobSurvey: { schema: 'company.job.survey', fields: ['rating_jobbank', 'rating_candidates', 'hired', 'hired_applicants', 'hired_other'] },
 } as const satisfies Record<string, { schema: string; fields?: readonly string[]; required?: readonly string[] }>;
 

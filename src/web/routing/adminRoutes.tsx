@@ -9,6 +9,7 @@ const AdminLoginPage = lazy(() => import('../pages/admin/AdminLoginPage'));
 const UsersQueuePage = lazy(() => import('../pages/admin/users/UsersQueuePage'));
 const AuditLogPage = lazy(() => import('../pages/admin/audit/AuditLogPage'));
 const JobsQueuePage = lazy(() => import('../pages/admin/jobs/JobsQueuePage'));
+const CompaniesQueuePage = lazy(() => import('../pages/admin/companies/CompaniesQueuePage'));
 
 const wait = (node: React.ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
 
@@ -18,6 +19,7 @@ export function adminRoutes() {
     <Route key={`${lng}:admin`} path={`/${lng}/admin`} element={wait(<AdminLayout />)}>
       <Route index element={<Navigate to={`/${lng}/admin/users`} replace />} />
       <Route path="users" element={wait(<UsersQueuePage />)} />
+      <Route path="companies" element={wait(<CompaniesQueuePage />)} />
       <Route path="jobs" element={wait(<JobsQueuePage />)} />
       <Route path="audit" element={wait(<AuditLogPage />)} />
     </Route>,

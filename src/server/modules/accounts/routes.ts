@@ -14,7 +14,7 @@ const okReply = { type: 'object', properties: { ok: { type: 'boolean' } } };
  * The schema's document_type → document_number rule is an if/then: ajv adds a bare "must match then"
  * beside the real error, which names the field. Only the errors that name something are kept.
  */
-function rethrowValidation(request: FastifyRequest): void {
+export function rethrowValidation(request: FastifyRequest): void {
   const error = request.validationError as (Error & { validation?: Array<{ keyword: string }> }) | undefined;
   if (!error) return;
   if (error.validation) {
@@ -25,7 +25,7 @@ function rethrowValidation(request: FastifyRequest): void {
 }
 
 /** A 409 that names its field (SPEC §8's 400 shape, with the conflict's status). */
-async function withConflict<T>(request: FastifyRequest, reply: FastifyReply, work: Promise<T>) {
+export async function withConflict<T>(request: FastifyRequest, reply: FastifyReply, work: Promise<T>) {
   try {
     return await work;
   } catch (error) {

@@ -4,10 +4,12 @@ import { adminAuditRoutes } from './audit/routes';
 import { adminMeRoutes } from './me';
 import { adminUserRoutes } from './users/routes';
 import { adminOfferRoutes } from '../offers/adminRoutes';
+import { adminCompanyRoutes } from './companies/routes';
 
 export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminMeRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminOfferRoutes);
+  await app.register(adminCompanyRoutes);
 }

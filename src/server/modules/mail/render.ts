@@ -30,6 +30,7 @@ export const MAIL_TEMPLATES = [
   'job.closed',
   'job.expiring',
   'application.status',
+  'company.validated',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -50,6 +51,7 @@ const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
   'job.closed': { text: ['title', 'company'], link: true },
   'job.expiring': { text: ['title', 'date'], link: true },
   'application.status': { text: ['title', 'company', 'status'], link: true },
+  'company.validated': { text: [], link: true },
 };
 
 /** The accent of the web theme (the orange of the loading bar) and its dark primary (the button text: white on this orange fails WCAG AA). */

@@ -1,0 +1,90 @@
+/**
+ * The company validation queue (issue 11 §2) on the member queue's pattern: companies move along the same table
+ * as members (src/shared/memberMoves.ts: PENDING → VALIDATED | REJECTED, VALIDATED ⇄ DISABLED), one guarded
+ * UPDATE, an audit row and an e-mail to the contact in the company's language in one transaction; rejecting or
+ * disabling ends the company's sessions.
+ */
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/dialect';
+import { AppError } from '../../../errors';
+import { translate } from '../../../i18n';
+import { listResult, pageWindow } from '../../../lib/lists';
+import { nowIso } from '../../../lib/ids';
+import type { Actor } from '../../../types';
+import { isLocale, type Locale } from '../../../../shared/constants';
+import { COMPANY_ACTIONS, MEMBER_MOVES, canMoveMember, type MemberStatus } from '../../../../shared/memberMoves';
+import { localizePath } from '../../../../shared/routes';
+import { revokeAllSessions } from '../../auth/service';
+import { enqueueMail } from '../../mail/outbox';
+import * as audit from '../audit/service';
+import { checkReason, type BulkResult, type Decision } from '../users/service';
+import * as repo from './repository';
+
+export interface CompaniesQuery {
+  status?: string;
+  text?: string;
+  page?: number;
+  size?: number;
+}
+
+function present(row: repo.AdminCompanyRow) {
+  return { ...row, offers: Number(row.offers ?? 0), moves: [...(MEMBER_MOVES[row.status as MemberStatus] ?? [])] };
+}
+
+export async function list(db: Db, query: CompaniesQuery) {
+  const { size, offset } = pageWindow(query, 20);
+  const filter = { status: query.status, text: query.text };
+  const [total, rows] = await Promise.all([repo.countCompanies(db, filter), repo.pageCompanies(db, filter, size, offset)]);
+  return listResult(rows.map(present), total, size);
+}
+
+export async function detail(db: Db, hash: string) {
+  const row = await repo.findCompany(db, hash);
+  if (!row) throw AppError.notFound();
+  return present(row);
+}
+
+export async function decide(db: Db, config: Config, admin: Actor, hash: string, decision: Decision, lng: Locale) {
+  const reason = checkReason(lng, decision);
+  const to = decision.status;
+  await db.transaction().execute(async (trx) => {
+    const company = await repo.findCompany(trx, hash);
+    if (!company) throw AppError.notFound();
+    if (!canMoveMember(company.status, to)) throw new AppError(409, 'admin.illegalMove', { from: company.status, to });
+    if (!(await repo.moveStatus(trx, hash, company.status, { status: to, updated_at: nowIso() }))) throw new AppError(409, 'admin.alreadyDecided');
+    await audit.record(trx, {
+      adminHash: admin.hash!,
+      action: COMPANY_ACTIONS[to],
+      targetType: 'company',
+      targetHash: hash,
+      data: { from: company.status, to, reason, label: company.company_name, email: company.email, admin_email: admin.email },
+    });
+    const language = isLocale(company.language) ? company.language : 'es';
+    const name = company.contact_name;
+    if (to === 'VALIDATED') {
+      const link = `${config.publicUrl.replace(/\/$/, '')}${localizePath('company.login', language)}`;
+      await enqueueMail(trx, { to: company.email, language, template: 'company.validated', data: { name, link } });
+    } else if (to === 'REJECTED') {
+      await enqueueMail(trx, { to: company.email, language, template: 'account.rejected', data: { name, reason } });
+    } else {
+      await enqueueMail(trx, { to: company.email, language, template: 'account.disabled', data: reason ? { name, reason } : { name } });
+    }
+    if (to !== 'VALIDATED') await revokeAllSessions(trx, 'company', hash);
+  });
+  return detail(db, hash);
+}
+
+export async function decideMany(db: Db, config: Config, admin: Actor, hashes: string[], decision: Decision, lng: Locale) {
+  checkReason(lng, decision);
+  const results: BulkResult[] = [];
+  for (const hash of new Set(hashes)) {
+    try {
+      const company = await decide(db, config, admin, hash, decision, lng);
+      results.push({ hash, statusCode: 200, status: company.status });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      results.push({ hash, statusCode: error.status, code: error.code, message: translate(lng, error.code, error.params) });
+    }
+  }
+  return { results, ok: results.filter((r) => r.statusCode === 200).length, failed: results.filter((r) => r.statusCode !== 200).length };
+}
