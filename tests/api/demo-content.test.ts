@@ -71,6 +71,15 @@ describe('demo members', () => {
   });
 });
 
+describe('demo offers', () => {
+  it('read as their own: descriptions differ from offer to offer and name their company', async () => {
+    const jobs = await t.app.db.selectFrom('jobs').innerJoin('companies', 'companies.hash', 'jobs.company_hash').select(['jobs.description', 'companies.company_name']).execute();
+    expect(jobs.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(jobs.map((j) => j.description)).size).toBe(jobs.length);
+    expect(jobs.every((j) => j.description.includes(j.company_name))).toBe(true);
+  });
+});
+
 describe('demo pictures', () => {
   it('carry no text: no <text> element anywhere in the seeded pictures', async () => {
     const { readdirSync, readFileSync } = await import('node:fs');

@@ -16,6 +16,7 @@ import type { Database } from '../types';
 import * as data from './data';
 import { CHRONICLE, EVENTS, NEWS } from './articles';
 import { initials, writePicture } from './images';
+import { jobDescription } from './jobText';
 import { insertMany } from './insert';
 import { DEMO_IBAN, makeCompany, makeUser, rename } from './people';
 import { createRandom } from './random';
@@ -119,12 +120,19 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const validCompanies = companies.filter((c) => c.status === 'VALIDATED');
 
   // ── jobs ──
+  const textRand = createRandom(SEED_NUMBER + 10);
   const jobs: Rows<'jobs'> = [];
   const job_tags: Rows<'job_tags'> = [];
   // company@demo.test: 12 offers, several in every status
   const ownStatuses = ['PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PENDING', 'PENDING', 'UNPUBLISHED', 'UNPUBLISHED', 'CLOSED', 'CLOSED', 'PUBLISHED'];
   for (let i = 0; i < 84; i++) {
     const made = makeJob(rand, i, { now, tags: userTags }, { company: i < 12 ? companies[0]! : rand.pick(validCompanies), status: ownStatuses[i] });
+    // each offer reads as its own: the description is rewritten in the offer's language from its own PRNG
+    const company = i < 12 ? companies[0]! : validCompanies.find((c) => c.hash === made.job.company_hash)!;
+    const titles = data.JOB_TITLES.find((t) => t.includes(made.job.title));
+    const lang = (titles ? titles.indexOf(made.job.title) : 0) as 0 | 1 | 2;
+    made.job.description = jobDescription(textRand, lang, made.job.title, company.company_name);
+    made.job.search_text = foldText(`${made.job.title} ${made.job.description} ${made.job.location} ${company.company_name}`);
     jobs.push(made.job);
     job_tags.push(...made.tags);
   }
