@@ -5,9 +5,19 @@ export const FIRST_NAMES = [
   'Laura', 'Marc', 'Júlia', 'Pau', 'Marta', 'Jordi', 'Anna', 'Carlos', 'Lucía', 'Javier', 'Núria', 'Sergi', 'Elena', 'David', 'Clara',
   'Alejandro', 'Paula', 'Oriol', 'Sofía', 'Álex', 'Irene', 'Pablo', 'Carla', 'Daniel', 'Mireia', 'Hugo', 'Andrea', 'Adrià', 'Noelia',
   'Raúl', 'Berta', 'Miguel', 'Aina', 'Iván', 'Cristina', 'Arnau', 'Sara', 'Guillem', 'Helena', 'Víctor', 'Emma', 'Joan', 'Rocío', 'Gerard',
+  'Montserrat', 'Xavier', 'Meritxell', 'Albert', 'Laia', 'Ferran', 'Roser', 'Quim', 'Gemma', 'Jaume', 'Ona', 'Bernat', 'Queralt', 'Pol',
+  'Carmen', 'Francisco', 'Isabel', 'Antonio', 'Pilar', 'Manuel', 'Beatriz', 'Rafael', 'Inés', 'Fernando', 'Alba', 'Diego', 'Nerea', 'Jorge',
+  'Teresa', 'Óscar', 'Patricia', 'Rubén', 'Silvia', 'Álvaro', 'Lorena', 'Gonzalo', 'Eva', 'Ignacio', 'Natalia', 'Mario', 'Olga', 'Tomás',
+  'Sophie', 'Lukas', 'Chloé', 'Matteo', 'Giulia', 'Yuki', 'Amira', 'Youssef', 'Ingrid', 'Liam', 'Camila', 'Mateo', 'Valentina', 'Tiago',
+  'Leire', 'Iker', 'Ainhoa', 'Unai', 'Maialen', 'Xabier', 'Uxía', 'Brais', 'Judit', 'Nil', 'Abril', 'Biel', 'Martina', 'Enric', 'Agnès',
 ];
 /** The gender a first name is usually given with, so a demo profile reads true ("Álex" is either). */
-const FEMALE = new Set(['Laura', 'Júlia', 'Marta', 'Anna', 'Lucía', 'Núria', 'Elena', 'Clara', 'Paula', 'Sofía', 'Irene', 'Carla', 'Mireia', 'Andrea', 'Noelia', 'Berta', 'Aina', 'Cristina', 'Sara', 'Helena', 'Emma', 'Rocío']);
+const FEMALE = new Set([
+  'Laura', 'Júlia', 'Marta', 'Anna', 'Lucía', 'Núria', 'Elena', 'Clara', 'Paula', 'Sofía', 'Irene', 'Carla', 'Mireia', 'Andrea', 'Noelia', 'Berta',
+  'Aina', 'Cristina', 'Sara', 'Helena', 'Emma', 'Rocío', 'Montserrat', 'Meritxell', 'Laia', 'Roser', 'Gemma', 'Ona', 'Queralt', 'Carmen', 'Isabel',
+  'Pilar', 'Beatriz', 'Inés', 'Alba', 'Nerea', 'Teresa', 'Patricia', 'Silvia', 'Lorena', 'Eva', 'Natalia', 'Olga', 'Sophie', 'Chloé', 'Giulia',
+  'Yuki', 'Amira', 'Ingrid', 'Camila', 'Valentina', 'Leire', 'Ainhoa', 'Maialen', 'Uxía', 'Judit', 'Abril', 'Martina', 'Agnès',
+]);
 export function genderOfName(name: string): 'female' | 'male' | 'other' {
   return FEMALE.has(name) ? 'female' : name === 'Álex' ? 'other' : 'male';
 }
@@ -15,6 +25,11 @@ export const SURNAMES = [
   'García', 'Martínez', 'Puig', 'Ferrer', 'López', 'Soler', 'Vidal', 'Sánchez', 'Roca', 'Serra', 'Fernández', 'Pérez', 'Font', 'Casals',
   'Romero', 'Navarro', 'Costa', 'Ruiz', 'Mas', 'Molina', 'Torres', 'Vila', 'Giménez', 'Bosch', 'Castro', 'Pujol', 'Ortega', 'Riera',
   'Moreno', 'Camps', 'Domínguez', 'Sala', 'Prat', 'Herrera', 'Codina', 'Vázquez', 'Rovira', 'Gil', 'Marín', 'Llopis',
+  'Rodríguez', 'González', 'Hernández', 'Jiménez', 'Álvarez', 'Muñoz', 'Alonso', 'Gutiérrez', 'Iglesias', 'Medina', 'Garrido', 'Cortés',
+  'Lozano', 'Guerrero', 'Cano', 'Prieto', 'Méndez', 'Calvo', 'Gallego', 'Vicente', 'Fuentes', 'Carrasco', 'Caballero', 'Nieto', 'Aguilar',
+  'Pascual', 'Santos', 'Blanco', 'Montero', 'Ibáñez', 'Crespo', 'Esteve', 'Fabra', 'Comas', 'Batlle', 'Ribas', 'Sendra', 'Bertran', 'Miró',
+  'Canals', 'Sabater', 'Farré', 'Grau', 'Oliver', 'Pons', 'Valls', 'Coll', 'Solé', 'Estruch', 'Armengol', 'Cuadrado', 'Arrieta', 'Etxeberria',
+  'Otero', 'Lorenzo', 'Rey', 'Cabrera', 'Peña', 'Ramos', 'Delgado', 'Vega', 'Rubio', 'Sanz', 'Durán', 'Benítez', 'Mora', 'Arias', 'Luna',
 ];
 export const CITIES_ES = ['Barcelona', 'Madrid', 'Valencia', 'Girona', 'Sabadell', 'Terrassa', 'Bilbao', 'Sevilla', 'Zaragoza', 'Tarragona', 'Lleida', 'Palma', 'Málaga', 'Reus', 'Mataró'];
 export const CITIES_ABROAD: Record<string, string[]> = {

@@ -14,7 +14,9 @@ import { hashPassword } from '../../lib/password';
 import type { Db } from '../dialect';
 import type { Database } from '../types';
 import * as data from './data';
+import { CHRONICLE, EVENTS, NEWS } from './articles';
 import { initials, writePicture } from './images';
+import { jobDescription } from './jobText';
 import { insertMany } from './insert';
 import { DEMO_IBAN, makeCompany, makeUser, rename } from './people';
 import { createRandom } from './random';
@@ -118,12 +120,19 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const validCompanies = companies.filter((c) => c.status === 'VALIDATED');
 
   // ── jobs ──
+  const textRand = createRandom(SEED_NUMBER + 10);
   const jobs: Rows<'jobs'> = [];
   const job_tags: Rows<'job_tags'> = [];
   // company@demo.test: 12 offers, several in every status
   const ownStatuses = ['PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PENDING', 'PENDING', 'UNPUBLISHED', 'UNPUBLISHED', 'CLOSED', 'CLOSED', 'PUBLISHED'];
   for (let i = 0; i < 84; i++) {
     const made = makeJob(rand, i, { now, tags: userTags }, { company: i < 12 ? companies[0]! : rand.pick(validCompanies), status: ownStatuses[i] });
+    // each offer reads as its own: the description is rewritten in the offer's language from its own PRNG
+    const company = i < 12 ? companies[0]! : validCompanies.find((c) => c.hash === made.job.company_hash)!;
+    const titles = data.JOB_TITLES.find((t) => t.includes(made.job.title));
+    const lang = (titles ? titles.indexOf(made.job.title) : 0) as 0 | 1 | 2;
+    made.job.description = jobDescription(textRand, lang, made.job.title, company.company_name);
+    made.job.search_text = foldText(`${made.job.title} ${made.job.description} ${made.job.location} ${company.company_name}`);
     jobs.push(made.job);
     job_tags.push(...made.tags);
   }
@@ -147,13 +156,30 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const article_saves: Rows<'article_saves'> = [];
   const article_subscriptions: Rows<'article_subscriptions'> = [];
   const thisYear = now.getUTCFullYear();
+  // Each article is written for itself (./articles.ts); the type pattern and the PRNG draws are the same as
+  // before, so every row after the articles comes out as it did. The newest half is recent news and events
+  // (the first events upcoming); the older half are earlier editions, told as that year's chronicle.
+  const written = { NEWS: 0, EVENT: 0 };
   for (let i = 0; i < 48; i++) {
     const subject = data.ARTICLE_SUBJECTS[i % data.ARTICLE_SUBJECTS.length]!;
-    const year = i < 8 ? thisYear : 2015 + (i % (thisYear - 2015 + 1));
-    const month = i < 8 ? Math.max(1, now.getUTCMonth() + 1 - (i % 6)) : rand.int(1, 12);
-    const date = `${year}-${String(month).padStart(2, '0')}-${String(rand.int(1, 28)).padStart(2, '0')}`;
-    const hash = rand.hash();
     const event = subject.type === 'EVENT';
+    const pool = event ? EVENTS : NEWS;
+    const n = written[subject.type]++;
+    const text = pool[n % pool.length]!;
+    const edition = Math.floor(n / pool.length);
+    const drawnMonth = i < 8 ? 0 : rand.int(1, 12);
+    const drawnDay = rand.int(1, 28);
+    let when: Date;
+    if (edition === 0) {
+      const offset = event && n < 4 ? 6 + n * 9 : -(3 + i * 8 + (drawnDay % 5));
+      when = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset));
+    } else {
+      when = new Date(Date.UTC(thisYear - 1 - ((i - 24) % 8), (drawnMonth || 6) - 1, drawnDay));
+    }
+    const year = when.getUTCFullYear();
+    const month = when.getUTCMonth() + 1;
+    const date = iso(when).slice(0, 10);
+    const hash = rand.hash();
     articles.push({
       hash,
       type: subject.type,
@@ -163,18 +189,20 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       month,
       hour: event ? rand.pick(['10:00', '17:30', '18:30', '19:00']) : null,
       location: event ? rand.pick(data.VENUES) : null,
-      image: writePicture(uploadsDir, 'articles', hash, i, 800, 450, shortLabel(subject.title[1])),
+      image: writePicture(uploadsDir, 'articles', hash, i * 5 + 1, 800, 450),
       capacity: event ? rand.int(4, 20) * 10 : null,
       data: '{}',
       created_at: `${date}T09:00:00.000Z`,
       updated_at: `${date}T09:00:00.000Z`,
     });
     LOCALES.forEach((language, l) => {
-      const title = `${subject.title[l]} ${year}`;
-      const body = data.ARTICLE_BODY[l]!;
-      article_i18n.push({ article_hash: hash, language, slug: `${slugify(title, 70)}-${hash.slice(0, 4)}`, title, summary: body.split('\n')[0]!, body });
+      const title = edition ? `${text.title[l]} ${year}` : text.title[l]!;
+      const summary = edition ? `${CHRONICLE[i % CHRONICLE.length]![l]!.replace('{y}', String(year))} ${text.summary[l]}` : text.summary[l]!;
+      article_i18n.push({ article_hash: hash, language, slug: `${slugify(title, 70)}-${hash.slice(0, 4)}`, title, summary, body: `${text.summary[l]}\n\n${text.body[l]}` });
     });
-    for (const tag of rand.sample(articleTags, rand.int(1, 2))) article_tags.push({ article_hash: hash, tag_hash: tag });
+    const drawnTags = rand.sample(articleTags, rand.int(1, 2));
+    const fitting = text.tags.map((k) => articleTags[k]).filter((tag): tag is string => Boolean(tag));
+    for (const tag of fitting.length ? fitting : drawnTags) article_tags.push({ article_hash: hash, tag_hash: tag });
     for (const user of rand.sample(members, rand.int(0, 6))) article_saves.push({ article_hash: hash, user_hash: user.hash, created_at: iso(now) });
     if (event) for (const user of rand.sample(boldMembers, rand.int(0, 12))) article_subscriptions.push({ article_hash: hash, user_hash: user.hash, created_at: iso(now) });
   }

@@ -4,6 +4,7 @@ import { foldText } from '../../../shared/text';
 import { slugify } from '../../lib/ids';
 import type { CompaniesTable, UsersTable } from '../types';
 import { CITIES_ABROAD, CITIES_ES, COMPANIES, FIRST_NAMES, POSITIONS, SURNAMES, genderOfName } from './data';
+import { makeBio } from './bios';
 import { initials, writePicture } from './images';
 import type { Random } from './random';
 
@@ -108,6 +109,8 @@ export function makeUser(rand: Random, index: number, ctx: PeopleContext, option
     created_at: new Date(ctx.now.getTime() - rand.int(30, 2000) * 86400000).toISOString(),
     updated_at: ctx.now.toISOString(),
   };
+  data.about_me = makeBio(hash, row.language ?? 'es', { job: currentJob, company: currentCompany, city, year: graduation });
+  row.data = JSON.stringify(data);
   row.profile_complete = isProfileComplete(row, data) ? 1 : 0;
   if (row.iban) row.data = JSON.stringify({ ...data, payment: { bank: BANKS[index % BANKS.length], name: `${name} ${surname1} ${surname2}` } });
   if (row.status === 'PENDING') awaitingValidation(row, data, ctx.now);

@@ -9,7 +9,7 @@ import type { Article } from '../types';
 import { useFeedback } from '../../../../providers/notifications';
 
 /**
- * Save (members), register (Bold and GRATIS) and, for events, the calendar file. `id` is the one the
+ * Save (members) and, for events only, register (Bold and GRATIS) and the calendar file. `id` is the one the
  * page loaded the article by, so Refine refetches that very query after a toggle.
  */
 export function ArticleActions({ article, id }: { article: Article; id: string }) {
@@ -29,26 +29,31 @@ export function ArticleActions({ article, id }: { article: Article; id: string }
         >
           {t(article.saved ? 'news.saved' : 'news.save')}
         </Button>
-        <Button
-          data-testid="subscribe"
-          type={article.subscribed ? 'default' : 'primary'}
-          icon={<StarOutlined />}
-          loading={subscribe.pending}
-          onClick={() => subscribe.run(({ active }) => feedback.success(t(active ? 'news.subscribedToast' : 'news.unsubscribedToast')))}
-          aria-pressed={article.subscribed}
-        >
-          {t(article.subscribed ? 'news.subscribed' : 'news.subscribe')}
-        </Button>
+        {article.type === 'EVENT' ? (
+          <Button
+            data-testid="subscribe"
+            type={article.subscribed ? 'default' : 'primary'}
+            icon={<StarOutlined />}
+            loading={subscribe.pending}
+            onClick={() => subscribe.run(({ active }) => feedback.success(t(active ? 'news.subscribedToast' : 'news.unsubscribedToast')))}
+            aria-pressed={article.subscribed}
+          >
+            {t(article.subscribed ? 'news.subscribed' : 'news.subscribe')}
+          </Button>
+        ) : null}
         {article.type === 'EVENT' ? (
           <Button icon={<CalendarOutlined />} onClick={() => downloadIcs(article)}>
             {t('news.ics')}
           </Button>
         ) : null}
       </Space>
-      <Typography.Paragraph type="secondary" className="article-registered" data-testid="registered">
-        {t('news.registered', { count: article.registered })}
-        {article.capacity ? ` · ${t('news.capacity', { count: article.capacity })}` : ''}
-      </Typography.Paragraph>
+      {/* only an event takes registrations (SPEC §3): a news item shows no Register button and no count */}
+      {article.type === 'EVENT' ? (
+        <Typography.Paragraph type="secondary" className="article-registered" data-testid="registered">
+          {t('news.registered', { count: article.registered })}
+          {article.capacity ? ` · ${t('news.capacity', { count: article.capacity })}` : ''}
+        </Typography.Paragraph>
+      ) : null}
       <MemberPrompt kind={save.prompt ?? subscribe.prompt} onClose={() => (save.closePrompt(), subscribe.closePrompt())} />
     </div>
   );
