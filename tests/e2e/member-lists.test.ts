@@ -136,7 +136,7 @@ describe('my applications', () => {
     const notice = page.getByTestId('applications-upgrade');
     await notice.waitFor();
     expect(await notice.textContent()).toContain('Applications are a Bold benefit');
-    expect(await notice.getByRole('link').getAttribute('href')).toBe('/en/alumni');
+    expect(await notice.getByRole('link').getAttribute('href')).toBe('/en/user/profile?tab=membership');
     expect(await page.getByTestId('applications-table').count()).toBe(0);
     await page.screenshot({ path: '/tmp/h2-applications-regular-1400.png', fullPage: true });
     await context.close();
