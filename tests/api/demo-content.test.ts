@@ -40,6 +40,19 @@ describe('demo articles', () => {
     expect(events.every((e: { capacity: number | null }) => (e.capacity ?? 0) > 0)).toBe(true);
   });
 
+  it('refuses a registration for a news item (the server, not only the page), and takes one for an event', async () => {
+    const bold = await t.login('bold@demo.test', 'usr');
+    const news = (await t.api('GET', '/api/articles?type=NEWS&size=1')).json().items[0];
+    const refused = await t.api('PATCH', `/api/articles/${news.hash}/subscribe`, { ...bold, body: {}, language: 'es' });
+    expect(refused.statusCode).toBe(418);
+    expect(refused.json().message).toBe('Solo te puedes inscribir en los eventos, no en las noticias.');
+    expect(await t.app.db.selectFrom('article_subscriptions').select('user_hash').where('article_hash', '=', news.hash).execute()).toEqual([]);
+    const event = (await t.api('GET', '/api/articles?type=EVENT&size=1')).json().items[0];
+    const taken = await t.api('PATCH', `/api/articles/${event.hash}/subscribe`, { ...bold, body: {} });
+    expect(taken.statusCode).toBe(200);
+    await t.api('PATCH', `/api/articles/${event.hash}/subscribe`, { ...bold, body: {} }); // and back, leaving the demo as it was
+  });
+
   it('has upcoming events and dates spread over several years', async () => {
     const rows = await t.app.db.selectFrom('articles').select(['type', 'date']).execute();
     const today = new Date().toISOString().slice(0, 10);

@@ -327,3 +327,27 @@ describe('my offers', () => {
     expect((await jobRow(hash)).search_text).toContain('girona');
   });
 });
+
+describe('the demo company', () => {
+  it('has offers in every status, each with its history, a rejected one with its reason, a closed one with its survey, and applicants at every status', async () => {
+    const db = t.app.db;
+    const own = await db.selectFrom('jobs').select(['hash', 'status', 'reason', 'expires_at']).where('company_hash', '=', companyHash).execute();
+    expect(new Set(own.map((o) => o.status))).toEqual(new Set(['PENDING', 'PUBLISHED', 'UNPUBLISHED', 'REJECTED', 'CLOSED']));
+    expect(own.find((o) => o.status === 'REJECTED')?.reason).toBeTruthy();
+    // every offer published through a move (the seed's, and the API's) has its expiry ahead
+    const publishedByMove = new Set((await db.selectFrom('job_moves').select('job_hash').where('to_status', '=', 'PUBLISHED').where('actor_type', '=', 'admin').execute()).map((m) => m.job_hash));
+    const live = own.filter((o) => o.status === 'PUBLISHED' && publishedByMove.has(o.hash));
+    expect(live.length).toBeGreaterThan(3);
+    for (const offer of live) expect(Date.parse(offer.expires_at ?? '')).toBeGreaterThan(Date.now());
+    // a seeded closed offer (the tests above put offers in states directly, without a history)
+    const closedSeeded = own.find((o) => o.status === 'CLOSED' && publishedByMove.has(o.hash))!;
+    const detail = (await asCompany('GET', `/com/jobs/${closedSeeded.hash}`)).json();
+    expect(detail.history.map((m: { to: string }) => m.to)).toEqual(['PENDING', 'PUBLISHED', 'CLOSED']);
+    const surveyed = await db.selectFrom('company_feedback').select('job_hash').where('company_hash', '=', companyHash).execute();
+    expect(surveyed.length).toBeGreaterThan(0);
+    const statuses = await db.selectFrom('applicants').innerJoin('jobs', 'jobs.hash', 'applicants.job_hash').select(['applicants.job_hash', 'applicants.status']).where('jobs.company_hash', '=', companyHash).execute();
+    const byJob = new Map<string, Set<string>>();
+    for (const row of statuses) byJob.set(row.job_hash, (byJob.get(row.job_hash) ?? new Set()).add(row.status));
+    expect([...byJob.values()].some((set) => ['PENDING', 'ACCEPTED', 'CANCELLED', 'WITHDRAWN'].every((s) => set.has(s)))).toBe(true);
+  });
+});

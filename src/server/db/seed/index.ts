@@ -17,6 +17,7 @@ import * as data from './data';
 import { CHRONICLE, EVENTS, NEWS } from './articles';
 import { initials, writePicture } from './images';
 import { jobDescription } from './jobText';
+import { offerLives } from './offerLives';
 import { insertMany } from './insert';
 import { DEMO_IBAN, makeCompany, makeUser, rename } from './people';
 import { createRandom } from './random';
@@ -148,6 +149,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   apply(published[0]!, bold);
   apply(published[1]!, bold, 'ACCEPTED');
   for (const job of rand.sample(published, 30)) for (const user of rand.sample(boldMembers.filter((u) => u.cv_file && u !== bold), rand.int(1, 5))) apply(job, user, rand.pick(['PENDING', 'PENDING', 'ACCEPTED', 'CANCELLED']));
+  // each offer's history, expiry and survey, and every applicant status on one offer (a PRNG of its own: ./offerLives.ts)
+  const lives = offerLives(createRandom(SEED_NUMBER + 20), jobs, applicants, companies[0]!, boldMembers.filter((u) => u.cv_file && u !== bold), now);
+  applicants.push(...lives.applicants);
 
   // ── news and events ──
   const articles: Rows<'articles'> = [];
@@ -300,6 +304,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     await insertMany(trx, 'jobs', jobs);
     await insertMany(trx, 'job_tags', job_tags);
     await insertMany(trx, 'applicants', applicants);
+    await insertMany(trx, 'job_moves', lives.job_moves);
+    await insertMany(trx, 'company_feedback', lives.company_feedback);
     await insertMany(trx, 'articles', articles);
     await insertMany(trx, 'article_i18n', article_i18n);
     await insertMany(trx, 'article_tags', article_tags);

@@ -84,6 +84,8 @@ export async function show(db: Db, actor: Actor, lng: Locale, id: string) {
 export async function toggle(db: Db, actor: Actor, lng: Locale, id: string, table: repo.MarkTable) {
   const article = await repo.findPublished(db, lng, id);
   if (!article) throw AppError.notFound();
+  // one registers for an event, not for a piece of news (SPEC §3: type NEWS or EVENT)
+  if (table === 'article_subscriptions' && article.type !== 'EVENT') throw AppError.rule('articles.eventsOnly');
   return db.transaction().execute(async (trx) => {
     const active = await repo.toggleMark(trx, table, article.hash, actor.hash!, nowIso());
     const counts = await repo.registeredCounts(trx, [article.hash]);
