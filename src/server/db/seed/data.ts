@@ -185,7 +185,7 @@ export const ARTICLE_BODY: Tri = [
 export const VENUES = ['Aula magna de la escuela', 'Sala de actos, edificio A', 'FabLab de la escuela', 'Online', 'Auditorio del Disseny Hub', 'Terraza del campus'];
 
 export const WORKGROUPS: ReadonlyArray<{ name: string; typology: import('../../../shared/codes').WorkgroupTypology; type: 'PUBLIC' | 'PRIVATE'; description: string }> = [
-  { name: 'Diseño sostenible', typology: 'THEMATIC', type: 'PUBLIC', description: 'Compartimos materiales, procesos y casos de diseño circular. Sustainable design: materials, processes and circular cases.' },
+  { name: 'Diseño sostenible', typology: 'THEMATIC', type: 'PUBLIC', description: 'Compartimos materiales, procesos y casos de diseño circular: qué funciona en fábrica, qué proveedores lo hacen posible y cómo se lo contamos al cliente.' },
   { name: 'UX Barcelona', typology: 'PROFESSIONAL', type: 'PUBLIC', description: 'Grupo de diseñadores de experiencia de usuario que se reúne cada mes para revisar proyectos y compartir ofertas.' },
   { name: 'Emprendedores alumni', typology: 'ENTREPRENEURSHIP', type: 'PRIVATE', description: 'Espacio privado para fundadores y fundadoras: inversión, primeras contrataciones y aprendizajes.' },
   { name: 'Fabricación digital', typology: 'TECHNICAL', type: 'PUBLIC', description: 'Impresión 3D, corte láser, CNC y todo lo que se puede hacer en un FabLab.' },
@@ -208,12 +208,67 @@ export const COMMENTS = [
   'Algú té experiència amb certificacions de producte per a la UE?',
   'Subo la presentación que usamos en la charla.',
   'I can help with the next meetup venue.',
+  'Mañana publico el resumen de la sesión con los enlaces que salieron.',
+  '¿Alguien conoce un taller de corte láser que haga tiradas cortas en Barcelona?',
+  'Acabo de entrar en un estudio nuevo y buscan dos perfiles junior. Os paso el contacto por privado.',
+  'He encontrado un proveedor de corcho que trabaja con piezas a medida, os dejo la ficha.',
+  'Anyone going to Milan Design Week this year? We could meet up.',
+  'Proposta per a la propera trobada: visita a un taller de ceràmica a la Bisbal.',
+  'Gracias por la charla de ayer, me llevo muchas ideas para el proyecto.',
+  '¿Os parece bien cambiar la reunión de octubre al día 15?',
+  'Compartimos aquí las fotos del taller de prototipado.',
+  'Busco compañero/a para presentarnos a la convocatoria de diseño emergente.',
+  'Has anyone worked with the new EU ecodesign rules? Would love a quick chat.',
+  'Us recomano el llibre que va comentar la Núria, és molt bo.',
 ];
+
+/** Replies under a wall post: short and conversational, in the three languages members use. */
+export const REPLIES = [
+  '¡Gracias por compartirlo!', 'Yo me apunto.', 'Te escribo por privado, conozco a alguien.', 'Great, count me in.', 'Molt bona idea!',
+  'Perfecto, lo miro esta semana.', 'Nosotros trabajamos con ellos y muy bien.', 'Thanks, this is really useful.', 'Jo també hi seré.',
+  '¿Hay opción de seguirlo en línea?', 'Buenísimo, lo comparto con mi equipo.', 'Me va bien el 15.', 'I can bring a projector.',
+  'Gràcies! Ho llegeixo aquest cap de setmana.', 'Ojo, que la fecha límite es el viernes.', 'Me interesa mucho, ¿cuándo empezáis?',
+];
+
 
 export const PROJECT_NAMES = [
   'Lámpara modular Aura', 'Silla apilable Onda', 'App de movilidad compartida', 'Identidad visual para un festival', 'Bicicleta urbana plegable',
   'Sistema de señalética hospitalaria', 'Colección cápsula de otoño', 'Reloj de pared en madera reciclada', 'Dispositivo de riego inteligente', 'Rediseño de un mercado municipal',
   'Packaging compostable para cosmética', 'Interfaz de un coche eléctrico', 'Tipografía display Mar', 'Estand para una feria de mobiliario', 'Prótesis impresa en 3D',
+];
+
+/** Portfolio projects, each with its own description (the demo's portfolios draw from these without repeating). */
+export const PROJECTS: ReadonlyArray<readonly [name: string, description: string]> = [
+  ['Lámpara modular Aura', 'Luminaria de sobremesa en cerámica y aluminio, con módulos que se encajan sin tornillos. Prototipo torneado en el FabLab y serie corta con un taller de la Bisbal.'],
+  ['Silla apilable Onda', 'Silla de contrachapado curvado para comedores escolares: apila doce unidades y pesa menos de cuatro kilos.'],
+  ['App de movilidad compartida', 'Investigación con usuarios, flujos e interfaz de una app que reúne bicicleta, patinete y transporte público en un solo abono.'],
+  ['Identidad visual para un festival', 'Sistema gráfico flexible para un festival de música de barrio: carteles, señalética y redes hechos con un único módulo geométrico.'],
+  ['Bicicleta urbana plegable', 'Cuadro de aluminio que se pliega en dos movimientos y cabe bajo la mesa de la oficina. Proyecto final de carrera.'],
+  ['Sistema de señalética hospitalaria', 'Señalética para un hospital comarcal pensada con pacientes mayores: colores por planta, pictogramas grandes y lectura en braille.'],
+  ['Colección cápsula de otoño', 'Ocho prendas en lana reciclada y algodón orgánico, patronaje sin residuos y producción en un taller textil del Vallès.'],
+  ['Reloj de pared en madera reciclada', 'Reloj hecho con recortes de una carpintería; cada pieza es distinta y el mecanismo se cambia sin herramientas.'],
+  ['Dispositivo de riego inteligente', 'Sensor de humedad y válvula para huertos urbanos que riega solo cuando hace falta. Electrónica abierta y carcasa impresa en 3D.'],
+  ['Rediseño de un mercado municipal', 'Propuesta de interiorismo e iluminación para un mercado de los años sesenta: nuevas paradas, zona de comidas y recorridos accesibles.'],
+  ['Packaging compostable para cosmética', 'Envases de pulpa moldeada para una marca de cosmética sólida, sin plásticos ni tintas con metales.'],
+  ['Interfaz de un coche eléctrico', 'Panel de instrumentos y pantalla central de un vehículo urbano, con pruebas de conducción en simulador.'],
+  ['Tipografía display Mar', 'Familia tipográfica de titulares inspirada en los rótulos pintados del puerto; tres pesos y una versión variable.'],
+  ['Estand para una feria de mobiliario', 'Estand desmontable de 60 m² que se monta en una tarde y se reutiliza en tres ferias al año.'],
+  ['Prótesis impresa en 3D', 'Mano protésica de bajo coste diseñada con una fundación: piezas impresas, ajuste a medida y montaje en una hora.'],
+  ['Mesa de trabajo regulable Taula', 'Mesa de altura regulable con mecanismo manual y tablero de madera de pino local.'],
+  ['Serie de vasos Brisa', 'Vasos de vidrio soplado con base irregular, fabricados con un maestro vidriero de Mataró.'],
+  ['Wayfinding para un campus', 'Sistema de orientación para un campus universitario: mapas, tótems y una capa digital en el móvil.'],
+  ['Juguete de construcción Nius', 'Piezas de madera y fieltro para niños de dos a cinco años, probadas en tres escuelas infantiles.'],
+  ['Rediseño de una web de salud pública', 'Arquitectura de información y pruebas de usabilidad para el portal de citas de un servicio de salud.'],
+  ['Carro de compra plegable', 'Carro para personas mayores con ruedas que suben escalones y un asiento para descansar.'],
+  ['Colección de alfombras Terra', 'Alfombras tejidas a mano con pigmentos naturales, en colaboración con una cooperativa de artesanas.'],
+  ['Audioguía para un museo', 'Diseño de servicio y de la interfaz de una audioguía accesible para un museo de arte contemporáneo.'],
+  ['Lámpara de pie Fanal', 'Lámpara de pie con pantalla textil y regulación táctil; ganadora de un premio de diseño joven.'],
+  ['Bancos para un parque litoral', 'Mobiliario urbano en hormigón reciclado y madera tratada para un paseo junto al mar.'],
+  ['Revista de arquitectura Trama', 'Dirección de arte y maquetación de una revista semestral de arquitectura y ciudad.'],
+  ['Robot educativo Pim', 'Robot para aprender programación en primaria: electrónica sencilla, carcasa modular y guía para docentes.'],
+  ['Botella reutilizable Gota', 'Botella de acero con tapón de corcho para una marca de agua local; embalaje sin plásticos.'],
+  ['Escaparates de una librería', 'Serie de escaparates de temporada para una librería independiente, construidos con cartón y luz.'],
+  ['Cargador solar plegable', 'Panel solar textil que se pliega como un libro, para senderistas y voluntarios en emergencias.'],
 ];
 
 export const POSITIONS = [

@@ -16,7 +16,7 @@ import type { Database } from '../types';
 import * as data from './data';
 import { CHRONICLE, EVENTS, NEWS } from './articles';
 import { initials, writePicture } from './images';
-import { jobDescription } from './jobText';
+import { experienceText, jobDescription } from './jobText';
 import { offerLives } from './offerLives';
 import { insertMany } from './insert';
 import { DEMO_IBAN, makeCompany, makeUser, rename } from './people';
@@ -250,7 +250,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       const commentHash = comment.hash;
       comments.push(comment);
       for (let r = 0; r < rand.int(0, 3); r++) {
-        comments.push(makeComment(rand, hash, rand.pick(accepted).hash, new Date(at.getTime() + (r + 1) * 3600000), commentHash));
+        const reply = makeComment(rand, hash, rand.pick(accepted).hash, new Date(at.getTime() + (r + 1) * 3600000), commentHash);
+        reply.content = textRand.pick(data.REPLIES); // a reply answers its post, rather than opening another topic
+        comments.push(reply);
       }
       for (const liker of rand.sample(accepted, rand.int(0, 4))) comment_likes.push({ comment_hash: commentHash, user_hash: liker.hash, created_at: iso(now) });
     }
@@ -260,12 +262,14 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const portfolios: Rows<'portfolios'> = [];
   const portfolio_images: Rows<'portfolio_images'> = [];
   const portfolio_links: Rows<'portfolio_links'> = [];
+  const projects = textRand.sample(data.PROJECTS, data.PROJECTS.length);
   for (let i = 0; i < 60; i++) {
     const owner = i < 3 ? bold : rand.pick(members);
     const hash = rand.hash();
-    const name = rand.pick(data.PROJECT_NAMES);
+    rand.pick(data.PROJECT_NAMES); // drawn and set aside, so the draws after it stay as they were
+    const [name, description] = projects[i % projects.length]!;
     const created = daysAgo(now, rand.int(0, 1500));
-    portfolios.push({ hash, user_hash: owner.hash, status: rand.chance(0.9) ? 'PUBLISHED' : 'UNPUBLISHED', name, date: iso(created).slice(0, 10), content: `${name}. ${data.ARTICLE_BODY[0].split('\n')[0]}`, data: '{}', created_at: iso(created), updated_at: iso(created) });
+    portfolios.push({ hash, user_hash: owner.hash, status: rand.chance(0.9) ? 'PUBLISHED' : 'UNPUBLISHED', name, date: iso(created).slice(0, 10), content: description, data: '{}', created_at: iso(created), updated_at: iso(created) });
     for (let k = 0; k < rand.int(1, 4); k++) {
       portfolio_images.push({ hash: rand.hash(), portfolio_hash: hash, path: writePicture(uploadsDir, 'portfolios', `${hash}-${k}`, i * 7 + k, 1200, 800, name.slice(0, 24)), position: k });
     }
@@ -286,7 +290,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       start: `${startYear}-${String(rand.int(1, 12)).padStart(2, '0')}-01`,
       end: current ? null : `${Math.min(thisYear, startYear + rand.int(1, 5))}-${String(rand.int(1, 12)).padStart(2, '0')}-01`,
       location: rand.pick(data.CITIES_ES),
-      content: data.JOB_TEXT.tasks[0],
+      content: experienceText(textRand),
       data: '{}',
       created_at: iso(created),
       updated_at: iso(created),

@@ -47,3 +47,8 @@ export function jobDescription(rand: Random, lang: L, title: string, company: st
   const offer = rand.sample(OFFER, 2).map((t) => t[lang]).join(' ');
   return [intro, `${heads[0][lang]}:\n${tasks}`, `${heads[1][lang]}:\n${needs}`, `${heads[2][lang]}: ${offer}`].join('\n\n');
 }
+
+/** A work experience's summary: three or four of the tasks above, in Spanish (as members mostly write them). */
+export function experienceText(rand: Random): string {
+  return rand.sample(TASKS, rand.int(2, 4)).map((t) => t[0]).join(' ');
+}
