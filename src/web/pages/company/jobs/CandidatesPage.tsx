@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTable } from '@refinedev/antd';
 import { useShow } from '@refinedev/core';
-import { Avatar, Button, Select, Space, Table, Typography } from 'antd';
+import { Avatar, Button, Grid, Select, Space, Table, Typography } from 'antd';
 import { DownloadOutlined, FileTextOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,8 @@ export default function CandidatesPage() {
   const { tableProps, filters, setFilters } = useTable<Candidate>({ resource: `jobs/${hash}/users`, dataProviderName: 'com', syncWithLocation: false, pagination: { pageSize: 10 }, filters: { mode: 'server' }, sorters: { mode: 'off' } });
   const { move, moving } = useCandidateMoves(hash, () => setSelected([]));
   const former = t('user.formerMember');
+  // on a phone the table keeps the candidate and the status; studies and date go under the name, CV and contact to the drawer
+  const wide = Grid.useBreakpoint().md !== false;
   const exportCsv = async () => {
     try {
       const csv = await request<string>('com', `jobs/${hash}/users/export`, { query: filtersToQuery(filters), as: 'text' });
@@ -74,35 +76,38 @@ export default function CandidatesPage() {
         rowKey="hash"
         size="middle"
         sticky
-        scroll={{ x: 1000 }}
+        scroll={wide ? { x: 1000 } : undefined}
         rowClassName={(row) => (row.status === 'WITHDRAWN' ? 'candidate-withdrawn' : '')}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (row) => ({ disabled: row.status === 'WITHDRAWN' }) }}
         locale={{ emptyText: t('candidates.none') }}
         columns={[
           {
             title: t('candidates.candidate'),
-            width: 260,
+            width: wide ? 260 : undefined,
             render: (_, row) => (
               <Space>
                 <Avatar src={row.member?.photo ?? undefined} icon={<UserOutlined />} />
-                <Button type="link" style={{ padding: 0 }} onClick={() => setShown(row)} data-testid="candidate-name">
-                  {candidateName(row, former)}
-                </Button>
+                <span>
+                  <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => setShown(row)} data-testid="candidate-name">
+                    {candidateName(row, former)}
+                  </Button>
+                  {wide ? null : <div className="muted">{[row.member?.category?.title, row.member?.graduation_year, formatDate(row.applied_at, lng)].filter(Boolean).join(' · ')}</div>}
+                </span>
               </Space>
             ),
           },
-          { title: t('candidates.studies'), width: 220, render: (_, row) => [row.member?.category?.title, row.member?.graduation_year].filter(Boolean).join(' · ') || '—' },
-          { title: t('candidates.appliedAt'), width: 120, render: (_, row) => formatDate(row.applied_at, lng) },
+          { title: t('candidates.studies'), width: 220, responsive: ['md'], render: (_, row) => [row.member?.category?.title, row.member?.graduation_year].filter(Boolean).join(' · ') || '—' },
+          { title: t('candidates.appliedAt'), width: 120, responsive: ['md'], render: (_, row) => formatDate(row.applied_at, lng) },
           {
             title: t('offers.statusFilter'),
-            width: 170,
+            width: wide ? 170 : 130,
             render: (_, row) =>
               row.status === 'WITHDRAWN' ? (
                 <CandidateStatusTag status={row.status} />
               ) : (
                 <Select
                   size="small"
-                  style={{ width: 150 }}
+                  style={{ width: wide ? 150 : 120 }}
                   aria-label={t('candidates.statusOf', { name: candidateName(row, former) })}
                   value={row.status}
                   disabled={moving}
@@ -112,8 +117,8 @@ export default function CandidatesPage() {
                 />
               ),
           },
-          { title: t('candidates.cv'), width: 80, render: (_, row) => (row.cv ? <a href={row.cv} target="_blank" rel="noreferrer" aria-label={t('candidates.cvOf', { name: candidateName(row, former) })}><FileTextOutlined /> CV</a> : '—') },
-          { title: t('candidates.contact'), width: 230, render: (_, row) => (row.contact ? <a href={`mailto:${row.contact.email}`}>{row.contact.email}</a> : '—') },
+          { title: t('candidates.cv'), width: 80, responsive: ['md'], render: (_, row) => (row.cv ? <a href={row.cv} target="_blank" rel="noreferrer" aria-label={t('candidates.cvOf', { name: candidateName(row, former) })}><FileTextOutlined /> CV</a> : '—') },
+          { title: t('candidates.contact'), width: 230, responsive: ['md'], render: (_, row) => (row.contact ? <a href={`mailto:${row.contact.email}`}>{row.contact.email}</a> : '—') },
         ]}
       />
       <CandidateDrawer candidate={shown} onClose={() => setShown(null)} />
