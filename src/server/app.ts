@@ -27,6 +27,7 @@ import { initRoutes } from './modules/init/routes';
 import { jobRoutes } from './modules/jobs/routes';
 import { companyOfferRoutes } from './modules/offers/companyRoutes';
 import { companyRegistrationRoutes } from './modules/companies/routes';
+import { companyLogoRoutes, companyProfileRoutes } from './modules/companies/profileRoutes';
 import { taxonomyRoutes } from './modules/taxonomies/routes';
 import { userDirectoryRoutes } from './modules/users/routes';
 import { profileRoutes } from './modules/users/profileRoutes';
@@ -41,6 +42,7 @@ import { workgroupRoutes } from './modules/workgroups/routes';
 import { contentRoutes } from './modules/content/routes';
 import { mailWorkerPlugin } from './modules/mail/worker';
 import { offerExpiryTask } from './modules/offers/expiry';
+import { jobViewsPlugin } from './modules/jobs/views';
 import { taskRunnerPlugin } from './modules/tasks/runner';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
@@ -89,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   mailWorkerPlugin(app); // delivers the e-mail outbox when SMTP_URL is set (starts when ready, stops on close)
   taskRunnerPlugin(app, [offerExpiryTask(db, config)], config.tasksPollSeconds); // background tasks, each run once across instances
 
+  jobViewsPlugin(app); // offer views, buffered per instance and added to job_views every few seconds
   routeAccessPlugin(app);
 
   registerSchemas(app, options.schemasDir);
@@ -137,7 +140,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(companyRegistrationRoutes);
   await app.register(adminRoutes);
   await app.register(accountRoutes);
-  await app.register(uploadsPlugin, { routes: [memberFileRoutes] }); // the only routes that take multipart
+  await app.register(companyProfileRoutes);
+  await app.register(uploadsPlugin, { routes: [memberFileRoutes, companyLogoRoutes] }); // the only routes that take multipart
   await app.register(filesPlugin);
   await app.register(cookieConsentPlugin);
   await app.register(spaPlugin);

@@ -423,6 +423,10 @@ export interface CompanyJob {
     to?: string;
     needs?: string | null;
   }[];
+  /**
+   * How often the offer was opened by members and visitors (counted in batches, so a view shows within seconds)
+   */
+  views?: number;
   applicants?: {
     PENDING?: number;
     ACCEPTED?: number;
@@ -504,12 +508,14 @@ export interface CompanyMe {
   hash?: string;
   email?: string;
   company_name?: string;
+  document_number_company?: string;
   contact_name?: string;
   contact_phone?: string | null;
   url?: string | null;
   specialty_company?: string | null;
   logo?: string | null;
   language?: string;
+  status?: string;
 }
 
 // company.params.candidate
@@ -519,6 +525,16 @@ export interface CompanyMe {
 export interface CompanyParamsCandidate {
   hash: string;
   applicant: string;
+}
+
+// company.profile
+export interface CompanyProfile {
+  company_name?: string;
+  url?: string | null;
+  specialty_company?: string | null;
+  contact_name?: string;
+  contact_phone?: string | null;
+  language?: 'es' | 'en' | 'ca';
 }
 
 // company.register

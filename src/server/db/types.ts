@@ -124,6 +124,13 @@ export interface JobsTable {
   expiry_warned_at: Generated<string | null>;
 }
 
+/** Views of an offer, added to in batches by each instance (015_job_views). */
+export interface JobViewsTable {
+  job_hash: string;
+  views: number;
+  updated_at: string;
+}
+
 export interface TasksTable {
   name: string;
   next_run_at: string;
@@ -450,6 +457,7 @@ export interface Database {
   jobs: JobsTable;
   job_moves: JobMovesTable;
   tasks: TasksTable;
+  job_views: JobViewsTable;
   job_tags: JobTagsTable;
   applicants: ApplicantsTable;
   articles: ArticlesTable;

@@ -309,6 +309,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     await insertMany(trx, 'job_tags', job_tags);
     await insertMany(trx, 'applicants', applicants);
     await insertMany(trx, 'job_moves', lives.job_moves);
+    await insertMany(trx, 'job_views', lives.job_views);
     await insertMany(trx, 'company_feedback', lives.company_feedback);
     await insertMany(trx, 'articles', articles);
     await insertMany(trx, 'article_i18n', article_i18n);

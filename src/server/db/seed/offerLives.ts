@@ -1,7 +1,7 @@
 /**
  * Offers with a believable life (issue 11 "Demo and data"): when each was sent, published, unpublished or closed
  * and by whom (`job_moves`), when it expires, a rejected offer of company@demo.test with the association's reason,
- * a closed offer with its survey, and one of its published offers with an applicant at every status. Drawn from a
+ * how often each published offer was read, a closed offer with its survey, and one of its published offers with an applicant at every status. Drawn from a
  * PRNG of its own, so every other demo row comes out as before.
  */
 import type { Random } from './random';
@@ -14,12 +14,13 @@ export interface OfferLives {
   job_moves: Rows<'job_moves'>;
   company_feedback: Rows<'company_feedback'>;
   applicants: Rows<'applicants'>;
+  job_views: Rows<'job_views'>;
 }
 
 const REJECTION = 'Indica la franja salarial y si el puesto admite teletrabajo: sin ello no podemos publicar la oferta.';
 
 export function offerLives(rand: Random, jobs: Rows<'jobs'>, applicants: Rows<'applicants'>, own: { hash: string }, candidates: Array<{ hash: string }>, now: Date): OfferLives {
-  const out: OfferLives = { job_moves: [], company_feedback: [], applicants: [] };
+  const out: OfferLives = { job_moves: [], company_feedback: [], applicants: [], job_views: [] };
   const move = (job: string, from: string | null, to: string, actor: string, at: number, reason: string | null = null) =>
     out.job_moves.push({ hash: rand.hash(), job_hash: job, from_status: from, to_status: to, actor_type: actor, actor_hash: actor === 'company' ? own.hash : null, reason, created_at: iso(at) });
   const ownJobs = jobs.filter((job) => job.company_hash === own.hash);
@@ -41,6 +42,9 @@ export function offerLives(rand: Random, jobs: Rows<'jobs'>, applicants: Rows<'a
     }
     move(job.hash, 'PENDING', 'PUBLISHED', 'admin', reviewed);
     job.published_at = iso(reviewed);
+    // every offer that was published has been read: a few dozen to a few hundred times, more the longer it was out
+    const daysOut = Math.max(1, Math.round((today - reviewed) / DAY));
+    out.job_views.push({ job_hash: job.hash, views: rand.int(3, 9) * Math.min(daysOut, 40) + rand.int(0, 20), updated_at: iso(today) });
     if (job.status === 'PUBLISHED') {
       job.expires_at = iso(today + rand.int(8, 58) * DAY);
     } else {

@@ -38,11 +38,13 @@ export function presentCompany(company: CompanyRow) {
     hash: company.hash,
     email: company.email,
     company_name: company.company_name,
+    document_number_company: company.document_number_company,
     contact_name: company.contact_name,
     contact_phone: company.contact_phone,
     url: company.url,
     specialty_company: company.specialty_company,
     logo: company.logo,
     language: company.language,
+    status: company.status,
   };
 }

@@ -23,6 +23,20 @@ export async function jobRoutes(app: FastifyInstance) {
     },
     handler: (request) => service.showPublic(app.db, request.actor, request.lng, request.params.id),
   });
+  app.post<{ Params: { id: string } }>('/api/jobs/:id/view', {
+    config: { permission: 'public.browse' },
+    schema: {
+      tags: ['public'],
+      summary: "Count a view of a published offer (the page sends it once it has shown the offer; companies' and administrators' views are not counted)",
+      params: { $ref: 'params.id#' },
+      body: { $ref: 'empty#' },
+      response: { 204: { type: 'null' } },
+    },
+    handler: async (request, reply) => {
+      await service.countView(app.db, app.jobViews, request.actor, request.ip, request.params.id);
+      return reply.code(204).send();
+    },
+  });
   app.patch<{ Params: { id: string } }>('/api/jobs/:id/subscribe', {
     config: { permission: 'jobs.apply' },
     schema: {

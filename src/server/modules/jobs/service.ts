@@ -12,6 +12,7 @@ import { newHash, nowIso } from '../../lib/ids';
 import { memberOfFilter } from '../articles/memberFilter';
 import { asCode, JOB_WORKING, JOB_WORKSTATION } from '../../../shared/codes';
 import * as repo from './repository';
+import type { ViewCounter } from './views';
 
 export interface JobsQuery extends PageQuery {
   text?: string;
@@ -74,6 +75,14 @@ async function listApplications(db: Db, lng: Locale, filter: repo.PublicJobFilte
     count,
     size,
   );
+}
+
+/** A view of a published offer (views.ts); an unknown or unpublished offer answers 404 like its page. */
+export async function countView(db: Db, views: ViewCounter, actor: Actor, ip: string, hashOrSlug: string): Promise<void> {
+  const row = await repo.findPublished(db, hashOrSlug);
+  if (!row) throw AppError.notFound();
+  if (actor.type === 'company' || actor.type === 'admin') return; // the offer's readers, not its managers
+  views.count(row.hash, actor.hash ?? ip);
 }
 
 export async function showPublic(db: Db, actor: Actor, lng: Locale, hashOrSlug: string) {

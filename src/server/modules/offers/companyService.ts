@@ -26,6 +26,7 @@ import type { Conn } from '../auth/repository';
 import { enqueueMail } from '../mail/outbox';
 import { applyMove } from './moves';
 import { presentOffer, type OfferExtras } from './presenter';
+import { viewsOf } from '../jobs/views';
 import * as repo from './repository';
 
 export interface CompanyOffersQuery {
@@ -39,13 +40,13 @@ export interface CompanyOffersQuery {
 type Fields = Omit<CompanyJobWrite, 'status' | 'survey'>;
 const FIELD_NAMES = ['title', 'description', 'location', 'contract', 'working', 'date_incorporation', 'workstation', 'area', 'specialty', 'tags'] as const;
 
-/** Tags, applicant counts and (for one offer) the history, for the offers of a page. */
+/** Tags, applicant counts, views and (for one offer) the history, for the offers of a page. */
 export async function extrasOf(db: Conn, lng: Locale, rows: Array<Pick<repo.OfferRow, 'hash' | 'area' | 'specialty'>>, withHistory = false): Promise<Map<string, OfferExtras>> {
   const hashes = rows.map((row) => row.hash);
   const referenced = [...new Set(rows.flatMap((row) => [row.area, row.specialty]).filter((hash): hash is string => !!hash))];
-  const [tags, counts, named] = await Promise.all([repo.tagsOfOffers(db, hashes, lng), repo.applicantCounts(db, hashes), repo.tagTitles(db, referenced, lng)]);
+  const [tags, counts, named, views] = await Promise.all([repo.tagsOfOffers(db, hashes, lng), repo.applicantCounts(db, hashes), repo.tagTitles(db, referenced, lng), viewsOf(db, hashes)]);
   const titles = new Map(named.map((tag) => [tag.hash, (tag.title as string | null) || tag.title_es]));
-  const out = new Map<string, OfferExtras>(hashes.map((hash) => [hash, { tags: [], applicants: {}, titles }]));
+  const out = new Map<string, OfferExtras>(hashes.map((hash) => [hash, { tags: [], applicants: {}, titles, views: views.get(hash) ?? 0 }]));
   for (const tag of tags) out.get(tag.job_hash)!.tags.push(tag);
   for (const count of counts) out.get(count.job_hash)!.applicants[count.status] = Number(count.n);
   if (withHistory) for (const hash of hashes) out.get(hash)!.history = await repo.movesOf(db, hash);

@@ -6,6 +6,8 @@ import type { OfferRow } from './repository';
 export interface OfferExtras {
   tags: Array<{ hash: string; title: string | null; type: string; group: string | null }>;
   applicants: Record<string, number>;
+  /** How often the published offer was opened (jobs/views.ts). */
+  views?: number;
   history?: Array<{ from_status: string | null; to_status: string; actor_type: string; reason: string | null; created_at: string }>;
   /** Titles of the tags the offers point at (area, specialty), by hash. */
   titles?: Map<string, string>;
@@ -40,6 +42,7 @@ export function presentOffer(row: OfferRow, reader: OfferMover, extras: OfferExt
     company: { hash: row.company_hash, name: row.company_name, email: row.company_email },
     moves: offerMovesFrom(row.status, reader).map((move) => ({ to: move.to, needs: move.needs ?? null })),
     applicants: { ...NO_APPLICANTS, ...extras.applicants },
+    views: extras.views ?? 0,
     cdate: row.cdate,
     updated_at: row.updated_at,
     published_at: row.published_at,

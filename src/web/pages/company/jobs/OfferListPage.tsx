@@ -91,6 +91,7 @@ export default function OfferListPage() {
               </Tooltip>
             ),
           },
+          { title: t('offers.views'), dataIndex: 'views', width: 100, align: 'right', render: (_, row) => <span data-testid="views">{row.views ?? 0}</span> },
           { title: t('offers.created'), dataIndex: 'cdate', width: 130, sorter: true, sortOrder: order('cdate'), render: (_, row) => formatDate(row.cdate, lng) },
           { title: t('offers.expires'), dataIndex: 'expires_at', width: 130, sorter: true, sortOrder: order('expires_at'), render: (_, row) => formatDate(row.expires_at, lng) },
           { title: t('admin.users.actions'), width: 230, render: (_, row) => <OfferMoves offer={row} size="small" /> },

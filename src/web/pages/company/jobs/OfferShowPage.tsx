@@ -72,6 +72,7 @@ export default function OfferShowPage() {
         </Col>
         <Col xs={24} lg={8}>
           <Card title={t('offers.applicants')} style={{ marginBottom: 16 }} extra={<Link to={to('company.jobs.users', { hash })} data-testid="to-candidates">{t('candidates.open')}</Link>}>
+            <Statistic title={t('offers.views')} value={offer.views ?? 0} style={{ marginBottom: 12 }} data-testid="offer-views" />
             <Row gutter={8}>
               {(['PENDING', 'ACCEPTED', 'CANCELLED'] as const).map((status) => (
                 <Col span={8} key={status}>

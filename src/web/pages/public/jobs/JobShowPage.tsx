@@ -12,6 +12,7 @@ import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import type { JobDetail } from './types';
 import { ApplyButton } from './components/ApplyButton';
 import { formatDate } from '../../../lib/dates';
+import { useOfferView } from './useOfferView';
 
 /** An offer. Who may read all of it is the server's decision (`locked`); the page only explains it (SPEC §6). */
 export default function JobShowPage() {
@@ -20,6 +21,8 @@ export default function JobShowPage() {
   const { lng, to } = useLocale();
   const me = useIdentity();
   const { record: job, ...query } = usePublicOne<JobDetail>('jobs', slug);
+  // a company or the back office reading offers is not a view (the server agrees)
+  useOfferView(job?.hash, me?.iss !== 'company' && me?.iss !== 'admin');
   useDocumentTitle(job ? `${job.title} — ${job.company.name} · Alumni` : `${t('pages.jobs.show')} · Alumni`);
 
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;

@@ -1,0 +1,104 @@
+/**
+ * The signed-in company's own account (issue 11 §1 "Profile", SPEC §7 PATCH /com/companies, POST /com/companies/logo):
+ * details, contact person, language, password and logo. The CIF and the sign-in e-mail stay as the association
+ * validated them (docs/decisions.md). A password change needs the old one, ends every other session of the company
+ * and e-mails the contact; a logo is re-encoded (WebP, no metadata) and written to disk before the row points at
+ * it, and the old one is removed only after the row changed, so nothing points at a missing file.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors';
+import { translate } from '../../i18n';
+import { ImageError, MAX_INPUT_PIXELS, reencodeImage } from '../../lib/images';
+import { newHash, nowIso } from '../../lib/ids';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import type { Locale } from '../../../shared/constants';
+import type { CompanyProfile, UserPassword } from '../../../shared/schema-types';
+import type { UploadedFile } from '../../plugins/uploads';
+import type { Actor } from '../../types';
+import { findCompany } from '../auth/repository';
+import { presentCompany } from '../auth/presenters';
+import { enqueueMail } from '../mail/outbox';
+import * as repo from './repository';
+
+const LOGOS = 'logos';
+const LOGO_SIDE = 512;
+/** Only logos this module wrote are ever removed (the demo's pictures are not ours). */
+const OWN_LOGO = /^\/uploads\/logos\/([a-z0-9]{24})\.webp$/;
+
+const fieldError = (lng: Locale, field: string, key: string, params: Record<string, unknown> = {}) =>
+  AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field, ...params }) }]);
+
+async function signedInCompany(app: FastifyInstance, actor: Actor) {
+  const company = actor.type === 'company' && actor.hash ? await findCompany(app.db, actor.hash) : undefined;
+  if (!company) throw AppError.unauthorized();
+  return company;
+}
+
+const trimmedOrNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
+
+export async function update(app: FastifyInstance, actor: Actor, body: CompanyProfile) {
+  const company = await signedInCompany(app, actor);
+  const changes = {
+    company_name: body.company_name?.trim(),
+    contact_name: body.contact_name?.trim(),
+    url: trimmedOrNull(body.url),
+    specialty_company: trimmedOrNull(body.specialty_company),
+    contact_phone: trimmedOrNull(body.contact_phone),
+    language: body.language,
+  };
+  const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  await repo.updateCompany(app.db, company.hash, { ...set, updated_at: nowIso() });
+  return presentCompany((await findCompany(app.db, company.hash))!);
+}
+
+export async function changePassword(app: FastifyInstance, actor: Actor, lng: Locale, body: UserPassword) {
+  const company = await signedInCompany(app, actor);
+  if (!(await verifyPassword(body.old_password, company.password_hash))) throw fieldError(lng, 'old_password', 'profile.wrongPassword');
+  if (body.password !== body.password_repeat) throw fieldError(lng, 'password_repeat', 'profile.passwordsDiffer');
+  const passwordHash = await hashPassword(body.password);
+  const now = nowIso();
+  await app.db.transaction().execute(async (trx) => {
+    await repo.updateCompany(trx, company.hash, { password_hash: passwordHash, updated_at: now });
+    await repo.revokeOtherSessions(trx, company.hash, actor.sessionHash, now);
+    await enqueueMail(trx, { to: company.email, language: company.language as Locale, template: 'account.passwordChanged', data: { name: company.contact_name } });
+  });
+  return { ok: true };
+}
+
+function removeLogo(uploadsDir: string, logo: string | null): void {
+  const name = logo?.match(OWN_LOGO)?.[1];
+  if (name) rmSync(join(uploadsDir, LOGOS, `${name}.webp`), { force: true });
+}
+
+export async function setLogo(app: FastifyInstance, actor: Actor, lng: Locale, file: UploadedFile) {
+  const company = await signedInCompany(app, actor);
+  let bytes: Buffer;
+  try {
+    bytes = await reencodeImage(file.bytes(), LOGO_SIDE);
+  } catch (error) {
+    if (!(error instanceof ImageError)) throw error;
+    throw fieldError(lng, 'image', error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage', { megapixels: MAX_INPUT_PIXELS / 1_000_000 });
+  }
+  const uploadsDir = join(app.config.dataDir, 'uploads');
+  mkdirSync(join(uploadsDir, LOGOS), { recursive: true });
+  const name = newHash(24);
+  const logo = `/uploads/${LOGOS}/${name}.webp`;
+  writeFileSync(join(uploadsDir, LOGOS, `${name}.webp`), bytes, { flag: 'wx' });
+  try {
+    await repo.updateCompany(app.db, company.hash, { logo, updated_at: nowIso() });
+  } catch (error) {
+    removeLogo(uploadsDir, logo);
+    throw error;
+  }
+  removeLogo(uploadsDir, company.logo);
+  return { logo };
+}
+
+export async function deleteLogo(app: FastifyInstance, actor: Actor) {
+  const company = await signedInCompany(app, actor);
+  await repo.updateCompany(app.db, company.hash, { logo: null, updated_at: nowIso() });
+  removeLogo(join(app.config.dataDir, 'uploads'), company.logo);
+  return { logo: null };
+}
