@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startTestApp, type Session, type TestApp } from '../helpers/app';
+import { uploadAs, type Part } from '../helpers/multipart';
 
 let t: TestApp;
 const as: Record<string, Session> = {};
@@ -21,23 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-interface Part { name: string; filename?: string; type?: string; data: Buffer | string }
-
-function multipart(parts: Part[], boundary = `----alumni${Math.random().toString(36).slice(2)}`) {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
-    const type = part.filename !== undefined ? `\r\nContent-Type: ${part.type ?? 'application/octet-stream'}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-function upload(url: string, session: Session | null, parts: Part[], language = 'en') {
-  const { body, headers } = multipart(parts);
-  return t.api('POST', url, { body, headers, language, ...(session ? { token: session.token, deviceId: session.deviceId } : {}) });
-}
+const upload = (url: string, session: Session | null, parts: Part[], language = 'en') => uploadAs(t, url, session, parts, language);
 
 const png = (color = '#c33', width = 64, height = 48) => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
 const jpegWithExif = () => sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a6' } }).jpeg().withMetadata({ exif: { IFD0: { Copyright: 'secret-exif-owner' } } }).toBuffer();

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { filesRepository } from '../../src/server/modules/users/filesRepository';
 import { startTestApp, type Session, type TestApp } from '../helpers/app';
+import { multipart, uploadAs, type Part } from '../helpers/multipart';
 
 let t: TestApp;
 let member: Session;
@@ -28,24 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-interface Part { name: string; filename?: string; type?: string; data: Buffer | string }
-
-/** A multipart/form-data body built by hand, so tests control every byte (names, types, boundaries). */
-function multipart(parts: Part[], boundary = `----alumni${Math.random().toString(36).slice(2)}`) {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
-    const type = part.filename !== undefined ? `\r\nContent-Type: ${part.type ?? 'application/octet-stream'}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-function upload(url: string, session: Session | null, parts: Part[], language = 'en') {
-  const { body, headers } = multipart(parts);
-  return t.api('POST', url, { body, headers, language, ...(session ? { token: session.token, deviceId: session.deviceId } : {}) });
-}
+const upload = (url: string, session: Session | null, parts: Part[], language = 'en') => uploadAs(t, url, session, parts, language);
 
 const as = (session: Session) => ({ token: session.token, deviceId: session.deviceId });
 const dir = (...path: string[]) => join(t.app.config.dataDir, ...path);

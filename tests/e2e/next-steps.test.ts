@@ -98,17 +98,6 @@ describe('other calls to action', () => {
     expect(await page.getByTestId('upcoming-text').textContent()).toContain('explorar els grups');
     expect(await page.getByTestId('upcoming-action').getAttribute('href')).toBe('/ca/grups');
     await close();
-    const context = await withCookieChoice(await browser.newContext(), server.url);
-    const { page: company } = await newPage(context);
-    await signInAt(company, server.url, 'company@demo.test', { company: true });
-    await company.goto(`${server.url}/en/company/profile`);
-    await company.getByTestId('upcoming-text').waitFor();
-    expect(await company.getByTestId('upcoming-text').textContent()).toContain('alumni@');
-    expect(await company.getByTestId('upcoming-action').getAttribute('href')).toMatch(/^mailto:alumni@/);
-    await company.goto(`${server.url}/es/empresa/perfil`);
-    await company.getByTestId('upcoming-text').waitFor();
-    expect(await company.getByTestId('upcoming-text').textContent()).toContain('escribe a alumni@');
-    await context.close();
   });
 
   it("a private group's join button says the request goes to its administrator, then that it is waiting", async () => {

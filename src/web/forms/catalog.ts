@@ -46,6 +46,9 @@ export const FORMS = {
   // company registration (pages/company/register): the company, then its contact person's account; one POST
   companyRegisterCompany: { schema: 'company.register', fields: ['company_name', 'document_number_company', 'url', 'specialty_company'] },
   companyRegisterAccount: { schema: 'company.register', fields: ['contact_name', 'contact_phone', 'email', 'password', 'password_repeat', 'language', 'is_conditions'] },
+  // the company's own profile (pages/company/profile): details, then its contact person and language; one PATCH each
+  companyProfileDetails: { schema: 'company.profile', fields: ['company_name', 'url', 'specialty_company'], required: ['company_name'] },
+  companyProfileContact: { schema: 'company.profile', fields: ['contact_name', 'contact_phone', 'language'], required: ['contact_name', 'language'] },
   companyJobSurvey: { schema: 'company.job.survey', fields: ['rating_jobbank', 'rating_candidates', 'hired', 'hired_applicants', 'hired_other'] },
 } as const satisfies Record<string, { schema: string; fields?: readonly string[]; required?: readonly string[] }>;
 

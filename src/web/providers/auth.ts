@@ -45,8 +45,11 @@ export function loadIdentity(force = false): Promise<Identity | null> {
       ? Promise.resolve(null)
       : request<Omit<Identity, 'iss'>>(PREFIX_OF[session.iss], ME_PATH[session.iss])
           .then((me) => ({ ...me, iss: session.iss }))
-          .catch(() => {
-            clearSession();
+          .catch((error: { statusCode?: number }) => {
+            // SPEC §4: a failed initialisation clears the cookies — when the server answered. No answer at all (the
+            // network is down, or the page is leaving and the browser cancelled the request) says nothing about the
+            // session: clearing it then signed people out who saved a form and moved on at once.
+            if (error?.statusCode) clearSession();
             return null;
           });
     // the query outside Refine gets the new identity before anyone awaiting this promise goes on

@@ -1,10 +1,10 @@
 /**
- * Multipart uploads to the member routes (DESIGN §4b: avatar, CV, student file, portfolio pictures).
+ * Multipart uploads (DESIGN §4b: the member's avatar, CV, student file, portfolio pictures; the company's logo).
  * XMLHttpRequest, not fetch: only it reports upload progress. Same headers as providers/http.ts; an
  * expired token is refreshed once by the shared client (or the member signed out) before one more try.
  */
 import { DEVICE_TYPE } from '../../shared/constants';
-import { request } from './http';
+import { request, type Prefix } from './http';
 import { currentLocale } from './i18n';
 import { readSession } from './session';
 
@@ -13,10 +13,10 @@ export interface UploadAnswer {
   body: { message?: string; errors?: Array<{ message: string }> } & Record<string, unknown>;
 }
 
-function once(path: string, field: string, files: File[], onProgress: (percent: number) => void): Promise<UploadAnswer> {
+function once(prefix: Prefix, path: string, field: string, files: File[], onProgress: (percent: number) => void): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/usr/${path}`);
+    xhr.open('POST', `/${prefix}/${path}`);
     xhr.setRequestHeader('apiKey', document.querySelector<HTMLMetaElement>('meta[name="api-key"]')?.content ?? '');
     xhr.setRequestHeader('language', currentLocale());
     xhr.setRequestHeader('Accept', 'application/json');
@@ -43,12 +43,12 @@ function once(path: string, field: string, files: File[], onProgress: (percent: 
   });
 }
 
-/** POST `/usr/{path}` with `files` under `field`; the answer's status and JSON body, whatever the status. */
-export async function uploadFiles(path: string, field: string, files: File[], onProgress: (percent: number) => void): Promise<UploadAnswer> {
-  let answer = await once(path, field, files, onProgress);
+/** POST `/{prefix}/{path}` with `files` under `field`; the answer's status and JSON body, whatever the status. */
+export async function uploadFiles(path: string, field: string, files: File[], onProgress: (percent: number) => void, prefix: Prefix = 'usr'): Promise<UploadAnswer> {
+  let answer = await once(prefix, path, field, files, onProgress);
   if (answer.status === 401) {
-    await request('usr', 'users/me');
-    answer = await once(path, field, files, onProgress);
+    await request(prefix, prefix === 'com' ? 'companies/me' : 'users/me'); // the shared client refreshes the token
+    answer = await once(prefix, path, field, files, onProgress);
   }
   return answer;
 }

@@ -46,6 +46,7 @@ export const PAGES: Record<string, Page> = {
   'user.recovery': lazy(() => import('../pages/user/recovery/RecoveryPage')),
   'company.recovery': lazy(() => import('../pages/user/recovery/CompanyRecoveryPage')),
   'company.register': lazy(() => import('../pages/company/register/CompanyRegisterPage')),
+  'company.profile': lazy(() => import('../pages/company/profile/CompanyProfilePage')),
   'company.jobs': lazy(() => import('../pages/company/jobs/OfferListPage')),
   'company.jobs.new': lazy(() => import('../pages/company/jobs/OfferCreatePage')),
   'company.jobs.show': lazy(() => import('../pages/company/jobs/OfferShowPage')),

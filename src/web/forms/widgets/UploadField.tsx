@@ -1,9 +1,9 @@
 /**
- * UploadField: one file (photo, CV, student file) sent as multipart to our upload routes
- * (DESIGN §4b), with a progress bar, a preview and the SPEC §4 dialogs. Used by the profile page.
+ * UploadField: one file (photo, CV, student file, a company's logo) sent as multipart to our upload routes
+ * (DESIGN §4b), with a progress bar, a preview and the SPEC §4 dialogs. Used by the member's and the company's profile.
  *
  * Props:
- * - `kind`: 'avatar' | 'cv' | 'student' — which route, field, size limit and types (src/shared/uploads.ts,
+ * - `kind`: 'avatar' | 'cv' | 'student' | 'logo' — which route, field, size limit and types (src/shared/uploads.ts,
  *   the same list the server enforces);
  * - `value`: what is there now — the photo URL (avatar) or the signed link (cv, student), or null;
  * - `fileName`: the name shown for a document (defaults to a generic "Download");
@@ -16,16 +16,17 @@
  */
 import { useState } from 'react';
 import { Avatar, Button, Modal, Progress, Space, Upload } from 'antd';
-import { DeleteOutlined, FilePdfOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FilePdfOutlined, ShopOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ACCEPTED, fileProblem, UPLOAD_KINDS, sizeLabel } from '../../../shared/uploads';
 import { request } from '../../providers/http';
 import { uploadFiles } from '../../providers/upload';
 
 export const UPLOAD_TARGETS = {
-  avatar: { path: 'users/avatar', kind: 'photo', ...UPLOAD_KINDS.photo },
-  cv: { path: 'users/cv', kind: 'document', ...UPLOAD_KINDS.document },
-  student: { path: 'users/student/file', kind: 'document', ...UPLOAD_KINDS.document },
+  avatar: { prefix: 'usr', path: 'users/avatar', kind: 'photo', ...UPLOAD_KINDS.photo },
+  cv: { prefix: 'usr', path: 'users/cv', kind: 'document', ...UPLOAD_KINDS.document },
+  student: { prefix: 'usr', path: 'users/student/file', kind: 'document', ...UPLOAD_KINDS.document },
+  logo: { prefix: 'com', path: 'companies/logo', kind: 'photo', ...UPLOAD_KINDS.photo },
 } as const;
 export type UploadTarget = keyof typeof UPLOAD_TARGETS;
 
@@ -58,7 +59,7 @@ export function UploadField({ kind, value, fileName, onChange, disabled }: Uploa
   const upload = async (file: File) => {
     setPercent(0);
     try {
-      const answer = await uploadFiles(target.path, target.field, [file], setPercent);
+      const answer = await uploadFiles(target.path, target.field, [file], setPercent, target.prefix);
       if (answer.status >= 200 && answer.status < 300) onChange?.(answer.body);
       else {
         const title = answer.status === 413 ? t('upload.tooLarge.title') : t('upload.failed');
@@ -81,7 +82,7 @@ export function UploadField({ kind, value, fileName, onChange, disabled }: Uploa
       okText: t('upload.delete'),
       okButtonProps: { danger: true },
       cancelText: t('upload.cancel'),
-      onOk: async () => onChange?.(await request<Record<string, unknown>>('usr', target.path, { method: 'DELETE' })),
+      onOk: async () => onChange?.(await request<Record<string, unknown>>(target.prefix, target.path, { method: 'DELETE' })),
     });
 
   const busy = percent !== null;
@@ -90,6 +91,8 @@ export function UploadField({ kind, value, fileName, onChange, disabled }: Uploa
       {modalHolder}
       {kind === 'avatar' ? (
         <Avatar size={96} src={value ?? undefined} icon={<UserOutlined />} alt={t('upload.preview')} />
+      ) : kind === 'logo' ? (
+        <Avatar size={96} shape="square" src={value ?? undefined} icon={<ShopOutlined />} alt={t('upload.preview')} className="logo-preview" />
       ) : value ? (
         <a href={value} download>
           <FilePdfOutlined /> {fileName ?? t('upload.download')}

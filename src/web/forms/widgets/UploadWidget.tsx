@@ -1,6 +1,6 @@
 /**
  * rjsf adapter for UploadField (`"ui:widget": "upload"`, STACK: rjsf has no antd file widget):
- * `"ui:options": { "kind": "avatar" | "cv" | "student" }`. The file is sent at once to its own route
+ * `"ui:options": { "kind": "avatar" | "cv" | "student" | "logo" }`. The file is sent at once to its own route
  * (uploads never travel inside the form's JSON body); the field's value becomes the answer's link
  * (photo URL, or signed link for a document), so the form shows the new state without a reload.
  * Register it with the form: `widgets={{ upload: UploadWidget }}`.
@@ -9,7 +9,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { UploadField, UPLOAD_TARGETS, type UploadTarget } from './UploadField';
 
 /** Which key of a route's answer holds the new link. */
-const ANSWER_KEY: Record<UploadTarget, string> = { avatar: 'photo', cv: 'cv', student: 'student_file' };
+const ANSWER_KEY: Record<UploadTarget, string> = { avatar: 'photo', cv: 'cv', student: 'student_file', logo: 'logo' };
 
 export function UploadWidget({ value, onChange, options, disabled, readonly }: WidgetProps) {
   const kind = (options['kind'] as UploadTarget | undefined) ?? 'avatar';

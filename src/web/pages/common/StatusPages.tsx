@@ -69,13 +69,11 @@ export function UnexpectedErrorPage() {
 
 /**
  * What a page of a later release will do and what to do meanwhile (issue 10 §4: no dead ends): the member
- * card leads to the profile's membership tab, the member's own groups to the public groups, the company
- * area to the association's e-mail.
+ * card leads to the profile's membership tab, the member's own groups to the public groups.
  */
 function upcomingFor(name: string): { key: string; action: 'membership' | 'groups' | 'mail' | 'home' } {
   if (name === 'user.card') return { key: 'upcoming.card', action: 'membership' };
   if (name.startsWith('user.workgroups')) return { key: 'upcoming.workgroups', action: 'groups' };
-  if (name.startsWith('company')) return { key: 'upcoming.company', action: 'mail' };
   return { key: 'common.comingSoonText', action: 'home' };
 }
 

@@ -1,14 +1,21 @@
-/** One form of the profile (a tab, the settings or the bank account), rendered from its schema by <SchemaForm>. */
+/** One form of the profile (a tab, the settings or the bank account; also the company's profile), rendered from its schema by <SchemaForm>. */
 import { useMemo } from 'react';
 import type { UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { FORMS, type FormName } from '../../../forms/catalog';
-import type { useProfileForm } from './useProfileForm';
+
+/** What a section needs of its account's Refine form (useProfileForm here, useCompanyForm for companies). */
+export interface AccountFormState {
+  me: Record<string, unknown> | undefined;
+  saving: boolean;
+  save: (values: Record<string, unknown>) => Promise<unknown>;
+  serverErrors: Record<string, string[]> | undefined;
+}
 
 interface Props {
   form: FormName;
-  profile: ReturnType<typeof useProfileForm>;
+  profile: AccountFormState;
   uiSchema?: UiSchema;
   /** The body to PATCH (default: the form's values as they are). */
   toBody?: (values: Record<string, unknown>) => Record<string, unknown>;
