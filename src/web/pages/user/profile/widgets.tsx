@@ -5,27 +5,15 @@
 import { Select, TreeSelect } from 'antd';
 import { useList } from '@refinedev/core';
 import type { WidgetProps } from '@rjsf/utils';
-
-interface CategoryNode {
-  hash: string;
-  title: string;
-  children?: CategoryNode[];
-}
-interface TreeNode {
-  value: string;
-  title: string;
-  children?: TreeNode[];
-}
-const toTree = (nodes: CategoryNode[]): TreeNode[] =>
-  nodes.map((node) => ({ value: node.hash, title: node.title, children: node.children?.length ? toTree(node.children) : undefined }));
+import { useCategoryTree } from '../../../hooks/useCategoryTree';
 
 export function CategoryWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
-  const { result } = useList<CategoryNode>({ resource: 'categories/tree', pagination: { mode: 'off' } });
+  const tree = useCategoryTree();
   return (
     <TreeSelect
       id={id}
       value={value ?? undefined}
-      treeData={toTree(result.data)}
+      treeData={tree}
       onChange={(next) => onChange(next ?? null)}
       disabled={disabled || readonly}
       allowClear

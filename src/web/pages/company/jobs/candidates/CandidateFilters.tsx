@@ -2,22 +2,11 @@
 import { Input, Select, Space, TreeSelect } from 'antd';
 import { useList, type CrudFilter } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-
-interface CategoryNode {
-  hash: string;
-  title: string;
-  children?: CategoryNode[];
-}
-interface TreeNode {
-  value: string;
-  title: string;
-  children?: TreeNode[];
-}
-const toTree = (nodes: CategoryNode[]): TreeNode[] => nodes.map((node) => ({ value: node.hash, title: node.title, children: node.children?.length ? toTree(node.children) : undefined }));
+import { useCategoryTree } from '../../../../hooks/useCategoryTree';
 
 export function CandidateFilters({ filters, onChange }: { filters: CrudFilter[]; onChange: (field: string, value: string | undefined) => void }) {
   const { t } = useTranslation();
-  const categories = useList<CategoryNode>({ resource: 'categories/tree', pagination: { mode: 'off' } }).result.data;
+  const categories = useCategoryTree();
   const tags = useList<{ hash: string; title: string; group: string }>({ resource: 'tags', filters: [{ field: 'type', operator: 'eq', value: 'USER' }], pagination: { mode: 'off' } }).result.data;
   const value = (field: string) => (filters.find((f) => 'field' in f && f.field === field)?.value as string | undefined) ?? undefined;
   return (
@@ -30,7 +19,7 @@ export function CandidateFilters({ filters, onChange }: { filters: CrudFilter[];
         onChange={(next) => onChange('status', next)}
         options={[{ value: '', label: t('candidates.allStatuses') }, ...['PENDING', 'ACCEPTED', 'CANCELLED', 'WITHDRAWN'].map((s) => ({ value: s, label: t(`lists.applications.status.${s}`) }))]}
       />
-      <TreeSelect aria-label={t('candidates.studies')} style={{ width: 240 }} placeholder={t('candidates.studies')} allowClear treeData={toTree(categories)} value={value('category')} onChange={(next) => onChange('category', next ?? undefined)} treeDefaultExpandAll showSearch treeNodeFilterProp="title" />
+      <TreeSelect aria-label={t('candidates.studies')} style={{ width: 240 }} placeholder={t('candidates.studies')} allowClear treeData={categories} value={value('category')} onChange={(next) => onChange('category', next ?? undefined)} treeDefaultExpandAll showSearch treeNodeFilterProp="title" />
       <Select
         aria-label={t('fields.tags')}
         mode="multiple"
