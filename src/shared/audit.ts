@@ -8,4 +8,9 @@ export interface AuditItem {
   from: string | null;
   to: string | null;
   reason: string | null;
+  /** An edit's changed fields (dotted names) with their values before and after. */
+  changes: Record<string, { before: unknown; after: unknown }> | null;
 }
+
+/** The audit action of a change to the site settings (admin/settings). */
+export const SETTINGS_AUDIT_ACTION = 'settings.updated';

@@ -101,6 +101,8 @@ export const customFormats = {
   passport: isPassport,
   iban: isIban,
   url: isHttpUrl,
+  /** A link that may be left empty (a social network the association is not on). */
+  'url-or-empty': (value: string) => value === '' || isHttpUrl(value),
   date: isDmyDate,
   phone: isPhone,
 } as const;

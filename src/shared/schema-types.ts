@@ -13,7 +13,7 @@ export interface AdminAuditFilter {
 
 // admin.audit
 /**
- * One audit row: who (administrator) did what (action) to whom (target), when, and why (reason).
+ * One audit row: who (administrator) did what (action) to whom (target), when, why (reason), and for an edit the fields it changed with their values before and after.
  */
 export interface AdminAudit {
   hash?: string;
@@ -33,6 +33,15 @@ export interface AdminAudit {
   from?: string | null;
   to?: string | null;
   reason?: string | null;
+  /**
+   * An edit's changed fields by (dotted) name, each { before, after }.
+   */
+  changes?: {
+    [k: string]: {
+      before?: unknown;
+      after?: unknown;
+    };
+  } | null;
 }
 
 // admin.companies.filter
@@ -666,6 +675,10 @@ export interface Init {
     schoolUrl?: string;
     ebookUrl?: string;
     analyticsUrl?: string | null;
+    membership?: {
+      priceEuros?: number;
+      freePeriodMonths?: number;
+    };
   };
   taxonomiesVersion?: string;
 }
@@ -853,6 +866,25 @@ export interface Session {
     hash?: string;
     email?: string;
     name?: string;
+  };
+}
+
+// site.settings
+export interface SiteSettings {
+  address: string;
+  phone: string;
+  email: string;
+  social: {
+    linkedin?: string;
+    instagram?: string;
+    facebook?: string;
+    x?: string;
+  };
+  schoolUrl?: string;
+  ebookUrl?: string;
+  membership: {
+    priceEuros: number;
+    freePeriodMonths: number;
   };
 }
 

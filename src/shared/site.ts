@@ -6,4 +6,6 @@ export interface SiteSettings {
   social: { linkedin: string; instagram: string; facebook: string; x: string };
   schoolUrl: string;
   ebookUrl: string;
+  /** The Bold fee a year and the free period of a new Bold member (back-office settings). */
+  membership?: { priceEuros: number; freePeriodMonths: number };
 }

@@ -13,6 +13,7 @@ const cases: Record<keyof typeof customFormats, { valid: string[]; invalid: stri
     invalid: ['ES9121000418450200051333', 'ES91210004184502000513', 'XX9121000418450200051332', 'ES12345678901234567890', ''],
   },
   url: { valid: ['https://example.org', 'http://localhost:3000/path?q=1', 'https://sub.domain.es/a#b'], invalid: ['ftp://example.org', 'example.org', 'https://', 'javascript:alert(1)', 'http//x'] },
+  'url-or-empty': { valid: ['', 'https://example.org', 'http://localhost:3000/path?q=1'], invalid: [' ', 'example.org', 'javascript:alert(1)', 'ftp://example.org'] },
   date: { valid: ['29/02/2024', '01/01/2000', '31/12/1999'], invalid: ['31/02/2024', '29/02/2023', '2024-02-01', '1/1/2000', '32/01/2000', '00/10/2000', '12/13/2000'] },
   phone: { valid: ['+34 612 345 678', '612345678', '+44 20 7946 0958', '+1 415 555 2671'], invalid: ['123', '+34 123', 'phone', '+34 612 345 678 999 999 999 999 999 999'] },
 };

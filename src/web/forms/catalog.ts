@@ -49,6 +49,8 @@ export const FORMS = {
   // the company's own profile (pages/company/profile): details, then its contact person and language; one PATCH each
   companyProfileDetails: { schema: 'company.profile', fields: ['company_name', 'url', 'specialty_company'], required: ['company_name'] },
   companyProfileContact: { schema: 'company.profile', fields: ['contact_name', 'contact_phone', 'language'], required: ['contact_name', 'language'] },
+  // the back office's site settings (pages/admin/settings): the footer's details, links and the membership terms
+  siteSettings: { schema: 'site.settings', fields: ['address', 'phone', 'email', 'social', 'schoolUrl', 'ebookUrl', 'membership'] },
   companyJobSurvey: { schema: 'company.job.survey', fields: ['rating_jobbank', 'rating_candidates', 'hired', 'hired_applicants', 'hired_other'] },
 } as const satisfies Record<string, { schema: string; fields?: readonly string[]; required?: readonly string[] }>;
 

@@ -22,7 +22,7 @@ export function AdminLayout() {
   if (me?.iss !== 'admin' || !access?.can) return <Navigate to={`/${lng}/admin/login`} replace state={{ from: pathname }} />;
 
   const base = `/${lng}/admin`;
-  const selected = pathname.startsWith(`${base}/audit`) ? 'audit' : pathname.startsWith(`${base}/jobs`) ? 'jobs' : pathname.startsWith(`${base}/companies`) ? 'companies' : 'users';
+  const selected = pathname.startsWith(`${base}/settings`) ? 'settings' : pathname.startsWith(`${base}/audit`) ? 'audit' : pathname.startsWith(`${base}/jobs`) ? 'jobs' : pathname.startsWith(`${base}/companies`) ? 'companies' : 'users';
   return (
     <Layout style={{ minHeight: '100vh' }} className="admin-layout">
       <Layout.Sider width={220} theme="light" breakpoint="lg" collapsedWidth={0}>
@@ -37,6 +37,7 @@ export function AdminLayout() {
             { key: 'companies', label: <Link to={`${base}/companies`}>{t('admin.menu.companies')}</Link> },
             { key: 'jobs', label: <Link to={`${base}/jobs`}>{t('admin.menu.jobs')}</Link> },
             { key: 'audit', label: <Link to={`${base}/audit`}>{t('admin.menu.audit')}</Link> },
+            { key: 'settings', label: <Link to={`${base}/settings`}>{t('admin.menu.settings')}</Link> },
           ]}
         />
       </Layout.Sider>

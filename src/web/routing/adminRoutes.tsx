@@ -10,6 +10,7 @@ const UsersQueuePage = lazy(() => import('../pages/admin/users/UsersQueuePage'))
 const AuditLogPage = lazy(() => import('../pages/admin/audit/AuditLogPage'));
 const JobsQueuePage = lazy(() => import('../pages/admin/jobs/JobsQueuePage'));
 const CompaniesQueuePage = lazy(() => import('../pages/admin/companies/CompaniesQueuePage'));
+const SiteSettingsPage = lazy(() => import('../pages/admin/settings/SiteSettingsPage'));
 
 const wait = (node: React.ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
 
@@ -22,6 +23,7 @@ export function adminRoutes() {
       <Route path="companies" element={wait(<CompaniesQueuePage />)} />
       <Route path="jobs" element={wait(<JobsQueuePage />)} />
       <Route path="audit" element={wait(<AuditLogPage />)} />
+      <Route path="settings" element={wait(<SiteSettingsPage />)} />
     </Route>,
   ]);
 }

@@ -5,6 +5,7 @@ import { adminMeRoutes } from './me';
 import { adminUserRoutes } from './users/routes';
 import { adminOfferRoutes } from '../offers/adminRoutes';
 import { adminCompanyRoutes } from './companies/routes';
+import { adminSettingsRoutes } from './settings/routes';
 
 export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminMeRoutes);
@@ -12,4 +13,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminAuditRoutes);
   await app.register(adminOfferRoutes);
   await app.register(adminCompanyRoutes);
+  await app.register(adminSettingsRoutes);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PERMISSION_MATRIX } from '../../../shared/permissions';
-import { readSiteSettings } from './repository';
+import { readMembershipTerms, readSiteSettings } from './repository';
 
 export async function initRoutes(app: FastifyInstance) {
   app.get('/api/init', {
@@ -8,12 +8,12 @@ export async function initRoutes(app: FastifyInstance) {
     schema: { tags: ['public'], summary: "The actor's role and permissions, and the site settings", response: { 200: { $ref: 'init#' } } },
     handler: async (request) => {
       const { actor } = request;
-      const settings = await readSiteSettings(app.db);
+      const [settings, membership] = await Promise.all([readSiteSettings(app.db), readMembershipTerms(app.db)]);
       return {
         role: actor.role,
         permissions: PERMISSION_MATRIX[actor.role],
         actor: actor.type === 'anonymous' ? null : { type: actor.type, hash: actor.hash, email: actor.email },
-        settings: { ...settings, analyticsUrl: app.config.analyticsUrl },
+        settings: { ...settings, analyticsUrl: app.config.analyticsUrl, membership },
         taxonomiesVersion: settings.taxonomiesVersion ?? '1',
       };
     },

@@ -59,6 +59,7 @@ export async function list(db: Db, query: AuditQuery): Promise<ListResult<AuditI
       from: str(data['from']),
       to: str(data['to']),
       reason: str(data['reason']),
+      changes: data['changes'] && typeof data['changes'] === 'object' ? (data['changes'] as AuditItem['changes']) : null,
     };
   });
   return listResult(items, total, size);

@@ -1,6 +1,7 @@
 /** Members as the back office sees them (every status). Plain functions over `db | trx`. */
 import { likePattern } from '../../../../shared/text';
 import type { Conn } from '../../auth/repository';
+import { readMembershipTerms } from '../../init/repository';
 
 export interface AdminUsersFilter {
   status?: string;
@@ -77,14 +78,7 @@ export function findAdmin(db: Conn, hash: string) {
   return db.selectFrom('admins').select(['hash', 'email', 'name']).where('hash', '=', hash).executeTakeFirst();
 }
 
-/** The free period of a Bold registration, in months: setting `membership` ({ "freePeriodMonths": n }), default 3. */
-export async function readFreePeriodMonths(db: Conn, fallback = 3): Promise<number> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', 'membership').executeTakeFirst();
-  if (!row) return fallback;
-  try {
-    const months = (JSON.parse(row.value) as { freePeriodMonths?: unknown }).freePeriodMonths;
-    return typeof months === 'number' && Number.isInteger(months) && months >= 0 && months <= 36 ? months : fallback;
-  } catch {
-    return fallback;
-  }
+/** The free period of a Bold registration, in months (the membership terms of the back-office settings). */
+export async function readFreePeriodMonths(db: Conn): Promise<number> {
+  return (await readMembershipTerms(db)).freePeriodMonths;
 }
