@@ -44,6 +44,27 @@ export interface AdminAudit {
   } | null;
 }
 
+// admin.category
+/**
+ * A category of the studies tree as the back office reads it: its three names, place and how many members studied it, with its children.
+ */
+export interface AdminCategory {
+  hash?: string;
+  parent?: string | null;
+  position?: number;
+  lvl?: number;
+  texts?: TaxonomyTexts;
+  members?: number;
+  children?: AdminCategory[];
+}
+
+// admin.category.write
+export interface AdminCategoryWrite {
+  parent?: string | null;
+  position?: number;
+  texts?: TaxonomyTexts;
+}
+
 // admin.companies.filter
 /**
  * The back office's company queue and search: status (default all), free text over name, CIF, contact and e-mail; oldest first.
@@ -121,6 +142,29 @@ export interface AdminJobsFilter {
  */
 export interface AdminParamsHash {
   hash: string;
+}
+
+// admin.tag
+/**
+ * A tag as the back office reads it: group, three names and where it is used.
+ */
+export interface AdminTag {
+  hash?: string;
+  type?: string;
+  group?: string;
+  texts?: TaxonomyTexts;
+  uses?: {
+    members?: number;
+    offers?: number;
+    articles?: number;
+  };
+}
+
+// admin.tag.write
+export interface AdminTagWrite {
+  type?: 'USER' | 'ARTICLE';
+  group?: 'area' | 'specialty' | 'career' | 'article';
+  texts?: TaxonomyTexts;
 }
 
 // admin.user.decision
@@ -900,6 +944,19 @@ export interface Tag {
 export interface TagsFilter {
   type?: 'ARTICLE' | 'USER';
   group?: string;
+}
+
+// taxonomy.texts
+export interface TaxonomyTexts {
+  es: {
+    title: string;
+  };
+  en: {
+    title: string;
+  };
+  ca: {
+    title: string;
+  };
 }
 
 // toggle

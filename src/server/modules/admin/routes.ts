@@ -6,6 +6,7 @@ import { adminUserRoutes } from './users/routes';
 import { adminOfferRoutes } from '../offers/adminRoutes';
 import { adminCompanyRoutes } from './companies/routes';
 import { adminSettingsRoutes } from './settings/routes';
+import { adminTaxonomyRoutes } from './taxonomies/routes';
 
 export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminMeRoutes);
@@ -14,4 +15,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminOfferRoutes);
   await app.register(adminCompanyRoutes);
   await app.register(adminSettingsRoutes);
+  await app.register(adminTaxonomyRoutes);
 }
