@@ -27,9 +27,27 @@ const VALIDATORS_ID = 'virtual:form-validators/';
 export const formNames = Object.keys(FORMS) as FormName[];
 export const schemaFile = (name: FormName) => join(ROOT, 'schemas', `${FORMS[name].schema}.json`);
 
+/**
+ * A schema with its references to other files of schemas/ (`{ "$ref": "taxonomy.texts#" }`) replaced by their content,
+ * so rjsf and the standalone validator see one self-contained schema, as the server's ajv does with every file loaded.
+ */
+export function bundleRefs(node: unknown, seen: readonly string[] = []): unknown {
+  if (Array.isArray(node)) return node.map((item) => bundleRefs(item, seen));
+  if (!node || typeof node !== 'object') return node;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && /^[\w.-]+#$/.test(ref)) {
+    const id = ref.slice(0, -1);
+    if (seen.includes(id)) throw new Error(`schema ${id} refers to itself: a form cannot render it`);
+    const { $id: _id, ...target } = JSON.parse(readFileSync(join(ROOT, 'schemas', `${id}.json`), 'utf8')) as Record<string, unknown>;
+    return bundleRefs(target, [...seen, id]);
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, bundleRefs(value, seen)]));
+}
+
 /** The schema the form renders and validates, read from disk (so a changed schema is picked up). */
 export function formSchema(name: FormName): Record<string, unknown> {
-  return narrowSchema(JSON.parse(readFileSync(schemaFile(name), 'utf8')) as Record<string, unknown>, FORMS[name].fields, requiredOf(name));
+  const schema = bundleRefs(JSON.parse(readFileSync(schemaFile(name), 'utf8'))) as Record<string, unknown>;
+  return narrowSchema(schema, (FORMS[name] as { fields?: readonly string[] }).fields, requiredOf(name));
 }
 
 /** Every format ajv would call as a function must be in src/web/forms/formats.ts, the same function. */

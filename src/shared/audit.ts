@@ -14,3 +14,6 @@ export interface AuditItem {
 
 /** The audit action of a change to the site settings (admin/settings). */
 export const SETTINGS_AUDIT_ACTION = 'settings.updated';
+
+/** The audit actions of the taxonomies' editing (admin/taxonomies). */
+export const TAXONOMY_AUDIT_ACTIONS = ['category.created', 'category.updated', 'category.deleted', 'tag.created', 'tag.updated', 'tag.deleted', 'tag.merged'] as const;

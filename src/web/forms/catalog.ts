@@ -51,6 +51,9 @@ export const FORMS = {
   companyProfileContact: { schema: 'company.profile', fields: ['contact_name', 'contact_phone', 'language'], required: ['contact_name', 'language'] },
   // the back office's site settings (pages/admin/settings): the footer's details, links and the membership terms
   siteSettings: { schema: 'site.settings', fields: ['address', 'phone', 'email', 'social', 'schoolUrl', 'ebookUrl', 'membership'] },
+  // the back office's taxonomies (pages/admin/taxonomies): a category's or tag's three names; a new tag's group too
+  taxonomyTexts: { schema: 'taxonomy.texts' },
+  adminTagNew: { schema: 'admin.tag.write', fields: ['group', 'texts'], required: ['group', 'texts'] },
   companyJobSurvey: { schema: 'company.job.survey', fields: ['rating_jobbank', 'rating_candidates', 'hired', 'hired_applicants', 'hired_other'] },
 } as const satisfies Record<string, { schema: string; fields?: readonly string[]; required?: readonly string[] }>;
 

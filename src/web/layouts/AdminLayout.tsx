@@ -11,6 +11,9 @@ import { Spinner } from '../components/Spinner';
 import { useLocale } from '../hooks/useLocale';
 import type { Identity } from '../providers/auth';
 
+/** The back office's sections, in menu order; each is /{lng}/admin/<section> (routing/adminRoutes.tsx). */
+const ADMIN_SECTIONS = ['users', 'companies', 'jobs', 'categories', 'tags', 'settings', 'audit'] as const;
+
 export function AdminLayout() {
   const { t } = useTranslation();
   const { lng } = useLocale();
@@ -22,7 +25,7 @@ export function AdminLayout() {
   if (me?.iss !== 'admin' || !access?.can) return <Navigate to={`/${lng}/admin/login`} replace state={{ from: pathname }} />;
 
   const base = `/${lng}/admin`;
-  const selected = pathname.startsWith(`${base}/settings`) ? 'settings' : pathname.startsWith(`${base}/audit`) ? 'audit' : pathname.startsWith(`${base}/jobs`) ? 'jobs' : pathname.startsWith(`${base}/companies`) ? 'companies' : 'users';
+  const selected = ADMIN_SECTIONS.find((section) => pathname.startsWith(`${base}/${section}`)) ?? 'users';
   return (
     <Layout style={{ minHeight: '100vh' }} className="admin-layout">
       <Layout.Sider width={220} theme="light" breakpoint="lg" collapsedWidth={0}>
@@ -32,13 +35,7 @@ export function AdminLayout() {
         <Menu
           mode="inline"
           selectedKeys={[selected]}
-          items={[
-            { key: 'users', label: <Link to={`${base}/users`}>{t('admin.menu.users')}</Link> },
-            { key: 'companies', label: <Link to={`${base}/companies`}>{t('admin.menu.companies')}</Link> },
-            { key: 'jobs', label: <Link to={`${base}/jobs`}>{t('admin.menu.jobs')}</Link> },
-            { key: 'audit', label: <Link to={`${base}/audit`}>{t('admin.menu.audit')}</Link> },
-            { key: 'settings', label: <Link to={`${base}/settings`}>{t('admin.menu.settings')}</Link> },
-          ]}
+          items={ADMIN_SECTIONS.map((section) => ({ key: section, label: <Link to={`${base}/${section}`}>{t(`admin.menu.${section}`)}</Link> }))}
         />
       </Layout.Sider>
       <Layout>

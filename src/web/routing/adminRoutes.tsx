@@ -11,6 +11,8 @@ const AuditLogPage = lazy(() => import('../pages/admin/audit/AuditLogPage'));
 const JobsQueuePage = lazy(() => import('../pages/admin/jobs/JobsQueuePage'));
 const CompaniesQueuePage = lazy(() => import('../pages/admin/companies/CompaniesQueuePage'));
 const SiteSettingsPage = lazy(() => import('../pages/admin/settings/SiteSettingsPage'));
+const CategoriesPage = lazy(() => import('../pages/admin/taxonomies/CategoriesPage'));
+const TagsPage = lazy(() => import('../pages/admin/taxonomies/TagsPage'));
 
 const wait = (node: React.ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
 
@@ -24,6 +26,8 @@ export function adminRoutes() {
       <Route path="jobs" element={wait(<JobsQueuePage />)} />
       <Route path="audit" element={wait(<AuditLogPage />)} />
       <Route path="settings" element={wait(<SiteSettingsPage />)} />
+      <Route path="categories" element={wait(<CategoriesPage />)} />
+      <Route path="tags" element={wait(<TagsPage />)} />
     </Route>,
   ]);
 }

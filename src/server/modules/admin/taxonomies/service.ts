@@ -15,6 +15,7 @@ import type { AdminCategoryWrite, AdminTagWrite, TaxonomyTexts } from '../../../
 import type { Actor } from '../../../types';
 import type { Conn } from '../../auth/repository';
 import { record } from '../audit/service';
+import type { TAXONOMY_AUDIT_ACTIONS } from '../../../../shared/audit';
 import * as repo from './repository';
 
 type CategoryRow = Awaited<ReturnType<typeof repo.allCategories>>[number];
@@ -33,7 +34,7 @@ const textsOf = (row: repo.Titles): TaxonomyTexts => ({ es: { title: row.title_e
 const titlesOf = (texts: TaxonomyTexts): repo.Titles => ({ title_es: texts.es.title.trim(), title_en: texts.en.title.trim(), title_ca: texts.ca.title.trim() });
 const fieldError = (lng: Locale, field: string, key: string, params: Record<string, unknown> = {}) => AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field, ...params }) }]);
 
-function audit(db: Conn, actor: Actor, action: string, targetType: string, targetHash: string, label: string, data: Record<string, unknown>) {
+function audit(db: Conn, actor: Actor, action: (typeof TAXONOMY_AUDIT_ACTIONS)[number], targetType: string, targetHash: string, label: string, data: Record<string, unknown>) {
   return record(db, { adminHash: actor.hash!, action, targetType, targetHash, data: { label, ...data }, at: nowIso() });
 }
 
