@@ -43,6 +43,9 @@ import { contentRoutes } from './modules/content/routes';
 import { mailWorkerPlugin } from './modules/mail/worker';
 import { offerExpiryTask } from './modules/offers/expiry';
 import { jobViewsPlugin } from './modules/jobs/views';
+import { jobAlertTasks } from './modules/jobAlerts/service';
+import { jobAlertRoutes } from './modules/jobAlerts/routes';
+import { jobAlertUnsubscribeRoutes } from './modules/jobAlerts/unsubscribePage';
 import { taskRunnerPlugin } from './modules/tasks/runner';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
@@ -89,7 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
   mailWorkerPlugin(app); // delivers the e-mail outbox when SMTP_URL is set (starts when ready, stops on close)
-  taskRunnerPlugin(app, [offerExpiryTask(db, config)], config.tasksPollSeconds); // background tasks, each run once across instances
+  taskRunnerPlugin(app, [offerExpiryTask(db, config), ...jobAlertTasks(db, config)], config.tasksPollSeconds); // background tasks, each run once across instances
 
   jobViewsPlugin(app); // offer views, buffered per instance and added to job_views every few seconds
   routeAccessPlugin(app);
@@ -141,6 +144,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminRoutes);
   await app.register(accountRoutes);
   await app.register(companyProfileRoutes);
+  await app.register(jobAlertRoutes);
+  await app.register(jobAlertUnsubscribeRoutes); // page routes: a mail client's one-click POST carries no apiKey
   await app.register(uploadsPlugin, { routes: [memberFileRoutes, companyLogoRoutes] }); // the only routes that take multipart
   await app.register(filesPlugin);
   await app.register(cookieConsentPlugin);

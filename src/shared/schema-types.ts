@@ -987,6 +987,17 @@ export interface UserIban {
   iban: string;
 }
 
+// user.jobAlerts
+export interface UserJobAlerts {
+  frequency?: 'instant' | 'weekly';
+  area?: string | null;
+  contract?: 'INDEFINITE' | 'TEMPORAL' | 'FREELANCE' | 'PART-TIME' | 'FULL-TIME' | 'INTERNSHIP' | null;
+  working?: 'FULL_TIME' | 'PART_TIME' | 'INTENSIVE' | 'FLEXIBLE' | null;
+  location?: string | null;
+  text?: string | null;
+  active?: boolean;
+}
+
 // user.me
 export interface UserMe {
   hash?: string;

@@ -141,6 +141,7 @@ describe('GET /usr/users/me/export', () => {
     expect(portfolio.links).toEqual([{ url: 'https://example.com/bold' }]);
     expect(portfolio.images).toHaveLength(1);
     expect(data.experiences.map((e: any) => e.name)).toContain('Diseñadora UX');
+    expect(data.job_alert).toMatchObject({ frequency: 'weekly', contract: 'INDEFINITE' }); // the demo's alert of bold@demo.test
     expect(data.cards).toEqual([{ hash: 'h3card000000001', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, is_default: true, created_at: expect.any(String) }]);
     expect(data.saved_articles).toHaveLength(1);
     expect(data.workgroups_administered.map((g: any) => g.hash)).toEqual(['h3group00000001']);
@@ -263,9 +264,9 @@ describe('DELETE /usr/users/me', () => {
     expect(JSON.stringify(row)).not.toContain(me.name);
 
     // what only the person owned is gone, on disk too; no one else's
-    const left = async (table: 'portfolios' | 'work_experiences' | 'cards' | 'article_saves' | 'comment_likes' | 'user_tags' | 'workgroup_members') =>
+    const left = async (table: 'portfolios' | 'work_experiences' | 'cards' | 'article_saves' | 'comment_likes' | 'user_tags' | 'workgroup_members' | 'job_alerts') =>
       Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('user_hash', '=', me.hash).executeTakeFirstOrThrow()).n);
-    expect([await left('portfolios'), await left('work_experiences'), await left('cards'), await left('article_saves'), await left('comment_likes'), await left('user_tags'), await left('workgroup_members')]).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect([await left('portfolios'), await left('work_experiences'), await left('cards'), await left('article_saves'), await left('comment_likes'), await left('user_tags'), await left('workgroup_members'), await left('job_alerts')]).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
     expect(Number((await t.app.db.selectFrom('portfolios').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(othersPortfolios);
     expect(await t.app.db.selectFrom('files').select('hash').where('owner_type', '=', 'user').where('owner_hash', '=', me.hash).execute()).toEqual([]);
     expect([existsSync(cvOnDisk), existsSync(photoOnDisk), existsSync(imageOnDisk)]).toEqual([false, false, false]);

@@ -143,8 +143,14 @@ describe('enqueueMail', () => {
       'job.expiring': { name: 'Ann <b>', title: 'Designer <i>', date: '30 November 2026', link: 'https://a.test/en/company/jobs/x' },
       'application.status': { name: 'Ann <b>', title: 'Designer <i>', company: 'Studio <s>', status: 'In process', link: 'https://a.test/en/user/jobs/subscribed' },
       'company.validated': { name: 'Ann <b>', link: 'https://a.test/en/company/login' },
+      'job.alert': {
+        name: 'Ann <b>',
+        link: 'https://a.test/en/jobs',
+        unsubscribe: 'https://a.test/mail/unsubscribe/jobs/abc',
+        offers: [{ title: 'Designer <i>', company: 'Studio <s>', place: 'Girona', link: 'https://a.test/en/jobs/designer' }],
+      },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(15);
+    expect(MAIL_TEMPLATES).toHaveLength(16);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();

@@ -131,6 +131,25 @@ export interface JobViewsTable {
   updated_at: string;
 }
 
+/** A member's job alert (016_job_alerts): frequency and optional filters. */
+export interface JobAlertsTable {
+  user_hash: string;
+  frequency: string; // instant | weekly
+  area: string | null;
+  contract: string | null;
+  working: string | null;
+  location: string | null;
+  text: string | null;
+  updated_at: string;
+}
+
+/** Which offers a member was told about (016_job_alerts). */
+export interface JobAlertDeliveriesTable {
+  user_hash: string;
+  job_hash: string;
+  created_at: string;
+}
+
 export interface TasksTable {
   name: string;
   next_run_at: string;
@@ -398,6 +417,8 @@ export interface EmailOutboxTable {
   /** A SENDING row's lease: once past, the row is due again (a worker that crashed). */
   locked_until: string | null;
   claimed_by: string | null;
+  /** 016_job_alerts: extra headers (JSON), e.g. List-Unsubscribe. */
+  headers: Generated<string | null>;
 }
 
 export interface SettingsTable {
@@ -458,6 +479,8 @@ export interface Database {
   job_moves: JobMovesTable;
   tasks: TasksTable;
   job_views: JobViewsTable;
+  job_alerts: JobAlertsTable;
+  job_alert_deliveries: JobAlertDeliveriesTable;
   job_tags: JobTagsTable;
   applicants: ApplicantsTable;
   articles: ArticlesTable;

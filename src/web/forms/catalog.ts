@@ -21,6 +21,8 @@ export const FORMS = {
   profileProfessional: { schema: 'user.profile', fields: PROFILE_PROFESSIONAL },
   profileSettings: { schema: 'user.settings', fields: ['is_appear_by_user', 'is_appear_by_company', 'is_newsletter', 'is_receive_jobs', 'language'] },
   profileIban: { schema: 'user.iban', fields: ['bank', 'name', 'iban'] },
+  // the member's job alerts (pages/user/profile/JobAlertsSection): how often and which offers
+  jobAlerts: { schema: 'user.jobAlerts', fields: ['frequency', 'area', 'contract', 'working', 'location', 'text'], required: ['frequency'] },
   profilePassword: { schema: 'user.password', fields: ['old_password', 'password', 'password_repeat'] },
   profileEmail: { schema: 'user.email', fields: ['email', 'password'] },
   accountDelete: { schema: 'user.delete', fields: ['password'] },

@@ -326,6 +326,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     await insertMany(trx, 'portfolio_images', portfolio_images);
     await insertMany(trx, 'portfolio_links', portfolio_links);
     await insertMany(trx, 'work_experiences', work_experiences);
+    await insertMany(trx, 'job_alerts', demoJobAlerts(users, tags, now));
   });
 
   return { accounts: DEMO_ACCOUNTS.map((account) => ({ ...account })) };
@@ -356,5 +357,22 @@ function dedupe<T>(rows: T[], key: (row: T) => string): T[] {
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
+  });
+}
+
+/**
+ * Job alerts (issue 11 §8) for the members who get offers by e-mail: bold@demo.test a weekly digest of one area's
+ * permanent offers, every third other one instant alerts of an area, the rest the default (every offer, weekly).
+ * No draws from the PRNG, so every other demo row comes out as before.
+ */
+function demoJobAlerts(users: Rows<'users'>, tags: Array<{ hash: string; type: string; group: string }>, now: Date): Rows<'job_alerts'> {
+  const areas = tags.filter((tag) => tag.type === 'USER' && tag.group === 'area').map((tag) => tag.hash);
+  const receiving = users.filter((user) => user.is_receive_jobs === 1 || user.email === 'bold@demo.test');
+  const at = now.toISOString();
+  return receiving.flatMap((user, index): Rows<'job_alerts'> => {
+    const base = { user_hash: user.hash, working: null, text: null, updated_at: at };
+    if (user.email === 'bold@demo.test') return [{ ...base, frequency: 'weekly', area: areas[0] ?? null, contract: 'INDEFINITE', location: null }];
+    if (index % 3 === 0) return [{ ...base, frequency: 'instant', area: areas[index % areas.length] ?? null, contract: null, location: null }];
+    return [];
   });
 }

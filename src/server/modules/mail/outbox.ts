@@ -26,6 +26,8 @@ export interface MailRequest {
    * greeting has none. Missing required data or a relative link throws here, in the caller's transaction.
    */
   data: Record<string, unknown>;
+  /** Extra headers of this message (the alerts' List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** The site's public URL for the links in the footer; the worker's app sets it (links in `data` are the caller's). */
@@ -76,6 +78,7 @@ export async function enqueueMail(db: Conn, mail: MailRequest): Promise<void> {
       next_attempt_at: now,
       locked_until: null,
       claimed_by: null,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
     })
     .execute();
   if (queuedListeners.size > 0) setTimeout(() => queuedListeners.forEach((listener) => listener()), NOTIFY_AFTER_MS).unref();

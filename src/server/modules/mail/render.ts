@@ -31,6 +31,7 @@ export const MAIL_TEMPLATES = [
   'job.expiring',
   'application.status',
   'company.validated',
+  'job.alert',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -52,6 +53,8 @@ const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
   'job.expiring': { text: ['title', 'date'], link: true },
   'application.status': { text: ['title', 'company', 'status'], link: true },
   'company.validated': { text: [], link: true },
+  // data.offers: [{ title, company, place, link }] (at least one), data.unsubscribe: the one-click page
+  'job.alert': { text: ['unsubscribe'], link: true },
 };
 
 /** The accent of the web theme (the orange of the loading bar) and its dark primary (the button text: white on this orange fails WCAG AA). */
@@ -99,6 +102,10 @@ const htmlHelpers = {
   small: (text: string) => `<p style="margin:0 0 16px 0;font-size:13px;line-height:1.5;color:#545d68;">${escapeHtml(text)}</p>\n`,
   quote: (text: string) =>
     `<p style="${P}padding:12px 16px;background:#f5f6f7;border-left:4px solid ${MAIL_COLORS.accent};white-space:pre-line;">${escapeHtml(text)}</p>\n`,
+  /** One line of a list: a linked title and a detail under it. */
+  item: (title: string, detail: string, link: string) =>
+    `<p style="${P}"><a href="${escapeHtml(link)}" style="color:#1f5f8b;font-weight:600;">${escapeHtml(title)}</a><br><span style="color:#545d68;">${escapeHtml(detail)}</span></p>\n`,
+  textLink: (label: string, link: string) => `<p style="margin:0 0 16px 0;font-size:13px;line-height:1.5;color:#545d68;"><a href="${escapeHtml(link)}" style="color:#1f5f8b;">${escapeHtml(label)}</a></p>\n`,
   button: (label: string, link: string) =>
     `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px 0;"><tr>` +
     `<td style="border-radius:6px;background:${MAIL_COLORS.accent};">` +
@@ -112,6 +119,8 @@ const textHelpers = {
   small: (text: string) => `${text}\n\n`,
   quote: (text: string) => `  ${text.replace(/\n/g, '\n  ')}\n\n`,
   button: (label: string, link: string) => `${label}:\n${link}\n\n`,
+  item: (title: string, detail: string, link: string) => `${title}\n${detail}\n${link}\n\n`,
+  textLink: (label: string, link: string) => `${label}: ${link}\n\n`,
 };
 
 function checkData(template: MailTemplate, data: Record<string, unknown>): void {

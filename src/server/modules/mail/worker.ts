@@ -48,7 +48,7 @@ export interface RunResult {
   failed: number;
 }
 
-type Row = Pick<EmailOutboxTable, 'hash' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'attempts' | 'claimed_by'>;
+type Row = Pick<EmailOutboxTable, 'hash' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'attempts' | 'claimed_by'> & { headers: string | null };
 
 /** Due: PENDING whose next attempt has come, or SENDING whose lease is over (its worker died). */
 function due(now: string) {
@@ -156,7 +156,7 @@ export class MailWorker {
     const now = nowIso(at);
     const claimId = `${this.id}:${newHash(8)}`;
     const lease = { status: 'SENDING', locked_until: nowIso(new Date(at.getTime() + this.leaseMs)), claimed_by: claimId, attempts: sql<number>`attempts + 1` };
-    const columns = ['hash', 'to_address', 'subject', 'body_text', 'body_html', 'attempts', 'claimed_by'] as const;
+    const columns = ['hash', 'to_address', 'subject', 'body_text', 'body_html', 'attempts', 'claimed_by', 'headers'] as const;
     if (this.dialect === 'postgres') {
       return this.db.transaction().execute(async (trx) => {
         const picked = await trx.selectFrom('email_outbox').select('hash').where(due(now)).orderBy('next_attempt_at').limit(this.batchSize).forUpdate().skipLocked().execute();
@@ -184,6 +184,7 @@ export class MailWorker {
         subject: row.subject,
         text: row.body_text,
         ...(row.body_html ? { html: row.body_html } : {}),
+        ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
         // one Message-ID per outbox row: a copy re-sent after a crash is recognisable as the same message
         messageId: `<${row.hash}@${domainOf(this.from)}>`,
       });

@@ -179,6 +179,11 @@ export function sessionsOf(db: Conn, userHash: string) {
   return db.selectFrom('sessions').select(['created_at', 'expires_at', 'revoked_at']).where('actor_type', '=', 'user').where('actor_hash', '=', userHash).orderBy('created_at').execute();
 }
 
+/** The member's job alert preferences (issue 11 §8), if any. */
+export function jobAlertOf(db: Conn, userHash: string) {
+  return db.selectFrom('job_alerts').select(['frequency', 'area', 'contract', 'working', 'location', 'text', 'updated_at']).where('user_hash', '=', userHash).executeTakeFirst();
+}
+
 // ── deletion ─────────────────────────────────────────────────────────────────
 
 /** Removes what only the person owns; answers the stored paths of their files and portfolio images. */
@@ -196,6 +201,8 @@ export async function deleteOwned(db: Conn, userHash: string): Promise<{ files: 
   await db.deleteFrom('subscriptions').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('cards').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('user_tags').where('user_hash', '=', userHash).execute();
+  await db.deleteFrom('job_alerts').where('user_hash', '=', userHash).execute();
+  await db.deleteFrom('job_alert_deliveries').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('workgroup_members').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('workgroup_followers').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('files').where('owner_type', '=', 'user').where('owner_hash', '=', userHash).execute();

@@ -79,7 +79,7 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
     return path;
   };
 
-  const [category, tags, portfolios, images, links, experiences, saved, registrations, applications, memberships, followed, administered, posts, likes, cards, subscriptions, auditRows, mails, sessions] =
+  const [category, tags, portfolios, images, links, experiences, saved, registrations, applications, memberships, followed, administered, posts, likes, cards, subscriptions, auditRows, mails, sessions, jobAlert] =
     await Promise.all([
       user.category_hash ? repo.categoryOf(db, user.category_hash) : undefined,
       repo.tagsOf(db, hash),
@@ -100,6 +100,7 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
       repo.auditAbout(db, hash),
       repo.mailsTo(db, user.email, user.created_at),
       repo.sessionsOf(db, hash),
+      repo.jobAlertOf(db, hash),
     ]);
   const stored = await repo.filesOf(db, hash, posts.map((post) => post.file_hash).filter((h): h is string => !!h));
   const archived = new Map(stored.map((file) => [file.hash, add(locateStored(root, file.path), `${file.kind}/${file.hash}-${entryName(file.name)}`)]));
@@ -125,6 +126,7 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
           .map((i) => ({ hash: i.hash, url: i.path, file: add(uploadPath(uploadsDir, i.path), `portfolios/${p.hash}/${i.hash}${extname(i.path) || '.img'}`) })),
       })),
       experiences: experiences.map((e) => ({ ...e, data: parse(e.data) })),
+      job_alert: jobAlert ?? null,
       saved_articles: saved,
       event_registrations: registrations,
       applications: applications.map((a) => ({ hash: a.hash, status: a.status, created_at: a.created_at, updated_at: a.updated_at, job: { hash: a.job_hash, title: a.job_title, company: a.company_name } })),

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/Spinner';
 import { ProfileSection } from './ProfileSection';
 import { useProfileForm } from './useProfileForm';
 import { MyDataSection } from './MyDataSection';
+import { JobAlertsSection } from './JobAlertsSection';
 
 const FLAGS = ['is_appear_by_user', 'is_appear_by_company', 'is_newsletter', 'is_receive_jobs', 'language'] as const;
 
@@ -34,6 +35,7 @@ export default function SettingsPage() {
         initial={Object.fromEntries(FLAGS.map((flag) => [flag, me[flag]]))}
         toBody={(values) => (bold ? values : { ...values, is_receive_jobs: undefined })}
       />
+      {bold && <JobAlertsSection receiving={Boolean(me['is_receive_jobs'])} />}
       <MyDataSection />
     </Card>
   );

@@ -4,41 +4,13 @@
  * description in Markdown with a preview rendered the way the public page renders it.
  */
 import { Input, Select, Tabs } from 'antd';
-import { useList } from '@refinedev/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../../components/Markdown';
+import { singleTagWidget, useUserTags } from '../../../../forms/widgets/TagSelectWidget';
 
-interface UserTag {
-  hash: string;
-  title: string;
-  group: string;
-}
-
-function useUserTags(): UserTag[] {
-  const { result } = useList<UserTag>({ resource: 'tags', filters: [{ field: 'type', operator: 'eq', value: 'USER' }], pagination: { mode: 'off' } });
-  return result.data;
-}
-
-function tagWidget(group: string) {
-  return function TagWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
-    const tags = useUserTags();
-    return (
-      <Select
-        id={id}
-        value={(value as string | null | undefined) ?? undefined}
-        options={tags.filter((tag) => tag.group === group).map((tag) => ({ value: tag.hash, label: tag.title }))}
-        onChange={(next: string | undefined) => onChange(next ?? null)}
-        disabled={disabled || readonly}
-        allowClear
-        showSearch
-        optionFilterProp="label"
-      />
-    );
-  };
-}
-export const OfferAreaWidget = tagWidget('area');
-export const OfferSpecialtyWidget = tagWidget('specialty');
+export const OfferAreaWidget = singleTagWidget('area');
+export const OfferSpecialtyWidget = singleTagWidget('specialty');
 
 export function OfferTagsWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
   const { t } = useTranslation();

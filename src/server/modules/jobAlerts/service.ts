@@ -1,0 +1,131 @@
+/**
+ * Job alerts (issue 11 §8, beyond SPEC): a Bold or GRATIS member with offers by e-mail on chooses how often (instant or
+ * a weekly digest) and which offers (area, contract, working day, place, words). Background tasks send them: each run
+ * looks at the offers published in the last week that match and were not sent to the member yet, records each
+ * (member, offer) in `job_alert_deliveries` in the transaction that queues the e-mail, and sends only those it recorded —
+ * so an offer reaches a member once, whatever the number of instances or runs. Every alert carries a one-click
+ * unsubscribe (RFC 8058 List-Unsubscribe) signed for the member: it turns offers by e-mail off without signing in.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../../config';
+import type { Db } from '../../db/dialect';
+import { AppError } from '../../errors';
+import { translate } from '../../i18n';
+import { nowIso } from '../../lib/ids';
+import { BOLD_ROLES, type Role } from '../../../shared/permissions';
+import { localizePath } from '../../../shared/routes';
+import type { Locale } from '../../../shared/constants';
+import type { UserJobAlerts } from '../../../shared/schema-types';
+import type { Actor } from '../../types';
+import { findUser } from '../auth/repository';
+import { enqueueMail } from '../mail/outbox';
+import type { Task } from '../tasks/runner';
+import * as repo from './repository';
+
+const WINDOW_MS = 7 * 86_400_000;
+export const INSTANT_EVERY_MS = 5 * 60_000;
+export const WEEKLY_EVERY_MS = 7 * 86_400_000;
+
+async function boldMember(db: Db, actor: Actor) {
+  const user = actor.type === 'user' && actor.hash ? await findUser(db, actor.hash) : undefined;
+  if (!user) throw AppError.unauthorized();
+  if (!BOLD_ROLES.includes(user.role as Role)) throw AppError.rule('auth.upgradeRequired');
+  return user;
+}
+
+export async function show(db: Db, actor: Actor): Promise<UserJobAlerts> {
+  const user = await boldMember(db, actor);
+  const alert = await repo.findAlert(db, user.hash);
+  return {
+    frequency: (alert?.frequency as 'instant' | 'weekly' | undefined) ?? 'weekly',
+    area: alert?.area ?? null,
+    contract: (alert?.contract as UserJobAlerts['contract']) ?? null,
+    working: (alert?.working as UserJobAlerts['working']) ?? null,
+    location: alert?.location ?? null,
+    text: alert?.text ?? null,
+    active: user.is_receive_jobs === 1,
+  };
+}
+
+export async function update(db: Db, actor: Actor, lng: Locale, body: UserJobAlerts): Promise<UserJobAlerts> {
+  const user = await boldMember(db, actor);
+  if (body.area) {
+    const tag = await db.selectFrom('tags').select('hash').where('hash', '=', body.area).where('type', '=', 'USER').where('group', '=', 'area').executeTakeFirst();
+    if (!tag) throw AppError.badRequest('validation.failed', [{ field: 'area', message: translate(lng, 'jobAlerts.noSuchArea') }]);
+  }
+  const current = await show(db, actor);
+  const clean = (value: string | null | undefined, fallback: string | null) => (value === undefined ? fallback : value?.trim() || null);
+  await repo.saveAlert(db, {
+    user_hash: user.hash,
+    frequency: body.frequency ?? current.frequency ?? 'weekly',
+    area: body.area === undefined ? current.area ?? null : body.area,
+    contract: body.contract === undefined ? current.contract ?? null : body.contract,
+    working: body.working === undefined ? current.working ?? null : body.working,
+    location: clean(body.location, current.location ?? null),
+    text: clean(body.text, current.text ?? null),
+    updated_at: nowIso(),
+  });
+  return show(db, actor);
+}
+
+/** The unsubscribe token of a member: their hash and an HMAC of it (no expiry: an old e-mail's link keeps working). */
+export function unsubscribeToken(secretKey: string, userHash: string): string {
+  return `${userHash}.${createHmac('sha256', secretKey).update(`job-alerts\n${userHash}`).digest('base64url')}`;
+}
+
+/** The member a token names, or null when it was not signed by us. */
+export function memberOfToken(secretKey: string, token: string): string | null {
+  const [hash, signature] = token.split('.');
+  if (!hash || !signature || !/^[a-z0-9]{1,32}$/.test(hash)) return null;
+  const expected = Buffer.from(unsubscribeToken(secretKey, hash).split('.')[1]!);
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? hash : null;
+}
+
+/** One-click unsubscribe: turns offers by e-mail off; answers the member's language (for the page) or null for a bad token. */
+export async function unsubscribe(db: Db, config: Config, token: string): Promise<{ language: Locale; changed: boolean } | null> {
+  const hash = memberOfToken(config.secretKey, token);
+  if (!hash) return null;
+  const user = await findUser(db, hash);
+  if (!user) return null;
+  return { language: user.language as Locale, changed: await repo.turnOff(db, hash, nowIso()) };
+}
+
+/** Sends what is due to the members of `frequency`; answers how many e-mails were queued. */
+export async function sendAlerts(db: Db, config: Config, frequency: 'instant' | 'weekly', now: Date): Promise<number> {
+  const since = new Date(now.getTime() - WINDOW_MS).toISOString();
+  let sent = 0;
+  for (const member of await repo.recipients(db, frequency)) {
+    const queued = await db.transaction().execute(async (trx) => {
+      const offers = await repo.matchingOffers(trx, member, since);
+      const mine = [];
+      for (const offer of offers) if (await repo.claimDelivery(trx, member.hash, offer.hash, nowIso(now))) mine.push(offer);
+      if (!mine.length) return false;
+      const lng = member.language as Locale;
+      const token = unsubscribeToken(config.secretKey, member.hash);
+      const unsubscribe = `${config.publicUrl}/mail/unsubscribe/jobs/${token}`;
+      await enqueueMail(trx, {
+        to: member.email,
+        language: lng,
+        template: 'job.alert',
+        data: {
+          name: member.name,
+          link: `${config.publicUrl}${localizePath('jobs', lng)}`,
+          unsubscribe,
+          offers: mine.map((offer) => ({ title: offer.title, company: offer.company_name, place: offer.location, link: `${config.publicUrl}${localizePath('jobs.show', lng, { slug: offer.slug })}` })),
+        },
+        headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      });
+      return true;
+    });
+    if (queued) sent += 1;
+  }
+  return sent;
+}
+
+export function jobAlertTasks(db: Db, config: Config): Task[] {
+  return [
+    { name: 'job-alerts.instant', everyMs: INSTANT_EVERY_MS, run: (now) => sendAlerts(db, config, 'instant', now) },
+    { name: 'job-alerts.weekly', everyMs: WEEKLY_EVERY_MS, run: (now) => sendAlerts(db, config, 'weekly', now) },
+  ];
+}
