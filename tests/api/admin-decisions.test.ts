@@ -70,7 +70,7 @@ describe('rejecting a member', () => {
     for (const body of [{ status: 'REJECTED' }, { status: 'REJECTED', reason: '' }, { status: 'REJECTED', reason: '   \n ' }]) {
       const res = await patch(member.hash, body, 'es');
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().errors).toEqual([{ field: 'reason', message: 'Indica el motivo: se enviará al miembro.' }]);
+      expect(res.json().errors).toEqual([{ field: 'reason', message: 'Indica el motivo: se enviará por correo a quien lo pidió.' }]);
     }
     expect((await statusOf(t, member.hash)).status).toBe('PENDING');
     expect(await counts(t)).toEqual(before);

@@ -4,6 +4,7 @@
  * published offer down (reason required) — applied with the state machine's guarded move, an audit row and an
  * e-mail to the company in its language, all in one transaction. Bulk decisions answer per offer.
  */
+import { decideEach } from '../admin/decideEach';
 import type { Config } from '../../config';
 import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
@@ -82,15 +83,5 @@ export async function decide(db: Db, config: Config, admin: Actor, hash: string,
 
 /** The same decision for several offers, each in its own transaction: one refusal does not undo the others. */
 export async function decideMany(db: Db, config: Config, admin: Actor, hashes: string[], decision: OfferDecision, lng: Locale) {
-  const results: Array<{ hash: string; statusCode: number; status?: string; code?: string; message?: string }> = [];
-  for (const hash of new Set(hashes)) {
-    try {
-      const offer = await decide(db, config, admin, hash, decision, lng);
-      results.push({ hash, statusCode: 200, status: offer.status });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      results.push({ hash, statusCode: error.status, code: error.code, message: translate(lng, error.code, error.params) });
-    }
-  }
-  return { results, ok: results.filter((r) => r.statusCode === 200).length, failed: results.filter((r) => r.statusCode !== 200).length };
+  return decideEach(hashes, lng, (hash) => decide(db, config, admin, hash, decision, lng));
 }

@@ -4,6 +4,7 @@
  * UPDATE, an audit row and an e-mail to the contact in the company's language in one transaction; rejecting or
  * disabling ends the company's sessions.
  */
+import { decideEach } from '../decideEach';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
@@ -17,7 +18,7 @@ import { localizePath } from '../../../../shared/routes';
 import { revokeAllSessions } from '../../auth/service';
 import { enqueueMail } from '../../mail/outbox';
 import * as audit from '../audit/service';
-import { checkReason, type BulkResult, type Decision } from '../users/service';
+import { checkReason, type Decision } from '../users/service';
 import * as repo from './repository';
 
 export interface CompaniesQuery {
@@ -76,15 +77,5 @@ export async function decide(db: Db, config: Config, admin: Actor, hash: string,
 
 export async function decideMany(db: Db, config: Config, admin: Actor, hashes: string[], decision: Decision, lng: Locale) {
   checkReason(lng, decision);
-  const results: BulkResult[] = [];
-  for (const hash of new Set(hashes)) {
-    try {
-      const company = await decide(db, config, admin, hash, decision, lng);
-      results.push({ hash, statusCode: 200, status: company.status });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      results.push({ hash, statusCode: error.status, code: error.code, message: translate(lng, error.code, error.params) });
-    }
-  }
-  return { results, ok: results.filter((r) => r.statusCode === 200).length, failed: results.filter((r) => r.statusCode !== 200).length };
+  return decideEach(hashes, lng, (hash) => decide(db, config, admin, hash, decision, lng));
 }

@@ -3,6 +3,7 @@
  * src/shared/memberMoves.ts with one guarded UPDATE; the decision, its audit row and the e-mail to the
  * member (in their language) are written in ONE transaction; rejecting or disabling ends every session.
  */
+import { decideEach } from '../decideEach';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
@@ -102,26 +103,8 @@ export async function decide(db: Db, config: Config, admin: Actor, hash: string,
   return detail(db, lng, hash);
 }
 
-export interface BulkResult {
-  hash: string;
-  statusCode: number;
-  status?: string;
-  code?: string;
-  message?: string;
-}
-
 /** The same rule for each member, each in its own transaction: one refusal does not undo the others. */
 export async function decideMany(db: Db, config: Config, admin: Actor, hashes: string[], decision: Decision, lng: Locale) {
   checkReason(lng, decision);
-  const results: BulkResult[] = [];
-  for (const hash of new Set(hashes)) {
-    try {
-      const member = await decide(db, config, admin, hash, decision, lng);
-      results.push({ hash, statusCode: 200, status: member.status });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      results.push({ hash, statusCode: error.status, code: error.code, message: translate(lng, error.code, error.params) });
-    }
-  }
-  return { results, ok: results.filter((r) => r.statusCode === 200).length, failed: results.filter((r) => r.statusCode !== 200).length };
+  return decideEach(hashes, lng, (hash) => decide(db, config, admin, hash, decision, lng));
 }
