@@ -17,3 +17,6 @@ export const SETTINGS_AUDIT_ACTION = 'settings.updated';
 
 /** The audit actions of the taxonomies' editing (admin/taxonomies). */
 export const TAXONOMY_AUDIT_ACTIONS = ['category.created', 'category.updated', 'category.deleted', 'tag.created', 'tag.updated', 'tag.deleted', 'tag.merged'] as const;
+
+/** The audit actions of the group review queue (admin/workgroups): publishing, rejecting, taking a published group down. */
+export const WORKGROUP_AUDIT_ACTIONS = ['workgroup.published', 'workgroup.rejected', 'workgroup.removed'] as const;

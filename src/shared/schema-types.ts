@@ -1256,6 +1256,58 @@ export interface Workgroup {
   can_view?: boolean;
 }
 
+// workgroup.member
+/**
+ * A member or a join request of a group, as its administrator reads them: who (named even if they left the directory), the status, the request's message and when.
+ */
+export interface WorkgroupMember {
+  /**
+   * the member's (user) hash
+   */
+  hash?: string;
+  status?: 'PENDING' | 'ACCEPTED' | 'CANCELLED';
+  message?: string | null;
+  created_at?: string;
+  is_admin?: boolean;
+  user?: {
+    hash?: string;
+    name?: string;
+    surname1?: string;
+    photo?: string | null;
+    former?: boolean;
+  };
+}
+
+// workgroup.own
+/**
+ * A group as its administrator reads it (every status): what the public sees plus its status, the association's last rejection reason and the requests waiting.
+ */
+export interface WorkgroupOwn {
+  hash?: string;
+  slug?: string;
+  name?: string;
+  typology?: string | null;
+  type?: string;
+  status?: 'UNPUBLISHED' | 'PENDING' | 'PUBLISHED' | 'REJECTED';
+  reason?: string | null;
+  image?: string | null;
+  description?: string;
+  members?: number;
+  requests?: number;
+  created_at?: string;
+  updated_at?: string;
+}
+
+// workgroup.write
+export interface WorkgroupWrite {
+  name?: string;
+  typology?: 'THEMATIC' | 'PROFESSIONAL' | 'ENTREPRENEURSHIP' | 'TECHNICAL' | 'TERRITORIAL' | 'COMMUNITY' | 'CLASS_YEAR';
+  type?: 'PUBLIC' | 'PRIVATE';
+  description?: string;
+  status?: 'PENDING';
+  admin?: string;
+}
+
 // workgroups.filter
 export interface WorkgroupsFilter {
   page?: number;

@@ -149,8 +149,13 @@ describe('enqueueMail', () => {
         unsubscribe: 'https://a.test/mail/unsubscribe/jobs/abc',
         offers: [{ title: 'Designer <i>', company: 'Studio <s>', place: 'Girona', link: 'https://a.test/en/jobs/designer' }],
       },
+      'workgroup.published': { name: 'Ann <b>', title: 'Makers <m>', link: 'https://a.test/en/workgroups/makers' },
+      'workgroup.rejected': { name: 'Ann <b>', title: 'Makers <m>', reason: 'Unknown <graduation> year', link: 'https://a.test/en/user/workgroups/x/edit' },
+      'workgroup.requested': { name: 'Ann <b>', title: 'Makers <m>', member: 'Joan <j>', message: 'Hello <h>', link: 'https://a.test/en/user/workgroups/x' },
+      'workgroup.accepted': { name: 'Ann <b>', title: 'Makers <m>', link: 'https://a.test/en/workgroups/makers' },
+      'workgroup.declined': { name: 'Ann <b>', title: 'Makers <m>', link: 'https://a.test/en/workgroups' },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(16);
+    expect(MAIL_TEMPLATES).toHaveLength(21);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();
@@ -161,7 +166,7 @@ describe('enqueueMail', () => {
         expect(mail.text).toContain('Ann <b>');
         expect(mail.html).toContain('Ann &lt;b&gt;');
         expect(mail.html).not.toContain('<b>');
-        expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/\{\{|undefined|(account|job|application|company)\.\w+\.\w+/);
+        expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/\{\{|undefined|(account|job|application|company|workgroup)\.\w+\.\w+/);
         if (typeof data[template]['link'] === 'string') {
           expect(mail.text).toContain(data[template]['link']);
           expect(mail.html).toContain(`href="${data[template]['link']}"`);
@@ -170,7 +175,11 @@ describe('enqueueMail', () => {
           expect(mail.text).toContain('Designer <i>');
           expect(mail.html).toContain('Designer &lt;i&gt;');
         }
-        if (template === 'account.rejected' || template === 'job.rejected') {
+        if (template.startsWith('workgroup.')) {
+          expect(mail.text).toContain('Makers <m>');
+          expect(mail.html).toContain('Makers &lt;m&gt;');
+        }
+        if (template === 'account.rejected' || template === 'job.rejected' || template === 'workgroup.rejected') {
           expect(mail.text).toContain('Unknown <graduation> year');
           expect(mail.html).toContain('Unknown &lt;graduation&gt; year');
         }

@@ -286,6 +286,8 @@ export interface WorkgroupsTable {
   data: string;
   created_at: string;
   updated_at: string;
+  /** The association's last rejection reason (017_workgroups_manage). */
+  reason: Generated<string | null>;
 }
 
 export interface WorkgroupMembersTable {
@@ -294,6 +296,8 @@ export interface WorkgroupMembersTable {
   user_hash: string;
   status: string;
   created_at: string;
+  /** A join request's message to the group's administrator (017_workgroups_manage). */
+  message: Generated<string | null>;
 }
 
 export interface WorkgroupFollowersTable {

@@ -7,6 +7,7 @@ import { adminOfferRoutes } from '../offers/adminRoutes';
 import { adminCompanyRoutes } from './companies/routes';
 import { adminSettingsRoutes } from './settings/routes';
 import { adminTaxonomyRoutes } from './taxonomies/routes';
+import { adminWorkgroupRoutes } from './workgroups/routes';
 
 export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminMeRoutes);
@@ -16,4 +17,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminCompanyRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminTaxonomyRoutes);
+  await app.register(adminWorkgroupRoutes);
 }

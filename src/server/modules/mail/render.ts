@@ -32,6 +32,11 @@ export const MAIL_TEMPLATES = [
   'application.status',
   'company.validated',
   'job.alert',
+  'workgroup.published',
+  'workgroup.rejected',
+  'workgroup.requested',
+  'workgroup.accepted',
+  'workgroup.declined',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -55,6 +60,12 @@ const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
   'company.validated': { text: [], link: true },
   // data.offers: [{ title, company, place, link }] (at least one), data.unsubscribe: the one-click page
   'job.alert': { text: ['unsubscribe'], link: true },
+  'workgroup.published': { text: ['title'], link: true },
+  'workgroup.rejected': { text: ['title', 'reason'], link: true },
+  // data.message: the request's optional message
+  'workgroup.requested': { text: ['title', 'member'], link: true },
+  'workgroup.accepted': { text: ['title'], link: true },
+  'workgroup.declined': { text: ['title'], link: true },
 };
 
 /** The accent of the web theme (the orange of the loading bar) and its dark primary (the button text: white on this orange fails WCAG AA). */

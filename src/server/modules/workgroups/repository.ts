@@ -94,7 +94,7 @@ export function membershipsOf(db: Conn, hashes: string[], userHash: string) {
   return db.selectFrom('workgroup_members').select(['workgroup_hash', 'status', 'hash']).where('workgroup_hash', 'in', hashes).where('user_hash', '=', userHash).execute();
 }
 
-export function insertMember(db: Conn, row: { hash: string; workgroup_hash: string; user_hash: string; status: string; created_at: string }) {
+export function insertMember(db: Conn, row: { hash: string; workgroup_hash: string; user_hash: string; status: string; created_at: string; message?: string | null }) {
   return db.insertInto('workgroup_members').values(row).execute();
 }
 

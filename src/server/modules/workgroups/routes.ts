@@ -24,10 +24,10 @@ export async function workgroupRoutes(app: FastifyInstance) {
     schema: { tags: ['public'], summary: "A group's public face, by hash or slug", params: { $ref: 'params.id#' }, response: { 200: { $ref: 'workgroup#' } } },
     handler: (request) => service.show(app.db, request.actor, request.params.id),
   });
-  app.patch<Id>('/api/workgroups/:id/subscribe', {
+  app.patch<Id & { Body: { message?: string } }>('/api/workgroups/:id/subscribe', {
     config: { permission: 'workgroups.subscribe' },
-    schema: { tags: ['members'], summary: 'Join (or request to join) a group, or leave it', params: { $ref: 'params.id#' }, body: { $ref: 'empty#' }, response: { 200: { $ref: 'toggle#' } } },
-    handler: (request) => service.toggleMembership(app.db, request.actor, request.params.id),
+    schema: { tags: ['members'], summary: 'Join a public group, ask to join a private one (optional message to its administrator), or leave / withdraw', params: { $ref: 'params.id#' }, body: { $ref: 'workgroup.join#' }, response: { 200: { $ref: 'toggle#' } } },
+    handler: (request) => service.toggleMembership(app.db, app.config, request.actor, request.params.id, request.body?.message),
   });
   app.get<Id & { Querystring: PageQuery & { only_files?: boolean } }>('/api/workgroups/:id/comments', {
     config: { permission: 'public.browse' },

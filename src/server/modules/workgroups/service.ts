@@ -13,6 +13,11 @@ import { memberOfFilter } from '../articles/memberFilter';
 import { presentAuthor } from '../users/presenters';
 import { asCode, WORKGROUP_TYPOLOGIES } from '../../../shared/codes';
 import * as repo from './repository';
+import type { Config } from '../../config';
+import type { Conn } from '../auth/repository';
+import { findUser } from '../auth/repository';
+import { enqueueMail } from '../mail/outbox';
+import { localizePath } from '../../../shared/routes';
 
 export interface WorkgroupsQuery extends PageQuery {
   text?: string;
@@ -77,7 +82,7 @@ async function viewable(db: Db, actor: Actor, id: string) {
  * Join or leave (DESIGN §6): a PUBLIC group is joined at once (member and follower); a PRIVATE one
  * gets a PENDING request for its administrator. A second call leaves or withdraws the request.
  */
-export async function toggleMembership(db: Db, actor: Actor, id: string) {
+export async function toggleMembership(db: Db, config: Config, actor: Actor, id: string, message?: string) {
   const group = await show(db, actor, id);
   if (group.is_admin) throw AppError.rule('workgroups.adminCannotLeave');
   const userHash = actor.hash!;
@@ -91,11 +96,25 @@ export async function toggleMembership(db: Db, actor: Actor, id: string) {
     } else {
       if (current) await repo.deleteMember(trx, group.hash, userHash);
       status = group.type === 'PUBLIC' ? 'ACCEPTED' : 'PENDING';
-      await repo.insertMember(trx, { hash: newHash(), workgroup_hash: group.hash, user_hash: userHash, status, created_at: now });
+      await repo.insertMember(trx, { hash: newHash(), workgroup_hash: group.hash, user_hash: userHash, status, created_at: now, message: status === 'PENDING' ? message?.trim() || null : null });
       await repo.setFollower(trx, group.hash, userHash, true, now);
+      if (status === 'PENDING') await tellAdministrator(trx, config, group, userHash, message?.trim() || null);
     }
     const counts = await repo.memberCounts(trx, [group.hash]);
     return { active: status !== null, status, count: counts.get(group.hash) ?? 0 };
+  });
+}
+
+/** A private group's administrator hears of a request (with its message) in their language. */
+async function tellAdministrator(trx: Conn, config: Config, group: { hash: string; name: string; admin: { hash: string } }, userHash: string, message: string | null) {
+  const [admin, member] = await Promise.all([findUser(trx, group.admin.hash), findUser(trx, userHash)]);
+  if (!admin || admin.status !== 'VALIDATED' || !member) return;
+  const lng = admin.language as Locale;
+  await enqueueMail(trx, {
+    to: admin.email,
+    language: lng,
+    template: 'workgroup.requested',
+    data: { name: admin.name, title: group.name, member: `${member.name} ${member.surname1}`.trim(), message, link: `${config.publicUrl}${localizePath('user.workgroups.show', lng, { hash: group.hash })}` },
   });
 }
 
