@@ -93,10 +93,6 @@ describe('other calls to action', () => {
     await page.getByTestId('upcoming-text').waitFor();
     expect(await page.getByTestId('upcoming-text').textContent()).toContain('member card');
     expect(await page.getByTestId('upcoming-action').getAttribute('href')).toBe('/en/user/profile?tab=membership');
-    await page.goto(`${server.url}/ca/usuari/grups/nou`);
-    await page.getByTestId('upcoming-text').waitFor();
-    expect(await page.getByTestId('upcoming-text').textContent()).toContain('explorar els grups');
-    expect(await page.getByTestId('upcoming-action').getAttribute('href')).toBe('/ca/grups');
     await close();
   });
 

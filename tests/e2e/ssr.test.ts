@@ -17,6 +17,7 @@ let browser: Browser;
 onBrowserSuite((live) => ({ server, browser } = live));
 
 interface Job {
+  hash: string;
   slug: string;
   title: string;
   description: string;
@@ -333,9 +334,12 @@ describe('in the browser', () => {
       const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
       const { page, errors } = await newPage(context);
       const dataRequests: string[] = [];
+      const views: string[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
-        if (/^\/api\/(jobs|articles|workgroups|tags|content)/.test(url.pathname)) dataRequests.push(`${request.method()} ${url.pathname}${url.search}`);
+        // an offer's page reports one view after hydration (POST, issue 11 §3): not a refetch of its data
+        if (request.method() === 'POST' && /^\/api\/jobs\/[^/]+\/view$/.test(url.pathname)) views.push(url.pathname);
+        else if (/^\/api\/(jobs|articles|workgroups|tags|content)/.test(url.pathname)) dataRequests.push(`${request.method()} ${url.pathname}${url.search}`);
       });
       // without JavaScript the page already has its heading
       const noJs = await browser.newContext({ javaScriptEnabled: false });
@@ -352,6 +356,7 @@ describe('in the browser', () => {
       expect((await page.locator('h1').first().textContent())?.trim()).toBeTruthy();
       expect(errors, `${path}: console errors`).toEqual([]);
       expect(dataRequests, `${path}: refetched`).toEqual([]);
+      expect(views, `${path}: views reported`).toEqual(path === localizePath('jobs.show', 'en', { slug: job.slug }) ? [`/api/jobs/${job.hash}/view`] : []);
       await page.screenshot({ path: `/tmp/b3-ssr-${path.replace(/\W+/g, '_')}.png` });
       await context.close();
     }

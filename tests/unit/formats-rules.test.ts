@@ -158,7 +158,7 @@ describe('the formats as ajv sees them (Fastify and rjsf)', () => {
   const ajv = { compile: (schema: object) => registerFormats(new Ajv({ ...ajvCustomOptions })).compile(schema) };
 
   it('registers every custom format by name', () => {
-    expect(customFormatNames).toEqual(['dni', 'nif', 'nie', 'cif', 'passport', 'iban', 'url', 'date', 'phone']);
+    expect(customFormatNames).toEqual(['dni', 'nif', 'nie', 'cif', 'passport', 'iban', 'url', 'url-or-empty', 'date', 'phone']);
     const samples: Record<string, [string, string]> = {
       dni: ['12345678Z', '12345678A'],
       nif: ['B12345678', '12345678B'],
@@ -167,6 +167,7 @@ describe('the formats as ajv sees them (Fastify and rjsf)', () => {
       passport: ['ABC123456', 'AB123456'],
       iban: ['ES9121000418450200051332', 'ES9121000418450200051333'],
       url: ['https://example.org', 'ftp://example.org'],
+      'url-or-empty': ['', 'javascript:alert(1)'],
       date: ['29/02/2024', '29/02/2023'],
       phone: ['+34 612 345 678', '123'],
     };

@@ -56,6 +56,8 @@ export const FORMS = {
   // the back office's taxonomies (pages/admin/taxonomies): a category's or tag's three names; a new tag's group too
   taxonomyTexts: { schema: 'taxonomy.texts' },
   adminTagNew: { schema: 'admin.tag.write', fields: ['group', 'texts'], required: ['group', 'texts'] },
+  // a group run by a member (pages/user/workgroups): the same form creates and edits
+  workgroup: { schema: 'workgroup.write', fields: ['name', 'typology', 'type', 'description'], required: ['name', 'typology', 'type', 'description'] },
   companyJobSurvey: { schema: 'company.job.survey', fields: ['rating_jobbank', 'rating_candidates', 'hired', 'hired_applicants', 'hired_other'] },
 } as const satisfies Record<string, { schema: string; fields?: readonly string[]; required?: readonly string[] }>;
 

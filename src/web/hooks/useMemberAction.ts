@@ -23,17 +23,18 @@ export function useMemberAction(resource: string, id: string, action: string, ne
   const client = useQueryClient();
   const feedback = useFeedback();
   const [prompt, setPrompt] = useState<PromptKind>(null);
-  const mutation = useMutation<Toggle, HttpError>({
-    mutationFn: () => request<Toggle>('api', `${resource}/${encodeURIComponent(id)}/${action}`, { method: 'PATCH', body: {} }),
+  const mutation = useMutation<Toggle, HttpError, Record<string, unknown> | undefined>({
+    mutationFn: (body) => request<Toggle>('api', `${resource}/${encodeURIComponent(id)}/${action}`, { method: 'PATCH', body: body ?? {} }),
     onSettled: () => client.invalidateQueries({ queryKey: ['data'] }),
   });
-  const run = (onDone: (result: Toggle) => void, onError?: (error: HttpError) => void) => {
+  /** `body`: what the action takes besides the toggle (a join request's message). */
+  const run = (onDone: (result: Toggle) => void, onError?: (error: HttpError) => void, body?: Record<string, unknown>) => {
     // a company (or the back office) is no member to be invited: it is told the action is the members'
     if (me && me.iss !== 'user') return setPrompt('membersOnly');
     if (!me) return setPrompt('signIn');
     if (needsBold && !isBold((me.role ?? 'REGULAR') as Role)) return setPrompt('upgrade');
     // without a handler of its own, the server's explanation as a toast (SPEC §8)
-    mutation.mutate(undefined, { onSuccess: onDone, onError: onError ?? ((error) => feedback.error(error.message)) });
+    mutation.mutate(body, { onSuccess: onDone, onError: onError ?? ((error) => feedback.error(error.message)) });
   };
   return { run, pending: mutation.isPending, prompt, closePrompt: () => setPrompt(null), signedInMember: me?.iss === 'user' };
 }

@@ -1,7 +1,8 @@
 /**
  * The account menu of SPEC §5, written once: the header's dropdown, the member area's side menu and the
  * phone drawer all list these items, so no place shows a subset. Members: profile, settings, card,
- * applications (Bold and GRATIS only), saved articles, projects, experiences, groups, the e-book library;
+ * applications (Bold and GRATIS only), saved articles, projects, experiences, groups (and the groups I run: Bold and
+ * GRATIS), the e-book library;
  * companies: profile, new offer, offers, directory. Sign-out is added by each place (it is an action).
  */
 import type { TFunction } from 'i18next';
@@ -26,6 +27,7 @@ const MEMBER_ROUTES: { key: string; route: string; label: string; boldOnly?: boo
   { key: 'portfolios', route: 'user.portfolios', label: 'pages.user.portfolios' },
   { key: 'experiences', route: 'user.experiences', label: 'pages.user.experiences' },
   { key: 'groups', route: 'user.workgroups.subscribed', label: 'pages.user.workgroups.subscribed' },
+  { key: 'mygroups', route: 'user.workgroups', label: 'pages.user.workgroups', boldOnly: true },
 ];
 
 const COMPANY_ROUTES = [

@@ -13,6 +13,7 @@ const CompaniesQueuePage = lazy(() => import('../pages/admin/companies/Companies
 const SiteSettingsPage = lazy(() => import('../pages/admin/settings/SiteSettingsPage'));
 const CategoriesPage = lazy(() => import('../pages/admin/taxonomies/CategoriesPage'));
 const TagsPage = lazy(() => import('../pages/admin/taxonomies/TagsPage'));
+const WorkgroupsQueuePage = lazy(() => import('../pages/admin/workgroups/WorkgroupsQueuePage'));
 
 const wait = (node: React.ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
 
@@ -28,6 +29,7 @@ export function adminRoutes() {
       <Route path="settings" element={wait(<SiteSettingsPage />)} />
       <Route path="categories" element={wait(<CategoriesPage />)} />
       <Route path="tags" element={wait(<TagsPage />)} />
+      <Route path="workgroups" element={wait(<WorkgroupsQueuePage />)} />
     </Route>,
   ]);
 }

@@ -27,6 +27,8 @@ export const UPLOAD_TARGETS = {
   cv: { prefix: 'usr', path: 'users/cv', kind: 'document', ...UPLOAD_KINDS.document },
   student: { prefix: 'usr', path: 'users/student/file', kind: 'document', ...UPLOAD_KINDS.document },
   logo: { prefix: 'com', path: 'companies/logo', kind: 'photo', ...UPLOAD_KINDS.photo },
+  // a group's picture: the page gives the path (usr/workgroups/{hash}/image)
+  picture: { prefix: 'usr', path: '', kind: 'photo', ...UPLOAD_KINDS.photo },
 } as const;
 export type UploadTarget = keyof typeof UPLOAD_TARGETS;
 
@@ -36,9 +38,11 @@ export interface UploadFieldProps {
   fileName?: string;
   onChange?: (answer: Record<string, unknown>) => void;
   disabled?: boolean;
+  /** The route under the target's prefix when it depends on the record (a group's picture). */
+  path?: string;
 }
 
-export function UploadField({ kind, value, fileName, onChange, disabled }: UploadFieldProps) {
+export function UploadField({ kind, value, fileName, onChange, disabled, path }: UploadFieldProps) {
   const { t } = useTranslation();
   // Modal.useModal, not App.useApp: the app has no antd <App> wrapper (providers/notifications.tsx says why)
   const [modal, modalHolder] = Modal.useModal();
@@ -59,7 +63,7 @@ export function UploadField({ kind, value, fileName, onChange, disabled }: Uploa
   const upload = async (file: File) => {
     setPercent(0);
     try {
-      const answer = await uploadFiles(target.path, target.field, [file], setPercent, target.prefix);
+      const answer = await uploadFiles(path ?? target.path, target.field, [file], setPercent, target.prefix);
       if (answer.status >= 200 && answer.status < 300) onChange?.(answer.body);
       else {
         const title = answer.status === 413 ? t('upload.tooLarge.title') : t('upload.failed');
@@ -91,7 +95,7 @@ export function UploadField({ kind, value, fileName, onChange, disabled }: Uploa
       {modalHolder}
       {kind === 'avatar' ? (
         <Avatar size={96} src={value ?? undefined} icon={<UserOutlined />} alt={t('upload.preview')} />
-      ) : kind === 'logo' ? (
+      ) : kind === 'logo' || kind === 'picture' ? (
         <Avatar size={96} shape="square" src={value ?? undefined} icon={<ShopOutlined />} alt={t('upload.preview')} className="logo-preview" />
       ) : value ? (
         <a href={value} download>
@@ -115,7 +119,7 @@ export function UploadField({ kind, value, fileName, onChange, disabled }: Uploa
             {value ? t('upload.replace') : t('upload.choose')}
           </Button>
         </Upload>
-        {value && (
+        {value && kind !== 'picture' && (
           <Button icon={<DeleteOutlined />} danger disabled={disabled || busy} onClick={remove}>
             {t('upload.delete')}
           </Button>

@@ -73,7 +73,6 @@ export function UnexpectedErrorPage() {
  */
 function upcomingFor(name: string): { key: string; action: 'membership' | 'groups' | 'mail' | 'home' } {
   if (name === 'user.card') return { key: 'upcoming.card', action: 'membership' };
-  if (name.startsWith('user.workgroups')) return { key: 'upcoming.workgroups', action: 'groups' };
   return { key: 'common.comingSoonText', action: 'home' };
 }
 

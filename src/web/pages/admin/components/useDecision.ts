@@ -11,7 +11,7 @@ interface BulkAnswer {
   results: Array<{ hash: string; statusCode: number; message?: string }>;
 }
 
-export function useDecision(resource: 'users' | 'companies' | 'jobs', keys: string, onDone: () => void) {
+export function useDecision(resource: 'users' | 'companies' | 'jobs' | 'workgroups', keys: string, onDone: () => void) {
   const { t } = useTranslation();
   const invalidate = useInvalidate();
   const { open } = useNotification();

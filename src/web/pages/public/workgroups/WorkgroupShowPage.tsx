@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Avatar, List, Tabs } from 'antd';
 import { Alert, Button, Skeleton, Space, Tag } from '../../../components/light';
-import { LockOutlined, TeamOutlined } from '@ant-design/icons';
+import { LockOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import { usePublicList, usePublicOne } from '../../../public/data';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useParams } from 'react-router';
@@ -14,6 +14,7 @@ import { useLocale } from '../../../hooks/useLocale';
 import { useMemberAction } from '../../../hooks/useMemberAction';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import { Wall } from './components/Wall';
+import { JoinRequestModal } from './components/JoinRequestModal';
 import type { Author, Workgroup } from './types';
 import { useFeedback } from '../../../providers/notifications';
 import { formatDate } from '../../../lib/dates';
@@ -74,6 +75,7 @@ export default function WorkgroupShowPage() {
   const feedback = useFeedback();
   const { record: group, ...query } = usePublicOne<Workgroup>('workgroups', slug);
   const join = useMemberAction('workgroups', slug, 'subscribe', true);
+  const [asking, setAsking] = useState(false);
   useDocumentTitle(`${group?.name ?? t('pages.workgroups.show')} · Alumni`);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (query.error?.statusCode === 404) return <NotFoundPage />;
@@ -95,13 +97,23 @@ export default function WorkgroupShowPage() {
         </span>
         <span>{t('workgroups.admin', { name: group.admin.former ? t('user.formerMember') : `${group.admin.name} ${group.admin.surname1}` })}</span>
       </div>
-      {group.is_admin ? null : (
+      {group.is_admin ? (
+        <div className="article-actions">
+          <Link to={to('user.workgroups.show', { hash: group.hash })} data-testid="group-run">
+            <Button type="primary" icon={<SettingOutlined />}>{t('groups.runThis')}</Button>
+          </Link>
+        </div>
+      ) : (
         <div className="article-actions">
           <Button
             data-testid="join"
             type={group.membership ? 'default' : 'primary'}
             loading={join.pending}
-            onClick={() => join.run(({ active }) => feedback.success(t(active ? (group.type === 'PRIVATE' ? 'workgroups.requestedToast' : 'workgroups.joinedToast') : 'workgroups.leftToast')))}
+            onClick={() => {
+              // asking to join a private group: first the optional message for its administrator
+              if (group.type === 'PRIVATE' && !group.membership) return setAsking(true);
+              join.run(({ active }) => feedback.success(t(active ? (group.type === 'PRIVATE' ? 'workgroups.requestedToast' : 'workgroups.joinedToast') : 'workgroups.leftToast')));
+            }}
           >
             {t(joinLabel)}
           </Button>
@@ -122,6 +134,16 @@ export default function WorkgroupShowPage() {
         <Alert type="info" showIcon icon={<LockOutlined />} message={t('workgroups.private')} />
       )}
       <MemberPrompt kind={join.prompt} onClose={join.closePrompt} />
+      <JoinRequestModal
+        open={asking}
+        group={group.name}
+        pending={join.pending}
+        onCancel={() => setAsking(false)}
+        onSend={(message) => {
+          setAsking(false);
+          join.run(() => feedback.success(t('workgroups.requestedToast')), undefined, message ? { message } : {});
+        }}
+      />
     </article>
   );
 }
