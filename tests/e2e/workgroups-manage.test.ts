@@ -1,0 +1,106 @@
+/**
+ * Issue 12's story in the browser: a Bold member creates a private group and sends it for review, the association
+ * publishes it in the back office, another member asks to join with a message, and the creator accepts them from the
+ * group's Members tab — the new member is e-mailed and can read the wall. At 1400 px and on a phone.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { localizePath } from '../../src/shared/routes';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
+
+let server: LiveServer;
+let browser: Browser;
+onBrowserSuite((live) => ({ server, browser } = live));
+
+const NAME = `Iluminación escénica ${Date.now().toString(36)}`;
+let slug = '';
+let hash = '';
+
+async function member(email: string, viewport = { width: 1400, height: 950 }): Promise<{ page: Page; errors: string[]; done: () => Promise<void> }> {
+  const context = await withCookieChoice(await browser.newContext({ viewport }), server.url);
+  const { page, errors } = await newPage(context);
+  await signInAt(page, server.url, email);
+  return { page, errors, done: () => context.close() };
+}
+
+describe('a private group run by a member', () => {
+  it('is created as a draft and sent for review', async () => {
+    const { page, errors, done } = await member('bold@demo.test');
+    await page.goto(`${server.url}/en/user/workgroups`);
+    await page.getByTestId('user-groups').waitFor();
+    await page.getByTestId('group-create').first().click();
+    await page.getByTestId('group-new').waitFor();
+    await page.locator('#root_name').fill(NAME);
+    await page.locator('#root_typology').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option').filter({ hasText: 'Professional' }).click();
+    await page.getByText('Private: you accept each request', { exact: false }).click();
+    await page.locator('#root_description').fill('Técnicos y diseñadores de iluminación para teatro y conciertos que comparten montajes, ferias y ofertas.');
+    await page.getByRole('button', { name: 'Create the draft' }).click();
+    await page.getByTestId('group-edit').waitFor();
+    hash = page.url().split('/').slice(-2)[0]!;
+    expect(await page.getByTestId('group-review').textContent()).toContain('This is a draft');
+    await page.screenshot({ path: '/tmp/e2e-group-edit-1400.png', fullPage: true });
+    await page.getByTestId('group-send').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Send for review' }).click();
+    await expect.poll(async () => (await server.app.db.selectFrom('workgroups').select('status').where('hash', '=', hash).executeTakeFirst())?.status, { timeout: 10_000 }).toBe('PENDING');
+    expect(errors).toEqual([]);
+    await done();
+  });
+
+  it('is published by the association from its group queue', async () => {
+    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 950 } }), server.url);
+    const { page, errors } = await newPage(context);
+    await page.goto(`${server.url}/en/admin/login`);
+    await page.locator('#root_email').fill('admin@demo.test');
+    await page.locator('#root_password').fill('demo-password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/en\/admin\/users$/);
+    await page.getByRole('menuitem', { name: 'Groups' }).click();
+    const row = page.locator('[data-testid="admin-workgroups"] tbody tr.ant-table-row').filter({ hasText: NAME });
+    await row.waitFor();
+    await page.screenshot({ path: '/tmp/e2e-admin-groups-1400.png', fullPage: true });
+    await row.locator('[data-move="PUBLISHED"]').click();
+    await page.getByText('Group published').first().waitFor();
+    const group = await server.app.db.selectFrom('workgroups').select(['status', 'slug']).where('hash', '=', hash).executeTakeFirstOrThrow();
+    expect(group.status).toBe('PUBLISHED');
+    slug = group.slug;
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('takes another member’s request with a message', async () => {
+    const { page, errors, done } = await member('gratis@demo.test', { width: 360, height: 780 });
+    await page.goto(`${server.url}${localizePath('workgroups.show', 'en', { slug })}`);
+    await page.getByTestId('join').click();
+    await page.getByTestId('join-message').fill('I light theatre shows in Girona and would love to share rigs.');
+    await page.getByTestId('join-send').click();
+    await expect.poll(() => page.getByTestId('join').textContent(), { timeout: 10_000 }).toContain('Request sent');
+    await page.screenshot({ path: '/tmp/e2e-group-requested-360.png', fullPage: true });
+    expect(errors).toEqual([]);
+    await done();
+  });
+
+  it('is accepted by the creator from the Members tab; the member is e-mailed and reads the wall', async () => {
+    const { page, errors, done } = await member('bold@demo.test');
+    await page.goto(`${server.url}${localizePath('workgroups.show', 'en', { slug })}`);
+    await page.getByTestId('group-run').click();
+    await page.getByTestId('group-manage').waitFor();
+    const request = page.locator('tr.ant-table-row').filter({ has: page.getByTestId('member-accept') }).first();
+    await request.waitFor();
+    expect(await request.getByTestId('member-message').textContent()).toContain('theatre shows in Girona');
+    await page.screenshot({ path: '/tmp/e2e-group-manage-1400.png', fullPage: true });
+    await request.getByTestId('member-accept').click();
+    await page.getByText('Request accepted').first().waitFor();
+    const gratis = await server.app.db.selectFrom('users').select('hash').where('email', '=', 'gratis@demo.test').executeTakeFirstOrThrow();
+    await expect.poll(async () => (await server.app.db.selectFrom('workgroup_members').select('status').where('workgroup_hash', '=', hash).where('user_hash', '=', gratis.hash).executeTakeFirst())?.status).toBe('ACCEPTED');
+    expect((await server.app.db.selectFrom('email_outbox').select('template').where('to_address', '=', 'gratis@demo.test').where('template', '=', 'workgroup.accepted').execute()).length).toBe(1);
+    expect(errors).toEqual([]);
+    await done();
+
+    const newcomer = await member('gratis@demo.test');
+    await newcomer.page.goto(`${server.url}${localizePath('workgroups.show', 'en', { slug })}`);
+    await newcomer.page.getByRole('tab', { name: 'Wall' }).waitFor();
+    expect(await newcomer.page.getByTestId('join').textContent()).toContain('Leave');
+    await newcomer.done();
+  });
+});
