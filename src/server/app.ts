@@ -45,6 +45,7 @@ import { offerExpiryTask } from './modules/offers/expiry';
 import { jobViewsPlugin } from './modules/jobs/views';
 import { jobAlertTasks } from './modules/jobAlerts/service';
 import { workgroupImageRoutes, workgroupManageRoutes } from './modules/workgroups/manage/routes';
+import { wallModerationRoutes, wallPostRoutes } from './modules/workgroups/wall/routes';
 import { jobAlertRoutes } from './modules/jobAlerts/routes';
 import { jobAlertUnsubscribeRoutes } from './modules/jobAlerts/unsubscribePage';
 import { taskRunnerPlugin } from './modules/tasks/runner';
@@ -147,8 +148,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(companyProfileRoutes);
   await app.register(jobAlertRoutes);
   await app.register(workgroupManageRoutes);
+  await app.register(wallModerationRoutes);
   await app.register(jobAlertUnsubscribeRoutes); // page routes: a mail client's one-click POST carries no apiKey
-  await app.register(uploadsPlugin, { routes: [memberFileRoutes, companyLogoRoutes, workgroupImageRoutes] }); // the only routes that take multipart
+  await app.register(uploadsPlugin, { routes: [memberFileRoutes, companyLogoRoutes, workgroupImageRoutes, wallPostRoutes] }); // the only routes that take multipart
   await app.register(filesPlugin);
   await app.register(cookieConsentPlugin);
   await app.register(spaPlugin);

@@ -8,15 +8,20 @@ export const MB = 1024 * 1024;
 export const ACCEPTED = {
   image: { mimes: ['image/jpeg', 'image/png', 'image/webp'], extensions: ['.jpg', '.jpeg', '.png', '.webp'], label: 'JPEG, PNG, WebP' },
   pdf: { mimes: ['application/pdf'], extensions: ['.pdf'], label: 'PDF' },
+  imageOrPdf: { mimes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'], extensions: ['.jpg', '.jpeg', '.png', '.webp', '.pdf'], label: 'JPEG, PNG, WebP, PDF' },
 } as const;
 export type Accept = keyof typeof ACCEPTED;
 
-/** Each kind: its one multipart field, size limit (bytes), how many files, which types. */
+/**
+ * Each kind: its one multipart file field, size limit (bytes), how many files, which types; `text` names the text
+ * parts it also takes (a wall post's `parent` and `content`), `optional` a file it may go without.
+ */
 export const UPLOAD_KINDS = {
   photo: { field: 'image', maxBytes: 5 * MB, maxFiles: 1, accept: 'image' },
   document: { field: 'file', maxBytes: 10 * MB, maxFiles: 1, accept: 'pdf' },
   portfolioImage: { field: 'images[]', maxBytes: 8 * MB, maxFiles: 12, accept: 'image' },
-} as const satisfies Record<string, { field: string; maxBytes: number; maxFiles: number; accept: Accept }>;
+  wallPost: { field: 'file', maxBytes: 10 * MB, maxFiles: 1, accept: 'imageOrPdf', text: ['parent', 'content'], optional: true },
+} as const satisfies Record<string, { field: string; maxBytes: number; maxFiles: number; accept: Accept; text?: readonly string[]; optional?: boolean }>;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 
 /** "5 MB", as the messages of both sides show a limit. */

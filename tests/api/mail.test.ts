@@ -154,8 +154,9 @@ describe('enqueueMail', () => {
       'workgroup.requested': { name: 'Ann <b>', title: 'Makers <m>', member: 'Joan <j>', message: 'Hello <h>', link: 'https://a.test/en/user/workgroups/x' },
       'workgroup.accepted': { name: 'Ann <b>', title: 'Makers <m>', link: 'https://a.test/en/workgroups/makers' },
       'workgroup.declined': { name: 'Ann <b>', title: 'Makers <m>', link: 'https://a.test/en/workgroups' },
+      'workgroup.postRemoved': { name: 'Ann <b>', title: 'Makers <m>', reason: 'Unknown <graduation> year', excerpt: 'My <post>', link: 'https://a.test/en/workgroups/makers' },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(21);
+    expect(MAIL_TEMPLATES).toHaveLength(22);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();
@@ -179,7 +180,7 @@ describe('enqueueMail', () => {
           expect(mail.text).toContain('Makers <m>');
           expect(mail.html).toContain('Makers &lt;m&gt;');
         }
-        if (template === 'account.rejected' || template === 'job.rejected' || template === 'workgroup.rejected') {
+        if (template === 'account.rejected' || template === 'job.rejected' || template === 'workgroup.rejected' || template === 'workgroup.postRemoved') {
           expect(mail.text).toContain('Unknown <graduation> year');
           expect(mail.html).toContain('Unknown &lt;graduation&gt; year');
         }

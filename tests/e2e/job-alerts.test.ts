@@ -17,6 +17,9 @@ let openList: () => ReturnType<import('playwright-core').Page['locator']>;
 describe('job alerts', () => {
   it('are chosen by a Bold member and kept after a reload', async () => {
     await server.app.db.updateTable('users').set({ is_receive_jobs: 1 }).where('email', '=', 'bold@demo.test').execute();
+    // start from no choices (the demo gives bold@demo.test an alert of its own)
+    const bold = await server.app.db.selectFrom('users').select('hash').where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow();
+    await server.app.db.deleteFrom('job_alerts').where('user_hash', '=', bold.hash).execute();
     const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 1000 } }), server.url);
     const { page, errors } = await newPage(context);
     openList = () => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();

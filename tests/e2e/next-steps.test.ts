@@ -103,6 +103,8 @@ describe('other calls to action', () => {
     await next.waitFor();
     expect(await next.textContent()).toContain('your request goes to its administrator');
     await page.getByTestId('join').click();
+    // a private group first asks for the optional message to its administrator
+    await page.getByTestId('join-send').click();
     await expect.poll(() => next.textContent(), { timeout: 10_000 }).toContain('waiting for the group administrator');
     // withdraw, leaving the demo data as it was
     await page.getByTestId('join').click();

@@ -47,9 +47,10 @@ export class UploadedFile {
   }
 }
 
-/** The body schema of an upload route: the kind's one field holding a received file. */
-export function uploadBody(kind: UploadKind) {
+/** The body schema of an upload route: the kind's one field holding a received file, and its text parts (`text`: their schemas). */
+export function uploadBody(kind: UploadKind, text: Record<string, object> = {}) {
   const { field, maxFiles } = UPLOAD_KINDS[kind];
+  const optional = 'optional' in UPLOAD_KINDS[kind];
   const file = {
     type: 'object',
     required: ['filename', 'detected'],
@@ -57,9 +58,9 @@ export function uploadBody(kind: UploadKind) {
   };
   return {
     type: 'object',
-    required: [field],
+    required: optional ? [] : [field],
     additionalProperties: false,
-    properties: { [field]: maxFiles > 1 ? { type: 'array', minItems: 1, maxItems: maxFiles, items: file } : file },
+    properties: { ...text, [field]: maxFiles > 1 ? { type: 'array', minItems: 1, maxItems: maxFiles, items: file } : file },
   };
 }
 
@@ -78,15 +79,20 @@ function translateError(request: FastifyRequest, kind: UploadKind, error: unknow
   return fieldError(request, field, 'upload.unreadable');
 }
 
-async function readParts(request: FastifyRequest, kind: UploadKind): Promise<Record<string, UploadedFile | UploadedFile[]>> {
+async function readParts(request: FastifyRequest, kind: UploadKind): Promise<Record<string, UploadedFile | UploadedFile[] | string>> {
   const { field, maxBytes, maxFiles, accept } = UPLOAD_KINDS[kind];
+  const definition = UPLOAD_KINDS[kind] as { text?: readonly string[] };
+  const textFields: readonly string[] = definition.text ?? [];
   // One file more than allowed is still read (and dropped), so "too many" is told apart from a broken body.
-  const limits = { fileSize: maxBytes, files: maxFiles + 1, fields: 4, parts: maxFiles + 5, fieldSize: 1024, headerPairs: 20 };
+  // A text part may be long (a wall post); the route's schema bounds it, the reader only stops abuse.
+  const limits = { fileSize: maxBytes, files: maxFiles + 1, fields: 4, parts: maxFiles + 5, fieldSize: textFields.length ? 64 * 1024 : 1024, headerPairs: 20 };
   const files: UploadedFile[] = [];
+  const text: Record<string, string> = {};
   let extra: string | null = null;
   for await (const part of request.parts({ limits })) {
     if (part.type !== 'file') {
-      extra ??= part.fieldname === field ? null : part.fieldname;
+      if (textFields.includes(part.fieldname) && !(part.fieldname in text)) text[part.fieldname] = String(part.value ?? '');
+      else extra ??= part.fieldname === field ? null : part.fieldname;
       continue;
     }
     const bytes = await part.toBuffer();
@@ -95,12 +101,15 @@ async function readParts(request: FastifyRequest, kind: UploadKind): Promise<Rec
     else if (part.filename !== '' || bytes.length > 0) files.push(new UploadedFile(part.filename, part.mimetype, (await fileTypeFromBuffer(bytes))?.mime ?? '', bytes));
   }
   if (extra !== null) throw fieldError(request, extra || 'body', 'validation.unknownField');
-  if (files.length === 0) throw fieldError(request, field, 'upload.missing');
+  if (files.length === 0) {
+    if ('optional' in UPLOAD_KINDS[kind]) return text;
+    throw fieldError(request, field, 'upload.missing');
+  }
   for (const file of files) {
     if (file.size === 0) throw fieldError(request, field, 'upload.empty');
     if (!(ACCEPTED[accept].mimes as readonly string[]).includes(file.detected)) throw fieldError(request, field, 'upload.wrongType', { types: ACCEPTED[accept].label });
   }
-  return { [field]: maxFiles > 1 ? files : files[0]! };
+  return { ...text, [field]: maxFiles > 1 ? files : files[0]! };
 }
 
 export interface UploadsOptions {

@@ -37,6 +37,7 @@ export const MAIL_TEMPLATES = [
   'workgroup.requested',
   'workgroup.accepted',
   'workgroup.declined',
+  'workgroup.postRemoved',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -66,6 +67,8 @@ const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
   'workgroup.requested': { text: ['title', 'member'], link: true },
   'workgroup.accepted': { text: ['title'], link: true },
   'workgroup.declined': { text: ['title'], link: true },
+  // data.excerpt: the start of the removed post
+  'workgroup.postRemoved': { text: ['title', 'reason'], link: true },
 };
 
 /** The accent of the web theme (the orange of the loading bar) and its dark primary (the button text: white on this orange fails WCAG AA). */

@@ -178,14 +178,6 @@ export function findComment(db: Conn, workgroupHash: string, commentHash: string
   return db.selectFrom('comments').select(['hash', 'user_hash', 'parent_hash']).where('workgroup_hash', '=', workgroupHash).where('hash', '=', commentHash).where('deleted', '=', 0).executeTakeFirst();
 }
 
-export function softDeleteComment(db: Conn, commentHash: string) {
-  return db
-    .updateTable('comments')
-    .set({ deleted: 1 })
-    .where((eb) => eb.or([eb('hash', '=', commentHash), eb('parent_hash', '=', commentHash)]))
-    .execute();
-}
-
 export async function toggleLike(db: Conn, commentHash: string, userHash: string, now: string) {
   const removed = await db.deleteFrom('comment_likes').where('comment_hash', '=', commentHash).where('user_hash', '=', userHash).executeTakeFirst();
   if (Number(removed.numDeletedRows) > 0) return false;

@@ -13,6 +13,7 @@ import { memberOfFilter } from '../articles/memberFilter';
 import { presentAuthor } from '../users/presenters';
 import { asCode, WORKGROUP_TYPOLOGIES } from '../../../shared/codes';
 import * as repo from './repository';
+import { removePost } from './wall/service';
 import type { Config } from '../../config';
 import type { Conn } from '../auth/repository';
 import { findUser } from '../auth/repository';
@@ -72,7 +73,7 @@ export async function show(db: Db, actor: Actor, id: string) {
 }
 
 /** The group, if the caller may read its wall, files and members. */
-async function viewable(db: Db, actor: Actor, id: string) {
+export async function viewable(db: Db, actor: Actor, id: string) {
   const group = await show(db, actor, id);
   if (!group.can_view) throw AppError.notFound('workgroups.membersOnly');
   return group;
@@ -160,12 +161,13 @@ export async function toggleLike(db: Db, actor: Actor, id: string, commentHash: 
 }
 
 /** The author or the group's administrator (SPEC §6) may delete a comment; its replies go with it. */
-export async function deleteComment(db: Db, actor: Actor, id: string, commentHash: string) {
+export async function deleteComment(db: Db, dataDir: string, actor: Actor, id: string, commentHash: string) {
   const group = await viewable(db, actor, id);
   const comment = await repo.findComment(db, group.hash, commentHash);
   if (!comment) throw AppError.notFound();
   if (comment.user_hash !== actor.hash && !group.is_admin) throw AppError.forbidden('workgroups.notYourComment');
-  await repo.softDeleteComment(db, comment.hash);
+  // its replies and the files posted with them go too (wall/service.ts)
+  await db.transaction().execute((trx) => removePost(trx, dataDir, comment.hash));
   return { ok: true };
 }
 

@@ -1,0 +1,47 @@
+/** Writing on a group's wall (POST, multipart: parent, content, file — SPEC §7) and its administrator's moderation. */
+import type { FastifyInstance } from 'fastify';
+import { UploadedFile, uploadBody } from '../../../plugins/uploads';
+import * as service from './service';
+
+const postBody = (() => {
+  const body = uploadBody('wallPost', {
+    parent: { type: 'string', minLength: 1, maxLength: 32 },
+    content: { type: 'string', minLength: 1, maxLength: 2000, pattern: '\\S' },
+  });
+  return { ...body, required: ['content'] };
+})();
+
+/** Registered inside plugins/uploads.ts (the only context that reads multipart). */
+export async function wallPostRoutes(app: FastifyInstance) {
+  app.post<{ Params: { id: string }; Body: { parent?: string; content: string; file?: UploadedFile } }>('/api/workgroups/:id/comments', {
+    config: { permission: 'workgroups.comment', upload: 'wallPost' },
+    schema: {
+      tags: ['members'],
+      summary: "Post on a group's wall or reply (multipart: content, parent?, file? — an image or a PDF up to 10 MB); members of the group only",
+      params: { $ref: 'params.id#' },
+      consumes: ['multipart/form-data'],
+      body: postBody,
+      response: { 201: { $ref: 'comment#' } },
+    },
+    handler: async (request, reply) => {
+      const file = request.body.file instanceof UploadedFile ? request.body.file : undefined;
+      reply.code(201);
+      return service.post(app, request.actor, request.lng, request.params.id, { parent: request.body.parent, content: request.body.content, file });
+    },
+  });
+}
+
+export async function wallModerationRoutes(app: FastifyInstance) {
+  app.delete<{ Params: { hash: string; comment: string }; Body: { reason: string } }>('/usr/workgroups/:hash/comments/:comment', {
+    config: { permission: 'workgroups.create' },
+    schema: {
+      tags: ['members'],
+      summary: "Remove a post from my group's wall, with the reason its author receives by e-mail (its replies and files go with it)",
+      params: { type: 'object', required: ['hash', 'comment'], additionalProperties: false, properties: { hash: { type: 'string', minLength: 1, maxLength: 32 }, comment: { type: 'string', minLength: 1, maxLength: 32 } } },
+      body: { type: 'object', additionalProperties: false, required: ['reason'], properties: { reason: { type: 'string', minLength: 3, maxLength: 1000, pattern: '\\S' } } },
+      response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
+    },
+    handler: (request) => service.moderate(app, request.actor, request.params.hash, request.params.comment, request.body.reason),
+  });
+}
+

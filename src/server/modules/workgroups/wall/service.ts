@@ -1,0 +1,131 @@
+/**
+ * Writing on a group's wall (issue 12 §4–§5): a member of the group (or its administrator) posts text with an optional
+ * image or PDF, or replies in a thread (one level: a reply to a reply joins the thread). The file is written to the
+ * private store first, then the post and its `files` row in one transaction (removed again if that fails). The group's
+ * administrator may remove any post with a reason its author receives by e-mail; a removed post's file goes with it.
+ */
+import { rmSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../errors';
+import { newHash, nowIso } from '../../../lib/ids';
+import { locateStored, privateRoot, storePrivate } from '../../../lib/privateFiles';
+import { fileLinks } from '../../../lib/signedLinks';
+import { localizePath } from '../../../../shared/routes';
+import type { Locale } from '../../../../shared/constants';
+import type { UploadedFile } from '../../../plugins/uploads';
+import type { Actor } from '../../../types';
+import type { Conn } from '../../auth/repository';
+import { findUser } from '../../auth/repository';
+import { enqueueMail } from '../../mail/outbox';
+import { downloadName } from '../../users/filesService';
+import { presentAuthor } from '../../users/presenters';
+import { viewable } from '../service';
+import { findGroup } from '../manage/repository';
+
+export interface NewPost {
+  parent?: string;
+  content: string;
+  file?: UploadedFile;
+}
+
+/** Only the group's accepted members and its administrator write on its wall (a public group's visitors read it). */
+async function writable(app: FastifyInstance, actor: Actor, id: string) {
+  const group = await viewable(app.db, actor, id);
+  if (!group.is_admin && group.membership !== 'ACCEPTED') throw AppError.forbidden('workgroups.membersOnlyPost');
+  return group;
+}
+
+function fileName(file: UploadedFile): string {
+  const pdf = file.detected === 'application/pdf';
+  if (pdf) return downloadName(file.filename, 'file');
+  const base = (file.filename.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 180);
+  return base || 'image';
+}
+
+export async function post(app: FastifyInstance, actor: Actor, _lng: Locale, id: string, body: NewPost) {
+  const group = await writable(app, actor, id);
+  const content = body.content.trim();
+  const root = privateRoot(app.config.dataDir);
+  const stored = body.file ? storePrivate(root, 'wall', body.file.detected, body.file.bytes()) : null;
+  const hash = newHash();
+  const now = nowIso();
+  try {
+    await app.db.transaction().execute(async (trx) => {
+      let parent: string | null = null;
+      if (body.parent) {
+        const target = await trx.selectFrom('comments').select(['hash', 'parent_hash']).where('workgroup_hash', '=', group.hash).where('hash', '=', body.parent).where('deleted', '=', 0).executeTakeFirst();
+        if (!target) throw AppError.badRequest('validation.failed', [{ field: 'parent', message: 'no such post on this wall' }]);
+        parent = target.parent_hash ?? target.hash; // a reply to a reply joins the thread
+      }
+      let fileHash: string | null = null;
+      if (body.file && stored) {
+        fileHash = newHash();
+        await trx.insertInto('files').values({ hash: fileHash, owner_type: 'user', owner_hash: actor.hash!, workgroup_hash: group.hash, kind: 'wall', name: fileName(body.file), path: stored, mime: body.file.detected, size: body.file.size, created_at: now, updated_at: now }).execute();
+      }
+      await trx.insertInto('comments').values({ hash, workgroup_hash: group.hash, user_hash: actor.hash!, parent_hash: parent, content, file_hash: fileHash, deleted: 0, created_at: now }).execute();
+    });
+  } catch (error) {
+    if (stored) rmSync(locateStored(root, stored) ?? '/nonexistent', { force: true });
+    throw error;
+  }
+  return presentOne(app, actor, hash);
+}
+
+async function presentOne(app: FastifyInstance, actor: Actor, hash: string) {
+  const row = await app.db
+    .selectFrom('comments')
+    .innerJoin('users', 'users.hash', 'comments.user_hash')
+    .leftJoin('files', 'files.hash', 'comments.file_hash')
+    .select(['comments.hash', 'comments.parent_hash', 'comments.content', 'comments.created_at', 'files.hash as file_hash', 'files.name as file_name', 'users.hash as user_hash', 'users.name as user_name', 'users.surname1', 'users.photo'])
+    .where('comments.hash', '=', hash)
+    .executeTakeFirstOrThrow();
+  const links = fileLinks(app.config.secretKey, actor);
+  return {
+    hash: row.hash,
+    parent: row.parent_hash,
+    content: row.content,
+    created_at: row.created_at,
+    file: row.file_hash ? { hash: row.file_hash, name: row.file_name ?? '', url: links.link(row.file_hash) } : null,
+    likes: 0,
+    liked: false,
+    user: presentAuthor(row),
+    replies: [],
+  };
+}
+
+/** Soft-deletes a post (and its replies) and removes their files from the store and the files list. */
+export async function removePost(trx: Conn, dataDir: string, commentHash: string): Promise<void> {
+  const files = await trx
+    .selectFrom('comments')
+    .innerJoin('files', 'files.hash', 'comments.file_hash')
+    .select(['files.hash', 'files.path'])
+    .where((eb) => eb.or([eb('comments.hash', '=', commentHash), eb('comments.parent_hash', '=', commentHash)]))
+    .execute();
+  await trx.updateTable('comments').set({ deleted: 1, file_hash: null }).where((eb) => eb.or([eb('hash', '=', commentHash), eb('parent_hash', '=', commentHash)])).execute();
+  if (files.length) await trx.deleteFrom('files').where('hash', 'in', files.map((file) => file.hash)).execute();
+  const root = privateRoot(dataDir);
+  // the demo's shared files (seed/…) are not the post's own copies
+  for (const file of files) if (file.path.startsWith('wall/')) rmSync(locateStored(root, file.path) ?? '/nonexistent', { force: true });
+}
+
+/** The group's administrator removes a post with a reason; its author is told by e-mail in their language. */
+export async function moderate(app: FastifyInstance, actor: Actor, groupHash: string, commentHash: string, reason: string) {
+  const group = await findGroup(app.db, groupHash);
+  if (!group || group.admin_hash !== actor.hash) throw AppError.notFound();
+  await app.db.transaction().execute(async (trx) => {
+    const comment = await trx.selectFrom('comments').select(['hash', 'user_hash', 'content']).where('workgroup_hash', '=', groupHash).where('hash', '=', commentHash).where('deleted', '=', 0).executeTakeFirst();
+    if (!comment) throw AppError.notFound();
+    await removePost(trx, app.config.dataDir, comment.hash);
+    const author = comment.user_hash === actor.hash ? null : await findUser(trx, comment.user_hash);
+    if (author && author.status === 'VALIDATED') {
+      const lng = author.language as Locale;
+      await enqueueMail(trx, {
+        to: author.email,
+        language: lng,
+        template: 'workgroup.postRemoved',
+        data: { name: author.name, title: group.name, reason: reason.trim(), excerpt: comment.content.slice(0, 200), link: `${app.config.publicUrl}${localizePath('workgroups.show', lng, { slug: group.slug })}` },
+      });
+    }
+  });
+  return { ok: true };
+}

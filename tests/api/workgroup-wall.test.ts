@@ -1,0 +1,124 @@
+/**
+ * Writing on a group's wall (issue 12 §4–§5): who may post (members and the group's administrator; not a visitor, a
+ * Regular member, a non-member, a company), bad posts that write nothing (empty, too long, a file that is not an image
+ * or a PDF, a parent from another wall), replies joining their thread, the file kept privately and served by a signed
+ * link, and removal — by the author, or by the group's administrator with a reason the author receives — taking the
+ * file with it. Another group's administrator cannot moderate this wall.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type Session, type TestApp } from '../helpers/app';
+import { uploadAs, type Part } from '../helpers/multipart';
+
+let t: TestApp;
+const s: Record<string, Session> = {};
+let group = { hash: '', slug: '' };
+let other = '';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
+const post = (who: string | null, parts: Part[], id = group.slug, language = 'en') => uploadAs(t, `/api/workgroups/${id}/comments`, who ? s[who]! : null, parts, language);
+const text = (name: string, value: string): Part => ({ name, data: value });
+const commentCount = async () => Number((await t.app.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const fileCount = async () => Number((await t.app.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const [who, kind] of [['bold', 'usr'], ['gratis', 'usr'], ['regular', 'usr'], ['company', 'com']] as const) s[who] = await t.login(`${who}@demo.test`, kind);
+  const as = (who: string) => ({ token: s[who]!.token, deviceId: s[who]!.deviceId });
+  // bold@demo.test runs a new private group with gratis@demo.test as a member; gratis runs another group
+  const created = await t.api('POST', '/usr/workgroups', { ...as('bold'), body: { name: 'Taller de maquetas', typology: 'TECHNICAL', type: 'PRIVATE', description: 'Maquetas de arquitectura y producto: técnicas, materiales y proveedores.' } });
+  group = { hash: created.json().hash, slug: created.json().slug };
+  await t.app.db.updateTable('workgroups').set({ status: 'PUBLISHED' }).where('hash', '=', group.hash).execute();
+  await t.api('PATCH', `/api/workgroups/${group.hash}/subscribe`, { ...as('gratis'), body: {} });
+  const gratis = (await t.app.db.selectFrom('users').select('hash').where('email', '=', 'gratis@demo.test').executeTakeFirstOrThrow()).hash;
+  await t.api('PATCH', `/usr/workgroups/${group.hash}/users/${gratis}`, { ...as('bold'), body: { status: 'ACCEPTED' } });
+  const second = await t.api('POST', '/usr/workgroups', { ...as('gratis'), body: { name: 'Otro grupo', typology: 'THEMATIC', type: 'PUBLIC', description: 'Un grupo de otra persona, para probar que no modera este muro.' } });
+  other = second.json().hash;
+});
+afterAll(async () => t?.close());
+
+describe('who may post', () => {
+  it('refuses a visitor (401), a Regular member (418), a company (403) and a member of the site who is not in the group (404 on a private wall), writing nothing', async () => {
+    const before = [await commentCount(), await fileCount()];
+    expect((await post(null, [text('content', 'Hola')])).statusCode).toBe(401);
+    expect((await post('regular', [text('content', 'Hola')])).statusCode).toBe(418);
+    expect((await post('company', [text('content', 'Hola')])).statusCode).toBe(403);
+    // a Bold member outside this private group: as if it did not exist
+    await t.app.db.updateTable('users').set({ role: 'BOLD' }).where('email', '=', 'regular@demo.test').execute();
+    s['regular'] = await t.login('regular@demo.test', 'usr');
+    expect((await post('regular', [text('content', 'Hola')])).statusCode).toBe(404);
+    expect([await commentCount(), await fileCount()]).toEqual(before);
+  });
+
+  it('refuses bad posts naming the field and writes nothing (no file left behind)', async () => {
+    const before = [await commentCount(), await fileCount()];
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const cases: Array<[Part[], string]> = [
+      [[text('content', '   ')], 'content'],
+      [[text('content', 'x'.repeat(2001))], 'content'],
+      [[], 'content'],
+      [[text('content', 'Mirad'), { name: 'file', filename: 'a.svg', type: 'image/svg+xml', data: svg }], 'file'],
+      [[text('content', 'Mirad'), { name: 'file', filename: 'a.pdf', type: 'application/pdf', data: Buffer.from('not a pdf') }], 'file'],
+      [[text('content', 'Respuesta'), text('parent', 'nosuchpost')], 'parent'],
+      [[text('content', 'Hola'), text('colour', 'red')], 'colour'],
+    ];
+    for (const [parts, field] of cases) {
+      const res = await post('gratis', parts, group.slug, 'es');
+      expect(res.statusCode, field).toBe(400);
+      expect(JSON.stringify(res.json().errors), field).toContain(field);
+    }
+    expect([await commentCount(), await fileCount()]).toEqual(before);
+  });
+});
+
+describe('posting and removing', () => {
+  let first = '';
+  let withFile = '';
+  let storedPath = '';
+
+  it('posts text with a PDF, kept privately and linked for this reader; replies join the thread', async () => {
+    const created = await post('gratis', [text('content', 'Os paso el catálogo de maderas que usamos.'), { name: 'file', filename: 'maderas.pdf', type: 'application/pdf', data: PDF }]);
+    expect(created.statusCode, created.body).toBe(201);
+    withFile = created.json().hash;
+    expect(created.json()).toMatchObject({ content: 'Os paso el catálogo de maderas que usamos.', file: { name: 'maderas.pdf', url: expect.stringContaining('sig=') } });
+    const row = await t.app.db.selectFrom('files').selectAll().where('hash', '=', created.json().file.hash).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ kind: 'wall', workgroup_hash: group.hash, mime: 'application/pdf' });
+    storedPath = join(t.app.config.dataDir, 'private', row.path);
+    expect(existsSync(storedPath)).toBe(true);
+
+    first = (await post('bold', [text('content', 'Bienvenidos al taller.')])).json().hash;
+    const reply = await post('gratis', [text('content', '¡Gracias!'), text('parent', first)]);
+    const replyToReply = await post('bold', [text('content', 'A vosotros.'), text('parent', reply.json().hash)]);
+    expect(replyToReply.json().parent).toBe(first);
+    const wall = (await t.api('GET', `/api/workgroups/${group.slug}/comments`, { token: s['gratis']!.token, deviceId: s['gratis']!.deviceId })).json().items as Array<{ hash: string; replies: Array<{ hash: string }> }>;
+    expect(wall.find((c) => c.hash === first)!.replies).toHaveLength(2);
+    const image = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#e8893a' } }).png().toBuffer();
+    expect((await post('bold', [text('content', 'La maqueta terminada'), { name: 'file', filename: 'maqueta.png', type: 'image/png', data: image }])).statusCode).toBe(201);
+  });
+
+  it('lets the group’s administrator remove a post with a reason the author receives; the file goes too', async () => {
+    const as = (who: string) => ({ token: s[who]!.token, deviceId: s[who]!.deviceId });
+    const url = `/usr/workgroups/${group.hash}/comments/${withFile}`;
+    expect((await t.api('DELETE', url, { ...as('gratis'), body: { reason: 'No es tuyo' } })).statusCode).toBe(404); // not the group's administrator
+    expect((await t.api('DELETE', `/usr/workgroups/${other}/comments/${withFile}`, { ...as('gratis'), body: { reason: 'Otro muro' } })).statusCode).toBe(404);
+    expect((await t.api('DELETE', url, { ...as('bold'), body: {} })).statusCode).toBe(400);
+    const removed = await t.api('DELETE', url, { ...as('bold'), body: { reason: 'Los catálogos de proveedores van en la sección de archivos del taller.' } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(existsSync(storedPath)).toBe(false);
+    expect(await t.app.db.selectFrom('files').select('hash').where('path', '=', storedPath.split('/private/')[1]!).executeTakeFirst()).toBeUndefined();
+    const mail = await t.app.db.selectFrom('email_outbox').select(['template', 'body_text']).where('to_address', '=', 'gratis@demo.test').where('template', '=', 'workgroup.postRemoved').executeTakeFirstOrThrow();
+    expect(mail.body_text).toContain('sección de archivos');
+    expect(mail.body_text).toContain('catálogo de maderas');
+    expect((await t.api('DELETE', url, { ...as('bold'), body: { reason: 'Otra vez' } })).statusCode).toBe(404);
+  });
+
+  it('lets an author delete their own post (its replies go with it), and nobody else’s', async () => {
+    const as = (who: string) => ({ token: s[who]!.token, deviceId: s[who]!.deviceId });
+    expect((await t.api('DELETE', `/api/workgroups/${group.slug}/comments/${first}`, as('gratis'))).statusCode).toBe(403);
+    expect((await t.api('DELETE', `/api/workgroups/${group.slug}/comments/${first}`, as('bold'))).statusCode).toBe(200);
+    const left = await t.app.db.selectFrom('comments').select('hash').where('parent_hash', '=', first).where('deleted', '=', 0).execute();
+    expect(left).toEqual([]);
+  });
+});
