@@ -3,6 +3,9 @@
  * publishes it in the back office, another member asks to join with a message, and the creator accepts them from the
  * group's Members tab — the new member is e-mailed and can read the wall. At 1400 px and on a phone.
  */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { localizePath } from '../../src/shared/routes';
@@ -102,5 +105,39 @@ describe('a private group run by a member', () => {
     await newcomer.page.getByRole('tab', { name: 'Wall' }).waitFor();
     expect(await newcomer.page.getByTestId('join').textContent()).toContain('Leave');
     await newcomer.done();
+  });
+
+  it('gets a post with a file from the new member, which the creator removes with a reason the author receives', async () => {
+    const author = await member('gratis@demo.test');
+    await author.page.goto(`${server.url}${localizePath('workgroups.show', 'en', { slug })}`);
+    const composer = author.page.getByTestId('wall-composer');
+    await composer.waitFor();
+    // an empty post is refused before anything is sent
+    await composer.getByTestId('wall-send').click();
+    await composer.getByTestId('wall-problem').waitFor();
+    await composer.getByTestId('wall-text').fill('Here is the rig plan of our last show.');
+    const pdf = join(tmpdir(), `rig-${Date.now()}.pdf`);
+    writeFileSync(pdf, '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+    await composer.locator('input[type=file]').setInputFiles(pdf);
+    await composer.getByTestId('wall-send').click();
+    const posted = author.page.locator('.ant-list-item').filter({ hasText: 'rig plan of our last show' });
+    await posted.waitFor();
+    expect(await posted.locator('a[href*="sig="]').count()).toBe(1);
+    await author.page.screenshot({ path: '/tmp/e2e-group-wall-1400.png', fullPage: true });
+    expect(author.errors).toEqual([]);
+    await author.done();
+
+    const creator = await member('bold@demo.test');
+    await creator.page.goto(`${server.url}${localizePath('workgroups.show', 'en', { slug })}`);
+    const item = creator.page.locator('.ant-list-item').filter({ hasText: 'rig plan of our last show' });
+    await item.getByTestId('wall-remove').click();
+    await creator.page.getByTestId('wall-remove-reason').fill('Rig plans go to the files of the technical committee, not the wall.');
+    await creator.page.getByTestId('wall-remove-confirm').click();
+    await creator.page.getByText('Post removed').first().waitFor();
+    await expect.poll(() => item.count()).toBe(0);
+    const mail = await server.app.db.selectFrom('email_outbox').select('body_text').where('to_address', '=', 'gratis@demo.test').where('template', '=', 'workgroup.postRemoved').executeTakeFirstOrThrow();
+    expect(mail.body_text).toContain('technical committee');
+    expect(creator.errors).toEqual([]);
+    await creator.done();
   });
 });

@@ -13,7 +13,7 @@ export interface UploadAnswer {
   body: { message?: string; errors?: Array<{ message: string }> } & Record<string, unknown>;
 }
 
-function once(prefix: Prefix, path: string, field: string, files: File[], onProgress: (percent: number) => void): Promise<UploadAnswer> {
+function once(prefix: Prefix, path: string, field: string, files: File[], onProgress: (percent: number) => void, fields: Record<string, string> = {}): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/${prefix}/${path}`);
@@ -38,17 +38,18 @@ function once(prefix: Prefix, path: string, field: string, files: File[], onProg
     };
     xhr.onerror = () => reject(new Error('network'));
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     for (const file of files) form.append(field, file, file.name);
     xhr.send(form);
   });
 }
 
-/** POST `/{prefix}/{path}` with `files` under `field`; the answer's status and JSON body, whatever the status. */
-export async function uploadFiles(path: string, field: string, files: File[], onProgress: (percent: number) => void, prefix: Prefix = 'usr'): Promise<UploadAnswer> {
-  let answer = await once(prefix, path, field, files, onProgress);
+/** POST `/{prefix}/{path}` with `files` under `field` (and text `fields` before them); the answer's status and JSON body, whatever the status. */
+export async function uploadFiles(path: string, field: string, files: File[], onProgress: (percent: number) => void, prefix: Prefix = 'usr', fields: Record<string, string> = {}): Promise<UploadAnswer> {
+  let answer = await once(prefix, path, field, files, onProgress, fields);
   if (answer.status === 401) {
     await request(prefix, prefix === 'com' ? 'companies/me' : 'users/me'); // the shared client refreshes the token
-    answer = await once(prefix, path, field, files, onProgress);
+    answer = await once(prefix, path, field, files, onProgress, fields);
   }
   return answer;
 }

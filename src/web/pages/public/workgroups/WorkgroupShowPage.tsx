@@ -12,6 +12,7 @@ import { MemberPrompt } from '../../../components/MemberPrompt';
 import { SafeImage } from '../../../components/SafeImage';
 import { useLocale } from '../../../hooks/useLocale';
 import { useMemberAction } from '../../../hooks/useMemberAction';
+import { useIdentity } from '../../../hooks/useIdentity';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import { Wall } from './components/Wall';
 import { JoinRequestModal } from './components/JoinRequestModal';
@@ -75,6 +76,7 @@ export default function WorkgroupShowPage() {
   const feedback = useFeedback();
   const { record: group, ...query } = usePublicOne<Workgroup>('workgroups', slug);
   const join = useMemberAction('workgroups', slug, 'subscribe', true);
+  const me = useIdentity();
   const [asking, setAsking] = useState(false);
   useDocumentTitle(`${group?.name ?? t('pages.workgroups.show')} · Alumni`);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
@@ -125,7 +127,7 @@ export default function WorkgroupShowPage() {
       {group.can_view ? (
         <Tabs
           items={[
-            { key: 'wall', label: t('workgroups.wall'), children: <Wall slug={group.slug} /> },
+            { key: 'wall', label: t('workgroups.wall'), children: <Wall slug={group.slug} viewer={{ hash: me?.iss === 'user' ? me.hash : null, canPost: group.is_admin || group.membership === 'ACCEPTED', runs: group.is_admin ? group.hash : null }} /> },
             { key: 'files', label: t('workgroups.files'), children: <Files slug={group.slug} /> },
             { key: 'members', label: t('workgroups.people'), children: <Members slug={group.slug} /> },
           ]}

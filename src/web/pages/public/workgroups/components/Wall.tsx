@@ -11,6 +11,8 @@ import { useLocale } from '../../../../hooks/useLocale';
 import { useMemberAction } from '../../../../hooks/useMemberAction';
 import { useHydrated } from '../../../../hooks/useHydrated';
 import type { WallComment } from '../types';
+import { PostActions, type WallViewer } from './PostActions';
+import { WallComposer } from './WallComposer';
 import { formatDate } from '../../../../lib/dates';
 
 /** Like or unlike a comment (Bold and GRATIS; PATCH …/comments/{hash}/like). */
@@ -27,7 +29,7 @@ function LikeButton({ slug, comment }: { slug: string; comment: WallComment }) {
   );
 }
 
-function CommentBody({ comment, slug }: { comment: WallComment; slug: string }) {
+function CommentBody({ comment, slug, viewer, onReply }: { comment: WallComment; slug: string; viewer: WallViewer; onReply?: () => void }) {
   const { lng } = useLocale();
   const { t } = useTranslation();
   // a member who deleted their account keeps their posts, with no name (DESIGN §6)
@@ -50,6 +52,7 @@ function CommentBody({ comment, slug }: { comment: WallComment; slug: string }) 
           ) : null}
           <div>
             <LikeButton slug={slug} comment={comment} />
+            <PostActions slug={slug} comment={comment} viewer={viewer} onReply={onReply} />
           </div>
         </>
       }
@@ -57,10 +60,11 @@ function CommentBody({ comment, slug }: { comment: WallComment; slug: string }) 
   );
 }
 
-/** The group's wall: comments with their replies, 6 a page, optionally only those with a file. */
-export function Wall({ slug }: { slug: string }) {
+/** The group's wall: a composer for its members, comments with their replies, 6 a page, optionally only those with a file. */
+export function Wall({ slug, viewer }: { slug: string; viewer: WallViewer }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
+  const [replying, setReplying] = useState<string | null>(null);
   const [onlyFiles, setOnlyFiles] = useState(false);
   // the page is server-rendered: the filter waits for the scripts (a tick before them would be lost)
   const hydrated = useHydrated();
@@ -73,6 +77,7 @@ export function Wall({ slug }: { slug: string }) {
   const total = result.total;
   return (
     <>
+      {viewer.canPost && hydrated ? <WallComposer slug={slug} onDone={() => setPage(1)} /> : null}
       <Checkbox
         checked={onlyFiles}
         disabled={!hydrated}
@@ -93,12 +98,13 @@ export function Wall({ slug }: { slug: string }) {
           dataSource={result.items}
           renderItem={(comment) => (
             <List.Item key={comment.hash}>
-              <CommentBody comment={comment} slug={slug} />
-              {comment.replies.length ? (
+              <CommentBody comment={comment} slug={slug} viewer={viewer} onReply={() => setReplying(replying === comment.hash ? null : comment.hash)} />
+              {comment.replies.length || replying === comment.hash ? (
                 <div className="wall-replies">
                   {comment.replies.map((reply) => (
-                    <CommentBody key={reply.hash} comment={reply} slug={slug} />
+                    <CommentBody key={reply.hash} comment={reply} slug={slug} viewer={viewer} />
                   ))}
+                  {replying === comment.hash ? <WallComposer slug={slug} parent={comment.hash} compact onDone={() => setReplying(null)} /> : null}
                 </div>
               ) : null}
             </List.Item>

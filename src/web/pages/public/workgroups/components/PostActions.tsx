@@ -1,0 +1,83 @@
+/**
+ * What a reader may do with a post besides liking it: reply (members), delete their own (with a confirmation), and —
+ * for the group's administrator — remove anyone's with a reason its author receives by e-mail.
+ */
+import { useState } from 'react';
+import { Button, Input, Modal, Popconfirm, Typography } from 'antd';
+import { DeleteOutlined, StopOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../../../providers/http';
+import { useFeedback } from '../../../../providers/notifications';
+import type { WallComment } from '../types';
+
+export interface WallViewer {
+  hash: string | null;
+  canPost: boolean;
+  /** the group's hash when the reader runs it (moderation) */
+  runs: string | null;
+}
+
+export function PostActions({ slug, comment, viewer, onReply }: { slug: string; comment: WallComment; viewer: WallViewer; onReply?: () => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const feedback = useFeedback();
+  const [removing, setRemoving] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const done = async (message: string) => {
+    feedback.success(message);
+    await client.invalidateQueries({ queryKey: ['data'] });
+  };
+  const act = async (work: () => Promise<unknown>, message: string) => {
+    setBusy(true);
+    try {
+      await work();
+      await done(message);
+    } catch (error) {
+      feedback.error((error as { message?: string }).message ?? t('errors.unexpected.title'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const mine = viewer.hash !== null && viewer.hash === comment.user.hash;
+  return (
+    <>
+      {viewer.canPost && onReply ? (
+        <Button type="link" size="small" onClick={onReply} data-testid="wall-reply">
+          {t('wall.reply')}
+        </Button>
+      ) : null}
+      {mine ? (
+        <Popconfirm title={t('wall.deleteConfirm')} okText={t('wall.delete')} okButtonProps={{ danger: true }} cancelText={t('admin.cancel')} onConfirm={() => act(() => request('api', `workgroups/${encodeURIComponent(slug)}/comments/${comment.hash}`, { method: 'DELETE' }), t('wall.deleted'))}>
+          <Button type="link" size="small" danger icon={<DeleteOutlined />} loading={busy} data-testid="wall-delete">
+            {t('wall.delete')}
+          </Button>
+        </Popconfirm>
+      ) : viewer.runs ? (
+        <Button type="link" size="small" danger icon={<StopOutlined />} onClick={() => setRemoving(true)} data-testid="wall-remove">
+          {t('wall.remove')}
+        </Button>
+      ) : null}
+      <Modal
+        open={removing}
+        title={t('wall.removeTitle')}
+        okText={t('wall.remove')}
+        okButtonProps={{ danger: true, disabled: reason.trim().length < 3, loading: busy, 'data-testid': 'wall-remove-confirm' } as never}
+        cancelText={t('admin.cancel')}
+        maskClosable={false}
+        onCancel={() => setRemoving(false)}
+        onOk={() =>
+          act(() => request('usr', `workgroups/${viewer.runs}/comments/${comment.hash}`, { method: 'DELETE', body: { reason: reason.trim() } }), t('wall.removed')).then(() => {
+            setRemoving(false);
+            setReason('');
+          })
+        }
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">{t('wall.removeHelp')}</Typography.Paragraph>
+        <Input.TextArea aria-label={t('wall.removeReason')} rows={3} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} data-testid="wall-remove-reason" />
+      </Modal>
+    </>
+  );
+}
