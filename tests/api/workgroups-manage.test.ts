@@ -165,3 +165,18 @@ describe('a private group from draft to members', () => {
     expect(await t.app.db.selectFrom('workgroups').select('hash').where('hash', '=', draft).executeTakeFirst()).toBeUndefined();
   });
 });
+
+describe('the demo', () => {
+  it('has bold@demo.test running groups in several states, with members, a conversation and a reason, and requests that carry messages', async () => {
+    const bold = await userHash('bold@demo.test');
+    const groups = await t.app.db.selectFrom('workgroups').select(['hash', 'status', 'reason', 'type']).where('admin_hash', '=', bold).where('name', 'in', ['Iluminación y escenografía', 'Club de lectura técnica', 'Mercadillo de materiales']).execute();
+    expect(new Set(groups.map((g) => g.status))).toEqual(new Set(['PUBLISHED', 'UNPUBLISHED', 'REJECTED']));
+    expect(groups.find((g) => g.status === 'REJECTED')!.reason).toMatch(/\S{10,}/);
+    const published = groups.find((g) => g.status === 'PUBLISHED')!;
+    expect(Number((await t.app.db.selectFrom('workgroup_members').select((eb) => eb.fn.countAll<number>().as('n')).where('workgroup_hash', '=', published.hash).where('status', '=', 'ACCEPTED').executeTakeFirstOrThrow()).n)).toBeGreaterThanOrEqual(4);
+    expect((await t.app.db.selectFrom('comments').select('hash').where('workgroup_hash', '=', published.hash).execute()).length).toBeGreaterThanOrEqual(4);
+    const waiting = await t.app.db.selectFrom('workgroup_members').select(['message']).where('status', '=', 'PENDING').execute();
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.every((row) => (row.message ?? '').length > 20)).toBe(true);
+  });
+});
