@@ -122,3 +122,30 @@ describe('posting and removing', () => {
     expect(left).toEqual([]);
   });
 });
+
+describe('who is named on a wall (issue 12 §7)', () => {
+  it('shows a member who keeps out of the directory as "a member" to people outside the group, and by name to its members and administrator', async () => {
+    const as = (who: string) => ({ token: s[who]!.token, deviceId: s[who]!.deviceId });
+    // a public group of the demo: gratis@demo.test joins and posts, then leaves the directory
+    const open = await t.app.db.selectFrom('workgroups').select(['hash', 'slug']).where('type', '=', 'PUBLIC').where('status', '=', 'PUBLISHED').where('name', '=', 'Otro grupo').executeTakeFirst();
+    const groupHash = open?.hash ?? other;
+    await t.app.db.updateTable('workgroups').set({ status: 'PUBLISHED' }).where('hash', '=', groupHash).execute();
+    const slug = (await t.app.db.selectFrom('workgroups').select('slug').where('hash', '=', groupHash).executeTakeFirstOrThrow()).slug;
+    await t.api('PATCH', `/api/workgroups/${slug}/subscribe`, { ...as('bold'), body: {} }); // bold joins gratis's open group
+    expect((await post('bold', [text('content', 'Hola a todos, soy nuevo.')], slug)).statusCode).toBe(201);
+    await t.app.db.updateTable('users').set({ is_appear_by_user: 0 }).where('email', '=', 'bold@demo.test').execute();
+
+    const authorsFor = async (who: string | null) => {
+      const res = await t.api('GET', `/api/workgroups/${slug}/comments`, who ? as(who) : {});
+      return (res.json().items as Array<{ content: string; user: { name: string; hidden?: boolean; hash: string } }>).find((c) => c.content === 'Hola a todos, soy nuevo.')!.user;
+    };
+    const outsider = await authorsFor(null);
+    expect(outsider).toMatchObject({ name: '', hash: '', hidden: true });
+    expect(await authorsFor('company')).toMatchObject({ hidden: true });
+    expect((await authorsFor('gratis')).name).toBe('Marc'); // the group's administrator
+    const members = (await t.api('GET', `/api/workgroups/${slug}/users`)).json().items as Array<{ user: { name: string; hidden?: boolean } }>;
+    expect(members.some((m) => m.user.hidden)).toBe(true);
+    expect(JSON.stringify(members)).not.toContain('"Marc"');
+    await t.app.db.updateTable('users').set({ is_appear_by_user: 1 }).where('email', '=', 'bold@demo.test').execute();
+  });
+});

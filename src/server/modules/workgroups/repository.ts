@@ -121,6 +121,7 @@ const COMMENT_COLUMNS = [
   'users.name as user_name',
   'users.surname1',
   'users.photo',
+  'users.is_appear_by_user',
 ] as const;
 
 function topLevel(db: Conn, workgroupHash: string, onlyFiles: boolean) {
@@ -218,7 +219,7 @@ export function pageMembers(db: Conn, workgroupHash: string, limit: number, offs
   return db
     .selectFrom('workgroup_members')
     .innerJoin('users', 'users.hash', 'workgroup_members.user_hash')
-    .select(['workgroup_members.hash', 'workgroup_members.status', 'users.hash as user_hash', 'users.name as user_name', 'users.surname1', 'users.photo'])
+    .select(['workgroup_members.hash', 'workgroup_members.status', 'users.hash as user_hash', 'users.name as user_name', 'users.surname1', 'users.photo', 'users.is_appear_by_user'])
     .where('workgroup_members.workgroup_hash', '=', workgroupHash)
     .where('workgroup_members.status', '=', 'ACCEPTED')
     .orderBy('users.surname1')

@@ -10,7 +10,7 @@ import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import type { FileLinks } from '../../lib/signedLinks';
 import type { Actor } from '../../types';
 import { memberOfFilter } from '../articles/memberFilter';
-import { presentAuthor } from '../users/presenters';
+import { presentAuthor, presentGroupAuthor } from '../users/presenters';
 import { asCode, WORKGROUP_TYPOLOGIES } from '../../../shared/codes';
 import * as repo from './repository';
 import { removePost } from './wall/service';
@@ -133,6 +133,8 @@ export async function comments(db: Db, actor: Actor, id: string, query: PageQuer
     repo.likeStats(db, all.map((row) => row.hash), memberHash(actor)),
     repo.filesByHash(db, all.map((row) => row.file_hash).filter((h): h is string => !!h)),
   ]);
+  // people outside the group do not see who keeps out of the directory (issue 12 §7)
+  const insider = group.is_admin || group.membership === 'ACCEPTED' || actor.type === 'admin';
   const presentOne = (row: CommentRow) => {
     const file = files.find((f) => f.hash === row.file_hash);
     return {
@@ -143,7 +145,7 @@ export async function comments(db: Db, actor: Actor, id: string, query: PageQuer
       file: file ? { hash: file.hash, name: file.name, url: links.link(file.hash) } : null,
       likes: likes.counts.get(row.hash) ?? 0,
       liked: likes.mine.has(row.hash),
-      user: presentAuthor(row),
+      user: presentGroupAuthor(row, insider),
     };
   };
   const items = rows.map((row) => ({ ...presentOne(row), replies: replies.filter((reply) => reply.parent_hash === row.hash).map((reply) => ({ ...presentOne(reply), replies: [] })) }));
@@ -182,5 +184,6 @@ export async function members(db: Db, actor: Actor, id: string, query: PageQuery
   const group = await viewable(db, actor, id);
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroupUsers);
   const [total, rows] = await Promise.all([repo.countMembers(db, group.hash), repo.pageMembers(db, group.hash, size, offset)]);
-  return listResult(rows.map((row) => ({ hash: row.hash, status: row.status, user: presentAuthor(row) })), total, size);
+  const insider = group.is_admin || group.membership === 'ACCEPTED' || actor.type === 'admin';
+  return listResult(rows.map((row) => ({ hash: row.hash, status: row.status, user: presentGroupAuthor(row, insider) })), total, size);
 }

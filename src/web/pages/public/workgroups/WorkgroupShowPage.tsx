@@ -16,7 +16,7 @@ import { useIdentity } from '../../../hooks/useIdentity';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import { Wall } from './components/Wall';
 import { JoinRequestModal } from './components/JoinRequestModal';
-import type { Author, Workgroup } from './types';
+import { authorName, type Author, type Workgroup } from './types';
 import { useFeedback } from '../../../providers/notifications';
 import { formatDate } from '../../../lib/dates';
 
@@ -34,11 +34,12 @@ function PagedTab<T extends { hash: string }>({ resource, pageSize, render, refe
 }
 
 function Members({ slug }: { slug: string }) {
+  const { t } = useTranslation();
   return (
     <PagedTab<{ hash: string; user: Author }>
       resource={`workgroups/${slug}/users`}
       pageSize={PAGE_SIZES.workgroupUsers}
-      render={(m) => <List.Item.Meta avatar={<Avatar src={m.user.photo ?? undefined} alt={`${m.user.name} ${m.user.surname1}`}>{m.user.name[0]}</Avatar>} title={`${m.user.name} ${m.user.surname1}`} />}
+      render={(m) => <List.Item.Meta avatar={<Avatar src={m.user.photo ?? undefined} alt={authorName(m.user, t)}>{authorName(m.user, t)[0]}</Avatar>} title={authorName(m.user, t)} />}
     />
   );
 }

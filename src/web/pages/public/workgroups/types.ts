@@ -7,7 +7,12 @@ export interface Author {
   photo: string | null;
   /** A member who deleted their account: no name, shown as "Former member". */
   former?: boolean;
+  /** A member who keeps out of the directory, seen from outside the group: shown as "A member". */
+  hidden?: boolean;
 }
+
+/** How an author is named: a former member and a member outside the directory keep their names to themselves. */
+export const authorName = (author: Author, t: (key: string) => string) => (author.former ? t('user.formerMember') : author.hidden ? t('workgroups.aMember') : `${author.name} ${author.surname1}`);
 
 export interface Workgroup {
   hash: string;

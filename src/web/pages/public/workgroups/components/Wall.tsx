@@ -10,7 +10,7 @@ import { MemberPrompt } from '../../../../components/MemberPrompt';
 import { useLocale } from '../../../../hooks/useLocale';
 import { useMemberAction } from '../../../../hooks/useMemberAction';
 import { useHydrated } from '../../../../hooks/useHydrated';
-import type { WallComment } from '../types';
+import { authorName, type WallComment } from '../types';
 import { PostActions, type WallViewer } from './PostActions';
 import { WallComposer } from './WallComposer';
 import { formatDate } from '../../../../lib/dates';
@@ -33,7 +33,7 @@ function CommentBody({ comment, slug, viewer, onReply }: { comment: WallComment;
   const { lng } = useLocale();
   const { t } = useTranslation();
   // a member who deleted their account keeps their posts, with no name (DESIGN §6)
-  const author = comment.user.former ? t('user.formerMember') : `${comment.user.name} ${comment.user.surname1}`;
+  const author = authorName(comment.user, t);
   return (
     <List.Item.Meta
       avatar={<Avatar src={comment.user.photo ?? undefined} alt={author}>{author[0]}</Avatar>}
