@@ -46,6 +46,7 @@ import { jobViewsPlugin } from './modules/jobs/views';
 import { jobAlertTasks } from './modules/jobAlerts/service';
 import { workgroupImageRoutes, workgroupManageRoutes } from './modules/workgroups/manage/routes';
 import { wallModerationRoutes, wallPostRoutes } from './modules/workgroups/wall/routes';
+import { groupDigestTask } from './modules/workgroups/wall/digest';
 import { jobAlertRoutes } from './modules/jobAlerts/routes';
 import { jobAlertUnsubscribeRoutes } from './modules/jobAlerts/unsubscribePage';
 import { taskRunnerPlugin } from './modules/tasks/runner';
@@ -94,7 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
   mailWorkerPlugin(app); // delivers the e-mail outbox when SMTP_URL is set (starts when ready, stops on close)
-  taskRunnerPlugin(app, [offerExpiryTask(db, config), ...jobAlertTasks(db, config)], config.tasksPollSeconds); // background tasks, each run once across instances
+  taskRunnerPlugin(app, [offerExpiryTask(db, config), ...jobAlertTasks(db, config), groupDigestTask(db, config)], config.tasksPollSeconds); // background tasks, each run once across instances
 
   jobViewsPlugin(app); // offer views, buffered per instance and added to job_views every few seconds
   routeAccessPlugin(app);

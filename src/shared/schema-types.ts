@@ -263,6 +263,30 @@ export interface AdminUsersFilter {
   size?: number;
 }
 
+// admin.workgroup
+/**
+ * A group as the review queue reads it: the group, its status and last rejection reason, its creator and the moves the association may make now.
+ */
+export interface AdminWorkgroup {
+  hash?: string;
+  slug?: string;
+  name?: string;
+  typology?: string | null;
+  type?: string;
+  status?: string;
+  reason?: string | null;
+  description?: string;
+  image?: string | null;
+  created_at?: string;
+  updated_at?: string;
+  admin?: {
+    hash?: string;
+    name?: string;
+    email?: string;
+  };
+  moves?: string[];
+}
+
 // article
 export interface Article {
   hash?: string;
@@ -313,6 +337,10 @@ export interface Author {
    * A member who deleted their account (DESIGN §6): no name, shown as a former member
    */
   former?: boolean;
+  /**
+   * A member who keeps out of the directory, as people outside their group see them on its wall and member list (issue 12 §7): no name, no photo, no link
+   */
+  hidden?: boolean;
 }
 
 // category
@@ -1059,6 +1087,10 @@ export interface UserMe {
     name?: string | null;
     iban?: string;
   } | null;
+  notify_group_digest?: boolean;
+  notify_group_replies?: boolean;
+  notify_group_requests?: boolean;
+  notify_group_removed?: boolean;
 }
 
 // user.password
@@ -1182,6 +1214,10 @@ export interface UserSettings {
   is_appear_by_company?: boolean;
   is_newsletter?: boolean;
   is_receive_jobs?: boolean;
+  notify_group_digest?: boolean;
+  notify_group_replies?: boolean;
+  notify_group_requests?: boolean;
+  notify_group_removed?: boolean;
   language?: 'es' | 'en' | 'ca';
 }
 
@@ -1227,6 +1263,14 @@ export interface WorkExperienceWrite {
   end?: string | null;
   location?: string;
   content?: string;
+}
+
+// workgroup.join
+/**
+ * PATCH /api/workgroups/{id}/subscribe: joining a public group or asking to join a private one, with an optional message for its administrator; called again it leaves or withdraws the request.
+ */
+export interface WorkgroupJoin {
+  message?: string;
 }
 
 // workgroup

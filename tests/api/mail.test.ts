@@ -155,8 +155,10 @@ describe('enqueueMail', () => {
       'workgroup.accepted': { name: 'Ann <b>', title: 'Makers <m>', link: 'https://a.test/en/workgroups/makers' },
       'workgroup.declined': { name: 'Ann <b>', title: 'Makers <m>', link: 'https://a.test/en/workgroups' },
       'workgroup.postRemoved': { name: 'Ann <b>', title: 'Makers <m>', reason: 'Unknown <graduation> year', excerpt: 'My <post>', link: 'https://a.test/en/workgroups/makers' },
+      'workgroup.reply': { name: 'Ann <b>', title: 'Makers <m>', member: 'Joan <j>', excerpt: 'Thanks <t>', link: 'https://a.test/en/workgroups/makers' },
+      'workgroup.digest': { name: 'Ann <b>', title: 'Makers <m>', link: 'https://a.test/en/user/workgroups/subscribed', posts: [{ group: 'Makers <m>', excerpt: 'New <post>', link: 'https://a.test/en/workgroups/makers' }] },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(22);
+    expect(MAIL_TEMPLATES).toHaveLength(24);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();

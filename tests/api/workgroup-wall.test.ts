@@ -149,3 +149,41 @@ describe('who is named on a wall (issue 12 §7)', () => {
     await t.app.db.updateTable('users').set({ is_appear_by_user: 1 }).where('email', '=', 'bold@demo.test').execute();
   });
 });
+
+describe('group e-mails, each optional (issue 12 §6)', () => {
+  const mails = (email: string, template: string) => t.app.db.selectFrom('email_outbox').select(['body_text', 'language']).where('to_address', '=', email).where('template', '=', template).execute();
+
+  it('tells the author of a post about a reply, unless it is their own or they turned it off', async () => {
+    const as = (who: string) => ({ token: s[who]!.token, deviceId: s[who]!.deviceId });
+    const root = (await post('gratis', [text('content', '¿Alguien conoce un buen proveedor de metacrilato?')])).json().hash as string;
+    await post('gratis', [text('content', 'Me respondo: ya lo encontré.'), text('parent', root)]);
+    expect(await mails('gratis@demo.test', 'workgroup.reply')).toHaveLength(0);
+    await post('bold', [text('content', 'Plásticos Martí, en Badalona.'), text('parent', root)]);
+    const told = await mails('gratis@demo.test', 'workgroup.reply');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body_text).toContain('Plásticos Martí');
+    const off = await t.api('PATCH', '/usr/users/me', { ...as('gratis'), body: { notify_group_replies: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().notify_group_replies).toBe(false);
+    await post('bold', [text('content', 'Y también en Mataró.'), text('parent', root)]);
+    expect(await mails('gratis@demo.test', 'workgroup.reply')).toHaveLength(1);
+  });
+
+  it('sends the daily digest of others’ posts once per member, however many runs', async () => {
+    const { sendGroupDigests } = await import('../../src/server/modules/workgroups/wall/digest');
+    await post('bold', [text('content', 'Resumen: el taller del sábado empieza a las diez.')]);
+    const now = new Date(Date.now() + 1000);
+    const [a, b] = await Promise.all([sendGroupDigests(t.app.db, t.app.config, now), sendGroupDigests(t.app.db, t.app.config, now)]);
+    expect(a + b).toBeGreaterThanOrEqual(1);
+    const digests = (await mails('gratis@demo.test', 'workgroup.digest')).filter((mail) => mail.body_text.includes('taller del sábado'));
+    expect(digests).toHaveLength(1);
+    expect(digests[0]!.body_text).not.toContain('¿Alguien conoce'); // their own posts are not news to them
+    await sendGroupDigests(t.app.db, t.app.config, new Date(now.getTime() + 60_000));
+    expect((await mails('gratis@demo.test', 'workgroup.digest')).filter((mail) => mail.body_text.includes('taller del sábado'))).toHaveLength(1);
+    // turned off: nothing more
+    await t.app.db.updateTable('users').set({ notify_group_digest: 0 }).where('email', '=', 'gratis@demo.test').execute();
+    await post('bold', [text('content', 'Otra novedad para el resumen.')]);
+    await sendGroupDigests(t.app.db, t.app.config, new Date(now.getTime() + 120_000));
+    expect((await mails('gratis@demo.test', 'workgroup.digest')).some((mail) => mail.body_text.includes('Otra novedad'))).toBe(false);
+  });
+});

@@ -64,7 +64,7 @@ describe('a private group from draft to members', () => {
     const created = await call('bold', 'POST', '/usr/workgroups', BODY);
     expect(created.statusCode, created.body).toBe(201);
     group = created.json().hash;
-    expect(created.json()).toMatchObject({ status: 'UNPUBLISHED', members: 0, requests: 0, type: 'PRIVATE' });
+    expect(created.json()).toMatchObject({ status: 'UNPUBLISHED', members: 1, requests: 0, type: 'PRIVATE' }); // its administrator
     expect((await call(null, 'GET', `/api/workgroups/${group}`)).statusCode).toBe(404);
     expect((await call('bold', 'GET', '/usr/workgroups')).json().items.map((g: { hash: string }) => g.hash)).toContain(group);
     // another member's group is not theirs to read or change
@@ -122,7 +122,7 @@ describe('a private group from draft to members', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.language).toBe('ca');
     expect((await call('gratis', 'GET', `/api/workgroups/${group}/comments`)).statusCode).toBe(200);
-    expect((await call('bold', 'GET', `/usr/workgroups/${group}`)).json()).toMatchObject({ members: 1, requests: 0 });
+    expect((await call('bold', 'GET', `/usr/workgroups/${group}`)).json()).toMatchObject({ members: 2, requests: 0 });
   });
 
   it('keeps its administrator until they hand it over; then the former one may leave', async () => {

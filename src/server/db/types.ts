@@ -35,6 +35,12 @@ export interface UsersTable {
   is_appear_by_user: Flag;
   is_appear_by_company: Flag;
   is_receive_jobs: Flag;
+  /** 018_group_notifications: the member's optional group e-mails (1 = on) and where their last digest stopped. */
+  notify_group_digest: Generated<Flag>;
+  notify_group_replies: Generated<Flag>;
+  notify_group_requests: Generated<Flag>;
+  notify_group_removed: Generated<Flag>;
+  group_digest_at: Generated<string | null>;
   is_newsletter: Flag;
   subscription_end: string | null;
   profile_complete: Flag;

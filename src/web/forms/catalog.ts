@@ -19,7 +19,7 @@ export const FORMS = {
   profilePersonal: { schema: 'user.profile', fields: PROFILE_PERSONAL },
   profileAcademic: { schema: 'user.profile', fields: PROFILE_ACADEMIC },
   profileProfessional: { schema: 'user.profile', fields: PROFILE_PROFESSIONAL },
-  profileSettings: { schema: 'user.settings', fields: ['is_appear_by_user', 'is_appear_by_company', 'is_newsletter', 'is_receive_jobs', 'language'] },
+  profileSettings: { schema: 'user.settings', fields: ['is_appear_by_user', 'is_appear_by_company', 'is_newsletter', 'is_receive_jobs', 'notify_group_digest', 'notify_group_replies', 'notify_group_requests', 'notify_group_removed', 'language'] },
   profileIban: { schema: 'user.iban', fields: ['bank', 'name', 'iban'] },
   // the member's job alerts (pages/user/profile/JobAlertsSection): how often and which offers
   jobAlerts: { schema: 'user.jobAlerts', fields: ['frequency', 'area', 'contract', 'working', 'location', 'text'], required: ['frequency'] },

@@ -29,6 +29,10 @@ export function presentUser(user: UserRow, files?: MemberFileLinks) {
     is_appear_by_company: user.is_appear_by_company === 1,
     is_receive_jobs: user.is_receive_jobs === 1,
     is_newsletter: user.is_newsletter === 1,
+    notify_group_digest: user.notify_group_digest === 1,
+    notify_group_replies: user.notify_group_replies === 1,
+    notify_group_requests: user.notify_group_requests === 1,
+    notify_group_removed: user.notify_group_removed === 1,
     ...files,
   };
 }

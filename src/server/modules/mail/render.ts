@@ -38,6 +38,8 @@ export const MAIL_TEMPLATES = [
   'workgroup.accepted',
   'workgroup.declined',
   'workgroup.postRemoved',
+  'workgroup.reply',
+  'workgroup.digest',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -69,6 +71,10 @@ const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
   'workgroup.declined': { text: ['title'], link: true },
   // data.excerpt: the start of the removed post
   'workgroup.postRemoved': { text: ['title', 'reason'], link: true },
+  // data.excerpt: the start of the reply
+  'workgroup.reply': { text: ['title', 'member'], link: true },
+  // data.posts: [{ group, excerpt, link }] (at least one); link: the member's groups
+  'workgroup.digest': { text: [], link: true },
 };
 
 /** The accent of the web theme (the orange of the loading bar) and its dark primary (the button text: white on this orange fails WCAG AA). */

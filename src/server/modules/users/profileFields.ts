@@ -24,7 +24,7 @@ export const COLUMN_OF: Readonly<Record<string, keyof UsersTable>> = {
   photo: 'photo',
   cv: 'cv_file',
 };
-export const FLAGS = ['is_appear_by_user', 'is_appear_by_company', 'is_newsletter', 'is_receive_jobs'] as const;
+export const FLAGS = ['is_appear_by_user', 'is_appear_by_company', 'is_newsletter', 'is_receive_jobs', 'notify_group_digest', 'notify_group_replies', 'notify_group_requests', 'notify_group_removed'] as const;
 /** Array fields held as user_tags rows (the directory filters on them), by tag group. */
 export const TAG_GROUP_OF: Readonly<Record<string, string>> = { area: 'area', specialty: 'specialty', career_development: 'career' };
 

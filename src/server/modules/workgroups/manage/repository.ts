@@ -76,7 +76,7 @@ export function membership(db: Conn, groupHash: string, userHash: string) {
   return db
     .selectFrom('workgroup_members')
     .innerJoin('users', 'users.hash', 'workgroup_members.user_hash')
-    .select(['workgroup_members.hash', 'workgroup_members.status', 'users.email', 'users.name', 'users.language'])
+    .select(['workgroup_members.hash', 'workgroup_members.status', 'users.email', 'users.name', 'users.language', 'users.notify_group_requests'])
     .where('workgroup_members.workgroup_hash', '=', groupHash)
     .where('workgroup_members.user_hash', '=', userHash)
     .executeTakeFirst();

@@ -81,6 +81,9 @@ export async function create(db: Db, actor: Actor, lng: Locale, body: WorkgroupW
     created_at: now,
     updated_at: now,
   });
+  // the administrator is always a member (and follows the group), as the demo's groups have it
+  await db.insertInto('workgroup_members').values({ hash: newHash(), workgroup_hash: hash, user_hash: actor.hash!, status: 'ACCEPTED', created_at: now, message: null }).execute();
+  await db.insertInto('workgroup_followers').values({ workgroup_hash: hash, user_hash: actor.hash!, created_at: now }).execute();
   return show(db, actor, hash);
 }
 
@@ -110,8 +113,9 @@ async function handOver(trx: Conn, _config: Config, group: repo.OwnRow, to: stri
   const member = await repo.membership(trx, group.hash, to);
   if (!member || member.status !== 'ACCEPTED') throw fieldError(lng, 'admin', 'workgroups.handOverMember');
   await repo.updateGroup(trx, group.hash, { admin_hash: to, updated_at: nowIso() });
-  await repo.removeMembership(trx, group.hash, to);
-  await trx.insertInto('workgroup_members').values({ hash: newHash(), workgroup_hash: group.hash, user_hash: group.admin_hash, status: 'ACCEPTED', created_at: nowIso(), message: null }).execute();
+  // the former administrator stays a member (a group made before that rule may lack their row)
+  const former = await repo.membership(trx, group.hash, group.admin_hash);
+  if (!former) await trx.insertInto('workgroup_members').values({ hash: newHash(), workgroup_hash: group.hash, user_hash: group.admin_hash, status: 'ACCEPTED', created_at: nowIso(), message: null }).execute();
   await trx.insertInto('workgroup_followers').values({ workgroup_hash: group.hash, user_hash: group.admin_hash, created_at: nowIso() }).onConflict((oc) => oc.columns(['workgroup_hash', 'user_hash']).doNothing()).execute();
 }
 
@@ -175,12 +179,15 @@ export async function decide(db: Db, config: Config, actor: Actor, hash: string,
     if (member.status !== 'PENDING' || !(await repo.moveMembership(trx, hash, memberHash, 'PENDING', status))) throw new AppError(409, 'workgroups.alreadyDecided', { status: member.status });
     if (status === 'CANCELLED') await trx.deleteFrom('workgroup_followers').where('workgroup_hash', '=', hash).where('user_hash', '=', memberHash).execute();
     const lng = member.language as Locale;
-    await enqueueMail(trx, {
-      to: member.email,
-      language: lng,
-      template: status === 'ACCEPTED' ? 'workgroup.accepted' : 'workgroup.declined',
-      data: { name: member.name, title: group.name, link: `${config.publicUrl}${localizePath('workgroups.show', lng, { slug: group.slug })}` },
-    });
+    // the answer is e-mailed unless the member turned that e-mail off (settings, issue 12 §6)
+    if (member.notify_group_requests === 1) {
+      await enqueueMail(trx, {
+        to: member.email,
+        language: lng,
+        template: status === 'ACCEPTED' ? 'workgroup.accepted' : 'workgroup.declined',
+        data: { name: member.name, title: group.name, link: `${config.publicUrl}${localizePath('workgroups.show', lng, { slug: group.slug })}` },
+      });
+    }
     return { hash: memberHash, status };
   });
 }

@@ -63,12 +63,28 @@ export async function post(app: FastifyInstance, actor: Actor, _lng: Locale, id:
         await trx.insertInto('files').values({ hash: fileHash, owner_type: 'user', owner_hash: actor.hash!, workgroup_hash: group.hash, kind: 'wall', name: fileName(body.file), path: stored, mime: body.file.detected, size: body.file.size, created_at: now, updated_at: now }).execute();
       }
       await trx.insertInto('comments').values({ hash, workgroup_hash: group.hash, user_hash: actor.hash!, parent_hash: parent, content, file_hash: fileHash, deleted: 0, created_at: now }).execute();
+      if (parent) await tellAuthorOfReply(trx, app, group, parent, actor.hash!, content);
     });
   } catch (error) {
     if (stored) rmSync(locateStored(root, stored) ?? '/nonexistent', { force: true });
     throw error;
   }
   return presentOne(app, actor, hash);
+}
+
+/** The author of a post hears of a reply to it (unless it is their own, or they turned that e-mail off). */
+async function tellAuthorOfReply(trx: Conn, app: FastifyInstance, group: { name: string; slug: string }, parentHash: string, replier: string, content: string) {
+  const parent = await trx.selectFrom('comments').select('user_hash').where('hash', '=', parentHash).executeTakeFirstOrThrow();
+  if (parent.user_hash === replier) return;
+  const [author, who] = await Promise.all([findUser(trx, parent.user_hash), findUser(trx, replier)]);
+  if (!author || !who || author.status !== 'VALIDATED' || author.notify_group_replies !== 1) return;
+  const lng = author.language as Locale;
+  await enqueueMail(trx, {
+    to: author.email,
+    language: lng,
+    template: 'workgroup.reply',
+    data: { name: author.name, title: group.name, member: `${who.name} ${who.surname1}`.trim(), excerpt: content.slice(0, 300), link: `${app.config.publicUrl}${localizePath('workgroups.show', lng, { slug: group.slug })}` },
+  });
 }
 
 async function presentOne(app: FastifyInstance, actor: Actor, hash: string) {
@@ -117,7 +133,7 @@ export async function moderate(app: FastifyInstance, actor: Actor, groupHash: st
     if (!comment) throw AppError.notFound();
     await removePost(trx, app.config.dataDir, comment.hash);
     const author = comment.user_hash === actor.hash ? null : await findUser(trx, comment.user_hash);
-    if (author && author.status === 'VALIDATED') {
+    if (author && author.status === 'VALIDATED' && author.notify_group_removed === 1) {
       const lng = author.language as Locale;
       await enqueueMail(trx, {
         to: author.email,

@@ -62,7 +62,9 @@ export function MembersTab({ group }: { group: OwnGroup }) {
           title: t('admin.users.actions'),
           width: 300,
           render: (_, member) =>
-            member.status === 'PENDING' ? (
+            member.is_admin ? (
+              <Tag color="purple">{t('groups.members.admin')}</Tag>
+            ) : member.status === 'PENDING' ? (
               <Space wrap>
                 <Button type="primary" size="small" icon={<CheckOutlined />} loading={deciding.isPending} data-testid="member-accept" onClick={() => answer(member, 'ACCEPTED')}>{t('groups.members.accept')}</Button>
                 <Popconfirm title={t('groups.members.declineConfirm', { name: name(member) })} okText={t('groups.members.decline')} cancelText={t('admin.cancel')} onConfirm={() => answer(member, 'CANCELLED')}>
