@@ -177,7 +177,7 @@ describe('on a phone', () => {
     const drawer = page.getByTestId('drawer-account');
     await drawer.waitFor();
     const labels = (await drawer.locator('li').allTextContents()).map((text) => text.trim());
-    expect(labels).toEqual(['Mi perfil', 'Ajustes de privacidad', 'Mi tarjeta', 'Mis candidaturas', 'Noticias guardadas', 'Mis proyectos', 'Mis experiencias', 'Grupos que sigo', 'Biblioteca digital']);
+    expect(labels).toEqual(['Mi perfil', 'Ajustes de privacidad', 'Mi tarjeta', 'Mis candidaturas', 'Noticias guardadas', 'Mis proyectos', 'Mis experiencias', 'Grupos que sigo', 'Mis grupos', 'Biblioteca digital']);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/drawer-member-360.png` });
     await close();
   });
