@@ -187,3 +187,19 @@ describe('group e-mails, each optional (issue 12 §6)', () => {
     expect((await mails('gratis@demo.test', 'workgroup.digest')).some((mail) => mail.body_text.includes('Otra novedad'))).toBe(false);
   });
 });
+
+describe("the group's files (issue 12 §5)", () => {
+  it('are deleted by the group’s administrator only; the post stays without its file', async () => {
+    const as = (who: string) => ({ token: s[who]!.token, deviceId: s[who]!.deviceId });
+    const created = await post('gratis', [text('content', 'El presupuesto del taller'), { name: 'file', filename: 'presupuesto.pdf', type: 'application/pdf', data: PDF }]);
+    const file = created.json().file.hash as string;
+    const stored = (await t.app.db.selectFrom('files').select('path').where('hash', '=', file).executeTakeFirstOrThrow()).path;
+    expect((await t.api('DELETE', `/usr/workgroups/${group.hash}/files/${file}`, as('gratis'))).statusCode).toBe(404); // a member, not its administrator
+    expect((await t.api('DELETE', `/usr/workgroups/${other}/files/${file}`, as('gratis'))).statusCode).toBe(404); // another group's administrator
+    expect((await t.api('DELETE', `/usr/workgroups/${group.hash}/files/${file}`, as('bold'))).statusCode).toBe(200);
+    expect(existsSync(join(t.app.config.dataDir, 'private', stored))).toBe(false);
+    const wall = (await t.api('GET', `/api/workgroups/${group.slug}/comments`, as('bold'))).json().items as Array<{ hash: string; file: unknown }>;
+    expect(wall.find((c) => c.hash === created.json().hash)!.file).toBeNull();
+    expect((await t.api('DELETE', `/usr/workgroups/${group.hash}/files/${file}`, as('bold'))).statusCode).toBe(404);
+  });
+});

@@ -128,6 +128,11 @@ describe('a private group run by a member', () => {
     await author.done();
 
     const creator = await member('bold@demo.test');
+    // the group's files, for its administrator
+    await creator.page.goto(`${server.url}${localizePath('user.workgroups.show', 'en', { hash })}`);
+    await creator.page.getByRole('tab', { name: 'Files' }).click();
+    await expect.poll(() => creator.page.getByTestId('group-file').first().textContent()).toContain('rig-');
+    await creator.page.screenshot({ path: '/tmp/e2e-group-files-1400.png', fullPage: true });
     await creator.page.goto(`${server.url}${localizePath('workgroups.show', 'en', { slug })}`);
     const item = creator.page.locator('.ant-list-item').filter({ hasText: 'rig plan of our last show' });
     await item.getByTestId('wall-remove').click();

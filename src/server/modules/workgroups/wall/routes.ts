@@ -43,5 +43,15 @@ export async function wallModerationRoutes(app: FastifyInstance) {
     },
     handler: (request) => service.moderate(app, request.actor, request.params.hash, request.params.comment, request.body.reason),
   });
+  app.delete<{ Params: { hash: string; file: string } }>('/usr/workgroups/:hash/files/:file', {
+    config: { permission: 'workgroups.create' },
+    schema: {
+      tags: ['members'],
+      summary: "Delete a file from my group (SPEC §7): gone from the group's files; the post it came with stays",
+      params: { type: 'object', required: ['hash', 'file'], additionalProperties: false, properties: { hash: { type: 'string', minLength: 1, maxLength: 32 }, file: { type: 'string', minLength: 1, maxLength: 32 } } },
+      response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
+    },
+    handler: (request) => service.removeFile(app, request.actor, request.params.hash, request.params.file),
+  });
 }
 

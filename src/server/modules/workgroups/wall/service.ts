@@ -145,3 +145,19 @@ export async function moderate(app: FastifyInstance, actor: Actor, groupHash: st
   });
   return { ok: true };
 }
+
+/** The group's administrator deletes a file from the group: gone from the store and the list; the post it came with stays. */
+export async function removeFile(app: FastifyInstance, actor: Actor, groupHash: string, fileHash: string) {
+  const group = await findGroup(app.db, groupHash);
+  if (!group || group.admin_hash !== actor.hash) throw AppError.notFound();
+  const file = await app.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('files').select(['hash', 'path']).where('hash', '=', fileHash).where('workgroup_hash', '=', groupHash).executeTakeFirst();
+    if (!row) throw AppError.notFound();
+    await trx.updateTable('comments').set({ file_hash: null }).where('file_hash', '=', row.hash).execute();
+    await trx.deleteFrom('files').where('hash', '=', row.hash).execute();
+    return row;
+  });
+  // the demo's shared files (seed/…) are not this group's own copies
+  if (file.path.startsWith('wall/')) rmSync(locateStored(privateRoot(app.config.dataDir), file.path) ?? '/nonexistent', { force: true });
+  return { ok: true };
+}

@@ -1,6 +1,7 @@
 /**
  * /user/workgroups/{hash} (issue 12 §5): running a group — where it stands in the review, its public page once
- * published, and tabs: members and requests, and the group's settings (edit). Another member's group shows not found.
+ * published, and tabs: the wall with moderation (once published), members and requests, files, and the group's settings.
+ * Another member's group shows not found.
  */
 import { Alert, Button, Card, Space, Tabs, Typography } from 'antd';
 import { EditOutlined, EyeOutlined } from '@ant-design/icons';
@@ -12,6 +13,9 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { GroupStatusTag } from './GroupStatusTag';
 import { MembersTab } from './MembersTab';
+import { FilesTab } from './FilesTab';
+import { Wall } from '../../public/workgroups/components/Wall';
+import { useIdentity } from '../../../hooks/useIdentity';
 import { SubmitForReview } from './SubmitForReview';
 import type { OwnGroup } from './types';
 
@@ -20,6 +24,7 @@ export default function GroupManagePage() {
   const { to } = useLocale();
   const { hash = '' } = useParams();
   const { result: group, query } = useOne<OwnGroup, HttpError>({ resource: 'workgroups', dataProviderName: 'usr', id: hash });
+  const me = useIdentity();
   useDocumentTitle(`${group?.name ?? t('pages.user.workgroups.show')} · Alumni`);
   if (query.error?.statusCode === 404) return <Alert type="warning" showIcon message={t('member.notFound')} action={<Link to={to('user.workgroups')}>{t('pages.user.workgroups')}</Link>} />;
   if (!group) return <Spinner />;
@@ -44,8 +49,14 @@ export default function GroupManagePage() {
       <SubmitForReview group={group} />
       <Card>
         <Tabs
+          // requests waiting come first; otherwise the wall of a published group
+          defaultActiveKey={group.requests || group.status !== 'PUBLISHED' ? 'members' : 'wall'}
           items={[
+            ...(group.status === 'PUBLISHED'
+              ? [{ key: 'wall', label: t('groups.tabs.wall'), children: <Wall slug={group.slug} viewer={{ hash: me?.iss === 'user' ? me.hash : null, canPost: true, runs: group.hash }} /> }]
+              : []),
             { key: 'members', label: group.requests ? t('groups.tabs.membersWaiting', { count: group.requests }) : t('groups.tabs.members'), children: <MembersTab group={group} /> },
+            { key: 'files', label: t('groups.tabs.files'), children: <FilesTab group={group} /> },
             {
               key: 'settings',
               label: t('groups.tabs.settings'),
