@@ -30,7 +30,7 @@ describe('a private group run by a member', () => {
   it('is created as a draft and sent for review', async () => {
     const { page, errors, done } = await member('bold@demo.test');
     await page.goto(`${server.url}/en/user/workgroups`);
-    await page.getByTestId('user-groups').waitFor();
+    await page.getByTestId('user-my-groups').waitFor();
     await page.getByTestId('group-create').first().click();
     await page.getByTestId('group-new').waitFor();
     await page.locator('#root_name').fill(NAME);

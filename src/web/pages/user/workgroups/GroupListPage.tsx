@@ -29,7 +29,7 @@ export default function GroupListPage() {
   );
   const empty = !tableQuery.isLoading && !tableQuery.isError && (tableProps.dataSource ?? []).length === 0;
   return (
-    <section data-testid="user-groups">
+    <section data-testid="user-my-groups">
       <Space align="center" wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
         <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
           {t('pages.user.workgroups')}
