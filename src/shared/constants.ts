@@ -16,6 +16,9 @@ export const FILE_LINK_TTL_SECONDS = 5 * 60;
 /** How often a page showing signed file links refetches them (a minute before they expire). */
 export const FILE_LINK_REFRESH_MS = (FILE_LINK_TTL_SECONDS - 60) * 1000;
 
+/** How long after posting its author may still edit a wall post (issue 12 §4). */
+export const WALL_EDIT_MINUTES = 15;
+
 export const PAGE_SIZES = {
   articles: 9,
   jobs: 10,

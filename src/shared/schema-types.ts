@@ -351,6 +351,11 @@ export interface Category {
   children?: Category[];
 }
 
+// comment.edit
+export interface CommentEdit {
+  content: string;
+}
+
 // comment
 export interface Comment {
   hash?: string;
@@ -362,10 +367,31 @@ export interface Comment {
     url?: string;
   } | null;
   created_at?: string;
+  edited_at?: string | null;
+  /**
+   * for its author only: until when they may edit it
+   */
+  editable_until?: string | null;
   likes?: number;
   liked?: boolean;
+  /**
+   * whether the caller reported it
+   */
+  reported?: boolean;
+  /**
+   * for the group's administrator only: the reasons members gave
+   */
+  reports?: {
+    reason?: string;
+    created_at?: string;
+  }[];
   user?: Author;
   replies?: Comment[];
+}
+
+// comment.report
+export interface CommentReport {
+  reason: string;
 }
 
 // comments.filter

@@ -157,8 +157,9 @@ describe('enqueueMail', () => {
       'workgroup.postRemoved': { name: 'Ann <b>', title: 'Makers <m>', reason: 'Unknown <graduation> year', excerpt: 'My <post>', link: 'https://a.test/en/workgroups/makers' },
       'workgroup.reply': { name: 'Ann <b>', title: 'Makers <m>', member: 'Joan <j>', excerpt: 'Thanks <t>', link: 'https://a.test/en/workgroups/makers' },
       'workgroup.digest': { name: 'Ann <b>', title: 'Makers <m>', link: 'https://a.test/en/user/workgroups/subscribed', posts: [{ group: 'Makers <m>', excerpt: 'New <post>', link: 'https://a.test/en/workgroups/makers' }] },
+      'workgroup.reported': { name: 'Ann <b>', title: 'Makers <m>', reason: 'Unknown <graduation> year', excerpt: 'My <post>', link: 'https://a.test/en/user/workgroups/x' },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(24);
+    expect(MAIL_TEMPLATES).toHaveLength(25);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();
@@ -182,7 +183,7 @@ describe('enqueueMail', () => {
           expect(mail.text).toContain('Makers <m>');
           expect(mail.html).toContain('Makers &lt;m&gt;');
         }
-        if (template === 'account.rejected' || template === 'job.rejected' || template === 'workgroup.rejected' || template === 'workgroup.postRemoved') {
+        if (template === 'account.rejected' || template === 'job.rejected' || template === 'workgroup.rejected' || template === 'workgroup.postRemoved' || template === 'workgroup.reported') {
           expect(mail.text).toContain('Unknown <graduation> year');
           expect(mail.html).toContain('Unknown &lt;graduation&gt; year');
         }

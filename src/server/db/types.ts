@@ -321,6 +321,16 @@ export interface CommentsTable {
   file_hash: string | null;
   deleted: Flag;
   created_at: string;
+  /** 020_wall_reports: when its author last edited it. */
+  edited_at: Generated<string | null>;
+}
+
+/** 020_wall_reports: a member's report of a post to the group's administrator (one per member and post). */
+export interface CommentReportsTable {
+  comment_hash: string;
+  user_hash: string;
+  reason: string;
+  created_at: string;
 }
 
 export interface CommentLikesTable {
@@ -508,6 +518,7 @@ export interface Database {
   workgroup_followers: WorkgroupFollowersTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
+  comment_reports: CommentReportsTable;
   files: FilesTable;
   cards: CardsTable;
   subscriptions: SubscriptionsTable;

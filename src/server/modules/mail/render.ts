@@ -40,6 +40,7 @@ export const MAIL_TEMPLATES = [
   'workgroup.postRemoved',
   'workgroup.reply',
   'workgroup.digest',
+  'workgroup.reported',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -75,6 +76,8 @@ const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
   'workgroup.reply': { text: ['title', 'member'], link: true },
   // data.posts: [{ group, excerpt, link }] (at least one); link: the member's groups
   'workgroup.digest': { text: [], link: true },
+  // data.excerpt: the start of the reported post; link: the group's page for its administrator
+  'workgroup.reported': { text: ['title', 'reason'], link: true },
 };
 
 /** The accent of the web theme (the orange of the loading bar) and its dark primary (the button text: white on this orange fails WCAG AA). */

@@ -121,7 +121,7 @@ export function postsOf(db: Conn, userHash: string) {
   return db
     .selectFrom('comments')
     .innerJoin('workgroups', 'workgroups.hash', 'comments.workgroup_hash')
-    .select(['comments.hash', 'comments.parent_hash', 'comments.content', 'comments.file_hash', 'comments.deleted', 'comments.created_at', 'workgroups.hash as workgroup_hash', 'workgroups.name as workgroup_name'])
+    .select(['comments.hash', 'comments.parent_hash', 'comments.content', 'comments.file_hash', 'comments.deleted', 'comments.created_at', 'comments.edited_at', 'workgroups.hash as workgroup_hash', 'workgroups.name as workgroup_name'])
     .where('comments.user_hash', '=', userHash)
     .orderBy('comments.created_at')
     .execute();
@@ -134,6 +134,17 @@ export function likesOf(db: Conn, userHash: string) {
     .select(['comment_likes.comment_hash', 'comments.workgroup_hash', 'comment_likes.created_at'])
     .where('comment_likes.user_hash', '=', userHash)
     .orderBy('comment_likes.created_at')
+    .execute();
+}
+
+/** The posts this member reported to a group's administrator, with the reason they gave. */
+export function reportsOf(db: Conn, userHash: string) {
+  return db
+    .selectFrom('comment_reports')
+    .innerJoin('comments', 'comments.hash', 'comment_reports.comment_hash')
+    .select(['comment_reports.comment_hash', 'comments.workgroup_hash', 'comment_reports.reason', 'comment_reports.created_at'])
+    .where('comment_reports.user_hash', '=', userHash)
+    .orderBy('comment_reports.created_at')
     .execute();
 }
 
@@ -198,6 +209,7 @@ export async function deleteOwned(db: Conn, userHash: string): Promise<{ files: 
   await db.deleteFrom('article_saves').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('article_subscriptions').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('comment_likes').where('user_hash', '=', userHash).execute();
+  await db.deleteFrom('comment_reports').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('subscriptions').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('cards').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('user_tags').where('user_hash', '=', userHash).execute();

@@ -79,7 +79,7 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
     return path;
   };
 
-  const [category, tags, portfolios, images, links, experiences, saved, registrations, applications, memberships, followed, administered, posts, likes, cards, subscriptions, auditRows, mails, sessions, jobAlert] =
+  const [category, tags, portfolios, images, links, experiences, saved, registrations, applications, memberships, followed, administered, posts, likes, reports, cards, subscriptions, auditRows, mails, sessions, jobAlert] =
     await Promise.all([
       user.category_hash ? repo.categoryOf(db, user.category_hash) : undefined,
       repo.tagsOf(db, hash),
@@ -95,6 +95,7 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
       repo.administeredOf(db, hash),
       repo.postsOf(db, hash),
       repo.likesOf(db, hash),
+      repo.reportsOf(db, hash),
       repo.cardsOf(db, hash),
       repo.subscriptionsOf(db, hash),
       repo.auditAbout(db, hash),
@@ -139,10 +140,12 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
         content: post.content,
         deleted: post.deleted === 1,
         created_at: post.created_at,
+        edited_at: post.edited_at,
         workgroup: { hash: post.workgroup_hash, name: post.workgroup_name },
         file: post.file_hash ? { hash: post.file_hash, name: stored.find((f) => f.hash === post.file_hash)?.name ?? null, file: archived.get(post.file_hash) ?? null } : null,
       })),
       likes,
+      post_reports: reports,
       cards: cards.map((card) => ({ ...card, is_default: card.is_default === 1 })),
       subscriptions,
       files: stored.map((file) => ({ hash: file.hash, kind: file.kind, name: file.name, mime: file.mime, size: file.size, created_at: file.created_at, file: archived.get(file.hash) ?? null })),

@@ -115,6 +115,7 @@ const COMMENT_COLUMNS = [
   'comments.hash',
   'comments.parent_hash',
   'comments.content',
+  'comments.edited_at',
   'comments.created_at',
   'comments.file_hash',
   'users.hash as user_hash',
@@ -173,6 +174,19 @@ export async function likeStats(db: Conn, commentHashes: string[], userHash: str
 export function filesByHash(db: Conn, hashes: string[]) {
   if (hashes.length === 0) return Promise.resolve([]);
   return db.selectFrom('files').select(['hash', 'name', 'mime', 'size', 'updated_at']).where('hash', 'in', hashes).execute();
+}
+
+/** The reports on these posts, for the group's administrator (the reporters stay unnamed), and which of them `userHash` reported. */
+export async function reportsOf(db: Conn, commentHashes: string[], userHash: string | null) {
+  const byPost = new Map<string, { reason: string; created_at: string }[]>();
+  const mine = new Set<string>();
+  if (commentHashes.length === 0) return { byPost, mine };
+  const rows = await db.selectFrom('comment_reports').select(['comment_hash', 'user_hash', 'reason', 'created_at']).where('comment_hash', 'in', commentHashes).orderBy('created_at').execute();
+  for (const row of rows) {
+    byPost.set(row.comment_hash, [...(byPost.get(row.comment_hash) ?? []), { reason: row.reason, created_at: row.created_at }]);
+    if (row.user_hash === userHash) mine.add(row.comment_hash);
+  }
+  return { byPost, mine };
 }
 
 export function findComment(db: Conn, workgroupHash: string, commentHash: string) {

@@ -3,6 +3,7 @@ import { listSchema } from '../../lib/lists';
 import { fileLinks } from '../../lib/signedLinks';
 import type { PageQuery } from '../../lib/lists';
 import * as service from './service';
+import * as edits from './wall/edits';
 
 type Id = { Params: { id: string } };
 type CommentId = { Params: { id: string; hash: string } };
@@ -43,6 +44,19 @@ export async function workgroupRoutes(app: FastifyInstance) {
     config: { permission: 'workgroups.comment' },
     schema: { tags: ['members'], summary: 'Delete a comment (its author or the group administrator)', params: commentParams, response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
     handler: (request) => service.deleteComment(app.db, app.config.dataDir, request.actor, request.params.id, request.params.hash),
+  });
+  app.patch<CommentId & { Body: { content: string } }>('/api/workgroups/:id/comments/:hash', {
+    config: { permission: 'workgroups.comment' },
+    schema: { tags: ['members'], summary: 'Edit my own post, for a while after writing it (409 once that time is over)', params: commentParams, body: { $ref: 'comment.edit#' }, response: { 200: { type: 'object', properties: { hash: { type: 'string' }, content: { type: 'string' }, edited_at: { type: 'string' } } } } },
+    handler: (request) => edits.edit(app, request.actor, request.params.id, request.params.hash, request.body.content),
+  });
+  app.post<CommentId & { Body: { reason: string } }>('/api/workgroups/:id/comments/:hash/report', {
+    config: { permission: 'workgroups.comment' },
+    schema: { tags: ['members'], summary: "Report another member's post to the group's administrator (members of the group; once per post)", params: commentParams, body: { $ref: 'comment.report#' }, response: { 201: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
+    handler: async (request, reply) => {
+      reply.code(201);
+      return edits.report(app, request.actor, request.params.id, request.params.hash, request.body.reason);
+    },
   });
   app.get<Id & { Querystring: PageQuery }>('/api/workgroups/:id/files', {
     config: { permission: 'public.browse' },

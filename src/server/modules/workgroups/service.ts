@@ -2,7 +2,7 @@
  * Working groups. A PRIVATE group shows non-members only its public face: its wall, files and
  * members are answered with 404 `workgroups.membersOnly`, so nothing of them leaks.
  */
-import { PAGE_SIZES, type Locale } from '../../../shared/constants';
+import { PAGE_SIZES, WALL_EDIT_MINUTES, type Locale } from '../../../shared/constants';
 import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { newHash, nowIso } from '../../lib/ids';
@@ -119,6 +119,11 @@ async function tellAdministrator(trx: Conn, config: Config, group: { hash: strin
   });
 }
 
+/** Until when its author may still edit a post written at `createdAt` (issue 12 §4; wall/edits.ts). */
+export function editableUntil(createdAt: string): string {
+  return new Date(Date.parse(createdAt) + WALL_EDIT_MINUTES * 60_000).toISOString();
+}
+
 type CommentRow = Awaited<ReturnType<typeof repo.pageComments>>[number];
 
 /** The wall; a comment's file comes as a signed link for this caller (DESIGN §4b), only once `viewable` let them in. */
@@ -129,9 +134,10 @@ export async function comments(db: Db, actor: Actor, id: string, query: PageQuer
   const [total, rows] = await Promise.all([repo.countComments(db, group.hash, onlyFiles), repo.pageComments(db, group.hash, onlyFiles, size, offset)]);
   const replies = await repo.repliesOf(db, rows.map((row) => row.hash));
   const all = [...rows, ...replies];
-  const [likes, files] = await Promise.all([
+  const [likes, files, reports] = await Promise.all([
     repo.likeStats(db, all.map((row) => row.hash), memberHash(actor)),
     repo.filesByHash(db, all.map((row) => row.file_hash).filter((h): h is string => !!h)),
+    repo.reportsOf(db, all.map((row) => row.hash), memberHash(actor)),
   ]);
   // people outside the group do not see who keeps out of the directory (issue 12 §7)
   const insider = group.is_admin || group.membership === 'ACCEPTED' || actor.type === 'admin';
@@ -146,6 +152,11 @@ export async function comments(db: Db, actor: Actor, id: string, query: PageQuer
       likes: likes.counts.get(row.hash) ?? 0,
       liked: likes.mine.has(row.hash),
       user: presentGroupAuthor(row, insider),
+      edited_at: row.edited_at,
+      // only its author learns until when they may edit it; only the group's administrator reads the reports
+      editable_until: row.user_hash === actor.hash ? editableUntil(row.created_at) : null,
+      reported: reports.mine.has(row.hash),
+      reports: group.is_admin ? (reports.byPost.get(row.hash) ?? []) : undefined,
     };
   };
   const items = rows.map((row) => ({ ...presentOne(row), replies: replies.filter((reply) => reply.parent_hash === row.hash).map((reply) => ({ ...presentOne(reply), replies: [] })) }));

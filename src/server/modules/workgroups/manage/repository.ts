@@ -33,6 +33,7 @@ export async function updateGroup(db: Conn, hash: string, changes: Updateable<Wo
 
 export async function deleteGroup(db: Conn, hash: string): Promise<void> {
   await db.deleteFrom('comment_likes').where('comment_hash', 'in', db.selectFrom('comments').select('hash').where('workgroup_hash', '=', hash)).execute();
+  await db.deleteFrom('comment_reports').where('comment_hash', 'in', db.selectFrom('comments').select('hash').where('workgroup_hash', '=', hash)).execute();
   await db.deleteFrom('comments').where('workgroup_hash', '=', hash).execute();
   await db.deleteFrom('workgroup_members').where('workgroup_hash', '=', hash).execute();
   await db.deleteFrom('workgroup_followers').where('workgroup_hash', '=', hash).execute();
