@@ -145,4 +145,72 @@ describe('a private group run by a member', () => {
     expect(creator.errors).toEqual([]);
     await creator.done();
   });
+
+  it('lets a member correct their post for a while and report someone else’s; the creator sees the report (at 360 px)', async () => {
+    const phone = { width: 360, height: 780 };
+    const creator = await member('bold@demo.test');
+    await creator.page.goto(`${server.url}${localizePath('workgroups.show', 'en', { slug })}`);
+    await creator.page.getByTestId('wall-composer').getByTestId('wall-text').fill('Fair in Valencia next month: who is going? Let us share a stand.');
+    await creator.page.getByTestId('wall-composer').getByTestId('wall-send').click();
+    await creator.page.locator('.ant-list-item').filter({ hasText: 'Fair in Valencia' }).waitFor();
+    await creator.done();
+
+    const author = await member('gratis@demo.test', phone);
+    await author.page.goto(`${server.url}${localizePath('workgroups.show', 'en', { slug })}`);
+    await author.page.getByTestId('wall-composer').getByTestId('wall-text').fill('Rehersal on Friday at 10.');
+    await author.page.getByTestId('wall-composer').getByTestId('wall-send').click();
+    const mine = author.page.locator('.ant-list-item').filter({ hasText: 'Rehersal on Friday' });
+    await mine.getByTestId('wall-edit').click();
+    // while it is being edited the post's text lives in the editor's field
+    await author.page.getByTestId('wall-edit-text').fill('Rehearsal on Friday at 11.');
+    await author.page.getByTestId('wall-edit-save').click();
+    const corrected = author.page.locator('.ant-list-item').filter({ hasText: 'Rehearsal on Friday at 11.' });
+    await expect.poll(() => corrected.textContent(), { timeout: 10_000 }).toContain('edited');
+    // someone else's post: no edit, but a report
+    const theirs = author.page.locator('.ant-list-item').filter({ hasText: 'Fair in Valencia' });
+    expect(await theirs.getByTestId('wall-edit').count()).toBe(0);
+    await theirs.getByTestId('wall-report').click();
+    await author.page.getByTestId('wall-report-reason').fill('It is an advert for a stand rental, not a question for the group.');
+    await author.page.screenshot({ path: '/tmp/e2e-group-report-360.png', fullPage: false });
+    await author.page.getByTestId('wall-report-send').click();
+    await theirs.getByTestId('wall-reported').waitFor();
+    expect(await author.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await author.page.screenshot({ path: '/tmp/e2e-group-wall-360.png', fullPage: true });
+    expect(author.errors).toEqual([]);
+    await author.done();
+
+    const reader = await member('bold@demo.test');
+    await reader.page.goto(`${server.url}${localizePath('workgroups.show', 'en', { slug })}`);
+    const reported = reader.page.locator('.ant-list-item').filter({ hasText: 'Fair in Valencia' });
+    await expect.poll(() => reported.getByTestId('wall-reports').textContent(), { timeout: 10_000 }).toContain('1 report');
+    await reported.getByTestId('wall-reports').hover();
+    await reader.page.getByText('advert for a stand rental').waitFor();
+    expect((await server.app.db.selectFrom('email_outbox').select('body_text').where('to_address', '=', 'bold@demo.test').where('template', '=', 'workgroup.reported').executeTakeFirstOrThrow()).body_text).toContain('stand rental');
+    expect(reader.errors).toEqual([]);
+    await reader.done();
+  });
+
+  it('fits a phone: every page of running a group at 360 px, without sideways scrolling', async () => {
+    const { page, errors, done } = await member('bold@demo.test', { width: 360, height: 780 });
+    const pages: Array<[string, string, string]> = [
+      ['my-groups', localizePath('user.workgroups', 'en'), 'user-my-groups'],
+      ['new', localizePath('user.workgroups.new', 'en'), 'group-new'],
+      ['edit', localizePath('user.workgroups.edit', 'en', { hash }), 'group-edit'],
+      ['manage', localizePath('user.workgroups.show', 'en', { hash }), 'group-manage'],
+    ];
+    for (const [name, path, testId] of pages) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByTestId(testId).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(360);
+      await page.screenshot({ path: `/tmp/e2e-group-${name}-360.png`, fullPage: true });
+    }
+    for (const tab of ['Members', 'Files', 'Settings']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.locator('.ant-tabs-tabpane-active').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), tab).toBeLessThanOrEqual(360);
+      await page.screenshot({ path: `/tmp/e2e-group-manage-${tab.toLowerCase()}-360.png`, fullPage: true });
+    }
+    expect(errors).toEqual([]);
+    await done();
+  });
 });

@@ -40,4 +40,11 @@ export interface WallComment {
   file: { hash: string; name: string; url: string } | null;
   user: Author;
   replies: WallComment[];
+  edited_at?: string | null;
+  /** for its author only: until when they may still edit it */
+  editable_until?: string | null;
+  /** whether I reported it */
+  reported?: boolean;
+  /** for the group's administrator only: the reasons members gave */
+  reports?: { reason: string; created_at: string }[];
 }

@@ -2,7 +2,7 @@
  * /user/workgroups (issue 12 §2): the groups I administer in every status (Refine useTable over `usr` resource
  * `workgroups`, 6 a page): status, members and requests waiting, and the way on — manage, edit, or create one.
  */
-import { Alert, Button, Card, Empty, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Grid, Space, Table, Typography } from 'antd';
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { Link } from 'react-router';
@@ -18,6 +18,8 @@ export default function GroupListPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   const { to } = useLocale();
+  // on a phone the table keeps the group and its status; members and requests move under the name
+  const wide = Grid.useBreakpoint().md !== false;
   useDocumentTitle(`${t('pages.user.workgroups')} · Alumni`);
   const { tableProps, tableQuery } = useTable<OwnGroup>({ resource: 'workgroups', dataProviderName: 'usr', syncWithLocation: false, pagination: { pageSize: PAGE_SIZES.workgroups }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
   const create = (
@@ -48,7 +50,7 @@ export default function GroupListPage() {
         <Table<OwnGroup>
           {...tableProps}
           rowKey="hash"
-          scroll={{ x: 760 }}
+          scroll={wide ? { x: 760 } : undefined}
           columns={[
             {
               title: t('groups.name'),
@@ -56,15 +58,17 @@ export default function GroupListPage() {
                 <>
                   <Link to={to('user.workgroups.show', { hash: group.hash })} data-testid="group-name">{group.name}</Link>
                   <div className="muted">{t(`workgroups.type.${group.type}`)}{group.typology ? ` · ${t(`workgroups.typology.${group.typology}`)}` : ''}</div>
+                  {wide ? null : <GroupMembers group={group} />}
                 </>
               ),
             },
             { title: t('groups.statusLabel'), width: 150, render: (_, group) => <GroupStatusTag status={group.status} /> },
-            { title: t('groups.membersLabel'), width: 170, render: (_, group) => <>{t('workgroups.members', { count: group.members })}{group.requests ? <div><Typography.Text type="warning" data-testid="group-requests">{t('groups.requestsWaiting', { count: group.requests })}</Typography.Text></div> : null}</> },
-            { title: t('groups.updated'), width: 130, render: (_, group) => formatDate(group.updated_at, lng) },
+            { title: t('groups.membersLabel'), width: 170, responsive: ['md'], render: (_, group) => <GroupMembers group={group} /> },
+            { title: t('groups.updated'), width: 130, responsive: ['md'], render: (_, group) => formatDate(group.updated_at, lng) },
             {
               title: t('admin.users.actions'),
               width: 200,
+              responsive: ['md'],
               render: (_, group) => (
                 <Space wrap>
                   <Link to={to('user.workgroups.show', { hash: group.hash })}>{t('groups.manage')}</Link>
@@ -76,5 +80,21 @@ export default function GroupListPage() {
         />
       )}
     </section>
+  );
+}
+
+function GroupMembers({ group }: { group: OwnGroup }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t('workgroups.members', { count: group.members })}
+      {group.requests ? (
+        <div>
+          <Typography.Text type="warning" data-testid="group-requests">
+            {t('groups.requestsWaiting', { count: group.requests })}
+          </Typography.Text>
+        </div>
+      ) : null}
+    </>
   );
 }

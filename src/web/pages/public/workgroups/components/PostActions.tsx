@@ -1,15 +1,17 @@
 /**
- * What a reader may do with a post besides liking it: reply (members), delete their own (with a confirmation), and —
- * for the group's administrator — remove anyone's with a reason its author receives by e-mail.
+ * What a reader may do with a post besides liking it: reply (members), edit their own for a while, delete their own
+ * (with a confirmation), report someone else's to the group's administrator, and — for the group's administrator —
+ * remove anyone's with a reason its author receives by e-mail, seeing the reports it received.
  */
 import { useState } from 'react';
 import { Button, Input, Modal, Popconfirm, Typography } from 'antd';
-import { DeleteOutlined, StopOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../../providers/http';
 import { useFeedback } from '../../../../providers/notifications';
 import type { WallComment } from '../types';
+import { ReportButton, ReportsTag } from './PostReports';
 
 export interface WallViewer {
   hash: string | null;
@@ -18,7 +20,7 @@ export interface WallViewer {
   runs: string | null;
 }
 
-export function PostActions({ slug, comment, viewer, onReply }: { slug: string; comment: WallComment; viewer: WallViewer; onReply?: () => void }) {
+export function PostActions({ slug, comment, viewer, onReply, onEdit }: { slug: string; comment: WallComment; viewer: WallViewer; onReply?: () => void; onEdit?: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const feedback = useFeedback();
@@ -41,8 +43,15 @@ export function PostActions({ slug, comment, viewer, onReply }: { slug: string; 
     }
   };
   const mine = viewer.hash !== null && viewer.hash === comment.user.hash;
+  // the server says until when; a post past it shows no button (and the server answers 409 anyway)
+  const editable = mine && !!comment.editable_until && Date.now() < Date.parse(comment.editable_until);
   return (
     <>
+      {editable && onEdit ? (
+        <Button type="link" size="small" icon={<EditOutlined />} onClick={onEdit} data-testid="wall-edit">
+          {t('wall.edit')}
+        </Button>
+      ) : null}
       {viewer.canPost && onReply ? (
         <Button type="link" size="small" onClick={onReply} data-testid="wall-reply">
           {t('wall.reply')}
@@ -59,6 +68,8 @@ export function PostActions({ slug, comment, viewer, onReply }: { slug: string; 
           {t('wall.remove')}
         </Button>
       ) : null}
+      {!mine && viewer.canPost && !viewer.runs ? <ReportButton slug={slug} comment={comment} /> : null}
+      {viewer.runs && comment.reports ? <ReportsTag reports={comment.reports} /> : null}
       <Modal
         open={removing}
         title={t('wall.removeTitle')}

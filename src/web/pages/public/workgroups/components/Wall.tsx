@@ -13,6 +13,7 @@ import { useHydrated } from '../../../../hooks/useHydrated';
 import { authorName, type WallComment } from '../types';
 import { PostActions, type WallViewer } from './PostActions';
 import { WallComposer } from './WallComposer';
+import { PostEditor } from './PostEditor';
 import { formatDate } from '../../../../lib/dates';
 
 /** Like or unlike a comment (Bold and GRATIS; PATCH …/comments/{hash}/like). */
@@ -34,17 +35,18 @@ function CommentBody({ comment, slug, viewer, onReply }: { comment: WallComment;
   const { t } = useTranslation();
   // a member who deleted their account keeps their posts, with no name (DESIGN §6)
   const author = authorName(comment.user, t);
+  const [editing, setEditing] = useState(false);
   return (
     <List.Item.Meta
       avatar={<Avatar src={comment.user.photo ?? undefined} alt={author}>{author[0]}</Avatar>}
       title={
         <span>
-          {author} <span className="muted">· {formatDate(comment.created_at, lng)}</span>
+          {author} <span className="muted">· {formatDate(comment.created_at, lng)}{comment.edited_at ? ` · ${t('wall.editedMark')}` : ''}</span>
         </span>
       }
       description={
         <>
-          <p className="wall-text">{comment.content}</p>
+          {editing ? <PostEditor slug={slug} comment={comment} onClose={() => setEditing(false)} /> : <p className="wall-text">{comment.content}</p>}
           {comment.file ? (
             <a href={comment.file.url} target="_blank" rel="noreferrer">
               <PaperClipOutlined /> {comment.file.name}
@@ -52,7 +54,7 @@ function CommentBody({ comment, slug, viewer, onReply }: { comment: WallComment;
           ) : null}
           <div>
             <LikeButton slug={slug} comment={comment} />
-            <PostActions slug={slug} comment={comment} viewer={viewer} onReply={onReply} />
+            {editing ? null : <PostActions slug={slug} comment={comment} viewer={viewer} onReply={onReply} onEdit={() => setEditing(true)} />}
           </div>
         </>
       }
