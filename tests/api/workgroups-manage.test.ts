@@ -167,7 +167,7 @@ describe('a private group from draft to members', () => {
 });
 
 describe('the demo', () => {
-  it('has bold@demo.test running groups in several states, with members, a conversation and a reason, and requests that carry messages', async () => {
+  it('has bold@demo.test running groups in several states, with members, a conversation, a reported post and a reason, and requests that carry messages', async () => {
     const bold = await userHash('bold@demo.test');
     const groups = await t.app.db.selectFrom('workgroups').select(['hash', 'status', 'reason', 'type']).where('admin_hash', '=', bold).where('name', 'in', ['Iluminación y escenografía', 'Club de lectura técnica', 'Mercadillo de materiales']).execute();
     expect(new Set(groups.map((g) => g.status))).toEqual(new Set(['PUBLISHED', 'UNPUBLISHED', 'REJECTED']));
@@ -175,6 +175,9 @@ describe('the demo', () => {
     const published = groups.find((g) => g.status === 'PUBLISHED')!;
     expect(Number((await t.app.db.selectFrom('workgroup_members').select((eb) => eb.fn.countAll<number>().as('n')).where('workgroup_hash', '=', published.hash).where('status', '=', 'ACCEPTED').executeTakeFirstOrThrow()).n)).toBeGreaterThanOrEqual(4);
     expect((await t.app.db.selectFrom('comments').select('hash').where('workgroup_hash', '=', published.hash).execute()).length).toBeGreaterThanOrEqual(4);
+    // a reported post waits for its administrator, who reads the reason on the wall
+    const wall = (await call('bold', 'GET', `/api/workgroups/${published.hash}/comments`)).json().items as Array<{ reports?: Array<{ reason: string }> }>;
+    expect(wall.flatMap((post) => post.reports ?? []).map((report) => report.reason).join(' ')).toContain('inscripción previa');
     const waiting = await t.app.db.selectFrom('workgroup_members').select(['message']).where('status', '=', 'PENDING').execute();
     expect(waiting.length).toBeGreaterThan(0);
     expect(waiting.every((row) => (row.message ?? '').length > 20)).toBe(true);

@@ -56,10 +56,11 @@ export interface GroupLives {
   workgroup_members: Rows<'workgroup_members'>;
   workgroup_followers: Rows<'workgroup_followers'>;
   comments: Rows<'comments'>;
+  comment_reports: Rows<'comment_reports'>;
 }
 
 export function groupLives(bold: { hash: string }, members: Array<{ hash: string }>, now: Date): GroupLives {
-  const out: GroupLives = { workgroups: [], workgroup_members: [], workgroup_followers: [], comments: [] };
+  const out: GroupLives = { workgroups: [], workgroup_members: [], workgroup_followers: [], comments: [], comment_reports: [] };
   const hashOf = (key: string) => `${key}${bold.hash}`.slice(0, 16);
   GROUPS.forEach((group, i) => {
     const created = now.getTime() - (40 - i * 10) * DAY;
@@ -96,6 +97,8 @@ export function groupLives(bold: { hash: string }, members: Array<{ hash: string
     out.comments.push({ hash, workgroup_hash: lighting, user_hash: i === 0 ? bold.hash : joined[0]!.hash, parent_hash: null, content, file_hash: null, deleted: 0, created_at: iso(at) });
     out.comments.push({ hash: `r${i}${lighting}`.slice(0, 16), workgroup_hash: lighting, user_hash: joined[i + 1]!.hash, parent_hash: hash, content: REPLIES[i]!, file_hash: null, deleted: 0, created_at: iso(at + 3 * 3_600_000) });
   });
+  // one post a member reported, waiting for bold@demo.test's decision on the group's wall
+  out.comment_reports.push({ comment_hash: `p1${lighting}`.slice(0, 16), user_hash: joined[joined.length - 1]!.hash, reason: 'La visita necesita inscripción previa en la web del Disseny Hub; tal como está escrito, la gente vendrá sin apuntarse.', created_at: iso(now.getTime() - 2 * DAY) });
   return out;
 }
 

@@ -324,6 +324,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     await insertMany(trx, 'files', files);
     await insertMany(trx, 'comments', [...comments, ...runByBold.comments]);
     await insertMany(trx, 'comment_likes', comment_likes);
+    await insertMany(trx, 'comment_reports', runByBold.comment_reports);
     await insertMany(trx, 'portfolios', portfolios);
     await insertMany(trx, 'portfolio_images', portfolio_images);
     await insertMany(trx, 'portfolio_links', portfolio_links);
