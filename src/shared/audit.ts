@@ -20,3 +20,6 @@ export const TAXONOMY_AUDIT_ACTIONS = ['category.created', 'category.updated', '
 
 /** The audit actions of the group review queue (admin/workgroups): publishing, rejecting, taking a published group down. */
 export const WORKGROUP_AUDIT_ACTIONS = ['workgroup.published', 'workgroup.rejected', 'workgroup.removed'] as const;
+
+/** The audit actions of the back office's news, events and info pages (admin/articles, admin/pages). */
+export const CONTENT_AUDIT_ACTIONS = ['article.created', 'article.updated', 'article.deleted', 'page.updated'] as const;

@@ -45,6 +45,8 @@ export const JOB_STATUSES = ['PENDING', 'PUBLISHED', 'UNPUBLISHED', 'CLOSED'] as
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const APPLICANT_STATUSES = ['PENDING', 'ACCEPTED', 'CANCELLED'] as const;
 export const ARTICLE_TYPES = ['NEWS', 'EVENT'] as const;
+/** An article's life in the back office: SCHEDULED ones are published by a task at their `publish_at`. */
+export const ARTICLE_STATUSES = ['DRAFT', 'SCHEDULED', 'PUBLISHED'] as const;
 export const WORKGROUP_TYPES = ['PUBLIC', 'PRIVATE'] as const;
 export const MEMBERSHIP_STATUSES = ['PENDING', 'ACCEPTED', 'CANCELLED'] as const;
 export const CONTENT_STATUSES = ['UNPUBLISHED', 'PENDING', 'PUBLISHED'] as const;

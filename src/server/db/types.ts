@@ -204,6 +204,8 @@ export interface ArticlesTable {
   data: string;
   created_at: string;
   updated_at: string;
+  /** 021_articles_admin: when a SCHEDULED article is published. */
+  publish_at: Generated<string | null>;
 }
 
 export interface ArticleI18nTable {
@@ -213,6 +215,8 @@ export interface ArticleI18nTable {
   title: string;
   summary: string;
   body: string;
+  /** 021_articles_admin: 1 = a copy of the Spanish text standing in for a translation not written. */
+  is_fallback: Generated<Flag>;
 }
 
 export interface ArticleTagsTable {

@@ -188,7 +188,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     articles.push({
       hash,
       type: subject.type,
-      status: i === 47 ? 'UNPUBLISHED' : 'PUBLISHED',
+      status: i === 47 ? 'DRAFT' : 'PUBLISHED',
       date,
       year,
       month,

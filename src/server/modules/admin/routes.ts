@@ -8,6 +8,7 @@ import { adminCompanyRoutes } from './companies/routes';
 import { adminSettingsRoutes } from './settings/routes';
 import { adminTaxonomyRoutes } from './taxonomies/routes';
 import { adminWorkgroupRoutes } from './workgroups/routes';
+import { adminArticleRoutes } from './articles/routes';
 
 export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminMeRoutes);
@@ -18,4 +19,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminSettingsRoutes);
   await app.register(adminTaxonomyRoutes);
   await app.register(adminWorkgroupRoutes);
+  await app.register(adminArticleRoutes);
 }

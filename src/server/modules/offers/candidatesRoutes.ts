@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../lib/lists';
 import { fileLinks } from '../../lib/signedLinks';
 import * as service from './candidatesService';
+import { sendCsv } from '../../lib/csv';
 
 const tags = ['companies'];
 
@@ -17,7 +18,7 @@ export async function candidateRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'The filtered applicants as CSV, in the request’s language', params: { $ref: 'admin.params.hash#' }, querystring: { $ref: 'company.candidates.filter#' }, response: { 200: { type: 'string', description: 'text/csv, UTF-8 with a BOM' } } },
     handler: async (request, reply) => {
       const { filename, body } = await service.exportCsv(app.db, request.actor, request.lng, request.params.hash, request.query);
-      return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`).header('Cache-Control', 'no-store').send(body);
+      return sendCsv(reply, filename, body);
     },
   });
   app.patch<{ Params: { hash: string; applicant: string }; Body: { status: service.CandidateStatus } }>('/com/jobs/:hash/users/:applicant', {

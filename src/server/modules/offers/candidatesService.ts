@@ -5,7 +5,7 @@
  * an ACCEPTED candidate (the company contacts them); a withdrawn application keeps its row but cannot be moved; a
  * deleted account shows as a former member with nothing personal. Another company's offer or applicant is 404.
  */
-import { stringify } from 'csv-stringify/sync';
+import { csvBody } from '../../lib/csv';
 import type { Config } from '../../config';
 import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
@@ -144,9 +144,7 @@ export async function exportCsv(db: Db, actor: Actor, lng: Locale, hash: string,
     c.contact?.email ?? '',
     c.contact?.phone ?? '',
   ]);
-  // a cell a spreadsheet would run as a formula (=, +, -, @) is written as text
-  const safe = (value: unknown) => (typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-  const body = '\ufeff' + stringify([header, ...lines.map((line) => line.map(safe))]);
+  const body = csvBody(header, lines);
   const filename = `${offer.slug.slice(0, 60)}-${translate(lng, 'candidates.csv.file')}.csv`;
   return { filename, body };
 }

@@ -11,6 +11,7 @@ import type { Actor } from '../../../types';
 import type { Conn } from '../../auth/repository';
 import { readMembershipTerms, readSiteSettings, writeSetting } from '../../init/repository';
 import { record } from '../audit/service';
+import { changedFields } from '../audit/changes';
 import { SETTINGS_AUDIT_ACTION } from '../../../../shared/audit';
 
 
@@ -21,17 +22,6 @@ async function current(db: Conn): Promise<Required<SiteSettingsBody>> {
 
 export function show(db: Db) {
   return current(db);
-}
-
-/** The fields whose value changed, as `{ field: { before, after } }` (nested ones by their dotted path). */
-function changes(before: Record<string, unknown>, after: Record<string, unknown>, prefix = ''): Record<string, { before: unknown; after: unknown }> {
-  const out: Record<string, { before: unknown; after: unknown }> = {};
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const [a, b] = [before[key], after[key]];
-    if (a && b && typeof a === 'object' && typeof b === 'object') Object.assign(out, changes(a as Record<string, unknown>, b as Record<string, unknown>, `${prefix}${key}.`));
-    else if (a !== b) out[`${prefix}${key}`] = { before: a ?? null, after: b ?? null };
-  }
-  return out;
 }
 
 export async function update(db: Db, actor: Actor, body: SiteSettingsBody) {
@@ -54,7 +44,7 @@ export async function update(db: Db, actor: Actor, body: SiteSettingsBody) {
     // the taxonomies' version lives in the same row and is not the form's to change
     await writeSetting(trx, 'site', { ...details, ...(site.taxonomiesVersion ? { taxonomiesVersion: site.taxonomiesVersion } : {}) });
     await writeSetting(trx, 'membership', membership);
-    const diff = changes(before as unknown as Record<string, unknown>, trimmed as unknown as Record<string, unknown>);
+    const diff = changedFields(before as unknown as Record<string, unknown>, trimmed as unknown as Record<string, unknown>);
     if (Object.keys(diff).length) await record(trx, { adminHash: actor.hash!, action: SETTINGS_AUDIT_ACTION, targetType: 'settings', targetHash: 'site', data: { changes: diff }, at: nowIso() });
     return current(trx);
   });

@@ -5,14 +5,12 @@
  * member. Only the group's administrator reaches these routes; another member's group answers 404. Editing a published
  * group keeps it published (docs/decisions.md); a rejected one goes back to review when sent again.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/dialect';
+import { removePublicImage, storePublicImage } from '../../../lib/publicImages';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
-import { ImageError, MAX_INPUT_PIXELS, reencodeImage } from '../../../lib/images';
 import { newHash, nowIso, slugify } from '../../../lib/ids';
 import { listResult, pageWindow, type PageQuery } from '../../../lib/lists';
 import { foldText } from '../../../../shared/text';
@@ -27,7 +25,6 @@ import { presentAuthor } from '../../users/presenters';
 import * as repo from './repository';
 
 const IMAGES = 'workgroups';
-const OWN_IMAGE = /^\/uploads\/workgroups\/([a-z0-9]{24})\.webp$/;
 const SUBMITTABLE = ['UNPUBLISHED', 'REJECTED'];
 
 const fieldError = (lng: Locale, field: string, key: string, params: Record<string, unknown> = {}) => AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field, ...params }) }]);
@@ -127,35 +124,21 @@ export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
     await repo.deleteGroup(trx, hash);
     return group.image;
   });
-  removeImage(join(app.config.dataDir, 'uploads'), image);
+  removePublicImage(app.config.dataDir, IMAGES, image);
   return { ok: true };
 }
 
-function removeImage(uploadsDir: string, image: string | null) {
-  const name = image?.match(OWN_IMAGE)?.[1];
-  if (name) rmSync(join(uploadsDir, IMAGES, `${name}.webp`), { force: true });
-}
 
 export async function setImage(app: FastifyInstance, actor: Actor, lng: Locale, hash: string, file: UploadedFile) {
   const group = await ownGroup(app.db, actor, hash);
-  let bytes: Buffer;
-  try {
-    bytes = await reencodeImage(file.bytes(), 1600);
-  } catch (error) {
-    if (!(error instanceof ImageError)) throw error;
-    throw fieldError(lng, 'image', error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage', { megapixels: MAX_INPUT_PIXELS / 1_000_000 });
-  }
-  const uploadsDir = join(app.config.dataDir, 'uploads');
-  mkdirSync(join(uploadsDir, IMAGES), { recursive: true });
-  const image = `/uploads/${IMAGES}/${newHash(24)}.webp`;
-  writeFileSync(join(uploadsDir, image.replace(/^\/uploads\//, '')), bytes, { flag: 'wx' });
+  const image = await storePublicImage(app.config.dataDir, IMAGES, file, lng);
   try {
     await repo.updateGroup(app.db, hash, { image, updated_at: nowIso() });
   } catch (error) {
-    removeImage(uploadsDir, image);
+    removePublicImage(app.config.dataDir, IMAGES, image);
     throw error;
   }
-  removeImage(uploadsDir, group.image);
+  removePublicImage(app.config.dataDir, IMAGES, group.image);
   return { image };
 }
 
