@@ -86,8 +86,11 @@ export interface AdminArticleWrite {
    * @maxItems 10
    */
   tags?: string[];
+  /**
+   * Every language written, as a whole: a language left out is not written (its public pages show the Spanish text).
+   */
   texts?: {
-    es?: {
+    es: {
       title: string;
       summary?: string;
       /**
@@ -110,7 +113,7 @@ export interface AdminArticleWrite {
        * made from the title when left out
        */
       slug?: string;
-    } | null;
+    };
     ca?: {
       title: string;
       summary?: string;
@@ -122,7 +125,7 @@ export interface AdminArticleWrite {
        * made from the title when left out
        */
       slug?: string;
-    } | null;
+    };
   };
 }
 

@@ -109,18 +109,6 @@ export async function create(db: Db, actor: Actor, lng: Locale, body: AdminArtic
   });
 }
 
-/** The article's texts after an edit: the languages sent replace the written ones, a null removes one (never Spanish). */
-function mergeTexts(lng: Locale, current: ArticleTexts, sent: AdminArticleWrite['texts']): ArticleTexts {
-  if (!sent) return current;
-  if (sent.es === null) throw fieldError(lng, 'texts.es', 'validation.required');
-  const out: ArticleTexts = { ...current };
-  for (const [language, text] of Object.entries(sent) as Array<[Locale, ArticleTexts[Locale] | null]>) {
-    if (text === null) delete out[language];
-    else if (text) out[language] = text;
-  }
-  return out;
-}
-
 export async function update(db: Db, actor: Actor, lng: Locale, hash: string, body: AdminArticleWrite) {
   return db.transaction().execute(async (trx) => {
     const before = await show(trx, hash);
@@ -139,7 +127,7 @@ export async function update(db: Db, actor: Actor, lng: Locale, hash: string, bo
       capacity: type === 'EVENT' ? (body.capacity !== undefined ? body.capacity : before.capacity) : null,
       updated_at: nowIso(),
     });
-    if (body.texts) await repo.replaceTexts(trx, hash, await textRows(trx, hash, mergeTexts(lng, before.texts, body.texts), lng));
+    if (body.texts) await repo.replaceTexts(trx, hash, await textRows(trx, hash, body.texts as ArticleTexts, lng));
     if (body.tags) await repo.replaceTags(trx, hash, body.tags);
     const after = await show(trx, hash);
     const changes = changedFields(comparable(before), comparable(after));
