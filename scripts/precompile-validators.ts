@@ -16,7 +16,7 @@ import type Ajv from 'ajv';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { Plugin } from 'vite';
 import { ajvCustomOptions, registerFormats } from '../src/shared/ajv';
-import { FORMS, narrowSchema, requiredOf, type FormName } from '../src/web/forms/catalog';
+import { FORMS, narrowSchema, optionalOf, requiredOf, type FormName } from '../src/web/forms/catalog';
 import { formats } from '../src/web/forms/formats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -47,7 +47,7 @@ export function bundleRefs(node: unknown, seen: readonly string[] = []): unknown
 /** The schema the form renders and validates, read from disk (so a changed schema is picked up). */
 export function formSchema(name: FormName): Record<string, unknown> {
   const schema = bundleRefs(JSON.parse(readFileSync(schemaFile(name), 'utf8'))) as Record<string, unknown>;
-  return narrowSchema(schema, (FORMS[name] as { fields?: readonly string[] }).fields, requiredOf(name));
+  return narrowSchema(schema, (FORMS[name] as { fields?: readonly string[] }).fields, requiredOf(name), optionalOf(name));
 }
 
 /** Every format ajv would call as a function must be in src/web/forms/formats.ts, the same function. */

@@ -75,9 +75,6 @@ export interface AdminArticleWrite {
   type?: 'NEWS' | 'EVENT';
   status?: 'DRAFT' | 'SCHEDULED' | 'PUBLISHED';
   publish_at?: string | null;
-  /**
-   * dd/mm/yyyy
-   */
   date?: string;
   hour?: string | null;
   location?: string | null;
@@ -86,44 +83,23 @@ export interface AdminArticleWrite {
    * @maxItems 10
    */
   tags?: string[];
-  /**
-   * Every language written, as a whole: a language left out is not written (its public pages show the Spanish text).
-   */
   texts?: {
     es: {
       title: string;
       summary?: string;
-      /**
-       * Markdown
-       */
       body: string;
-      /**
-       * made from the title when left out
-       */
       slug?: string;
     };
     en?: {
       title: string;
       summary?: string;
-      /**
-       * Markdown
-       */
       body: string;
-      /**
-       * made from the title when left out
-       */
       slug?: string;
     };
     ca?: {
       title: string;
       summary?: string;
-      /**
-       * Markdown
-       */
       body: string;
-      /**
-       * made from the title when left out
-       */
       slug?: string;
     };
   };

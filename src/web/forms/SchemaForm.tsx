@@ -22,16 +22,23 @@ export interface SchemaFormProps<T> {
   /** Field errors from the server's 400 answer: `{ field: [message] }`. */
   serverErrors?: Record<string, string[]>;
   onSubmit: (data: T) => void;
+  /** Every change, for forms whose other parts follow what is chosen (a schedule shown only for SCHEDULED). */
+  onChange?: (data: T) => void;
   id?: string;
 }
 
+/** `{ 'texts.en.slug': [message] }` as rjsf's nested error schema, so a nested field shows its own error. */
 function toErrorSchema(errors: Record<string, string[]> = {}): ErrorSchema {
-  const out: Record<string, { __errors: string[] }> = {};
-  for (const [field, messages] of Object.entries(errors)) out[field] = { __errors: messages };
+  const out: Record<string, unknown> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    let node = out as Record<string, unknown>;
+    for (const part of field.split('.')) node = (node[part] ??= {}) as Record<string, unknown>;
+    node['__errors'] = [...((node['__errors'] as string[] | undefined) ?? []), ...messages];
+  }
   return out as ErrorSchema;
 }
 
-export function SchemaForm<T>({ form, uiSchema = {}, formData, submitText, submitting, serverErrors, onSubmit, id }: SchemaFormProps<T>) {
+export function SchemaForm<T>({ form, uiSchema = {}, formData, submitText, submitting, serverErrors, onSubmit, onChange, id }: SchemaFormProps<T>) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   const visibleSchema = schemaFor(form);
@@ -59,7 +66,10 @@ export function SchemaForm<T>({ form, uiSchema = {}, formData, submitText, submi
       showErrorList={false}
       noHtml5Validate
       onError={() => undefined /* the messages are on the fields; rjsf would also log them */}
-      onChange={({ formData: data }) => void (latest.current = data)}
+      onChange={({ formData: data }) => {
+        latest.current = data;
+        onChange?.(data as T);
+      }}
       onSubmit={({ formData: data }) => onSubmit(data as T)}
     />
   );

@@ -59,7 +59,15 @@ export const FORMS = {
   // a group run by a member (pages/user/workgroups): the same form creates and edits
   workgroup: { schema: 'workgroup.write', fields: ['name', 'typology', 'type', 'description'], required: ['name', 'typology', 'type', 'description'] },
   companyJobSurvey: { schema: 'company.job.survey', fields: ['rating_jobbank', 'rating_candidates', 'hired', 'hired_applicants', 'hired_other'] },
-} as const satisfies Record<string, { schema: string; fields?: readonly string[]; required?: readonly string[] }>;
+  // news and events in the back office (pages/admin/articles): the translations may be left empty as a whole (the
+  // form then leaves them out and the public pages show Spanish); one started without its body is the server's to name
+  adminArticle: {
+    schema: 'admin.article.write',
+    fields: ['type', 'status', 'publish_at', 'date', 'hour', 'location', 'capacity', 'tags', 'texts'],
+    required: ['type', 'status', 'date', 'texts'],
+    optional: ['texts.en', 'texts.ca'],
+  },
+} as const satisfies Record<string, { schema: string; fields?: readonly string[]; required?: readonly string[]; optional?: readonly string[] }>;
 
 export type FormName = keyof typeof FORMS;
 
@@ -71,9 +79,24 @@ export function requiredOf(name: FormName): readonly string[] | undefined {
   return 'required' in entry ? entry.required : undefined;
 }
 
+/** Nested objects (dotted paths) the form lets stay empty although the schema requires fields inside them. */
+export function optionalOf(name: FormName): readonly string[] {
+  const entry = FORMS[name];
+  return 'optional' in entry ? entry.optional : [];
+}
+
+function withoutRequired(schema: Schema, path: string[]): Schema {
+  const [head, ...rest] = path;
+  const child = head ? (schema.properties?.[head] as Schema | undefined) : undefined;
+  if (!head || !child) return schema;
+  const next = rest.length ? withoutRequired(child, rest) : { ...child, required: [] };
+  return { ...schema, properties: { ...schema.properties, [head]: next } };
+}
+
 /** The schema a form validates: its file, narrowed to the fields it shows. Pure, so build and browser agree. */
-export function narrowSchema<S extends Schema>(schema: S, fields?: readonly string[], required?: readonly string[]): S {
+export function narrowSchema<S extends Schema>(schema: S, fields?: readonly string[], required?: readonly string[], optional: readonly string[] = []): S {
   if (!fields || !schema.properties) return schema;
   const properties = Object.fromEntries(Object.entries(schema.properties).filter(([key]) => fields.includes(key)));
-  return { ...schema, properties, required: (required ?? schema.required ?? []).filter((key) => fields.includes(key)) };
+  const narrowed = { ...schema, properties, required: (required ?? schema.required ?? []).filter((key) => fields.includes(key)) };
+  return optional.reduce<Schema>((out, path) => withoutRequired(out, path.split('.')), narrowed) as S;
 }

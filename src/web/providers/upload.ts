@@ -48,7 +48,7 @@ function once(prefix: Prefix, path: string, field: string, files: File[], onProg
 export async function uploadFiles(path: string, field: string, files: File[], onProgress: (percent: number) => void, prefix: Prefix = 'usr', fields: Record<string, string> = {}): Promise<UploadAnswer> {
   let answer = await once(prefix, path, field, files, onProgress, fields);
   if (answer.status === 401) {
-    await request(prefix, prefix === 'com' ? 'companies/me' : 'users/me'); // the shared client refreshes the token
+    await request(prefix, prefix === 'com' ? 'companies/me' : prefix === 'adm' ? 'me' : 'users/me'); // the shared client refreshes the token
     answer = await once(prefix, path, field, files, onProgress, fields);
   }
   return answer;

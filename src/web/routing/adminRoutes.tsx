@@ -14,6 +14,9 @@ const SiteSettingsPage = lazy(() => import('../pages/admin/settings/SiteSettings
 const CategoriesPage = lazy(() => import('../pages/admin/taxonomies/CategoriesPage'));
 const TagsPage = lazy(() => import('../pages/admin/taxonomies/TagsPage'));
 const WorkgroupsQueuePage = lazy(() => import('../pages/admin/workgroups/WorkgroupsQueuePage'));
+const ArticleListPage = lazy(() => import('../pages/admin/articles/ArticleListPage'));
+const ArticleFormPage = lazy(() => import('../pages/admin/articles/ArticleFormPage'));
+const AttendeesPage = lazy(() => import('../pages/admin/articles/AttendeesPage'));
 
 const wait = (node: React.ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
 
@@ -30,6 +33,10 @@ export function adminRoutes() {
       <Route path="categories" element={wait(<CategoriesPage />)} />
       <Route path="tags" element={wait(<TagsPage />)} />
       <Route path="workgroups" element={wait(<WorkgroupsQueuePage />)} />
+      <Route path="articles" element={wait(<ArticleListPage />)} />
+      <Route path="articles/new" element={wait(<ArticleFormPage />)} />
+      <Route path="articles/:hash/edit" element={wait(<ArticleFormPage />)} />
+      <Route path="articles/:hash/attendees" element={wait(<AttendeesPage />)} />
     </Route>,
   ]);
 }

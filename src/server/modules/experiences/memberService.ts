@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZES, type Locale } from '../../../shared/constants';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
-import { dmyToIso, isoToDmy } from '../../lib/dmy';
+import { dmyToIso, isoToDmy } from '../../../shared/dates';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import type { Actor } from '../../types';
 import type { Conn } from '../auth/repository';

@@ -13,7 +13,7 @@ import type { Db } from '../../db/dialect';
 import type { JobsTable } from '../../db/types';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
-import { dmyToIso } from '../../lib/dmy';
+import { dmyToIso } from '../../../shared/dates';
 import { newHash, nowIso, slugify } from '../../lib/ids';
 import { listResult, pageWindow } from '../../lib/lists';
 import type { Actor } from '../../types';

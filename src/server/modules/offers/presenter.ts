@@ -1,6 +1,6 @@
 /** An offer as its company or the back office reads it (schemas/company.job.json). */
 import { offerMovesFrom, type OfferMover } from '../../../shared/offerMoves';
-import { isoToDmy } from '../../lib/dmy';
+import { isoToDmy } from '../../../shared/dates';
 import type { OfferRow } from './repository';
 
 export interface OfferExtras {

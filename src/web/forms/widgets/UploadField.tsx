@@ -29,6 +29,8 @@ export const UPLOAD_TARGETS = {
   logo: { prefix: 'com', path: 'companies/logo', kind: 'photo', ...UPLOAD_KINDS.photo },
   // a group's picture: the page gives the path (usr/workgroups/{hash}/image)
   picture: { prefix: 'usr', path: '', kind: 'photo', ...UPLOAD_KINDS.photo },
+  // an article's cover in the back office: the page gives the path (adm/articles/{hash}/image)
+  cover: { prefix: 'adm', path: '', kind: 'photo', ...UPLOAD_KINDS.photo },
 } as const;
 export type UploadTarget = keyof typeof UPLOAD_TARGETS;
 
@@ -86,7 +88,7 @@ export function UploadField({ kind, value, fileName, onChange, disabled, path }:
       okText: t('upload.delete'),
       okButtonProps: { danger: true },
       cancelText: t('upload.cancel'),
-      onOk: async () => onChange?.(await request<Record<string, unknown>>(target.prefix, target.path, { method: 'DELETE' })),
+      onOk: async () => onChange?.(await request<Record<string, unknown>>(target.prefix, path ?? target.path, { method: 'DELETE' })),
     });
 
   const busy = percent !== null;
@@ -95,6 +97,8 @@ export function UploadField({ kind, value, fileName, onChange, disabled, path }:
       {modalHolder}
       {kind === 'avatar' ? (
         <Avatar size={96} src={value ?? undefined} icon={<UserOutlined />} alt={t('upload.preview')} />
+      ) : kind === 'cover' ? (
+        value ? <img src={value} alt={t('upload.preview')} className="cover-preview" /> : <span>{t('upload.none')}</span>
       ) : kind === 'logo' || kind === 'picture' ? (
         <Avatar size={96} shape="square" src={value ?? undefined} icon={<ShopOutlined />} alt={t('upload.preview')} className="logo-preview" />
       ) : value ? (

@@ -9,7 +9,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { UploadField, UPLOAD_TARGETS, type UploadTarget } from './UploadField';
 
 /** Which key of a route's answer holds the new link. */
-const ANSWER_KEY: Record<UploadTarget, string> = { avatar: 'photo', cv: 'cv', student: 'student_file', logo: 'logo', picture: 'image' };
+const ANSWER_KEY: Record<UploadTarget, string> = { avatar: 'photo', cv: 'cv', student: 'student_file', logo: 'logo', picture: 'image', cover: 'image' };
 
 export function UploadWidget({ value, onChange, options, disabled, readonly }: WidgetProps) {
   const kind = (options['kind'] as UploadTarget | undefined) ?? 'avatar';

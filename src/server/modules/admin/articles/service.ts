@@ -18,7 +18,7 @@ import type { UploadedFile } from '../../../plugins/uploads';
 import type { Actor } from '../../../types';
 import type { Conn } from '../../auth/repository';
 import { csvBody } from '../../../lib/csv';
-import { dmyToIso, isoToDmy } from '../../../lib/dmy';
+import { dmyToIso, isoToDmy } from '../../../../shared/dates';
 import { changedFields } from '../audit/changes';
 import { record } from '../audit/service';
 import * as repo from './repository';

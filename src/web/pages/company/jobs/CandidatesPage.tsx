@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatDate } from '../../../lib/dates';
-import { request } from '../../../providers/http';
+import { downloadCsv } from '../../../lib/downloadCsv';
 import { useFeedback } from '../../../providers/notifications';
 import { filtersToQuery } from '../../../providers/data';
 import { CandidateDrawer, candidateName } from './candidates/CandidateDrawer';
@@ -39,12 +39,7 @@ export default function CandidatesPage() {
   const wide = Grid.useBreakpoint().md !== false;
   const exportCsv = async () => {
     try {
-      const csv = await request<string>('com', `jobs/${hash}/users/export`, { query: filtersToQuery(filters), as: 'text' });
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      link.download = `${offer?.slug ?? hash}-${t('candidates.fileName')}.csv`;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      await downloadCsv('com', `jobs/${hash}/users/export`, `${offer?.slug ?? hash}-${t('candidates.fileName')}.csv`, filtersToQuery(filters));
     } catch (error) {
       feedback.error((error as { message?: string }).message ?? t('errors.unexpected.title'));
     }

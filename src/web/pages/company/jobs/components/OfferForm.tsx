@@ -11,7 +11,8 @@ import { JOB_WORKING, JOB_WORKSTATION } from '../../../../../shared/codes';
 import { SchemaForm } from '../../../../forms/SchemaForm';
 import type { Offer } from '../types';
 import { OfferPreview } from './OfferPreview';
-import { MarkdownWidget, OfferAreaWidget, OfferSpecialtyWidget, OfferTagsWidget } from './widgets';
+import { MarkdownWidget } from '../../../../forms/widgets/MarkdownWidget';
+import { OfferAreaWidget, OfferSpecialtyWidget, OfferTagsWidget } from './offerWidgets';
 
 export interface OfferValues {
   title?: string;

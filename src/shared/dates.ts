@@ -1,4 +1,4 @@
-/** SPEC §3 dates travel as dd/mm/yyyy; some columns store ISO yyyy-mm-dd so lists sort by them. */
+/** SPEC §3 dates travel as dd/mm/yyyy; some columns store ISO yyyy-mm-dd so lists sort by them (server and browser). */
 export function dmyToIso(value: string): string;
 export function dmyToIso(value: string | null | undefined): string | null;
 export function dmyToIso(value: string | null | undefined): string | null {

@@ -1,12 +1,11 @@
 /**
  * The offer form's choices that come from data (DESIGN §2: options arrive through widgets): one area or
- * specialty (a member tag of that group, stored by hash) and the offer's tags (any member tag, grouped), and the
- * description in Markdown with a preview rendered the way the public page renders it.
+ * specialty (a member tag of that group, stored by hash) and the offer's tags (any member tag, grouped). The
+ * description uses the shared MarkdownWidget (forms/widgets).
  */
-import { Input, Select, Tabs } from 'antd';
+import { Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { Markdown } from '../../../../components/Markdown';
 import { singleTagWidget, useUserTags } from '../../../../forms/widgets/TagSelectWidget';
 
 export const OfferAreaWidget = singleTagWidget('area');
@@ -26,20 +25,6 @@ export function OfferTagsWidget({ id, value, onChange, disabled, readonly }: Wid
       disabled={disabled || readonly}
       maxCount={10}
       optionFilterProp="label"
-    />
-  );
-}
-
-export function MarkdownWidget({ id, value, onChange, disabled, readonly, onBlur }: WidgetProps) {
-  const { t } = useTranslation();
-  const text = (value as string | undefined) ?? '';
-  return (
-    <Tabs
-      size="small"
-      items={[
-        { key: 'write', label: t('offers.form.write'), children: <Input.TextArea id={id} rows={10} value={text} disabled={disabled || readonly} onChange={(event) => onChange(event.target.value)} onBlur={() => onBlur(id, text)} /> },
-        { key: 'preview', label: t('offers.form.preview'), children: text.trim() ? <Markdown source={text} className="markdown offer-preview-body" /> : <p className="muted">{t('offers.form.nothingYet')}</p> },
-      ]}
     />
   );
 }
