@@ -262,6 +262,64 @@ export interface AdminJobsFilter {
   size?: number;
 }
 
+// admin.page.item
+export interface AdminPageItem {
+  key?: string;
+  group?: string;
+  titles?: {
+    [k: string]: string;
+  };
+  slugs?: {
+    [k: string]: string;
+  };
+  updated_at?: string | null;
+}
+
+// admin.page
+export interface AdminPage {
+  key?: string;
+  group?: 'info' | 'association';
+  texts?: {
+    es?: {
+      title?: string;
+      body?: string;
+      slug?: string;
+    };
+    en?: {
+      title?: string;
+      body?: string;
+      slug?: string;
+    };
+    ca?: {
+      title?: string;
+      body?: string;
+      slug?: string;
+    };
+  };
+  updated_at?: string | null;
+}
+
+// admin.page.write
+export interface AdminPageWrite {
+  texts: {
+    es: {
+      title: string;
+      body: string;
+      slug?: string;
+    };
+    en: {
+      title: string;
+      body: string;
+      slug?: string;
+    };
+    ca: {
+      title: string;
+      body: string;
+      slug?: string;
+    };
+  };
+}
+
 // admin.params.hash
 /**
  * A member's (company's …) public hash in a back-office URL; a malformed one answers 404 like an unknown one (docs/decisions.md).

@@ -327,6 +327,26 @@ export const CONTENT_PAGES: ReadonlyArray<{ key: string; slugs: Tri; titles: Tri
       "L'associació aplega els antics alumnes de l'escola de disseny i enginyeria des de 1995. La seva junta directiva la formen socis voluntaris escollits cada dos anys.\n\n## Què fem\n- Una borsa de treball amb ofertes d'empreses validades.\n- Notícies, xerrades i visites a estudis i fàbriques.\n- Grups de treball oberts a qualsevol soci.\n\n## Com participar\nFes-te soci Regular sense cost o Bold per 50 € l'any, i escriu-nos si vols proposar una activitat.",
     ],
   },
+  {
+    key: 'board',
+    slugs: ['junta-directiva', 'board', 'junta-directiva'],
+    titles: ['La junta directiva', 'The board', 'La junta directiva'],
+    bodies: [
+      'Socios voluntarios elegidos cada dos años en la asamblea general.\n\n- **Núria Puig**, presidenta\n- **Javier Ortega**, secretario\n- **Marta Soler**, tesorera\n- **Oriol Casals**, vocal\n- **Lucía Romero**, vocal\n- **Adrià Vila**, vocal\n\nPuedes escribir a la junta en la dirección de la asociación.',
+      'Volunteer members elected every two years at the general meeting.\n\n- **Núria Puig**, president\n- **Javier Ortega**, secretary\n- **Marta Soler**, treasurer\n- **Oriol Casals**, board member\n- **Lucía Romero**, board member\n- **Adrià Vila**, board member\n\nYou can write to the board at the association\'s address.',
+      "Socis voluntaris escollits cada dos anys a l'assemblea general.\n\n- **Núria Puig**, presidenta\n- **Javier Ortega**, secretari\n- **Marta Soler**, tresorera\n- **Oriol Casals**, vocal\n- **Lucía Romero**, vocal\n- **Adrià Vila**, vocal\n\nPots escriure a la junta a l'adreça de l'associació.",
+    ],
+  },
+  {
+    key: 'benefits',
+    slugs: ['ventajas', 'benefits', 'avantatges'],
+    titles: ['Ventajas de ser socio', 'Member benefits', 'Avantatges de ser soci'],
+    bodies: [
+      'Ser socio te mantiene cerca de la escuela y de tu promoción. Los socios Bold, además, apoyan las actividades de la asociación y disfrutan de descuentos en librerías, software y formación de empresas colaboradoras.',
+      'Membership keeps you close to the school and to your year. Bold members also support the association\'s activities and enjoy discounts on books, software and courses from partner companies.',
+      "Ser soci et manté a prop de l'escola i de la teva promoció. Els socis Bold, a més, donen suport a les activitats de l'associació i gaudeixen de descomptes en llibreries, programari i formació d'empreses col·laboradores.",
+    ],
+  },
 ];
 
 export const SITE_SETTINGS = {

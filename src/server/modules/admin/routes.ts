@@ -9,6 +9,7 @@ import { adminSettingsRoutes } from './settings/routes';
 import { adminTaxonomyRoutes } from './taxonomies/routes';
 import { adminWorkgroupRoutes } from './workgroups/routes';
 import { adminArticleRoutes } from './articles/routes';
+import { adminPageRoutes } from './pages/routes';
 
 export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminMeRoutes);
@@ -20,4 +21,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminTaxonomyRoutes);
   await app.register(adminWorkgroupRoutes);
   await app.register(adminArticleRoutes);
+  await app.register(adminPageRoutes);
 }
