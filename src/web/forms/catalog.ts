@@ -67,6 +67,8 @@ export const FORMS = {
     required: ['type', 'status', 'date', 'texts'],
     optional: ['texts.en', 'texts.ca'],
   },
+  // an info page or one of the association's texts in the back office (pages/admin/pages): all three languages
+  adminPage: { schema: 'admin.page.write', fields: ['texts'] },
 } as const satisfies Record<string, { schema: string; fields?: readonly string[]; required?: readonly string[]; optional?: readonly string[] }>;
 
 export type FormName = keyof typeof FORMS;

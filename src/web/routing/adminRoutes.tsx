@@ -17,6 +17,8 @@ const WorkgroupsQueuePage = lazy(() => import('../pages/admin/workgroups/Workgro
 const ArticleListPage = lazy(() => import('../pages/admin/articles/ArticleListPage'));
 const ArticleFormPage = lazy(() => import('../pages/admin/articles/ArticleFormPage'));
 const AttendeesPage = lazy(() => import('../pages/admin/articles/AttendeesPage'));
+const PagesListPage = lazy(() => import('../pages/admin/pages/PagesListPage'));
+const PageEditPage = lazy(() => import('../pages/admin/pages/PageEditPage'));
 
 const wait = (node: React.ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
 
@@ -37,6 +39,8 @@ export function adminRoutes() {
       <Route path="articles/new" element={wait(<ArticleFormPage />)} />
       <Route path="articles/:hash/edit" element={wait(<ArticleFormPage />)} />
       <Route path="articles/:hash/attendees" element={wait(<AttendeesPage />)} />
+      <Route path="pages" element={wait(<PagesListPage />)} />
+      <Route path="pages/:key" element={wait(<PageEditPage />)} />
     </Route>,
   ]);
 }

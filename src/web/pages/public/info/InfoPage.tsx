@@ -1,8 +1,8 @@
 import { Col, Row, Skeleton } from '../../../components/light';
 import { Card } from '../../../components/Card';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../providers/http';
-import { resourceKey } from '../../../public/data';
+import { contentQuery } from '../../../public/content';
+import { INFO_PAGE_KEYS } from '../../../../shared/constants';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,28 +10,6 @@ import { Markdown } from '../../../components/Markdown';
 import { useLocale } from '../../../hooks/useLocale';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import { formatDate } from '../../../lib/dates';
-
-interface ContentPage {
-  key: string;
-  slug: string;
-  title: string;
-  body?: string;
-  updated_at?: string;
-  slugs?: Partial<Record<string, string>>;
-}
-
-type ContentAnswer = { items: ContentPage[]; total: number };
-
-/**
- * The content query (POST /api/content/query, SPEC §7) as a public data query: the key starts with 'data', so a
- * server-rendered info page embeds the answer (the renderer may send exactly this read-only POST, src/server/ssr).
- */
-function contentQuery(lng: string, name: string, body: Record<string, unknown>) {
-  return {
-    queryKey: [...resourceKey('content'), 'query', lng, name] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => request<ContentAnswer>('api', 'content/query', { method: 'POST', body, signal }),
-  };
-}
 
 /**
  * info/{slug?}: one info page, or the list of them (stored per language). A slug of any language opens the page in
@@ -45,7 +23,7 @@ export default function InfoPage() {
   const list = useQuery({ ...contentQuery(lng, 'list', { only: ['key', 'slug', 'title'], limit: 100 }), retry: false });
   const key = slug ? list.data?.items.find((page) => page.slug === slug || Object.values(page.slugs ?? {}).includes(slug))?.key : undefined;
   const detail = useQuery({ ...contentQuery(lng, `page:${key ?? ''}`, { where: { key } }), enabled: key !== undefined, retry: false });
-  const pages = slug ? (detail.data?.items ?? []) : (list.data?.items ?? []).filter((page) => page.key !== 'about');
+  const pages = slug ? (detail.data?.items ?? []) : (list.data?.items ?? []).filter((page) => (INFO_PAGE_KEYS as readonly string[]).includes(page.key));
   useDocumentTitle(`${slug ? (pages[0]?.title ?? t('info.title')) : t('info.title')} · Alumni`);
   if (list.isLoading || detail.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (list.error || detail.error) return <UnexpectedErrorPage />;

@@ -1,21 +1,19 @@
-import { Avatar } from 'antd';
-import { Col, Row } from '../../../components/light';
-import { Card } from '../../../components/Card';
+/**
+ * /association: who the association is and its board — the association's own texts (`about`, `board`), edited in the
+ * back office in three languages (issue 14 §2) and read through the content query, so the server renders them.
+ */
+import { Skeleton } from '../../../components/light';
+import { Markdown } from '../../../components/Markdown';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useLocale } from '../../../hooks/useLocale';
+import { useContentPage } from '../../../public/content';
 import { useTranslation } from 'react-i18next';
-
-/** The board is the association's own content; until the back office edits it, it is listed here. */
-const BOARD = [
-  { name: 'Núria Puig', role: 'president' },
-  { name: 'Javier Ortega', role: 'secretary' },
-  { name: 'Marta Soler', role: 'treasurer' },
-  { name: 'Oriol Casals', role: 'member' },
-  { name: 'Lucía Romero', role: 'member' },
-  { name: 'Adrià Vila', role: 'member' },
-];
 
 export default function AssociationPage() {
   const { t } = useTranslation();
+  const { lng } = useLocale();
+  const about = useContentPage(lng, 'about');
+  const board = useContentPage(lng, 'board');
   useDocumentTitle(`${t('association.title')} · Alumni`);
   return (
     <>
@@ -23,17 +21,20 @@ export default function AssociationPage() {
         <h1>{t('association.title')}</h1>
         <p>{t('association.text')}</p>
       </section>
-      <h2>{t('association.board')}</h2>
-      <p className="muted">{t('association.boardText')}</p>
-      <Row gutter={[16, 16]}>
-        {BOARD.map((person) => (
-          <Col key={person.name} xs={24} md={12} xl={8}>
-            <Card>
-              <Card.Meta avatar={<Avatar size={48}>{person.name.split(' ').map((w) => w[0]).join('')}</Avatar>} title={person.name} description={t(`association.roles.${person.role}`)} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      {about ? (
+        <section className="association-text" data-testid="association-about">
+          <h2>{about.title}</h2>
+          <Markdown source={about.body ?? ''} />
+        </section>
+      ) : (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      )}
+      {board ? (
+        <section className="association-text" data-testid="association-board">
+          <h2>{board.title}</h2>
+          <Markdown source={board.body ?? ''} />
+        </section>
+      ) : null}
     </>
   );
 }

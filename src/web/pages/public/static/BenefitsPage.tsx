@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { isBold, type Role } from '../../../../shared/permissions';
 import { useLocale } from '../../../hooks/useLocale';
 import { profileTab } from '../../../routing/profileTab';
+import { Markdown } from '../../../components/Markdown';
+import { useContentPage } from '../../../public/content';
 
 const ITEMS = [
   { key: 'news', regular: true },
@@ -26,8 +28,10 @@ const ITEMS = [
 /** SPEC §2: one variant for Regular and anonymous visitors (compare and upgrade), another for Bold and GRATIS. */
 export default function BenefitsPage() {
   const { t } = useTranslation();
-  const { to } = useLocale();
+  const { lng, to } = useLocale();
   const me = useIdentity();
+  // the association's own words about membership (back office, issue 14 §2)
+  const intro = useContentPage(lng, 'benefits');
   const navigate = useNavigate();
   const joinHref = me ? profileTab(to, 'membership') : to('user.register');
   const bold = me?.iss === 'user' && isBold((me.role ?? 'REGULAR') as Role);
@@ -52,6 +56,7 @@ export default function BenefitsPage() {
       <header className="page-heading">
         <h1>{t('benefits.title')}</h1>
         {bold ? <p data-testid="bold-variant">{t('benefits.youAreBold')}</p> : null}
+        {intro?.body ? <Markdown source={intro.body} className="markdown benefits-intro" /> : null}
       </header>
       {bold ? (
         plan('bold')

@@ -16,7 +16,7 @@ import type { AdminArticle, ArticleText, ArticleValues } from '../types';
 import { ArticlePreview } from './ArticlePreview';
 import { ArticleTagsWidget } from './ArticleTagsWidget';
 import { DateTimeWidget } from './DateTimeWidget';
-import { LanguageColumns } from './LanguageColumns';
+import { LanguageColumns } from '../../../../forms/templates/LanguageColumns';
 
 /** What the form starts from: only the fields it sends. */
 export function toValues(article?: AdminArticle): ArticleValues {

@@ -1,5 +1,5 @@
 /**
- * The article's three languages side by side on a wide screen, one above the other on a phone: an rjsf object template
+ * The three languages of a text (an article, a page) side by side on a wide screen, one above the other on a phone: an rjsf object template
  * for `texts` (each property is one language's sub-form, rendered by rjsf itself).
  */
 import { Col, Row } from 'antd';

@@ -1,0 +1,68 @@
+/**
+ * /{lng}/admin/pages/{key} (issue 14 §2): one page's title, Markdown text and address in es, en and ca side by side —
+ * a Refine form (useForm over `adm` resource `pages`) around <SchemaForm form="adminPage">.
+ */
+import { useForm, type HttpError } from '@refinedev/core';
+import { Alert, Card, Typography } from 'antd';
+import type { UiSchema } from '@rjsf/utils';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../../../shared/constants';
+import { Spinner } from '../../../components/Spinner';
+import { SchemaForm } from '../../../forms/SchemaForm';
+import { LanguageColumns } from '../../../forms/templates/LanguageColumns';
+import { MarkdownWidget } from '../../../forms/widgets/MarkdownWidget';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+
+type Errors = HttpError & { errors?: Record<string, string[]> };
+interface PageValues {
+  texts: Record<Locale, { title: string; body: string; slug?: string }>;
+}
+interface AdminPage extends PageValues {
+  key: string;
+  group: string;
+}
+
+export default function PageEditPage() {
+  const { key = '' } = useParams();
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language as Locale;
+  const form = useForm<AdminPage, Errors, PageValues>({
+    resource: 'pages',
+    dataProviderName: 'adm',
+    id: key,
+    action: 'edit',
+    redirect: false,
+    mutationMode: 'pessimistic',
+    successNotification: () => ({ type: 'success', message: t('admin.pages.saved') }),
+    errorNotification: (error) => ({ type: 'error', message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')) }),
+  });
+  const page = form.query?.data?.data;
+  useDocumentTitle(`${page?.texts[lng]?.title ?? t('admin.pages.title')} · Alumni`);
+  if (!page) return form.query?.isError ? <Alert type="error" showIcon message={t('errors.notFound.title')} /> : <Spinner />;
+  const language = (code: string): UiSchema => ({
+    'ui:title': t(`lang.${code}`),
+    'ui:order': ['title', 'body', 'slug'],
+    title: { 'ui:title': t('admin.articles.form.title') },
+    body: { 'ui:title': t('admin.articles.form.body'), 'ui:widget': MarkdownWidget, 'ui:options': { rows: 16 }, 'ui:help': t('admin.articles.form.bodyHelp') },
+    slug: { 'ui:title': t('admin.articles.form.slug'), 'ui:help': t('admin.articles.form.slugHelp') },
+  });
+  return (
+    <section data-testid="admin-page-edit">
+      <Link to={`/${lng}/admin/pages`}>← {t('admin.pages.title')}</Link>
+      <Typography.Title level={2}>{page.texts[lng]?.title ?? key}</Typography.Title>
+      <Card>
+        <SchemaForm<PageValues>
+          form="adminPage"
+          id="page-form"
+          formData={{ texts: page.texts }}
+          uiSchema={{ texts: { 'ui:ObjectFieldTemplate': LanguageColumns, 'ui:title': '', es: language('es'), en: language('en'), ca: language('ca') } }}
+          submitText={t('admin.articles.save')}
+          submitting={form.mutation.isPending}
+          serverErrors={(form.mutation.error as Errors | null)?.errors}
+          onSubmit={(values) => void form.onFinish(values).catch(() => undefined)}
+        />
+      </Card>
+    </section>
+  );
+}
