@@ -225,6 +225,86 @@ export interface AdminCompany {
   moves?: string[];
 }
 
+// admin.dashboard
+/**
+ * GET /adm/dashboard (issue 14 §6): the association's figures at a glance. Members by tier (role) and status; the membership (validated members per tier: there is no payments table yet, docs/decisions.md "Back office"); members' and companies' registrations in each of the last 12 months (UTC, oldest first, months without any included with 0); offers by status; applications by status (their outcome); and the survey companies answer when they close an offer (average ratings 1-5 of the job bank and of the candidates, how many gave each score, and whom they hired).
+ */
+export interface AdminDashboard {
+  /**
+   * When the figures were read (ISO 8601).
+   */
+  generated_at: string;
+  /**
+   * Every tier × status pair (REGULAR, BOLD, GRATIS × PENDING, VALIDATED, REJECTED, DISABLED, DELETED), 0 included.
+   */
+  members: {
+    role: string;
+    status: string;
+    count: number;
+  }[];
+  /**
+   * Validated members per tier: REGULAR, BOLD, GRATIS (Bold free period).
+   */
+  membership: DashboardRoleCount[];
+  /**
+   * The last 12 calendar months (UTC), oldest first, the current one last.
+   */
+  registrations: {
+    /**
+     * YYYY-MM
+     */
+    month: string;
+    members: number;
+    companies: number;
+  }[];
+  /**
+   * Every offer status (PENDING, PUBLISHED, UNPUBLISHED, REJECTED, CLOSED), 0 included.
+   */
+  offers: DashboardStatusCount[];
+  /**
+   * Every application status (PENDING, ACCEPTED, CANCELLED, WITHDRAWN), 0 included.
+   */
+  applications: DashboardStatusCount[];
+  survey: {
+    /**
+     * Closed offers with a survey.
+     */
+    responses: number;
+    /**
+     * Average rating of the job bank (1-5, two decimals); null without responses.
+     */
+    rating_jobbank: number | null;
+    /**
+     * Average rating of the candidates (1-5, two decimals); null without responses.
+     */
+    rating_candidates: number | null;
+    /**
+     * How many responses gave each score, 1 to 5.
+     */
+    ratings: {
+      score: number;
+      jobbank: number;
+      candidates: number;
+    }[];
+    /**
+     * applicant: hired one or more of the offer's candidates; other: hired someone else (named outside the job bank); none: hired nobody.
+     */
+    hired: {
+      applicant: number;
+      other: number;
+      none: number;
+    };
+  };
+}
+export interface DashboardRoleCount {
+  role: string;
+  count: number;
+}
+export interface DashboardStatusCount {
+  status: string;
+  count: number;
+}
+
 // admin.job.decision
 /**
  * An administrator's decision on an offer (src/shared/offerMoves.ts): PENDING→PUBLISHED|REJECTED, PUBLISHED→REJECTED (taken down). A reason is required for REJECTED and e-mailed to the company in its language.

@@ -12,7 +12,7 @@ import { useLocale } from '../hooks/useLocale';
 import type { Identity } from '../providers/auth';
 
 /** The back office's sections, in menu order; each is /{lng}/admin/<section> (routing/adminRoutes.tsx). */
-const ADMIN_SECTIONS = ['users', 'companies', 'jobs', 'workgroups', 'articles', 'pages', 'categories', 'tags', 'settings', 'audit'] as const;
+const ADMIN_SECTIONS = ['dashboard', 'users', 'companies', 'jobs', 'workgroups', 'articles', 'pages', 'categories', 'tags', 'settings', 'audit'] as const;
 
 export function AdminLayout() {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ export function AdminLayout() {
   if (me?.iss !== 'admin' || !access?.can) return <Navigate to={`/${lng}/admin/login`} replace state={{ from: pathname }} />;
 
   const base = `/${lng}/admin`;
-  const selected = ADMIN_SECTIONS.find((section) => pathname.startsWith(`${base}/${section}`)) ?? 'users';
+  const selected = ADMIN_SECTIONS.find((section) => pathname.startsWith(`${base}/${section}`)) ?? 'dashboard';
   return (
     <Layout style={{ minHeight: '100vh' }} className="admin-layout">
       <Layout.Sider width={220} theme="light" breakpoint="lg" collapsedWidth={0}>

@@ -6,6 +6,7 @@ import { Spinner } from '../components/Spinner';
 
 const AdminLayout = lazy(() => import('../layouts/AdminLayout').then((m) => ({ default: m.AdminLayout })));
 const AdminLoginPage = lazy(() => import('../pages/admin/AdminLoginPage'));
+const DashboardPage = lazy(() => import('../pages/admin/dashboard/DashboardPage'));
 const UsersQueuePage = lazy(() => import('../pages/admin/users/UsersQueuePage'));
 const AuditLogPage = lazy(() => import('../pages/admin/audit/AuditLogPage'));
 const JobsQueuePage = lazy(() => import('../pages/admin/jobs/JobsQueuePage'));
@@ -26,7 +27,8 @@ export function adminRoutes() {
   return LOCALES.flatMap((lng) => [
     <Route key={`${lng}:admin.login`} path={`/${lng}/admin/login`} element={wait(<AdminLoginPage />)} />,
     <Route key={`${lng}:admin`} path={`/${lng}/admin`} element={wait(<AdminLayout />)}>
-      <Route index element={<Navigate to={`/${lng}/admin/users`} replace />} />
+      <Route index element={<Navigate to={`/${lng}/admin/dashboard`} replace />} />
+      <Route path="dashboard" element={wait(<DashboardPage />)} />
       <Route path="users" element={wait(<UsersQueuePage />)} />
       <Route path="companies" element={wait(<CompaniesQueuePage />)} />
       <Route path="jobs" element={wait(<JobsQueuePage />)} />

@@ -5,6 +5,7 @@ import { adminMeRoutes } from './me';
 import { adminUserRoutes } from './users/routes';
 import { adminOfferRoutes } from '../offers/adminRoutes';
 import { adminCompanyRoutes } from './companies/routes';
+import { adminDashboardRoutes } from './dashboard/routes';
 import { adminSettingsRoutes } from './settings/routes';
 import { adminTaxonomyRoutes } from './taxonomies/routes';
 import { adminWorkgroupRoutes } from './workgroups/routes';
@@ -13,6 +14,7 @@ import { adminPageRoutes } from './pages/routes';
 
 export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminMeRoutes);
+  await app.register(adminDashboardRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminOfferRoutes);
