@@ -48,7 +48,7 @@ import { workgroupImageRoutes, workgroupManageRoutes } from './modules/workgroup
 import { wallModerationRoutes, wallPostRoutes } from './modules/workgroups/wall/routes';
 import { groupDigestTask } from './modules/workgroups/wall/digest';
 import { jobAlertRoutes } from './modules/jobAlerts/routes';
-import { jobAlertUnsubscribeRoutes } from './modules/jobAlerts/unsubscribePage';
+import { unsubscribeRoutes } from './modules/mail/unsubscribePage';
 import { taskRunnerPlugin } from './modules/tasks/runner';
 import { scheduledArticlesTask } from './modules/admin/articles/service';
 import { adminRoutes } from './modules/admin/routes';
@@ -151,7 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(jobAlertRoutes);
   await app.register(workgroupManageRoutes);
   await app.register(wallModerationRoutes);
-  await app.register(jobAlertUnsubscribeRoutes); // page routes: a mail client's one-click POST carries no apiKey
+  await app.register(unsubscribeRoutes); // page routes: a mail client's one-click POST carries no apiKey
   await app.register(uploadsPlugin, { routes: [memberFileRoutes, companyLogoRoutes, workgroupImageRoutes, wallPostRoutes] }); // the only routes that take multipart
   await app.register(filesPlugin);
   await app.register(cookieConsentPlugin);

@@ -8,7 +8,8 @@ import { startTestApp, type Session, type TestApp } from '../helpers/app';
 import { startPeer, type Peer } from '../helpers/smtp';
 import { MailWorker } from '../../src/server/modules/mail/worker';
 import { TaskRunner } from '../../src/server/modules/tasks/runner';
-import { jobAlertTasks, sendAlerts, unsubscribeToken } from '../../src/server/modules/jobAlerts/service';
+import { jobAlertTasks, sendAlerts } from '../../src/server/modules/jobAlerts/service';
+import { unsubscribeToken } from '../../src/server/modules/mail/unsubscribe';
 import { dialectOf } from '../../src/server/db/dialect';
 
 let t: TestApp;
@@ -149,7 +150,7 @@ describe('one-click unsubscribe', () => {
     const received = peer.received.find((mail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address === 'bold@demo.test' && (mail.text ?? '').includes(TITLE));
     expect(received).toBeDefined();
     const header = (name: string) => received!.headerLines.find((line) => line.key === name)?.line ?? '';
-    const token = unsubscribeToken(t.app.config.secretKey, (await user('bold@demo.test')).hash);
+    const token = unsubscribeToken(t.app.config.secretKey, 'jobs', (await user('bold@demo.test')).hash);
     expect(header('list-unsubscribe')).toContain(`<https://alumni.example/mail/unsubscribe/jobs/${token}>`);
     expect(header('list-unsubscribe-post')).toContain('List-Unsubscribe=One-Click');
     expect(received!.text).toContain(`/mail/unsubscribe/jobs/${token}`);
@@ -157,7 +158,7 @@ describe('one-click unsubscribe', () => {
 
   it('shows a page that changes nothing on GET, turns alerts off on POST without signing in, and refuses forged tokens', async () => {
     const bold = await user('bold@demo.test');
-    const token = unsubscribeToken(t.app.config.secretKey, bold.hash);
+    const token = unsubscribeToken(t.app.config.secretKey, 'jobs', bold.hash);
     const page = await t.app.inject({ method: 'GET', url: `/mail/unsubscribe/jobs/${token}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');

@@ -55,8 +55,3 @@ export async function claimDelivery(db: Conn, userHash: string, jobHash: string,
   const result = await db.insertInto('job_alert_deliveries').values({ user_hash: userHash, job_hash: jobHash, created_at: at }).onConflict((oc) => oc.columns(['user_hash', 'job_hash']).doNothing()).executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
-
-export async function turnOff(db: Conn, userHash: string, at: string): Promise<boolean> {
-  const result = await db.updateTable('users').set({ is_receive_jobs: 0, updated_at: at }).where('hash', '=', userHash).where('is_receive_jobs', '=', 1).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}

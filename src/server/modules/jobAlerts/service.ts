@@ -4,9 +4,9 @@
  * looks at the offers published in the last week that match and were not sent to the member yet, records each
  * (member, offer) in `job_alert_deliveries` in the transaction that queues the e-mail, and sends only those it recorded —
  * so an offer reaches a member once, whatever the number of instances or runs. Every alert carries a one-click
- * unsubscribe (RFC 8058 List-Unsubscribe) signed for the member: it turns offers by e-mail off without signing in.
+ * unsubscribe (RFC 8058 List-Unsubscribe, mail/unsubscribe.ts) signed for the member: it turns offers by e-mail off
+ * without signing in.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
@@ -19,6 +19,7 @@ import type { UserJobAlerts } from '../../../shared/schema-types';
 import type { Actor } from '../../types';
 import { findUser } from '../auth/repository';
 import { enqueueMail } from '../mail/outbox';
+import { unsubscribeFor } from '../mail/unsubscribe';
 import type { Task } from '../tasks/runner';
 import * as repo from './repository';
 
@@ -68,29 +69,6 @@ export async function update(db: Db, actor: Actor, lng: Locale, body: UserJobAle
   return show(db, actor);
 }
 
-/** The unsubscribe token of a member: their hash and an HMAC of it (no expiry: an old e-mail's link keeps working). */
-export function unsubscribeToken(secretKey: string, userHash: string): string {
-  return `${userHash}.${createHmac('sha256', secretKey).update(`job-alerts\n${userHash}`).digest('base64url')}`;
-}
-
-/** The member a token names, or null when it was not signed by us. */
-export function memberOfToken(secretKey: string, token: string): string | null {
-  const [hash, signature] = token.split('.');
-  if (!hash || !signature || !/^[a-z0-9]{1,32}$/.test(hash)) return null;
-  const expected = Buffer.from(unsubscribeToken(secretKey, hash).split('.')[1]!);
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? hash : null;
-}
-
-/** One-click unsubscribe: turns offers by e-mail off; answers the member's language (for the page) or null for a bad token. */
-export async function unsubscribe(db: Db, config: Config, token: string): Promise<{ language: Locale; changed: boolean } | null> {
-  const hash = memberOfToken(config.secretKey, token);
-  if (!hash) return null;
-  const user = await findUser(db, hash);
-  if (!user) return null;
-  return { language: user.language as Locale, changed: await repo.turnOff(db, hash, nowIso()) };
-}
-
 /** Sends what is due to the members of `frequency`; answers how many e-mails were queued. */
 export async function sendAlerts(db: Db, config: Config, frequency: 'instant' | 'weekly', now: Date): Promise<number> {
   const since = new Date(now.getTime() - WINDOW_MS).toISOString();
@@ -102,8 +80,7 @@ export async function sendAlerts(db: Db, config: Config, frequency: 'instant' | 
       for (const offer of offers) if (await repo.claimDelivery(trx, member.hash, offer.hash, nowIso(now))) mine.push(offer);
       if (!mine.length) return false;
       const lng = member.language as Locale;
-      const token = unsubscribeToken(config.secretKey, member.hash);
-      const unsubscribe = `${config.publicUrl}/mail/unsubscribe/jobs/${token}`;
+      const unsubscribe = unsubscribeFor(config, 'jobs', member.hash);
       await enqueueMail(trx, {
         to: member.email,
         language: lng,
@@ -111,10 +88,10 @@ export async function sendAlerts(db: Db, config: Config, frequency: 'instant' | 
         data: {
           name: member.name,
           link: `${config.publicUrl}${localizePath('jobs', lng)}`,
-          unsubscribe,
+          unsubscribe: unsubscribe.url,
           offers: mine.map((offer) => ({ title: offer.title, company: offer.company_name, place: offer.location, link: `${config.publicUrl}${localizePath('jobs.show', lng, { slug: offer.slug })}` })),
         },
-        headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        headers: unsubscribe.headers,
       });
       return true;
     });
