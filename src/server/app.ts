@@ -51,6 +51,7 @@ import { jobAlertRoutes } from './modules/jobAlerts/routes';
 import { unsubscribeRoutes } from './modules/mail/unsubscribePage';
 import { taskRunnerPlugin } from './modules/tasks/runner';
 import { scheduledArticlesTask } from './modules/admin/articles/service';
+import { newsletterTask } from './modules/newsletter/service';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import './types';
@@ -96,7 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
   mailWorkerPlugin(app); // delivers the e-mail outbox when SMTP_URL is set (starts when ready, stops on close)
-  taskRunnerPlugin(app, [offerExpiryTask(db, config), ...jobAlertTasks(db, config), groupDigestTask(db, config), scheduledArticlesTask(db)], config.tasksPollSeconds); // background tasks, each run once across instances
+  taskRunnerPlugin(app, [offerExpiryTask(db, config), ...jobAlertTasks(db, config), groupDigestTask(db, config), scheduledArticlesTask(db), newsletterTask(db, config)], config.tasksPollSeconds); // background tasks, each run once across instances
 
   jobViewsPlugin(app); // offer views, buffered per instance and added to job_views every few seconds
   routeAccessPlugin(app);

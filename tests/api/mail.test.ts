@@ -158,8 +158,9 @@ describe('enqueueMail', () => {
       'workgroup.reply': { name: 'Ann <b>', title: 'Makers <m>', member: 'Joan <j>', excerpt: 'Thanks <t>', link: 'https://a.test/en/workgroups/makers' },
       'workgroup.digest': { name: 'Ann <b>', title: 'Makers <m>', link: 'https://a.test/en/user/workgroups/subscribed', posts: [{ group: 'Makers <m>', excerpt: 'New <post>', link: 'https://a.test/en/workgroups/makers' }] },
       'workgroup.reported': { name: 'Ann <b>', title: 'Makers <m>', reason: 'Unknown <graduation> year', excerpt: 'My <post>', link: 'https://a.test/en/user/workgroups/x' },
+      'newsletter.monthly': { name: 'Ann <b>', month: 'October <2026>', link: 'https://a.test/en/news', unsubscribe: 'https://a.test/mail/unsubscribe/news/x.y', articles: [{ title: 'Designer <i> night', summary: 'Talks <t>', link: 'https://a.test/en/news/designer-night' }] },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(25);
+    expect(MAIL_TEMPLATES).toHaveLength(26);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();

@@ -13,6 +13,7 @@ import { PRIVATE_TABLES as PRIVATE_011 } from '../../src/server/db/migrations/01
 import { PRIVATE_TABLES as PRIVATE_015 } from '../../src/server/db/migrations/015_job_views';
 import { PRIVATE_TABLES as PRIVATE_016 } from '../../src/server/db/migrations/016_job_alerts';
 import { PRIVATE_TABLES as PRIVATE_020 } from '../../src/server/db/migrations/020_wall_reports';
+import { PRIVATE_TABLES as PRIVATE_023 } from '../../src/server/db/migrations/023_newsletter';
 import { MAX_ENTRIES, MAX_TOTAL_BYTES, publicCachePlugin } from '../../src/server/plugins/publicCache';
 import { buildApp } from '../../src/server/app';
 import { createDb } from '../../src/server/db/dialect';
@@ -20,7 +21,7 @@ import { API_KEY, DEMO_PASSWORD, TEST_DEVICE, startTestApp, type CallOptions, ty
 import { usingPostgres } from '../helpers/db';
 
 /** Tables declared private by the migrations that added them. */
-const PRIVATE_TABLES = [...PRIVATE_009, ...PRIVATE_011, ...PRIVATE_015, ...PRIVATE_016, ...PRIVATE_020];
+const PRIVATE_TABLES = [...PRIVATE_009, ...PRIVATE_011, ...PRIVATE_015, ...PRIVATE_016, ...PRIVATE_020, ...PRIVATE_023];
 
 let t: TestApp;
 const as: Record<string, CallOptions> = {};

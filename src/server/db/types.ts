@@ -337,6 +337,13 @@ export interface CommentReportsTable {
   created_at: string;
 }
 
+/** 023_newsletter: a member's monthly digest, sent once. */
+export interface NewsletterDeliveriesTable {
+  user_hash: string;
+  month: string; // yyyy-mm
+  created_at: string;
+}
+
 export interface CommentLikesTable {
   comment_hash: string;
   user_hash: string;
@@ -523,6 +530,7 @@ export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   comment_reports: CommentReportsTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
   files: FilesTable;
   cards: CardsTable;
   subscriptions: SubscriptionsTable;

@@ -41,6 +41,7 @@ export const MAIL_TEMPLATES = [
   'workgroup.reply',
   'workgroup.digest',
   'workgroup.reported',
+  'newsletter.monthly',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -78,6 +79,8 @@ const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
   'workgroup.digest': { text: [], link: true },
   // data.excerpt: the start of the reported post; link: the group's page for its administrator
   'workgroup.reported': { text: ['title', 'reason'], link: true },
+  // data.articles: [{ title, summary, link }] (at least one), data.unsubscribe: the one-click page; the subject names the month
+  'newsletter.monthly': { text: ['month', 'unsubscribe'], link: true },
 };
 
 /** The accent of the web theme (the orange of the loading bar) and its dark primary (the button text: white on this orange fails WCAG AA). */
@@ -175,7 +178,7 @@ export function renderMail(template: MailTemplate, language: MailLanguage, data:
   if (!MAIL_LANGUAGES.includes(language)) throw new MailDataError(`unknown e-mail language ${String(language)}`);
   checkData(template, data);
   const t = translator(language);
-  const subject = t(`${template}.subject`);
+  const subject = t(`${template}.subject`, data);
   const contact = [site.email, site.phone].filter(Boolean).join(' · ');
   const common = {
     lang: language,

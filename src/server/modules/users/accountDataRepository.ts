@@ -215,6 +215,7 @@ export async function deleteOwned(db: Conn, userHash: string): Promise<{ files: 
   await db.deleteFrom('user_tags').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('job_alerts').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('job_alert_deliveries').where('user_hash', '=', userHash).execute();
+  await db.deleteFrom('newsletter_deliveries').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('workgroup_members').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('workgroup_followers').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('files').where('owner_type', '=', 'user').where('owner_hash', '=', userHash).execute();
