@@ -13,7 +13,7 @@ import * as data from '../../src/server/db/seed/data';
 import { seedDemo } from '../../src/server/db/seed/index';
 import { makeCompany } from '../../src/server/db/seed/people';
 import { createRandom } from '../../src/server/db/seed/random';
-import { REFERENCE_MARKER } from '../../src/server/db/seed/reference';
+import { REFERENCE_MARKER, REFERENCE_VERSION } from '../../src/server/db/seed/reference';
 import { testDatabase, usingPostgres, type TestDatabase } from '../helpers/db';
 import { runNode, type RunningProcess } from '../helpers/process';
 
@@ -97,7 +97,7 @@ describe('the reference seed', () => {
     expect(result.referenceRows).toBe(2);
     expect(await referenceCounts(db)).toEqual(REFERENCE);
     expect((await db.selectFrom('content_pages').select('title').where('key', '=', 'privacy').where('language', '=', 'en').executeTakeFirstOrThrow()).title).toBe('Our privacy');
-    expect(await db.selectFrom('settings').select('value').where('key', '=', REFERENCE_MARKER).executeTakeFirst()).toEqual({ value: '1' });
+    expect(await db.selectFrom('settings').select('value').where('key', '=', REFERENCE_MARKER).executeTakeFirst()).toEqual({ value: String(REFERENCE_VERSION) });
   });
 });
 
