@@ -1122,6 +1122,7 @@ export interface Login {
   deviceId?: string;
   deviceType?: 2;
   push?: null;
+  code?: string;
 }
 
 // member

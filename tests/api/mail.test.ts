@@ -159,8 +159,9 @@ describe('enqueueMail', () => {
       'workgroup.digest': { name: 'Ann <b>', title: 'Makers <m>', link: 'https://a.test/en/user/workgroups/subscribed', posts: [{ group: 'Makers <m>', excerpt: 'New <post>', link: 'https://a.test/en/workgroups/makers' }] },
       'workgroup.reported': { name: 'Ann <b>', title: 'Makers <m>', reason: 'Unknown <graduation> year', excerpt: 'My <post>', link: 'https://a.test/en/user/workgroups/x' },
       'newsletter.monthly': { name: 'Ann <b>', month: 'October <2026>', link: 'https://a.test/en/news', unsubscribe: 'https://a.test/mail/unsubscribe/news/x.y', articles: [{ title: 'Designer <i> night', summary: 'Talks <t>', link: 'https://a.test/en/news/designer-night' }] },
+      'admin.invite': { name: 'Ann <b>', member: 'Joan <j>', link: 'https://a.test/en/admin/invite/x' },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(26);
+    expect(MAIL_TEMPLATES).toHaveLength(27);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();

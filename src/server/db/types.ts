@@ -76,6 +76,13 @@ export interface AdminsTable {
   password_hash: string;
   name: string;
   created_at: string;
+  /** 022_admin_security: the TOTP secret (AES-256-GCM, key from SECRET_KEY), when it was confirmed, the last step used. */
+  totp_secret: Generated<string | null>;
+  totp_enabled_at: Generated<string | null>;
+  totp_last_step: Generated<number | null>;
+  /** JSON array of SHA-256 hashes of the unused recovery codes. */
+  recovery_codes: Generated<string | null>;
+  removed_at: Generated<string | null>;
 }
 
 export interface SessionsTable {

@@ -11,8 +11,11 @@ import { adminTaxonomyRoutes } from './taxonomies/routes';
 import { adminWorkgroupRoutes } from './workgroups/routes';
 import { adminArticleRoutes } from './articles/routes';
 import { adminPageRoutes } from './pages/routes';
+import { adminAdminsRoutes, adminInviteRoutes } from './admins/routes';
+import { productionLock } from './admins/security';
 
 export async function adminRoutes(app: FastifyInstance) {
+  productionLock(app); // in production, an administrator without the second factor may only enrol
   await app.register(adminMeRoutes);
   await app.register(adminDashboardRoutes);
   await app.register(adminUserRoutes);
@@ -24,4 +27,6 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminWorkgroupRoutes);
   await app.register(adminArticleRoutes);
   await app.register(adminPageRoutes);
+  await app.register(adminAdminsRoutes);
+  await app.register(adminInviteRoutes);
 }

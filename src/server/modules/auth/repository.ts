@@ -18,6 +18,7 @@ export function findAccountByEmail(db: Conn, kind: AccountKind, email: string): 
       .selectFrom('admins')
       .select(['hash', 'email', 'password_hash'])
       .where('email', '=', email)
+      .where('removed_at', 'is', null)
       .executeTakeFirst()
       .then((row) => row && { ...row, status: 'VALIDATED' });
   }

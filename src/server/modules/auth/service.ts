@@ -3,6 +3,7 @@
  * database so every instance agrees), tokens random and stored hashed, rotated on refresh, revoked on
  * logout; every token check and refresh reads the account's current status.
  */
+import { totpRequired, useCode } from '../admin/admins/security';
 import type { Config } from '../../config';
 import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
@@ -22,6 +23,8 @@ export interface Credentials {
   email: string;
   password: string;
   deviceId?: string;
+  /** an administrator's second factor: a TOTP code or a recovery code */
+  code?: string;
 }
 
 const MINUTE = 60_000;
@@ -41,6 +44,14 @@ export async function login(db: Db, config: Config, kind: AccountKind, input: Cr
   if (!account || !ok) {
     await attempt.failed();
     throw AppError.unauthorized('auth.invalidCredentials');
+  }
+  // an administrator with the second factor on also gives a code (DESIGN §7); without one the attempt stays counted
+  if (kind === 'admin' && (await totpRequired(db, account.hash))) {
+    if (!input.code) throw AppError.unauthorized('auth.totpRequired');
+    if (!(await useCode(db, config, account.hash, input.code))) {
+      await attempt.failed();
+      throw AppError.unauthorized('auth.totpInvalid');
+    }
   }
   await attempt.succeeded();
   // Only after the right password, so the answer does not reveal which e-mails have accounts.

@@ -42,6 +42,7 @@ export const MAIL_TEMPLATES = [
   'workgroup.digest',
   'workgroup.reported',
   'newsletter.monthly',
+  'admin.invite',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -81,6 +82,8 @@ const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
   'workgroup.reported': { text: ['title', 'reason'], link: true },
   // data.articles: [{ title, summary, link }] (at least one), data.unsubscribe: the one-click page; the subject names the month
   'newsletter.monthly': { text: ['month', 'unsubscribe'], link: true },
+  // data.member: who invited them
+  'admin.invite': { text: ['member'], link: true },
 };
 
 /** The accent of the web theme (the orange of the loading bar) and its dark primary (the button text: white on this orange fails WCAG AA). */

@@ -1,0 +1,105 @@
+/**
+ * An administrator's second factor: enrol (a secret shown once as a QR code, confirmed by a first code, which answers
+ * the recovery codes once), turn it off (with a code), and the check at sign-in — a TOTP code works once, a recovery
+ * code once. Every change is audited. In production an administrator without it may only enrol (productionLock).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/dialect';
+import { AppError } from '../../../errors';
+import { translate } from '../../../i18n';
+import type { Locale } from '../../../../shared/constants';
+import { nowIso, sha256 } from '../../../lib/ids';
+import type { Actor } from '../../../types';
+import type { Conn } from '../../auth/repository';
+import { record } from '../audit/service';
+import { decryptSecret, encryptSecret, isRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUri, stepOfCode } from './totp';
+
+const findAdmin = (db: Conn, hash: string) => db.selectFrom('admins').selectAll().where('hash', '=', hash).where('removed_at', 'is', null).executeTakeFirst();
+
+async function me(db: Conn, actor: Actor) {
+  const admin = actor.type === 'admin' && actor.hash ? await findAdmin(db, actor.hash) : undefined;
+  if (!admin) throw AppError.unauthorized();
+  return admin;
+}
+
+export async function status(db: Db, actor: Actor) {
+  const admin = await me(db, actor);
+  return { enabled: admin.totp_enabled_at !== null, recovery_left: admin.recovery_codes ? (JSON.parse(admin.recovery_codes) as string[]).length : 0 };
+}
+
+export async function setup(db: Db, config: Config, actor: Actor) {
+  const admin = await me(db, actor);
+  if (admin.totp_enabled_at) throw new AppError(409, 'admin.totpAlreadyOn');
+  const secret = newTotpSecret();
+  await db.updateTable('admins').set({ totp_secret: encryptSecret(config.secretKey, secret), totp_last_step: null }).where('hash', '=', admin.hash).where('totp_enabled_at', 'is', null).execute();
+  const otpauth = otpauthUri(admin.email, secret);
+  return { secret, otpauth, qr: await QRCode.toDataURL(otpauth, { margin: 1, width: 220 }) };
+}
+
+/**
+ * Whether `code` is a good second factor for this administrator now, using it up: a TOTP code of a step not used before
+ * (guarded update: two sign-ins racing with one code cannot both pass), or one of the recovery codes.
+ */
+export async function useCode(db: Conn, config: Config, adminHash: string, code: string): Promise<boolean> {
+  const admin = await findAdmin(db, adminHash);
+  if (!admin?.totp_secret) return false;
+  if (isRecoveryCode(code)) {
+    const hashes = JSON.parse(admin.recovery_codes ?? '[]') as string[];
+    const hash = sha256(code.trim().toLowerCase());
+    if (!hashes.includes(hash)) return false;
+    const used = await db.updateTable('admins').set({ recovery_codes: JSON.stringify(hashes.filter((h) => h !== hash)) }).where('hash', '=', adminHash).where('recovery_codes', '=', admin.recovery_codes).executeTakeFirst();
+    return Number(used.numUpdatedRows) === 1;
+  }
+  const step = stepOfCode(decryptSecret(config.secretKey, admin.totp_secret), code.trim());
+  if (step === null || (admin.totp_last_step !== null && step <= admin.totp_last_step)) return false;
+  let query = db.updateTable('admins').set({ totp_last_step: step }).where('hash', '=', adminHash);
+  query = admin.totp_last_step === null ? query.where('totp_last_step', 'is', null) : query.where('totp_last_step', '=', admin.totp_last_step);
+  return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+export async function enable(db: Db, config: Config, actor: Actor, lng: Locale, code: string) {
+  const admin = await me(db, actor);
+  if (admin.totp_enabled_at) throw new AppError(409, 'admin.totpAlreadyOn');
+  if (!admin.totp_secret) throw new AppError(409, 'admin.totpNotStarted');
+  return db.transaction().execute(async (trx) => {
+    if (!(await useCode(trx, config, admin.hash, code))) throw AppError.badRequest('validation.failed', [{ field: 'code', message: translate(lng, 'auth.totpInvalid') }]);
+    const { codes, hashes } = newRecoveryCodes();
+    await trx.updateTable('admins').set({ totp_enabled_at: nowIso(), recovery_codes: JSON.stringify(hashes) }).where('hash', '=', admin.hash).execute();
+    await record(trx, { adminHash: admin.hash, action: 'admin.totpEnabled', targetType: 'admin', targetHash: admin.hash, data: { label: admin.email }, at: nowIso() });
+    return { recovery_codes: codes };
+  });
+}
+
+export async function disable(db: Db, config: Config, actor: Actor, lng: Locale, code: string) {
+  const admin = await me(db, actor);
+  if (!admin.totp_enabled_at) throw new AppError(409, 'admin.totpAlreadyOff');
+  return db.transaction().execute(async (trx) => {
+    if (!(await useCode(trx, config, admin.hash, code))) throw AppError.badRequest('validation.failed', [{ field: 'code', message: translate(lng, 'auth.totpInvalid') }]);
+    await trx.updateTable('admins').set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null, recovery_codes: null }).where('hash', '=', admin.hash).execute();
+    await record(trx, { adminHash: admin.hash, action: 'admin.totpDisabled', targetType: 'admin', targetHash: admin.hash, data: { label: admin.email }, at: nowIso() });
+    return { enabled: false, recovery_left: 0 };
+  });
+}
+
+/** Whether this administrator has the second factor on (the sign-in then asks for a code). */
+export async function totpRequired(db: Conn, adminHash: string): Promise<boolean> {
+  return !!(await findAdmin(db, adminHash))?.totp_enabled_at;
+}
+
+/** Routes an administrator without the second factor may use in production: who they are, enrolling, signing out. */
+const OPEN_IN_PRODUCTION = new Set(['/adm/me', '/adm/me/totp', '/adm/me/totp/setup', '/adm/me/totp/enable']);
+
+/**
+ * In production, every other back-office route answers 403 `admin.totpSetupRequired` to an administrator without the
+ * second factor — checked from the matched route (routeOptions.url), never the URL text.
+ */
+export function productionLock(app: FastifyInstance) {
+  if (!app.config.production) return;
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    if (request.actor.type !== 'admin' || !request.actor.hash) return;
+    if (OPEN_IN_PRODUCTION.has(request.routeOptions.url ?? '')) return;
+    if (!(await totpRequired(app.db, request.actor.hash))) throw AppError.forbidden('admin.totpSetupRequired');
+  });
+}
