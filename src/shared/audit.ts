@@ -23,3 +23,6 @@ export const WORKGROUP_AUDIT_ACTIONS = ['workgroup.published', 'workgroup.reject
 
 /** The audit actions of the back office's news, events and info pages (admin/articles, admin/pages). */
 export const CONTENT_AUDIT_ACTIONS = ['article.created', 'article.updated', 'article.deleted', 'page.updated'] as const;
+
+/** The audit actions of the administrators' management and second factor (admin/admins). */
+export const ADMIN_AUDIT_ACTIONS = ['admin.invited', 'admin.removed', 'admin.totpEnabled', 'admin.totpDisabled'] as const;

@@ -305,6 +305,13 @@ export interface DashboardStatusCount {
   count: number;
 }
 
+// admin.invite
+export interface AdminInvite {
+  email: string;
+  name: string;
+  language: 'es' | 'en' | 'ca';
+}
+
 // admin.job.decision
 /**
  * An administrator's decision on an offer (src/shared/offerMoves.ts): PENDING→PUBLISHED|REJECTED, PUBLISHED→REJECTED (taken down). A reason is required for REJECTED and e-mailed to the company in its language.

@@ -15,6 +15,10 @@ const PROFILE_PROFESSIONAL = Object.entries(profileSchema.properties as Record<s
 
 export const FORMS = {
   login: { schema: 'login', fields: ['email', 'password'] },
+  // an administrator with the second factor on, once the password was right (pages/public/auth/LoginForm)
+  loginCode: { schema: 'login', fields: ['email', 'password', 'code'], required: ['email', 'password', 'code'] },
+  // inviting an administrator (pages/admin/admins)
+  adminInvite: { schema: 'admin.invite' },
   // the member's profile (user.profile) in tabs, settings, bank account, password and e-mail (pages/user/profile)
   profilePersonal: { schema: 'user.profile', fields: PROFILE_PERSONAL },
   profileAcademic: { schema: 'user.profile', fields: PROFILE_ACADEMIC },

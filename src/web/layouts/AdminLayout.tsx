@@ -12,7 +12,7 @@ import { useLocale } from '../hooks/useLocale';
 import type { Identity } from '../providers/auth';
 
 /** The back office's sections, in menu order; each is /{lng}/admin/<section> (routing/adminRoutes.tsx). */
-const ADMIN_SECTIONS = ['dashboard', 'users', 'companies', 'jobs', 'workgroups', 'articles', 'pages', 'categories', 'tags', 'settings', 'audit'] as const;
+const ADMIN_SECTIONS = ['dashboard', 'users', 'companies', 'jobs', 'workgroups', 'articles', 'pages', 'categories', 'tags', 'settings', 'admins', 'security', 'audit'] as const;
 
 export function AdminLayout() {
   const { t } = useTranslation();

@@ -30,6 +30,8 @@ export interface LoginParams {
   email: string;
   password: string;
   kind: Issuer;
+  /** an administrator's second factor (a TOTP or recovery code), once the server asked for it */
+  code?: string;
 }
 
 let identity: Promise<Identity | null> | null = null;
@@ -59,19 +61,22 @@ export function loadIdentity(force = false): Promise<Identity | null> {
 }
 
 export const authProvider: AuthProvider = {
-  login: async ({ email, password, kind }: LoginParams) => {
+  login: async ({ email, password, kind, code }: LoginParams) => {
     const prefix = PREFIX_OF[kind] ?? 'usr';
     try {
       const answer = await request<{ token: string; refreshToken: string; deviceId: string; refreshExpiresAt?: string }>(prefix, 'login', {
         method: 'POST',
-        body: { email, password, deviceId: deviceId(), deviceType: DEVICE_TYPE, push: null },
+        body: { email, password, deviceId: deviceId(), deviceType: DEVICE_TYPE, push: null, ...(code ? { code } : {}) },
       });
       saveSession({ iss: kind, token: answer.token, refreshToken: answer.refreshToken, deviceId: answer.deviceId }, answer.refreshExpiresAt);
       await Promise.all([loadIdentity(true), refreshPermissions()]);
       if (kind === 'admin') return { success: true, redirectTo: `/${currentLocale()}/admin/users` };
       return { success: true, redirectTo: localizePath(kind === 'company' ? 'company.jobs' : 'user.profile', currentLocale()) };
     } catch (error) {
-      const e = error as { message?: string; statusCode?: number };
+      const e = error as { message?: string; statusCode?: number; code?: string };
+      // the password was right and a second factor is on: the form asks for the code. Answered as a success without a
+      // redirect, because Refine shows a red "Login error" toast for any failure, and this is a step, not an error.
+      if (e.code === 'auth.totpRequired') return { success: true, totpRequired: true };
       return { success: false, error: { name: i18n.t('auth.failed'), message: e.message ?? '' } };
     }
   },
@@ -88,7 +93,9 @@ export const authProvider: AuthProvider = {
     const me = await loadIdentity();
     return me ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: localizePath('login', currentLocale()) };
   },
-  onError: async (error: { statusCode?: number }) => {
+  onError: async (error: { statusCode?: number; code?: string }) => {
+    // in production an administrator without the second factor is sent to enrol, not signed out
+    if (error?.code === 'admin.totpSetupRequired') return { redirectTo: `/${currentLocale()}/admin/security` };
     if (error?.statusCode === 401 || error?.statusCode === 403) {
       const admin = readSession()?.iss === 'admin';
       clearSession();

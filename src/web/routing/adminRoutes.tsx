@@ -20,12 +20,16 @@ const ArticleFormPage = lazy(() => import('../pages/admin/articles/ArticleFormPa
 const AttendeesPage = lazy(() => import('../pages/admin/articles/AttendeesPage'));
 const PagesListPage = lazy(() => import('../pages/admin/pages/PagesListPage'));
 const PageEditPage = lazy(() => import('../pages/admin/pages/PageEditPage'));
+const AdminsPage = lazy(() => import('../pages/admin/admins/AdminsPage'));
+const SecurityPage = lazy(() => import('../pages/admin/admins/SecurityPage'));
+const InvitePage = lazy(() => import('../pages/admin/admins/InvitePage'));
 
 const wait = (node: React.ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
 
 export function adminRoutes() {
   return LOCALES.flatMap((lng) => [
     <Route key={`${lng}:admin.login`} path={`/${lng}/admin/login`} element={wait(<AdminLoginPage />)} />,
+    <Route key={`${lng}:admin.invite`} path={`/${lng}/admin/invite/:token`} element={wait(<InvitePage />)} />,
     <Route key={`${lng}:admin`} path={`/${lng}/admin`} element={wait(<AdminLayout />)}>
       <Route index element={<Navigate to={`/${lng}/admin/dashboard`} replace />} />
       <Route path="dashboard" element={wait(<DashboardPage />)} />
@@ -43,6 +47,8 @@ export function adminRoutes() {
       <Route path="articles/:hash/attendees" element={wait(<AttendeesPage />)} />
       <Route path="pages" element={wait(<PagesListPage />)} />
       <Route path="pages/:key" element={wait(<PageEditPage />)} />
+      <Route path="admins" element={wait(<AdminsPage />)} />
+      <Route path="security" element={wait(<SecurityPage />)} />
     </Route>,
   ]);
 }

@@ -32,8 +32,8 @@ export interface PageHead {
  * its pages are client-rendered, private and never indexed, and answer 200.
  */
 export function backOfficeHead(pathname: string): PageHead | null {
-  // a record's page carries its hash (articles/{hash}/edit)
-  const match = /^\/(es|en|ca)\/admin(\/[a-z0-9-]+)*\/?$/.exec(pathname);
+  // a record's page carries its hash (articles/{hash}/edit), an invitation its token
+  const match = /^\/(es|en|ca)\/admin(\/[A-Za-z0-9_-]+)*\/?$/.exec(pathname);
   if (!match) return null;
   const lng = match[1] as Locale;
   return { status: 200, lng, ...TEXTS[lng]['private']!, alternates: {}, noindex: true };

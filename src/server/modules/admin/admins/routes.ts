@@ -8,12 +8,6 @@ const tags = ['administrators'];
 const codeBody = { type: 'object', additionalProperties: false, required: ['code'], properties: { code: { type: 'string', minLength: 6, maxLength: 20 } } } as const;
 const statusReply = { 200: { type: 'object', properties: { enabled: { type: 'boolean' }, recovery_left: { type: 'integer' } } } };
 const adminItem = { type: 'object', properties: { hash: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, created_at: { type: 'string' }, totp: { type: 'boolean' }, invited: { type: 'boolean' } } };
-const inviteBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['email', 'name', 'language'],
-  properties: { email: { type: 'string', format: 'email', maxLength: 254 }, name: { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' }, language: { type: 'string', enum: [...LOCALES] } },
-} as const;
 
 export async function adminAdminsRoutes(app: FastifyInstance) {
   app.get('/adm/admins', {
@@ -23,7 +17,7 @@ export async function adminAdminsRoutes(app: FastifyInstance) {
   });
   app.post<{ Body: { email: string; name: string; language: Locale } }>('/adm/admins', {
     config: { permission: 'admin.content' },
-    schema: { tags, summary: 'Invite an administrator: a one-time link (a week) to choose a password is e-mailed in their language', body: inviteBody, response: { 201: adminItem } },
+    schema: { tags, summary: 'Invite an administrator: a one-time link (a week) to choose a password is e-mailed in their language', body: { $ref: 'admin.invite#' }, response: { 201: adminItem } },
     handler: async (request, reply) => {
       reply.code(201);
       return service.invite(app.db, app.config, request.actor, request.lng, request.body);

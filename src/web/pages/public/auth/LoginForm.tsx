@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Alert } from 'antd';
 import { useLogin } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { UiSchema } from '@rjsf/utils';
@@ -7,24 +8,36 @@ import { SchemaForm } from '../../../forms/SchemaForm';
 import type { LoginParams } from '../../../providers/auth';
 import type { Issuer } from '../../../providers/session';
 
-/** The sign-in form, rendered from schemas/login.json (src/web/forms/catalog.ts). */
+/**
+ * The sign-in form, rendered from schemas/login.json (src/web/forms/catalog.ts). An administrator with the second
+ * factor on is asked, after the right password, for the code of their app (or a recovery code) — the same form with
+ * its `code` field.
+ */
 export function LoginForm({ kind }: { kind: Issuer }) {
   const { t } = useTranslation();
   const { mutate: login, isPending } = useLogin<LoginParams>();
   const [email, setEmail] = useState('');
+  // kept for the code step, so the administrator does not type it again
+  const [password, setPassword] = useState('');
+  const [askCode, setAskCode] = useState(false);
   return (
-    <SchemaForm<{ email: string; password: string }>
-      id={`login-${kind}`}
-      form="login"
-      uiSchema={loginUi as UiSchema}
-      formData={{ email }}
-      submitText={t('auth.submit')}
-      submitting={isPending}
-      onSubmit={(data) => {
-        setEmail(data.email);
-        // a refusal (wrong password, not validated yet, too many attempts) is shown by Refine as a red toast
-        login({ email: data.email, password: data.password, kind });
-      }}
-    />
+    <>
+      {askCode ? <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('admin.security.codeAsked')} data-testid="login-code-asked" /> : null}
+      <SchemaForm<{ email: string; password: string; code?: string }>
+        key={askCode ? 'code' : 'password'}
+        id={`login-${kind}`}
+        form={askCode ? 'loginCode' : 'login'}
+        uiSchema={{ ...(loginUi as UiSchema), code: { 'ui:autocomplete': 'one-time-code', 'ui:autofocus': true, 'ui:title': t('admin.security.code'), 'ui:help': t('admin.security.codeHelp') } }}
+        formData={askCode ? { email, password } : { email }}
+        submitText={t('auth.submit')}
+        submitting={isPending}
+        onSubmit={(data) => {
+          setEmail(data.email);
+          setPassword(data.password);
+          // a refusal (wrong password, not validated yet, too many attempts) is shown by Refine as a red toast
+          login({ email: data.email, password: data.password, kind, code: data.code?.trim() || undefined }, { onSuccess: (answer) => setAskCode(askCode || Boolean((answer as { totpRequired?: boolean }).totpRequired)) });
+        }}
+      />
+    </>
   );
 }

@@ -1,0 +1,103 @@
+/**
+ * /{lng}/admin/security (issue 14 §7): my second factor. Off: scan a QR code (or type the secret) into an authenticator
+ * app and confirm with its first code — the ten recovery codes are then shown once. On: how many recovery codes are
+ * left, and turning it off with a code. Refine's useCustom / useCustomMutation over the `adm` data provider.
+ */
+import { useState } from 'react';
+import { useCustom, useCustomMutation } from '@refinedev/core';
+import { Alert, Button, Card, Input, Space, Typography } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/Spinner';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+
+interface Status {
+  enabled: boolean;
+  recovery_left: number;
+}
+interface Setup {
+  secret: string;
+  otpauth: string;
+  qr: string;
+}
+
+export default function SecurityPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('admin.security.title')} · Alumni`);
+  const status = useCustom<Status>({ url: 'me/totp', method: 'get', dataProviderName: 'adm' });
+  const { mutate, mutation } = useCustomMutation();
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState<string[] | null>(null);
+  const current = status.query.data?.data;
+  const call = <T,>(url: string, method: 'post' | 'delete', values: object, onDone: (answer: T) => void, message: string) =>
+    mutate(
+      { url, method, values, dataProviderName: 'adm', successNotification: () => ({ type: 'success', message }), errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }) },
+      {
+        onSuccess: (answer) => {
+          setCode('');
+          onDone(answer.data as T);
+          void status.query.refetch();
+        },
+      },
+    );
+  if (!current) return <Spinner />;
+  return (
+    <section data-testid="admin-security">
+      <Typography.Title level={2}>{t('admin.security.title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('admin.security.intro')}</Typography.Paragraph>
+      {recovery ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 24, maxWidth: 640 }}
+          message={t('admin.security.recoveryTitle')}
+          description={
+            <>
+              <p>{t('admin.security.recoveryHelp')}</p>
+              <pre className="recovery-codes" data-testid="recovery-codes">{recovery.join('\n')}</pre>
+            </>
+          }
+        />
+      ) : null}
+      <Card style={{ maxWidth: 640 }}>
+        {current.enabled ? (
+          <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+            <Alert type="success" showIcon icon={<SafetyCertificateOutlined />} message={t('admin.security.on')} description={t('admin.security.left', { count: current.recovery_left })} data-testid="totp-on" />
+            <Typography.Text>{t('admin.security.offHelp')}</Typography.Text>
+            <Space wrap>
+              <Input aria-label={t('admin.security.code')} placeholder="123456" value={code} onChange={(event) => setCode(event.target.value)} maxLength={20} style={{ width: 200 }} autoComplete="one-time-code" />
+              <Button danger disabled={code.trim().length < 6} loading={mutation.isPending} onClick={() => call('me/totp', 'delete', { code: code.trim() }, () => setRecovery(null), t('admin.security.turnedOff'))}>
+                {t('admin.security.turnOff')}
+              </Button>
+            </Space>
+          </Space>
+        ) : setup ? (
+          <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+            <Typography.Text>{t('admin.security.scan')}</Typography.Text>
+            <img src={setup.qr} alt={t('admin.security.qrAlt')} width={220} height={220} data-testid="totp-qr" />
+            <Typography.Text type="secondary">
+              {t('admin.security.secret')} <Typography.Text code copyable data-testid="totp-secret">{setup.secret}</Typography.Text>
+            </Typography.Text>
+            <Space wrap>
+              <Input aria-label={t('admin.security.code')} placeholder="123456" value={code} onChange={(event) => setCode(event.target.value)} maxLength={6} style={{ width: 200 }} autoComplete="one-time-code" data-testid="totp-code" />
+              <Button type="primary" disabled={!/^[0-9]{6}$/.test(code.trim())} loading={mutation.isPending} onClick={() => call<{ recovery_codes: string[] }>('me/totp/enable', 'post', { code: code.trim() }, (answer) => {
+                setSetup(null);
+                setRecovery(answer.recovery_codes);
+              }, t('admin.security.turnedOn'))} data-testid="totp-enable">
+                {t('admin.security.confirm')}
+              </Button>
+            </Space>
+          </Space>
+        ) : (
+          <Space direction="vertical" size="middle">
+            <Alert type="warning" showIcon message={t('admin.security.off')} />
+            <Button type="primary" icon={<SafetyCertificateOutlined />} loading={mutation.isPending} onClick={() => call<Setup>('me/totp/setup', 'post', {}, setSetup, t('admin.security.scanNow'))} data-testid="totp-start">
+              {t('admin.security.start')}
+            </Button>
+          </Space>
+        )}
+      </Card>
+    </section>
+  );
+}
