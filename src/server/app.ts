@@ -49,6 +49,9 @@ import { wallModerationRoutes, wallPostRoutes } from './modules/workgroups/wall/
 import { groupDigestTask } from './modules/workgroups/wall/digest';
 import { jobAlertRoutes } from './modules/jobAlerts/routes';
 import { unsubscribeRoutes } from './modules/mail/unsubscribePage';
+import { cardRoutes } from './modules/payments/cards/routes';
+import { paymentNotifyRoutes } from './modules/payments/notify';
+import { sandboxPageRoutes } from './modules/payments/sandbox/page';
 import { taskRunnerPlugin } from './modules/tasks/runner';
 import { scheduledArticlesTask } from './modules/admin/articles/service';
 import { newsletterTask } from './modules/newsletter/service';
@@ -152,6 +155,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(jobAlertRoutes);
   await app.register(workgroupManageRoutes);
   await app.register(wallModerationRoutes);
+  await app.register(cardRoutes);
+  await app.register(paymentNotifyRoutes); // page route: the provider's signed notification carries no apiKey
+  await app.register(sandboxPageRoutes); // the sandbox provider's hosted card page (page routes)
   await app.register(unsubscribeRoutes); // page routes: a mail client's one-click POST carries no apiKey
   await app.register(uploadsPlugin, { routes: [memberFileRoutes, companyLogoRoutes, workgroupImageRoutes, wallPostRoutes] }); // the only routes that take multipart
   await app.register(filesPlugin);

@@ -35,6 +35,8 @@ export interface Config {
   offerExpiryDays: number;
   /** How often an instance looks for due background tasks (TASKS_POLL_SECONDS; 0 turns the poll off). */
   tasksPollSeconds: number;
+  /** Where members add cards and are charged (PAYMENT_PROVIDER): the built-in `sandbox` (default, offline). */
+  paymentProvider: 'sandbox';
 }
 
 const schema = {
@@ -64,6 +66,7 @@ const schema = {
     ANALYTICS_URL: { type: 'string', pattern: '^https://' },
     OFFER_EXPIRY_DAYS: { type: 'integer', minimum: 1, maximum: 3650, default: 60 },
     TASKS_POLL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 60 },
+    PAYMENT_PROVIDER: { type: 'string', enum: ['sandbox'], default: 'sandbox' },
   },
 } as const;
 
@@ -102,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitScale: v.RATE_LIMIT_SCALE,
     offerExpiryDays: v.OFFER_EXPIRY_DAYS,
     tasksPollSeconds: v.TASKS_POLL_SECONDS,
+    paymentProvider: v.PAYMENT_PROVIDER as 'sandbox',
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM,
     production,

@@ -614,6 +614,17 @@ export interface Author {
   hidden?: boolean;
 }
 
+// card
+export interface Card {
+  hash?: string;
+  brand?: string;
+  last4?: string;
+  exp_month?: number;
+  exp_year?: number;
+  is_default?: boolean;
+  created_at?: string;
+}
+
 // category
 export interface Category {
   hash?: string;

@@ -383,6 +383,21 @@ export interface CardsTable {
   created_at: string;
 }
 
+/** 024_payment_sessions: one visit to the provider's card page, closed once by its signed notification. */
+export interface PaymentSessionsTable {
+  hash: string;
+  user_hash: string;
+  provider: string;
+  purpose: string; // card
+  status: string; // PENDING | DONE | FAILED | CANCELLED
+  language: string;
+  result: string | null;
+  card_hash: string | null;
+  created_at: string;
+  expires_at: string;
+  closed_at: string | null;
+}
+
 export interface SubscriptionsTable {
   hash: string;
   user_hash: string;
@@ -538,6 +553,7 @@ export interface Database {
   comment_likes: CommentLikesTable;
   comment_reports: CommentReportsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
+  payment_sessions: PaymentSessionsTable;
   files: FilesTable;
   cards: CardsTable;
   subscriptions: SubscriptionsTable;

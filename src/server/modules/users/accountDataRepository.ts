@@ -211,6 +211,7 @@ export async function deleteOwned(db: Conn, userHash: string): Promise<{ files: 
   await db.deleteFrom('comment_likes').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('comment_reports').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('subscriptions').where('user_hash', '=', userHash).execute();
+  await db.deleteFrom('payment_sessions').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('cards').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('user_tags').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('job_alerts').where('user_hash', '=', userHash).execute();

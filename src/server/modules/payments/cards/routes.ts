@@ -1,0 +1,34 @@
+/** A member's payment cards (issue 13 §2; SPEC §7): GET /usr/card, POST /usr/card → { url }, PATCH …/default, DELETE. */
+import type { FastifyInstance } from 'fastify';
+import { listSchema, type PageQuery } from '../../../lib/lists';
+import * as service from './service';
+
+const tags = ['members'];
+type Id = { Params: { id: string } };
+const params = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'string', minLength: 1, maxLength: 32 } } } as const;
+
+export async function cardRoutes(app: FastifyInstance) {
+  app.get<{ Querystring: PageQuery }>('/usr/card', {
+    config: { permission: 'card.view' },
+    schema: { tags, summary: 'My payment cards (24 a page, the default first); only the brand, last four digits and expiry', querystring: { $ref: 'page.filter#' }, response: { 200: listSchema('card') } },
+    handler: (request) => service.list(app, request.actor, request.query),
+  });
+  app.post('/usr/card', {
+    config: { permission: 'card.view' },
+    schema: { tags, summary: "Add a card on the payment provider's page: answers its address (the card never touches this server)", body: { $ref: 'empty#' }, response: { 201: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } } },
+    handler: async (request, reply) => {
+      reply.code(201);
+      return service.startAdding(app, request.actor, request.lng);
+    },
+  });
+  app.patch<Id>('/usr/card/:id/default', {
+    config: { permission: 'card.view' },
+    schema: { tags, summary: 'Make this card the one charged', params, body: { $ref: 'empty#' }, response: { 200: { $ref: 'card#' } } },
+    handler: (request) => service.makeDefault(app, request.actor, request.params.id),
+  });
+  app.delete<Id>('/usr/card/:id', {
+    config: { permission: 'card.view' },
+    schema: { tags, summary: 'Delete a card (not the last card of a running card subscription: 409)', params, response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
+    handler: (request) => service.remove(app, request.actor, request.params.id),
+  });
+}

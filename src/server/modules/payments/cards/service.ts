@@ -1,0 +1,84 @@
+/**
+ * A member's payment cards (issue 13 §2, SPEC §2 "virtual card"): the list (24 a page, the default first), adding one on
+ * the provider's page (a session; the provider's signed notification stores the card — the first one becomes the
+ * default), making one the default, deleting one (not the last card of a running card subscription; deleting the
+ * default makes the newest other card the default). Another member's card answers 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import { PAGE_SIZES, type Locale } from '../../../../shared/constants';
+import { AppError } from '../../../errors';
+import { newHash, nowIso } from '../../../lib/ids';
+import { listResult, pageWindow, type PageQuery } from '../../../lib/lists';
+import type { Actor } from '../../../types';
+import { paymentProvider, type ProviderNotification } from '../provider';
+import * as repo from './repository';
+
+const SESSION_MINUTES = 30;
+
+const memberOf = (actor: Actor) => {
+  if (actor.type !== 'user' || !actor.hash) throw AppError.unauthorized();
+  return actor.hash;
+};
+
+const present = (card: Awaited<ReturnType<typeof repo.pageCards>>[number]) => ({ ...card, is_default: card.is_default === 1 });
+
+export async function list(app: FastifyInstance, actor: Actor, query: PageQuery) {
+  const user = memberOf(actor);
+  const { size, offset } = pageWindow(query, PAGE_SIZES.cards);
+  const [total, rows] = await Promise.all([repo.countCards(app.db, user), repo.pageCards(app.db, user, size, offset)]);
+  return listResult(rows.map(present), total, size);
+}
+
+/** Opens a visit to the provider's card page for this member; answers where to send the browser. */
+export async function startAdding(app: FastifyInstance, actor: Actor, lng: Locale) {
+  const user = memberOf(actor);
+  const provider = paymentProvider(app.config);
+  const now = new Date();
+  const session = newHash();
+  await repo.insertSession(app.db, { hash: session, user_hash: user, provider: provider.name, purpose: 'card', status: 'PENDING', language: lng, result: null, card_hash: null, created_at: now.toISOString(), expires_at: new Date(now.getTime() + SESSION_MINUTES * 60_000).toISOString(), closed_at: null });
+  return { url: provider.hostedCardPageUrl(app.config, { session, language: lng }) };
+}
+
+/**
+ * The provider's notification, already verified: closes its session once and, for a card, stores what we keep of it.
+ * A replayed or duplicated notification, or one for an unknown session, changes nothing (and says so).
+ */
+export async function settle(app: FastifyInstance, notification: ProviderNotification): Promise<{ applied: boolean }> {
+  return app.db.transaction().execute(async (trx) => {
+    const session = await repo.findSession(trx, notification.session);
+    if (!session || session.status !== 'PENDING') return { applied: false };
+    const at = nowIso();
+    const card = notification.status === 'DONE' ? notification.card : undefined;
+    const cardHash = card ? newHash() : null;
+    if (!(await repo.closeSession(trx, session.hash, card ? 'DONE' : notification.status === 'DONE' ? 'FAILED' : notification.status, notification.result ?? null, cardHash, at))) return { applied: false };
+    if (card && cardHash) {
+      const first = (await repo.countCards(trx, session.user_hash)) === 0;
+      await repo.insertCard(trx, { hash: cardHash, user_hash: session.user_hash, provider_token: card.token, brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year, is_default: first ? 1 : 0, created_at: at });
+    }
+    return { applied: true };
+  });
+}
+
+export async function makeDefault(app: FastifyInstance, actor: Actor, hash: string) {
+  const user = memberOf(actor);
+  return app.db.transaction().execute(async (trx) => {
+    if (!(await repo.findCard(trx, user, hash))) throw AppError.notFound();
+    await repo.makeDefault(trx, user, hash);
+    return present((await repo.findCard(trx, user, hash))!);
+  });
+}
+
+export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
+  const user = memberOf(actor);
+  return app.db.transaction().execute(async (trx) => {
+    const card = await repo.findCard(trx, user, hash);
+    if (!card) throw AppError.notFound();
+    if ((await repo.countCards(trx, user)) === 1 && (await repo.hasCardSubscription(trx, user))) throw new AppError(409, 'payments.lastCard');
+    await repo.deleteCard(trx, user, hash);
+    if (card.is_default === 1) {
+      const [next] = await repo.pageCards(trx, user, 1, 0);
+      if (next) await repo.makeDefault(trx, user, next.hash);
+    }
+    return { ok: true };
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * The payment provider behind the membership (issue 13 §1; DESIGN §4b "Cards"): members add cards on the provider's
+ * hosted page (never on ours), the provider tells us the result in a signed notification, and later charges use the
+ * token it gave. One interface, one implementation per provider, chosen by PAYMENT_PROVIDER; the built-in sandbox works
+ * offline. What we keep of a card is the provider's token, brand, last four digits and expiry.
+ */
+import type { Config } from '../../config';
+import { sandboxProvider } from './sandbox/provider';
+
+export interface HostedPage {
+  /** our payment session (one visit to the provider's page) */
+  session: string;
+  language: string;
+}
+
+export interface CardResult {
+  token: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+/** A notification the provider signed: how a session ended. */
+export interface ProviderNotification {
+  session: string;
+  status: 'DONE' | 'FAILED' | 'CANCELLED';
+  /** the provider's reason for a failure (e.g. `declined`) */
+  result?: string;
+  card?: CardResult;
+}
+
+export interface PaymentProvider {
+  name: string;
+  /** Where the member's browser goes to give a card. */
+  hostedCardPageUrl(config: Config, page: HostedPage): string;
+  /** The notification if the provider signed it, else null (logged and refused by the caller). */
+  verifyNotification(config: Config, headers: Record<string, string | string[] | undefined>, body: unknown): ProviderNotification | null;
+}
+
+export function paymentProvider(config: Config): PaymentProvider {
+  switch (config.paymentProvider) {
+    case 'sandbox':
+      return sandboxProvider;
+  }
+}
