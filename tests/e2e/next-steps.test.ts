@@ -87,12 +87,11 @@ describe('other calls to action', () => {
     await close();
   });
 
-  it('a page of a later release says what it will do and leads somewhere useful, in each language', async () => {
+  it('the card page says where the member card will be and leads to the membership meanwhile', async () => {
     const { page, close } = await signedIn('bold@demo.test');
     await page.goto(`${server.url}/en/user/card`);
-    await page.getByTestId('upcoming-text').waitFor();
-    expect(await page.getByTestId('upcoming-text').textContent()).toContain('member card');
-    expect(await page.getByTestId('upcoming-action').getAttribute('href')).toBe('/en/user/profile?tab=membership');
+    await page.getByTestId('user-card').waitFor();
+    expect(await page.getByTestId('card-membership').getAttribute('href')).toBe('/en/user/profile?tab=membership');
     await close();
   });
 

@@ -54,6 +54,7 @@ export const PAGES: Record<string, Page> = {
   'company.jobs.survey': lazy(() => import('../pages/company/jobs/OfferSurveyPage')),
   'company.jobs.users': lazy(() => import('../pages/company/jobs/CandidatesPage')),
   'user.profile': lazy(() => import('../pages/user/profile/ProfilePage')),
+  'user.card': lazy(() => import('../pages/user/card/CardPage')),
   'user.profile.settings': lazy(() => import('../pages/user/profile/SettingsPage')),
   'user.profile.settings-iban': lazy(() => import('../pages/user/profile/IbanPage')),
   'user.articles.saved': lazy(() => import('../pages/user/lists/SavedPage')),

@@ -33,7 +33,8 @@ export function validPageSignature(config: Config, session: string, signature: s
 
 export const sandboxProvider: PaymentProvider = {
   name: 'sandbox',
-  hostedCardPageUrl: (config, page) => `${config.publicUrl}/pay/sandbox/${page.session}?sig=${sandboxPageSignature(config, page.session)}`,
+  // served by this very server: a path on the portal's own origin (whatever address the member reached it by)
+  hostedCardPageUrl: (config, page) => `/pay/sandbox/${page.session}?sig=${sandboxPageSignature(config, page.session)}`,
   verifyNotification(config, headers, body) {
     const signature = headers[SANDBOX_SIGNATURE_HEADER];
     if (typeof signature !== 'string' || typeof body !== 'string') return null;
