@@ -16,11 +16,14 @@ const stamp = Date.now().toString(36);
 const EMAIL = `pau.${stamp}@alumni.example`;
 const PASSWORD = 'Una contrasenya ben llarga';
 
+/** The sign-in form's button, whatever it shows (its accessible name changes while it is busy). */
+const submit = (page: Page) => page.locator('#login-admin button[type=submit]');
+
 async function signInAdmin(page: Page, email: string, password: string) {
   await page.goto(`${server.url}/en/admin/login`);
   await page.locator('#root_email').fill(email);
   await page.locator('#root_password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await submit(page).click();
 }
 
 /** A code of a time step not used yet (a code works once): waits for the next step when needed. */
@@ -64,7 +67,8 @@ describe('administrators', () => {
     await invited.close();
   });
 
-  it('turns on two-step verification, and signs in with a code afterwards', async () => {
+  // a code works once, so the last step may wait for the authenticator's next 30-second step
+  it('turns on two-step verification, and signs in with a code afterwards', { timeout: 120_000 }, async () => {
     const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 950 } }), server.url);
     const { page, errors } = await newPage(context);
     await signInAdmin(page, EMAIL, PASSWORD);
@@ -86,11 +90,13 @@ describe('administrators', () => {
     await signInAdmin(page, EMAIL, PASSWORD);
     await page.getByTestId('login-code-asked').waitFor();
     await page.locator('#root_code').fill('000000' === authenticator.generate(secret) ? '111111' : '000000');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await submit(page).click();
     await page.getByText('The code is wrong').first().waitFor();
     await page.screenshot({ path: '/tmp/e2e-admin-login-code-1400.png' });
-    await page.locator('#root_code').fill(await freshCode(secret, used));
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const code = await freshCode(secret, used);
+    await page.locator('#root_code').fill(code);
+    await expect.poll(() => submit(page).getAttribute('class'), { timeout: 30_000 }).not.toContain('ant-btn-loading');
+    await submit(page).click();
     await page.waitForURL(/\/en\/admin\/users$/);
     expect(errors.filter((error) => !error.includes('status of 401'))).toEqual([]);
     await context.close();
