@@ -30,12 +30,41 @@ export interface ProviderNotification {
   card?: CardResult;
 }
 
+/** A charge of a stored card without the member present (a renewal, the end of the free period). */
+export interface ChargeRequest {
+  /** our payment's id: the provider's order reference, so a retried call cannot charge twice */
+  payment: string;
+  /** the provider's token of the card */
+  token: string;
+  amountCents: number;
+  /** what the member's statement says, e.g. "Alumni Bold 2027" */
+  description: string;
+}
+
+export interface ChargeOutcome {
+  status: 'PAID' | 'DECLINED';
+  /** the provider's reference of the operation (needed to refund it) */
+  reference?: string;
+  /** the provider's reason for a decline, as a key of `payments.declined.*` when known (e.g. `declined`, `expired`) */
+  result?: string;
+}
+
+export interface RefundRequest {
+  payment: string;
+  reference: string;
+  amountCents: number;
+}
+
 export interface PaymentProvider {
   name: string;
   /** Where the member's browser goes to give a card. */
   hostedCardPageUrl(config: Config, page: HostedPage): string;
   /** The notification if the provider signed it, else null (logged and refused by the caller). */
   verifyNotification(config: Config, headers: Record<string, string | string[] | undefined>, body: unknown): ProviderNotification | null;
+  /** Charges a stored card, merchant-initiated. Never throws for a decline; throws only when the provider is unreachable. */
+  chargeStoredCard(config: Config, charge: ChargeRequest): Promise<ChargeOutcome>;
+  /** Refunds a paid charge in full or in part. */
+  refund(config: Config, refund: RefundRequest): Promise<{ ok: boolean; result?: string }>;
 }
 
 export function paymentProvider(config: Config): PaymentProvider {

@@ -13,12 +13,13 @@ import { translate } from '../../../i18n';
 import { escapeHtml } from '../../mail/render';
 import type { ProviderNotification } from '../provider';
 import { findOpenSession } from '../cards/repository';
-import { SANDBOX_SIGNATURE_HEADER, sandboxSign, validPageSignature } from './provider';
+import { SANDBOX_DECLINING_TOKEN, SANDBOX_SIGNATURE_HEADER, sandboxSign, validPageSignature } from './provider';
 
-const TEST_CARDS: Record<string, { brand: string; outcome: 'DONE' | 'FAILED' }> = {
+const TEST_CARDS: Record<string, { brand: string; outcome: 'DONE' | 'FAILED'; declinesLater?: boolean }> = {
   '4242424242424242': { brand: 'visa', outcome: 'DONE' },
   '5555555555554444': { brand: 'mastercard', outcome: 'DONE' },
   '4000000000000002': { brand: 'visa', outcome: 'FAILED' },
+  '4000000000000341': { brand: 'visa', outcome: 'DONE', declinesLater: true },
 };
 
 type Form = { cc_name?: string; cc_number?: string; cc_exp?: string; cc_csc?: string; action?: string };
@@ -92,7 +93,7 @@ export async function sandboxPageRoutes(app: FastifyInstance) {
       const known = TEST_CARDS[digits];
       notification =
         known?.outcome === 'DONE'
-          ? { session: session.hash, status: 'DONE', card: { token: `sbx_${randomBytes(18).toString('base64url')}`, brand: known.brand, last4: digits.slice(-4), exp_month: exp.month, exp_year: exp.year } }
+          ? { session: session.hash, status: 'DONE', card: { token: `${known.declinesLater ? SANDBOX_DECLINING_TOKEN : 'sbx_'}${randomBytes(18).toString('base64url')}`, brand: known.brand, last4: digits.slice(-4), exp_month: exp.month, exp_year: exp.year } }
           : { session: session.hash, status: 'FAILED', result: 'declined' };
     }
     // the provider tells the merchant first (server to server, signed), then sends the browser back

@@ -3,13 +3,15 @@
  * (sandbox/page.ts) that behaves like a real one towards us — its hosted page takes the card, it signs its notification
  * with its own key (derived from SECRET_KEY, as a real provider's shared secret), and it hands back a token, brand, last
  * four digits and expiry only. Test cards: 4242 4242 4242 4242 and 5555 5555 5555 4444 succeed, 4000 0000 0000 0002 is
- * declined; any future expiry, any CVC.
+ * declined, 4000 0000 0000 0341 saves but its later charges are declined; any future expiry, any CVC.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../../config';
 import type { PaymentProvider, ProviderNotification } from '../provider';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+/** Tokens of cards that save but whose later charges are declined (test card 4000 0000 0000 0341). */
+export const SANDBOX_DECLINING_TOKEN = 'sbx_decline_';
 
 const keyOf = (config: Config) => createHmac('sha256', config.secretKey).update('payments:sandbox').digest();
 
@@ -44,5 +46,14 @@ export const sandboxProvider: PaymentProvider = {
     } catch {
       return null;
     }
+  },
+  // the sandbox processor decides from the token it made: a card saved with 4000 0000 0000 0341 is declined later
+  async chargeStoredCard(_config, charge) {
+    if (!charge.token.startsWith('sbx_')) return { status: 'DECLINED', result: 'unknownCard' };
+    if (charge.token.startsWith(SANDBOX_DECLINING_TOKEN)) return { status: 'DECLINED', result: 'declined' };
+    return { status: 'PAID', reference: `sbx_ch_${charge.payment}` };
+  },
+  async refund(_config, refund) {
+    return refund.reference.startsWith('sbx_ch_') && refund.amountCents > 0 ? { ok: true } : { ok: false, result: 'unknownCharge' };
   },
 };
