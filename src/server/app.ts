@@ -50,6 +50,9 @@ import { groupDigestTask } from './modules/workgroups/wall/digest';
 import { jobAlertRoutes } from './modules/jobAlerts/routes';
 import { unsubscribeRoutes } from './modules/mail/unsubscribePage';
 import { cardRoutes } from './modules/payments/cards/routes';
+import { subscriptionRoutes } from './modules/payments/subscriptions/routes';
+import { renewalTask } from './modules/payments/subscriptions/task';
+import './modules/payments/receipts/pdf'; // registers the receipt as an e-mail attachment
 import { paymentNotifyRoutes } from './modules/payments/notify';
 import { sandboxPageRoutes } from './modules/payments/sandbox/page';
 import { taskRunnerPlugin } from './modules/tasks/runner';
@@ -100,7 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
   mailWorkerPlugin(app); // delivers the e-mail outbox when SMTP_URL is set (starts when ready, stops on close)
-  taskRunnerPlugin(app, [offerExpiryTask(db, config), ...jobAlertTasks(db, config), groupDigestTask(db, config), scheduledArticlesTask(db), newsletterTask(db, config)], config.tasksPollSeconds); // background tasks, each run once across instances
+  taskRunnerPlugin(app, [offerExpiryTask(db, config), ...jobAlertTasks(db, config), groupDigestTask(db, config), scheduledArticlesTask(db), newsletterTask(db, config), renewalTask(app)], config.tasksPollSeconds); // background tasks, each run once across instances
 
   jobViewsPlugin(app); // offer views, buffered per instance and added to job_views every few seconds
   routeAccessPlugin(app);
@@ -156,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(workgroupManageRoutes);
   await app.register(wallModerationRoutes);
   await app.register(cardRoutes);
+  await app.register(subscriptionRoutes);
   await app.register(paymentNotifyRoutes); // page route: the provider's signed notification carries no apiKey
   await app.register(sandboxPageRoutes); // the sandbox provider's hosted card page (page routes)
   await app.register(unsubscribeRoutes); // page routes: a mail client's one-click POST carries no apiKey

@@ -37,6 +37,8 @@ export interface Config {
   tasksPollSeconds: number;
   /** Where members add cards and are charged (PAYMENT_PROVIDER): the built-in `sandbox` (default, offline). */
   paymentProvider: 'sandbox';
+  /** The association as creditor of its members' direct debits (SEPA_CREDITOR_*). */
+  sepaCreditor: { name: string; id: string; iban: string; bic: string };
 }
 
 const schema = {
@@ -67,6 +69,11 @@ const schema = {
     OFFER_EXPIRY_DAYS: { type: 'integer', minimum: 1, maximum: 3650, default: 60 },
     TASKS_POLL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 60 },
     PAYMENT_PROVIDER: { type: 'string', enum: ['sandbox'], default: 'sandbox' },
+    // direct debit (issue 13 §4): the association as SEPA creditor; the defaults are test values for the demo
+    SEPA_CREDITOR_NAME: { type: 'string', minLength: 2, maxLength: 70, default: 'Alumni Association' },
+    SEPA_CREDITOR_ID: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$', default: 'ES26000G12345678' },
+    SEPA_CREDITOR_IBAN: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$', default: 'ES9121000418450200051332' },
+    SEPA_CREDITOR_BIC: { type: 'string', pattern: '^[A-Z0-9]{8}([A-Z0-9]{3})?$', default: 'CAIXESBBXXX' },
   },
 } as const;
 
@@ -106,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     offerExpiryDays: v.OFFER_EXPIRY_DAYS,
     tasksPollSeconds: v.TASKS_POLL_SECONDS,
     paymentProvider: v.PAYMENT_PROVIDER as 'sandbox',
+    sepaCreditor: { name: v.SEPA_CREDITOR_NAME, id: v.SEPA_CREDITOR_ID, iban: v.SEPA_CREDITOR_IBAN, bic: v.SEPA_CREDITOR_BIC },
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM,
     production,

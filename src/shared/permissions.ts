@@ -25,6 +25,7 @@ export const PERMISSIONS = [
   'workgroups.create',
   'workgroups.comment',
   'card.view',
+  'membership.manage', // own payment cards, subscription, receipts and direct-debit mandate (any member: a Regular upgrades)
   'library.view',
   'company.login',
   'company.register',
@@ -39,7 +40,7 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 const ANONYMOUS: Permission[] = ['public.browse', 'session.refresh', 'user.login', 'user.register', 'company.login', 'company.register', 'admin.login'];
-const MEMBER: Permission[] = ['public.browse', 'session.refresh', 'user.self', 'user.portfolios.manage', 'user.experiences.manage', 'articles.save'];
+const MEMBER: Permission[] = ['public.browse', 'session.refresh', 'user.self', 'user.portfolios.manage', 'user.experiences.manage', 'articles.save', 'membership.manage'];
 const BOLD: Permission[] = [
   ...MEMBER,
   'articles.subscribe',

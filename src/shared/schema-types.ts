@@ -1150,6 +1150,47 @@ export interface Member {
   user?: Author;
 }
 
+// membership
+export interface Membership {
+  role: 'REGULAR' | 'BOLD' | 'GRATIS';
+  valid_until: string | null;
+  price_cents: number;
+  free_period_months: number;
+  subscription: {
+    hash?: string;
+    status?: 'ACTIVE' | 'PAST_DUE';
+    method?: 'CARD' | 'DEBIT';
+    renew?: boolean;
+    amount_cents?: number;
+    current_period_end?: string;
+    next_charge_at?: string | null;
+    failures?: number;
+    last_failure?: string | null;
+  } | null;
+  card: {
+    hash?: string;
+    brand?: string;
+    last4?: string;
+    exp_month?: number;
+    exp_year?: number;
+  } | null;
+  iban: string | null;
+  mandate: {
+    reference?: string;
+    accepted_at?: string;
+  } | null;
+}
+
+// membership.mandate
+export interface MembershipMandate {
+  accepted: boolean;
+  reference: string | null;
+  accepted_at: string | null;
+  iban: string | null;
+  holder: string | null;
+  text: string | null;
+}
+
 // owned.filter
 /**
  * Portfolios and experiences: page, size and the authors (comma-separated user hashes).
@@ -1169,6 +1210,23 @@ export interface PageFilter {
 // params.id
 export interface ParamsId {
   id: string;
+}
+
+// payment
+export interface Payment {
+  hash?: string;
+  method?: 'CARD' | 'DEBIT';
+  status?: 'PENDING' | 'PAID' | 'FAILED' | 'REFUNDED' | 'RETURNED';
+  amount_cents?: number;
+  refunded_cents?: number;
+  period_start?: string;
+  period_end?: string;
+  card_label?: string | null;
+  mandate_ref?: string | null;
+  result?: string | null;
+  receipt_number?: string | null;
+  created_at?: string;
+  settled_at?: string | null;
 }
 
 // portfolio

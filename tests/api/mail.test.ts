@@ -160,8 +160,12 @@ describe('enqueueMail', () => {
       'workgroup.reported': { name: 'Ann <b>', title: 'Makers <m>', reason: 'Unknown <graduation> year', excerpt: 'My <post>', link: 'https://a.test/en/user/workgroups/x' },
       'newsletter.monthly': { name: 'Ann <b>', month: 'October <2026>', link: 'https://a.test/en/news', unsubscribe: 'https://a.test/mail/unsubscribe/news/x.y', articles: [{ title: 'Designer <i> night', summary: 'Talks <t>', link: 'https://a.test/en/news/designer-night' }] },
       'admin.invite': { name: 'Ann <b>', member: 'Joan <j>', link: 'https://a.test/en/admin/invite/x' },
+      'membership.receipt': { name: 'Ann <b>', amount: '50,00 € <e>', number: 'R-2027-000001', until: '1 March 2028', link: 'https://a.test/en/user/card' },
+      'membership.paymentFailed': { name: 'Ann <b>', amount: '50,00 € <e>', date: '3 March 2027', reasonKey: 'declined', link: 'https://a.test/en/user/card' },
+      'membership.ended': { name: 'Ann <b>', why: 'failed', link: 'https://a.test/en/user/card' },
+      'membership.cancelled': { name: 'Ann <b>', date: '1 March 2028 <d>', link: 'https://a.test/en/user/card' },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(27);
+    expect(MAIL_TEMPLATES).toHaveLength(31);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();

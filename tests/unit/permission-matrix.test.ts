@@ -28,6 +28,7 @@ const HOLDERS: Record<Permission, Role[]> = {
   'workgroups.create': BOLDS,
   'workgroups.comment': BOLDS,
   'card.view': BOLDS,
+  'membership.manage': MEMBERS,
   'library.view': BOLDS,
   'company.login': ['ANONYMOUS'],
   'company.register': ['ANONYMOUS'],

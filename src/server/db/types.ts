@@ -402,11 +402,55 @@ export interface SubscriptionsTable {
   hash: string;
   user_hash: string;
   card_hash: string | null;
-  status: string; // ACTIVE | CANCELLED | EXPIRED
+  status: string; // ACTIVE | PAST_DUE (a charge failed, retrying) | ENDED
   amount_cents: number;
   current_period_end: string;
   created_at: string;
+  /** when the member turned renewal off (null: renewing) */
   cancelled_at: string | null;
+  /** 026_membership */
+  method: Generated<string>; // CARD | DEBIT
+  renew: Generated<Flag>;
+  period_start: string | null;
+  /** when the next charge (or retry) is due; null: none (not renewing, or a debit awaiting collection) */
+  next_charge_at: string | null;
+  failures: Generated<number>;
+  last_failure: string | null;
+  ended_at: Generated<string | null>;
+}
+
+/** 026_membership: one charge of a subscription (a card charge, a direct debit, or a refund of one). */
+export interface PaymentsTable {
+  hash: string;
+  user_hash: string;
+  subscription_hash: string;
+  method: string; // CARD | DEBIT
+  status: string; // PENDING | PAID | FAILED | REFUNDED | RETURNED
+  amount_cents: number;
+  refunded_cents: Generated<number>;
+  period_start: string;
+  period_end: string;
+  attempt: number;
+  card_label: string | null;
+  mandate_ref: string | null;
+  provider_ref: string | null;
+  result: string | null;
+  receipt_number: string | null;
+  sepa_batch: string | null;
+  created_at: string;
+  settled_at: string | null;
+}
+
+/** 026_membership: a direct-debit mandate the member accepted (SEPA core, recurrent). */
+export interface DebitMandatesTable {
+  reference: string;
+  user_hash: string;
+  iban: string;
+  holder: string;
+  language: string;
+  text: string;
+  accepted_at: string;
+  revoked_at: string | null;
 }
 
 export interface CategoriesTable {
@@ -472,6 +516,8 @@ export interface EmailOutboxTable {
   claimed_by: string | null;
   /** 016_job_alerts: extra headers (JSON), e.g. List-Unsubscribe. */
   headers: Generated<string | null>;
+  /** 026_membership: what to attach when sending (JSON, e.g. [{ "receipt": "<payment hash>" }]), made at send time. */
+  attachments: Generated<string | null>;
 }
 
 export interface SettingsTable {
@@ -557,6 +603,8 @@ export interface Database {
   files: FilesTable;
   cards: CardsTable;
   subscriptions: SubscriptionsTable;
+  payments: PaymentsTable;
+  debit_mandates: DebitMandatesTable;
   categories: CategoriesTable;
   tags: TagsTable;
   countries: CountriesTable;

@@ -28,7 +28,11 @@ export interface MailRequest {
   data: Record<string, unknown>;
   /** Extra headers of this message (the alerts' List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
   headers?: Record<string, string>;
+  /** Files made when the message is sent (issue 13: a payment's receipt as PDF). */
+  attachments?: MailAttachment[];
 }
+
+export type MailAttachment = { receipt: string };
 
 /** The site's public URL for the links in the footer; the worker's app sets it (links in `data` are the caller's). */
 let siteUrl = 'http://localhost:3000';
@@ -79,6 +83,7 @@ export async function enqueueMail(db: Conn, mail: MailRequest): Promise<void> {
       locked_until: null,
       claimed_by: null,
       headers: mail.headers ? JSON.stringify(mail.headers) : null,
+      attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
     })
     .execute();
   if (queuedListeners.size > 0) setTimeout(() => queuedListeners.forEach((listener) => listener()), NOTIFY_AFTER_MS).unref();

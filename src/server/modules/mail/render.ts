@@ -43,6 +43,10 @@ export const MAIL_TEMPLATES = [
   'workgroup.reported',
   'newsletter.monthly',
   'admin.invite',
+  'membership.receipt',
+  'membership.paymentFailed',
+  'membership.ended',
+  'membership.cancelled',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -84,6 +88,13 @@ const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
   'newsletter.monthly': { text: ['month', 'unsubscribe'], link: true },
   // data.member: who invited them
   'admin.invite': { text: ['member'], link: true },
+  // attachments: the receipt's PDF; link: the member's membership page
+  'membership.receipt': { text: ['amount', 'number', 'until'], link: true },
+  // reasonKey: one of membership.reason.*; date: the next attempt
+  'membership.paymentFailed': { text: ['amount', 'date', 'reasonKey'], link: true },
+  // why: failed | cancelled
+  'membership.ended': { text: ['why'], link: true },
+  'membership.cancelled': { text: ['date'], link: true },
 };
 
 /** The accent of the web theme (the orange of the loading bar) and its dark primary (the button text: white on this orange fails WCAG AA). */

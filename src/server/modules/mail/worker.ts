@@ -20,6 +20,7 @@ import type { Db, DialectName } from '../../db/dialect';
 import type { Database, EmailOutboxTable } from '../../db/types';
 import { newHash, nowIso } from '../../lib/ids';
 import { onMailQueued, setMailSiteUrl } from './outbox';
+import { makeAttachments } from './attachments';
 
 const MINUTE = 60_000;
 export const DEFAULT_BACKOFF_MS = [1, 5, 30, 120, 360, 720].map((m) => m * MINUTE);
@@ -48,7 +49,7 @@ export interface RunResult {
   failed: number;
 }
 
-type Row = Pick<EmailOutboxTable, 'hash' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'attempts' | 'claimed_by'> & { headers: string | null };
+type Row = Pick<EmailOutboxTable, 'hash' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'attempts' | 'claimed_by'> & { headers: string | null; attachments: string | null };
 
 /** Due: PENDING whose next attempt has come, or SENDING whose lease is over (its worker died). */
 function due(now: string) {
@@ -156,7 +157,7 @@ export class MailWorker {
     const now = nowIso(at);
     const claimId = `${this.id}:${newHash(8)}`;
     const lease = { status: 'SENDING', locked_until: nowIso(new Date(at.getTime() + this.leaseMs)), claimed_by: claimId, attempts: sql<number>`attempts + 1` };
-    const columns = ['hash', 'to_address', 'subject', 'body_text', 'body_html', 'attempts', 'claimed_by', 'headers'] as const;
+    const columns = ['hash', 'to_address', 'subject', 'body_text', 'body_html', 'attempts', 'claimed_by', 'headers', 'attachments'] as const;
     if (this.dialect === 'postgres') {
       return this.db.transaction().execute(async (trx) => {
         const picked = await trx.selectFrom('email_outbox').select('hash').where(due(now)).orderBy('next_attempt_at').limit(this.batchSize).forUpdate().skipLocked().execute();
@@ -178,6 +179,7 @@ export class MailWorker {
   private async deliver(row: Row, fixedNow?: Date): Promise<keyof RunResult> {
     const claim = (eb: ExpressionBuilder<Database, 'email_outbox'>) => eb.and([eb('hash', '=', row.hash), eb('claimed_by', '=', row.claimed_by), eb('status', '=', 'SENDING')]);
     try {
+      const attachments = await makeAttachments(this.db, row.attachments);
       await this.transport.sendMail({
         from: this.from,
         to: row.to_address,
@@ -185,6 +187,7 @@ export class MailWorker {
         text: row.body_text,
         ...(row.body_html ? { html: row.body_html } : {}),
         ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
+        ...(attachments.length ? { attachments } : {}),
         // one Message-ID per outbox row: a copy re-sent after a crash is recognisable as the same message
         messageId: `<${row.hash}@${domainOf(this.from)}>`,
       });

@@ -95,6 +95,8 @@ export async function update(app: FastifyInstance, actor: Actor, lng: Locale, bo
         const payment = value as NonNullable<ProfilePatch['payment']>;
         set['iban'] = normaliseIban(payment.iban);
         data['payment'] = { bank: payment.bank.trim(), name: payment.name.trim() };
+        // a direct-debit mandate names one account: another account needs the member's consent again
+        if (set['iban'] !== row.iban) await trx.updateTable('debit_mandates').set({ revoked_at: nowIso() }).where('user_hash', '=', hash).where('revoked_at', 'is', null).execute();
       } else if ((FLAGS as readonly string[]).includes(field)) set[field] = value ? 1 : 0;
       else if (COLUMN_OF[field]) set[COLUMN_OF[field]] = typeof value === 'string' ? value.trim() : value;
       else if (TAG_GROUP_OF[field]) await repo.replaceUserTags(trx, hash, TAG_GROUP_OF[field], value as string[]);

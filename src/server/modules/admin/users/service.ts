@@ -9,7 +9,7 @@ import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { listResult, pageWindow, type ListResult } from '../../../lib/lists';
-import { nowIso } from '../../../lib/ids';
+import { newHash, nowIso } from '../../../lib/ids';
 import type { Actor } from '../../../types';
 import { isLocale, type Locale } from '../../../../shared/constants';
 import { canMoveMember, MEMBER_ACTIONS, REASON_REQUIRED, type MemberDecision } from '../../../../shared/memberMoves';
@@ -18,6 +18,8 @@ import { revokeAllSessions } from '../../auth/service';
 import { enqueueMail } from '../../mail/outbox';
 import * as audit from '../audit/service';
 import * as repo from './repository';
+import type { Conn } from '../../auth/repository';
+import { readMembershipTerms } from '../../init/repository';
 import { presentDetail, presentListItem } from './presenter';
 
 export interface UsersQuery {
@@ -61,6 +63,16 @@ function addMonths(date: Date, months: number): Date {
   return out;
 }
 
+async function startFreePeriod(trx: Conn, userHash: string, until: string, now: Date) {
+  const [card, member, terms] = await Promise.all([
+    trx.selectFrom('cards').select('hash').where('user_hash', '=', userHash).executeTakeFirst(),
+    trx.selectFrom('users').select('iban').where('hash', '=', userHash).executeTakeFirst(),
+    readMembershipTerms(trx),
+  ]);
+  const method = !card && member?.iban ? 'DEBIT' : 'CARD';
+  await trx.insertInto('subscriptions').values({ hash: newHash(), user_hash: userHash, card_hash: null, status: 'ACTIVE', amount_cents: Math.round(terms.priceEuros * 100), current_period_end: until, period_start: nowIso(now), next_charge_at: until, created_at: nowIso(now), cancelled_at: null, method, renew: 1, failures: 0, last_failure: null }).execute();
+}
+
 export async function decide(db: Db, config: Config, admin: Actor, hash: string, decision: Decision, lng: Locale) {
   const reason = checkReason(lng, decision);
   const to = decision.status;
@@ -78,6 +90,8 @@ export async function decide(db: Db, config: Config, admin: Actor, hash: string,
     }
     // guarded: only if nobody moved the member since it was read
     if (!(await repo.moveStatus(trx, hash, user.status, changes))) throw new AppError(409, 'admin.alreadyDecided');
+    // the free period's subscription: charged when it ends (card, else direct debit when an account was given)
+    if (changes.role === 'GRATIS' && changes.subscription_end) await startFreePeriod(trx, hash, changes.subscription_end, now);
 
     const label = [user.name, user.surname1, user.surname2].filter(Boolean).join(' ');
     await audit.record(trx, {

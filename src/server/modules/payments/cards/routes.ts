@@ -9,12 +9,12 @@ const params = { type: 'object', required: ['id'], additionalProperties: false, 
 
 export async function cardRoutes(app: FastifyInstance) {
   app.get<{ Querystring: PageQuery }>('/usr/card', {
-    config: { permission: 'card.view' },
+    config: { permission: 'membership.manage' },
     schema: { tags, summary: 'My payment cards (24 a page, the default first); only the brand, last four digits and expiry', querystring: { $ref: 'page.filter#' }, response: { 200: listSchema('card') } },
     handler: (request) => service.list(app, request.actor, request.query),
   });
   app.post('/usr/card', {
-    config: { permission: 'card.view' },
+    config: { permission: 'membership.manage' },
     schema: { tags, summary: "Add a card on the payment provider's page: answers its address (the card never touches this server)", body: { $ref: 'empty#' }, response: { 201: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } } },
     handler: async (request, reply) => {
       reply.code(201);
@@ -22,12 +22,12 @@ export async function cardRoutes(app: FastifyInstance) {
     },
   });
   app.patch<Id>('/usr/card/:id/default', {
-    config: { permission: 'card.view' },
+    config: { permission: 'membership.manage' },
     schema: { tags, summary: 'Make this card the one charged', params, body: { $ref: 'empty#' }, response: { 200: { $ref: 'card#' } } },
     handler: (request) => service.makeDefault(app, request.actor, request.params.id),
   });
   app.delete<Id>('/usr/card/:id', {
-    config: { permission: 'card.view' },
+    config: { permission: 'membership.manage' },
     schema: { tags, summary: 'Delete a card (not the last card of a running card subscription: 409)', params, response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
     handler: (request) => service.remove(app, request.actor, request.params.id),
   });

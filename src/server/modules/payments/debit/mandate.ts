@@ -1,0 +1,73 @@
+/**
+ * The direct-debit mandate (issue 13 §4; SEPA core, recurrent): the member reads the mandate text in their language for
+ * the bank account in their settings and accepts it; we keep its reference, the account, the holder, the date and the
+ * exact text accepted. A new account revokes it (profileService); revoking it while the membership is paid by debit is
+ * refused (switch to a card first).
+ */
+import type { FastifyInstance } from 'fastify';
+import { isLocale, type Locale } from '../../../../shared/constants';
+import { maskIban } from '../../../../shared/profile';
+import { AppError } from '../../../errors';
+import { translate } from '../../../i18n';
+import { newHash, nowIso } from '../../../lib/ids';
+import type { Actor } from '../../../types';
+import * as repo from '../subscriptions/repository';
+
+const memberHash = (actor: Actor) => {
+  if (actor.type !== 'user' || !actor.hash) throw AppError.unauthorized();
+  return actor.hash;
+};
+
+function holderOf(data: string, fallback: string): string {
+  try {
+    const payment = (JSON.parse(data) as { payment?: { name?: string } }).payment;
+    return payment?.name?.trim() || fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function mandateText(app: FastifyInstance, lng: Locale, iban: string, holder: string) {
+  const creditor = app.config.sepaCreditor;
+  return translate(lng, 'payments.mandate.text', { creditor: creditor.name, creditorId: creditor.id, holder, iban: maskIban(iban) });
+}
+
+/** The live mandate, or the text the member would accept for the account in their settings. */
+export async function show(app: FastifyInstance, actor: Actor, lng: Locale) {
+  const user = memberHash(actor);
+  const [member, mandate] = await Promise.all([repo.memberOf(app.db, user), repo.liveMandate(app.db, user)]);
+  if (!member) throw AppError.unauthorized();
+  if (mandate) return { accepted: true, reference: mandate.reference, accepted_at: mandate.accepted_at, iban: maskIban(mandate.iban), holder: mandate.holder, text: mandate.text };
+  if (!member.iban) return { accepted: false, reference: null, accepted_at: null, iban: null, holder: null, text: null };
+  const holder = holderOf(member.data, `${member.name} ${member.surname1}`);
+  return { accepted: false, reference: null, accepted_at: null, iban: maskIban(member.iban), holder, text: mandateText(app, lng, member.iban, holder) };
+}
+
+export async function accept(app: FastifyInstance, actor: Actor, lng: Locale) {
+  const user = memberHash(actor);
+  await app.db.transaction().execute(async (trx) => {
+    const member = await repo.memberOf(trx, user);
+    if (!member) throw AppError.unauthorized();
+    if (!member.iban) throw new AppError(409, 'payments.noIban');
+    const live = await repo.liveMandate(trx, user);
+    if (live && live.iban === member.iban) return;
+    const at = nowIso();
+    if (live) await trx.updateTable('debit_mandates').set({ revoked_at: at }).where('reference', '=', live.reference).execute();
+    const language = isLocale(member.language) ? member.language : lng;
+    const holder = holderOf(member.data, `${member.name} ${member.surname1}`);
+    // the reference is unique for the creditor and at most 35 characters (SEPA)
+    const reference = `ALU-${member.code_numeric}-${at.slice(0, 10).replace(/-/g, '')}-${newHash(6).toUpperCase()}`;
+    await trx.insertInto('debit_mandates').values({ reference, user_hash: user, iban: member.iban, holder, language: lng, text: mandateText(app, lng ?? language, member.iban, holder), accepted_at: at, revoked_at: null }).execute();
+  });
+  return show(app, actor, lng);
+}
+
+export async function revoke(app: FastifyInstance, actor: Actor, lng: Locale) {
+  const user = memberHash(actor);
+  await app.db.transaction().execute(async (trx) => {
+    const running = await repo.findRunning(trx, user);
+    if (running && running.method === 'DEBIT' && running.renew === 1) throw new AppError(409, 'payments.mandateInUse');
+    await trx.updateTable('debit_mandates').set({ revoked_at: nowIso() }).where('user_hash', '=', user).where('revoked_at', 'is', null).execute();
+  });
+  return show(app, actor, lng);
+}

@@ -1,0 +1,176 @@
+/**
+ * Charging a subscription (issue 13 §3–§5), shared by the renewal job and a Regular member's upgrade. A charge pays the
+ * year that starts where the subscription's current period ends. Each attempt is first written as a PENDING payment
+ * (unique per subscription, period and attempt — a second instance or a replay cannot start it again), then the
+ * provider is asked, then the outcome is applied in one transaction:
+ * - paid: the year is the member's (role BOLD, `subscription_end`), a numbered receipt is e-mailed as a PDF;
+ * - declined: retried after RETRY_DAYS with an e-mail each time; after the last attempt the subscription ends and the
+ *   member becomes REGULAR;
+ * - direct debit: the payment waits for the back office's SEPA file and the year is granted at once; a returned debit
+ *   takes the year back and follows the declined path.
+ */
+import type { FastifyInstance } from 'fastify';
+import { isLocale, type Locale } from '../../../../shared/constants';
+import { localizePath } from '../../../../shared/routes';
+import type { SubscriptionsTable } from '../../../db/types';
+import { newHash, nowIso } from '../../../lib/ids';
+import type { Conn } from '../../auth/repository';
+import { enqueueMail } from '../../mail/outbox';
+import { paymentProvider } from '../provider';
+import * as repo from './repository';
+import type { Selectable } from 'kysely';
+
+/** Days to wait after the 1st, 2nd and 3rd failed attempt: four attempts over a week, then the membership ends. */
+export const RETRY_DAYS = [2, 3, 2] as const;
+export const MAX_ATTEMPTS = RETRY_DAYS.length + 1;
+const DAY_MS = 86_400_000;
+
+export type Subscription = Selectable<SubscriptionsTable>;
+export type ChargeOutcome = { status: 'PAID' | 'PENDING' | 'DECLINED' | 'SKIPPED'; result?: string; payment?: string };
+
+export function addMonths(iso: string, months: number): string {
+  const date = new Date(iso);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.toISOString();
+}
+
+export const formatAmount = (cents: number, lng: Locale) => new Intl.NumberFormat(lng, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+export const formatDay = (iso: string, lng: Locale) => new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+
+async function mailMember(app: FastifyInstance, db: Conn, userHash: string, template: 'membership.receipt' | 'membership.paymentFailed' | 'membership.ended' | 'membership.cancelled', data: (lng: Locale) => Record<string, unknown>, receipt?: string) {
+  const member = await repo.memberOf(db, userHash);
+  if (!member || member.status === 'DELETED') return;
+  const language: Locale = isLocale(member.language) ? member.language : 'es';
+  const link = `${app.config.publicUrl}${localizePath('user.card', language)}`;
+  await enqueueMail(db, { to: member.email, language, template, data: { name: member.name, link, ...data(language) }, ...(receipt ? { attachments: [{ receipt }] } : {}) });
+}
+
+/** A paid charge: the year is the member's. */
+export async function applyPaid(app: FastifyInstance, trx: Conn, paymentHash: string, providerRef: string | null, at: Date): Promise<boolean> {
+  const payment = await repo.findPayment(trx, paymentHash);
+  if (!payment) return false;
+  const receipt = await repo.nextReceiptNumber(trx, at.getUTCFullYear());
+  if (!(await repo.settlePayment(trx, paymentHash, ['PENDING'], { status: 'PAID', provider_ref: providerRef ?? payment.provider_ref, receipt_number: receipt, settled_at: nowIso(at) }))) return false;
+  const subscription = await repo.findSubscription(trx, payment.subscription_hash);
+  if (!subscription) return false;
+  // a debit already granted its year when it was due; a card grants it now
+  if (payment.method === 'CARD') await grantYear(trx, subscription, payment.period_start, payment.period_end, at);
+  await mailMember(app, trx, payment.user_hash, 'membership.receipt', (lng) => ({ amount: formatAmount(payment.amount_cents, lng), number: receipt, until: formatDay(payment.period_end, lng) }), paymentHash);
+  return true;
+}
+
+async function grantYear(trx: Conn, subscription: Subscription, start: string, end: string, at: Date) {
+  await repo.updateSubscription(trx, subscription.hash, repo.RUNNING, { status: 'ACTIVE', failures: 0, last_failure: null, period_start: start, current_period_end: end, next_charge_at: subscription.renew === 1 ? end : null });
+  await repo.setRole(trx, subscription.user_hash, 'BOLD', end, nowIso(at));
+}
+
+/**
+ * A failed attempt (declined card, no card, returned debit): retried later with an e-mail, or, after the last attempt,
+ * the end of the membership. `interactive`: the member is paying now (an upgrade) and hears it at once — no retries.
+ */
+export async function applyFailed(app: FastifyInstance, trx: Conn, paymentHash: string, status: 'FAILED' | 'RETURNED', result: string, at: Date, interactive = false): Promise<boolean> {
+  const payment = await repo.findPayment(trx, paymentHash);
+  if (!payment) return false;
+  const from = status === 'RETURNED' ? ['PENDING', 'PAID'] : ['PENDING'];
+  if (!(await repo.settlePayment(trx, paymentHash, from, { status, result, settled_at: nowIso(at) }))) return false;
+  const subscription = await repo.findSubscription(trx, payment.subscription_hash);
+  if (!subscription || subscription.status === 'ENDED') return true;
+  const failures = subscription.failures + 1;
+  if (interactive) {
+    await repo.updateSubscription(trx, subscription.hash, repo.RUNNING, { status: 'ENDED', ended_at: nowIso(at), next_charge_at: null, failures, last_failure: result });
+    return true;
+  }
+  if (status === 'RETURNED') {
+    // the year granted when the debit was due goes back until a later attempt pays it
+    await repo.updateSubscription(trx, subscription.hash, repo.RUNNING, { current_period_end: payment.period_start });
+    const member = await repo.memberOf(trx, subscription.user_hash);
+    if (member?.role === 'BOLD') await repo.setRole(trx, subscription.user_hash, 'BOLD', payment.period_start, nowIso(at));
+  }
+  if (failures < MAX_ATTEMPTS) {
+    const next = nowIso(new Date(at.getTime() + RETRY_DAYS[failures - 1]! * DAY_MS));
+    await repo.updateSubscription(trx, subscription.hash, repo.RUNNING, { status: 'PAST_DUE', failures, last_failure: result, next_charge_at: next });
+    await mailMember(app, trx, subscription.user_hash, 'membership.paymentFailed', (lng) => ({ amount: formatAmount(payment.amount_cents, lng), date: formatDay(next, lng), reasonKey: result }));
+  } else {
+    await endSubscription(app, trx, subscription, at, 'failed', result);
+  }
+  return true;
+}
+
+/** The end of a membership: the subscription ENDED, the member REGULAR (from the next request on), an e-mail. */
+export async function endSubscription(app: FastifyInstance, trx: Conn, subscription: Subscription, at: Date, why: 'failed' | 'cancelled', result?: string) {
+  if (!(await repo.updateSubscription(trx, subscription.hash, repo.RUNNING, { status: 'ENDED', ended_at: nowIso(at), next_charge_at: null, ...(result ? { failures: subscription.failures + 1, last_failure: result } : {}) }))) return;
+  const member = await repo.memberOf(trx, subscription.user_hash);
+  if (member && (member.role === 'BOLD' || member.role === 'GRATIS')) await repo.setRole(trx, subscription.user_hash, 'REGULAR', member.subscription_end, nowIso(at));
+  await mailMember(app, trx, subscription.user_hash, 'membership.ended', () => ({ why }));
+}
+
+/** Charges the year due on one subscription (attempt = failures + 1). */
+export async function chargeSubscription(app: FastifyInstance, subscription: Subscription, at: Date, interactive = false): Promise<ChargeOutcome> {
+  const periodStart = subscription.current_period_end;
+  const periodEnd = addMonths(periodStart, 12);
+  const payment = newHash();
+  const base = { hash: payment, user_hash: subscription.user_hash, subscription_hash: subscription.hash, method: subscription.method, amount_cents: subscription.amount_cents, period_start: periodStart, period_end: periodEnd, attempt: subscription.failures + 1, created_at: nowIso(at), status: 'PENDING' };
+
+  if (subscription.method === 'DEBIT') {
+    return app.db.transaction().execute(async (trx) => {
+      const mandate = await repo.liveMandate(trx, subscription.user_hash);
+      if (!(await repo.startPayment(trx, { ...base, mandate_ref: mandate?.reference ?? null }))) return { status: 'SKIPPED' as const };
+      if (!mandate) {
+        await applyFailed(app, trx, payment, 'FAILED', 'noMandate', at, interactive);
+        return { status: 'DECLINED' as const, result: 'noMandate', payment };
+      }
+      // collected by the back office's next SEPA file; the year is granted now and taken back if the debit returns
+      await grantYear(trx, subscription, periodStart, periodEnd, at);
+      return { status: 'PENDING' as const, payment };
+    });
+  }
+
+  const card = await repo.defaultCard(app.db, subscription.user_hash);
+  const label = card ? `${card.brand} •••• ${card.last4}` : null;
+  if (!(await repo.startPayment(app.db, { ...base, card_label: label }))) return { status: 'SKIPPED' };
+  let outcome: { status: 'PAID' | 'DECLINED'; reference?: string; result?: string };
+  if (!card) outcome = { status: 'DECLINED', result: 'noCard' };
+  else {
+    try {
+      outcome = await paymentProvider(app.config).chargeStoredCard(app.config, { payment, token: card.provider_token, amountCents: subscription.amount_cents, description: `Alumni Bold ${periodStart.slice(0, 10)}` });
+    } catch (error) {
+      // unreachable provider: nothing was charged that we know of; counted as a failed attempt and retried
+      app.log.error({ err: error, payment }, 'payment provider unreachable');
+      outcome = { status: 'DECLINED', result: 'unreachable' };
+    }
+  }
+  return app.db.transaction().execute(async (trx) => {
+    if (outcome.status === 'PAID') {
+      await applyPaid(app, trx, payment, outcome.reference ?? null, at);
+      return { status: 'PAID' as const, payment };
+    }
+    app.log.warn({ payment, subscription: subscription.hash, result: outcome.result }, 'membership charge declined');
+    await applyFailed(app, trx, payment, 'FAILED', outcome.result ?? 'declined', at, interactive);
+    return { status: 'DECLINED' as const, result: outcome.result ?? 'declined', payment };
+  });
+}
+
+const BATCH = 200;
+
+/** The renewal job (DESIGN §1; a task, so one instance runs it at a time): ends, charges and retries what is due. */
+export async function runRenewals(app: FastifyInstance, at: Date) {
+  const now = nowIso(at);
+  const counts = { ended: 0, charged: 0, declined: 0, pending: 0, lapsed: 0 };
+  for (const subscription of await repo.dueEnds(app.db, now, BATCH)) {
+    await app.db.transaction().execute((trx) => endSubscription(app, trx, subscription, at, 'cancelled'));
+    counts.ended++;
+  }
+  for (const subscription of await repo.dueCharges(app.db, now, BATCH)) {
+    const outcome = await chargeSubscription(app, subscription, at);
+    if (outcome.status === 'PAID') counts.charged++;
+    else if (outcome.status === 'DECLINED') counts.declined++;
+    else if (outcome.status === 'PENDING') counts.pending++;
+  }
+  for (const member of await repo.lapsedWithoutSubscription(app.db, now, BATCH)) {
+    await app.db.transaction().execute(async (trx) => {
+      await repo.setRole(trx, member.hash, 'REGULAR', member.subscription_end, now);
+    });
+    counts.lapsed++;
+  }
+  return counts;
+}

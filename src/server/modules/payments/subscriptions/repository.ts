@@ -1,0 +1,114 @@
+/** Subscriptions and their payments (issue 13 §3); every function takes `db | trx`, the caller owns the transaction. */
+import type { Insertable, Updateable } from 'kysely';
+import type { PaymentsTable, SubscriptionsTable } from '../../../db/types';
+import type { Conn } from '../../auth/repository';
+
+/** A running subscription is ACTIVE or PAST_DUE (a charge failed and is being retried). */
+export const RUNNING = ['ACTIVE', 'PAST_DUE'] as const;
+
+export function findRunning(db: Conn, userHash: string) {
+  return db.selectFrom('subscriptions').selectAll().where('user_hash', '=', userHash).where('status', 'in', RUNNING).orderBy('created_at', 'desc').executeTakeFirst();
+}
+
+export function findSubscription(db: Conn, hash: string) {
+  return db.selectFrom('subscriptions').selectAll().where('hash', '=', hash).executeTakeFirst();
+}
+
+export async function insertSubscription(db: Conn, row: Insertable<SubscriptionsTable>) {
+  await db.insertInto('subscriptions').values(row).execute();
+}
+
+/** A guarded change: only if the subscription is still in one of `from` (answers whether it moved). */
+export async function updateSubscription(db: Conn, hash: string, from: readonly string[], changes: Updateable<SubscriptionsTable>): Promise<boolean> {
+  const moved = await db.updateTable('subscriptions').set(changes).where('hash', '=', hash).where('status', 'in', from).executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
+/** Running subscriptions with a charge (or retry) due at `at`. */
+export function dueCharges(db: Conn, at: string, limit: number) {
+  return db.selectFrom('subscriptions').selectAll().where('status', 'in', RUNNING).where('renew', '=', 1).where('next_charge_at', '<=', at).orderBy('next_charge_at').limit(limit).execute();
+}
+
+/** Subscriptions whose renewal was turned off and whose paid period is over. */
+export function dueEnds(db: Conn, at: string, limit: number) {
+  return db.selectFrom('subscriptions').selectAll().where('status', 'in', RUNNING).where('renew', '=', 0).where('current_period_end', '<=', at).limit(limit).execute();
+}
+
+/** Bold or free-period members past their end date with no running subscription (accounts from before payments). */
+export function lapsedWithoutSubscription(db: Conn, at: string, limit: number) {
+  return db
+    .selectFrom('users')
+    .select(['hash', 'email', 'name', 'language', 'role', 'subscription_end'])
+    .where('role', 'in', ['BOLD', 'GRATIS'])
+    .where('subscription_end', '<=', at)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('subscriptions').select('hash').whereRef('subscriptions.user_hash', '=', 'users.hash').where('status', 'in', RUNNING))))
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Starts one charge attempt: the unique (subscription, period, attempt) makes a second start of the same attempt fail,
+ * whichever instance or replay tries it, so an attempt is charged at most once. Answers false when it already exists.
+ */
+export async function startPayment(db: Conn, row: Insertable<PaymentsTable>): Promise<boolean> {
+  const inserted = await db.insertInto('payments').values(row).onConflict((oc) => oc.columns(['subscription_hash', 'period_start', 'attempt']).doNothing()).executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function settlePayment(db: Conn, hash: string, from: readonly string[], changes: Updateable<PaymentsTable>): Promise<boolean> {
+  const moved = await db.updateTable('payments').set(changes).where('hash', '=', hash).where('status', 'in', from).executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
+export function findPayment(db: Conn, hash: string) {
+  return db.selectFrom('payments').selectAll().where('hash', '=', hash).executeTakeFirst();
+}
+
+export function findUserPayment(db: Conn, userHash: string, hash: string) {
+  return db.selectFrom('payments').selectAll().where('user_hash', '=', userHash).where('hash', '=', hash).executeTakeFirst();
+}
+
+export async function countUserPayments(db: Conn, userHash: string) {
+  const row = await db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n')).where('user_hash', '=', userHash).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function pageUserPayments(db: Conn, userHash: string, limit: number, offset: number) {
+  return db
+    .selectFrom('payments')
+    .select(['hash', 'method', 'status', 'amount_cents', 'refunded_cents', 'period_start', 'period_end', 'card_label', 'mandate_ref', 'result', 'receipt_number', 'created_at', 'settled_at'])
+    .where('user_hash', '=', userHash)
+    .orderBy('created_at', 'desc')
+    .orderBy('hash')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** The next receipt number of a year: R-2027-000001 … (counted inside the paying transaction; unique in the table). */
+export async function nextReceiptNumber(db: Conn, year: number): Promise<string> {
+  const prefix = `R-${year}-`;
+  const row = await db.selectFrom('payments').select((eb) => eb.fn.max('receipt_number').as('last')).where('receipt_number', 'like', `${prefix}%`).executeTakeFirst();
+  const last = typeof row?.last === 'string' ? Number(row.last.slice(prefix.length)) : 0;
+  return `${prefix}${String(last + 1).padStart(6, '0')}`;
+}
+
+export function defaultCard(db: Conn, userHash: string) {
+  return db.selectFrom('cards').select(['hash', 'provider_token', 'brand', 'last4', 'exp_month', 'exp_year']).where('user_hash', '=', userHash).orderBy('is_default', 'desc').orderBy('created_at', 'desc').executeTakeFirst();
+}
+
+export function findMemberCard(db: Conn, userHash: string, hash: string) {
+  return db.selectFrom('cards').select(['hash', 'provider_token', 'brand', 'last4']).where('user_hash', '=', userHash).where('hash', '=', hash).executeTakeFirst();
+}
+
+export function liveMandate(db: Conn, userHash: string) {
+  return db.selectFrom('debit_mandates').selectAll().where('user_hash', '=', userHash).where('revoked_at', 'is', null).orderBy('accepted_at', 'desc').executeTakeFirst();
+}
+
+export function memberOf(db: Conn, userHash: string) {
+  return db.selectFrom('users').select(['hash', 'email', 'name', 'surname1', 'surname2', 'language', 'role', 'status', 'subscription_end', 'iban', 'code_numeric', 'data']).where('hash', '=', userHash).executeTakeFirst();
+}
+
+export async function setRole(db: Conn, userHash: string, role: string, subscriptionEnd: string | null, at: string) {
+  await db.updateTable('users').set({ role, subscription_end: subscriptionEnd, updated_at: at }).where('hash', '=', userHash).execute();
+}
