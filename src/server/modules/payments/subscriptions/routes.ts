@@ -38,7 +38,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
   });
   app.get<Id>('/usr/payments/:id/receipt', {
     config: { permission },
-    schema: { tags, summary: "A paid payment's receipt (PDF)", params },
+    schema: { tags, summary: "A paid payment's receipt (PDF)", params, response: { 200: { type: 'string', description: 'application/pdf' } } },
     handler: async (request, reply) => {
       const made = await service.receipt(app, request.actor, request.params.id);
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${made.filename}"`).header('cache-control', 'private, no-store').send(made.content);

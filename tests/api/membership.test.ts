@@ -1,0 +1,304 @@
+/**
+ * Membership that pays (issue 13 §3–§5) on the sandbox provider, with a clock the test moves: a Regular member upgrades
+ * (paid now, receipt), a declined upgrade changes nothing, the renewal job charges each year once (however often it
+ * runs, on however many instances), a failing card is retried three times over a week with e-mails and then the member
+ * is Regular, a cancelled renewal ends at the period's end, the free period of a validated Bold registration is charged
+ * when it ends, a receipt is a PDF attached to its e-mail through a real SMTP peer. Hostile first.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type Session, type TestApp } from '../helpers/app';
+import { makeMember, outboxFor, statusOf } from '../helpers/admin';
+import { MailWorker } from '../../src/server/modules/mail/worker';
+import { TaskRunner } from '../../src/server/modules/tasks/runner';
+import { renewalTask } from '../../src/server/modules/payments/subscriptions/task';
+import { startPeer, type Peer } from '../helpers/smtp';
+
+let t: TestApp;
+let peer: Peer;
+const s: Record<string, Session> = {};
+const as = (session: Session | null) => (session ? { token: session.token, deviceId: session.deviceId } : {});
+const DAY = 86_400_000;
+const good = { cc_name: 'Marc Bold', cc_number: '4242 4242 4242 4242', cc_exp: '12/34', cc_csc: '123', action: 'pay' };
+const failingLater = { ...good, cc_number: '4000 0000 0000 0341' };
+
+async function giveCard(session: Session, form: Record<string, string>) {
+  const started = await t.api('POST', '/usr/card', { ...as(session), body: {} });
+  expect(started.statusCode, started.body).toBe(201);
+  const url = new URL(started.json().url, 'https://alumni.example');
+  const answer = await t.app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+  expect(answer.statusCode).toBe(303);
+  const cards = (await t.api('GET', '/usr/card', as(session))).json().items as Array<{ hash: string; last4: string }>;
+  return cards.find((card) => card.last4 === form.cc_number!.slice(-4))!.hash;
+}
+
+/** A validated member of the given role, signed in. */
+async function member(role = 'REGULAR', subscriptionEnd: string | null = null) {
+  const made = await makeMember(t, { status: 'VALIDATED', role, emailConfirmed: true });
+  if (subscriptionEnd) await t.app.db.updateTable('users').set({ subscription_end: subscriptionEnd }).where('hash', '=', made.hash).execute();
+  return { ...made, session: await t.login(made.email) };
+}
+
+const paymentsOf = (hash: string) => t.app.db.selectFrom('payments').selectAll().where('user_hash', '=', hash).orderBy('created_at').orderBy('attempt').execute();
+const subscriptionOf = (hash: string) => t.app.db.selectFrom('subscriptions').selectAll().where('user_hash', '=', hash).orderBy('created_at', 'desc').executeTakeFirst();
+const templates = async (email: string) => (await outboxFor(t, email)).map((row) => row.template).filter((name) => name.startsWith('membership.'));
+/** Runs the renewal job at `at`. Each test's clock starts again from today, so the task is made due first. */
+const renew = async (at: Date) => {
+  await t.app.db.updateTable('tasks').set({ next_run_at: new Date(0).toISOString() }).where('name', '=', 'membership.renewals').execute();
+  return t.app.tasks.runDue(at);
+};
+
+beforeAll(async () => {
+  peer = await startPeer();
+  t = await startTestApp({ PUBLIC_URL: 'https://alumni.example' });
+  for (const [who, kind] of [['company', 'com'], ['admin', 'adm']] as const) s[who] = await t.login(`${who}@demo.test`, kind);
+});
+afterAll(async () => {
+  await t?.close();
+  await peer?.close();
+});
+
+describe('who may reach the membership routes', () => {
+  it('answers 401 to a visitor and 403 to a company and an administrator, writing nothing', async () => {
+    const routes = [['GET', '/usr/subscription'], ['POST', '/usr/subscription/abc/create', {}], ['POST', '/usr/subscription/iban/create', {}], ['DELETE', '/usr/users/subscription'], ['GET', '/usr/payments'], ['GET', '/usr/payments/abc/receipt'], ['GET', '/usr/users/mandate'], ['POST', '/usr/users/mandate', {}], ['DELETE', '/usr/users/mandate']] as const;
+    const before = await t.app.db.selectFrom('subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    for (const [who, status] of [[null, 401], ['company', 403], ['admin', 403]] as const) {
+      for (const [method, url, body] of routes) {
+        const res = await t.api(method, url, { ...as(who ? s[who]! : null), body });
+        expect(res.statusCode, `${who} ${method} ${url}`).toBe(status);
+      }
+    }
+    // odd spellings of a member route are not a way around it
+    for (const url of ['/usr/%73ubscription', '/USR/subscription', '//usr/subscription', '/usr/subscription/.']) expect([401, 404], url).toContain((await t.api('GET', url)).statusCode);
+    const after = await t.app.db.selectFrom('subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("refuses another member's card, an unknown id and a receipt that is not the member's", async () => {
+    const a = await member();
+    const b = await member();
+    const cardOfA = await giveCard(a.session, good);
+    expect((await t.api('POST', `/usr/subscription/${cardOfA}/create`, { ...as(b.session), body: {} })).statusCode).toBe(404);
+    expect((await t.api('POST', '/usr/subscription/nosuchcard/create', { ...as(b.session), body: {} })).statusCode).toBe(404);
+    expect((await t.api('POST', '/usr/subscription/iban/create', { ...as(b.session), body: {} })).json().code).toBe('payments.noMandate');
+    expect((await t.api('POST', `/usr/subscription/${cardOfA}/create`, { ...as(a.session), body: { amount_cents: 1 } })).statusCode).toBe(400);
+    expect(await subscriptionOf(b.hash)).toBeUndefined();
+    const paid = await t.api('POST', `/usr/subscription/${cardOfA}/create`, { ...as(a.session), body: {} });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [payment] = await paymentsOf(a.hash);
+    expect((await t.api('GET', `/usr/payments/${payment!.hash}/receipt`, as(b.session))).statusCode).toBe(404);
+    expect((await t.api('GET', `/usr/payments/${payment!.hash}/receipt`, as(a.session))).body.slice(0, 5)).toBe('%PDF-');
+  });
+});
+
+describe('a Regular member becomes Bold', () => {
+  it('pays the first year now: BOLD on the next request, a numbered receipt e-mailed as a PDF', async () => {
+    const m = await member();
+    const card = await giveCard(m.session, good);
+    const before = Date.now();
+    const res = await t.api('POST', `/usr/subscription/${card}/create`, { ...as(m.session), body: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.role).toBe('BOLD');
+    expect(body.subscription).toMatchObject({ status: 'ACTIVE', method: 'CARD', renew: true, amount_cents: 5000, failures: 0 });
+    const until = Date.parse(body.valid_until);
+    expect(until - before).toBeGreaterThan(364 * DAY);
+    expect(until - before).toBeLessThan(367 * DAY);
+    // the role is read on every request: Bold benefits now
+    expect((await t.api('GET', '/usr/users/me', as(m.session))).json().role).toBe('BOLD');
+    const [payment] = await paymentsOf(m.hash);
+    expect(payment).toMatchObject({ status: 'PAID', method: 'CARD', amount_cents: 5000, attempt: 1, card_label: 'visa •••• 4242' });
+    expect(payment!.receipt_number).toMatch(/^R-\d{4}-\d{6}$/);
+    expect(await templates(m.email)).toEqual(['membership.receipt']);
+    const listed = (await t.api('GET', '/usr/payments', as(m.session))).json();
+    expect(listed.items).toHaveLength(1);
+    expect(listed.items[0].receipt_number).toBe(payment!.receipt_number);
+    expect(listed.items[0]).not.toHaveProperty('provider_ref');
+
+    // the e-mail goes through a real SMTP peer with its receipt attached
+    const worker = new MailWorker({ db: t.app.db, dialect: t.app.dialect, smtpUrl: peer.url, from: 'Alumni <no-reply@alumni.example>' });
+    await worker.runOnce();
+    await worker.stop();
+    const mail = peer.received.find((received) => received.to && JSON.stringify(received.to).includes(m.email));
+    expect(mail?.subject).toBe('Your Bold membership receipt');
+    expect(mail?.attachments).toHaveLength(1);
+    expect(mail!.attachments[0]!.contentType).toBe('application/pdf');
+    expect(mail!.attachments[0]!.filename).toBe(`${payment!.receipt_number}.pdf`);
+    expect(mail!.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('a declined card answers 402 with the reason and changes nothing else', async () => {
+    const m = await member();
+    const card = await giveCard(m.session, failingLater);
+    const res = await t.api('POST', `/usr/subscription/${card}/create`, { ...as(m.session), body: {} });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().code).toBe('payments.declined.declined');
+    expect(res.json().message).toBeTruthy();
+    expect((await statusOf(t, m.hash)).role).toBe('REGULAR');
+    expect((await t.api('GET', '/usr/subscription', as(m.session))).json().subscription).toBeNull();
+    expect((await paymentsOf(m.hash)).map((p) => p.status)).toEqual(['FAILED']);
+    expect(await templates(m.email)).toEqual([]);
+  });
+
+  it('two upgrades at once make one subscription and one charge', async () => {
+    const m = await member();
+    const card = await giveCard(m.session, good);
+    const answers = await Promise.all([0, 1, 2].map(() => t.api('POST', `/usr/subscription/${card}/create`, { ...as(m.session), body: {} })));
+    expect(answers.filter((a) => a.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+    for (const answer of answers) expect([200, 409], answer.body).toContain(answer.statusCode);
+    expect((await t.app.db.selectFrom('subscriptions').select('hash').where('user_hash', '=', m.hash).execute()).length).toBe(1);
+    expect((await paymentsOf(m.hash)).filter((p) => p.status === 'PAID')).toHaveLength(1);
+  });
+});
+
+describe('the renewal job, a year in a second', () => {
+  it('charges each year once, however often and on however many instances it runs', async () => {
+    const m = await member();
+    const card = await giveCard(m.session, good);
+    await t.api('POST', `/usr/subscription/${card}/create`, { ...as(m.session), body: {} });
+    const end = Date.parse((await subscriptionOf(m.hash))!.current_period_end);
+    await renew(new Date(end - DAY));
+    expect(await paymentsOf(m.hash)).toHaveLength(1);
+    // a second instance with its own runner, at the same moment
+    const other = new TaskRunner(t.app.db).register(renewalTask(t.app));
+    await Promise.all([renew(new Date(end + 60_000)), other.runDue(new Date(end + 60_000)), renew(new Date(end + 120_000))]);
+    const payments = await paymentsOf(m.hash);
+    expect(payments.map((p) => p.status)).toEqual(['PAID', 'PAID']);
+    expect(payments[1]!.period_start).toBe(new Date(end).toISOString());
+    const after = await statusOf(t, m.hash);
+    expect(after.role).toBe('BOLD');
+    expect(Date.parse(after.subscription_end!) - end).toBeGreaterThan(364 * DAY);
+    expect(await templates(m.email)).toEqual(['membership.receipt', 'membership.receipt']);
+    // the next year, once more
+    await renew(new Date(Date.parse(after.subscription_end!) + 60_000));
+    expect((await paymentsOf(m.hash)).filter((p) => p.status === 'PAID')).toHaveLength(3);
+  });
+
+  it('retries a failing card three times over a week with e-mails, then the member is Regular', async () => {
+    const m = await member();
+    const card = await giveCard(m.session, good);
+    await t.api('POST', `/usr/subscription/${card}/create`, { ...as(m.session), body: {} });
+    // the member's only card now declines (saved with the sandbox's "declines later" card)
+    const failing = await giveCard(m.session, failingLater);
+    await t.api('PATCH', `/usr/card/${failing}/default`, { ...as(m.session), body: {} });
+    const end = Date.parse((await subscriptionOf(m.hash))!.current_period_end);
+    let at = end + 60_000;
+    for (const [attempt, waitDays] of [[1, 2], [2, 3], [3, 2]] as const) {
+      await renew(new Date(at));
+      const sub = (await subscriptionOf(m.hash))!;
+      expect(sub, `attempt ${attempt}`).toMatchObject({ status: 'PAST_DUE', failures: attempt, last_failure: 'declined' });
+      expect(Date.parse(sub.next_charge_at!) - at).toBe(waitDays * DAY);
+      expect((await statusOf(t, m.hash)).role).toBe('BOLD'); // kept while retrying
+      // running again before the retry is due charges nothing
+      await renew(new Date(at + DAY));
+      expect((await paymentsOf(m.hash)).length).toBe(1 + attempt);
+      at += waitDays * DAY;
+    }
+    await renew(new Date(at));
+    expect(await subscriptionOf(m.hash)).toMatchObject({ status: 'ENDED', failures: 4, next_charge_at: null });
+    expect((await statusOf(t, m.hash)).role).toBe('REGULAR');
+    expect((await paymentsOf(m.hash)).map((p) => p.status)).toEqual(['PAID', 'FAILED', 'FAILED', 'FAILED', 'FAILED']);
+    expect(await templates(m.email)).toEqual(['membership.receipt', 'membership.paymentFailed', 'membership.paymentFailed', 'membership.paymentFailed', 'membership.ended']);
+    const ended = (await outboxFor(t, m.email)).at(-1)!;
+    expect(ended.body_text).toContain('after several attempts');
+    expect((await t.api('GET', '/usr/users/me', as(m.session))).json().role).toBe('REGULAR');
+    await renew(new Date(at + 400 * DAY));
+    expect(await paymentsOf(m.hash)).toHaveLength(5);
+  });
+
+  it('a card fixed between attempts pays the retry and the membership goes on', async () => {
+    const m = await member();
+    const card = await giveCard(m.session, good);
+    await t.api('POST', `/usr/subscription/${card}/create`, { ...as(m.session), body: {} });
+    const failing = await giveCard(m.session, failingLater);
+    await t.api('PATCH', `/usr/card/${failing}/default`, { ...as(m.session), body: {} });
+    const end = Date.parse((await subscriptionOf(m.hash))!.current_period_end);
+    await renew(new Date(end + 60_000));
+    expect((await subscriptionOf(m.hash))!.status).toBe('PAST_DUE');
+    await t.api('PATCH', `/usr/card/${card}/default`, { ...as(m.session), body: {} });
+    await renew(new Date(end + 2 * DAY + 60_000));
+    expect(await subscriptionOf(m.hash)).toMatchObject({ status: 'ACTIVE', failures: 0, last_failure: null });
+    expect((await paymentsOf(m.hash)).map((p) => p.status)).toEqual(['PAID', 'FAILED', 'PAID']);
+  });
+
+  it('a cancelled renewal keeps Bold until the period ends, then Regular without a charge; it can be kept again', async () => {
+    const m = await member();
+    const card = await giveCard(m.session, good);
+    await t.api('POST', `/usr/subscription/${card}/create`, { ...as(m.session), body: {} });
+    const cancelled = await t.api('DELETE', '/usr/users/subscription', as(m.session));
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().subscription).toMatchObject({ renew: false, next_charge_at: null });
+    expect(cancelled.json().role).toBe('BOLD');
+    expect((await t.api('DELETE', '/usr/users/subscription', as(m.session))).statusCode).toBe(200); // twice: no second e-mail
+    expect(await templates(m.email)).toEqual(['membership.receipt', 'membership.cancelled']);
+    // kept again, then cancelled again
+    expect((await t.api('POST', `/usr/subscription/${card}/create`, { ...as(m.session), body: {} })).json().subscription.renew).toBe(true);
+    expect(await paymentsOf(m.hash)).toHaveLength(1);
+    await t.api('DELETE', '/usr/users/subscription', as(m.session));
+    const end = Date.parse((await subscriptionOf(m.hash))!.current_period_end);
+    await renew(new Date(end - 60_000));
+    expect((await statusOf(t, m.hash)).role).toBe('BOLD');
+    await renew(new Date(end + 60_000));
+    expect((await statusOf(t, m.hash)).role).toBe('REGULAR');
+    expect(await paymentsOf(m.hash)).toHaveLength(1);
+    expect(await templates(m.email)).toEqual(['membership.receipt', 'membership.cancelled', 'membership.cancelled', 'membership.ended']);
+    expect((await t.api('DELETE', '/usr/users/subscription', as(m.session))).statusCode).toBe(404);
+  });
+});
+
+describe('the free period', () => {
+  it('a validated Bold registration is GRATIS until its end, then charged: BOLD with a receipt', async () => {
+    const made = await makeMember(t, { requested: 'BOLD', emailConfirmed: true });
+    const decided = await t.api('PATCH', `/adm/users/${made.hash}`, { ...as(s['admin']!), body: { status: 'VALIDATED' } });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const gratis = await statusOf(t, made.hash);
+    expect(gratis.role).toBe('GRATIS');
+    const sub = (await subscriptionOf(made.hash))!;
+    expect(sub).toMatchObject({ status: 'ACTIVE', method: 'CARD', renew: 1, next_charge_at: gratis.subscription_end });
+    const session = await t.login(made.email);
+    await giveCard(session, good);
+    const end = Date.parse(gratis.subscription_end!);
+    await renew(new Date(end - 60_000));
+    expect((await statusOf(t, made.hash)).role).toBe('GRATIS');
+    await renew(new Date(end + 60_000));
+    const bold = await statusOf(t, made.hash);
+    expect(bold.role).toBe('BOLD');
+    expect(Date.parse(bold.subscription_end!) - end).toBeGreaterThan(364 * DAY);
+    expect(await templates(made.email)).toEqual(['membership.receipt']);
+  });
+
+  it('a free period without a card: asked by e-mail at each attempt, then Regular', async () => {
+    const made = await makeMember(t, { requested: 'BOLD', emailConfirmed: true });
+    await t.api('PATCH', `/adm/users/${made.hash}`, { ...as(s['admin']!), body: { status: 'VALIDATED' } });
+    let at = Date.parse((await statusOf(t, made.hash)).subscription_end!) + 60_000;
+    for (const wait of [2, 3, 2, 0]) {
+      await renew(new Date(at));
+      at += wait * DAY;
+    }
+    expect((await statusOf(t, made.hash)).role).toBe('REGULAR');
+    expect((await paymentsOf(made.hash)).map((p) => p.result)).toEqual(['noCard', 'noCard', 'noCard', 'noCard']);
+    expect(await templates(made.email)).toEqual(['membership.paymentFailed', 'membership.paymentFailed', 'membership.paymentFailed', 'membership.ended']);
+  });
+});
+
+describe('direct debit', () => {
+  it('needs an account and the accepted mandate; then Bold at once with the payment awaiting collection', async () => {
+    const m = await member();
+    expect((await t.api('POST', '/usr/users/mandate', { ...as(m.session), body: {} })).json().code).toBe('payments.noIban');
+    const patched = await t.api('PATCH', '/usr/users', { ...as(m.session), body: { payment: { bank: 'Caixa', name: 'Queue Tester', iban: 'ES91 2100 0418 4502 0005 1332' } } });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const offered = (await t.api('GET', '/usr/users/mandate', as(m.session))).json();
+    expect(offered).toMatchObject({ accepted: false, iban: 'ES91 **** **** **** **** 1332', holder: 'Queue Tester' });
+    expect(offered.text).toContain('Alumni Association');
+    const accepted = (await t.api('POST', '/usr/users/mandate', { ...as(m.session), body: {} })).json();
+    expect(accepted.accepted).toBe(true);
+    expect(accepted.reference).toMatch(/^ALU-\d+-\d{8}-[A-Z0-9]{6}$/);
+    const res = await t.api('POST', '/usr/subscription/iban/create', { ...as(m.session), body: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ role: 'BOLD', subscription: { method: 'DEBIT', status: 'ACTIVE' }, mandate: { reference: accepted.reference } });
+    expect((await paymentsOf(m.hash)).map((p) => [p.status, p.method, p.mandate_ref])).toEqual([['PENDING', 'DEBIT', accepted.reference]]);
+    // the mandate cannot be revoked while it pays the membership; a new account revokes it
+    expect((await t.api('DELETE', '/usr/users/mandate', as(m.session))).statusCode).toBe(409);
+    await t.api('PATCH', '/usr/users', { ...as(m.session), body: { payment: { bank: 'Other', name: 'Queue Tester', iban: 'ES79 2100 0813 6101 2345 6789' } } });
+    expect((await t.api('GET', '/usr/users/mandate', as(m.session))).json().accepted).toBe(false);
+  });
+});
