@@ -23,8 +23,8 @@ export interface RequestOptions {
   query?: Record<string, unknown>;
   body?: unknown;
   signal?: AbortSignal;
-  /** `text`: the answer as it came (a CSV export), not parsed as JSON. */
-  as?: 'json' | 'text';
+  /** `text`: the answer as it came (a CSV export), not parsed as JSON; `blob`: a file (a PDF receipt). */
+  as?: 'json' | 'text' | 'blob';
 }
 
 function headers(session: Session | null, hasBody: boolean): Record<string, string> {
@@ -95,6 +95,7 @@ export async function request<T>(prefix: Prefix, path: string, options: RequestO
     if ((error as Error).name === 'AbortError') throw error;
     throw { statusCode: 0, message: i18n.t('errors.network') } satisfies HttpError;
   }
+  if (response.ok && options.as === 'blob') return (await response.blob()) as T;
   const text = await response.text();
   if (response.ok && options.as === 'text') return text as T;
   const body = text ? safeJson(text) : null;
