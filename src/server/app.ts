@@ -50,6 +50,7 @@ import { groupDigestTask } from './modules/workgroups/wall/digest';
 import { jobAlertRoutes } from './modules/jobAlerts/routes';
 import { unsubscribeRoutes } from './modules/mail/unsubscribePage';
 import { cardRoutes } from './modules/payments/cards/routes';
+import { memberCardRoutes } from './modules/memberCard/routes';
 import { paymentNotifyRoutes } from './modules/payments/notify';
 import { sandboxPageRoutes } from './modules/payments/sandbox/page';
 import { taskRunnerPlugin } from './modules/tasks/runner';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(workgroupManageRoutes);
   await app.register(wallModerationRoutes);
   await app.register(cardRoutes);
+  await app.register(memberCardRoutes);
   await app.register(paymentNotifyRoutes); // page route: the provider's signed notification carries no apiKey
   await app.register(sandboxPageRoutes); // the sandbox provider's hosted card page (page routes)
   await app.register(unsubscribeRoutes); // page routes: a mail client's one-click POST carries no apiKey

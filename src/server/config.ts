@@ -37,6 +37,8 @@ export interface Config {
   tasksPollSeconds: number;
   /** Where members add cards and are charged (PAYMENT_PROVIDER): the built-in `sandbox` (default, offline). */
   paymentProvider: 'sandbox';
+  /** Apple Wallet passes of the member card: all of WALLET_PASS_CERT, _KEY, _WWDR (PEM or file path), WALLET_PASS_TYPE_ID and WALLET_TEAM_ID, else null (no pass). */
+  wallet: { cert: string; key: string; wwdr: string; keyPassphrase: string | null; passTypeId: string; teamId: string } | null;
 }
 
 const schema = {
@@ -67,6 +69,12 @@ const schema = {
     OFFER_EXPIRY_DAYS: { type: 'integer', minimum: 1, maximum: 3650, default: 60 },
     TASKS_POLL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 60 },
     PAYMENT_PROVIDER: { type: 'string', enum: ['sandbox'], default: 'sandbox' },
+    WALLET_PASS_CERT: { type: 'string', minLength: 1 },
+    WALLET_PASS_KEY: { type: 'string', minLength: 1 },
+    WALLET_PASS_KEY_PASSPHRASE: { type: 'string', minLength: 1 },
+    WALLET_PASS_WWDR: { type: 'string', minLength: 1 },
+    WALLET_PASS_TYPE_ID: { type: 'string', pattern: '^pass\\.' },
+    WALLET_TEAM_ID: { type: 'string', pattern: '^[A-Z0-9]{10}$' },
   },
 } as const;
 
@@ -106,6 +114,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     offerExpiryDays: v.OFFER_EXPIRY_DAYS,
     tasksPollSeconds: v.TASKS_POLL_SECONDS,
     paymentProvider: v.PAYMENT_PROVIDER as 'sandbox',
+    wallet:
+      v.WALLET_PASS_CERT && v.WALLET_PASS_KEY && v.WALLET_PASS_WWDR && v.WALLET_PASS_TYPE_ID && v.WALLET_TEAM_ID
+        ? { cert: v.WALLET_PASS_CERT, key: v.WALLET_PASS_KEY, wwdr: v.WALLET_PASS_WWDR, keyPassphrase: v.WALLET_PASS_KEY_PASSPHRASE ?? null, passTypeId: v.WALLET_PASS_TYPE_ID, teamId: v.WALLET_TEAM_ID }
+        : null,
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM,
     production,

@@ -15,6 +15,7 @@ import { PRIVATE_TABLES as PRIVATE_016 } from '../../src/server/db/migrations/01
 import { PRIVATE_TABLES as PRIVATE_020 } from '../../src/server/db/migrations/020_wall_reports';
 import { PRIVATE_TABLES as PRIVATE_023 } from '../../src/server/db/migrations/023_newsletter';
 import { PRIVATE_TABLES as PRIVATE_024 } from '../../src/server/db/migrations/024_payment_sessions';
+import { PRIVATE_TABLES as PRIVATE_025 } from '../../src/server/db/migrations/025_member_card';
 import { MAX_ENTRIES, MAX_TOTAL_BYTES, publicCachePlugin } from '../../src/server/plugins/publicCache';
 import { buildApp } from '../../src/server/app';
 import { createDb } from '../../src/server/db/dialect';
@@ -22,7 +23,7 @@ import { API_KEY, DEMO_PASSWORD, TEST_DEVICE, startTestApp, type CallOptions, ty
 import { usingPostgres } from '../helpers/db';
 
 /** Tables declared private by the migrations that added them. */
-const PRIVATE_TABLES = [...PRIVATE_009, ...PRIVATE_011, ...PRIVATE_015, ...PRIVATE_016, ...PRIVATE_020, ...PRIVATE_023, ...PRIVATE_024];
+const PRIVATE_TABLES = [...PRIVATE_009, ...PRIVATE_011, ...PRIVATE_015, ...PRIVATE_016, ...PRIVATE_020, ...PRIVATE_023, ...PRIVATE_024, ...PRIVATE_025];
 
 let t: TestApp;
 const as: Record<string, CallOptions> = {};
