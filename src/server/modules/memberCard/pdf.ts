@@ -70,12 +70,14 @@ export async function cardPdf(dataDir: string, card: MemberCard, lng: Locale): P
   doc.fillColor('#555555').fontSize(8).text(t('partnerNumber').toUpperCase(), { width: textWidth });
   doc.fillColor('#111111').font('Helvetica-Bold').fontSize(12).text(String(card.partner_number), { width: textWidth });
 
-  const row = top + 92;
-  doc.fillColor('#555555').font('Helvetica').fontSize(8).text(t('membership').toUpperCase(), pad, row, { lineBreak: false });
-  doc.text(t('validUntil').toUpperCase(), pad + 110, row, { lineBreak: false });
-  doc.fillColor(ACCENT[card.membership]).font('Helvetica-Bold').fontSize(12).text(t(`role.${card.membership}`), pad, row + 11, { lineBreak: false });
-  doc.fillColor('#111111').text(card.valid_until ?? '—', pad + 110, row + 11, { lineBreak: false });
-  doc.fillColor(card.valid ? '#2f9e44' : '#c92a2a').font('Helvetica').fontSize(8).text(card.valid ? t('valid') : t('notValid'), pad, row + 30, { width: qrX - pad - 8 });
+  // membership and valid-until one under the other: "Bold (període gratuït)" needs the width
+  const row = top + 74;
+  const width = qrX - pad - 8;
+  doc.fillColor('#555555').font('Helvetica').fontSize(7.5).text(t('membership').toUpperCase(), pad, row, { width, lineBreak: false });
+  doc.fillColor(ACCENT[card.membership]).font('Helvetica-Bold').fontSize(11).text(t(`role.${card.membership}`), pad, row + 10, { width, lineBreak: false, ellipsis: true });
+  doc.fillColor('#555555').font('Helvetica').fontSize(7.5).text(t('validUntil').toUpperCase(), pad, row + 28, { width, lineBreak: false });
+  doc.fillColor('#111111').font('Helvetica-Bold').fontSize(11).text(card.valid_until ?? '—', pad, row + 38, { width, lineBreak: false });
+  doc.fillColor(card.valid ? '#2f9e44' : '#c92a2a').font('Helvetica').fontSize(7.5).text(card.valid ? t('valid') : t('notValid'), pad, row + 56, { width });
 
   doc.image(qr, qrX, top - 4, { width: qrSize, height: qrSize });
   doc.fillColor('#555555').fontSize(6.5).text(t('scan'), qrX - 6, top + qrSize - 2, { width: qrSize + 12, align: 'center' });
