@@ -4,6 +4,10 @@
  * new QR code, or for a token that never existed — all with the same answer), that the check tells nothing more about
  * the member than the first name, photo and date, and the PDF. Runs on SQLite and PostgreSQL.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import jsQR from 'jsqr';
@@ -156,5 +160,34 @@ describe('the card as a document', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('memberCard.walletUnavailable');
     expect((await t.api('GET', '/usr/member-card', as('bold'))).json().wallet).toBe(false);
+  });
+});
+
+describe('the Apple Wallet pass, when its certificates are configured', () => {
+  let w: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    // throwaway self-signed certificates stand in for Apple's (the pass is signed the same way)
+    dir = mkdtempSync(join(tmpdir(), 'wallet-'));
+    for (const name of ['signer', 'wwdr']) execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, `${name}-key.pem`), '-out', join(dir, `${name}.pem`), '-days', '2', '-subj', `/CN=${name} test`], { stdio: 'ignore' });
+    w = await startTestApp({ PUBLIC_URL, WALLET_PASS_CERT: join(dir, 'signer.pem'), WALLET_PASS_KEY: join(dir, 'signer-key.pem'), WALLET_PASS_WWDR: join(dir, 'wwdr.pem'), WALLET_PASS_TYPE_ID: 'pass.example.alumni', WALLET_TEAM_ID: 'ABCDE12345' });
+  });
+  afterAll(async () => {
+    await w?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('offers a signed pass holding the verify address', async () => {
+    const session = await w.login('bold@demo.test');
+    const headers = { token: session.token, deviceId: session.deviceId };
+    const card = (await w.api('GET', '/usr/member-card', headers)).json();
+    expect(card.wallet).toBe(true);
+    const res = await w.api('GET', '/usr/member-card/pkpass', headers);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.apple.pkpass');
+    expect(res.headers['cache-control']).toContain('no-store');
+    const bytes = res.rawPayload;
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    for (const name of ['pass.json', 'manifest.json', 'signature', 'icon.png']) expect(bytes.includes(Buffer.from(name)), name).toBe(true);
   });
 });
