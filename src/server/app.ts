@@ -53,6 +53,7 @@ import { cardRoutes } from './modules/payments/cards/routes';
 import { subscriptionRoutes } from './modules/payments/subscriptions/routes';
 import { renewalTask } from './modules/payments/subscriptions/task';
 import './modules/payments/receipts/pdf'; // registers the receipt as an e-mail attachment
+import { memberCardRoutes } from './modules/memberCard/routes';
 import { paymentNotifyRoutes } from './modules/payments/notify';
 import { sandboxPageRoutes } from './modules/payments/sandbox/page';
 import { taskRunnerPlugin } from './modules/tasks/runner';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(wallModerationRoutes);
   await app.register(cardRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(memberCardRoutes);
   await app.register(paymentNotifyRoutes); // page route: the provider's signed notification carries no apiKey
   await app.register(sandboxPageRoutes); // the sandbox provider's hosted card page (page routes)
   await app.register(unsubscribeRoutes); // page routes: a mail client's one-click POST carries no apiKey

@@ -39,6 +39,8 @@ export interface Config {
   paymentProvider: 'sandbox';
   /** The association as creditor of its members' direct debits (SEPA_CREDITOR_*). */
   sepaCreditor: { name: string; id: string; iban: string; bic: string };
+  /** Apple Wallet passes of the member card: all of WALLET_PASS_CERT, _KEY, _WWDR (PEM or file path), WALLET_PASS_TYPE_ID and WALLET_TEAM_ID, else null (no pass). */
+  wallet: { cert: string; key: string; wwdr: string; keyPassphrase: string | null; passTypeId: string; teamId: string } | null;
 }
 
 const schema = {
@@ -74,6 +76,12 @@ const schema = {
     SEPA_CREDITOR_ID: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$', default: 'ES26000G12345678' },
     SEPA_CREDITOR_IBAN: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$', default: 'ES9121000418450200051332' },
     SEPA_CREDITOR_BIC: { type: 'string', pattern: '^[A-Z0-9]{8}([A-Z0-9]{3})?$', default: 'CAIXESBBXXX' },
+    WALLET_PASS_CERT: { type: 'string', minLength: 1 },
+    WALLET_PASS_KEY: { type: 'string', minLength: 1 },
+    WALLET_PASS_KEY_PASSPHRASE: { type: 'string', minLength: 1 },
+    WALLET_PASS_WWDR: { type: 'string', minLength: 1 },
+    WALLET_PASS_TYPE_ID: { type: 'string', pattern: '^pass\\.' },
+    WALLET_TEAM_ID: { type: 'string', pattern: '^[A-Z0-9]{10}$' },
   },
 } as const;
 
@@ -114,6 +122,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tasksPollSeconds: v.TASKS_POLL_SECONDS,
     paymentProvider: v.PAYMENT_PROVIDER as 'sandbox',
     sepaCreditor: { name: v.SEPA_CREDITOR_NAME, id: v.SEPA_CREDITOR_ID, iban: v.SEPA_CREDITOR_IBAN, bic: v.SEPA_CREDITOR_BIC },
+    wallet:
+      v.WALLET_PASS_CERT && v.WALLET_PASS_KEY && v.WALLET_PASS_WWDR && v.WALLET_PASS_TYPE_ID && v.WALLET_TEAM_ID
+        ? { cert: v.WALLET_PASS_CERT, key: v.WALLET_PASS_KEY, wwdr: v.WALLET_PASS_WWDR, keyPassphrase: v.WALLET_PASS_KEY_PASSPHRASE ?? null, passTypeId: v.WALLET_PASS_TYPE_ID, teamId: v.WALLET_TEAM_ID }
+        : null,
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM,
     production,

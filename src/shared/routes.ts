@@ -49,6 +49,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('workgroups', 'workgroups', 'public'),
   r('workgroups.show', 'workgroups/:slug', 'public'),
   r('workgroups-landing', 'workgroups-landing', 'public'),
+  r('verify', 'verify/:token', 'public'), // a member card's QR code (issue 13): valid or not, never indexed
   // alumni area
   r('user', 'user', 'user', 'user'),
   r('user.login', 'user/login', 'user', 'notAuthenticated'),

@@ -16,6 +16,7 @@ import { PRIVATE_TABLES as PRIVATE_020 } from '../../src/server/db/migrations/02
 import { PRIVATE_TABLES as PRIVATE_023 } from '../../src/server/db/migrations/023_newsletter';
 import { PRIVATE_TABLES as PRIVATE_024 } from '../../src/server/db/migrations/024_payment_sessions';
 import { PRIVATE_TABLES as PRIVATE_026 } from '../../src/server/db/migrations/026_membership';
+import { PRIVATE_TABLES as PRIVATE_025 } from '../../src/server/db/migrations/025_member_card';
 import { MAX_ENTRIES, MAX_TOTAL_BYTES, publicCachePlugin } from '../../src/server/plugins/publicCache';
 import { buildApp } from '../../src/server/app';
 import { createDb } from '../../src/server/db/dialect';
@@ -23,7 +24,7 @@ import { API_KEY, DEMO_PASSWORD, TEST_DEVICE, startTestApp, type CallOptions, ty
 import { usingPostgres } from '../helpers/db';
 
 /** Tables declared private by the migrations that added them. */
-const PRIVATE_TABLES = [...PRIVATE_009, ...PRIVATE_011, ...PRIVATE_015, ...PRIVATE_016, ...PRIVATE_020, ...PRIVATE_023, ...PRIVATE_024, ...PRIVATE_026];
+const PRIVATE_TABLES = [...PRIVATE_009, ...PRIVATE_011, ...PRIVATE_015, ...PRIVATE_016, ...PRIVATE_020, ...PRIVATE_023, ...PRIVATE_024, ...PRIVATE_025, ...PRIVATE_026];
 
 let t: TestApp;
 const as: Record<string, CallOptions> = {};

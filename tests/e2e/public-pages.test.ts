@@ -28,6 +28,7 @@ beforeAll(async () => {
     'experiences.show': { hash: experience.hash },
     'community.ambassadors.show': { slug: ambassador.slug! },
     'community.entrepreneurs.show': { slug: entrepreneur.slug! },
+    verify: { token: 'no-such-card-token-0000' }, // any token: the page says whether the card is valid
   });
 });
 

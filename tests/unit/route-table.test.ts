@@ -34,6 +34,7 @@ const SPEC_ROUTES: Row[] = [
   ['workgroups', 'workgroups', 'public'],
   ['workgroups.show', 'workgroups/:slug', 'public'],
   ['workgroups-landing', 'workgroups-landing', 'public'],
+  ['verify', 'verify/:token', 'public'],
   ['user', 'user', 'user', 'user'],
   ['user.login', 'user/login', 'user', 'notAuthenticated'],
   ['user.register', 'user/register', 'user', 'notAuthenticated'],
@@ -103,6 +104,7 @@ const DESIGN_SEGMENTS: Record<string, [es: string, ca: string]> = {
   articles: ['articulos', 'articles'],
   users: ['candidatos', 'candidats'],
   survey: ['encuesta', 'enquesta'],
+  verify: ['verificar', 'verificar'],
 };
 
 const translate = (path: string, lng: Locale) =>

@@ -398,6 +398,14 @@ export interface PaymentSessionsTable {
   closed_at: string | null;
 }
 
+/** 025_member_card: the member card's QR token (one live per member; a revoked one verifies as not valid). */
+export interface MemberCardTokensTable {
+  token: string;
+  user_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 export interface SubscriptionsTable {
   hash: string;
   user_hash: string;
@@ -600,6 +608,7 @@ export interface Database {
   comment_reports: CommentReportsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
   payment_sessions: PaymentSessionsTable;
+  member_card_tokens: MemberCardTokensTable;
   files: FilesTable;
   cards: CardsTable;
   subscriptions: SubscriptionsTable;

@@ -50,6 +50,8 @@ export const SSR_ROUTES = new Set([
   'community.ambassadors.show',
   'community.entrepreneurs',
   'community.entrepreneurs.show',
+  // a member card's check (issue 13): the API answer is never cached, and any write (a new QR code) empties the renders
+  'verify',
 ]);
 
 /** Where the build puts the renderer for a given DIST_DIR. */

@@ -8,7 +8,7 @@ type Page = LazyExoticComponent<ComponentType>;
  * served without antd's theme provider, so a first visit loads neither antd nor its style engine. Every other
  * page gets components/AntdScope around it (routing/AppRoutes). A page added here must stay antd-free.
  */
-export const LIGHT_PAGES = new Set(['home', 'jobs', 'jobs.show', 'news', 'community', 'workgroups', 'workgroups-landing', 'company', 'experiences', 'experiences.show', 'info']);
+export const LIGHT_PAGES = new Set(['home', 'jobs', 'jobs.show', 'news', 'community', 'workgroups', 'workgroups-landing', 'company', 'experiences', 'experiences.show', 'info', 'verify']);
 
 /** antd's theme provider, loaded with the first page that needs it (one lazy component: preload.ts resolves it before hydration). */
 export const AntdScopeLazy = lazy(() => import('../components/AntdScope'));
@@ -37,6 +37,7 @@ export const PAGES: Record<string, Page> = {
   experiences: lazy(() => import('../pages/public/experiences/ExperienceListPage')),
   'experiences.show': lazy(() => import('../pages/public/experiences/ExperienceShowPage')),
   info: lazy(() => import('../pages/public/info/InfoPage')),
+  verify: lazy(() => import('../pages/public/verify/VerifyPage')),
   login: lazy(() => import('../pages/public/auth/LoginPage')),
   'user.login': lazy(() => import('../pages/public/auth/UserLoginPage')),
   'company.login': lazy(() => import('../pages/public/auth/CompanyLoginPage')),

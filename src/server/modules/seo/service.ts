@@ -127,6 +127,9 @@ export async function headForMatch(db: Db, match: RouteMatch | null, fallbackLng
       const portfolio = await repo.portfolioForPage(db, params['hash']!);
       return portfolio ? { ...base, title: portfolio.name, description: clip(plain(portfolio.content)) } : notFound();
     }
+    case 'verify':
+      // a member card's check: private to whoever holds the QR code, never indexed nor linked in other languages
+      return { ...base, alternates: {}, noindex: true };
     case 'experiences.show': {
       const experience = await repo.experienceForPage(db, params['hash']!);
       return experience ? { ...base, title: `${experience.name} — ${experience.company_name}` } : notFound();

@@ -14,6 +14,7 @@ import { PAGE_SIZES } from '../../../../shared/constants';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { profileTab } from '../../../routing/profileTab';
+import { MemberCardPanel } from './MemberCardPanel';
 
 interface PaymentCard {
   hash: string;
@@ -67,6 +68,7 @@ export default function CardPage() {
           data-testid="card-outcome"
         />
       ) : null}
+      <MemberCardPanel />
       <Typography.Title level={3} className="section-title">
         {t('cards.title')}
       </Typography.Title>
