@@ -8,13 +8,13 @@ import { useTable } from '@refinedev/antd';
 import { useCustomMutation, useDelete, useUpdate } from '@refinedev/core';
 import { Alert, Button, Card, Col, Empty, Popconfirm, Row, Space, Tag, Typography } from 'antd';
 import { CreditCardOutlined, DeleteOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/constants';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
-import { useLocale } from '../../../hooks/useLocale';
-import { profileTab } from '../../../routing/profileTab';
 import { MemberCardPanel } from './MemberCardPanel';
+import { ReceiptsTable } from './ReceiptsTable';
+import { SubscriptionPanel } from './SubscriptionPanel';
 
 interface PaymentCard {
   hash: string;
@@ -29,7 +29,6 @@ const OUTCOMES = { 'card=added': 'success', 'payment=cancelled': 'warning', 'pay
 
 export default function CardPage() {
   const { t } = useTranslation();
-  const { to } = useLocale();
   useDocumentTitle(`${t('pages.user.card')} · Alumni`);
   const [search, setSearch] = useSearchParams();
   const outcome = (Object.keys(OUTCOMES) as Array<keyof typeof OUTCOMES>).find((key) => search.get(key.split('=')[0]!) === key.split('=')[1]);
@@ -69,7 +68,8 @@ export default function CardPage() {
         />
       ) : null}
       <MemberCardPanel />
-      <Typography.Title level={3} className="section-title">
+      <SubscriptionPanel />
+      <Typography.Title level={3} className="section-title" style={{ marginTop: 24 }}>
         {t('cards.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('cards.intro')}</Typography.Paragraph>
@@ -111,17 +111,7 @@ export default function CardPage() {
           ))}
         </Row>
       )}
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginTop: 24 }}
-        message={t('cards.memberCardSoon')}
-        description={
-          <Link to={profileTab(to, 'membership')} data-testid="card-membership">
-            {t('upcoming.action.membership')}
-          </Link>
-        }
-      />
+      <ReceiptsTable />
     </section>
   );
 }
