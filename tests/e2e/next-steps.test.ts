@@ -29,7 +29,7 @@ async function signedIn(email: string): Promise<{ page: Page; errors: string[]; 
 }
 
 describe('upgrade leads to the membership tab', () => {
-  it("a Regular member's Upgrade on a locked offer opens Membership, which says how to become Bold", async () => {
+  it("a Regular member's Upgrade on a locked offer opens Membership, which leads to paying online", async () => {
     const { page, errors, close } = await signedIn('regular@demo.test');
     await page.goto(`${server.url}/en/jobs/${jobSlug}`);
     const cta = page.getByTestId('locked-cta');
@@ -40,10 +40,9 @@ describe('upgrade leads to the membership tab', () => {
     await page.getByTestId('membership').waitFor();
     expect(await page.getByTestId('membership-tier').textContent()).toBe('Regular');
     expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('Membership');
-    // the next step is real: an e-mail to the association's address, naming the member
-    const request = await page.getByTestId('membership-request').getAttribute('href');
-    expect(request).toMatch(/^mailto:alumni@[^?]+\?subject=Bold%20membership%20request%20\(member%20\d+\)$/);
-    expect(await page.getByTestId('membership-how').textContent()).toContain('alumni@');
+    // the next step is real: the card page, where the member pays online
+    expect(await page.getByTestId('membership-request').getAttribute('href')).toBe('/en/user/card');
+    expect(await page.getByTestId('membership-how').textContent()).toContain('card or by direct debit');
     // the benefits page's Upgrade goes to the same tab (it went to the unbuilt card page)
     await page.goto(`${server.url}/en/alumni`);
     await expect.poll(() => page.getByTestId('join-cta').getAttribute('href'), { timeout: 10_000 }).toBe('/en/user/profile?tab=membership');

@@ -1,4 +1,4 @@
-/** /user/profile/settings-iban (issue 8 §8): the bank account (schemas/user.iban.json); the IBAN is only ever shown masked. */
+/** /user/profile/settings-iban (issue 8 §8): the bank account (schemas/user.iban.json) and its direct-debit mandate (issue 13 §4); the IBAN is only ever shown masked. */
 import { Alert, Card, Descriptions } from 'antd';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/Spinner';
 import { GuardNotice } from './GuardNotice';
 import { ProfileSection } from './ProfileSection';
 import { useProfileForm } from './useProfileForm';
+import { MandateSection } from './MandateSection';
 
 export default function IbanPage() {
   const { t } = useTranslation();
@@ -40,6 +41,7 @@ export default function IbanPage() {
         initial={{ bank: me.payment?.bank ?? undefined, name: me.payment?.name ?? undefined }}
         toBody={(values) => ({ payment: values })}
       />
+      <MandateSection iban={me.payment?.iban ?? null} />
     </Card>
   );
 }

@@ -1,15 +1,13 @@
 /**
  * The profile's membership tab (SPEC §2 "alumni membership"): the member's tier, its dates and the one next
- * step that tier has — where every "Upgrade" of the portal leads. Online payment (cards, direct debit) is the
- * membership release's; until it lands the tab says what happens instead (the office upgrades on request) rather
- * than sending the member to a placeholder page.
+ * step that tier has — where every "Upgrade" of the portal leads: the card page, where a member pays (card or direct
+ * debit), keeps or stops the renewal and finds the receipts (issue 13).
  */
 import { Alert, Button, Descriptions, Grid, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BOLD_FEE_EUR } from '../../../../shared/constants';
 import { useLocale } from '../../../hooks/useLocale';
-import { useSiteSettings } from '../../../hooks/useSiteSettings';
 import { formatDate } from '../../../lib/dates';
 import type { Me } from './useProfileForm';
 
@@ -18,12 +16,10 @@ const TIER_COLOR: Record<string, string> = { REGULAR: 'blue', BOLD: 'purple', GR
 export function MembershipPanel({ me }: { me: Me }) {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
-  const email = useSiteSettings()?.email;
   const role = String(me.role ?? 'REGULAR');
   const end = typeof me.subscription_end === 'string' ? formatDate(me.subscription_end, lng, 'long') : null;
   const wide = Grid.useBreakpoint().sm !== false; // labels above values on a phone: a two-column table overflowed 360 px
   const iban = (me.payment as { iban?: string } | null | undefined)?.iban;
-  const mail = email ? `mailto:${email}?subject=${encodeURIComponent(t('membership.mailSubject', { number: me.code_numeric ?? '' }))}` : undefined;
   return (
     <section className="membership-panel" data-testid="membership">
       <Descriptions column={1} size="small" bordered layout={wide ? 'horizontal' : 'vertical'}>
@@ -44,13 +40,11 @@ export function MembershipPanel({ me }: { me: Me }) {
           description={
             <>
               <p>{t('membership.regular.text')}</p>
-              <p data-testid="membership-how">{t('membership.regular.how', { email: email ?? '' })}</p>
+              <p data-testid="membership-how">{t('membership.regular.how')}</p>
               <Space wrap>
-                {mail ? (
-                  <Button type="primary" href={mail} data-testid="membership-request">
-                    {t('membership.regular.request')}
-                  </Button>
-                ) : null}
+                <Link to={to('user.card')} data-testid="membership-request">
+                  <Button type="primary">{t('membership.regular.request')}</Button>
+                </Link>
                 <Link to={to('alumni')}>
                   <Button>{t('membership.seeBenefits')}</Button>
                 </Link>
