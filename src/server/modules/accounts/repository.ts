@@ -7,7 +7,8 @@ import type { AccountTokensTable, UsersTable } from '../../db/types';
 import type { Conn } from '../auth/repository';
 
 export type { Conn };
-export type TokenPurpose = 'confirm_email' | 'recovery';
+/** `add_card`: the card a Bold registration gives on the provider's page before the account is validated (issue 13 §2). */
+export type TokenPurpose = 'confirm_email' | 'recovery' | 'add_card';
 export type AccountTable = 'users' | 'companies';
 
 /** A unique index refused the row; `column` says which (when the driver tells). */
@@ -114,4 +115,9 @@ export async function findForRecovery(db: Conn, table: AccountTable, by: { email
 
 export async function setPassword(db: Conn, table: AccountTable, hash: string, passwordHash: string, now: string): Promise<void> {
   await db.updateTable(table).set({ password_hash: passwordHash, updated_at: now }).where('hash', '=', hash).execute();
+}
+
+/** The member a live (unused, unexpired) token names, without using it up. */
+export function liveTokenActor(db: Conn, purpose: TokenPurpose, tokenHash: string, now: string) {
+  return db.selectFrom('account_tokens').select(['actor_type', 'actor_hash']).where('token_hash', '=', tokenHash).where('purpose', '=', purpose).where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
 }

@@ -41,7 +41,7 @@ export async function accountRoutes(app: FastifyInstance) {
   app.post<{ Body: service.Registration }>('/usr/register', {
     config: { permission: 'user.register' },
     attachValidation: true,
-    schema: { tags: ['alumni'], summary: 'Register as a member (PENDING until an administrator validates)', body: { $ref: 'user.register#' }, response: { 201: okReply } },
+    schema: { tags: ['alumni'], summary: 'Register as a member (PENDING until an administrator validates); a Bold registration also gets `card_token` for POST /usr/card/addNotLogged', body: { $ref: 'user.register#' }, response: { 201: { type: 'object', properties: { ok: { type: 'boolean' }, card_token: { type: 'string' } } } } },
     handler: async (request, reply) => {
       rethrowValidation(request);
       reply.code(201);

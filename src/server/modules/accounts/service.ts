@@ -46,7 +46,10 @@ function emailTaken(lng: Locale): AppError {
   return new AppError(409, 'accounts.emailTaken', {}, [{ field: 'email', message: translate(lng, 'accounts.emailTaken') }]);
 }
 
-export async function register(db: Db, config: Config, input: Registration, lng: Locale): Promise<{ ok: true }> {
+/** How long a Bold registration may give its card on the provider's page (POST /usr/card/addNotLogged). */
+export const ADD_CARD_TTL_MS = 2 * 60 * 60_000;
+
+export async function register(db: Db, config: Config, input: Registration, lng: Locale): Promise<{ ok: true; card_token?: string }> {
   const now = new Date();
   const problems = await fieldProblems(db, input, lng, now);
   if (problems.length) throw AppError.badRequest('validation.failed', problems);
@@ -69,7 +72,7 @@ export async function register(db: Db, config: Config, input: Registration, lng:
 
   for (let attempt = 0; ; attempt++) {
     try {
-      await db.transaction().execute(async (trx) => {
+      const cardToken = await db.transaction().execute(async (trx) => {
         const existing = await repo.findUserByEmail(trx, email);
         if (existing && existing.status !== 'REJECTED') throw emailTaken(lng);
         if (existing) await repo.archiveRejectedEmail(trx, existing, email, nowIso(now));
@@ -108,8 +111,10 @@ export async function register(db: Db, config: Config, input: Registration, lng:
         const name = input.name.trim();
         await enqueueMail(trx, { to: email, language, template: 'account.confirmEmail', data: { name, link } });
         await enqueueMail(trx, { to: email, language, template: 'account.received', data: { name } });
+        // a Bold registration may give its card now, on the provider's page (charged when the free period ends)
+        return input.role === 'bold' ? issueToken(trx, 'add_card', 'user', hash, ADD_CARD_TTL_MS, now) : null;
       });
-      return { ok: true };
+      return cardToken ? { ok: true, card_token: cardToken } : { ok: true };
     } catch (error) {
       const unique = repo.uniqueViolation(error);
       if (unique?.column === 'email') throw emailTaken(lng); // a concurrent registration won

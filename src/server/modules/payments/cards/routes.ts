@@ -21,6 +21,20 @@ export async function cardRoutes(app: FastifyInstance) {
       return service.startAdding(app, request.actor, request.lng);
     },
   });
+  app.post<{ Body: { token: string }; Querystring: { isWeb?: boolean } }>('/usr/card/addNotLogged', {
+    config: { permission: 'user.register' },
+    schema: {
+      tags,
+      summary: "At registration (Bold): add the card on the provider's page with the registration's `card_token`; answers its address",
+      querystring: { type: 'object', additionalProperties: false, properties: { isWeb: { type: 'boolean' } } },
+      body: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', minLength: 20, maxLength: 64 } } },
+      response: { 201: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } },
+    },
+    handler: async (request, reply) => {
+      reply.code(201);
+      return service.startAddingAtRegistration(app, request.body.token, request.lng);
+    },
+  });
   app.patch<Id>('/usr/card/:id/default', {
     config: { permission: 'membership.manage' },
     schema: { tags, summary: 'Make this card the one charged', params, body: { $ref: 'empty#' }, response: { 200: { $ref: 'card#' } } },

@@ -7,7 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZES, type Locale } from '../../../../shared/constants';
 import { AppError } from '../../../errors';
-import { newHash, nowIso } from '../../../lib/ids';
+import { newHash, nowIso, sha256 } from '../../../lib/ids';
+import { liveTokenActor } from '../../accounts/repository';
+import { invalidToken } from '../../accounts/tokens';
 import { listResult, pageWindow, type PageQuery } from '../../../lib/lists';
 import type { Actor } from '../../../types';
 import { paymentProvider, type ProviderNotification } from '../provider';
@@ -29,14 +31,27 @@ export async function list(app: FastifyInstance, actor: Actor, query: PageQuery)
   return listResult(rows.map(present), total, size);
 }
 
-/** Opens a visit to the provider's card page for this member; answers where to send the browser. */
-export async function startAdding(app: FastifyInstance, actor: Actor, lng: Locale) {
-  const user = memberOf(actor);
+async function openSession(app: FastifyInstance, user: string, purpose: 'card' | 'register', lng: Locale) {
   const provider = paymentProvider(app.config);
   const now = new Date();
   const session = newHash();
-  await repo.insertSession(app.db, { hash: session, user_hash: user, provider: provider.name, purpose: 'card', status: 'PENDING', language: lng, result: null, card_hash: null, created_at: now.toISOString(), expires_at: new Date(now.getTime() + SESSION_MINUTES * 60_000).toISOString(), closed_at: null });
+  await repo.insertSession(app.db, { hash: session, user_hash: user, provider: provider.name, purpose, status: 'PENDING', language: lng, result: null, card_hash: null, created_at: now.toISOString(), expires_at: new Date(now.getTime() + SESSION_MINUTES * 60_000).toISOString(), closed_at: null });
   return { url: provider.hostedCardPageUrl(app.config, { session, language: lng }) };
+}
+
+/** Opens a visit to the provider's card page for this member; answers where to send the browser. */
+export async function startAdding(app: FastifyInstance, actor: Actor, lng: Locale) {
+  return openSession(app, memberOf(actor), 'card', lng);
+}
+
+/**
+ * The same at registration (`POST /usr/card/addNotLogged?isWeb=true`): the visitor has no session yet, so the
+ * registration's `card_token` (2 hours, usable until it expires: a cancelled page can be tried again) names the member.
+ */
+export async function startAddingAtRegistration(app: FastifyInstance, token: string, lng: Locale) {
+  const actor = await liveTokenActor(app.db, 'add_card', sha256(token), nowIso());
+  if (!actor || actor.actor_type !== 'user') throw invalidToken(lng);
+  return openSession(app, actor.actor_hash, 'register', lng);
 }
 
 /**

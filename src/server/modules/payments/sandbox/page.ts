@@ -8,11 +8,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../../shared/constants';
-import { localizePath } from '../../../../shared/routes';
 import { translate } from '../../../i18n';
 import { escapeHtml } from '../../mail/render';
 import type { ProviderNotification } from '../provider';
 import { findOpenSession } from '../cards/repository';
+import { returnPath } from '../returnPath';
 import { SANDBOX_DECLINING_TOKEN, SANDBOX_SIGNATURE_HEADER, sandboxSign, validPageSignature } from './provider';
 
 const TEST_CARDS: Record<string, { brand: string; outcome: 'DONE' | 'FAILED'; declinesLater?: boolean }> = {
@@ -100,7 +100,7 @@ export async function sandboxPageRoutes(app: FastifyInstance) {
     const payload = JSON.stringify(notification);
     const told = await app.inject({ method: 'POST', url: '/pay/notify/sandbox', headers: { 'content-type': 'text/plain', [SANDBOX_SIGNATURE_HEADER]: sandboxSign(app.config, payload) }, payload });
     if (told.statusCode !== 200) request.log.error({ statusCode: told.statusCode }, 'sandbox notification refused');
-    const outcome = notification.status === 'DONE' ? 'card=added' : notification.status === 'CANCELLED' ? 'payment=cancelled' : 'payment=declined';
-    return reply.code(303).header('location', `${localizePath('user.card', lng)}?${outcome}`).send();
+    const outcome = notification.status === 'DONE' ? 'added' : notification.status === 'CANCELLED' ? 'cancelled' : 'declined';
+    return reply.code(303).header('location', returnPath(session.purpose, lng, outcome)).send();
   });
 }
