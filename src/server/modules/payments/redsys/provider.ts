@@ -130,7 +130,8 @@ function cardOf(params: Partial<RestTrataPeticionOutputParams>): CardResult | nu
   return { token, brand, last4: last4!, exp_month: Number(expiry[2]), exp_year: 2000 + Number(expiry[1]) };
 }
 
-const sameTerminal = (a: unknown, b: string) => typeof a === 'string' && /^\d{1,3}$/.test(a) && Number(a) === Number(b);
+/** Redsys may answer codes with leading zeros (terminal `001`): the same number is the same code. */
+const sameNumber = (a: unknown, b: string) => typeof a === 'string' && /^\d{1,9}$/.test(a) && Number(a) === Number(b);
 
 /** The signed REST call; a gateway refusal (errorCode) answers its code, anything else unreadable throws. */
 async function trataPeticion(settings: RedsysConfig, params: RestTrataPeticionInputParams): Promise<{ params: RestTrataPeticionOutputParams } | { error: string }> {
@@ -162,7 +163,7 @@ export const redsysProvider: PaymentProvider = {
     }
     // signed with our key, but it must also be for us and for the order our session gave
     const session = typeof params.Ds_MerchantData === 'string' ? params.Ds_MerchantData.trim() : '';
-    if (params.Ds_MerchantCode !== settings.merchantCode || !sameTerminal(params.Ds_Terminal, settings.terminal)) return null;
+    if (!sameNumber(params.Ds_MerchantCode, settings.merchantCode) || !sameNumber(params.Ds_Terminal, settings.terminal)) return null;
     if (!/^[a-z0-9]{16}$/.test(session) || params.Ds_Order !== redsysOrder('card', session)) return null;
     const code = Number.parseInt(String(params.Ds_Response ?? ''), 10);
     if (!Number.isFinite(code)) return null;
