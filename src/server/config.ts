@@ -35,13 +35,28 @@ export interface Config {
   offerExpiryDays: number;
   /** How often an instance looks for due background tasks (TASKS_POLL_SECONDS; 0 turns the poll off). */
   tasksPollSeconds: number;
-  /** Where members add cards and are charged (PAYMENT_PROVIDER): the built-in `sandbox` (default, offline). */
-  paymentProvider: 'sandbox';
+  /** Where members add cards and are charged (PAYMENT_PROVIDER): the built-in `sandbox` (default, offline) or `redsys`. */
+  paymentProvider: 'sandbox' | 'redsys';
+  /** The Redsys virtual POS (REDSYS_*): set, and required, only when PAYMENT_PROVIDER=redsys. */
+  redsys: RedsysConfig | null;
   /** The association as creditor of its members' direct debits (SEPA_CREDITOR_*). */
   sepaCreditor: { name: string; id: string; iban: string; bic: string };
   /** Apple Wallet passes of the member card: all of WALLET_PASS_CERT, _KEY, _WWDR (PEM or file path), WALLET_PASS_TYPE_ID and WALLET_TEAM_ID, else null (no pass). */
   wallet: { cert: string; key: string; wwdr: string; keyPassphrase: string | null; passTypeId: string; teamId: string } | null;
 }
+
+export interface RedsysConfig {
+  /** The merchant's code (FUC), REDSYS_MERCHANT_CODE. */
+  merchantCode: string;
+  /** The terminal number, REDSYS_TERMINAL (default 1). */
+  terminal: string;
+  /** The merchant's SHA-256 key as Redsys gives it (base64 of a 24-byte key), REDSYS_SECRET_KEY. */
+  secretKey: string;
+  /** The gateway's base URL without a trailing slash, REDSYS_URL (default the Redsys test environment). */
+  url: string;
+}
+
+export const REDSYS_TEST_URL = 'https://sis-t.redsys.es:25443';
 
 const schema = {
   type: 'object',
@@ -70,7 +85,11 @@ const schema = {
     ANALYTICS_URL: { type: 'string', pattern: '^https://' },
     OFFER_EXPIRY_DAYS: { type: 'integer', minimum: 1, maximum: 3650, default: 60 },
     TASKS_POLL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 60 },
-    PAYMENT_PROVIDER: { type: 'string', enum: ['sandbox'], default: 'sandbox' },
+    PAYMENT_PROVIDER: { type: 'string', enum: ['sandbox', 'redsys'], default: 'sandbox' },
+    REDSYS_MERCHANT_CODE: { type: 'string', pattern: '^[0-9]{1,9}$' },
+    REDSYS_TERMINAL: { type: 'string', pattern: '^[0-9]{1,3}$', default: '1' },
+    REDSYS_SECRET_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/=_-]{16,88}$' },
+    REDSYS_URL: { type: 'string', pattern: '^https?://[^/]+(/.*)?$', default: REDSYS_TEST_URL },
     // direct debit (issue 13 §4): the association as SEPA creditor; the defaults are test values for the demo
     SEPA_CREDITOR_NAME: { type: 'string', minLength: 2, maxLength: 70, default: 'Alumni Association' },
     SEPA_CREDITOR_ID: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$', default: 'ES26000G12345678' },
@@ -107,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (missing.length) throw new Error(`Invalid configuration: ${missing.join(', ')} must be set in production`);
     if (v.API_KEY === DEV_API_KEY || v.SECRET_KEY === DEV_SECRET_KEY) throw new Error('Invalid configuration: API_KEY and SECRET_KEY must not be the development defaults in production');
   }
+  const redsys = v.PAYMENT_PROVIDER === 'redsys' ? redsysConfig(v) : null;
   const trustProxy = !v.TRUST_PROXY || v.TRUST_PROXY === 'false' ? false : String(v.TRUST_PROXY).split(',').map((s: string) => s.trim()).filter(Boolean);
   return {
     port: v.PORT,
@@ -120,7 +140,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitScale: v.RATE_LIMIT_SCALE,
     offerExpiryDays: v.OFFER_EXPIRY_DAYS,
     tasksPollSeconds: v.TASKS_POLL_SECONDS,
-    paymentProvider: v.PAYMENT_PROVIDER as 'sandbox',
+    paymentProvider: v.PAYMENT_PROVIDER as Config['paymentProvider'],
+    redsys,
     sepaCreditor: { name: v.SEPA_CREDITOR_NAME, id: v.SEPA_CREDITOR_ID, iban: v.SEPA_CREDITOR_IBAN, bic: v.SEPA_CREDITOR_BIC },
     wallet:
       v.WALLET_PASS_CERT && v.WALLET_PASS_KEY && v.WALLET_PASS_WWDR && v.WALLET_PASS_TYPE_ID && v.WALLET_TEAM_ID
@@ -140,4 +161,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     distDir: resolve(v.DIST_DIR),
     analyticsUrl: v.ANALYTICS_URL ?? null,
   };
+}
+
+/** PAYMENT_PROVIDER=redsys needs the merchant's code and key: a start without them stops here, saying which. */
+function redsysConfig(v: Record<string, any>): RedsysConfig {
+  const missing = ['REDSYS_MERCHANT_CODE', 'REDSYS_SECRET_KEY'].filter((key) => v[key] === undefined);
+  if (missing.length) throw new Error(`Invalid configuration: ${missing.join(', ')} must be set when PAYMENT_PROVIDER=redsys`);
+  // the key signs with 3DES first: Redsys gives it as the base64 of 24 bytes
+  if (Buffer.from(String(v.REDSYS_SECRET_KEY), 'base64').length !== 24) throw new Error('Invalid configuration: REDSYS_SECRET_KEY must be the base64 SHA-256 key Redsys gives (24 bytes)');
+  return { merchantCode: String(v.REDSYS_MERCHANT_CODE), terminal: String(v.REDSYS_TERMINAL), secretKey: String(v.REDSYS_SECRET_KEY), url: String(v.REDSYS_URL).replace(/\/+$/, '') };
 }

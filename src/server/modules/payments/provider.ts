@@ -5,6 +5,7 @@
  * offline. What we keep of a card is the provider's token, brand, last four digits and expiry.
  */
 import type { Config } from '../../config';
+import { redsysProvider } from './redsys/provider';
 import { sandboxProvider } from './sandbox/provider';
 
 export interface HostedPage {
@@ -71,5 +72,7 @@ export function paymentProvider(config: Config): PaymentProvider {
   switch (config.paymentProvider) {
     case 'sandbox':
       return sandboxProvider;
+    case 'redsys':
+      return redsysProvider;
   }
 }
