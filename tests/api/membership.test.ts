@@ -280,6 +280,57 @@ describe('the free period', () => {
   });
 });
 
+describe('a Bold registration gives its card on the provider\'s page', () => {
+  const registration = (email: string, role: 'bold' | 'regular') => ({
+    name: 'Laia', surname1: 'Puig', gender: 'female', birthdate: '14/03/1995', document_type: 'DNI', document_number: '12345678Z', mobile: '+34 612 345 678',
+    email, email_repeat: email, password: 'a long enough passphrase', password_repeat: 'a long enough passphrase',
+    language: 'ca', role, profile_type: 'student', graduation_year: 2018, is_conditions: true, is_privacy: true,
+  });
+  const addNotLogged = (token: unknown, session?: Session) => t.api('POST', '/usr/card/addNotLogged?isWeb=true', { ...as(session ?? null), body: { token }, language: 'ca' });
+
+  it('refuses a forged or missing token and a signed-in caller, and a Regular registration gets no token', async () => {
+    const regular = await t.api('POST', '/usr/register', { body: registration('laia.regular@example.test', 'regular') });
+    expect(regular.statusCode, regular.body).toBe(201);
+    expect(regular.json()).toEqual({ ok: true });
+    expect((await addNotLogged('x'.repeat(43))).statusCode).toBe(400);
+    expect((await addNotLogged(undefined)).statusCode).toBe(400);
+    const bold = await member('BOLD');
+    expect((await addNotLogged('x'.repeat(43), bold.session)).statusCode).toBe(403);
+    expect(await t.app.db.selectFrom('payment_sessions').select('hash').where('purpose', '=', 'register').execute()).toEqual([]);
+  });
+
+  it('register → card on the hosted page → validated: GRATIS paid by that card → charged at the end → BOLD', async () => {
+    const email = 'laia.bold@example.test';
+    const answer = await t.api('POST', '/usr/register', { body: registration(email, 'bold') });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const token = answer.json().card_token as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const started = await addNotLogged(token);
+    expect(started.statusCode, started.body).toBe(201);
+    const url = new URL(started.json().url, 'https://alumni.example');
+    // backing out comes back to the registration page, in the member's language, saying so
+    const cancelled = await t.app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=cancel' });
+    expect(cancelled.headers.location).toBe('/ca/usuari/registre?payment=cancelled');
+    // the token still works for another try (until it expires)
+    const again = new URL((await addNotLogged(token)).json().url, 'https://alumni.example');
+    const added = await t.app.inject({ method: 'POST', url: `${again.pathname}${again.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(good).toString() });
+    expect(added.headers.location).toBe('/ca/usuari/registre?card=added');
+    const user = (await t.app.db.selectFrom('users').select(['hash', 'status']).where('email', '=', email).executeTakeFirstOrThrow());
+    expect(user.status).toBe('PENDING');
+    expect(await t.app.db.selectFrom('cards').select(['last4', 'is_default']).where('user_hash', '=', user.hash).execute()).toEqual([{ last4: '4242', is_default: 1 }]);
+    // validated: the free period, paid by that card when it ends
+    await t.app.db.updateTable('users').set({ email_confirmed_at: new Date().toISOString() }).where('hash', '=', user.hash).execute();
+    expect((await t.api('PATCH', `/adm/users/${user.hash}`, { ...as(s['admin']!), body: { status: 'VALIDATED' } })).statusCode).toBe(200);
+    const gratis = await statusOf(t, user.hash);
+    expect(gratis.role).toBe('GRATIS');
+    expect((await subscriptionOf(user.hash))!.method).toBe('CARD');
+    await renew(new Date(Date.parse(gratis.subscription_end!) + 60_000));
+    expect((await statusOf(t, user.hash)).role).toBe('BOLD');
+    expect((await paymentsOf(user.hash)).map((p) => [p.status, p.card_label])).toEqual([['PAID', 'visa •••• 4242']]);
+    expect(await templates(email)).toEqual(['membership.receipt']);
+  });
+});
+
 describe('direct debit', () => {
   it('needs an account and the accepted mandate; then Bold at once with the payment awaiting collection', async () => {
     const m = await member();

@@ -46,7 +46,7 @@ export async function show(app: FastifyInstance, actor: Actor, lng: Locale) {
 export async function accept(app: FastifyInstance, actor: Actor, lng: Locale) {
   const user = memberHash(actor);
   await app.db.transaction().execute(async (trx) => {
-    const member = await repo.memberOf(trx, user);
+    const member = await repo.lockMember(trx, app.dialect, user);
     if (!member) throw AppError.unauthorized();
     if (!member.iban) throw new AppError(409, 'payments.noIban');
     const live = await repo.liveMandate(trx, user);

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../../shared/constants';
-import { localizePath } from '../../../../shared/routes';
+import { returnPath, type CardOutcome } from '../returnPath';
 import { translate } from '../../../i18n';
 import { escapeHtml } from '../../mail/render';
 import { findOpenSession } from '../cards/repository';
@@ -41,8 +41,8 @@ export async function redsysPageRoutes(app: FastifyInstance) {
     const session = await findOpenSession(app.db, hash);
     if (!session || session.provider !== 'redsys' || session.purpose !== 'card') return gone(reply);
     const lng = (LOCALES as readonly string[]).includes(session.language) ? (session.language as Locale) : DEFAULT_LOCALE;
-    const back = `${app.config.publicUrl}${localizePath('user.card', lng)}`;
-    const form = redsysCardForm(app.config, { hash: session.hash, language: lng }, { ok: `${back}?card=added`, ko: `${back}?payment=declined` });
+    const back = (outcome: CardOutcome) => `${app.config.publicUrl}${returnPath(session.purpose, lng, outcome)}`;
+    const form = redsysCardForm(app.config, { hash: session.hash, language: lng }, { ok: back('added'), ko: back('declined') });
     const t = (key: string) => escapeHtml(translate(lng, `payments.redsys.${key}`));
     const fields = Object.entries(form.body)
       .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(String(value))}">`)

@@ -49,6 +49,8 @@ async function mailMember(app: FastifyInstance, db: Conn, userHash: string, temp
 export async function applyPaid(app: FastifyInstance, trx: Conn, paymentHash: string, providerRef: string | null, at: Date): Promise<boolean> {
   const payment = await repo.findPayment(trx, paymentHash);
   if (!payment) return false;
+  // the member's row first, as every membership change does: one lock order, no deadlock between them
+  await repo.lockMember(trx, app.dialect, payment.user_hash);
   const receipt = await repo.nextReceiptNumber(trx, at.getUTCFullYear());
   if (!(await repo.settlePayment(trx, paymentHash, ['PENDING'], { status: 'PAID', provider_ref: providerRef ?? payment.provider_ref, receipt_number: receipt, settled_at: nowIso(at) }))) return false;
   const subscription = await repo.findSubscription(trx, payment.subscription_hash);
@@ -71,6 +73,7 @@ async function grantYear(trx: Conn, subscription: Subscription, start: string, e
 export async function applyFailed(app: FastifyInstance, trx: Conn, paymentHash: string, status: 'FAILED' | 'RETURNED', result: string, at: Date, interactive = false): Promise<boolean> {
   const payment = await repo.findPayment(trx, paymentHash);
   if (!payment) return false;
+  await repo.lockMember(trx, app.dialect, payment.user_hash);
   const from = status === 'RETURNED' ? ['PENDING', 'PAID'] : ['PENDING'];
   if (!(await repo.settlePayment(trx, paymentHash, from, { status, result, settled_at: nowIso(at) }))) return false;
   const subscription = await repo.findSubscription(trx, payment.subscription_hash);
@@ -98,6 +101,7 @@ export async function applyFailed(app: FastifyInstance, trx: Conn, paymentHash: 
 
 /** The end of a membership: the subscription ENDED, the member REGULAR (from the next request on), an e-mail. */
 export async function endSubscription(app: FastifyInstance, trx: Conn, subscription: Subscription, at: Date, why: 'failed' | 'cancelled', result?: string) {
+  await repo.lockMember(trx, app.dialect, subscription.user_hash);
   if (!(await repo.updateSubscription(trx, subscription.hash, repo.RUNNING, { status: 'ENDED', ended_at: nowIso(at), next_charge_at: null, ...(result ? { failures: subscription.failures + 1, last_failure: result } : {}) }))) return;
   const member = await repo.memberOf(trx, subscription.user_hash);
   if (member && (member.role === 'BOLD' || member.role === 'GRATIS')) await repo.setRole(trx, subscription.user_hash, 'REGULAR', member.subscription_end, nowIso(at));
@@ -113,6 +117,7 @@ export async function chargeSubscription(app: FastifyInstance, subscription: Sub
 
   if (subscription.method === 'DEBIT') {
     return app.db.transaction().execute(async (trx) => {
+      await repo.lockMember(trx, app.dialect, subscription.user_hash);
       const mandate = await repo.liveMandate(trx, subscription.user_hash);
       if (!(await repo.startPayment(trx, { ...base, mandate_ref: mandate?.reference ?? null }))) return { status: 'SKIPPED' as const };
       if (!mandate) {

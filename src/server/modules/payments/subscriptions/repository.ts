@@ -2,6 +2,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { PaymentsTable, SubscriptionsTable } from '../../../db/types';
 import type { Conn } from '../../auth/repository';
+import type { DialectName } from '../../../db/dialect';
 
 /** A running subscription is ACTIVE or PAST_DUE (a charge failed and is being retried). */
 export const RUNNING = ['ACTIVE', 'PAST_DUE'] as const;
@@ -103,6 +104,12 @@ export function findMemberCard(db: Conn, userHash: string, hash: string) {
 
 export function liveMandate(db: Conn, userHash: string) {
   return db.selectFrom('debit_mandates').selectAll().where('user_hash', '=', userHash).where('revoked_at', 'is', null).orderBy('accepted_at', 'desc').executeTakeFirst();
+}
+
+/** The member, row-locked on PostgreSQL until the transaction ends: one membership change per member at a time. */
+export function lockMember(db: Conn, dialect: DialectName, userHash: string) {
+  const query = db.selectFrom('users').select(['hash', 'email', 'name', 'surname1', 'surname2', 'language', 'role', 'status', 'subscription_end', 'iban', 'code_numeric', 'data']).where('hash', '=', userHash);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export function memberOf(db: Conn, userHash: string) {

@@ -56,7 +56,7 @@ export async function create(app: FastifyInstance, actor: Actor, id: string, lng
   const method = id === 'iban' ? 'DEBIT' : 'CARD';
   const now = new Date();
   const started = await app.db.transaction().execute(async (trx) => {
-    const member = await repo.memberOf(trx, user);
+    const member = await repo.lockMember(trx, app.dialect, user);
     if (!member || member.status !== 'VALIDATED') throw AppError.forbidden();
     if (method === 'CARD') {
       if (!(await repo.findMemberCard(trx, user, id))) throw AppError.notFound();
@@ -94,6 +94,7 @@ export async function create(app: FastifyInstance, actor: Actor, id: string, lng
 export async function cancel(app: FastifyInstance, actor: Actor) {
   const user = memberHash(actor);
   await app.db.transaction().execute(async (trx) => {
+    await repo.lockMember(trx, app.dialect, user);
     const running = await repo.findRunning(trx, user);
     if (!running) throw new AppError(404, 'payments.noSubscription');
     if (running.renew === 0) return;

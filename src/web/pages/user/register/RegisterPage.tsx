@@ -1,11 +1,12 @@
 /**
  * /user/register (issue 8 §5): two tabs — personal and academic details, then membership (Regular, or
- * Bold with the bank account now or later) and consent — and one POST /usr/register at the end. The
+ * Bold paying by card on the provider's page, by the bank account, or later) and consent — and one POST /usr/register
+ * at the end; a Bold registration paying by card then opens the provider's page (POST /usr/card/addNotLogged, issue 13). The
  * server's 400/409 field errors are shown on their fields, on the tab that holds them. `?confirm=` is
  * the link of the confirmation e-mail.
  */
 import { useMemo, useState } from 'react';
-import { Card, Checkbox, Radio, Result, Tabs, Typography } from 'antd';
+import { Card, Radio, Result, Tabs, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -31,7 +32,9 @@ export default function RegisterPage() {
   const [tab, setTab] = useState<'personal' | 'membership'>('personal');
   const [personal, setPersonal] = useState<Data | null>(null);
   const [role, setRole] = useState<'regular' | 'bold'>('regular');
-  const [ibanNow, setIbanNow] = useState(false);
+  // how a Bold registration pays when its free period ends: a card now (on the provider's page), the bank account, or later
+  const [pay, setPay] = useState<'card' | 'iban' | 'later'>('card');
+  const ibanNow = role === 'bold' && pay === 'iban';
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
@@ -44,6 +47,15 @@ export default function RegisterPage() {
 
   const confirm = params.get('confirm');
   if (confirm) return <ConfirmEmail token={confirm} />;
+  // back from the provider's card page: the registration was received before leaving
+  const cardOutcome = params.get('card') === 'added' ? 'added' : params.get('payment') === 'cancelled' ? 'cancelled' : params.get('payment') === 'declined' ? 'declined' : null;
+  if (cardOutcome) {
+    return (
+      <Card className="register-card" style={CARD}>
+        <Result status={cardOutcome === 'added' ? 'success' : 'warning'} title={t('register.done.title')} subTitle={t(`register.card.${cardOutcome}`)} extra={<Link to={to('home')}>{t('common.goHome')}</Link>} data-testid="register-card-outcome" />
+      </Card>
+    );
+  }
   if (done) {
     return (
       <Card className="register-card" style={CARD}>
@@ -63,7 +75,13 @@ export default function RegisterPage() {
     setSending(true);
     setErrors({});
     try {
-      await request('usr', 'register', { method: 'POST', body: { ...personal, ...membership, role } });
+      const answer = await request<{ ok: boolean; card_token?: string }>('usr', 'register', { method: 'POST', body: { ...personal, ...membership, role } });
+      if (role === 'bold' && pay === 'card' && answer.card_token) {
+        // the card is given on the provider's page, which comes back to this page with the outcome
+        const { url } = await request<{ url: string }>('usr', 'card/addNotLogged', { method: 'POST', query: { isWeb: true }, body: { token: answer.card_token } });
+        window.location.assign(url);
+        return;
+      }
       setDone(true);
     } catch (error) {
       const fieldErrors = (error as { errors?: Errors; message?: string }).errors ?? { body: [(error as Error).message] };
@@ -110,9 +128,14 @@ export default function RegisterPage() {
             </Radio>
           </Radio.Group>
           {role === 'bold' && (
-            <Checkbox className="register-iban-now" style={{ marginBottom: 16 }} checked={ibanNow} onChange={(e) => setIbanNow(e.target.checked)}>
-              {t('register.ibanNow')}
-            </Checkbox>
+            <>
+              <Typography.Paragraph strong>{t('register.payHow')}</Typography.Paragraph>
+              <Radio.Group className="register-pay" style={{ display: 'flex', flexDirection: 'column', gap: 8, marginBottom: 16 }} value={pay} onChange={(e) => setPay(e.target.value)} data-testid="register-pay">
+                <Radio value="card">{t('register.payCard')}</Radio>
+                <Radio value="iban">{t('register.ibanNow')}</Radio>
+                <Radio value="later">{t('register.payLater')}</Radio>
+              </Radio.Group>
+            </>
           )}
           {errors['body'] && <Typography.Paragraph type="danger">{errors['body'].join(' ')}</Typography.Paragraph>}
           <SchemaForm<Data>
