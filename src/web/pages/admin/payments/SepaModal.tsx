@@ -89,7 +89,9 @@ export function SepaModal({ open, onClose, onDone, onDownloadAgain }: { open: bo
       }
     >
       {made ? (
-        <Result status="success" style={{ padding: '16px 0' }} title={t('admin.payments.sepa.done', { count: made.count })} subTitle={t('admin.payments.sepa.summary', { batch: made.batch, total: money(made.totalCents, lng) })} data-testid="sepa-result" />
+        <div data-testid="sepa-result">
+          <Result status="success" style={{ padding: '16px 0' }} title={t('admin.payments.sepa.done', { count: made.count })} subTitle={t('admin.payments.sepa.summary', { batch: made.batch, total: money(made.totalCents, lng) })} />
+        </div>
       ) : (
         <>
           <p>{t('admin.payments.sepa.text')}</p>
