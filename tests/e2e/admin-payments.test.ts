@@ -68,6 +68,7 @@ describe('direct debits in the back office', () => {
     // the SEPA file: the collection date is offered two business days ahead
     await page.getByTestId('payments-sepa').click();
     await page.getByTestId('sepa-submit').waitFor();
+    await page.waitForTimeout(500); // the modal's opening animation
     await page.screenshot({ path: `${SHOTS}/payments-sepa-modal-1400.png` });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('sepa-submit').click()]);
     const saved = `${SHOTS}/${download.suggestedFilename()}`;
@@ -76,6 +77,7 @@ describe('direct debits in the back office', () => {
     expect(xml).toContain('pain.008.001.02');
     expect(xml).toContain('<IBAN>ES9121000418450200051332</IBAN>');
     await page.getByTestId('sepa-result').waitFor();
+    await page.waitForTimeout(300);
     expect(await page.getByTestId('sepa-result').textContent()).toMatch(/direct debits? in the file/);
     await page.screenshot({ path: `${SHOTS}/payments-sepa-done-1400.png` });
     await page.getByRole('button', { name: 'Done' }).click();
@@ -94,6 +96,7 @@ describe('direct debits in the back office', () => {
     // the refund form of a paid payment (opened, then left)
     await row.getByTestId('payment-refund').click();
     await page.locator('#payment-refund-form').waitFor();
+    await page.waitForTimeout(500);
     await page.screenshot({ path: `${SHOTS}/payments-refund-modal-1400.png` });
     await page.locator('.ant-modal-close').click();
 
@@ -122,6 +125,7 @@ describe('direct debits in the back office', () => {
     await page.screenshot({ path: `${SHOTS}/payments-360.png`, fullPage: true });
     await page.getByTestId('payments-sepa').click();
     await page.getByTestId('sepa-submit').waitFor();
+    await page.waitForTimeout(500);
     await page.screenshot({ path: `${SHOTS}/payments-sepa-modal-360.png` });
     await page.locator('.ant-modal-close').click();
     await page.goto(`${server.url}/en/admin/subscriptions`);

@@ -6,7 +6,7 @@
  */
 import { useTable } from '@refinedev/antd';
 import { useInvalidate, useUpdate } from '@refinedev/core';
-import { Button, DatePicker, Empty, Input, Modal, Popconfirm, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, DatePicker, Empty, Grid, Input, Popconfirm, Select, Space, Table, Tooltip, Typography } from 'antd';
 import { CheckOutlined, DownloadOutlined, FileTextOutlined, RollbackOutlined, UndoOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -33,6 +33,7 @@ export default function PaymentsPage() {
   const feedback = useFeedback();
   const invalidate = useInvalidate();
   const resultLabel = useResultLabel();
+  const screens = Grid.useBreakpoint();
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
   const [returning, setReturning] = useState<AdminPayment | null>(null);
   const [sepaOpen, setSepaOpen] = useState(false);
@@ -118,7 +119,7 @@ export default function PaymentsPage() {
         {...tableProps}
         rowKey="hash"
         size="middle"
-        scroll={{ x: 1280 }}
+        scroll={{ x: 1160 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin.payments.empty')} /> }}
         onRow={(row) => ({ 'data-testid': 'payment-row', 'data-method': row.method, 'data-status': row.status }) as React.HTMLAttributes<HTMLElement>}
         columns={[
@@ -143,11 +144,11 @@ export default function PaymentsPage() {
               </Space>
             ),
           },
-          { title: t('admin.payments.amount'), key: 'amount', width: 100, align: 'right', render: (_, row) => money(row.amount_cents, lng) },
+          { title: t('admin.payments.amount'), key: 'amount', width: 90, align: 'right', render: (_, row) => money(row.amount_cents, lng) },
           {
             title: t('admin.payments.methodLabel'),
             key: 'method',
-            width: 200,
+            width: 170,
             render: (_, row) => (
               <>
                 <div>{t(`admin.payments.method.${row.method}`)}</div>
@@ -157,29 +158,59 @@ export default function PaymentsPage() {
               </>
             ),
           },
-          { title: t('admin.payments.period'), key: 'period', width: 190, render: (_, row) => `${formatDate(row.period_start, lng)} – ${formatDate(row.period_end, lng)}` },
-          { title: t('admin.payments.attempt'), key: 'attempt', width: 80, align: 'center', dataIndex: 'attempt' },
-          { title: t('admin.payments.created'), key: 'created', width: 110, render: (_, row) => formatDate(row.created_at, lng) },
-          { title: t('admin.payments.receipt'), key: 'receipt', width: 140, render: (_, row) => row.receipt_number ?? <Typography.Text type="secondary">—</Typography.Text> },
           {
-            title: t('admin.payments.batch'),
-            key: 'batch',
-            width: 130,
-            render: (_, row) =>
-              row.sepa_batch ? (
-                <Tooltip title={t('admin.payments.sepa.again')}>
-                  <Button type="link" size="small" icon={<DownloadOutlined />} style={{ paddingInline: 0 }} onClick={() => void downloadBatch(row.sepa_batch!)} data-testid="payment-batch">
-                    {row.sepa_batch.slice(-6).toUpperCase()}
-                  </Button>
-                </Tooltip>
-              ) : (
-                <Typography.Text type="secondary">—</Typography.Text>
-              ),
+            title: t('admin.payments.period'),
+            key: 'period',
+            width: 150,
+            render: (_, row) => (
+              <>
+                <div>{formatDate(row.period_start, lng)} –</div>
+                <div>{formatDate(row.period_end, lng)}</div>
+                {row.attempt > 1 ? (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('admin.payments.attemptN', { n: row.attempt })}
+                  </Typography.Text>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            title: t('admin.payments.created'),
+            key: 'created',
+            width: 110,
+            render: (_, row) => (
+              <>
+                <div>{formatDate(row.created_at, lng)}</div>
+                {row.settled_at && row.settled_at.slice(0, 10) !== row.created_at.slice(0, 10) ? (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('admin.payments.settledOn', { date: formatDate(row.settled_at, lng) })}
+                  </Typography.Text>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            title: t('admin.payments.receiptBatch'),
+            key: 'receipt',
+            width: 150,
+            render: (_, row) => (
+              <>
+                <div>{row.receipt_number ?? <Typography.Text type="secondary">—</Typography.Text>}</div>
+                {row.sepa_batch ? (
+                  <Tooltip title={t('admin.payments.sepa.again')}>
+                    <Button type="link" size="small" icon={<DownloadOutlined />} style={{ paddingInline: 0, height: 'auto' }} onClick={() => void downloadBatch(row.sepa_batch!)} data-testid="payment-batch">
+                      {t('admin.payments.batchShort', { id: row.sepa_batch.slice(-6).toUpperCase() })}
+                    </Button>
+                  </Tooltip>
+                ) : null}
+              </>
+            ),
           },
           {
             title: t('admin.payments.actions'),
             key: 'actions',
-            width: 210,
+            width: 190,
+            fixed: screens.md ? 'right' : undefined,
             render: (_, row) => {
               const canRefund = row.status === 'PAID' && row.refunded_cents < row.amount_cents;
               const inBatch = row.method === 'DEBIT' && row.sepa_batch !== null;
