@@ -459,9 +459,6 @@ export interface AdminPaymentMember {
 }
 
 // admin.payment.refund
-/**
- * Refund a paid membership payment in full (no amount) or in part (amount_cents, at most what is left); the reason is kept in the audit log. The membership itself is not ended.
- */
 export interface AdminPaymentRefund {
   amount_cents?: number;
   reason: string;

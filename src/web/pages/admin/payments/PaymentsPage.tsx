@@ -119,15 +119,15 @@ export default function PaymentsPage() {
         {...tableProps}
         rowKey="hash"
         size="middle"
-        scroll={{ x: 1160 }}
+        scroll={{ x: 1090 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin.payments.empty')} /> }}
         onRow={(row) => ({ 'data-testid': 'payment-row', 'data-method': row.method, 'data-status': row.status }) as React.HTMLAttributes<HTMLElement>}
         columns={[
-          { title: t('admin.payments.member'), key: 'member', fixed: 'left', width: 180, render: (_, row) => <MemberCell member={row.member} /> },
+          { title: t('admin.payments.member'), key: 'member', fixed: 'left', width: 175, render: (_, row) => <MemberCell member={row.member} /> },
           {
             title: t('admin.payments.statusLabel'),
             key: 'status',
-            width: 140,
+            width: 125,
             render: (_, row) => (
               <Space direction="vertical" size={2}>
                 <StatusTag status={row.status} kind="payments" />
@@ -144,11 +144,11 @@ export default function PaymentsPage() {
               </Space>
             ),
           },
-          { title: t('admin.payments.amount'), key: 'amount', width: 90, align: 'right', render: (_, row) => money(row.amount_cents, lng) },
+          { title: t('admin.payments.amount'), key: 'amount', width: 85, align: 'right', render: (_, row) => money(row.amount_cents, lng) },
           {
             title: t('admin.payments.methodLabel'),
             key: 'method',
-            width: 170,
+            width: 165,
             render: (_, row) => (
               <>
                 <div>{t(`admin.payments.method.${row.method}`)}</div>
@@ -161,7 +161,7 @@ export default function PaymentsPage() {
           {
             title: t('admin.payments.period'),
             key: 'period',
-            width: 150,
+            width: 125,
             render: (_, row) => (
               <>
                 <div>{formatDate(row.period_start, lng)} –</div>
@@ -177,7 +177,7 @@ export default function PaymentsPage() {
           {
             title: t('admin.payments.created'),
             key: 'created',
-            width: 110,
+            width: 105,
             render: (_, row) => (
               <>
                 <div>{formatDate(row.created_at, lng)}</div>
@@ -192,14 +192,14 @@ export default function PaymentsPage() {
           {
             title: t('admin.payments.receiptBatch'),
             key: 'receipt',
-            width: 150,
+            width: 140,
             render: (_, row) => (
               <>
                 <div>{row.receipt_number ?? <Typography.Text type="secondary">—</Typography.Text>}</div>
                 {row.sepa_batch ? (
                   <Tooltip title={t('admin.payments.sepa.again')}>
                     <Button type="link" size="small" icon={<DownloadOutlined />} style={{ paddingInline: 0, height: 'auto' }} onClick={() => void downloadBatch(row.sepa_batch!)} data-testid="payment-batch">
-                      {t('admin.payments.batchShort', { id: row.sepa_batch.slice(-6).toUpperCase() })}
+                      {t('admin.payments.batchShort', { id: row.sepa_batch.slice(-6) })}
                     </Button>
                   </Tooltip>
                 ) : null}
@@ -209,7 +209,7 @@ export default function PaymentsPage() {
           {
             title: t('admin.payments.actions'),
             key: 'actions',
-            width: 190,
+            width: 170,
             fixed: screens.md ? 'right' : undefined,
             render: (_, row) => {
               const canRefund = row.status === 'PAID' && row.refunded_cents < row.amount_cents;
