@@ -102,6 +102,7 @@ describe('direct debits in the back office', () => {
 
     await page.getByRole('menuitem', { name: 'Subscriptions' }).click();
     await page.getByTestId('admin-subscriptions').locator('tbody tr.ant-table-row').first().waitFor();
+    await page.getByTestId('admin-subscriptions').locator('.ant-spin-spinning').waitFor({ state: 'detached' });
     await page.screenshot({ path: `${SHOTS}/subscriptions-1400.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();

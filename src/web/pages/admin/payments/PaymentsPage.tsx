@@ -96,7 +96,7 @@ export default function PaymentsPage() {
         </Space>
       </Space>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search allowClear placeholder={t('admin.payments.search')} aria-label={t('admin.payments.search')} style={{ width: 280, maxWidth: '100%' }} onSearch={(text) => setFilter('q', text.trim())} />
+        <Input.Search allowClear placeholder={t('admin.payments.search')} aria-label={t('admin.payments.search')} style={{ width: 320, maxWidth: '100%' }} onSearch={(text) => setFilter('q', text.trim())} />
         <Select aria-label={t('admin.payments.statusLabel')} style={{ width: 170 }} value={value('status') ?? ''} onChange={(next) => setFilter('status', next)} options={[{ value: '', label: t('admin.payments.allStatuses') }, ...STATUSES.map((status) => ({ value: status, label: t(`admin.payments.status.${status}`) }))]} data-testid="payments-status" />
         <Select aria-label={t('admin.payments.methodLabel')} style={{ width: 170 }} value={value('method') ?? ''} onChange={(next) => setFilter('method', next)} options={[{ value: '', label: t('admin.payments.allMethods') }, ...METHODS.map((method) => ({ value: method, label: t(`admin.payments.method.${method}`) }))]} />
         <DatePicker.RangePicker
