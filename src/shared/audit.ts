@@ -26,3 +26,6 @@ export const CONTENT_AUDIT_ACTIONS = ['article.created', 'article.updated', 'art
 
 /** The audit actions of the administrators' management and second factor (admin/admins). */
 export const ADMIN_AUDIT_ACTIONS = ['admin.invited', 'admin.removed', 'admin.totpEnabled', 'admin.totpDisabled'] as const;
+
+/** The audit actions of membership payments in the back office (admin/payments): refunds, SEPA files, the bank's answers. */
+export const PAYMENT_AUDIT_ACTIONS = ['payment.refunded', 'payment.collected', 'payment.returned', 'sepa.exported'] as const;

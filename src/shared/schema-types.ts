@@ -415,6 +415,114 @@ export interface AdminParamsHash {
   hash: string;
 }
 
+// admin.payment.decision
+/**
+ * The bank's answer to a direct debit sent in a SEPA file: PAID (collected: receipt e-mailed) or RETURNED (the year is taken back and the charge retried; a reason is required).
+ */
+export interface AdminPaymentDecision {
+  status: 'PAID' | 'RETURNED';
+  reason?: string;
+}
+
+// admin.payment
+/**
+ * One membership payment in the back office (a card charge or a direct debit); refunded_cents is what was given back so far.
+ */
+export interface AdminPayment {
+  hash: string;
+  member: AdminPaymentMember;
+  status: 'PENDING' | 'PAID' | 'FAILED' | 'REFUNDED' | 'RETURNED';
+  method: 'CARD' | 'DEBIT';
+  amount_cents: number;
+  refunded_cents: number;
+  period_start: string;
+  period_end: string;
+  attempt: number;
+  card_label: string | null;
+  mandate_ref: string | null;
+  receipt_number: string | null;
+  sepa_batch: string | null;
+  created_at: string;
+  settled_at: string | null;
+  result: string | null;
+}
+
+// admin.payment.member
+/**
+ * The member a subscription or payment belongs to, as the back office lists it.
+ */
+export interface AdminPaymentMember {
+  hash: string;
+  name: string;
+  email: string;
+  partner_number: number | null;
+}
+
+// admin.payment.refund
+export interface AdminPaymentRefund {
+  amount_cents?: number;
+  reason: string;
+}
+
+// admin.payments.filter
+/**
+ * The back office's membership payments: by status, method, free text over the member's name and e-mail, and the day the payment was made between from and to (inclusive, yyyy-mm-dd), newest first.
+ */
+export interface AdminPaymentsFilter {
+  status?: 'PENDING' | 'PAID' | 'FAILED' | 'REFUNDED' | 'RETURNED';
+  method?: 'CARD' | 'DEBIT';
+  q?: string;
+  /**
+   * yyyy-mm-dd
+   */
+  from?: string;
+  /**
+   * yyyy-mm-dd
+   */
+  to?: string;
+  page?: number;
+  size?: number;
+}
+
+// admin.sepa.request
+/**
+ * A SEPA direct-debit file (pain.008.001.02) of every pending debit not yet sent: the day the bank should collect (dd/mm/yyyy, not in the past; banks want it at least two business days ahead).
+ */
+export interface AdminSepaRequest {
+  collection_date: string;
+}
+
+// admin.subscription
+/**
+ * One membership subscription in the back office: how it is paid, until when, its next charge and failed attempts.
+ */
+export interface AdminSubscription {
+  hash: string;
+  member: AdminPaymentMember;
+  status: 'ACTIVE' | 'PAST_DUE' | 'ENDED';
+  method: 'CARD' | 'DEBIT';
+  renew: boolean;
+  amount_cents: number;
+  current_period_end: string;
+  next_charge_at: string | null;
+  failures: number;
+  last_failure: string | null;
+  created_at: string;
+  ended_at?: string | null;
+}
+
+// admin.subscriptions.filter
+/**
+ * The back office's membership subscriptions: by status, payment method and free text over the member's name and e-mail, newest first.
+ */
+export interface AdminSubscriptionsFilter {
+  status?: 'ACTIVE' | 'PAST_DUE' | 'ENDED';
+  method?: 'CARD' | 'DEBIT';
+  q?: string;
+  page?: number;
+  size?: number;
+}
+
 // admin.tag
 /**
  * A tag as the back office reads it: group, three names and where it is used.

@@ -73,6 +73,8 @@ export const FORMS = {
   },
   // an info page or one of the association's texts in the back office (pages/admin/pages): all three languages
   adminPage: { schema: 'admin.page.write', fields: ['texts'] },
+  // refunding a membership payment in the back office (pages/admin/payments): the amount (default: all that is left) and why
+  adminPaymentRefund: { schema: 'admin.payment.refund', fields: ['amount_cents', 'reason'] },
 } as const satisfies Record<string, { schema: string; fields?: readonly string[]; required?: readonly string[]; optional?: readonly string[] }>;
 
 export type FormName = keyof typeof FORMS;

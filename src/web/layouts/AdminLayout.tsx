@@ -4,7 +4,7 @@
  * holds `admin.validate` gets in; anyone else goes to /{lng}/admin/login. The server decides anyway.
  */
 import { useCan, useGetIdentity, useLogout } from '@refinedev/core';
-import { Button, Layout, Menu, Typography } from 'antd';
+import { Button, Layout, Menu, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/Spinner';
@@ -12,7 +12,11 @@ import { useLocale } from '../hooks/useLocale';
 import type { Identity } from '../providers/auth';
 
 /** The back office's sections, in menu order; each is /{lng}/admin/<section> (routing/adminRoutes.tsx). */
-const ADMIN_SECTIONS = ['dashboard', 'users', 'companies', 'jobs', 'workgroups', 'articles', 'pages', 'categories', 'tags', 'settings', 'admins', 'security', 'audit'] as const;
+const ADMIN_SECTIONS = ['dashboard', 'users', 'companies', 'jobs', 'workgroups', 'subscriptions', 'payments', 'articles', 'pages', 'categories', 'tags', 'settings', 'admins', 'security', 'audit'] as const;
+/** Sections shown together under a heading in the menu. */
+const MENU_GROUPS: Partial<Record<(typeof ADMIN_SECTIONS)[number], { key: string; sections: readonly (typeof ADMIN_SECTIONS)[number][] }>> = {
+  subscriptions: { key: 'membership', sections: ['subscriptions', 'payments'] },
+};
 
 export function AdminLayout() {
   const { t } = useTranslation();
@@ -35,7 +39,13 @@ export function AdminLayout() {
         <Menu
           mode="inline"
           selectedKeys={[selected]}
-          items={ADMIN_SECTIONS.map((section) => ({ key: section, label: <Link to={`${base}/${section}`}>{t(`admin.menu.${section}`)}</Link> }))}
+          items={ADMIN_SECTIONS.flatMap((section): MenuProps['items'] & object => {
+            const item = (name: string) => ({ key: name, label: <Link to={`${base}/${name}`}>{t(`admin.menu.${name}`)}</Link> });
+            const group = MENU_GROUPS[section];
+            if (group) return [{ type: 'group' as const, key: group.key, label: t(`admin.menu.${group.key}`), children: group.sections.map(item) }];
+            if (Object.values(MENU_GROUPS).some((other) => other.sections.includes(section))) return [];
+            return [item(section)];
+          })}
         />
       </Layout.Sider>
       <Layout>

@@ -23,6 +23,8 @@ const PageEditPage = lazy(() => import('../pages/admin/pages/PageEditPage'));
 const AdminsPage = lazy(() => import('../pages/admin/admins/AdminsPage'));
 const SecurityPage = lazy(() => import('../pages/admin/admins/SecurityPage'));
 const InvitePage = lazy(() => import('../pages/admin/admins/InvitePage'));
+const SubscriptionsPage = lazy(() => import('../pages/admin/payments/SubscriptionsPage'));
+const PaymentsPage = lazy(() => import('../pages/admin/payments/PaymentsPage'));
 
 const wait = (node: React.ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
 
@@ -45,6 +47,8 @@ export function adminRoutes() {
       <Route path="articles/new" element={wait(<ArticleFormPage />)} />
       <Route path="articles/:hash/edit" element={wait(<ArticleFormPage />)} />
       <Route path="articles/:hash/attendees" element={wait(<AttendeesPage />)} />
+      <Route path="subscriptions" element={wait(<SubscriptionsPage />)} />
+      <Route path="payments" element={wait(<PaymentsPage />)} />
       <Route path="pages" element={wait(<PagesListPage />)} />
       <Route path="pages/:key" element={wait(<PageEditPage />)} />
       <Route path="admins" element={wait(<AdminsPage />)} />

@@ -11,6 +11,7 @@ import { adminTaxonomyRoutes } from './taxonomies/routes';
 import { adminWorkgroupRoutes } from './workgroups/routes';
 import { adminArticleRoutes } from './articles/routes';
 import { adminPageRoutes } from './pages/routes';
+import { adminPaymentRoutes } from './payments/routes';
 import { adminAdminsRoutes, adminInviteRoutes } from './admins/routes';
 import { productionLock } from './admins/security';
 
@@ -27,6 +28,7 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminWorkgroupRoutes);
   await app.register(adminArticleRoutes);
   await app.register(adminPageRoutes);
+  await app.register(adminPaymentRoutes);
   await app.register(adminAdminsRoutes);
   await app.register(adminInviteRoutes);
 }

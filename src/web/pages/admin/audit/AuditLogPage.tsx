@@ -4,7 +4,7 @@ import { Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, COMPANY_ACTIONS } from '../../../../shared/memberMoves';
 import { OFFER_AUDIT_ACTIONS } from '../../../../shared/offerMoves';
-import { ADMIN_AUDIT_ACTIONS, CONTENT_AUDIT_ACTIONS, SETTINGS_AUDIT_ACTION, TAXONOMY_AUDIT_ACTIONS, WORKGROUP_AUDIT_ACTIONS } from '../../../../shared/audit';
+import { ADMIN_AUDIT_ACTIONS, CONTENT_AUDIT_ACTIONS, PAYMENT_AUDIT_ACTIONS, SETTINGS_AUDIT_ACTION, TAXONOMY_AUDIT_ACTIONS, WORKGROUP_AUDIT_ACTIONS } from '../../../../shared/audit';
 import type { Locale } from '../../../../shared/constants';
 import { formatDate } from '../../../lib/dates';
 import type { AdminAuditItem } from '../users/types';
@@ -28,7 +28,7 @@ export default function AuditLogPage() {
         style={{ width: 260, marginBottom: 16 }}
         defaultValue=""
         onChange={(value) => setFilters([{ field: 'action', operator: 'eq', value: value || undefined }], 'replace')}
-        options={[{ value: '', label: t('admin.audit.allActions') }, ...[...AUDIT_ACTIONS, ...Object.values(COMPANY_ACTIONS), ...OFFER_AUDIT_ACTIONS, SETTINGS_AUDIT_ACTION, ...TAXONOMY_AUDIT_ACTIONS, ...WORKGROUP_AUDIT_ACTIONS, ...CONTENT_AUDIT_ACTIONS, ...ADMIN_AUDIT_ACTIONS].map((a) => ({ value: a, label: t(`admin.action.${a}`) }))]}
+        options={[{ value: '', label: t('admin.audit.allActions') }, ...[...AUDIT_ACTIONS, ...Object.values(COMPANY_ACTIONS), ...OFFER_AUDIT_ACTIONS, SETTINGS_AUDIT_ACTION, ...TAXONOMY_AUDIT_ACTIONS, ...WORKGROUP_AUDIT_ACTIONS, ...CONTENT_AUDIT_ACTIONS, ...ADMIN_AUDIT_ACTIONS, ...PAYMENT_AUDIT_ACTIONS].map((a) => ({ value: a, label: t(`admin.action.${a}`) }))]}
       />
       <Table<AdminAuditItem>
         {...tableProps}
