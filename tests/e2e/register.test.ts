@@ -51,7 +51,7 @@ describe('registration', () => {
     await page.locator('#register-personal').getByRole('button', { name: 'Continua' }).click();
     await page.locator('#register-membership').waitFor();
     await page.getByRole('radio', { name: /Bold/ }).check();
-    await page.getByRole('checkbox', { name: /compte bancari ara/ }).check();
+    await page.getByRole('radio', { name: /domiciliació/ }).check();
     await page.locator('#root_payment_bank').fill('CaixaBank');
     await page.locator('#root_payment_name').fill('Laia Puig');
     await page.locator('#root_payment_iban').fill('ES91 2100 0418 4502 0005 1332');

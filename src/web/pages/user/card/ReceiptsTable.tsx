@@ -47,8 +47,8 @@ export function ReceiptsTable() {
           { key: 'date', title: t('receipts.date'), render: (_, p) => formatDate(p.created_at, lng, 'short') },
           { key: 'period', title: t('receipts.period'), responsive: ['md'], render: (_, p) => `${formatDate(p.period_start, lng, 'short')} – ${formatDate(p.period_end, lng, 'short')}` },
           { key: 'amount', title: t('receipts.amount'), render: (_, p) => formatEuros(p.amount_cents, lng) },
-          { key: 'how', title: t('receipts.how'), responsive: ['lg'], render: (_, p) => (p.method === 'DEBIT' ? t('receipts.debit') : (p.card_label ?? t('receipts.card'))) },
-          { key: 'status', title: t('receipts.status'), render: (_, p) => <Tag color={STATUS_COLOR[p.status]}>{t(`receipts.statuses.${p.status}`)}</Tag> },
+          { key: 'how', title: t('receipts.how'), responsive: ['lg'], render: (_, p) => (p.method === 'DEBIT' ? t('receipts.debit') : p.card_label ? p.card_label.replace(/^\w+/, (brand) => t(`cards.brand.${brand}`, { defaultValue: brand })) : t('receipts.card')) },
+          { key: 'status', title: t('receipts.status'), responsive: ['sm'], render: (_, p) => <Tag color={STATUS_COLOR[p.status]}>{t(`receipts.statuses.${p.status}`)}</Tag> },
           {
             key: 'receipt',
             title: t('receipts.receipt'),

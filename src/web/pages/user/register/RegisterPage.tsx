@@ -51,8 +51,8 @@ export default function RegisterPage() {
   const cardOutcome = params.get('card') === 'added' ? 'added' : params.get('payment') === 'cancelled' ? 'cancelled' : params.get('payment') === 'declined' ? 'declined' : null;
   if (cardOutcome) {
     return (
-      <Card className="register-card" style={CARD}>
-        <Result status={cardOutcome === 'added' ? 'success' : 'warning'} title={t('register.done.title')} subTitle={t(`register.card.${cardOutcome}`)} extra={<Link to={to('home')}>{t('common.goHome')}</Link>} data-testid="register-card-outcome" />
+      <Card className="register-card" style={CARD} data-testid="register-card-outcome">
+        <Result status={cardOutcome === 'added' ? 'success' : 'warning'} title={t('register.done.title')} subTitle={t(`register.card.${cardOutcome}`)} extra={<Link to={to('home')}>{t('common.goHome')}</Link>} />
       </Card>
     );
   }
