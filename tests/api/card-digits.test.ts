@@ -18,7 +18,7 @@ import { startPeer, type Peer } from '../helpers/smtp';
 const MAIN = 'src/server/main.ts';
 const API_KEY = 'alumni-web-key';
 const DEVICE = 'digitsdevice00000001';
-const CARDS = { ok: '4242424242424242', other: '5555555555554444', declined: '4000000000000002', later: '4000000000000341' };
+const CARDS = { ok: '4242424242424242', other: '5555555555554444', declined: '4000000000000002', later: '4000000000000341', secure: '4000002760003184' };
 const CVC = '7391';
 
 let proc: RunningProcess;
@@ -87,6 +87,12 @@ describe('card numbers and codes are never kept', () => {
     expect(await addCard(bold, CARDS.other)).toBe('/en/user/card?card=added');
     expect(await addCard(bold, CARDS.declined)).toBe('/en/user/card?payment=declined');
     expect(await addCard(bold, CARDS.ok, 'cancel')).toBe('/en/user/card?payment=cancelled');
+    // the 3-D Secure card: the bank's step, then saved
+    const started = (await call('POST', '/usr/card', { token: bold, body: {} })).json()['url'] as string;
+    const step = await fetch(new URL(started, base), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ cc_name: 'Marc Bold', cc_number: CARDS.secure, cc_exp: '12/34', cc_csc: CVC, action: 'pay' }).toString() });
+    const challenge = /name="challenge" value="([^"]+)"/.exec(await step.text())![1]!;
+    const passed = await fetch(new URL(started, base), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action: '3ds-pass', challenge }).toString(), redirect: 'manual' });
+    expect(passed.headers.get('location')).toBe('/en/user/card?card=added');
 
     // a Bold registration gives its card on the provider's page
     const email = 'digits.register@example.test';

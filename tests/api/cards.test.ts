@@ -78,6 +78,32 @@ describe('the hosted card page', () => {
   });
 });
 
+describe('the 3-D Secure test card', () => {
+  const challenged = { ...good, cc_number: '4000 0027 6000 3184' };
+  const answer = (url: URL, payload: string) => t.app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+  const challengeOf = (html: string) => /name="challenge" value="([^"]+)"/.exec(html)![1]!;
+
+  it('asks the bank step; a failed one stores nothing, a changed one is refused, a passed one stores the card', async () => {
+    const failed = await giveCard('gratis', challenged);
+    expect(failed.answer.statusCode).toBe(200);
+    expect(failed.answer.body).toContain('3-D Secure');
+    expect(failed.answer.body).not.toMatch(/value="[^"]*0027/); // the number is not carried to the bank's step
+    const refused = await answer(failed.url, new URLSearchParams({ action: '3ds-fail', challenge: challengeOf(failed.answer.body) }).toString());
+    expect(refused.headers.location).toBe('/en/user/card?payment=declined');
+    expect((await t.app.db.selectFrom('payment_sessions').select('result').where('hash', '=', failed.url.pathname.split('/').pop()!).executeTakeFirstOrThrow()).result).toBe('authentication');
+
+    const passed = await giveCard('gratis', challenged);
+    const signed = challengeOf(passed.answer.body);
+    const [payload, signature] = signed.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), last4: '9999' })).toString('base64url');
+    expect((await answer(passed.url, new URLSearchParams({ action: '3ds-pass', challenge: `${forged}.${signature}` }).toString())).statusCode).toBe(400);
+    const ok = await answer(passed.url, new URLSearchParams({ action: '3ds-pass', challenge: signed }).toString());
+    expect(ok.headers.location).toBe('/en/user/card?card=added');
+    expect((await cardsOf('gratis')).map((card) => card.last4)).toEqual(['3184']);
+    await t.app.db.deleteFrom('cards').execute();
+  });
+});
+
 describe('a card added', () => {
   it('keeps only the token, brand, last four digits and expiry; the first is the default', async () => {
     const { answer } = await giveCard('bold', good);

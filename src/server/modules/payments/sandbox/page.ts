@@ -13,16 +13,20 @@ import { escapeHtml } from '../../mail/render';
 import type { ProviderNotification } from '../provider';
 import { findOpenSession } from '../cards/repository';
 import { returnPath } from '../returnPath';
-import { SANDBOX_DECLINING_TOKEN, SANDBOX_SIGNATURE_HEADER, sandboxSign, validPageSignature } from './provider';
+import { SANDBOX_DECLINING_TOKEN, SANDBOX_SIGNATURE_HEADER, sameSignature, sandboxSign, validPageSignature } from './provider';
 
-const TEST_CARDS: Record<string, { brand: string; outcome: 'DONE' | 'FAILED'; declinesLater?: boolean }> = {
+const TEST_CARDS: Record<string, { brand: string; outcome: 'DONE' | 'FAILED'; declinesLater?: boolean; challenge?: boolean }> = {
   '4242424242424242': { brand: 'visa', outcome: 'DONE' },
   '5555555555554444': { brand: 'mastercard', outcome: 'DONE' },
   '4000000000000002': { brand: 'visa', outcome: 'FAILED' },
   '4000000000000341': { brand: 'visa', outcome: 'DONE', declinesLater: true },
+  '4000002760003184': { brand: 'visa', outcome: 'DONE', challenge: true },
 };
 
-type Form = { cc_name?: string; cc_number?: string; cc_exp?: string; cc_csc?: string; action?: string };
+type Form = { cc_name?: string; cc_number?: string; cc_exp?: string; cc_csc?: string; action?: string; challenge?: string };
+
+/** What a 3-D Secure challenge carries between its two pages: no number, signed so the form cannot be changed. */
+type Challenged = { brand: string; last4: string; exp_month: number; exp_year: number };
 type Session = { Params: { session: string }; Querystring: { sig?: string } };
 const params = { type: 'object', required: ['session'], additionalProperties: false, properties: { session: { type: 'string', pattern: '^[a-z0-9]{16}$' } } } as const;
 const querystring = { type: 'object', additionalProperties: false, properties: { sig: { type: 'string', maxLength: 64 } } } as const;
@@ -63,6 +67,30 @@ function form(lng: Locale, error?: string) {
 <button type="submit" name="action" value="pay">${t('save')}</button><button type="submit" name="action" value="cancel" class="cancel" formnovalidate>${t('cancel')}</button></form>`;
 }
 
+/**
+ * The bank's 3-D Secure step (test card 4000 0027 6000 3184): the card's brand, last four and expiry travel in a signed
+ * field to the second page — stateless, so any instance can take the answer, and without the number.
+ */
+function challengeForm(app: FastifyInstance, lng: Locale, session: string, card: Challenged) {
+  const t = (key: string) => escapeHtml(translate(lng, `payments.sandbox.${key}`));
+  const payload = Buffer.from(JSON.stringify(card)).toString('base64url');
+  const signed = `${payload}.${sandboxSign(app.config, `challenge\n${session}\n${payload}`)}`;
+  return `<p>${t('challenge')}</p><form method="post"><input type="hidden" name="challenge" value="${escapeHtml(signed)}">
+<button type="submit" name="action" value="3ds-pass">${t('challengePass')}</button><button type="submit" name="action" value="3ds-fail" class="cancel">${t('challengeFail')}</button></form>`;
+}
+
+function readChallenge(app: FastifyInstance, session: string, signed: string | undefined): Challenged | null {
+  const [payload, signature] = (signed ?? '').split('.');
+  if (!payload || !signature || !sameSignature(sandboxSign(app.config, `challenge\n${session}\n${payload}`), signature)) return null;
+  try {
+    return JSON.parse(Buffer.from(payload, 'base64url').toString()) as Challenged;
+  } catch {
+    return null;
+  }
+}
+
+const newToken = (declinesLater = false) => `${declinesLater ? SANDBOX_DECLINING_TOKEN : 'sbx_'}${randomBytes(18).toString('base64url')}`;
+
 export async function sandboxPageRoutes(app: FastifyInstance) {
   // the card form arrives urlencoded; parsed here only (this plugin), never logged
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
@@ -84,6 +112,10 @@ export async function sandboxPageRoutes(app: FastifyInstance) {
     let notification: ProviderNotification;
     if (body.action === 'cancel') {
       notification = { session: session.hash, status: 'CANCELLED' };
+    } else if (body.action === '3ds-pass' || body.action === '3ds-fail') {
+      const card = readChallenge(app, session.hash, body.challenge);
+      if (!card) return page(reply, 400, lng, form(lng, translate(lng, 'payments.sandbox.badNumber')));
+      notification = body.action === '3ds-pass' ? { session: session.hash, status: 'DONE', card: { token: newToken(), ...card } } : { session: session.hash, status: 'FAILED', result: 'authentication' };
     } else {
       const digits = (body.cc_number ?? '').replace(/[\s-]/g, '');
       const exp = expiry(body.cc_exp ?? '');
@@ -91,9 +123,10 @@ export async function sandboxPageRoutes(app: FastifyInstance) {
       if (!exp) return page(reply, 400, lng, form(lng, translate(lng, 'payments.sandbox.badExpiry')));
       if (!/^\d{3,4}$/.test(body.cc_csc ?? '') || !(body.cc_name ?? '').trim()) return page(reply, 400, lng, form(lng, translate(lng, 'payments.sandbox.missing')));
       const known = TEST_CARDS[digits];
+      if (known?.challenge) return page(reply, 200, lng, challengeForm(app, lng, session.hash, { brand: known.brand, last4: digits.slice(-4), exp_month: exp.month, exp_year: exp.year }));
       notification =
         known?.outcome === 'DONE'
-          ? { session: session.hash, status: 'DONE', card: { token: `${known.declinesLater ? SANDBOX_DECLINING_TOKEN : 'sbx_'}${randomBytes(18).toString('base64url')}`, brand: known.brand, last4: digits.slice(-4), exp_month: exp.month, exp_year: exp.year } }
+          ? { session: session.hash, status: 'DONE', card: { token: newToken(known.declinesLater), brand: known.brand, last4: digits.slice(-4), exp_month: exp.month, exp_year: exp.year } }
           : { session: session.hash, status: 'FAILED', result: 'declined' };
     }
     // the provider tells the merchant first (server to server, signed), then sends the browser back

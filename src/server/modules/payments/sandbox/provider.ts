@@ -19,7 +19,7 @@ export function sandboxSign(config: Config, text: string): string {
   return createHmac('sha256', keyOf(config)).update(text).digest('base64url');
 }
 
-function sameSignature(a: string, b: string): boolean {
+export function sameSignature(a: string, b: string): boolean {
   const [x, y] = [Buffer.from(a), Buffer.from(b)];
   return x.length === y.length && timingSafeEqual(x, y);
 }
