@@ -100,6 +100,7 @@ async function furnishBold() {
   const experience = await t.api('POST', '/usr/workExperiences', { ...as(bold), body: { name: 'Diseñadora UX', contract: 'FULL-TIME', company_name: 'Estudio Norte', start: '01/03/2021', location: 'Barcelona', content: 'Prototipos.' } });
   expect(experience.statusCode, experience.body).toBe(201);
   const now = new Date().toISOString();
+  await t.app.db.deleteFrom('cards').where('user_hash', '=', me.hash).execute(); // the demo's card: this test's own instead
   await t.app.db.insertInto('cards').values({ hash: 'h3card000000001', user_hash: me.hash, provider_token: 'tok_SECRET_provider_token', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, is_default: 1, created_at: now }).execute();
   const article = await t.app.db.selectFrom('articles').select('hash').where('status', '=', 'PUBLISHED').limit(1).executeTakeFirstOrThrow();
   await t.app.db.deleteFrom('article_saves').where('user_hash', '=', me.hash).execute();

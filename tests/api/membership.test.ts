@@ -109,6 +109,10 @@ describe('a Regular member becomes Bold', () => {
     expect(payment).toMatchObject({ status: 'PAID', method: 'CARD', amount_cents: 5000, attempt: 1, card_label: 'visa •••• 4242' });
     expect(payment!.receipt_number).toMatch(/^R-\d{4}-\d{6}$/);
     expect(await templates(m.email)).toEqual(['membership.receipt']);
+    // the card that renews it cannot go while it is the only one
+    const last = await t.api('DELETE', `/usr/card/${card}`, as(m.session));
+    expect(last.statusCode).toBe(409);
+    expect(last.json().code).toBe('payments.lastCard');
     const listed = (await t.api('GET', '/usr/payments', as(m.session))).json();
     expect(listed.items).toHaveLength(1);
     expect(listed.items[0].receipt_number).toBe(payment!.receipt_number);
@@ -328,6 +332,24 @@ describe('a Bold registration gives its card on the provider\'s page', () => {
     expect((await statusOf(t, user.hash)).role).toBe('BOLD');
     expect((await paymentsOf(user.hash)).map((p) => [p.status, p.card_label])).toEqual([['PAID', 'visa •••• 4242']]);
     expect(await templates(email)).toEqual(['membership.receipt']);
+  });
+});
+
+describe('deleting the account', () => {
+  it('ends the membership, forgets the cards and the mandate, and keeps the payments as the accounting record', async () => {
+    const m = await member();
+    const card = await giveCard(m.session, good);
+    await t.api('POST', `/usr/subscription/${card}/create`, { ...as(m.session), body: {} });
+    await t.api('PATCH', '/usr/users', { ...as(m.session), body: { payment: { bank: 'Caixa', name: 'Queue Tester', iban: 'ES91 2100 0418 4502 0005 1332' } } });
+    await t.api('POST', '/usr/users/mandate', { ...as(m.session), body: {} });
+    const deleted = await t.api('DELETE', '/usr/users/me', { ...as(m.session), body: { password: 'demo-password' } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await subscriptionOf(m.hash)).toMatchObject({ status: 'ENDED', renew: 0, next_charge_at: null });
+    expect(await t.app.db.selectFrom('cards').select('hash').where('user_hash', '=', m.hash).execute()).toEqual([]);
+    expect(await t.app.db.selectFrom('debit_mandates').select('reference').where('user_hash', '=', m.hash).execute()).toEqual([]);
+    expect((await paymentsOf(m.hash)).map((p) => p.status)).toEqual(['PAID']);
+    await renew(new Date(Date.now() + 400 * DAY));
+    expect(await paymentsOf(m.hash)).toHaveLength(1);
   });
 });
 

@@ -19,6 +19,7 @@ import { initials, writePicture } from './images';
 import { experienceText, jobDescription } from './jobText';
 import { offerLives } from './offerLives';
 import { groupLives, withRequestMessages } from './groupLives';
+import { demoMembership } from './membership';
 import { insertMany } from './insert';
 import { DEMO_IBAN, makeCompany, makeUser, rename } from './people';
 import { createRandom } from './random';
@@ -330,6 +331,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     await insertMany(trx, 'portfolio_links', portfolio_links);
     await insertMany(trx, 'work_experiences', work_experiences);
     await insertMany(trx, 'job_alerts', demoJobAlerts(users, tags, now));
+    const membership = demoMembership(bold, gratis, () => rand.hash(), now);
+    await insertMany(trx, 'cards', membership.cards);
+    await insertMany(trx, 'subscriptions', membership.subscriptions);
+    await insertMany(trx, 'payments', membership.payments);
   });
 
   return { accounts: DEMO_ACCOUNTS.map((account) => ({ ...account })) };

@@ -4,6 +4,7 @@
  * service owns the transaction. Nothing here reads another member's personal data: joins only bring
  * titles of things (offers, groups, articles), never other people.
  */
+import { nowIso } from '../../lib/ids';
 import type { DialectName } from '../../db/dialect';
 import type { Conn } from '../auth/repository';
 
@@ -153,6 +154,14 @@ export function cardsOf(db: Conn, userHash: string) {
   return db.selectFrom('cards').select(['hash', 'brand', 'last4', 'exp_month', 'exp_year', 'is_default', 'created_at']).where('user_hash', '=', userHash).orderBy('created_at').execute();
 }
 
+export function paymentsOf(db: Conn, userHash: string) {
+  return db.selectFrom('payments').select(['hash', 'method', 'status', 'amount_cents', 'refunded_cents', 'period_start', 'period_end', 'card_label', 'mandate_ref', 'receipt_number', 'created_at', 'settled_at']).where('user_hash', '=', userHash).orderBy('created_at').execute();
+}
+
+export function mandatesOf(db: Conn, userHash: string) {
+  return db.selectFrom('debit_mandates').select(['reference', 'iban', 'holder', 'language', 'text', 'accepted_at', 'revoked_at']).where('user_hash', '=', userHash).orderBy('accepted_at').execute();
+}
+
 export function subscriptionsOf(db: Conn, userHash: string) {
   return db.selectFrom('subscriptions').select(['hash', 'status', 'amount_cents', 'current_period_end', 'created_at', 'cancelled_at']).where('user_hash', '=', userHash).orderBy('created_at').execute();
 }
@@ -210,7 +219,9 @@ export async function deleteOwned(db: Conn, userHash: string): Promise<{ files: 
   await db.deleteFrom('article_subscriptions').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('comment_likes').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('comment_reports').where('user_hash', '=', userHash).execute();
-  await db.deleteFrom('subscriptions').where('user_hash', '=', userHash).execute();
+  // the membership stops; its payments stay, anonymous with the row, as the association's accounting record
+  await db.updateTable('subscriptions').set({ status: 'ENDED', renew: 0, next_charge_at: null, ended_at: nowIso() }).where('user_hash', '=', userHash).where('status', 'in', ['ACTIVE', 'PAST_DUE']).execute();
+  await db.deleteFrom('debit_mandates').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('payment_sessions').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('cards').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('user_tags').where('user_hash', '=', userHash).execute();

@@ -79,7 +79,7 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
     return path;
   };
 
-  const [category, tags, portfolios, images, links, experiences, saved, registrations, applications, memberships, followed, administered, posts, likes, reports, cards, subscriptions, auditRows, mails, sessions, jobAlert] =
+  const [category, tags, portfolios, images, links, experiences, saved, registrations, applications, memberships, followed, administered, posts, likes, reports, cards, subscriptions, payments, mandates, auditRows, mails, sessions, jobAlert] =
     await Promise.all([
       user.category_hash ? repo.categoryOf(db, user.category_hash) : undefined,
       repo.tagsOf(db, hash),
@@ -98,6 +98,8 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
       repo.reportsOf(db, hash),
       repo.cardsOf(db, hash),
       repo.subscriptionsOf(db, hash),
+      repo.paymentsOf(db, hash),
+      repo.mandatesOf(db, hash),
       repo.auditAbout(db, hash),
       repo.mailsTo(db, user.email, user.created_at),
       repo.sessionsOf(db, hash),
@@ -148,6 +150,8 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
       post_reports: reports,
       cards: cards.map((card) => ({ ...card, is_default: card.is_default === 1 })),
       subscriptions,
+      payments,
+      debit_mandates: mandates,
       files: stored.map((file) => ({ hash: file.hash, kind: file.kind, name: file.name, mime: file.mime, size: file.size, created_at: file.created_at, file: archived.get(file.hash) ?? null })),
       sessions,
       audit_log: auditRows.map((row) => {

@@ -50,7 +50,7 @@ export async function deleteCard(db: Conn, userHash: string, hash: string) {
   await db.deleteFrom('cards').where('user_hash', '=', userHash).where('hash', '=', hash).execute();
 }
 
-/** Whether the member has a running subscription paid by card (its last card must stay). */
+/** Whether the member has a running subscription that renews by card (its last card must stay). */
 export async function hasCardSubscription(db: Conn, userHash: string) {
-  return !!(await db.selectFrom('subscriptions').select('hash').where('user_hash', '=', userHash).where('status', '=', 'ACTIVE').where('card_hash', 'is not', null).executeTakeFirst());
+  return !!(await db.selectFrom('subscriptions').select('hash').where('user_hash', '=', userHash).where('status', 'in', ['ACTIVE', 'PAST_DUE']).where('method', '=', 'CARD').where('renew', '=', 1).executeTakeFirst());
 }
