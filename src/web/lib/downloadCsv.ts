@@ -5,8 +5,10 @@ function save(blob: Blob, filename: string) {
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = filename;
+  document.body.appendChild(link);
   link.click();
-  URL.revokeObjectURL(link.href);
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
 export async function downloadCsv(prefix: Prefix, path: string, filename: string, query?: Record<string, unknown>): Promise<void> {
@@ -14,6 +16,8 @@ export async function downloadCsv(prefix: Prefix, path: string, filename: string
   save(new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename);
 }
 
+/** `filename` when the server names none. */
 export async function downloadFile(prefix: Prefix, path: string, filename: string, query?: Record<string, unknown>): Promise<void> {
-  save(await request<Blob>(prefix, path, { query, as: 'blob' }), filename);
+  const file = await request<File>(prefix, path, { query, as: 'blob' });
+  save(file, file.name || filename);
 }

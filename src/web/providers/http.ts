@@ -23,7 +23,7 @@ export interface RequestOptions {
   query?: Record<string, unknown>;
   body?: unknown;
   signal?: AbortSignal;
-  /** `text`: the answer as it came (a CSV export), not parsed as JSON; `blob`: a file (a PDF receipt). */
+  /** `text`: the answer as it came (a CSV export), not parsed as JSON; `blob`: a file (a PDF, a zip), as a `File` named by the server. */
   as?: 'json' | 'text' | 'blob';
 }
 
@@ -95,7 +95,12 @@ export async function request<T>(prefix: Prefix, path: string, options: RequestO
     if ((error as Error).name === 'AbortError') throw error;
     throw { statusCode: 0, message: i18n.t('errors.network') } satisfies HttpError;
   }
-  if (response.ok && options.as === 'blob') return (await response.blob()) as T;
+  if (response.ok && options.as === 'blob') {
+    // a file keeps the name the server gave it (Content-Disposition), when it gave one
+    const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? '';
+    const blob = await response.blob();
+    return new File([blob], name, { type: blob.type }) as T;
+  }
   const text = await response.text();
   if (response.ok && options.as === 'text') return text as T;
   const body = text ? safeJson(text) : null;

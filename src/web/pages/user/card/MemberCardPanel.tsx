@@ -9,10 +9,8 @@ import { useCustom, useCustomMutation } from '@refinedev/core';
 import { Avatar, Button, Card, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import { AppleOutlined, FilePdfOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_TYPE } from '../../../../shared/constants';
-import { useLocale } from '../../../hooks/useLocale';
 import { useFeedback } from '../../../providers/notifications';
-import { readSession } from '../../../providers/session';
+import { downloadFile } from '../../../lib/downloadCsv';
 
 export interface MemberCard {
   name: string;
@@ -29,28 +27,8 @@ export interface MemberCard {
 
 const TAG_COLOR = { BOLD: 'gold', GRATIS: 'green', REGULAR: 'default' } as const;
 
-/** A file of the card, fetched with the session headers (a plain link could not send them) and saved under the server's name. */
-async function download(path: string, accept: string, lng: string): Promise<void> {
-  const session = readSession();
-  const apiKey = document.querySelector<HTMLMetaElement>('meta[name="api-key"]')?.content ?? '';
-  const headers: Record<string, string> = { apiKey, language: lng, Accept: accept };
-  if (session) Object.assign(headers, { token: session.token, deviceId: session.deviceId, type: String(DEVICE_TYPE) });
-  const response = await fetch(path, { headers });
-  if (!response.ok) throw new Error(String(response.status));
-  const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'member-card';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function MemberCardPanel() {
   const { t } = useTranslation();
-  const { lng } = useLocale();
   const feedback = useFeedback();
   const { query } = useCustom<MemberCard>({ url: 'member-card', method: 'get', dataProviderName: 'usr' });
   const { mutate, mutation } = useCustomMutation<MemberCard>();
@@ -59,7 +37,7 @@ export function MemberCardPanel() {
 
   const save = (kind: 'pdf' | 'wallet') => {
     setBusy(kind);
-    download(kind === 'pdf' ? '/usr/member-card/pdf' : '/usr/member-card/pkpass', kind === 'pdf' ? 'application/pdf' : 'application/vnd.apple.pkpass', lng)
+    downloadFile('usr', kind === 'pdf' ? 'member-card/pdf' : 'member-card/pkpass', kind === 'pdf' ? 'member-card.pdf' : 'member-card.pkpass')
       .catch(() => feedback.error(t('memberCard.downloadFailed')))
       .finally(() => setBusy(null));
   };

@@ -9,33 +9,14 @@ import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useCustomMutation, useLogout, type HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DEVICE_TYPE } from '../../../../shared/constants';
+import { downloadFile } from '../../../lib/downloadCsv';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { useLocale } from '../../../hooks/useLocale';
 import { useFeedback } from '../../../providers/notifications';
-import { clearSession, readSession } from '../../../providers/session';
+import { clearSession } from '../../../providers/session';
 
 type Errors = HttpError & { errors?: Record<string, string[]> };
 const ERROR_TOAST = 'account-delete-error';
-
-/** The zip, fetched with the headers of SPEC §7 (an `<a href>` could not send them), saved under the server's name. */
-async function downloadExport(lng: string): Promise<void> {
-  const session = readSession();
-  const apiKey = document.querySelector<HTMLMetaElement>('meta[name="api-key"]')?.content ?? '';
-  const headers: Record<string, string> = { apiKey, language: lng, Accept: 'application/zip' };
-  if (session) Object.assign(headers, { token: session.token, deviceId: session.deviceId, type: String(DEVICE_TYPE) });
-  const response = await fetch('/usr/users/me/export', { headers });
-  if (!response.ok) throw new Error(String(response.status));
-  const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'alumni-data.zip';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -129,14 +110,13 @@ function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => v
 
 export function MyDataSection() {
   const { t } = useTranslation();
-  const { lng } = useLocale();
   const feedback = useFeedback();
   const [downloading, setDownloading] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadExport(lng);
+      await downloadFile('usr', 'users/me/export', 'alumni-data.zip');
     } catch {
       feedback.error(t('myData.downloadError'));
     } finally {
