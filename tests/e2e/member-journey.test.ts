@@ -66,6 +66,7 @@ describe('a new member, from registration to applying', () => {
     await personal.getByRole('button', { name: 'Continue' }).click();
     await page.locator('#register-membership').waitFor();
     await page.getByRole('radio', { name: /Bold/ }).check();
+    await page.getByRole('radio', { name: /decide later/ }).check();
     await page.locator('#root_is_conditions').check();
     await page.locator('#root_is_privacy').check();
     await page.getByRole('button', { name: 'Send my registration' }).click();

@@ -86,11 +86,12 @@ describe('other calls to action', () => {
     await close();
   });
 
-  it('the card page says where the member card will be and leads to the membership meanwhile', async () => {
+  it('the card page shows the member card and the renewal, and leads to what Bold includes', async () => {
     const { page, close } = await signedIn('bold@demo.test');
     await page.goto(`${server.url}/en/user/card`);
-    await page.getByTestId('user-card').waitFor();
-    expect(await page.getByTestId('card-membership').getAttribute('href')).toBe('/en/user/profile?tab=membership');
+    await page.getByTestId('member-card-qr').waitFor();
+    expect(await page.getByTestId('subscription-renewal').textContent()).toMatch(/^Renews on \d{1,2} \w+ \d{4} for €50\.00, charged to Visa •••• 4242$/);
+    expect(await page.getByTestId('subscription-benefits').getAttribute('href')).toBe('/en/user/profile?tab=membership');
     await close();
   });
 

@@ -161,7 +161,9 @@ export function SubscriptionPanel() {
               {t('subscription.keep')}
             </Button>
           )}
-          <Link to={profileTab(to, 'membership')}>{t('subscription.seeBenefits')}</Link>
+          <Link to={profileTab(to, 'membership')} data-testid="subscription-benefits">
+            {t('subscription.seeBenefits')}
+          </Link>
         </Space>
       ) : null}
     </Card>
