@@ -46,8 +46,8 @@ export interface SeedResult {
 /** The demo accounts (password `demo-password`), as main.ts prints them. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'regular@demo.test', role: 'REGULAR', note: 'free tier, complete profile' },
-  { email: 'bold@demo.test', role: 'BOLD', note: `has a CV and an IBAN (${DEMO_IBAN.slice(0, 4)}…)` },
-  { email: 'gratis@demo.test', role: 'GRATIS', note: 'Bold free period, no CV, no IBAN' },
+  { email: 'bold@demo.test', role: 'BOLD', note: `has a CV and an IBAN (${DEMO_IBAN.slice(0, 4)}…); renews by a saved card` },
+  { email: 'gratis@demo.test', role: 'GRATIS', note: 'Bold free period, no CV, no IBAN, no card yet' },
   { email: 'pending@demo.test', role: 'REGULAR', note: 'not validated yet: cannot sign in' },
   { email: 'company@demo.test', role: 'COMPANY', note: 'validated company with offers in every status' },
   { email: 'company-pending@demo.test', role: 'COMPANY', note: 'awaiting validation' },

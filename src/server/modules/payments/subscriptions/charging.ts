@@ -108,6 +108,12 @@ export async function endSubscription(app: FastifyInstance, trx: Conn, subscript
   await mailMember(app, trx, subscription.user_hash, 'membership.ended', () => ({ why }));
 }
 
+/** This attempt of this period was started already (another instance, a replayed job): nothing is charged again. */
+function skipped(app: FastifyInstance, subscription: Subscription): ChargeOutcome {
+  app.log.warn({ subscription: subscription.hash, period: subscription.current_period_end, attempt: subscription.failures + 1 }, 'membership charge already started for this period and attempt: skipped');
+  return { status: 'SKIPPED' };
+}
+
 /** Charges the year due on one subscription (attempt = failures + 1). */
 export async function chargeSubscription(app: FastifyInstance, subscription: Subscription, at: Date, interactive = false): Promise<ChargeOutcome> {
   const periodStart = subscription.current_period_end;
@@ -119,7 +125,7 @@ export async function chargeSubscription(app: FastifyInstance, subscription: Sub
     return app.db.transaction().execute(async (trx) => {
       await repo.lockMember(trx, app.dialect, subscription.user_hash);
       const mandate = await repo.liveMandate(trx, subscription.user_hash);
-      if (!(await repo.startPayment(trx, { ...base, mandate_ref: mandate?.reference ?? null }))) return { status: 'SKIPPED' as const };
+      if (!(await repo.startPayment(trx, { ...base, mandate_ref: mandate?.reference ?? null }))) return skipped(app, subscription);
       if (!mandate) {
         await applyFailed(app, trx, payment, 'FAILED', 'noMandate', at, interactive);
         return { status: 'DECLINED' as const, result: 'noMandate', payment };
@@ -132,7 +138,7 @@ export async function chargeSubscription(app: FastifyInstance, subscription: Sub
 
   const card = await repo.defaultCard(app.db, subscription.user_hash);
   const label = card ? `${card.brand} •••• ${card.last4}` : null;
-  if (!(await repo.startPayment(app.db, { ...base, card_label: label }))) return { status: 'SKIPPED' };
+  if (!(await repo.startPayment(app.db, { ...base, card_label: label }))) return skipped(app, subscription);
   let outcome: { status: 'PAID' | 'DECLINED'; reference?: string; result?: string };
   if (!card) outcome = { status: 'DECLINED', result: 'noCard' };
   else {
