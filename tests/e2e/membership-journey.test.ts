@@ -168,11 +168,14 @@ describe('membership, from registration to renewals', () => {
 
     await page.goto(`${server.url}/en/user/card`);
     await page.getByTestId('subscription-upgrade').waitFor();
+    expect(await page.getByRole('link', { name: 'My applications' }).count()).toBe(0); // a Regular member's menu
     await page.getByTestId('subscription-by-debit').click();
     await page.getByTestId('subscription-upgrade').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: /Pay/ }).click();
     await expect.poll(() => page.getByTestId('subscription-role').textContent(), { timeout: 10_000 }).toBe('Bold');
     expect(await page.getByTestId('subscription-renewal').textContent()).toContain('direct debit');
+    // the menus follow at once: Bold's "My applications" is in the member's menu
+    await expect.poll(() => page.getByRole('link', { name: 'My applications' }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
     // the back office's SEPA file carries the debit
     const collection = new Date(Date.now() + 5 * DAY);

@@ -6,7 +6,7 @@
  * again. Every action asks first and says the outcome; a declined card shows the bank's reason.
  */
 import { useState } from 'react';
-import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
+import { useCustom, useCustomMutation, useInvalidate, useInvalidateAuthStore } from '@refinedev/core';
 import { Alert, Button, Card, Descriptions, Grid, Popconfirm, Radio, Skeleton, Space, Tag, Typography } from 'antd';
 import { CrownOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatDate } from '../../../lib/dates';
 import { profileTab } from '../../../routing/profileTab';
+import { loadIdentity } from '../../../providers/auth';
 
 export interface Membership {
   role: 'REGULAR' | 'BOLD' | 'GRATIS';
@@ -37,6 +38,7 @@ export function SubscriptionPanel() {
   const { query } = useCustom<Membership>({ url: 'subscription', method: 'get', dataProviderName: 'usr', queryOptions: { staleTime: 0 } });
   const { mutate, mutation } = useCustomMutation<Membership>();
   const invalidate = useInvalidate();
+  const invalidateAuth = useInvalidateAuthStore();
   const [method, setMethod] = useState<'card' | 'iban' | null>(null);
   const membership = query.data?.data;
   if (!membership) return <Card className="subscription-panel">{<Skeleton active />}</Card>;
@@ -60,9 +62,11 @@ export function SubscriptionPanel() {
         errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
       },
       {
-        onSettled: () => {
+        onSettled: async () => {
           void query.refetch();
-          // the role changed: the menus and the member card follow
+          // the role may have changed: the identity (menus, guards, permissions) and the member card follow
+          await loadIdentity(true);
+          await invalidateAuth();
           void invalidate({ dataProviderName: 'usr', invalidates: ['all'] });
         },
       },
