@@ -333,7 +333,9 @@ describe('the demo company', () => {
     const db = t.app.db;
     const own = await db.selectFrom('jobs').select(['hash', 'status', 'reason', 'expires_at']).where('company_hash', '=', companyHash).execute();
     expect(new Set(own.map((o) => o.status))).toEqual(new Set(['PENDING', 'PUBLISHED', 'UNPUBLISHED', 'REJECTED', 'CLOSED']));
-    expect(own.find((o) => o.status === 'REJECTED')?.reason).toBeTruthy();
+    // the seed's rejected offer (this file's own rejected offers are put in place without a reason on the row, and
+    // PostgreSQL may list them first)
+    expect(own.filter((o) => o.status === 'REJECTED').some((o) => !!o.reason)).toBe(true);
     // every offer published through a move (the seed's, and the API's) has its expiry ahead
     const publishedByMove = new Set((await db.selectFrom('job_moves').select('job_hash').where('to_status', '=', 'PUBLISHED').where('actor_type', '=', 'admin').execute()).map((m) => m.job_hash));
     const live = own.filter((o) => o.status === 'PUBLISHED' && publishedByMove.has(o.hash));
