@@ -42,5 +42,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: Permission;
     page?: true;
+    /**
+     * In production, an administrator without the second factor is nobody's insider: on every route they act as a
+     * visitor, or get 403 `admin.totpSetupRequired` — except on the routes marked here (who they are, enrolling,
+     * signing out). Read from the matched route in plugins/context.ts, once for every prefix.
+     */
+    beforeSecondFactor?: true;
   }
 }

@@ -39,6 +39,11 @@ describe('route access declarations', () => {
     expect(await start((app) => app.get('/x', { config: { permission: 'public.browse' } }, async () => ({})))).toMatch(/never be checked/);
   });
 
+  it('lets only an administrator\'s own routes be used before the second factor (issue 23 §2)', async () => {
+    expect(await start((app) => app.get('/adm/users', { config: { permission: 'admin.validate', beforeSecondFactor: true } as never, schema: ok }, async () => ({})))).toMatch(/beforeSecondFactor outside admin.self/);
+    expect(await start((app) => app.get('/adm/me', { config: { permission: 'admin.self', beforeSecondFactor: true }, schema: ok }, async () => ({})))).toBeNull();
+  });
+
   it('refuses a page route that declares nothing', async () => {
     expect(await start((app) => app.get('/somewhere', async () => 'x'))).toMatch(/no declared access/);
   });

@@ -10,6 +10,7 @@ import { can } from '../../shared/permissions';
 import { AppError } from '../errors';
 import { pickLanguage, translate } from '../i18n';
 import { resolveActor } from '../modules/auth/service';
+import { totpRequired } from '../modules/admin/admins/security';
 import { ANONYMOUS_ACTOR } from '../types';
 import { API_PREFIXES } from './routeAccess';
 
@@ -67,6 +68,11 @@ export function contextPlugin(app: FastifyInstance): void {
     const token = header(request, 'token');
     // no token, no session lookup (resolveActor answers the anonymous actor itself, but a step later)
     if (token) request.actor = await resolveActor(app.db, token, header(request, 'deviceid'));
+    if (request.actor.type === 'admin' && app.config.production && !config.beforeSecondFactor && !(await totpRequired(app.db, request.actor.hash!))) {
+      // Until the second factor is on, the administrator's session has a visitor's power (issue 23 §2).
+      if (!can('ANONYMOUS', permission)) throw AppError.forbidden('admin.totpSetupRequired');
+      request.actor = ANONYMOUS_ACTOR;
+    }
     if (!can(request.actor.role, permission)) {
       if (request.actor.type === 'anonymous') throw AppError.unauthorized();
       // A Regular member asking for a Bold benefit is told to upgrade (418), not logged out (403, SPEC §8).

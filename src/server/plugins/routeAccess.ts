@@ -29,6 +29,7 @@ export interface RouteRecord {
 interface RouteConfig {
   permission?: Permission;
   page?: true;
+  beforeSecondFactor?: true;
 }
 
 /** What is wrong with one route's declaration (empty when it is fine). */
@@ -40,6 +41,8 @@ export function routeProblems(route: Pick<RouteOptions, 'url' | 'method' | 'sche
     if (!config.permission) problems.push('no declared permission');
     else if (!PERMISSIONS.includes(config.permission)) problems.push(`unknown permission ${config.permission}`);
     if (config.page) problems.push('an API route cannot be a page');
+    // only an administrator's own routes (who I am, enrolling, signing out) may be used before the second factor
+    if (config.beforeSecondFactor && config.permission !== 'admin.self') problems.push('beforeSecondFactor outside admin.self');
     const schema = route.schema ?? {};
     if (!schema.response) problems.push('no response schema');
     if (methods.some((m) => ['POST', 'PUT', 'PATCH'].includes(m)) && !schema.body) problems.push('no body schema');

@@ -13,7 +13,7 @@ export async function currentAdmin(db: Db, actor: Actor) {
 
 export async function adminMeRoutes(app: FastifyInstance) {
   app.get('/adm/me', {
-    config: { permission: 'admin.self' },
+    config: { permission: 'admin.self', beforeSecondFactor: true },
     schema: {
       tags: ['administrators'],
       summary: 'The signed-in administrator',

@@ -13,10 +13,8 @@ import { adminArticleRoutes } from './articles/routes';
 import { adminPageRoutes } from './pages/routes';
 import { adminPaymentRoutes } from './payments/routes';
 import { adminAdminsRoutes, adminInviteRoutes } from './admins/routes';
-import { productionLock } from './admins/security';
 
 export async function adminRoutes(app: FastifyInstance) {
-  productionLock(app); // in production, an administrator without the second factor may only enrol
   await app.register(adminMeRoutes);
   await app.register(adminDashboardRoutes);
   await app.register(adminUserRoutes);

@@ -29,17 +29,17 @@ export async function adminAdminsRoutes(app: FastifyInstance) {
     handler: (request) => service.remove(app.db, request.actor, request.params.hash),
   });
   app.get('/adm/me/totp', {
-    config: { permission: 'admin.self' },
+    config: { permission: 'admin.self', beforeSecondFactor: true },
     schema: { tags, summary: 'Whether my second factor is on, and how many recovery codes are left', response: statusReply },
     handler: (request) => security.status(app.db, request.actor),
   });
   app.post('/adm/me/totp/setup', {
-    config: { permission: 'admin.self' },
+    config: { permission: 'admin.self', beforeSecondFactor: true },
     schema: { tags, summary: 'Start enrolling: a new secret, as text and as a QR code (not active until confirmed)', body: { $ref: 'empty#' }, response: { 200: { type: 'object', properties: { secret: { type: 'string' }, otpauth: { type: 'string' }, qr: { type: 'string' } } } } },
     handler: (request) => security.setup(app.db, app.config, request.actor),
   });
   app.post<{ Body: { code: string } }>('/adm/me/totp/enable', {
-    config: { permission: 'admin.self' },
+    config: { permission: 'admin.self', beforeSecondFactor: true },
     schema: { tags, summary: 'Confirm with a first code: the second factor is on; answers ten one-time recovery codes, once', body: codeBody, response: { 200: { type: 'object', properties: { recovery_codes: { type: 'array', items: { type: 'string' } } } } } },
     handler: (request) => security.enable(app.db, app.config, request.actor, request.lng, request.body.code),
   });

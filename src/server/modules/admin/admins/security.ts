@@ -1,7 +1,7 @@
 /**
  * An administrator's second factor: enrol (a secret shown once as a QR code, confirmed by a first code, which answers
  * the recovery codes once), turn it off (with a code), and the check at sign-in — a TOTP code works once, a recovery
- * code once. Every change is audited. In production an administrator without it may only enrol (productionLock).
+ * code once. Every change is audited. In production an administrator without it is nobody's insider (plugins/context.ts, `beforeSecondFactor`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
@@ -86,20 +86,4 @@ export async function disable(db: Db, config: Config, actor: Actor, lng: Locale,
 /** Whether this administrator has the second factor on (the sign-in then asks for a code). */
 export async function totpRequired(db: Conn, adminHash: string): Promise<boolean> {
   return !!(await findAdmin(db, adminHash))?.totp_enabled_at;
-}
-
-/** Routes an administrator without the second factor may use in production: who they are, enrolling, signing out. */
-const OPEN_IN_PRODUCTION = new Set(['/adm/me', '/adm/me/totp', '/adm/me/totp/setup', '/adm/me/totp/enable']);
-
-/**
- * In production, every other back-office route answers 403 `admin.totpSetupRequired` to an administrator without the
- * second factor — checked from the matched route (routeOptions.url), never the URL text.
- */
-export function productionLock(app: FastifyInstance) {
-  if (!app.config.production) return;
-  app.addHook('preHandler', async (request: FastifyRequest) => {
-    if (request.actor.type !== 'admin' || !request.actor.hash) return;
-    if (OPEN_IN_PRODUCTION.has(request.routeOptions.url ?? '')) return;
-    if (!(await totpRequired(app.db, request.actor.hash))) throw AppError.forbidden('admin.totpSetupRequired');
-  });
 }
