@@ -248,6 +248,7 @@ async function startPortal(tree: Tree, dist: string, dataset: { file: string; up
   const url = `http://127.0.0.1:${port}`;
   const env = {
     NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'none',
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: url,

@@ -35,8 +35,12 @@ export interface Config {
   offerExpiryDays: number;
   /** How often an instance looks for due background tasks (TASKS_POLL_SECONDS; 0 turns the poll off). */
   tasksPollSeconds: number;
-  /** Where members add cards and are charged (PAYMENT_PROVIDER): the built-in `sandbox` (default, offline) or `redsys`. */
-  paymentProvider: 'sandbox' | 'redsys';
+  /**
+   * Where members add cards and are charged (PAYMENT_PROVIDER): `redsys`, `none` (no card payments; direct debit and the
+   * free period still work) or the built-in `sandbox` (offline, no money moves: the development default, and in production
+   * only on a public demo site, SEED_DEMO=true). Production must set it (issue 23 §1).
+   */
+  paymentProvider: PaymentProviderName;
   /** The Redsys virtual POS (REDSYS_*): set, and required, only when PAYMENT_PROVIDER=redsys. */
   redsys: RedsysConfig | null;
   /** The association as creditor of its members' direct debits (SEPA_CREDITOR_*). */
@@ -55,6 +59,9 @@ export interface RedsysConfig {
   /** The gateway's base URL without a trailing slash, REDSYS_URL (default the Redsys test environment). */
   url: string;
 }
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'redsys', 'none'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export const REDSYS_TEST_URL = 'https://sis-t.redsys.es:25443';
 
@@ -85,7 +92,7 @@ const schema = {
     ANALYTICS_URL: { type: 'string', pattern: '^https://' },
     OFFER_EXPIRY_DAYS: { type: 'integer', minimum: 1, maximum: 3650, default: 60 },
     TASKS_POLL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 60 },
-    PAYMENT_PROVIDER: { type: 'string', enum: ['sandbox', 'redsys'], default: 'sandbox' },
+    PAYMENT_PROVIDER: { type: 'string', enum: ['sandbox', 'redsys', 'none'] },
     REDSYS_MERCHANT_CODE: { type: 'string', pattern: '^[0-9]{1,9}$' },
     REDSYS_TERMINAL: { type: 'string', pattern: '^[0-9]{1,3}$', default: '1' },
     REDSYS_SECRET_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/=_-]{16,88}$' },
@@ -122,9 +129,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = v.NODE_ENV === 'production';
   if (production) {
     // DESIGN §7: a production start never falls back to a development default.
-    const missing = ['API_KEY', 'PUBLIC_URL', 'SECRET_KEY'].filter((key) => v[key] === undefined);
+    const missing = ['API_KEY', 'PUBLIC_URL', 'SECRET_KEY', 'PAYMENT_PROVIDER'].filter((key) => v[key] === undefined);
     if (missing.length) throw new Error(`Invalid configuration: ${missing.join(', ')} must be set in production`);
     if (v.API_KEY === DEV_API_KEY || v.SECRET_KEY === DEV_SECRET_KEY) throw new Error('Invalid configuration: API_KEY and SECRET_KEY must not be the development defaults in production');
+    // the sandbox accepts test cards and moves no money: on a real site it would give paid membership away
+    if (v.PAYMENT_PROVIDER === 'sandbox' && v.SEED_DEMO !== 'true') throw new Error('Invalid configuration: PAYMENT_PROVIDER=sandbox takes no real payment; in production use redsys or none, or sandbox only on a public demo site with SEED_DEMO=true');
   }
   const redsys = v.PAYMENT_PROVIDER === 'redsys' ? redsysConfig(v) : null;
   const trustProxy = !v.TRUST_PROXY || v.TRUST_PROXY === 'false' ? false : String(v.TRUST_PROXY).split(',').map((s: string) => s.trim()).filter(Boolean);
@@ -140,7 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitScale: v.RATE_LIMIT_SCALE,
     offerExpiryDays: v.OFFER_EXPIRY_DAYS,
     tasksPollSeconds: v.TASKS_POLL_SECONDS,
-    paymentProvider: v.PAYMENT_PROVIDER as Config['paymentProvider'],
+    paymentProvider: (v.PAYMENT_PROVIDER ?? 'sandbox') as PaymentProviderName,
     redsys,
     sepaCreditor: { name: v.SEPA_CREDITOR_NAME, id: v.SEPA_CREDITOR_ID, iban: v.SEPA_CREDITOR_IBAN, bic: v.SEPA_CREDITOR_BIC },
     wallet:

@@ -1167,6 +1167,14 @@ export interface Init {
       priceEuros?: number;
       freePeriodMonths?: number;
     };
+    /**
+     * Whether members may pay by card (PAYMENT_PROVIDER is not none); the web hides card options when false
+     */
+    cardPayments?: boolean;
+    /**
+     * Whether the card page is the built-in sandbox (no real payment happens)
+     */
+    paymentSandbox?: boolean;
   };
   taxonomiesVersion?: string;
 }

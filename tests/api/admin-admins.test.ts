@@ -144,7 +144,7 @@ describe('the second factor', () => {
 describe('in production', () => {
   it('lets an administrator without the second factor only enrol, whatever the path spelling', async () => {
     const apiKey = `production-key-${stamp}`;
-    const prod = await startTestApp({ NODE_ENV: 'production', API_KEY: apiKey, PUBLIC_URL: 'https://alumni.example', SECRET_KEY: `production-secret-${stamp}-0123456789abcdef` });
+    const prod = await startTestApp({ NODE_ENV: 'production', API_KEY: apiKey, PUBLIC_URL: 'https://alumni.example', SECRET_KEY: `production-secret-${stamp}-0123456789abcdef`, PAYMENT_PROVIDER: 'none' });
     try {
       const session = (await prod.api('POST', '/adm/login', { apiKey, body: { email: 'admin@demo.test', password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null } })).json();
       const call = (method: 'GET' | 'POST', url: string, body?: unknown) => prod.api(method, url, { apiKey, token: session.token, deviceId: session.deviceId, body });
@@ -164,7 +164,7 @@ describe('in production', () => {
 
   it('makes an administrator without the second factor nobody\'s insider on any prefix: a private group reads as it does to a visitor', async () => {
     const apiKey = `production-key-${stamp}`;
-    const prod = await startTestApp({ NODE_ENV: 'production', API_KEY: apiKey, PUBLIC_URL: 'https://alumni.example', SECRET_KEY: `production-secret-${stamp}-0123456789abcdef` });
+    const prod = await startTestApp({ NODE_ENV: 'production', API_KEY: apiKey, PUBLIC_URL: 'https://alumni.example', SECRET_KEY: `production-secret-${stamp}-0123456789abcdef`, PAYMENT_PROVIDER: 'none' });
     try {
       const session = (await prod.api('POST', '/adm/login', { apiKey, body: { email: 'admin@demo.test', password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null } })).json();
       const asUnenrolled = (method: 'GET' | 'POST', url: string, body?: unknown) => prod.api(method, url, { apiKey, token: session.token, deviceId: session.deviceId, body });
@@ -196,7 +196,7 @@ describe('in production', () => {
 
   it('lets an administrator without the second factor sign out', async () => {
     const apiKey = `production-key-${stamp}`;
-    const prod = await startTestApp({ NODE_ENV: 'production', API_KEY: apiKey, PUBLIC_URL: 'https://alumni.example', SECRET_KEY: `production-secret-${stamp}-0123456789abcdef` });
+    const prod = await startTestApp({ NODE_ENV: 'production', API_KEY: apiKey, PUBLIC_URL: 'https://alumni.example', SECRET_KEY: `production-secret-${stamp}-0123456789abcdef`, PAYMENT_PROVIDER: 'none' });
     try {
       const session = (await prod.api('POST', '/adm/login', { apiKey, body: { email: 'admin@demo.test', password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null } })).json();
       expect((await prod.api('GET', '/adm/logout', { apiKey, token: session.token, deviceId: session.deviceId })).statusCode).toBe(200);

@@ -179,6 +179,7 @@ describe('several instances starting at once on one empty database', { timeout: 
       PUBLIC_URL: 'https://alumni.example.org',
       SECRET_KEY: 'a-production-secret-key-of-more-than-32-characters',
       SEED_DEMO: 'true',
+      PAYMENT_PROVIDER: 'sandbox',
       DATA_DIR: database.dataDir,
       DIST_DIR: join(database.dataDir, 'no-dist'),
       HOST: '127.0.0.1',

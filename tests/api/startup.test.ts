@@ -18,6 +18,7 @@ const PRODUCTION = {
   API_KEY: 'a-production-api-key-for-tests',
   PUBLIC_URL: 'https://alumni.example.org',
   SECRET_KEY: 'x'.repeat(24) + '-production-secret-key',
+  PAYMENT_PROVIDER: 'none',
 };
 
 const REFERENCE = {
@@ -121,7 +122,7 @@ describe('a production start on an empty data directory', { timeout: 180_000 }, 
 });
 
 describe('a production start without a required secret', () => {
-  it.each(['API_KEY', 'PUBLIC_URL', 'SECRET_KEY'] as const)('refuses to start without %s, naming it', async (missing) => {
+  it.each(['API_KEY', 'PUBLIC_URL', 'SECRET_KEY', 'PAYMENT_PROVIDER'] as const)('refuses to start without %s, naming it', async (missing) => {
     const { database, env, url } = await freshDatabase();
     const settings: Record<string, string> = { ...env, ...PRODUCTION };
     delete settings[missing];
@@ -134,6 +135,14 @@ describe('a production start without a required secret', () => {
     const db = open(url);
     const tables = await sql<{ n: number }>`select count(*) as n from information_schema.tables where table_name = 'countries'`.execute(db);
     expect(Number(tables.rows[0]!.n)).toBe(0);
+  });
+
+  it('refuses the payment sandbox outside a public demo site, naming PAYMENT_PROVIDER (issue 23 §1)', async () => {
+    const { env } = await freshDatabase();
+    const { code, output } = await runToEnd(MAIN, { ...env, ...PRODUCTION, PAYMENT_PROVIDER: 'sandbox' });
+    expect(code).not.toBe(0);
+    expect(output).toContain('PAYMENT_PROVIDER=sandbox takes no real payment');
+    expect(output).not.toMatch(/listening on/);
   });
 
   it('refuses the development API_KEY and a short SECRET_KEY', async () => {

@@ -23,6 +23,7 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://alumni.example.org',
     SECRET_KEY: 'x'.repeat(24) + '-production-secret-key',
     SEED_DEMO: 'true',
+    PAYMENT_PROVIDER: 'sandbox',
     DATA_DIR: dataDir,
     DIST_DIR: process.env['TEST_DIST_DIR'] ?? join(process.cwd(), 'dist'),
     HOST: '127.0.0.1',

@@ -11,6 +11,10 @@ import { queryClient } from './queryClient';
 
 export interface SiteSettings extends SharedSiteSettings {
   analyticsUrl: string | null;
+  /** Members may pay by card (PAYMENT_PROVIDER is not `none`): card options are shown only then. */
+  cardPayments: boolean;
+  /** The card page is the built-in sandbox: no real payment happens. */
+  paymentSandbox: boolean;
 }
 
 export interface InitAnswer {

@@ -18,6 +18,7 @@ import { enqueueMail } from '../mail/outbox';
 import type { UserRegister } from '../../../shared/schema-types';
 import * as repo from './repository';
 import { CONFIRM_EMAIL_TTL_MS, consumeOrFail, issueToken } from './tokens';
+import { cardPaymentsOffered } from '../payments/provider';
 
 /** The body of POST /usr/register: generated from schemas/user.register.json (npm run types). */
 export type Registration = UserRegister;
@@ -111,8 +112,9 @@ export async function register(db: Db, config: Config, input: Registration, lng:
         const name = input.name.trim();
         await enqueueMail(trx, { to: email, language, template: 'account.confirmEmail', data: { name, link } });
         await enqueueMail(trx, { to: email, language, template: 'account.received', data: { name } });
-        // a Bold registration may give its card now, on the provider's page (charged when the free period ends)
-        return input.role === 'bold' ? issueToken(trx, 'add_card', 'user', hash, ADD_CARD_TTL_MS, now) : null;
+        // a Bold registration may give its card now, on the provider's page (charged when the free period ends),
+        // unless the association takes no card payments (PAYMENT_PROVIDER=none)
+        return input.role === 'bold' && cardPaymentsOffered(config) ? issueToken(trx, 'add_card', 'user', hash, ADD_CARD_TTL_MS, now) : null;
       });
       return cardToken ? { ok: true, card_token: cardToken } : { ok: true };
     } catch (error) {

@@ -39,7 +39,7 @@ export async function authRoutes(app: FastifyInstance) {
       handler: (request) => service.refresh(app.db, app.config, area.kind, request.body.refreshToken, request.body.deviceId),
     });
     app.get(area.logout, {
-      config: { permission: area.self, beforeSecondFactor: true },
+      config: area.kind === 'admin' ? { permission: area.self, beforeSecondFactor: true } : { permission: area.self },
       schema: { tags: [area.tag], summary: 'Sign out (revokes this session)', response: okReply },
       handler: (request) => service.logout(app.db, request.actor),
     });

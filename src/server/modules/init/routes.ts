@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PERMISSION_MATRIX } from '../../../shared/permissions';
+import { cardPaymentsOffered } from '../payments/provider';
 import { readMembershipTerms, readSiteSettings } from './repository';
 
 export async function initRoutes(app: FastifyInstance) {
@@ -13,7 +14,7 @@ export async function initRoutes(app: FastifyInstance) {
         role: actor.role,
         permissions: PERMISSION_MATRIX[actor.role],
         actor: actor.type === 'anonymous' ? null : { type: actor.type, hash: actor.hash, email: actor.email },
-        settings: { ...settings, analyticsUrl: app.config.analyticsUrl, membership },
+        settings: { ...settings, analyticsUrl: app.config.analyticsUrl, membership, cardPayments: cardPaymentsOffered(app.config), paymentSandbox: app.config.paymentProvider === 'sandbox' },
         taxonomiesVersion: settings.taxonomiesVersion ?? '1',
       };
     },

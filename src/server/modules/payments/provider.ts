@@ -5,6 +5,8 @@
  * offline. What we keep of a card is the provider's token, brand, last four digits and expiry.
  */
 import type { Config } from '../../config';
+import { AppError } from '../../errors';
+import { noCardsProvider } from './none/provider';
 import { redsysProvider } from './redsys/provider';
 import { sandboxProvider } from './sandbox/provider';
 
@@ -74,5 +76,15 @@ export function paymentProvider(config: Config): PaymentProvider {
       return sandboxProvider;
     case 'redsys':
       return redsysProvider;
+    case 'none':
+      return noCardsProvider;
   }
+}
+
+/** Whether members may pay by card at all (PAYMENT_PROVIDER is not `none`); the web hides card options when not. */
+export const cardPaymentsOffered = (config: Config): boolean => config.paymentProvider !== 'none';
+
+/** Refuses a card action when the association takes no card payments (409, the member is told to use direct debit). */
+export function requireCardPayments(config: Config): void {
+  if (!cardPaymentsOffered(config)) throw new AppError(409, 'payments.cardsUnavailable');
 }

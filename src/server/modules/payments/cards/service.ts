@@ -12,7 +12,7 @@ import { liveTokenActor } from '../../accounts/repository';
 import { invalidToken } from '../../accounts/tokens';
 import { listResult, pageWindow, type PageQuery } from '../../../lib/lists';
 import type { Actor } from '../../../types';
-import { paymentProvider, type ProviderNotification } from '../provider';
+import { paymentProvider, requireCardPayments, type ProviderNotification } from '../provider';
 import * as repo from './repository';
 
 const SESSION_MINUTES = 30;
@@ -32,6 +32,7 @@ export async function list(app: FastifyInstance, actor: Actor, query: PageQuery)
 }
 
 async function openSession(app: FastifyInstance, user: string, purpose: 'card' | 'register', lng: Locale) {
+  requireCardPayments(app.config);
   const provider = paymentProvider(app.config);
   const now = new Date();
   const session = newHash();
@@ -49,6 +50,7 @@ export async function startAdding(app: FastifyInstance, actor: Actor, lng: Local
  * registration's `card_token` (2 hours, usable until it expires: a cancelled page can be tried again) names the member.
  */
 export async function startAddingAtRegistration(app: FastifyInstance, token: string, lng: Locale) {
+  requireCardPayments(app.config);
   const actor = await liveTokenActor(app.db, 'add_card', sha256(token), nowIso());
   if (!actor || actor.actor_type !== 'user') throw invalidToken(lng);
   return openSession(app, actor.actor_hash, 'register', lng);

@@ -19,6 +19,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { localizePath } from '../../../../shared/routes';
 import { receiptPdf } from '../receipts/pdf';
 import { chargeSubscription, formatDay } from './charging';
+import { requireCardPayments } from '../provider';
 import * as repo from './repository';
 
 const memberHash = (actor: Actor) => {
@@ -59,6 +60,7 @@ export async function create(app: FastifyInstance, actor: Actor, id: string, lng
     const member = await repo.lockMember(trx, app.dialect, user);
     if (!member || member.status !== 'VALIDATED') throw AppError.forbidden();
     if (method === 'CARD') {
+      requireCardPayments(app.config);
       if (!(await repo.findMemberCard(trx, user, id))) throw AppError.notFound();
       await trx.updateTable('cards').set({ is_default: 0 }).where('user_hash', '=', user).where('hash', '<>', id).execute();
       await trx.updateTable('cards').set({ is_default: 1 }).where('user_hash', '=', user).where('hash', '=', id).execute();

@@ -12,6 +12,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/constants';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useSiteSettings } from '../../../hooks/useSiteSettings';
 import { MemberCardPanel } from './MemberCardPanel';
 import { ReceiptsTable } from './ReceiptsTable';
 import { SubscriptionPanel } from './SubscriptionPanel';
@@ -37,13 +38,15 @@ export default function CardPage() {
   const { mutate: update } = useUpdate();
   const { mutate: remove } = useDelete();
   const cards = tableProps.dataSource ?? [];
+  // PAYMENT_PROVIDER=none: no card can be added (the server refuses too); cards kept from before can still be deleted
+  const cardPayments = useSiteSettings()?.cardPayments !== false;
   const add = () =>
     start(
       { url: 'card', method: 'post', values: {}, dataProviderName: 'usr', successNotification: false, errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }) },
       // the provider's page opens in this tab and comes back to this page in the member's language
       { onSuccess: (answer) => window.location.assign(answer.data.url) },
     );
-  const addButton = (
+  const addButton = !cardPayments ? null : (
     <Button type="primary" icon={<PlusOutlined />} loading={starting.isPending} onClick={add} data-testid="card-add">
       {t('cards.add')}
     </Button>
@@ -72,7 +75,11 @@ export default function CardPage() {
       <Typography.Title level={3} className="section-title" style={{ marginTop: 24 }}>
         {t('cards.title')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('cards.intro')}</Typography.Paragraph>
+      {cardPayments ? (
+        <Typography.Paragraph type="secondary">{t('cards.intro')}</Typography.Paragraph>
+      ) : (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('cards.unavailable')} data-testid="cards-unavailable" />
+      )}
       {!tableQuery.isLoading && cards.length === 0 ? (
         <Card>
           <Empty image={<CreditCardOutlined style={{ fontSize: 56, color: '#bbb' }} />} description={t('cards.empty')}>

@@ -12,6 +12,7 @@ import { CrownOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../hooks/useLocale';
+import { useSiteSettings } from '../../../hooks/useSiteSettings';
 import { formatDate } from '../../../lib/dates';
 import { profileTab } from '../../../routing/profileTab';
 import { loadIdentity } from '../../../providers/auth';
@@ -40,6 +41,7 @@ export function SubscriptionPanel() {
   const invalidate = useInvalidate();
   const invalidateAuth = useInvalidateAuthStore();
   const [method, setMethod] = useState<'card' | 'iban' | null>(null);
+  const cardPayments = useSiteSettings()?.cardPayments !== false; // PAYMENT_PROVIDER=none: direct debit only
   const membership = query.data?.data;
   if (!membership) return <Card className="subscription-panel">{<Skeleton active />}</Card>;
 
@@ -47,7 +49,7 @@ export function SubscriptionPanel() {
   const price = formatEuros(subscription?.amount_cents ?? membership.price_cents, lng);
   const until = membership.valid_until ? formatDate(membership.valid_until, lng, 'long') : null;
   const periodEnd = subscription ? formatDate(subscription.current_period_end, lng, 'long') : until;
-  const chosen = method ?? (card ? 'card' : mandate ? 'iban' : null);
+  const chosen = method ?? (card && cardPayments ? 'card' : mandate ? 'iban' : null);
   const target = chosen === 'iban' ? 'iban' : card?.hash;
   const cardLabel = card ? `${t(`cards.brand.${card.brand}`, { defaultValue: card.brand })} •••• ${card.last4}` : '';
 
@@ -114,9 +116,11 @@ export function SubscriptionPanel() {
           </Typography.Title>
           <Typography.Paragraph>{t('subscription.upgrade.text')}</Typography.Paragraph>
           <Radio.Group value={chosen} onChange={(event) => setMethod(event.target.value as 'card' | 'iban')} style={{ display: 'flex', flexDirection: 'column', gap: 8, marginBottom: 16 }}>
-            <Radio value="card" disabled={!card} data-testid="subscription-by-card">
-              {card ? t('subscription.payByCard', { card: cardLabel }) : t('subscription.payByCardNone')}
-            </Radio>
+            {cardPayments ? (
+              <Radio value="card" disabled={!card} data-testid="subscription-by-card">
+                {card ? t('subscription.payByCard', { card: cardLabel }) : t('subscription.payByCardNone')}
+              </Radio>
+            ) : null}
             <Radio value="iban" disabled={!mandate} data-testid="subscription-by-debit">
               {mandate ? t('subscription.payByDebit', { iban: membership.iban ?? '' }) : t('subscription.payByDebitNone')}
             </Radio>

@@ -14,6 +14,7 @@ import { SchemaForm } from '../../../forms/SchemaForm';
 import { FORMS } from '../../../forms/catalog';
 import { request } from '../../../providers/http';
 import { useLocale } from '../../../hooks/useLocale';
+import { useSiteSettings } from '../../../hooks/useSiteSettings';
 import { ConfirmEmail } from './ConfirmEmail';
 import { ResendConfirmation } from './ResendConfirmation';
 import { membershipUi, personalUi } from './registerUi';
@@ -33,7 +34,10 @@ export default function RegisterPage() {
   const [personal, setPersonal] = useState<Data | null>(null);
   const [role, setRole] = useState<'regular' | 'bold'>('regular');
   // how a Bold registration pays when its free period ends: a card now (on the provider's page), the bank account, or later
-  const [pay, setPay] = useState<'card' | 'iban' | 'later'>('card');
+  const [chosenPay, setPay] = useState<'card' | 'iban' | 'later' | null>(null);
+  // PAYMENT_PROVIDER=none: the association takes no card payments, so the card choice is not offered
+  const cardPayments = useSiteSettings()?.cardPayments !== false;
+  const pay = chosenPay ?? (cardPayments ? 'card' : 'iban');
   const ibanNow = role === 'bold' && pay === 'iban';
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
@@ -131,7 +135,7 @@ export default function RegisterPage() {
             <>
               <Typography.Paragraph strong>{t('register.payHow')}</Typography.Paragraph>
               <Radio.Group className="register-pay" style={{ display: 'flex', flexDirection: 'column', gap: 8, marginBottom: 16 }} value={pay} onChange={(e) => setPay(e.target.value)} data-testid="register-pay">
-                <Radio value="card">{t('register.payCard')}</Radio>
+                {cardPayments ? <Radio value="card">{t('register.payCard')}</Radio> : null}
                 <Radio value="iban">{t('register.ibanNow')}</Radio>
                 <Radio value="later">{t('register.payLater')}</Radio>
               </Radio.Group>
