@@ -11,6 +11,8 @@ export interface Config {
   databaseUrl: string;
   apiKey: string;
   publicUrl: string;
+  /** Whether PUBLIC_URL was given (else publicUrl is the development default: the address served). */
+  publicUrlSet: boolean;
   smtpUrl: string | null;
   /** The From of every e-mail (MAIL_FROM). */
   mailFrom: string;
@@ -111,6 +113,12 @@ const schema = {
   },
 } as const;
 
+/** The address a browser on this machine uses for a server listening on `host:port` (0.0.0.0 and :: → localhost). */
+export function localAddress(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 export const DEV_API_KEY = 'alumni-web-key';
 export const DEV_SECRET_KEY = 'development-secret-key-not-for-production-use';
 
@@ -143,7 +151,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl,
     apiKey: v.API_KEY ?? DEV_API_KEY,
-    publicUrl: String(v.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
+    // development: the address actually served, so e-mailed links and QR codes work on any PORT (issue 25 §3);
+    // with PORT=0 the real port is known only once listening (main.ts sets it then)
+    publicUrl: String(v.PUBLIC_URL ?? localAddress(v.HOST, v.PORT || 3000)).replace(/\/$/, ''),
+    publicUrlSet: v.PUBLIC_URL !== undefined,
     secretKey: v.SECRET_KEY ?? DEV_SECRET_KEY,
     trustProxy,
     rateLimitScale: v.RATE_LIMIT_SCALE,

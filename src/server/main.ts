@@ -5,8 +5,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { execSync } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import { loadConfig } from './config';
+import { createServer, type AddressInfo } from 'node:net';
+import { loadConfig, localAddress } from './config';
 import { createDb, dialectOf } from './db/dialect';
 import { prepareDatabase } from './db/prepare';
 import { buildApp } from './app';
@@ -29,24 +29,52 @@ async function main() {
   mkdirSync(join(config.dataDir, 'uploads'), { recursive: true });
   const db = createDb(config.databaseUrl);
   const { demoAccounts } = await prepareDatabase(db, config);
+  // PORT=0 in development: links name the port the system gives, known once listening. The app reads config.publicUrl
+  // when it builds links, so it is set before listening on a port chosen here.
+  if (!config.publicUrlSet && config.port === 0) config.publicUrl = localAddress(config.host, await freePort(config.host));
   const app = await buildApp(config, { db, migrate: false, closeDb: true });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void app.close().then(() => process.exit(0));
     });
   }
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.publicUrlSet || config.port !== 0 ? config.port : Number(new URL(config.publicUrl).port), host: config.host });
   const { port } = app.server.address() as AddressInfo;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
-  const local = `http://${host}:${port}`;
+  const local = localAddress(config.host, port);
   const database = dialectOf(config.databaseUrl) === 'postgres' ? 'PostgreSQL' : 'SQLite';
   const lines = [`\nAlumni portal listening on ${local}${config.publicUrl !== local ? ` (public URL ${config.publicUrl})` : ''} — database: ${database}`];
+  lines.push(`Back office: ${local}/es/admin/login (also /en/admin/login, /ca/admin/login)`);
+  const warning = portMismatch(config.publicUrl, port);
+  if (warning) lines.push(warning);
   if (demoAccounts?.length) {
     lines.push('\nDemo accounts (password: demo-password):');
     for (const account of demoAccounts) lines.push(`  ${account.email.padEnd(28)} ${account.role.padEnd(10)} ${account.note}`);
   }
   // one write: whoever reads the banner reads the demo accounts with it
   console.log(lines.join('\n'));
+}
+
+/**
+ * A warning when PUBLIC_URL names this machine on another port than the one served: e-mailed links would lead nowhere.
+ * A public host (behind a proxy, on 443) is not compared.
+ */
+function portMismatch(publicUrl: string, port: number): string | null {
+  const url = new URL(publicUrl);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.hostname.startsWith('127.');
+  const named = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  return loopback && named !== port ? `Warning: PUBLIC_URL ${publicUrl} names port ${named}, but the portal serves port ${port}: links in e-mails and QR codes will not reach it.` : null;
+}
+
+/** A port the system is giving away now (the development start with PORT=0). */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 main().catch((error: unknown) => {

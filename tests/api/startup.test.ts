@@ -156,7 +156,49 @@ describe('a production start without a required secret', () => {
   });
 });
 
+/** A loopback port nobody listens on now. */
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 describe('a development start', { timeout: 180_000 }, () => {
+  it('links its e-mails to the address it serves, names the back office sign-in, and warns when PUBLIC_URL names another port (issue 25 §2–3)', async () => {
+    const { env, url } = await freshDatabase();
+    const port = await freePort();
+    const proc = start({ ...env, PORT: String(port), SEED_DEMO: 'false' });
+    const address = await proc.ready();
+    expect(address).toBe(`http://127.0.0.1:${port}`);
+    expect(proc.output()).toContain(`http://127.0.0.1:${port}/es/admin/login`);
+    expect(proc.output()).not.toMatch(/PUBLIC_URL/);
+    const email = `port.${port}@example.com`;
+    const registered = await fetch(`${address}/usr/register`, {
+      method: 'POST',
+      headers: { apiKey: 'alumni-web-key', language: 'en', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Laia', surname1: 'Puig', gender: 'female', birthdate: '14/03/1995', document_type: 'DNI', document_number: '12345678Z', mobile: '+34 612 345 678',
+        email, email_repeat: email, password: 'a long enough passphrase', password_repeat: 'a long enough passphrase',
+        language: 'en', role: 'regular', profile_type: 'student', graduation_year: 2018, is_conditions: true, is_privacy: true, is_newsletter: false,
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const mail = await open(url).selectFrom('email_outbox').select('body_text').where('to_address', '=', email).where('template', '=', 'account.confirmEmail').executeTakeFirstOrThrow();
+    expect(mail.body_text).toContain(`http://127.0.0.1:${port}/en/`);
+    expect(mail.body_text).not.toContain('localhost:3000');
+    expect(await proc.stop()).toBe(0);
+
+    const other = await freePort();
+    const mismatched = start({ ...env, PORT: String(other), SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000' });
+    await mismatched.ready();
+    expect(mismatched.output()).toMatch(new RegExp(`PUBLIC_URL http://localhost:3000 .*port ${other}`));
+  });
+
   it('seeds the demo into an empty embedded database once and prints the accounts only when it seeded them', async () => {
     const { env, url } = await freshDatabase();
     const dev = { ...env, SEED_DEMO: 'auto' };

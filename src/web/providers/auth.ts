@@ -77,6 +77,8 @@ export const authProvider: AuthProvider = {
       // the password was right and a second factor is on: the form asks for the code. Answered as a success without a
       // redirect, because Refine shows a red "Login error" toast for any failure, and this is a step, not an error.
       if (e.code === 'auth.totpRequired') return { success: true, totpRequired: true };
+      // an administrator's credentials on the member or company sign-in: the form shows where to go (not an error toast)
+      if (e.code === 'auth.adminSignInElsewhere') return { success: true, adminSignInElsewhere: true };
       return { success: false, error: { name: i18n.t('auth.failed'), message: e.message ?? '' } };
     }
   },

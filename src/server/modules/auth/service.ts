@@ -33,6 +33,16 @@ function addMinutes(date: Date, minutes: number): string {
   return new Date(date.getTime() + minutes * MINUTE).toISOString();
 }
 
+/**
+ * Whether these are an administrator's e-mail and password (issue 25 §2: the member and company sign-in then say where
+ * administrators sign in). Only the right password tells, and an unknown address costs the same password check, so a
+ * stranger learns nothing about which addresses exist.
+ */
+async function isAdministrator(db: Db, email: string, password: string): Promise<boolean> {
+  const admin = await repo.findAccountByEmail(db, 'admin', email);
+  return (await verifyPassword(password, admin?.password_hash ?? DUMMY_PASSWORD_HASH)) && !!admin;
+}
+
 export async function login(db: Db, config: Config, kind: AccountKind, input: Credentials, ip: string) {
   const email = input.email.trim().toLowerCase();
   const now = new Date();
@@ -43,6 +53,7 @@ export async function login(db: Db, config: Config, kind: AccountKind, input: Cr
   const ok = await verifyPassword(input.password, account?.password_hash ?? DUMMY_PASSWORD_HASH);
   if (!account || !ok) {
     await attempt.failed();
+    if (kind !== 'admin' && (await isAdministrator(db, email, input.password))) throw AppError.unauthorized('auth.adminSignInElsewhere');
     throw AppError.unauthorized('auth.invalidCredentials');
   }
   // an administrator with the second factor on also gives a code (DESIGN §7); without one the attempt stays counted
