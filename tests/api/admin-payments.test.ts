@@ -330,6 +330,27 @@ describe('a SEPA file and the mandates it collects under', () => {
     expect((await paymentRow(live.payment.hash)).sepa_batch).toBe(String(file.headers['x-sepa-batch']));
   });
 
+  it('a revocation racing an export: either the file has the debit and the revocation is refused, or the debit is cancelled and out of the file', async () => {
+    for (let round = 0; round < 3; round++) {
+      const m = await payingByDebit();
+      // renewal off first: the revocation is then only about the uncollected debit
+      expect((await t.api('DELETE', '/usr/users/subscription', as(m.session))).statusCode).toBe(200);
+      const [revoked, file] = await Promise.all([t.api('DELETE', '/usr/users/mandate', as(m.session)), exportNow()]);
+      expect([200, 409]).toContain(file.statusCode);
+      const row = await paymentRow(m.payment.hash);
+      const mandate = await t.app.db.selectFrom('debit_mandates').select('revoked_at').where('reference', '=', m.mandate).executeTakeFirstOrThrow();
+      if (row.sepa_batch !== null) {
+        expect([revoked.statusCode, revoked.json().code, row.status, mandate.revoked_at]).toEqual([409, 'payments.debitInCollection', 'PENDING', null]);
+        expect(file.body).toContain(m.payment.hash);
+      } else {
+        expect([revoked.statusCode, row.status]).toEqual([200, 'CANCELLED']);
+        expect(mandate.revoked_at).not.toBeNull();
+        expect(file.body).not.toContain(m.payment.hash);
+        expect((await statusOf(t, m.hash)).role).toBe('REGULAR');
+      }
+    }
+  });
+
   it('a debit already in a file: revoking its mandate or changing the account is refused with 409 until the bank answers', async () => {
     const m = await payingByDebit();
     expect((await exportNow()).statusCode).toBe(200);
