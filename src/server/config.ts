@@ -102,8 +102,8 @@ const schema = {
     // direct debit (issue 13 §4): the association as SEPA creditor; the defaults are test values for the demo
     SEPA_CREDITOR_NAME: { type: 'string', minLength: 2, maxLength: 70, default: 'Alumni Association' },
     SEPA_CREDITOR_ID: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$', default: 'ES26000G12345678' },
-    SEPA_CREDITOR_IBAN: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$', default: 'ES9121000418450200051332' },
-    SEPA_CREDITOR_BIC: { type: 'string', pattern: '^[A-Z0-9]{8}([A-Z0-9]{3})?$', default: 'CAIXESBBXXX' },
+    SEPA_CREDITOR_IBAN: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$', default: 'ES6000491500051234567892' },
+    SEPA_CREDITOR_BIC: { type: 'string', pattern: '^[A-Z0-9]{8}([A-Z0-9]{3})?$', default: 'BSCHESMMXXX' },
     WALLET_PASS_CERT: { type: 'string', minLength: 1 },
     WALLET_PASS_KEY: { type: 'string', minLength: 1 },
     WALLET_PASS_KEY_PASSPHRASE: { type: 'string', minLength: 1 },

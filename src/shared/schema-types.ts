@@ -431,7 +431,7 @@ export interface AdminPaymentDecision {
 export interface AdminPayment {
   hash: string;
   member: AdminPaymentMember;
-  status: 'PENDING' | 'PAID' | 'FAILED' | 'REFUNDED' | 'RETURNED';
+  status: 'PENDING' | 'PAID' | 'FAILED' | 'REFUNDED' | 'RETURNED' | 'CANCELLED';
   method: 'CARD' | 'DEBIT';
   amount_cents: number;
   refunded_cents: number;
@@ -469,7 +469,7 @@ export interface AdminPaymentRefund {
  * The back office's membership payments: by status, method, free text over the member's name and e-mail, and the day the payment was made between from and to (inclusive, yyyy-mm-dd), newest first.
  */
 export interface AdminPaymentsFilter {
-  status?: 'PENDING' | 'PAID' | 'FAILED' | 'REFUNDED' | 'RETURNED';
+  status?: 'PENDING' | 'PAID' | 'FAILED' | 'REFUNDED' | 'RETURNED' | 'CANCELLED';
   method?: 'CARD' | 'DEBIT';
   q?: string;
   /**
@@ -1332,7 +1332,7 @@ export interface ParamsId {
 export interface Payment {
   hash?: string;
   method?: 'CARD' | 'DEBIT';
-  status?: 'PENDING' | 'PAID' | 'FAILED' | 'REFUNDED' | 'RETURNED';
+  status?: 'PENDING' | 'PAID' | 'FAILED' | 'REFUNDED' | 'RETURNED' | 'CANCELLED';
   amount_cents?: number;
   refunded_cents?: number;
   period_start?: string;

@@ -291,3 +291,88 @@ describe('the SEPA direct-debit file', () => {
     expect(lines[1]).toContain('50.00');
   });
 });
+
+describe('a SEPA file and the mandates it collects under', () => {
+  const exportNow = () => t.api('POST', '/adm/payments/sepa', { ...admin(), body: { collection_date: inDays(5) } });
+
+  it('a mandate revoked before collection: its debit is CANCELLED and left out of the next file, which still holds the live ones', async () => {
+    const revoked = await payingByDebit();
+    const live = await payingByDebit('ES79 2100 0813 6101 2345 6789');
+    const res = await t.api('DELETE', '/usr/users/mandate', as(revoked.session));
+    expect(res.statusCode, res.body).toBe(200);
+    const file = await exportNow();
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.body).toContain(`<EndToEndId>${live.payment.hash}</EndToEndId>`);
+    expect(file.body).not.toContain(revoked.payment.hash);
+    expect(file.body).not.toContain(revoked.mandate);
+    expect(findAll(parseXml(file.body), 'DrctDbtTxInf')).toHaveLength(Number(file.headers['x-sepa-count']));
+    expect(await paymentRow(revoked.payment.hash)).toMatchObject({ status: 'CANCELLED', sepa_batch: null, result: 'mandateRevoked' });
+    expect(await statusOf(t, revoked.hash)).toMatchObject({ role: 'REGULAR', subscription_end: revoked.payment.period_start });
+    expect((await outboxFor(t, revoked.email)).map((row) => row.template)).toContain('membership.ended');
+    // the back office sees it cancelled and cannot mark it collected
+    const listed = await t.api('GET', `/adm/payments?status=CANCELLED&q=${encodeURIComponent(revoked.email)}`, admin());
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().items.map((p: { hash: string; status: string }) => [p.hash, p.status])).toEqual([[revoked.payment.hash, 'CANCELLED']]);
+    expect((await t.api('PATCH', `/adm/payments/${revoked.payment.hash}`, { ...admin(), body: { status: 'PAID' } })).statusCode).toBe(409);
+  });
+
+  it('only takes debits under a mandate live at export time (one revoked by any other path stays out and unbatched)', async () => {
+    const orphan = await payingByDebit();
+    const live = await payingByDebit('ES79 2100 0813 6101 2345 6789');
+    // a mandate revoked without going through the member's revocation (an older row, a direct change)
+    await t.app.db.updateTable('debit_mandates').set({ revoked_at: new Date().toISOString() }).where('reference', '=', orphan.mandate).execute();
+    const file = await exportNow();
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.body).toContain(live.mandate);
+    expect(file.body).not.toContain(orphan.mandate);
+    expect(findAll(parseXml(file.body), 'DrctDbtTxInf')).toHaveLength(Number(file.headers['x-sepa-count']));
+    expect((await paymentRow(orphan.payment.hash)).sepa_batch).toBeNull();
+    expect((await paymentRow(live.payment.hash)).sepa_batch).toBe(String(file.headers['x-sepa-batch']));
+  });
+
+  it('a revocation racing an export: either the file has the debit and the revocation is refused, or the debit is cancelled and out of the file', async () => {
+    for (let round = 0; round < 3; round++) {
+      const m = await payingByDebit();
+      // renewal off first: the revocation is then only about the uncollected debit
+      expect((await t.api('DELETE', '/usr/users/subscription', as(m.session))).statusCode).toBe(200);
+      const [revoked, file] = await Promise.all([t.api('DELETE', '/usr/users/mandate', as(m.session)), exportNow()]);
+      expect([200, 409]).toContain(file.statusCode);
+      const row = await paymentRow(m.payment.hash);
+      const mandate = await t.app.db.selectFrom('debit_mandates').select('revoked_at').where('reference', '=', m.mandate).executeTakeFirstOrThrow();
+      if (row.sepa_batch !== null) {
+        expect([revoked.statusCode, revoked.json().code, row.status, mandate.revoked_at]).toEqual([409, 'payments.debitInCollection', 'PENDING', null]);
+        expect(file.body).toContain(m.payment.hash);
+      } else {
+        expect([revoked.statusCode, row.status]).toEqual([200, 'CANCELLED']);
+        expect(mandate.revoked_at).not.toBeNull();
+        expect(file.body).not.toContain(m.payment.hash);
+        expect((await statusOf(t, m.hash)).role).toBe('REGULAR');
+      }
+    }
+  });
+
+  it('a debit already in a file: revoking its mandate or changing the account is refused with 409 until the bank answers', async () => {
+    const m = await payingByDebit();
+    expect((await exportNow()).statusCode).toBe(200);
+    const batch = (await paymentRow(m.payment.hash)).sepa_batch;
+    expect(batch).toMatch(/^sepa/);
+    const res = await t.api('DELETE', '/usr/users/mandate', { ...as(m.session), language: 'es' });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().code).toBe('payments.debitInCollection');
+    expect(res.json().message).toContain('banco');
+    const patched = await t.api('PATCH', '/usr/users', { ...as(m.session), body: { payment: { bank: 'Other', name: 'Queue Tester', iban: 'DE89 3704 0044 0532 0130 00' } } });
+    expect(patched.statusCode, patched.body).toBe(409);
+    expect(patched.json().code).toBe('payments.debitInCollection');
+    expect((await t.api('GET', '/usr/users/mandate', as(m.session))).json()).toMatchObject({ accepted: true, reference: m.mandate });
+    expect(await paymentRow(m.payment.hash)).toMatchObject({ status: 'PENDING', sepa_batch: batch });
+    expect((await statusOf(t, m.hash)).role).toBe('BOLD');
+    // once the bank has collected it, the mandate may go (renewal off first): the paid year stays
+    expect((await t.api('PATCH', `/adm/payments/${m.payment.hash}`, { ...admin(), body: { status: 'PAID' } })).statusCode).toBe(200);
+    expect((await t.api('DELETE', '/usr/users/subscription', as(m.session))).statusCode).toBe(200);
+    const revoked = await t.api('DELETE', '/usr/users/mandate', as(m.session));
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json().accepted).toBe(false);
+    expect(await paymentRow(m.payment.hash)).toMatchObject({ status: 'PAID' });
+    expect((await statusOf(t, m.hash)).role).toBe('BOLD');
+  });
+});

@@ -369,9 +369,119 @@ describe('direct debit', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ role: 'BOLD', subscription: { method: 'DEBIT', status: 'ACTIVE' }, mandate: { reference: accepted.reference } });
     expect((await paymentsOf(m.hash)).map((p) => [p.status, p.method, p.mandate_ref])).toEqual([['PENDING', 'DEBIT', accepted.reference]]);
-    // the mandate cannot be revoked while it pays the membership; a new account revokes it
-    expect((await t.api('DELETE', '/usr/users/mandate', as(m.session))).statusCode).toBe(409);
-    await t.api('PATCH', '/usr/users', { ...as(m.session), body: { payment: { bank: 'Other', name: 'Queue Tester', iban: 'ES79 2100 0813 6101 2345 6789' } } });
+  });
+});
+
+/** A member paying the year by direct debit (account, mandate, first debit PENDING and not yet in a SEPA file). */
+async function payingByDebit(language: 'es' | 'en' | 'ca' = 'en') {
+  const made = await makeMember(t, { status: 'VALIDATED', role: 'REGULAR', emailConfirmed: true, language });
+  const m = { ...made, session: await t.login(made.email) };
+  const patched = await t.api('PATCH', '/usr/users', { ...as(m.session), body: { payment: { bank: 'Caixa', name: 'Queue Tester', iban: 'ES79 2100 0813 6101 2345 6789' } } });
+  expect(patched.statusCode, patched.body).toBe(200);
+  const mandate = (await t.api('POST', '/usr/users/mandate', { ...as(m.session), body: {} })).json();
+  expect(mandate.accepted).toBe(true);
+  const res = await t.api('POST', '/usr/subscription/iban/create', { ...as(m.session), body: {} });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().role).toBe('BOLD');
+  const payments = await paymentsOf(m.hash);
+  expect(payments.map((p) => [p.status, p.method, p.sepa_batch])).toEqual([['PENDING', 'DEBIT', null]]);
+  return { ...m, mandate: mandate.reference as string, payment: payments[0]! };
+}
+
+/** The debit cancelled, the year it opened taken back (Regular, valid until where it started), the subscription ended. */
+async function expectYearTakenBack(m: Awaited<ReturnType<typeof payingByDebit>>) {
+  expect((await paymentsOf(m.hash)).map((p) => [p.status, p.result, p.sepa_batch])).toEqual([['CANCELLED', 'mandateRevoked', null]]);
+  expect(await statusOf(t, m.hash)).toMatchObject({ role: 'REGULAR', subscription_end: m.payment.period_start });
+  expect(await subscriptionOf(m.hash)).toMatchObject({ status: 'ENDED', next_charge_at: null });
+  expect((await t.app.db.selectFrom('debit_mandates').select('revoked_at').where('reference', '=', m.mandate).executeTakeFirstOrThrow()).revoked_at).not.toBeNull();
+  const mails = (await outboxFor(t, m.email)).filter((row) => row.template === 'membership.ended');
+  expect(mails).toHaveLength(1);
+  return mails[0]!;
+}
+
+describe('revoking the direct-debit mandate before the debit is collected', () => {
+  it('cancels the debit, ends the Bold year it opened and tells the member in their language; nothing is charged later', async () => {
+    const m = await payingByDebit('ca');
+    const res = await t.api('DELETE', '/usr/users/mandate', { ...as(m.session), language: 'ca' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().accepted).toBe(false);
+    const mail = await expectYearTakenBack(m);
+    expect(mail.language).toBe('ca');
+    expect(mail.body_text).toContain("Has revocat l'ordre de domiciliació");
+    expect((await t.api('GET', '/usr/subscription', as(m.session))).json()).toMatchObject({ role: 'REGULAR', subscription: null, mandate: null });
+    // the member's list shows it cancelled
+    expect((await t.api('GET', '/usr/payments', as(m.session))).json().items.map((p: { status: string }) => p.status)).toEqual(['CANCELLED']);
+    await renew(new Date(Date.now() + 400 * DAY));
+    expect(await paymentsOf(m.hash)).toHaveLength(1);
+    expect((await statusOf(t, m.hash)).role).toBe('REGULAR');
+  });
+
+  it('does the same after renewal was turned off (it used to answer 200 and leave the debit to be collected)', async () => {
+    const m = await payingByDebit('es');
+    expect((await t.api('DELETE', '/usr/users/subscription', as(m.session))).statusCode).toBe(200);
+    const res = await t.api('DELETE', '/usr/users/mandate', as(m.session));
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await expectYearTakenBack(m);
+    expect(mail.language).toBe('es');
+    expect(mail.body_text).toContain('Has revocado la orden de domiciliación');
+  });
+
+  it('a new account in the settings revokes the mandate and so cancels the uncollected debit too', async () => {
+    const m = await payingByDebit('en');
+    const patched = await t.api('PATCH', '/usr/users', { ...as(m.session), body: { payment: { bank: 'Other', name: 'Queue Tester', iban: 'DE89 3704 0044 0532 0130 00' } } });
+    expect(patched.statusCode, patched.body).toBe(200);
     expect((await t.api('GET', '/usr/users/mandate', as(m.session))).json().accepted).toBe(false);
+    const mail = await expectYearTakenBack(m);
+    expect(mail.body_text).toContain('You revoked your direct-debit mandate');
+  });
+
+  it('keeps Bold when the same period was paid another way (a card payment PAID for it): only the debit is cancelled', async () => {
+    const m = await payingByDebit('en');
+    const until = (await statusOf(t, m.hash)).subscription_end;
+    await t.app.db
+      .insertInto('payments')
+      .values({ hash: `card${m.payment.hash}`.slice(0, 32), user_hash: m.hash, subscription_hash: m.payment.subscription_hash, method: 'CARD', status: 'PAID', amount_cents: m.payment.amount_cents, refunded_cents: 0, period_start: m.payment.period_start, period_end: m.payment.period_end, attempt: 2, card_label: 'visa •••• 4242', created_at: new Date().toISOString(), settled_at: new Date().toISOString() })
+      .execute();
+    const res = await t.api('DELETE', '/usr/users/mandate', as(m.session));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await paymentsOf(m.hash)).map((p) => [p.method, p.status])).toEqual([
+      ['DEBIT', 'CANCELLED'],
+      ['CARD', 'PAID'],
+    ]);
+    expect(await statusOf(t, m.hash)).toMatchObject({ role: 'BOLD', subscription_end: until });
+    // no mandate is left to renew it: renewal is turned off (Bold until the paid period ends) and the member told
+    expect(await subscriptionOf(m.hash)).toMatchObject({ status: 'ACTIVE', renew: 0, next_charge_at: null, current_period_end: m.payment.period_end });
+    expect(await templates(m.email)).toEqual(['membership.cancelled']);
+  });
+});
+
+describe("the association's own account", () => {
+  it('is refused as a member account, however it is spelt: 400 naming payment.iban in the request language, nothing stored', async () => {
+    const creditor = t.app.config.sepaCreditor.iban;
+    expect(creditor).toMatch(/^[A-Z]{2}\d{2}/);
+    const spaced = creditor.replace(/(.{4})/g, '$1 ').trim();
+    const m = await member();
+    const messages = new Set<string>();
+    for (const [iban, language] of [[creditor, 'en'], [spaced.toLowerCase(), 'es'], [` ${spaced} `, 'ca']] as const) {
+      const res = await t.api('PATCH', '/usr/users', { ...as(m.session), language, body: { payment: { bank: 'Caixa', name: 'Queue Tester', iban } } });
+      expect(res.statusCode, `${iban} ${res.body}`).toBe(400);
+      expect(res.json().errors).toHaveLength(1);
+      expect(res.json().errors[0].field).toBe('payment.iban');
+      messages.add(res.json().errors[0].message);
+    }
+    expect(messages.size).toBe(3);
+    expect([...messages][0]).toContain('association');
+    expect((await t.app.db.selectFrom('users').select('iban').where('hash', '=', m.hash).executeTakeFirstOrThrow()).iban).toBeNull();
+    // nor at registration, where a Bold request may bring its account
+    const email = `creditor.${Date.now()}@example.test`;
+    const body = {
+      name: 'Laia', surname1: 'Puig', surname2: 'Serra', gender: 'female', birthdate: '14/03/1995', document_type: 'DNI', document_number: '12345678Z', mobile: '+34 612 345 678',
+      email, email_repeat: email, password: 'a long enough passphrase', password_repeat: 'a long enough passphrase', language: 'ca', role: 'bold', profile_type: 'student', graduation_year: 2018,
+      is_conditions: true, is_privacy: true, is_newsletter: false, payment: { bank: 'CaixaBank', name: 'Laia Puig', iban: spaced.toLowerCase() },
+    };
+    const registered = await t.api('POST', '/usr/register', { body });
+    expect(registered.statusCode, registered.body).toBe(400);
+    expect(registered.json().errors.map((e: { field: string }) => e.field)).toEqual(['payment.iban']);
+    expect(await t.app.db.selectFrom('users').select('hash').where('email', '=', email).executeTakeFirst()).toBeUndefined();
   });
 });

@@ -433,7 +433,7 @@ export interface PaymentsTable {
   user_hash: string;
   subscription_hash: string;
   method: string; // CARD | DEBIT
-  status: string; // PENDING | PAID | FAILED | REFUNDED | RETURNED
+  status: string; // PENDING | PAID | FAILED | REFUNDED | RETURNED | CANCELLED (a debit whose mandate was revoked before it was sent)
   amount_cents: number;
   refunded_cents: Generated<number>;
   period_start: string;

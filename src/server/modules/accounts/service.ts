@@ -15,6 +15,7 @@ import { localizePath } from '../../../shared/routes';
 import { foldText } from '../../../shared/text';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/constants';
 import { enqueueMail } from '../mail/outbox';
+import { isCreditorIban } from '../payments/debit/revocation';
 import type { UserRegister } from '../../../shared/schema-types';
 import * as repo from './repository';
 import { CONFIRM_EMAIL_TTL_MS, consumeOrFail, issueToken } from './tokens';
@@ -53,6 +54,8 @@ export const ADD_CARD_TTL_MS = 2 * 60 * 60_000;
 export async function register(db: Db, config: Config, input: Registration, lng: Locale): Promise<{ ok: true; card_token?: string }> {
   const now = new Date();
   const problems = await fieldProblems(db, input, lng, now);
+  // the association's own account is never a member's (it would debit itself)
+  if (input.payment && isCreditorIban(config, input.payment.iban)) problems.push({ field: 'payment.iban', message: translate(lng, 'payments.creditorIban') });
   if (problems.length) throw AppError.badRequest('validation.failed', problems);
 
   const email = normaliseEmail(input.email);

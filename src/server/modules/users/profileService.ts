@@ -19,6 +19,7 @@ import { maskIban, profileStatus } from '../../../shared/profile';
 import { normaliseIban } from '../../../shared/formats';
 import { foldText } from '../../../shared/text';
 import * as auth from '../auth/service';
+import { creditorIbanError, isCreditorIban, revokeMandates } from '../payments/debit/revocation';
 import * as repo from './profileRepository';
 import type { UserIban, UserProfile, UserSettings } from '../../../shared/schema-types';
 import { COLUMN_OF, FLAGS, TAG_GROUP_OF, profileModel } from './profileFields';
@@ -93,10 +94,12 @@ export async function update(app: FastifyInstance, actor: Actor, lng: Locale, bo
     for (const [field, value] of Object.entries(body)) {
       if (field === 'payment') {
         const payment = value as NonNullable<ProfilePatch['payment']>;
+        if (isCreditorIban(app.config, payment.iban)) throw creditorIbanError(lng);
         set['iban'] = normaliseIban(payment.iban);
         data['payment'] = { bank: payment.bank.trim(), name: payment.name.trim() };
-        // a direct-debit mandate names one account: another account needs the member's consent again
-        if (set['iban'] !== row.iban) await trx.updateTable('debit_mandates').set({ revoked_at: nowIso() }).where('user_hash', '=', hash).where('revoked_at', 'is', null).execute();
+        // a direct-debit mandate names one account: another account needs the member's consent again (and a debit
+        // not yet sent under the old one is cancelled; one already sent refuses the change)
+        if (set['iban'] !== row.iban) await revokeMandates(app, trx, hash, { refuseInUse: false });
       } else if ((FLAGS as readonly string[]).includes(field)) set[field] = value ? 1 : 0;
       else if (COLUMN_OF[field]) set[COLUMN_OF[field]] = typeof value === 'string' ? value.trim() : value;
       else if (TAG_GROUP_OF[field]) await repo.replaceUserTags(trx, hash, TAG_GROUP_OF[field], value as string[]);

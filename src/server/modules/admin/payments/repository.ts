@@ -1,5 +1,6 @@
 /** The back office's reads and writes of subscriptions, payments and SEPA batches; every function takes `db | trx`. */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../../db/types';
 import { likePattern } from '../../../../shared/text';
 import type { Conn } from '../../auth/repository';
 
@@ -104,15 +105,22 @@ export async function addRefund(db: Conn, hash: string, amount: number): Promise
   return Number(moved.numUpdatedRows) === 1;
 }
 
-/** Direct debits waiting for a SEPA file. */
+/** A debit's mandate is live (not revoked, not deleted with its account): the only ones a SEPA file may collect under. */
+const underLiveMandate = (eb: ExpressionBuilder<Database, 'payments'>) =>
+  eb.exists(eb.selectFrom('debit_mandates').select('debit_mandates.reference').whereRef('debit_mandates.reference', '=', 'payments.mandate_ref').where('debit_mandates.revoked_at', 'is', null));
+
+/** Direct debits waiting for a SEPA file, under a live mandate. */
 export function unbatchedDebits(db: Conn) {
-  return db.selectFrom('payments').select('hash').where('method', '=', 'DEBIT').where('status', '=', 'PENDING').where('sepa_batch', 'is', null).where('mandate_ref', 'is not', null).execute();
+  return db.selectFrom('payments').select('hash').where('method', '=', 'DEBIT').where('status', '=', 'PENDING').where('sepa_batch', 'is', null).where('mandate_ref', 'is not', null).where(underLiveMandate).execute();
 }
 
-/** Puts the still-unbatched debits among `hashes` into `batch` (guarded: a debit goes into one file only). */
+/**
+ * Puts the still-unbatched debits among `hashes` into `batch` (guarded: a debit goes into one file only, and only while
+ * its mandate is live — a revocation that cancelled it, or got there first, keeps it out).
+ */
 export async function markBatch(db: Conn, hashes: string[], batch: string): Promise<number> {
   if (hashes.length === 0) return 0;
-  const moved = await db.updateTable('payments').set({ sepa_batch: batch }).where('hash', 'in', hashes).where('sepa_batch', 'is', null).where('status', '=', 'PENDING').executeTakeFirst();
+  const moved = await db.updateTable('payments').set({ sepa_batch: batch }).where('hash', 'in', hashes).where('sepa_batch', 'is', null).where('status', '=', 'PENDING').where(underLiveMandate).executeTakeFirst();
   return Number(moved.numUpdatedRows);
 }
 

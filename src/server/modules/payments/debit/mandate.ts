@@ -1,8 +1,9 @@
 /**
  * The direct-debit mandate (issue 13 §4; SEPA core, recurrent): the member reads the mandate text in their language for
  * the bank account in their settings and accepts it; we keep its reference, the account, the holder, the date and the
- * exact text accepted. A new account revokes it (profileService); revoking it while the membership is paid by debit is
- * refused (switch to a card first).
+ * exact text accepted. A new account revokes it (profileService). Revoking cancels a debit not yet sent to the bank and
+ * takes back the year it opened; one already in a SEPA file, or a membership renewed by this mandate, refuses it
+ * (debit/revocation.ts). The association's own account is never accepted as a member's.
  */
 import type { FastifyInstance } from 'fastify';
 import { isLocale, type Locale } from '../../../../shared/constants';
@@ -12,6 +13,7 @@ import { translate } from '../../../i18n';
 import { newHash, nowIso } from '../../../lib/ids';
 import type { Actor } from '../../../types';
 import * as repo from '../subscriptions/repository';
+import { isCreditorIban, revokeMandates } from './revocation';
 
 const memberHash = (actor: Actor) => {
   if (actor.type !== 'user' || !actor.hash) throw AppError.unauthorized();
@@ -49,10 +51,12 @@ export async function accept(app: FastifyInstance, actor: Actor, lng: Locale) {
     const member = await repo.lockMember(trx, app.dialect, user);
     if (!member) throw AppError.unauthorized();
     if (!member.iban) throw new AppError(409, 'payments.noIban');
+    // an account saved before this rule: the association cannot debit itself
+    if (isCreditorIban(app.config, member.iban)) throw new AppError(409, 'payments.creditorAccount');
     const live = await repo.liveMandate(trx, user);
     if (live && live.iban === member.iban) return;
     const at = nowIso();
-    if (live) await trx.updateTable('debit_mandates').set({ revoked_at: at }).where('reference', '=', live.reference).execute();
+    if (live) await revokeMandates(app, trx, user, { refuseInUse: false });
     const language = isLocale(member.language) ? member.language : lng;
     const holder = holderOf(member.data, `${member.name} ${member.surname1}`);
     // the reference is unique for the creditor and at most 35 characters (SEPA)
@@ -64,10 +68,6 @@ export async function accept(app: FastifyInstance, actor: Actor, lng: Locale) {
 
 export async function revoke(app: FastifyInstance, actor: Actor, lng: Locale) {
   const user = memberHash(actor);
-  await app.db.transaction().execute(async (trx) => {
-    const running = await repo.findRunning(trx, user);
-    if (running && running.method === 'DEBIT' && running.renew === 1) throw new AppError(409, 'payments.mandateInUse');
-    await trx.updateTable('debit_mandates').set({ revoked_at: nowIso() }).where('user_hash', '=', user).where('revoked_at', 'is', null).execute();
-  });
+  await app.db.transaction().execute((trx) => revokeMandates(app, trx, user, { refuseInUse: true }));
   return show(app, actor, lng);
 }

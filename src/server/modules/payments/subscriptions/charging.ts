@@ -37,7 +37,7 @@ export function addMonths(iso: string, months: number): string {
 export const formatAmount = (cents: number, lng: Locale) => new Intl.NumberFormat(lng, { style: 'currency', currency: 'EUR' }).format(cents / 100);
 export const formatDay = (iso: string, lng: Locale) => new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
 
-async function mailMember(app: FastifyInstance, db: Conn, userHash: string, template: 'membership.receipt' | 'membership.paymentFailed' | 'membership.ended' | 'membership.cancelled', data: (lng: Locale) => Record<string, unknown>, receipt?: string) {
+export async function mailMember(app: FastifyInstance, db: Conn, userHash: string, template: 'membership.receipt' | 'membership.paymentFailed' | 'membership.ended' | 'membership.cancelled', data: (lng: Locale) => Record<string, unknown>, receipt?: string) {
   const member = await repo.memberOf(db, userHash);
   if (!member || member.status === 'DELETED') return;
   const language: Locale = isLocale(member.language) ? member.language : 'es';

@@ -119,3 +119,33 @@ export function memberOf(db: Conn, userHash: string) {
 export async function setRole(db: Conn, userHash: string, role: string, subscriptionEnd: string | null, at: string) {
   await db.updateTable('users').set({ role, subscription_end: subscriptionEnd, updated_at: at }).where('hash', '=', userHash).execute();
 }
+
+export function liveMandateRefs(db: Conn, userHash: string) {
+  return db.selectFrom('debit_mandates').select('reference').where('user_hash', '=', userHash).where('revoked_at', 'is', null).execute();
+}
+
+/** The uncollected debits under `refs`, row-locked on PostgreSQL (after the member's row: the one lock order). */
+export function pendingDebitsUnder(db: Conn, dialect: DialectName, refs: string[]) {
+  const query = db.selectFrom('payments').selectAll().where('method', '=', 'DEBIT').where('status', '=', 'PENDING').where('mandate_ref', 'in', refs).orderBy('hash');
+  return (dialect === 'postgres' ? query.forUpdate() : query).execute();
+}
+
+/** A debit not yet in a SEPA file is cancelled (guarded: one sent to the bank meanwhile is not). */
+export async function cancelDebit(db: Conn, hash: string, at: string): Promise<boolean> {
+  const moved = await db.updateTable('payments').set({ status: 'CANCELLED', result: 'mandateRevoked', settled_at: at }).where('hash', '=', hash).where('status', '=', 'PENDING').where('sepa_batch', 'is', null).executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
+/** Another payment of the member's, PAID, covers the whole period of `payment` (e.g. a card paid that year). */
+export async function periodPaidOtherwise(db: Conn, payment: { hash: string; user_hash: string; period_start: string; period_end: string }): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .select('hash')
+    .where('user_hash', '=', payment.user_hash)
+    .where('hash', '<>', payment.hash)
+    .where('status', '=', 'PAID')
+    .where('period_start', '<=', payment.period_start)
+    .where('period_end', '>=', payment.period_end)
+    .executeTakeFirst();
+  return row !== undefined;
+}

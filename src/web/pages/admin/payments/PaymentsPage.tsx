@@ -23,7 +23,7 @@ import { ReturnModal } from './ReturnModal';
 import { SepaModal } from './SepaModal';
 import { MemberCell, money, StatusTag, useResultLabel } from './shared';
 
-const STATUSES = ['PENDING', 'PAID', 'FAILED', 'REFUNDED', 'RETURNED'] as const;
+const STATUSES = ['PENDING', 'PAID', 'FAILED', 'REFUNDED', 'RETURNED', 'CANCELLED'] as const;
 const METHODS = ['CARD', 'DEBIT'] as const;
 type Failure = { message?: string };
 

@@ -16,7 +16,7 @@ import { formatEuros } from './SubscriptionPanel';
 interface Payment {
   hash: string;
   method: 'CARD' | 'DEBIT';
-  status: 'PENDING' | 'PAID' | 'FAILED' | 'REFUNDED' | 'RETURNED';
+  status: 'PENDING' | 'PAID' | 'FAILED' | 'REFUNDED' | 'RETURNED' | 'CANCELLED';
   amount_cents: number;
   refunded_cents: number;
   period_start: string;
@@ -27,7 +27,7 @@ interface Payment {
   result: string | null;
 }
 
-const STATUS_COLOR = { PENDING: 'processing', PAID: 'success', FAILED: 'error', REFUNDED: 'default', RETURNED: 'warning' } as const;
+const STATUS_COLOR = { PENDING: 'processing', PAID: 'success', FAILED: 'error', REFUNDED: 'default', RETURNED: 'warning', CANCELLED: 'default' } as const;
 
 export function ReceiptsTable() {
   const { t } = useTranslation();

@@ -1,13 +1,15 @@
 /**
  * The direct-debit mandate under the bank account (issue 13 §4): the SEPA mandate text in the member's language for the
  * saved account (GET /usr/users/mandate through Refine's useCustom), accepted with one button, or the accepted one
- * (reference and date, the text as accepted) with a revoke that asks first. A new account asks for a new mandate.
+ * (reference and date, the text as accepted) with a revoke that asks first (and says that revoking before collection
+ * cancels the pending debit and ends Bold). A new account asks for a new mandate.
  */
-import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
+import { useCustom, useCustomMutation, useInvalidate, useInvalidateAuthStore } from '@refinedev/core';
 import { Alert, Button, Card, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatDate } from '../../../lib/dates';
+import { loadIdentity } from '../../../providers/auth';
 
 interface Mandate {
   accepted: boolean;
@@ -25,11 +27,20 @@ export function MandateSection({ iban }: { iban: string | null }) {
   const { query } = useCustom<Mandate>({ url: 'users/mandate', method: 'get', dataProviderName: 'usr', queryOptions: { queryKey: ['mandate', iban ?? ''], staleTime: 0 } });
   const { mutate, mutation } = useCustomMutation<Mandate>();
   const invalidate = useInvalidate();
+  const invalidateAuth = useInvalidateAuthStore();
   const mandate = query.data?.data;
   const act = (method: 'post' | 'delete', message: string) =>
     mutate(
       { url: 'users/mandate', method, values: {}, dataProviderName: 'usr', successNotification: () => ({ type: 'success', message }), errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }) },
-      { onSettled: () => void Promise.all([query.refetch(), invalidate({ dataProviderName: 'usr', invalidates: ['all'] })]) },
+      {
+        onSettled: async () => {
+          void query.refetch();
+          // revoking before the debit is collected ends Bold: the identity (menus, guards, permissions) follows
+          await loadIdentity(true);
+          await invalidateAuth();
+          void invalidate({ dataProviderName: 'usr', invalidates: ['all'] });
+        },
+      },
     );
   return (
     <Card className="mandate" title={t('mandate.title')} data-testid="mandate" style={{ marginTop: 24 }}>
