@@ -11,12 +11,25 @@
  * `request.body`; the route's body schema (`uploadBody`) then describes those parts (name, declared
  * type, size), so the route table's "every write has a body schema" rule and ajv still apply.
  * A non-multipart body (JSON) is refused with 400 naming the field before validation.
+ *
+ * A file is never held whole in memory (issue 23 §5): each file part is streamed to a temporary file in the
+ * plugin's temporary folder (DATA_DIR/tmp: the same disk as the private store, so storing it is a rename),
+ * busboy stopping at the kind's size limit (413 `upload.tooLarge`); its type is detected from its first
+ * bytes on disk. The route gets the file's path; the temporary files of a request are removed when it is
+ * answered (onSend, onResponse), refused (the hook's own catch) or abandoned by the client (onRequestAbort).
  */
-import fastifyMultipart from '@fastify/multipart';
+import { createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromFile } from 'file-type';
 import { AppError, type FieldError } from '../errors';
 import { translate } from '../i18n';
+import { newHash } from '../lib/ids';
 import { ACCEPTED, UPLOAD_KINDS, sizeLabel, type UploadKind } from '../../shared/uploads';
 
 export { ACCEPTED, UPLOAD_KINDS, sizeLabel, type UploadKind } from '../../shared/uploads';
@@ -28,23 +41,66 @@ declare module 'fastify' {
   }
 }
 
-/** One received file. The bytes stay out of enumeration (ajv, logs and JSON never see them). */
+/**
+ * One received file, as a temporary file on disk. Its path and size stay out of enumeration (ajv, logs and JSON
+ * never see them). The temporary file is removed once the request is answered: a route keeps it by moving it
+ * (storePrivateFile) or by writing what it made of it (sharp reads the path).
+ */
 export class UploadedFile {
-  readonly #bytes: Buffer;
+  readonly #path: string;
+  readonly #size: number;
   constructor(
     readonly filename: string,
     readonly mimetype: string,
     readonly detected: string,
-    bytes: Buffer,
+    path: string,
+    size: number,
   ) {
-    this.#bytes = bytes;
+    this.#path = path;
+    this.#size = size;
+  }
+  get path(): string {
+    return this.#path;
   }
   get size(): number {
-    return this.#bytes.length;
+    return this.#size;
   }
-  bytes(): Buffer {
-    return this.#bytes;
+  /** The whole content, for the rare caller that needs bytes (it bears the kind's size limit in memory). */
+  read(): Promise<Buffer> {
+    return readFile(this.#path);
   }
+}
+
+/** The temporary files of each request in flight, removed when it ends (however it ends). */
+const temporaryFiles = new WeakMap<FastifyRequest, string[]>();
+
+async function removeTemporary(request: FastifyRequest): Promise<void> {
+  const paths = temporaryFiles.get(request);
+  if (!paths?.length) return;
+  temporaryFiles.delete(request);
+  await Promise.all(paths.map((path) => rm(path, { force: true })));
+}
+
+/** What busboy says when a file passes `limits.fileSize`: the stream ends early, marked truncated. */
+function tooLarge(): Error {
+  return Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+}
+
+/** Streams one file part to a fresh temporary file (owner-only), stopping at the limit; answers its size. */
+async function receive(request: FastifyRequest, part: MultipartFile, tmpDir: string): Promise<{ path: string; size: number }> {
+  const path = join(tmpDir, `${newHash(24)}.part`);
+  const paths = temporaryFiles.get(request) ?? [];
+  paths.push(path);
+  temporaryFiles.set(request, paths);
+  await pipeline(part.file, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+  if (part.file.truncated) throw tooLarge();
+  return { path, size: (await stat(path)).size };
+}
+
+/** Reads a part nobody asked for to its end (within the limit) without keeping it. */
+async function discard(part: MultipartFile): Promise<void> {
+  await pipeline(part.file, new Writable({ write: (_chunk, _encoding, done) => done() }));
+  if (part.file.truncated) throw tooLarge();
 }
 
 /** The body schema of an upload route: the kind's one field holding a received file, and its text parts (`text`: their schemas). */
@@ -79,7 +135,7 @@ function translateError(request: FastifyRequest, kind: UploadKind, error: unknow
   return fieldError(request, field, 'upload.unreadable');
 }
 
-async function readParts(request: FastifyRequest, kind: UploadKind): Promise<Record<string, UploadedFile | UploadedFile[] | string>> {
+async function readParts(request: FastifyRequest, kind: UploadKind, tmpDir: string): Promise<Record<string, UploadedFile | UploadedFile[] | string>> {
   const { field, maxBytes, maxFiles, accept } = UPLOAD_KINDS[kind];
   const definition = UPLOAD_KINDS[kind] as { text?: readonly string[] };
   const textFields: readonly string[] = definition.text ?? [];
@@ -95,10 +151,15 @@ async function readParts(request: FastifyRequest, kind: UploadKind): Promise<Rec
       else extra ??= part.fieldname === field ? null : part.fieldname;
       continue;
     }
-    const bytes = await part.toBuffer();
-    if (part.fieldname !== field) extra ??= part.fieldname;
-    else if (files.length >= maxFiles) throw fieldError(request, field, 'upload.tooMany', { count: maxFiles });
-    else if (part.filename !== '' || bytes.length > 0) files.push(new UploadedFile(part.filename, part.mimetype, (await fileTypeFromBuffer(bytes))?.mime ?? '', bytes));
+    if (part.fieldname !== field) {
+      extra ??= part.fieldname;
+      await discard(part);
+    } else if (files.length >= maxFiles) throw fieldError(request, field, 'upload.tooMany', { count: maxFiles });
+    else {
+      const { path, size } = await receive(request, part, tmpDir);
+      // an empty file input sends a part with no name and no bytes: no file
+      if (part.filename !== '' || size > 0) files.push(new UploadedFile(part.filename, part.mimetype, size > 0 ? ((await fileTypeFromFile(path))?.mime ?? '') : '', path, size));
+    }
   }
   if (extra !== null) throw fieldError(request, extra || 'body', 'validation.unknownField');
   if (files.length === 0) {
@@ -115,9 +176,29 @@ async function readParts(request: FastifyRequest, kind: UploadKind): Promise<Rec
 export interface UploadsOptions {
   /** Route plugins whose routes take uploads (and may add plain routes too, e.g. the DELETE twins). */
   routes: FastifyPluginAsync[];
+  /** Where received files are streamed to; DATA_DIR/tmp by default (the OS temporary folder in an app without config). */
+  tmpDir?: string;
+}
+
+/** The default temporary folder: DATA_DIR/tmp, next to the private store (so keeping a file is a rename). */
+export const uploadTmpDir = (dataDir: string) => join(dataDir, 'tmp');
+
+/** Left by a process that stopped in the middle of an upload: older than any upload can take. */
+const STALE_MS = 60 * 60 * 1000;
+
+function sweepStale(tmpDir: string): void {
+  for (const name of readdirSync(tmpDir)) {
+    if (!name.endsWith('.part')) continue;
+    const path = join(tmpDir, name);
+    const info = statSync(path, { throwIfNoEntry: false });
+    if (info?.isFile() && Date.now() - info.mtimeMs > STALE_MS) rmSync(path, { force: true });
+  }
 }
 
 export async function uploadsPlugin(app: FastifyInstance, options: UploadsOptions): Promise<void> {
+  const tmpDir = options.tmpDir ?? (app.hasDecorator('config') ? uploadTmpDir(app.config.dataDir) : join(tmpdir(), 'alumni-uploads'));
+  mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
+  sweepStale(tmpDir);
   // Strict defaults; each route's kind sets its own limits when its parts are read.
   await app.register(fastifyMultipart, { limits: { fileSize: 1, files: 0, fields: 0, parts: 1 } });
   app.addHook('preValidation', async (request) => {
@@ -125,10 +206,19 @@ export async function uploadsPlugin(app: FastifyInstance, options: UploadsOption
     if (!kind) return;
     if (!request.isMultipart()) throw fieldError(request, UPLOAD_KINDS[kind].field, 'upload.missing');
     try {
-      request.body = await readParts(request, kind);
+      request.body = await readParts(request, kind, tmpDir);
     } catch (error) {
+      await removeTemporary(request);
       throw translateError(request, kind, error);
     }
   });
+  // Before the answer leaves (the route is done with its files by then), so a client reading the answer finds them
+  // gone; onResponse and onRequestAbort catch an answer that failed to send and a client that went away.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await removeTemporary(request);
+    return payload;
+  });
+  app.addHook('onResponse', async (request) => removeTemporary(request));
+  app.addHook('onRequestAbort', async (request) => removeTemporary(request));
   for (const routes of options.routes) await app.register(routes);
 }
