@@ -142,7 +142,7 @@ describe('every private file, rows stored before this change included', () => {
   });
 
   it('never ends in .html, .svg or .js, whatever the stored name and type', async () => {
-    const names = ['a.html', 'a.HTM', 'a.svg', 'a.js', 'a.mjs', 'a.xhtml', 'a.html\u0000.pdf', 'a/../../b.html', 'a.html ', 'a.'];
+    const names = ['a.html', 'a.HTM', 'a.svg', 'a.js', 'a.mjs', 'a.xhtml', 'a.html\u0007.pdf', 'a/../../b.html', 'a.html ', 'a.'];
     const mimes = ['application/pdf', 'image/jpeg', 'text/html', 'image/svg+xml', 'application/javascript', 'nonsense'];
     let checked = 0;
     for (const name of names) {
