@@ -5,6 +5,8 @@
  * the uploader's `.html`/`.svg`/`.js` — with that type as Content-Type, `nosniff` and `attachment`. The name is decided
  * when the file is served, so rows stored before this change are served safely as well.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newHash, nowIso } from '../../src/server/lib/ids';
@@ -89,6 +91,8 @@ describe('a wall picture', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="poly.jpg"; filename*=UTF-8''poly.jpg`);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.includes('<script')).toBe(false);
+    // the received file was a temporary file; nothing of it is left there
+    expect(readdirSync(join(t.app.config.dataDir, 'tmp'))).toEqual([]);
   });
 
   it('keeps PNG and WebP pictures in their own format, re-encoded', async () => {

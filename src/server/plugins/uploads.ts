@@ -18,89 +18,25 @@
  * bytes on disk. The route gets the file's path; the temporary files of a request are removed when it is
  * answered (onSend, onResponse), refused (the hook's own catch) or abandoned by the client (onRequestAbort).
  */
-import { createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { readFile, rm, stat } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { AppError, type FieldError } from '../errors';
 import { translate } from '../i18n';
-import { newHash } from '../lib/ids';
+import { discard, receive, removeTemporary, sweepStale, UploadedFile } from './uploadedFiles';
 import { ACCEPTED, UPLOAD_KINDS, sizeLabel, type UploadKind } from '../../shared/uploads';
 
 export { ACCEPTED, UPLOAD_KINDS, sizeLabel, type UploadKind } from '../../shared/uploads';
+export { UploadedFile } from './uploadedFiles';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** An upload route's kind (plugins/uploads.ts). */
     upload?: UploadKind;
   }
-}
-
-/**
- * One received file, as a temporary file on disk. Its path and size stay out of enumeration (ajv, logs and JSON
- * never see them). The temporary file is removed once the request is answered: a route keeps it by moving it
- * (storePrivateFile) or by writing what it made of it (sharp reads the path).
- */
-export class UploadedFile {
-  readonly #path: string;
-  readonly #size: number;
-  constructor(
-    readonly filename: string,
-    readonly mimetype: string,
-    readonly detected: string,
-    path: string,
-    size: number,
-  ) {
-    this.#path = path;
-    this.#size = size;
-  }
-  get path(): string {
-    return this.#path;
-  }
-  get size(): number {
-    return this.#size;
-  }
-  /** The whole content, for the rare caller that needs bytes (it bears the kind's size limit in memory). */
-  read(): Promise<Buffer> {
-    return readFile(this.#path);
-  }
-}
-
-/** The temporary files of each request in flight, removed when it ends (however it ends). */
-const temporaryFiles = new WeakMap<FastifyRequest, string[]>();
-
-async function removeTemporary(request: FastifyRequest): Promise<void> {
-  const paths = temporaryFiles.get(request);
-  if (!paths?.length) return;
-  temporaryFiles.delete(request);
-  await Promise.all(paths.map((path) => rm(path, { force: true })));
-}
-
-/** What busboy says when a file passes `limits.fileSize`: the stream ends early, marked truncated. */
-function tooLarge(): Error {
-  return Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
-}
-
-/** Streams one file part to a fresh temporary file (owner-only), stopping at the limit; answers its size. */
-async function receive(request: FastifyRequest, part: MultipartFile, tmpDir: string): Promise<{ path: string; size: number }> {
-  const path = join(tmpDir, `${newHash(24)}.part`);
-  const paths = temporaryFiles.get(request) ?? [];
-  paths.push(path);
-  temporaryFiles.set(request, paths);
-  await pipeline(part.file, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
-  if (part.file.truncated) throw tooLarge();
-  return { path, size: (await stat(path)).size };
-}
-
-/** Reads a part nobody asked for to its end (within the limit) without keeping it. */
-async function discard(part: MultipartFile): Promise<void> {
-  await pipeline(part.file, new Writable({ write: (_chunk, _encoding, done) => done() }));
-  if (part.file.truncated) throw tooLarge();
 }
 
 /** The body schema of an upload route: the kind's one field holding a received file, and its text parts (`text`: their schemas). */
@@ -182,18 +118,6 @@ export interface UploadsOptions {
 
 /** The default temporary folder: DATA_DIR/tmp, next to the private store (so keeping a file is a rename). */
 export const uploadTmpDir = (dataDir: string) => join(dataDir, 'tmp');
-
-/** Left by a process that stopped in the middle of an upload: older than any upload can take. */
-const STALE_MS = 60 * 60 * 1000;
-
-function sweepStale(tmpDir: string): void {
-  for (const name of readdirSync(tmpDir)) {
-    if (!name.endsWith('.part')) continue;
-    const path = join(tmpDir, name);
-    const info = statSync(path, { throwIfNoEntry: false });
-    if (info?.isFile() && Date.now() - info.mtimeMs > STALE_MS) rmSync(path, { force: true });
-  }
-}
 
 export async function uploadsPlugin(app: FastifyInstance, options: UploadsOptions): Promise<void> {
   const tmpDir = options.tmpDir ?? (app.hasDecorator('config') ? uploadTmpDir(app.config.dataDir) : join(tmpdir(), 'alumni-uploads'));
