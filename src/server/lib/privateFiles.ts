@@ -4,7 +4,7 @@
  * stored path relative to that folder; the file route (plugins/files.ts) serves it only behind a
  * signed link. No user input ever becomes part of a stored path.
  */
-import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { newHash } from './ids';
 
@@ -12,11 +12,15 @@ import { newHash } from './ids';
 export const PRIVATE_KINDS = ['cv', 'student', 'portfolio', 'wall'] as const;
 export type PrivateKind = (typeof PRIVATE_KINDS)[number];
 
-/** Extensions by stored mime type; anything else is kept as `.bin`. */
+/**
+ * Extensions by stored mime type; anything else is kept — and served — as `.bin`, application/octet-stream.
+ * Nothing a browser renders as a page or runs (HTML, SVG, JavaScript) is ever in this list.
+ */
 const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
   'image/png': 'png',
   'image/jpeg': 'jpg',
+  'image/webp': 'webp',
   'application/msword': 'doc',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
   'application/zip': 'zip',
@@ -35,6 +39,44 @@ export function storePrivate(root: string, folder: PrivateKind | 'seed', mime: s
   mkdirSync(dir, { recursive: true });
   const stored = `${folder}/${newHash(24)}.${EXTENSIONS[mime] ?? 'bin'}`;
   writeFileSync(join(root, stored), content, { flag: 'wx' });
+  return stored;
+}
+
+/** The Content-Type a stored file is served with: its stored type when it is one we keep, else octet-stream. */
+export function servedType(mime: string): string {
+  return Object.hasOwn(EXTENSIONS, mime) ? mime : 'application/octet-stream';
+}
+
+/**
+ * The name a private file is offered under (issue 23 §3): the user's base name — without folders, control
+ * characters or its own extension — plus the extension of its stored type (`poly.html` holding a JPEG is
+ * `poly.jpg`). Decided when serving, so rows stored by older versions are offered safely too.
+ */
+export function downloadName(name: string, mime: string, fallback = 'file'): string {
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .replace(/\.[^.]*$/, '')
+    .trim()
+    .slice(0, 180);
+  return `${base || fallback}.${Object.hasOwn(EXTENSIONS, mime) ? EXTENSIONS[mime] : 'bin'}`;
+}
+
+/**
+ * Moves a received temporary file into the store as `<root>/<folder>/<random>.<ext>` (a rename on the same
+ * disk, a copy otherwise) and returns the path to keep in `files.path`.
+ */
+export function storePrivateFile(root: string, folder: PrivateKind, mime: string, source: string): string {
+  const dir = join(root, folder);
+  mkdirSync(dir, { recursive: true });
+  const stored = `${folder}/${newHash(24)}.${EXTENSIONS[mime] ?? 'bin'}`;
+  try {
+    renameSync(source, join(root, stored));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    copyFileSync(source, join(root, stored), constants.COPYFILE_EXCL);
+    rmSync(source, { force: true });
+  }
   return stored;
 }
 

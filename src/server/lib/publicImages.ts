@@ -15,7 +15,7 @@ import { ImageError, MAX_INPUT_PIXELS, reencodeImage } from './images';
 export async function storePublicImage(dataDir: string, folder: string, file: UploadedFile, lng: Locale, maxSide = 1600): Promise<string> {
   let bytes: Buffer;
   try {
-    bytes = await reencodeImage(file.bytes(), maxSide);
+    bytes = await reencodeImage(file.path, maxSide);
   } catch (error) {
     if (!(error instanceof ImageError)) throw error;
     const key = error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage';

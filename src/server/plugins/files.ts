@@ -5,7 +5,9 @@
  * - `/files/<hash>?exp&by&sig`: a private file (CV, student/portfolio file, group wall file) from
  *   DATA_DIR/private, served on a valid, unexpired signature alone (lib/signedLinks.ts) — `<a>` cannot
  *   send our headers. The hash finds the `files` row; its stored path, never the request, names the file.
- *   Refusals are SPEC §8's JSON error, or a short page in the reader's language for a browser.
+ *   Refusals are SPEC §8's JSON error, or a short page in the reader's language for a browser. A file is always an
+ *   attachment, typed as stored (a type we do not keep is octet-stream) under a name whose extension is that of its
+ *   type (lib/privateFiles downloadName: never the uploader's `.html`), with nosniff.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../errors';
 import { translate } from '../i18n';
-import { locateStored, PRIVATE_KINDS, privateRoot } from '../lib/privateFiles';
+import { downloadName, locateStored, PRIVATE_KINDS, privateRoot, servedType } from '../lib/privateFiles';
 import { filePath, verify } from '../lib/signedLinks';
 import { pages } from './routeAccess';
 
@@ -86,10 +88,10 @@ export async function filesPlugin(app: FastifyInstance) {
       request.log.info({ file: hash, by }, 'private file served');
       return reply
         .header('Cache-Control', 'private, no-store')
-        .header('Content-Disposition', attachment(row.name))
+        .header('Content-Disposition', attachment(downloadName(row.name, row.mime)))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Length', size.size)
-        .type(/^[\w.+-]+\/[\w.+-]+$/.test(row.mime) ? row.mime : 'application/octet-stream')
+        .type(servedType(row.mime))
         .send(createReadStream(absolute));
     },
   });

@@ -11,39 +11,31 @@
  * `request.body`; the route's body schema (`uploadBody`) then describes those parts (name, declared
  * type, size), so the route table's "every write has a body schema" rule and ajv still apply.
  * A non-multipart body (JSON) is refused with 400 naming the field before validation.
+ *
+ * A file is never held whole in memory (issue 23 §5): each file part is streamed to a temporary file in the
+ * plugin's temporary folder (DATA_DIR/tmp: the same disk as the private store, so storing it is a rename),
+ * busboy stopping at the kind's size limit (413 `upload.tooLarge`); its type is detected from its first
+ * bytes on disk. The route gets the file's path; the temporary files of a request are removed when it is
+ * answered (onSend, onResponse), refused (the hook's own catch) or abandoned by the client (onRequestAbort).
  */
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromFile } from 'file-type';
 import { AppError, type FieldError } from '../errors';
 import { translate } from '../i18n';
+import { discard, receive, removeTemporary, sweepStale, UploadedFile } from './uploadedFiles';
 import { ACCEPTED, UPLOAD_KINDS, sizeLabel, type UploadKind } from '../../shared/uploads';
 
 export { ACCEPTED, UPLOAD_KINDS, sizeLabel, type UploadKind } from '../../shared/uploads';
+export { UploadedFile } from './uploadedFiles';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** An upload route's kind (plugins/uploads.ts). */
     upload?: UploadKind;
-  }
-}
-
-/** One received file. The bytes stay out of enumeration (ajv, logs and JSON never see them). */
-export class UploadedFile {
-  readonly #bytes: Buffer;
-  constructor(
-    readonly filename: string,
-    readonly mimetype: string,
-    readonly detected: string,
-    bytes: Buffer,
-  ) {
-    this.#bytes = bytes;
-  }
-  get size(): number {
-    return this.#bytes.length;
-  }
-  bytes(): Buffer {
-    return this.#bytes;
   }
 }
 
@@ -79,7 +71,7 @@ function translateError(request: FastifyRequest, kind: UploadKind, error: unknow
   return fieldError(request, field, 'upload.unreadable');
 }
 
-async function readParts(request: FastifyRequest, kind: UploadKind): Promise<Record<string, UploadedFile | UploadedFile[] | string>> {
+async function readParts(request: FastifyRequest, kind: UploadKind, tmpDir: string): Promise<Record<string, UploadedFile | UploadedFile[] | string>> {
   const { field, maxBytes, maxFiles, accept } = UPLOAD_KINDS[kind];
   const definition = UPLOAD_KINDS[kind] as { text?: readonly string[] };
   const textFields: readonly string[] = definition.text ?? [];
@@ -95,10 +87,15 @@ async function readParts(request: FastifyRequest, kind: UploadKind): Promise<Rec
       else extra ??= part.fieldname === field ? null : part.fieldname;
       continue;
     }
-    const bytes = await part.toBuffer();
-    if (part.fieldname !== field) extra ??= part.fieldname;
-    else if (files.length >= maxFiles) throw fieldError(request, field, 'upload.tooMany', { count: maxFiles });
-    else if (part.filename !== '' || bytes.length > 0) files.push(new UploadedFile(part.filename, part.mimetype, (await fileTypeFromBuffer(bytes))?.mime ?? '', bytes));
+    if (part.fieldname !== field) {
+      extra ??= part.fieldname;
+      await discard(part);
+    } else if (files.length >= maxFiles) throw fieldError(request, field, 'upload.tooMany', { count: maxFiles });
+    else {
+      const { path, size } = await receive(request, part, tmpDir);
+      // an empty file input sends a part with no name and no bytes: no file
+      if (part.filename !== '' || size > 0) files.push(new UploadedFile(part.filename, part.mimetype, size > 0 ? ((await fileTypeFromFile(path))?.mime ?? '') : '', path, size));
+    }
   }
   if (extra !== null) throw fieldError(request, extra || 'body', 'validation.unknownField');
   if (files.length === 0) {
@@ -115,9 +112,17 @@ async function readParts(request: FastifyRequest, kind: UploadKind): Promise<Rec
 export interface UploadsOptions {
   /** Route plugins whose routes take uploads (and may add plain routes too, e.g. the DELETE twins). */
   routes: FastifyPluginAsync[];
+  /** Where received files are streamed to; DATA_DIR/tmp by default (the OS temporary folder in an app without config). */
+  tmpDir?: string;
 }
 
+/** The default temporary folder: DATA_DIR/tmp, next to the private store (so keeping a file is a rename). */
+export const uploadTmpDir = (dataDir: string) => join(dataDir, 'tmp');
+
 export async function uploadsPlugin(app: FastifyInstance, options: UploadsOptions): Promise<void> {
+  const tmpDir = options.tmpDir ?? (app.hasDecorator('config') ? uploadTmpDir(app.config.dataDir) : join(tmpdir(), 'alumni-uploads'));
+  mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
+  sweepStale(tmpDir);
   // Strict defaults; each route's kind sets its own limits when its parts are read.
   await app.register(fastifyMultipart, { limits: { fileSize: 1, files: 0, fields: 0, parts: 1 } });
   app.addHook('preValidation', async (request) => {
@@ -125,10 +130,19 @@ export async function uploadsPlugin(app: FastifyInstance, options: UploadsOption
     if (!kind) return;
     if (!request.isMultipart()) throw fieldError(request, UPLOAD_KINDS[kind].field, 'upload.missing');
     try {
-      request.body = await readParts(request, kind);
+      request.body = await readParts(request, kind, tmpDir);
     } catch (error) {
+      await removeTemporary(request);
       throw translateError(request, kind, error);
     }
   });
+  // Before the answer leaves (the route is done with its files by then), so a client reading the answer finds them
+  // gone; onResponse and onRequestAbort catch an answer that failed to send and a client that went away.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await removeTemporary(request);
+    return payload;
+  });
+  app.addHook('onResponse', async (request) => removeTemporary(request));
+  app.addHook('onRequestAbort', async (request) => removeTemporary(request));
   for (const routes of options.routes) await app.register(routes);
 }

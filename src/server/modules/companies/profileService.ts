@@ -76,7 +76,7 @@ export async function setLogo(app: FastifyInstance, actor: Actor, lng: Locale, f
   const company = await signedInCompany(app, actor);
   let bytes: Buffer;
   try {
-    bytes = await reencodeImage(file.bytes(), LOGO_SIDE);
+    bytes = await reencodeImage(file.path, LOGO_SIDE);
   } catch (error) {
     if (!(error instanceof ImageError)) throw error;
     throw fieldError(lng, 'image', error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage', { megapixels: MAX_INPUT_PIXELS / 1_000_000 });

@@ -38,7 +38,7 @@ async function reencodeAll(lng: Locale, files: UploadedFile[]): Promise<Buffer[]
   const out: Buffer[] = [];
   for (const file of files) {
     try {
-      out.push(await reencodeImage(file.bytes()));
+      out.push(await reencodeImage(file.path));
     } catch (error) {
       if (!(error instanceof ImageError)) throw error;
       throw fieldError(lng, error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage', { megapixels: MAX_INPUT_PIXELS / 1_000_000 });

@@ -5,13 +5,14 @@
  * (a crash in between leaves an orphan file, never a row pointing at nothing).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { avatarVersions, ImageError, MAX_INPUT_PIXELS } from '../../lib/images';
 import { newHash } from '../../lib/ids';
-import { locateStored, privateRoot, storePrivate } from '../../lib/privateFiles';
+import { downloadName, locateStored, privateRoot, storePrivateFile } from '../../lib/privateFiles';
 import { fileLinks } from '../../lib/signedLinks';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { Locale } from '../../../shared/constants';
@@ -42,7 +43,7 @@ function removeAvatar(uploadsDir: string, photo: string | null): void {
 export async function setPhoto(app: FastifyInstance, actor: Actor, lng: Locale, file: UploadedFile) {
   let versions;
   try {
-    versions = await avatarVersions(file.bytes());
+    versions = await avatarVersions(file.path);
   } catch (error) {
     if (!(error instanceof ImageError)) throw error;
     const code = error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage';
@@ -72,14 +73,16 @@ export async function deletePhoto(app: FastifyInstance, actor: Actor) {
 }
 
 /** A PDF must also be complete: its end-of-file marker within the last 2 KB (a cut upload has none). */
-function completePdf(bytes: Buffer): boolean {
-  return bytes.subarray(Math.max(0, bytes.length - 2048)).includes('%%EOF');
-}
-
-/** The name offered on download: the member's own name without path or extension, always `.pdf`. */
-export function downloadName(filename: string, fallback: string): string {
-  const base = (filename.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 180);
-  return `${base || fallback}.pdf`;
+async function completePdf(file: UploadedFile): Promise<boolean> {
+  const length = Math.min(2048, file.size);
+  const handle = await open(file.path, 'r');
+  try {
+    const tail = Buffer.alloc(length);
+    await handle.read(tail, 0, length, file.size - length);
+    return tail.includes('%%EOF');
+  } finally {
+    await handle.close();
+  }
 }
 
 function removeStored(root: string, kind: MemberFileKind, stored: string): void {
@@ -89,13 +92,14 @@ function removeStored(root: string, kind: MemberFileKind, stored: string): void 
 
 /** Stores a PDF privately as the member's only file of `kind`; answers its row's hash. */
 async function replaceDocument(app: FastifyInstance, actor: Actor, lng: Locale, kind: MemberFileKind, file: UploadedFile): Promise<string> {
-  if (!completePdf(file.bytes())) throw fieldError(lng, 'file', 'upload.badDocument');
+  if (!(await completePdf(file))) throw fieldError(lng, 'file', 'upload.badDocument');
   const root = privateRoot(app.config.dataDir);
-  const path = storePrivate(root, kind, 'application/pdf', file.bytes());
+  const size = file.size;
+  const path = storePrivateFile(root, kind, 'application/pdf', file.path);
   let result;
   try {
-    const name = downloadName(file.filename, kind === 'cv' ? 'cv' : 'student-file');
-    result = await filesRepository.replacePrivate(app.db, app.dialect, actor.hash!, kind, { kind, name, path, mime: 'application/pdf', size: file.size });
+    const name = downloadName(file.filename, 'application/pdf', kind === 'cv' ? 'cv' : 'student-file');
+    result = await filesRepository.replacePrivate(app.db, app.dialect, actor.hash!, kind, { kind, name, path, mime: 'application/pdf', size });
   } catch (error) {
     removeStored(root, kind, path);
     throw error;

@@ -1,14 +1,17 @@
 /**
  * Writing on a group's wall (issue 12 §4–§5): a member of the group (or its administrator) posts text with an optional
- * image or PDF, or replies in a thread (one level: a reply to a reply joins the thread). The file is written to the
- * private store first, then the post and its `files` row in one transaction (removed again if that fails). The group's
+ * image or PDF, or replies in a thread (one level: a reply to a reply joins the thread). A picture is re-encoded in its
+ * own format (EXIF, GPS and anything appended gone: issue 23 §3), a PDF moved as received; either is named after its
+ * type (`poly.html` holding a JPEG is `poly.jpg`). The file is written to the private store first, then the post and its `files` row in one transaction (removed again if that fails). The group's
  * administrator may remove any post with a reason its author receives by e-mail; a removed post's file goes with it.
  */
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../errors';
 import { newHash, nowIso } from '../../../lib/ids';
-import { locateStored, privateRoot, storePrivate } from '../../../lib/privateFiles';
+import { downloadName, locateStored, privateRoot, storePrivate, storePrivateFile } from '../../../lib/privateFiles';
+import { ImageError, MAX_INPUT_PIXELS, reencodeKeepingFormat } from '../../../lib/images';
+import { translate } from '../../../i18n';
 import { fileLinks } from '../../../lib/signedLinks';
 import { localizePath } from '../../../../shared/routes';
 import type { Locale } from '../../../../shared/constants';
@@ -17,7 +20,6 @@ import type { Actor } from '../../../types';
 import type { Conn } from '../../auth/repository';
 import { findUser } from '../../auth/repository';
 import { enqueueMail } from '../../mail/outbox';
-import { downloadName } from '../../users/filesService';
 import { presentAuthor } from '../../users/presenters';
 import { viewable } from '../service';
 import { findGroup } from '../manage/repository';
@@ -35,18 +37,29 @@ async function writable(app: FastifyInstance, actor: Actor, id: string) {
   return group;
 }
 
-function fileName(file: UploadedFile): string {
-  const pdf = file.detected === 'application/pdf';
-  if (pdf) return downloadName(file.filename, 'file');
-  const base = (file.filename.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 180);
-  return base || 'image';
+/** A received wall file into the private store: a picture re-encoded (type and size as stored), a PDF moved. */
+async function storeWallFile(root: string, lng: Locale, file: UploadedFile): Promise<{ stored: string; mime: string; size: number; name: string }> {
+  if (file.detected === 'application/pdf') {
+    const size = file.size;
+    return { stored: storePrivateFile(root, 'wall', file.detected, file.path), mime: file.detected, size, name: downloadName(file.filename, file.detected) };
+  }
+  let picture;
+  try {
+    picture = await reencodeKeepingFormat(file.path);
+  } catch (error) {
+    if (!(error instanceof ImageError)) throw error;
+    const key = error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage';
+    throw AppError.badRequest('validation.failed', [{ field: 'file', message: translate(lng, key, { field: 'file', megapixels: MAX_INPUT_PIXELS / 1_000_000 }) }]);
+  }
+  return { stored: storePrivate(root, 'wall', picture.mime, picture.bytes), mime: picture.mime, size: picture.bytes.length, name: downloadName(file.filename, picture.mime, 'image') };
 }
 
-export async function post(app: FastifyInstance, actor: Actor, _lng: Locale, id: string, body: NewPost) {
+export async function post(app: FastifyInstance, actor: Actor, lng: Locale, id: string, body: NewPost) {
   const group = await writable(app, actor, id);
   const content = body.content.trim();
   const root = privateRoot(app.config.dataDir);
-  const stored = body.file ? storePrivate(root, 'wall', body.file.detected, body.file.bytes()) : null;
+  const file = body.file ? await storeWallFile(root, lng, body.file) : null;
+  const stored = file?.stored ?? null;
   const hash = newHash();
   const now = nowIso();
   try {
@@ -58,9 +71,9 @@ export async function post(app: FastifyInstance, actor: Actor, _lng: Locale, id:
         parent = target.parent_hash ?? target.hash; // a reply to a reply joins the thread
       }
       let fileHash: string | null = null;
-      if (body.file && stored) {
+      if (file) {
         fileHash = newHash();
-        await trx.insertInto('files').values({ hash: fileHash, owner_type: 'user', owner_hash: actor.hash!, workgroup_hash: group.hash, kind: 'wall', name: fileName(body.file), path: stored, mime: body.file.detected, size: body.file.size, created_at: now, updated_at: now }).execute();
+        await trx.insertInto('files').values({ hash: fileHash, owner_type: 'user', owner_hash: actor.hash!, workgroup_hash: group.hash, kind: 'wall', name: file.name, path: file.stored, mime: file.mime, size: file.size, created_at: now, updated_at: now }).execute();
       }
       await trx.insertInto('comments').values({ hash, workgroup_hash: group.hash, user_hash: actor.hash!, parent_hash: parent, content, file_hash: fileHash, deleted: 0, created_at: now }).execute();
       if (parent) await tellAuthorOfReply(trx, app, group, parent, actor.hash!, content);
