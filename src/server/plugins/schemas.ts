@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import AjvClass, { type default as Ajv } from 'ajv';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { ajvCustomOptions, registerFormats } from '../../shared/ajv';
+import { strictDigits } from '../lib/digits';
 
 export const SCHEMAS_DIR = resolve(import.meta.dirname, '../../../schemas');
 
@@ -63,6 +64,8 @@ export function withFiniteNumbers<S>(schema: S): S {
  * The request validators: query strings, params and headers carry only text, so they are coerced
  * (`page=2` → 2); bodies are JSON and are not (`"email": ["x"]`, `"password": 42`, `"is_privacy": "true"`
  * answer 400 rather than being bent into shape). Same schemas, formats and `finite` keyword on both.
+ * ajv's coercion reads a text as JavaScript's Number() does (`0x10`, `1e1`, `+1`, ` 1`, `1.0` all pass), so a
+ * query string's or a path's numbers are first checked to be plain digits (lib/digits.ts: strictDigits).
  */
 export function requestValidators(dir: string = SCHEMAS_DIR): FastifySchemaCompiler<unknown> {
   const make = (coerceTypes: false | 'array') => {
@@ -72,7 +75,12 @@ export function requestValidators(dir: string = SCHEMAS_DIR): FastifySchemaCompi
   };
   const body = make(false);
   const text = make('array');
-  return ({ schema, httpPart }) => (httpPart === 'body' ? body : text).compile(schema as object);
+  const lookup = (id: string) => text.getSchema(id)?.schema;
+  return ({ schema, httpPart }) => {
+    if (httpPart === 'body') return body.compile(schema as object);
+    const validate = text.compile(schema as object);
+    return httpPart === 'querystring' || httpPart === 'params' ? strictDigits(schema, validate, lookup) : validate;
+  };
 }
 
 export function registerSchemas(app: FastifyInstance, dir: string = SCHEMAS_DIR): void {
