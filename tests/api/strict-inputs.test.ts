@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_LINK_TTL_SECONDS, sign } from '../../src/server/lib/signedLinks';
 import { startTestApp, type Session, type TestApp } from '../helpers/app';
+import { uploadAs } from '../helpers/multipart';
 
 let t: TestApp;
 let bold: Session;
@@ -131,6 +132,36 @@ describe('one-line texts refuse control characters, long texts refuse NUL only',
     expect(group.statusCode, group.body).toBe(201);
     const about = await t.api('PATCH', '/usr/users/me', { ...bold, body: { about_me: 'Hola.\nSoy diseñadora.' } });
     expect(about.statusCode, about.body).toBe(200);
+  });
+});
+
+describe('a post on a group wall (multipart) follows the same rules', () => {
+  it('refuses NUL in a post and keeps its line breaks', async () => {
+    const created = await t.api('POST', '/usr/workgroups', { ...bold, body: { ...GROUP, name: 'Taller de esmaltes' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const hash = created.json().hash as string;
+    await t.app.db.updateTable('workgroups').set({ status: 'PUBLISHED' }).where('hash', '=', hash).execute();
+    const posts = async () => Number((await t.app.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await posts();
+    const nul = await uploadAs(t, `/api/workgroups/${hash}/comments`, bold, [{ name: 'content', data: 'Hola\u0000a todos' }]);
+    expect(nul.statusCode, nul.body).toBe(400);
+    expect(fieldsOf(nul.json())).toContain('content');
+    expect(await posts()).toBe(before);
+    const lines = await uploadAs(t, `/api/workgroups/${hash}/comments`, bold, [{ name: 'content', data: 'Hola a todos.\r\nSegunda línea.' }]);
+    expect(lines.statusCode, lines.body).toBe(201);
+    expect(await posts()).toBe(before + 1);
+  });
+});
+
+describe('every message is translated (issue 23 §8)', () => {
+  it("another company's offer answers 404 with a message, not its key", async () => {
+    const other = await t.app.db.selectFrom('jobs').innerJoin('companies', 'companies.hash', 'jobs.company_hash').select('jobs.hash').where('companies.email', '!=', 'company@demo.test').executeTakeFirstOrThrow();
+    for (const language of ['es', 'en', 'ca']) {
+      const res = await t.api('GET', `/com/jobs/${other.hash}/users`, { ...company, language });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('offers.notFound');
+      expect(res.json().message).not.toBe('offers.notFound');
+    }
   });
 });
 
