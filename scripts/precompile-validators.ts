@@ -16,6 +16,7 @@ import type Ajv from 'ajv';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { Plugin } from 'vite';
 import { ajvCustomOptions, registerFormats } from '../src/shared/ajv';
+import { withTextRules } from '../src/shared/textRules';
 import { FORMS, narrowSchema, optionalOf, requiredOf, type FormName } from '../src/web/forms/catalog';
 import { formats } from '../src/web/forms/formats';
 
@@ -44,10 +45,13 @@ export function bundleRefs(node: unknown, seen: readonly string[] = []): unknown
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, bundleRefs(value, seen)]));
 }
 
-/** The schema the form renders and validates, read from disk (so a changed schema is picked up). */
+/**
+ * The schema the form renders and validates, read from disk (so a changed schema is picked up), with the server's
+ * one-line/long text rule on every string (src/shared/textRules.ts).
+ */
 export function formSchema(name: FormName): Record<string, unknown> {
   const schema = bundleRefs(JSON.parse(readFileSync(schemaFile(name), 'utf8'))) as Record<string, unknown>;
-  return narrowSchema(schema, (FORMS[name] as { fields?: readonly string[] }).fields, requiredOf(name), optionalOf(name));
+  return withTextRules(narrowSchema(schema, (FORMS[name] as { fields?: readonly string[] }).fields, requiredOf(name), optionalOf(name)));
 }
 
 /** Every format ajv would call as a function must be in src/web/forms/formats.ts, the same function. */

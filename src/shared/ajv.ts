@@ -5,6 +5,7 @@
 import type Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { customFormats } from './formats';
+import { textKeywords } from './textRules';
 
 /** Query strings need coercion to reach integers and booleans; unknown fields are refused, not stripped. */
 export const ajvCustomOptions = {
@@ -28,5 +29,7 @@ export function registerFormats<T extends Ajv>(ajv: T): T {
   // Annotations read by src/shared/profile.ts (how much a field adds to profile_level, and whether SPEC §4's
   // complete profile needs it); they validate nothing, but strict ajv must know them.
   for (const keyword of PROFILE_KEYWORDS) if (!ajv.getKeyword(keyword.keyword)) ajv.addKeyword(keyword);
+  // one-line and long texts (src/shared/textRules.ts): the keyword withTextRules() puts on every string, and the long-text mark
+  for (const keyword of textKeywords) if (!ajv.getKeyword(keyword.keyword as string)) ajv.addKeyword(keyword);
   return ajv;
 }

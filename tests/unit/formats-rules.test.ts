@@ -6,6 +6,7 @@
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { ajvCustomOptions, registerFormats } from '../../src/shared/ajv';
+import { isLongText, isOneLineText, withTextRules } from '../../src/shared/textRules';
 import { customFormatNames, customFormats, isDmyDate, isDni, isHttpUrl, isIban, isNie, isNif, isPassport, isPhone, normaliseIban } from '../../src/shared/formats';
 
 describe('DNI: 8 digits and the mod-23 control letter', () => {
@@ -217,5 +218,48 @@ describe('the formats as ajv sees them (Fastify and rjsf)', () => {
     expect(validate(bad)).toBe(false);
     expect(bad).toHaveProperty('extra', 1);
     expect(validate.errors?.map((e) => e.keyword).sort()).toEqual(['additionalProperties', 'type', 'type']);
+  });
+});
+
+describe('one-line and long texts (issue 23 §7, src/shared/textRules.ts)', () => {
+  const schema = withTextRules({
+    type: 'object',
+    properties: {
+      name: { type: 'string', maxLength: 50 },
+      nick: { type: ['string', 'null'] },
+      about: { type: 'string', 'x-multiline': true },
+      tags: { type: 'array', items: { type: 'string' } },
+      either: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+      count: { type: 'integer' },
+    },
+  });
+  const validate = registerFormats(new Ajv({ ...ajvCustomOptions, coerceTypes: false })).compile(schema);
+  const fieldsOf = (data: object) => (validate(data) ? [] : validate.errors!.map((e) => `${e.instancePath} ${e.keyword}`));
+
+  it('marks every string one-line, a string marked x-multiline long, and leaves the rest alone', () => {
+    const properties = schema.properties as Record<string, Record<string, unknown>>;
+    expect(properties['name']!['x-text']).toBe('line');
+    expect(properties['nick']!['x-text']).toBe('line');
+    expect(properties['about']!['x-text']).toBe('long');
+    expect((properties['tags']!['items'] as Record<string, unknown>)['x-text']).toBe('line');
+    expect(((properties['either']!['anyOf'] as Array<Record<string, unknown>>)[0]!)['x-text']).toBe('line');
+    expect(properties['count']!['x-text']).toBeUndefined();
+    expect((schema as Record<string, unknown>)['x-text']).toBeUndefined();
+  });
+
+  it('refuses every C0 control (TAB, CR and LF too), DEL and C1 in a one-line text, NUL only in a long one', () => {
+    const controls = [...Array.from({ length: 32 }, (_, i) => i), 0x7f, ...Array.from({ length: 32 }, (_, i) => 0x80 + i)].map((code) => String.fromCharCode(code));
+    expect(controls).toHaveLength(65);
+    for (const c of controls) {
+      expect(isOneLineText(`a${c}b`), JSON.stringify(c)).toBe(false);
+      expect(fieldsOf({ name: `a${c}b` }), JSON.stringify(c)).toEqual(['/name x-text']);
+      expect(fieldsOf({ tags: ['ok', `a${c}`] }), JSON.stringify(c)).toEqual(['/tags/1 x-text']);
+      expect(fieldsOf({ about: `a${c}b` }), JSON.stringify(c)).toEqual(c === '\u0000' ? ['/about x-text'] : []);
+      expect(isLongText(`a${c}b`), JSON.stringify(c)).toBe(c !== '\u0000');
+    }
+    for (const fine of ['Ana María', 'Ça va · 100 €', 'a\u00a0b', '日本語', 'emoji 😀', '']) {
+      expect(isOneLineText(fine), fine).toBe(true);
+      expect(fieldsOf({ name: fine, nick: null, about: `${fine}\r\n\tmore`, count: 3 }), fine).toEqual([]);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/shared/constants';
+import { scanServerMessageKeys } from '../helpers/messageKeys';
 
 const load = (lng: string, file: string) => JSON.parse(readFileSync(join('locales', lng, file), 'utf8')) as Record<string, string>;
 const files = readdirSync('locales/es').filter((f) => f.endsWith('.json'));
@@ -75,5 +76,34 @@ describe('locales', () => {
     const same = Object.keys(es!).filter((key) => es![key] === en![key] && en![key] === ca![key]);
     // brand words and names (Alumni, Bold, Networking…) may read the same in the three languages
     expect(same.length / Object.keys(es!).length).toBeLessThan(0.1);
+  });
+});
+
+describe('server messages (issue 23 §8)', () => {
+  const scan = scanServerMessageKeys();
+
+  it('finds the keys the server answers with, through its helpers (a broken scan would find few and prove nothing)', () => {
+    expect(scan.keys.size).toBeGreaterThan(150);
+    expect(scan.wrappers).toEqual(expect.arrayContaining(['AppError.notFound', 'AppError.badRequest', 'AppError.rule', 'fieldError', 'send', 'refuse']));
+    for (const key of ['notFound', 'validation.failed', 'auth.required', 'offers.notFound', 'files.linkExpired', 'files.linkInvalid', 'payments.sandbox.gone', 'memberCard.pdf.title', 'candidates.csv.email']) expect([...scan.keys.keys()], key).toContain(key);
+  });
+
+  it.each([...LOCALES])('has every key the server answers with in %s/errors.json', (lng) => {
+    const errors = load(lng, 'errors.json');
+    const missing = [...scan.keys].filter(([key]) => !(key in errors) && !(`${key}_other` in errors)).map(([key, where]) => `${key} (${where[0]})`);
+    expect(missing).toEqual([]);
+  });
+
+  it.each([...LOCALES])('has every key the e-mails use in %s/emails.json', (lng) => {
+    const emails = load(lng, 'emails.json');
+    const dir = 'src/server/modules/mail/templates';
+    const templates = readdirSync(dir).filter((f) => f.endsWith('.eta') && !f.startsWith('layout.'));
+    expect(templates.length).toBeGreaterThan(20);
+    const used = new Set(templates.map((f) => `${f.slice(0, -'.eta'.length)}.subject`));
+    for (const file of [...readdirSync(dir).map((f) => join(dir, f)), 'src/server/modules/mail/render.ts']) {
+      for (const [, , key] of readFileSync(file, 'utf8').matchAll(/\bt\(\s*(['"])([a-zA-Z0-9_.-]+)\1\s*[,)]/g)) used.add(key!);
+    }
+    expect(used.size).toBeGreaterThan(60);
+    expect([...used].filter((key) => !(key in emails))).toEqual([]);
   });
 });

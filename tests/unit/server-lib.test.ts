@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newHash, newSecret, nowIso, sha256, slugify } from '../../src/server/lib/ids';
 import { listResult, listSchema, pageWindow } from '../../src/server/lib/lists';
+import { numericProperties, strictDigits } from '../../src/server/lib/digits';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../src/server/lib/password';
 import { pickLanguage, translate } from '../../src/server/i18n';
 import { foldText, likePattern } from '../../src/shared/text';
@@ -165,5 +166,40 @@ describe('the request language', () => {
     expect(translate('en', 'auth.tooManyAttempts', { minutes: 15 })).toMatch(/15 minutes/);
     // messages are plain text, not HTML: parameters are not escaped here (the answer is JSON)
     expect(translate('en', 'validation.unknownField', { field: '<a&b>' })).toBe('The field <a&b> is not allowed.');
+  });
+});
+
+describe('plain digits in query strings and paths (issue 23 §7, lib/digits.ts)', () => {
+  const shared: Record<string, unknown> = {
+    'page.filter': { type: 'object', properties: { page: { type: 'integer', minimum: 1 }, size: { type: 'integer', minimum: 1 } } },
+  };
+  const lookup = (id: string) => shared[id];
+  const schema = {
+    allOf: [{ $ref: 'page.filter#' }],
+    type: 'object',
+    properties: { offset: { type: 'integer' }, ratio: { type: 'number', minimum: 0 }, years: { type: 'array', items: { type: 'integer', minimum: 1900 } }, q: { type: 'string' } },
+  };
+
+  it('finds every numeric property, through $ref, allOf and arrays, with a minus only where negatives are allowed', () => {
+    const fields = numericProperties(schema, lookup);
+    expect([...fields.keys()].sort()).toEqual(['offset', 'page', 'ratio', 'size', 'years']);
+    expect(fields.get('page')!.source).toBe('^[0-9]+$');
+    expect(fields.get('offset')!.source).toBe('^-?[0-9]+$');
+    expect(fields.get('ratio')!.source).toBe('^[0-9]+(\\.[0-9]+)?$');
+    expect(numericProperties({ $ref: 'page.filter#' }, lookup).size).toBe(2);
+  });
+
+  it('refuses another spelling before ajv coerces it, and hands plain digits on', () => {
+    let calls = 0;
+    const inner = Object.assign(() => (calls++, true), { errors: null }) as never;
+    const validate = strictDigits(schema, inner, lookup);
+    for (const page of ['0x10', '1e1', '+1', ' 1', '1.0', '-1', '']) {
+      expect(validate({ page }), page).toBe(false);
+      expect(validate.errors, page).toEqual([expect.objectContaining({ instancePath: '/page', keyword: 'digits' })]);
+    }
+    expect(validate({ offset: '-3', ratio: '0.5', years: ['1999', '2001'], q: '0x10', page: '2' })).toBe(true);
+    expect(validate({ years: ['1999', '2e3'] })).toBe(false);
+    expect(calls).toBe(1);
+    expect(strictDigits({ type: 'object', properties: { q: { type: 'string' } } }, inner, lookup)).toBe(inner);
   });
 });

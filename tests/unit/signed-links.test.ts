@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FILE_LINK_REFRESH_MS } from '../../src/shared/constants';
-import { ACTOR_KEY_PATTERN, actorKey, FILE_LINK_TTL_SECONDS, fileLinks, filePath, SIGNATURE_PATTERN, sign, verify } from '../../src/server/lib/signedLinks';
+import { ACTOR_KEY_PATTERN, actorKey, FILE_LINK_MAX_LIFETIME_SECONDS, FILE_LINK_TTL_SECONDS, fileLinks, filePath, readSignedQuery, SIGNATURE_PATTERN, sign, verify } from '../../src/server/lib/signedLinks';
 
 const KEY = 'k'.repeat(32);
 const NOW = new Date('2026-01-01T12:00:00.000Z');
@@ -107,5 +107,48 @@ describe('verify', () => {
     expect(verify(KEY, '/files/abc123', { ...query, exp: Number.POSITIVE_INFINITY }, NOW)).toBe('invalid');
     expect(verify(KEY, '/files/abc123', { ...query, exp: Number.NaN }, NOW)).toBe('invalid');
     expect(verify(KEY, '/files/abc123', { ...query, exp: 2 ** 60 }, NOW)).toBe('invalid');
+  });
+});
+
+describe('a link as long-lived and as spelled as handed out (issue 23 §7)', () => {
+  it('refuses a correctly signed link whose expiry is further away than the maximum lifetime', () => {
+    expect(FILE_LINK_MAX_LIFETIME_SECONDS).toBeGreaterThanOrEqual(FILE_LINK_TTL_SECONDS);
+    expect(FILE_LINK_MAX_LIFETIME_SECONDS).toBeLessThanOrEqual(FILE_LINK_TTL_SECONDS + 120);
+    const at = (exp: number) => ({ exp, by: 'user.u1abc', sig: sign(KEY, '/files/f', 'user.u1abc', exp) });
+    expect(verify(KEY, '/files/f', at(NOW_S + FILE_LINK_MAX_LIFETIME_SECONDS), NOW)).toBe('ok');
+    expect(verify(KEY, '/files/f', at(NOW_S + FILE_LINK_MAX_LIFETIME_SECONDS + 1), NOW)).toBe('invalid');
+    expect(verify(KEY, '/files/f', at(NOW_S + 86_400 * 365), NOW)).toBe('invalid');
+    expect(verify(KEY, '/files/f', at(NOW_S + 3600), NOW)).toBe('invalid');
+    // another maximum when asked
+    expect(verify(KEY, '/files/f', at(NOW_S + 3600), NOW, 3600)).toBe('ok');
+    expect(verify(KEY, '/files/f', at(NOW_S + 3601), NOW, 3600)).toBe('invalid');
+  });
+
+  it('refuses a signature spelled otherwise: padding, or the spare bits of its last character set', () => {
+    const query = handedOut();
+    expect(query.sig).toHaveLength(43);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const index = alphabet.indexOf(query.sig.at(-1)!);
+    expect(index & 3).toBe(0);
+    for (const spare of [1, 2, 3]) {
+      const twin = `${query.sig.slice(0, -1)}${alphabet[index + spare]}`;
+      expect(Buffer.from(twin, 'base64url')).toEqual(Buffer.from(query.sig, 'base64url'));
+      expect(verify(KEY, '/files/abc123', { ...query, sig: twin }, NOW), twin).toBe('invalid');
+    }
+    for (const sig of [`${query.sig}=`, `${query.sig}==`, ` ${query.sig}`, `${query.sig}.`, query.sig.replace(/-/g, '+').replace(/_/g, '/')]) {
+      if (sig === query.sig) continue;
+      expect(verify(KEY, '/files/abc123', { ...query, sig }, NOW), sig).toBe('invalid');
+    }
+  });
+
+  it('reads the query only in its canonical spelling: digits without leading zeros, nothing around them', () => {
+    const query = handedOut();
+    const raw = { exp: String(query.exp), by: query.by, sig: query.sig };
+    expect(readSignedQuery(raw)).toEqual(query);
+    for (const exp of [`0${raw.exp}`, `+${raw.exp}`, ` ${raw.exp}`, `${raw.exp} `, `${raw.exp}.0`, '1e9', '0x10', '', '-1', '1'.repeat(16)]) {
+      expect(readSignedQuery({ ...raw, exp }), exp).toEqual({ ...query, exp: undefined });
+    }
+    expect(readSignedQuery({ ...raw, exp: '0' })).toEqual({ ...query, exp: 0 });
+    expect(readSignedQuery({})).toEqual({ exp: undefined, by: undefined, sig: undefined });
   });
 });

@@ -185,6 +185,19 @@ describe('precompiled form validators (no eval in the browser)', () => {
     expect(errors(localizeEn, { name: 'Andrea' })).toEqual(['.name maxLength: must NOT be longer than 5 characters']);
   });
 
+  it('refuses control characters in a one-line text and NUL in a long one, as the server does (issue 23 §7)', async () => {
+    const schema = formSchema('workgroup');
+    expect((schema['properties'] as Record<string, Record<string, unknown>>)['name']!['x-text']).toBe('line');
+    expect((schema['properties'] as Record<string, Record<string, unknown>>)['description']!['x-text']).toBe('long');
+    const validators = await load(validatorsCode('workgroup'));
+    const errors = (data: object) =>
+      createPrecompiledValidator(validators, schema as never, localizeEn).validateFormData(data, schema as never).errors.map((e) => `${e.property} ${e.name}`);
+    const good = { name: 'Taller de cerámica', typology: 'THEMATIC', type: 'PUBLIC', description: 'Técnicas y hornos.\r\n\tProveedores de cerámica.' };
+    expect(errors(good)).toEqual([]);
+    for (const c of ['\u0000', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085']) expect(errors({ ...good, name: `Taller${c}x` }), JSON.stringify(c)).toEqual(['.name x-text']);
+    expect(errors({ ...good, description: `${good.description}\u0000` })).toEqual(['.description x-text']);
+  });
+
   it('refuses to build when a format the server registers is missing in the browser', () => {
     const dni = formats['dni'];
     delete formats['dni'];

@@ -4,12 +4,19 @@
  * and the file route (plugins/files.ts) serves the file on the signature alone:
  * sig = base64url(HMAC-SHA256(secretKey, "<path>\n<actor>\n<exp>")), compared in constant time.
  * The actor is signed so a link can be traced to whom it was handed; the expiry keeps a leaked link short-lived.
+ * A link is taken only as it was handed out (issue 23 §7): its expiry no further away than links live
+ * (FILE_LINK_MAX_LIFETIME_SECONDS, checked on use, so a key that once signed a long-lived link cannot have it
+ * served), and spelled one way only (digits without leading zeros, the signature without padding or spare bits):
+ * one link, one URL, whatever logs, caches or rate limits key on.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { FILE_LINK_TTL_SECONDS } from '../../shared/constants';
 import type { Actor } from '../types';
 
 export { FILE_LINK_TTL_SECONDS };
+
+/** The furthest expiry a link may carry when used: the lifetime it is handed out with, and a minute for clocks of instances that differ. */
+export const FILE_LINK_MAX_LIFETIME_SECONDS = FILE_LINK_TTL_SECONDS + 60;
 
 /** `/files/<hash>`: the only path a signed link names (built from the file's hash, never from the request). */
 export function filePath(fileHash: string): string {
@@ -40,13 +47,24 @@ export interface SignedQuery {
 
 export type LinkCheck = 'ok' | 'invalid' | 'expired';
 
-/** Whether `query` is a valid signature for `path` (any actor) that has not expired at `now`. */
-export function verify(secretKey: string, path: string, query: SignedQuery, now: Date = new Date()): LinkCheck {
+/** The query as the file route receives it: an expiry spelled other than as handed out (`0…`, `+…`, ` …`, `1e9`) is no expiry. */
+export function readSignedQuery(raw: { exp?: string; by?: string; sig?: string }): SignedQuery {
+  const exp = raw.exp !== undefined && /^(0|[1-9][0-9]{0,14})$/.test(raw.exp) ? Number(raw.exp) : undefined;
+  return { exp, by: raw.by, sig: raw.sig };
+}
+
+/**
+ * Whether `query` is a valid signature for `path` (any actor) that has not expired at `now` and does not expire
+ * later than `maxLifetimeSeconds` from it. The signature is compared as text with the one base64url spelling of the
+ * expected one (constant time), so padding or a last character differing only in its spare bits is refused.
+ */
+export function verify(secretKey: string, path: string, query: SignedQuery, now: Date = new Date(), maxLifetimeSeconds = FILE_LINK_MAX_LIFETIME_SECONDS): LinkCheck {
   const { exp, by, sig } = query;
   if (typeof exp !== 'number' || !Number.isSafeInteger(exp) || !by || !sig) return 'invalid';
-  const given = Buffer.from(sig, 'base64url');
-  const expected = mac(secretKey, path, by, exp);
+  const given = Buffer.from(sig, 'utf8');
+  const expected = Buffer.from(mac(secretKey, path, by, exp).toString('base64url'), 'utf8');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+  if (exp * 1000 > now.getTime() + maxLifetimeSeconds * 1000) return 'invalid';
   return exp * 1000 <= now.getTime() ? 'expired' : 'ok';
 }
 

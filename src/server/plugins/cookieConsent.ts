@@ -32,7 +32,9 @@ export async function cookieConsentPlugin(app: FastifyInstance) {
         body: {
           type: 'object',
           required: ['choice'],
-          properties: { choice: { type: 'string', enum: [...CHOICES] }, back: { type: 'string', maxLength: 2000 } },
+          // `back` is not held to the one-line rule (src/shared/textRules.ts): safeBack() turns anything but a path of this
+          // site into the home page, so a browser's form post always lands on a page rather than on a 400
+          properties: { choice: { type: 'string', enum: [...CHOICES] }, back: { type: 'string', maxLength: 2000, 'x-text': 'long' } },
           additionalProperties: false,
         },
       },

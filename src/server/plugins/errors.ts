@@ -30,6 +30,8 @@ export function validationErrors(errors: ErrorObject[], lng: Locale, context?: s
     if (error.keyword === 'format') message = translate(lng, 'validation.format', { field, format: error.params['format'] });
     if (error.keyword === 'additionalProperties') message = translate(lng, 'validation.unknownField', { field });
     if (error.keyword === 'finite') message = translate(lng, 'validation.finite', { field });
+    if (error.keyword === 'digits') message = translate(lng, 'validation.digits', { field });
+    if (error.keyword === 'x-text') message = translate(lng, error.params['text'] === 'long' ? 'validation.noNul' : 'validation.oneLine', { field });
     const key = `${field}|${message}`;
     if (!seen.has(key)) {
       seen.add(key);

@@ -16,7 +16,7 @@ import fastifyStatic from '@fastify/static';
 import { AppError } from '../errors';
 import { translate } from '../i18n';
 import { downloadName, locateStored, PRIVATE_KINDS, privateRoot, servedType } from '../lib/privateFiles';
-import { filePath, verify } from '../lib/signedLinks';
+import { filePath, readSignedQuery, verify } from '../lib/signedLinks';
 import { pages } from './routeAccess';
 
 /** What /uploads may serve: pictures by extension. */
@@ -78,8 +78,9 @@ export async function filesPlugin(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const { hash } = request.params;
-      const { exp, by, sig } = request.query;
-      const check = verify(secretKey, filePath(hash), { exp: exp && /^\d{1,15}$/.test(exp) ? Number(exp) : undefined, by, sig });
+      const query = readSignedQuery(request.query);
+      const by = query.by;
+      const check = verify(secretKey, filePath(hash), query);
       if (check !== 'ok') return refuse(request, reply, 403, check === 'expired' ? 'files.linkExpired' : 'files.linkInvalid');
       const row = await app.db.selectFrom('files').select(['path', 'name', 'mime']).where('hash', '=', hash).where('kind', 'in', [...PRIVATE_KINDS]).executeTakeFirst();
       const absolute = row ? locateStored(root, row.path) : null;

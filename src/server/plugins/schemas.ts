@@ -7,6 +7,8 @@ import { join, resolve } from 'node:path';
 import AjvClass, { type default as Ajv } from 'ajv';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { ajvCustomOptions, registerFormats } from '../../shared/ajv';
+import { strictDigits } from '../lib/digits';
+import { mapSchema, withTextRules } from '../../shared/textRules';
 
 export const SCHEMAS_DIR = resolve(import.meta.dirname, '../../../schemas');
 
@@ -40,39 +42,36 @@ export function registerFiniteKeyword<T extends Ajv>(ajv: T): T {
   return ajv;
 }
 
-const NESTED = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
-const SINGLE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'] as const;
-const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
-
 /** A copy of `schema` with `finite: true` on every number and integer. */
 export function withFiniteNumbers<S>(schema: S): S {
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
-  const out: Record<string, unknown> = { ...(schema as Record<string, unknown>) };
-  const types = ([] as unknown[]).concat(out['type'] ?? []);
-  if (types.includes('number') || types.includes('integer')) out['finite'] = true;
-  for (const key of NESTED) {
-    const group = out[key];
-    if (group && typeof group === 'object') out[key] = Object.fromEntries(Object.entries(group).map(([k, v]) => [k, withFiniteNumbers(v)]));
-  }
-  for (const key of SINGLE) if (out[key] && typeof out[key] === 'object') out[key] = withFiniteNumbers(out[key]);
-  for (const key of LISTS) if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map(withFiniteNumbers);
-  return out as S;
+  return mapSchema(schema, (node) => {
+    const types = ([] as unknown[]).concat(node['type'] ?? []);
+    return types.includes('number') || types.includes('integer') ? { ...node, finite: true } : node;
+  });
 }
 
 /**
  * The request validators: query strings, params and headers carry only text, so they are coerced
  * (`page=2` → 2); bodies are JSON and are not (`"email": ["x"]`, `"password": 42`, `"is_privacy": "true"`
- * answer 400 rather than being bent into shape). Same schemas, formats and `finite` keyword on both.
+ * answer 400 rather than being bent into shape). Same schemas, formats and `finite` keyword on both, and every
+ * string one line unless marked long (src/shared/textRules.ts: withTextRules; the browser's forms get the same).
+ * ajv's coercion reads a text as JavaScript's Number() does (`0x10`, `1e1`, `+1`, ` 1`, `1.0` all pass), so a
+ * query string's or a path's numbers are first checked to be plain digits (lib/digits.ts: strictDigits).
  */
 export function requestValidators(dir: string = SCHEMAS_DIR): FastifySchemaCompiler<unknown> {
   const make = (coerceTypes: false | 'array') => {
     const ajv = registerFiniteKeyword(registerFormats(new AjvClass({ ...ajvCustomOptions, coerceTypes })));
-    for (const schema of loadSchemas(dir)) ajv.addSchema(withFiniteNumbers(schema));
+    for (const schema of loadSchemas(dir)) ajv.addSchema(withTextRules(withFiniteNumbers(schema)));
     return ajv;
   };
   const body = make(false);
   const text = make('array');
-  return ({ schema, httpPart }) => (httpPart === 'body' ? body : text).compile(schema as object);
+  const lookup = (id: string) => text.getSchema(id)?.schema;
+  return ({ schema, httpPart }) => {
+    if (httpPart === 'body') return body.compile(withTextRules(schema as object));
+    const validate = text.compile(withTextRules(schema as object));
+    return httpPart === 'querystring' || httpPart === 'params' ? strictDigits(schema, validate, lookup) : validate;
+  };
 }
 
 export function registerSchemas(app: FastifyInstance, dir: string = SCHEMAS_DIR): void {

@@ -77,6 +77,8 @@ export function makeTransformErrors(t: TFunction, uiSchema: UiSchema, current?: 
       else if (error.name === 'format') message = t(`validation.format.${String(error.params?.format)}`, { field: label, defaultValue: error.message });
       else if (error.name === 'const' && error.params?.allowedValue === true) message = t('validation.mustAccept', { field: label });
       else if (error.name === 'maxLength' || error.name === 'minLength') message = t(`validation.${error.name}`, { field: label, limit: error.params?.limit });
+      // a control character in a one-line text, NUL in a long one (src/shared/textRules.ts)
+      else if (error.name === 'x-text') message = t(error.params?.text === 'long' ? 'validation.noNul' : 'validation.oneLine', { field: label });
       return { ...error, message, stack: `${label}: ${message}` };
     });
 }

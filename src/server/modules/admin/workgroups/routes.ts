@@ -5,7 +5,7 @@ import * as service from './service';
 
 const tags = ['administrators'];
 const access = { permission: 'admin.validate' as const };
-const decision = { type: 'object', additionalProperties: false, required: ['status'], properties: { status: { type: 'string', enum: ['PUBLISHED', 'REJECTED'] }, reason: { type: 'string', maxLength: 2000 } } } as const;
+const decision = { type: 'object', additionalProperties: false, required: ['status'], properties: { status: { type: 'string', enum: ['PUBLISHED', 'REJECTED'] }, reason: { type: 'string', 'x-multiline': true, maxLength: 2000 } } } as const;
 const filter = {
   type: 'object',
   additionalProperties: false,

@@ -6,7 +6,7 @@ import * as service from './service';
 const postBody = (() => {
   const body = uploadBody('wallPost', {
     parent: { type: 'string', minLength: 1, maxLength: 32 },
-    content: { type: 'string', minLength: 1, maxLength: 2000, pattern: '\\S' },
+    content: { type: 'string', 'x-multiline': true, minLength: 1, maxLength: 2000, pattern: '\\S' },
   });
   return { ...body, required: ['content'] };
 })();
@@ -38,7 +38,7 @@ export async function wallModerationRoutes(app: FastifyInstance) {
       tags: ['members'],
       summary: "Remove a post from my group's wall, with the reason its author receives by e-mail (its replies and files go with it)",
       params: { type: 'object', required: ['hash', 'comment'], additionalProperties: false, properties: { hash: { type: 'string', minLength: 1, maxLength: 32 }, comment: { type: 'string', minLength: 1, maxLength: 32 } } },
-      body: { type: 'object', additionalProperties: false, required: ['reason'], properties: { reason: { type: 'string', minLength: 3, maxLength: 1000, pattern: '\\S' } } },
+      body: { type: 'object', additionalProperties: false, required: ['reason'], properties: { reason: { type: 'string', 'x-multiline': true, minLength: 3, maxLength: 1000, pattern: '\\S' } } },
       response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
     },
     handler: (request) => service.moderate(app, request.actor, request.params.hash, request.params.comment, request.body.reason),
