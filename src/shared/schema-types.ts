@@ -1074,6 +1074,10 @@ export interface ContentQuery {
     language?: 'es' | 'en' | 'ca';
   };
   search?: string;
+  /**
+   * SPEC §7's name for the search term; `search` still works (both given: both must match)
+   */
+  text?: string;
   limit?: number;
   skip?: number;
 }
