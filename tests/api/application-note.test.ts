@@ -42,10 +42,17 @@ describe('the note to the company', () => {
     const odd = await t.api('PATCH', `/api/jobs/${job}/subscribe`, { ...bold, body: { note: ['x'] } });
     expect(odd.statusCode).toBe(400);
     expect(await stored()).toBeUndefined();
+    // control characters (a NUL byte PostgreSQL refuses to store) are no plain text: 400 naming note, never a 500
+    for (const note of ['a\u0000b', 'bell\u0007', 'esc\u001b[31m']) {
+      const res = await t.api('PATCH', `/api/jobs/${job}/subscribe`, { ...bold, body: { note } });
+      expect(res.statusCode, JSON.stringify(note)).toBe(400);
+      expect(res.json().errors.map((e: { field: string }) => e.field)).toContain('note');
+    }
+    expect(await stored()).toBeUndefined();
   });
 
   it('is stored with the application and shown to the offer\'s company with the candidate; another company cannot see it', async () => {
-    const note = '  Hola:\nPuedo incorporarme en enero. Adjunto portfolio en el CV.  ';
+    const note = '  Hola:\nPuedo incorporarme en enero.\tAdjunto portfolio en el CV.  ';
     const res = await t.api('PATCH', `/api/jobs/${job}/subscribe`, { ...bold, body: { note } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ active: true, status: 'PENDING' });
