@@ -2,9 +2,11 @@
  * A note to the company with an application (issue 25 §18): optional plain text up to 1,000 characters, stored with the
  * application and shown to the offer's company beside the candidate while the application stands; nobody else sees it
  * (another company's request answers 404; the public offer never carries it). Too long: 400 naming `note`, nothing written.
+ * It is the member's data: in their export, and erased with their account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type Session, type TestApp } from '../helpers/app';
+import yauzl from 'yauzl';
+import { DEMO_PASSWORD, startTestApp, type Session, type TestApp } from '../helpers/app';
 
 let t: TestApp;
 let company: Session;
@@ -84,5 +86,40 @@ describe('the note to the company', () => {
     await t.api('PATCH', `/api/jobs/${job}/subscribe`, { ...bold, body: {} });
     expect((await t.api('PATCH', `/api/jobs/${job}/subscribe`, { ...bold, body: { note: ' \n ' } })).statusCode).toBe(200);
     expect((await stored())?.note).toBeNull();
+  });
+});
+
+function dataJson(zipped: Buffer): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zipped, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName !== 'data.json') return zip.readEntry();
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+        });
+      });
+      zip.on('end', () => reject(new Error('no data.json')));
+      zip.readEntry();
+    });
+  });
+}
+
+describe('the member\'s own data', () => {
+  it('the note is in the member\'s export, and deleting the account erases it', async () => {
+    await t.app.db.deleteFrom('applicants').where('job_hash', '=', job).where('user_hash', '=', boldHash).execute();
+    expect((await t.api('PATCH', `/api/jobs/${job}/subscribe`, { ...bold, body: { note: 'Disponible en enero.' } })).statusCode).toBe(200);
+    const exported = await t.api('GET', '/usr/users/me/export', bold);
+    expect(exported.statusCode).toBe(200);
+    const data = (await dataJson(exported.rawPayload)) as { applications: Array<{ job: { hash: string }; note: string | null }> };
+    expect(data.applications.find((a) => a.job.hash === job)?.note).toBe('Disponible en enero.');
+
+    const gone = await t.api('DELETE', '/usr/users/me', { ...bold, body: { password: DEMO_PASSWORD } });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await stored())?.note).toBeNull();
+    expect((await candidateOf(company)).item?.note).toBeNull();
   });
 });
