@@ -45,7 +45,7 @@ import { offerExpiryTask } from './modules/offers/expiry';
 import { jobViewsPlugin } from './modules/jobs/views';
 import { jobAlertTasks } from './modules/jobAlerts/service';
 import { workgroupImageRoutes, workgroupManageRoutes } from './modules/workgroups/manage/routes';
-import { wallModerationRoutes, wallPostRoutes } from './modules/workgroups/wall/routes';
+import { wallMemberReadRoutes, wallModerationRoutes, wallPostRoutes } from './modules/workgroups/wall/routes';
 import { groupDigestTask } from './modules/workgroups/wall/digest';
 import { jobAlertRoutes } from './modules/jobAlerts/routes';
 import { unsubscribeRoutes } from './modules/mail/unsubscribePage';
@@ -159,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(jobAlertRoutes);
   await app.register(workgroupManageRoutes);
   await app.register(wallModerationRoutes);
+  await app.register(wallMemberReadRoutes);
   await app.register(cardRoutes);
   await app.register(subscriptionRoutes);
   await app.register(memberCardRoutes);

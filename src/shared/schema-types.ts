@@ -800,6 +800,10 @@ export interface CompanyCandidate {
   status?: 'PENDING' | 'ACCEPTED' | 'CANCELLED' | 'WITHDRAWN';
   applied_at?: string;
   updated_at?: string;
+  /**
+   * The member's note to the company, plain text (issue 25 §18); null once withdrawn
+   */
+  note?: string | null;
   member?: {
     hash?: string;
     former?: boolean;
@@ -1074,6 +1078,10 @@ export interface ContentQuery {
     language?: 'es' | 'en' | 'ca';
   };
   search?: string;
+  /**
+   * SPEC §7's name for the search term; `search` still works (both given: both must match)
+   */
+  text?: string;
   limit?: number;
   skip?: number;
 }
@@ -1177,6 +1185,17 @@ export interface Init {
     paymentSandbox?: boolean;
   };
   taxonomiesVersion?: string;
+}
+
+// job.apply
+/**
+ * Applying to an offer or withdrawing (a toggle). `note`: an optional note to the company, plain text, kept with the application and shown to the offer's company with the candidate (ignored when withdrawing).
+ */
+export interface JobApply {
+  /**
+   * Plain text: line breaks and tabs, no other control characters
+   */
+  note?: string;
 }
 
 // job

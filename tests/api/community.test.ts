@@ -177,4 +177,23 @@ describe('countries, portfolios, experiences, content', () => {
     expect(all.total).toBeGreaterThanOrEqual(4);
     expect((await t.api('POST', '/api/content/query', { body: { where: { body: 'x' } } })).statusCode).toBe(400);
   });
+
+  it('searches the content by `text` (SPEC §7, issue 25 §15) as by `search`, and refuses a text too long naming it', async () => {
+    const keysOf = (body: { items: Array<{ key: string }> }) => body.items.map((item) => item.key).sort();
+    const byText = await t.api('POST', '/api/content/query', { body: { text: 'Privacy policy', only: ['key'] }, language: 'en' });
+    expect(byText.statusCode, byText.body).toBe(200);
+    expect(keysOf(byText.json())).toEqual(['privacy']);
+    const bySearch = await t.api('POST', '/api/content/query', { body: { search: 'Privacy policy', only: ['key'] }, language: 'en' });
+    expect(keysOf(bySearch.json())).toEqual(['privacy']);
+    expect((await t.api('POST', '/api/content/query', { body: { text: 'zzzz-nothing-like-this', only: ['key'] } })).json().total).toBe(0);
+    // a NUL byte (which PostgreSQL refuses) or another control character is refused naming the field, never a 500
+    for (const field of ['text', 'search']) {
+      const res = await t.api('POST', '/api/content/query', { body: { [field]: 'a\u0000b' } });
+      expect(res.statusCode, field).toBe(400);
+      expect(JSON.stringify(res.json().errors)).toContain(field);
+    }
+    const long = await t.api('POST', '/api/content/query', { body: { text: 'x'.repeat(201) } });
+    expect(long.statusCode).toBe(400);
+    expect(JSON.stringify(long.json().errors)).toContain('text');
+  });
 });

@@ -117,3 +117,43 @@ describe('bad input', () => {
     expect((await t.api('GET', `/usr/workExperiences/${item.hash}`, s)).json()).toMatchObject({ start: valid.start, end: valid.end });
   });
 });
+
+describe('an incomplete profile (issue 25 §14, SPEC §5: adding a job experience is blocked)', () => {
+  const messages = {
+    es: 'Completa tu perfil para añadir una experiencia laboral.',
+    en: 'Complete your profile to add a job experience.',
+    ca: 'Completa el teu perfil per afegir una experiència laboral.',
+  } as const;
+  const setComplete = async (email: string, complete: 0 | 1) => t.app.db.updateTable('users').set({ profile_complete: complete }).where('email', '=', email).execute();
+
+  it('POST answers 418 with the message in the member\'s language and writes nothing; PATCH likewise; list, read and delete still work', async () => {
+    const s = as['regular@demo.test']!;
+    const kept = (await t.api('POST', '/usr/workExperiences', { ...s, body: valid })).json();
+    expect(typeof kept.hash).toBe('string');
+    await setComplete('regular@demo.test', 0);
+    try {
+      const before = await count();
+      for (const lng of ['es', 'en', 'ca'] as const) {
+        const res = await t.api('POST', '/usr/workExperiences', { ...s, body: valid, language: lng });
+        expect(res.statusCode, res.body).toBe(418);
+        expect(res.json()).toEqual({ statusCode: 418, code: 'experiences.profileIncomplete', message: messages[lng] });
+      }
+      expect(await count()).toBe(before);
+
+      const stored = await t.app.db.selectFrom('work_experiences').selectAll().where('hash', '=', kept.hash).executeTakeFirstOrThrow();
+      const patched = await t.api('PATCH', `/usr/workExperiences/${kept.hash}`, { ...s, body: { name: 'Changed' }, language: 'en' });
+      expect(patched.statusCode, patched.body).toBe(418);
+      expect(patched.json().message).toBe(messages.en);
+      expect(await t.app.db.selectFrom('work_experiences').selectAll().where('hash', '=', kept.hash).executeTakeFirstOrThrow()).toEqual(stored);
+
+      expect((await t.api('GET', '/usr/workExperiences', s)).statusCode).toBe(200);
+      expect((await t.api('GET', `/usr/workExperiences/${kept.hash}`, s)).statusCode).toBe(200);
+      expect((await t.api('DELETE', `/usr/workExperiences/${kept.hash}`, s)).statusCode).toBe(200);
+      expect(await count()).toBe(before - 1);
+    } finally {
+      await setComplete('regular@demo.test', 1);
+    }
+    const again = await t.api('POST', '/usr/workExperiences', { ...s, body: valid });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+});

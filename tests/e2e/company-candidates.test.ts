@@ -70,6 +70,22 @@ describe('candidates', () => {
     await drawer.waitFor({ state: 'hidden' });
   });
 
+  it('shows the candidate\'s note to the company under their name and in the drawer (issue 25 §18)', async () => {
+    const pending = await server.app.db.selectFrom('applicants').select('hash').where('job_hash', '=', job).where('status', '=', 'PENDING').orderBy('hash').executeTakeFirstOrThrow();
+    await server.app.db.updateTable('applicants').set({ note: 'I could start in January.\nHappy to talk.' }).where('hash', '=', pending.hash).execute();
+    await page.reload();
+    const noted = rows().filter({ has: page.getByTestId('candidate-note') });
+    await expect.poll(() => noted.count()).toBe(1);
+    expect(await noted.getByTestId('candidate-note').textContent()).toContain('I could start in January.');
+    await noted.getByTestId('candidate-name').click();
+    const drawer = page.locator('.ant-drawer-content');
+    await drawer.waitFor();
+    expect(await drawer.getByTestId('candidate-drawer-note').textContent()).toBe('I could start in January.\nHappy to talk.');
+    expect(await drawer.textContent()).toContain('Note from the candidate');
+    await page.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
   it('discards the selected rows and exports the filtered rows to CSV', async () => {
     await rows().first().waitFor();
     const selectable = rows().filter({ has: page.locator('.ant-checkbox-input:not([disabled])') }).first();

@@ -91,15 +91,35 @@ describe('jobs: apply', () => {
     await context.close();
   });
 
-  it('lets a Bold member with a CV apply and withdraw', async () => {
+  it('lets a Bold member with a CV apply with a note to the company, and withdraw after confirming', async () => {
     const context = await withCookieChoice(await browser.newContext(), server.url);
     const { page } = await newPage(context);
     await signIn(page, 'bold@demo.test');
     await page.goto(`${server.url}/en/jobs/${jobSlug}`);
+    await page.getByTestId('apply-note-add').click();
+    await page.getByTestId('apply-note').fill('I could start in January.');
     await page.getByTestId('apply').click();
     await page.getByText('You have applied.').waitFor();
+    const stored = await server.app.db
+      .selectFrom('applicants')
+      .innerJoin('jobs', 'jobs.hash', 'applicants.job_hash')
+      .innerJoin('users', 'users.hash', 'applicants.user_hash')
+      .select(['applicants.note', 'applicants.status'])
+      .where('jobs.slug', '=', jobSlug)
+      .where('users.email', '=', 'bold@demo.test')
+      .executeTakeFirst();
+    expect(stored).toEqual({ note: 'I could start in January.', status: 'PENDING' });
     await expect.poll(() => page.getByTestId('apply').textContent(), { timeout: 10_000 }).toContain('Applied');
+    // withdrawing asks first (issue 25 §18): cancelling keeps the application
     await page.getByTestId('apply').click();
+    const confirm = page.locator('.ant-popconfirm');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('Withdraw your application?');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('apply').getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('apply').click();
+    await page.getByTestId('withdraw-confirm').click();
     await page.getByText('You have withdrawn your application.').waitFor();
     await context.close();
   });

@@ -195,6 +195,8 @@ export interface ApplicantsTable {
   status: string;
   created_at: string;
   updated_at: string;
+  /** The member's note to the company (issue 25 §18), plain text up to 1,000 characters. */
+  note: string | null;
 }
 
 export interface ArticlesTable {

@@ -7,7 +7,8 @@ export type ContentField = (typeof CONTENT_FIELDS)[number];
 
 export interface ContentQuery {
   where: { key?: string; slug?: string; language: string };
-  search?: string;
+  /** Every term must match the title or the body. */
+  search: string[];
   sortBy: Array<{ field: 'position' | 'title' | 'updated_at' | 'slug'; direction: 'asc' | 'desc' }>;
   limit: number;
   skip: number;
@@ -17,8 +18,10 @@ function filtered(db: Conn, query: ContentQuery) {
   let q = db.selectFrom('content_pages').where('language', '=', query.where.language);
   if (query.where.key) q = q.where('key', '=', query.where.key);
   if (query.where.slug) q = q.where('slug', '=', query.where.slug);
-  const search = query.search ? likePattern(query.search) : null;
-  if (search) q = q.where((eb) => eb.or([eb(eb.fn('lower', ['title']), 'like', search), eb(eb.fn('lower', ['body']), 'like', search)]));
+  for (const term of query.search) {
+    const search = likePattern(term);
+    if (search) q = q.where((eb) => eb.or([eb(eb.fn('lower', ['title']), 'like', search), eb(eb.fn('lower', ['body']), 'like', search)]));
+  }
   return q;
 }
 

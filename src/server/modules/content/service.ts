@@ -1,4 +1,4 @@
-/** The content query of SPEC §7 (only, without, sortBy, where, search, limit, skip) over content pages. */
+/** The content query of SPEC §7 (only, without, sortBy, where, search or text, limit, skip) over content pages. */
 import { LOCALES, type Locale } from '../../../shared/constants';
 import type { Db } from '../../db/dialect';
 import * as repo from './repository';
@@ -9,6 +9,8 @@ export interface ContentRequest {
   sortBy?: repo.ContentQuery['sortBy'];
   where?: { key?: string; slug?: string; language?: Locale };
   search?: string;
+  /** SPEC §7 names the search term `text`; `search` is kept. */
+  text?: string;
   limit: number;
   skip: number;
 }
@@ -16,7 +18,7 @@ export interface ContentRequest {
 export async function query(db: Db, lng: Locale, request: ContentRequest) {
   const query: repo.ContentQuery = {
     where: { ...request.where, language: request.where?.language ?? lng },
-    search: request.search,
+    search: [request.search, request.text].filter((term): term is string => !!term),
     sortBy: request.sortBy?.length ? request.sortBy : [{ field: 'position', direction: 'asc' }],
     limit: request.limit,
     skip: request.skip,

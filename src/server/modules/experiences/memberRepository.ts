@@ -46,3 +46,9 @@ export async function update(db: Conn, user: string, hash: string, columns: Expe
 export async function remove(db: Conn, user: string, hash: string) {
   await db.deleteFrom('work_experiences').where('hash', '=', hash).where('user_hash', '=', user).execute();
 }
+
+/** users.profile_complete, kept in step by the profile service (SPEC §4's list of fields). */
+export async function profileComplete(db: Conn, user: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('profile_complete').where('hash', '=', user).executeTakeFirst();
+  return row?.profile_complete === 1;
+}

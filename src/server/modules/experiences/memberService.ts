@@ -43,6 +43,11 @@ function checkPeriod(lng: Locale, start: string, end: string | null) {
   if (end && end < start) throw AppError.badRequest('validation.failed', [{ field: 'end', message: translate(lng, 'experiences.endBeforeStart', { field: 'end' }) }]);
 }
 
+/** SPEC §5: adding (and, like the web's completed-profile guard, editing) a job experience needs a complete profile. */
+async function requireCompleteProfile(db: Conn, user: string) {
+  if (!(await repo.profileComplete(db, user))) throw AppError.rule('experiences.profileIncomplete');
+}
+
 async function findOwn(db: Conn, user: string, hash: string): Promise<Row> {
   const row = await repo.find(db, user, hash);
   if (!row) throw AppError.notFound();
@@ -64,6 +69,7 @@ export async function create(app: FastifyInstance, actor: Actor, lng: Locale, in
   const user = owner(actor);
   const { name = '', contract = null, company_name = '', start = '', end = null, location = null, content = '' } = columns(input);
   checkPeriod(lng, start, end);
+  await requireCompleteProfile(app.db, user);
   const hash = await repo.insert(app.db, user, { name, contract, company_name, start, end, location, content });
   return show(app, actor, hash);
 }
@@ -72,6 +78,7 @@ export async function update(app: FastifyInstance, actor: Actor, lng: Locale, ha
   const user = owner(actor);
   await app.db.transaction().execute(async (trx) => {
     const current = await findOwn(trx, user, hash);
+    await requireCompleteProfile(trx, user);
     const changes = columns(input);
     checkPeriod(lng, changes.start ?? current.start, changes.end === undefined ? current.end : changes.end);
     if (Object.keys(changes).length) await repo.update(trx, user, hash, changes);

@@ -37,15 +37,15 @@ export async function jobRoutes(app: FastifyInstance) {
       return reply.code(204).send();
     },
   });
-  app.patch<{ Params: { id: string } }>('/api/jobs/:id/subscribe', {
+  app.patch<{ Params: { id: string }; Body: { note?: string } | undefined }>('/api/jobs/:id/subscribe', {
     config: { permission: 'jobs.apply' },
     schema: {
       tags: ['members'],
-      summary: 'Apply to an offer, or withdraw the application (Bold, GRATIS; needs a CV)',
+      summary: 'Apply to an offer with an optional note to the company, or withdraw the application (Bold, GRATIS; needs a CV)',
       params: { $ref: 'params.id#' },
-      body: { $ref: 'empty#' },
+      body: { $ref: 'job.apply#' },
       response: { 200: { $ref: 'toggle#' } },
     },
-    handler: (request) => service.toggleApplication(app.db, request.actor, request.params.id),
+    handler: (request) => service.toggleApplication(app.db, request.actor, request.params.id, request.body?.note),
   });
 }

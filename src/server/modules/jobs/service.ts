@@ -120,8 +120,9 @@ function teaser(text: string): string {
  * (418 "Add your CV to apply"); withdrawing never does. Withdrawing keeps the row as WITHDRAWN (the company's
  * history); applying again makes it PENDING. An application the company discarded (CANCELLED) cannot be
  * withdrawn and re-sent to start over (418). Every move is one guarded UPDATE inside the transaction.
+ * Applying keeps the optional note to the company (issue 25 §18; blank is none, and applying again replaces it).
  */
-export async function toggleApplication(db: Db, actor: Actor, hashOrSlug: string) {
+export async function toggleApplication(db: Db, actor: Actor, hashOrSlug: string, note?: string) {
   const job = await repo.findPublished(db, hashOrSlug);
   if (!job) throw AppError.notFound();
   const userHash = actor.hash!;
@@ -131,8 +132,9 @@ export async function toggleApplication(db: Db, actor: Actor, hashOrSlug: string
     let status: 'PENDING' | 'WITHDRAWN';
     if (!current || current.status === 'WITHDRAWN') {
       if (!(await repo.userHasCv(trx, userHash))) throw AppError.rule('jobs.cvRequired');
-      if (current) await repo.moveApplication(trx, current.hash, 'WITHDRAWN', 'PENDING', now);
-      else await repo.insertApplication(trx, { hash: newHash(), job_hash: job.hash, user_hash: userHash, now });
+      const kept = note?.trim() || null;
+      if (current) await repo.moveApplication(trx, current.hash, 'WITHDRAWN', 'PENDING', now, kept);
+      else await repo.insertApplication(trx, { hash: newHash(), job_hash: job.hash, user_hash: userHash, now, note: kept });
       status = 'PENDING';
     } else if (current.status === 'CANCELLED') {
       throw AppError.rule('jobs.applicationDiscarded');

@@ -63,6 +63,8 @@ export function presentCandidate(row: repo.CandidateRow, links: FileLinks | null
     status: row.status,
     applied_at: row.created_at,
     updated_at: row.updated_at,
+    // the member's note to the company (issue 25 §18), like the CV only while the application stands
+    note: !former && active ? row.note : null,
     member: former
       ? { hash: row.user_hash, former: true, name: null, surname1: null, surname2: null, photo: null, category: null, graduation_year: null, current_job: null, city: null, in_directory: false }
       : {

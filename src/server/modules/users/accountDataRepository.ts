@@ -88,7 +88,7 @@ export function applicationsOf(db: Conn, userHash: string) {
     .selectFrom('applicants')
     .innerJoin('jobs', 'jobs.hash', 'applicants.job_hash')
     .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
-    .select(['applicants.hash', 'applicants.status', 'applicants.created_at', 'applicants.updated_at', 'jobs.hash as job_hash', 'jobs.title as job_title', 'companies.company_name'])
+    .select(['applicants.hash', 'applicants.status', 'applicants.note', 'applicants.created_at', 'applicants.updated_at', 'jobs.hash as job_hash', 'jobs.title as job_title', 'companies.company_name'])
     .where('applicants.user_hash', '=', userHash)
     .orderBy('applicants.created_at')
     .execute();
@@ -282,4 +282,6 @@ export async function anonymise(db: Conn, userHash: string, now: string): Promis
     })
     .where('hash', '=', userHash)
     .execute();
+  // the applications stay (the companies' history) without the member's own words to the company
+  await db.updateTable('applicants').set({ note: null }).where('user_hash', '=', userHash).execute();
 }

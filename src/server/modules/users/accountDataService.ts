@@ -132,7 +132,7 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
       job_alert: jobAlert ?? null,
       saved_articles: saved,
       event_registrations: registrations,
-      applications: applications.map((a) => ({ hash: a.hash, status: a.status, created_at: a.created_at, updated_at: a.updated_at, job: { hash: a.job_hash, title: a.job_title, company: a.company_name } })),
+      applications: applications.map((a) => ({ hash: a.hash, status: a.status, note: a.note, created_at: a.created_at, updated_at: a.updated_at, job: { hash: a.job_hash, title: a.job_title, company: a.company_name } })),
       workgroups_administered: administered,
       workgroup_memberships: memberships,
       workgroups_followed: followed,

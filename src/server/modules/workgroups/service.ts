@@ -80,6 +80,18 @@ export async function viewable(db: Db, actor: Actor, id: string) {
 }
 
 /**
+ * The member area's reads (/usr/workgroups/{hash}/comments|files): the group by its exact hash, for its members and
+ * its administrator only; anyone else gets the private twin's 404, so the answer tells nothing about the group.
+ */
+export async function memberViewable(db: Db, actor: Actor, hash: string) {
+  const group = await repo.findPublished(db, hash);
+  if (!group || group.hash !== hash) throw AppError.notFound('workgroups.membersOnly');
+  const [view] = await present(db, actor, [group]);
+  if (!view || !(view.is_admin || view.membership === 'ACCEPTED')) throw AppError.notFound('workgroups.membersOnly');
+  return view;
+}
+
+/**
  * Join or leave (DESIGN §6): a PUBLIC group is joined at once (member and follower); a PRIVATE one
  * gets a PENDING request for its administrator. A second call leaves or withdraws the request.
  */

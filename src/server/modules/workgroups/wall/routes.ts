@@ -1,6 +1,9 @@
 /** Writing on a group's wall (POST, multipart: parent, content, file — SPEC §7) and its administrator's moderation. */
 import type { FastifyInstance } from 'fastify';
 import { UploadedFile, uploadBody } from '../../../plugins/uploads';
+import { listSchema, type PageQuery } from '../../../lib/lists';
+import { fileLinks } from '../../../lib/signedLinks';
+import * as groups from '../service';
 import * as service from './service';
 
 const postBody = (() => {
@@ -55,3 +58,25 @@ export async function wallModerationRoutes(app: FastifyInstance) {
   });
 }
 
+
+/** GET /usr/workgroups/{hash}/comments|files (SPEC §7): the /api twins' answers, for the group's members only. */
+export async function wallMemberReadRoutes(app: FastifyInstance) {
+  // a hash is lowercase base 36: anything else (a NUL byte PostgreSQL refuses, a slug, a path) is a 400 before any query
+  const params = { type: 'object', required: ['hash'], additionalProperties: false, properties: { hash: { type: 'string', minLength: 1, maxLength: 32, pattern: '^[0-9a-z]+$' } } } as const;
+  app.get<{ Params: { hash: string }; Querystring: PageQuery & { only_files?: boolean } }>('/usr/workgroups/:hash/comments', {
+    config: { permission: 'workgroups.comment' },
+    schema: { tags: ['members'], summary: "The wall of a group I belong to (as /api/workgroups/{id}/comments; 404 if I am not a member)", params, querystring: { $ref: 'comments.filter#' }, response: { 200: listSchema('comment') } },
+    handler: async (request) => {
+      await groups.memberViewable(app.db, request.actor, request.params.hash);
+      return groups.comments(app.db, request.actor, request.params.hash, request.query, fileLinks(app.config.secretKey, request.actor));
+    },
+  });
+  app.get<{ Params: { hash: string }; Querystring: PageQuery }>('/usr/workgroups/:hash/files', {
+    config: { permission: 'workgroups.comment' },
+    schema: { tags: ['members'], summary: "The files of a group I belong to (as /api/workgroups/{id}/files; 404 if I am not a member)", params, querystring: { $ref: 'page.filter#' }, response: { 200: listSchema('file') } },
+    handler: async (request) => {
+      await groups.memberViewable(app.db, request.actor, request.params.hash);
+      return groups.files(app.db, request.actor, request.params.hash, request.query, fileLinks(app.config.secretKey, request.actor));
+    },
+  });
+}

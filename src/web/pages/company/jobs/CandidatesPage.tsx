@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTable } from '@refinedev/antd';
 import { useShow } from '@refinedev/core';
 import { Avatar, Button, Grid, Select, Space, Table, Typography } from 'antd';
-import { DownloadOutlined, FileTextOutlined, UserOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileTextOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -87,6 +87,11 @@ export default function CandidatesPage() {
                     {candidateName(row, former)}
                   </Button>
                   {wide ? null : <div className="muted">{[row.member?.category?.title, row.member?.graduation_year, formatDate(row.applied_at, lng)].filter(Boolean).join(' · ')}</div>}
+                  {row.note ? (
+                    <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0, fontSize: 13 }} title={row.note} data-testid="candidate-note">
+                      <MessageOutlined aria-label={t('candidates.note')} /> {row.note}
+                    </Typography.Paragraph>
+                  ) : null}
                 </span>
               </Space>
             ),

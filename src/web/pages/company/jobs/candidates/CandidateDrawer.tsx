@@ -30,6 +30,13 @@ export function CandidateDrawer({ candidate, onClose }: { candidate: Candidate |
             <Descriptions.Item label={t('candidates.currentJob')}>{m.current_job ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('candidates.city')}>{m.city ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('candidates.appliedAt')}>{formatDate(candidate.applied_at, lng, 'long')}</Descriptions.Item>
+            {candidate.note ? (
+              <Descriptions.Item label={t('candidates.note')}>
+                <span style={{ whiteSpace: 'pre-wrap' }} data-testid="candidate-drawer-note">
+                  {candidate.note}
+                </span>
+              </Descriptions.Item>
+            ) : null}
             {candidate.contact ? (
               <>
                 <Descriptions.Item label={t('candidates.email')}>

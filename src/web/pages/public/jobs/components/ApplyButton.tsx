@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Input, Popconfirm } from 'antd';
 import { Alert, Button } from '../../../../components/light';
 import { SendOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -13,6 +14,8 @@ import { useFeedback } from '../../../../providers/notifications';
 /**
  * Applying = PATCH /api/jobs/{id}/subscribe (DESIGN §6), a toggle. Bold and GRATIS only; without a CV
  * the server answers 418 "Add your CV to apply", shown here with a link to the profile's files tab.
+ * A signed-in member may add an optional note to the company (issue 25 §18, at most 1,000 characters,
+ * schemas/job.apply.json); withdrawing asks for confirmation first.
  */
 export function ApplyButton({ job }: { job: JobDetail }) {
   const { t } = useTranslation();
@@ -20,27 +23,51 @@ export function ApplyButton({ job }: { job: JobDetail }) {
   const feedback = useFeedback();
   const [refusal, setRefusal] = useState<string | null>(null);
   const apply = useMemberAction('jobs', job.slug, 'subscribe', true);
+  const [note, setNote] = useState<string | null>(null);
+  const send = () =>
+    apply.run(
+      ({ active }) => {
+        setRefusal(null);
+        setNote(null);
+        feedback.success(t(active ? 'jobs.appliedToast' : 'jobs.withdrawnToast'));
+      },
+      (error) => setRefusal(error.statusCode === 418 ? error.message : null),
+      !job.subscribed && note?.trim() ? { note: note.trim() } : {},
+    );
+  const button = (
+    <Button data-testid="apply" type={job.subscribed ? 'default' : 'primary'} size="large" icon={<SendOutlined />} loading={apply.pending} aria-pressed={job.subscribed} onClick={job.subscribed ? () => undefined : send}>
+      {t(job.subscribed ? 'jobs.applied' : 'jobs.apply')}
+    </Button>
+  );
   return (
     <div className="article-actions">
-      <Button
-        data-testid="apply"
-        type={job.subscribed ? 'default' : 'primary'}
-        size="large"
-        icon={<SendOutlined />}
-        loading={apply.pending}
-        aria-pressed={job.subscribed}
-        onClick={() =>
-          apply.run(
-            ({ active }) => {
-              setRefusal(null);
-              feedback.success(t(active ? 'jobs.appliedToast' : 'jobs.withdrawnToast'));
-            },
-            (error) => setRefusal(error.statusCode === 418 ? error.message : null),
-          )
-        }
-      >
-        {t(job.subscribed ? 'jobs.applied' : 'jobs.apply')}
-      </Button>
+      {job.subscribed ? (
+        <Popconfirm
+          title={t('lists.applications.withdrawConfirm.title')}
+          description={t('lists.applications.withdrawConfirm.text', { title: job.title })}
+          okText={t('lists.applications.withdraw')}
+          okButtonProps={{ danger: true, 'data-testid': 'withdraw-confirm' } as never}
+          cancelText={t('admin.cancel')}
+          onConfirm={send}
+        >
+          {/* a DOM element for the pop-up to hold on to (the light Button is a plain function component) */}
+          <span style={{ display: 'inline-block' }}>{button}</span>
+        </Popconfirm>
+      ) : (
+        button
+      )}
+      {!job.subscribed && apply.signedInMember ? (
+        note === null ? (
+          <Button type="link" onClick={() => setNote('')} data-testid="apply-note-add">
+            {t('jobs.noteAdd')}
+          </Button>
+        ) : (
+          <label style={{ display: 'block', marginTop: 12 }}>
+            <span>{t('jobs.noteLabel')}</span>
+            <Input.TextArea rows={4} maxLength={1000} showCount value={note} placeholder={t('jobs.notePlaceholder')} onChange={(event) => setNote(event.target.value)} data-testid="apply-note" />
+          </label>
+        )
+      ) : null}
       {refusal ? (
         <Alert
           data-testid="apply-refused"
