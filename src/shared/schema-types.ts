@@ -1188,13 +1188,7 @@ export interface Init {
 }
 
 // job.apply
-/**
- * Applying to an offer or withdrawing (a toggle). `note`: an optional note to the company, plain text, kept with the application and shown to the offer's company with the candidate (ignored when withdrawing).
- */
 export interface JobApply {
-  /**
-   * Plain text: line breaks and tabs, no other control characters
-   */
   note?: string;
 }
 
