@@ -952,9 +952,6 @@ export interface CompanyJob {
 }
 
 // company.job.survey
-/**
- * SPEC §2: closing an offer — ratings of the job bank and of the candidates, hired or not, whom
- */
 export interface CompanyJobSurvey {
   rating_jobbank: number;
   rating_candidates: number;
