@@ -1538,6 +1538,7 @@ export interface UserMe {
    */
   portfolio_file?: string | null;
   has_iban?: boolean;
+  has_payment_method?: boolean;
   profile_complete?: boolean;
   subscription_end?: string | null;
   is_appear_by_user?: boolean;
