@@ -46,11 +46,26 @@ export function bundleRefs(node: unknown, seen: readonly string[] = []): unknown
 }
 
 /**
- * The schema the form renders and validates, read from disk (so a changed schema is picked up), with the server's
- * one-line/long text rule on every string (src/shared/textRules.ts).
+ * A schema without its `description`s and `$comment`s: in schemas/ they are notes for maintainers, and rjsf would show a
+ * description as help text to users (issue 25 §2). Help meant for users is a translation (src/web/forms/formUi.ts).
+ * A property named "description" (an offer's text) is a field, not a note, and stays.
+ */
+export function withoutNotes(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutNotes);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !((key === 'description' || key === '$comment') && typeof value === 'string'))
+      .map(([key, value]) => [key, withoutNotes(value)]),
+  );
+}
+
+/**
+ * The schema the form renders and validates, read from disk (so a changed schema is picked up), without notes, with the
+ * server's one-line/long text rule on every string (src/shared/textRules.ts).
  */
 export function formSchema(name: FormName): Record<string, unknown> {
-  const schema = bundleRefs(JSON.parse(readFileSync(schemaFile(name), 'utf8'))) as Record<string, unknown>;
+  const schema = withoutNotes(bundleRefs(JSON.parse(readFileSync(schemaFile(name), 'utf8')))) as Record<string, unknown>;
   return withTextRules(narrowSchema(schema, (FORMS[name] as { fields?: readonly string[] }).fields, requiredOf(name), optionalOf(name)));
 }
 

@@ -956,9 +956,6 @@ export interface CompanyJob {
 }
 
 // company.job.survey
-/**
- * SPEC §2: closing an offer — ratings of the job bank and of the candidates, hired or not, whom
- */
 export interface CompanyJobSurvey {
   rating_jobbank: number;
   rating_candidates: number;
@@ -1554,6 +1551,7 @@ export interface UserMe {
    */
   portfolio_file?: string | null;
   has_iban?: boolean;
+  has_payment_method?: boolean;
   profile_complete?: boolean;
   subscription_end?: string | null;
   is_appear_by_user?: boolean;

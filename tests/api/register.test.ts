@@ -248,7 +248,7 @@ describe('POST /usr/register/confirm', () => {
   }
   const confirm = (token: unknown) => t.api('POST', '/usr/register/confirm', { body: { token } });
 
-  it('marks the address confirmed, once', async () => {
+  it('marks the address confirmed, once; the same link opened again says the address is already confirmed (issue 25 §3)', async () => {
     const { email, token } = await registered();
     const res = await confirm(token);
     expect(res.statusCode, res.body).toBe(200);
@@ -256,9 +256,26 @@ describe('POST /usr/register/confirm', () => {
     const confirmedAt = (await userByEmail(email))!.email_confirmed_at;
     expect(Date.parse(confirmedAt!)).toBeGreaterThan(Date.now() - 60_000);
     const again = await confirm(token);
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ code: 'accounts.tokenInvalid', errors: [{ field: 'token' }] });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ ok: true, already: true });
     expect((await userByEmail(email))!.email_confirmed_at).toBe(confirmedAt);
+    // even once the link has expired: its owner learns only what they already know
+    const user = (await userByEmail(email))!;
+    await t.app.db.updateTable('account_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('actor_hash', '=', user.hash).execute();
+    expect((await confirm(token)).json()).toEqual({ ok: true, already: true });
+  });
+
+  it('an older link of an address not yet confirmed still fails; once confirmed with the newer one, the older says already', async () => {
+    const { email, token: first } = await registered();
+    expect((await t.api('POST', '/usr/register/resend', { body: { email } })).statusCode).toBe(200);
+    const links = (await mailsTo(email)).filter((m) => m.template === 'account.confirmEmail');
+    expect(links).toHaveLength(2);
+    const second = linkToken(links[1]!.body_text, 'confirm');
+    const early = await confirm(first);
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toMatchObject({ code: 'accounts.tokenInvalid', errors: [{ field: 'token' }] });
+    expect((await confirm(second)).json()).toEqual({ ok: true });
+    expect((await confirm(first)).json()).toEqual({ ok: true, already: true });
   });
 
   it('an expired, unknown or malformed token answers 400 naming token and confirms nothing', async () => {

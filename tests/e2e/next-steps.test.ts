@@ -111,3 +111,26 @@ describe('other calls to action', () => {
     await close();
   });
 });
+
+describe('a free-period member with a way to pay (issue 25 §4)', () => {
+  it('a GRATIS member with a saved card opens "My applications" and stays there (no bank-account detour)', async () => {
+    const db = server.app.db;
+    const gratis = await db.selectFrom('users').select(['hash', 'iban']).where('email', '=', 'gratis@demo.test').executeTakeFirstOrThrow();
+    expect(gratis.iban).toBeNull();
+    await db.insertInto('cards').values({ hash: 'e2egratiscard0001', user_hash: gratis.hash, provider_token: 'sandbox_tok_e2e', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, is_default: 1, created_at: new Date().toISOString() }).execute();
+    try {
+      const { page, errors, close } = await signedIn('gratis@demo.test');
+      await page.goto(`${server.url}/en/user/profile`);
+      await page.getByRole('link', { name: 'My applications' }).first().click();
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname).toBe('/en/user/jobs/subscribed');
+      expect(await page.locator('main h1').first().textContent()).toBe('My applications');
+      await page.screenshot({ path: '/tmp/nc/gratis-card-applications.png' });
+      expect(errors).toEqual([]);
+      await close();
+    } finally {
+      await db.deleteFrom('cards').where('hash', '=', 'e2egratiscard0001').execute();
+    }
+  });
+});

@@ -1,9 +1,9 @@
 /** Every public route of SPEC §2 in all three locales: answers, shows a title, logs no console error, passes axe. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { LOCALES } from '../../src/shared/constants';
 import { localizePath, ROUTES } from '../../src/shared/routes';
+import { axeViolations } from '../helpers/axe';
 import { newPage, onBrowserSuite, type LiveServer } from '../helpers/browser';
 
 let server: LiveServer;
@@ -55,8 +55,7 @@ describe.each(LOCALES)('public pages in %s', (lng) => {
       const heading = page.locator('h1').first();
       await heading.waitFor({ timeout: 10_000 }).catch(() => failures.push(`${url}: no h1`));
       if (!((await heading.textContent().catch(() => '')) ?? '').trim()) failures.push(`${url}: empty h1`);
-      const axe = await new AxeBuilder({ page }).analyze();
-      for (const v of axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) failures.push(`${url}: axe ${v.id} ${v.nodes[0]?.target.join(' ')}`);
+      failures.push(...(await axeViolations(page, url)));
       if (errors.length) failures.push(`${url}: console ${errors.splice(0).join(' | ')}`);
     }
     await context.close();

@@ -4,6 +4,7 @@
  * e-mail you" page; the e-mailed link confirms the address once; the recovery page sends a link and
  * its reset form sets a password that signs in. Screenshots at 360 and 1400 px go to reports/screenshots.
  */
+import { localizePath } from '../../src/shared/routes';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { newPage, onBrowserSuite, withCookieChoice, type LiveServer } from '../helpers/browser';
@@ -86,7 +87,16 @@ describe('registration', () => {
     const link = /(https?:\/\/\S+\?confirm=[A-Za-z0-9_-]{43})/.exec(mail!.body_text)![1]!;
     await page.goto(`${server.url}${new URL(link).pathname}${new URL(link).search}`);
     await page.getByText('Adreça confirmada').waitFor();
+    // opened a second time, the link says the address is already confirmed and offers to sign in (issue 25 §3)
     await page.reload();
+    await page.getByText('La teva adreça ja està confirmada').waitFor();
+    expect(await page.getByText("No hem pogut confirmar l'adreça").count()).toBe(0);
+    await page.screenshot({ path: '/tmp/nc/confirm-already-ca.png' });
+    await page.getByTestId('confirm-sign-in').click();
+    await page.waitForURL((url) => url.pathname === localizePath('login', 'ca'));
+    await page.locator('#root_email').waitFor();
+    // a link nobody was sent still fails, saying nothing about any address
+    await page.goto(`${server.url}${new URL(link).pathname}?confirm=${'A'.repeat(43)}`);
     await page.getByText("No hem pogut confirmar l'adreça").waitFor();
     expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
     await close();

@@ -128,7 +128,7 @@ describe('coded values and countries in the page language', () => {
     const ctx = await context(1400);
     const { page, errors } = await newPage(ctx);
     await page.goto(`${server.url}/en/community/directory`);
-    await page.getByTestId('member-card').first().waitFor();
+    await page.getByTestId('directory-card').first().waitFor();
     const countries = await page.getByTestId('country').allInnerTexts();
     expect(countries.length).toBeGreaterThan(0);
     for (const name of countries) expect(name, name).not.toMatch(/^[A-Z]{2}$/);
@@ -175,7 +175,7 @@ describe('a malformed filter link', () => {
     // the directory and the groups too
     await page.goto(`${server.url}/en/community/directory?graduation_year=soon`);
     await page.getByTestId('bad-filter').waitFor();
-    await page.getByTestId('member-card').first().waitFor();
+    await page.getByTestId('directory-card').first().waitFor();
     await page.goto(`${server.url}/en/workgroups?type=SECRET`);
     await page.getByTestId('bad-filter').waitFor();
     await page.getByTestId('workgroup-card').first().waitFor();

@@ -10,6 +10,7 @@ import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../shared/constants';
 import type { FormName } from './catalog';
+import { formUiSchema } from './formUi';
 import { makeTransformErrors, schemaFor, validatorFor } from './validator';
 
 export interface SchemaFormProps<T> {
@@ -47,11 +48,10 @@ export function SchemaForm<T>({ form, uiSchema = {}, formData, submitText, submi
   useEffect(() => {
     latest.current = formData;
   }, [formData]);
-  const ui = useMemo<UiSchema>(() => {
-    const out: UiSchema = { ...uiSchema, 'ui:title': '', 'ui:submitButtonOptions': { submitText, props: { type: 'primary', loading: submitting, block: true, size: 'large' } } };
-    for (const key of Object.keys(visibleSchema.properties ?? {})) out[key] = { 'ui:title': t(`fields.${key}`), ...(uiSchema[key] as object) };
-    return out;
-  }, [uiSchema, visibleSchema, submitText, submitting, t]);
+  const ui = useMemo<UiSchema>(
+    () => formUiSchema(visibleSchema, t, (key) => i18n.exists(key), uiSchema, { submitText, submitting }),
+    [uiSchema, visibleSchema, submitText, submitting, t, i18n],
+  );
 
   return (
     <Form

@@ -23,6 +23,8 @@ export interface Identity {
   company_name?: string;
   profile_complete?: boolean;
   has_iban?: boolean;
+  /** A card on file or an accepted direct-debit mandate: what the renewal can charge (GET /usr/users/me). */
+  has_payment_method?: boolean;
   has_cv?: boolean;
 }
 

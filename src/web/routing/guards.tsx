@@ -31,7 +31,8 @@ export function Guarded({ guard, children }: { guard?: Guard; children: ReactNod
       if (me?.iss !== 'user') return <Navigate to={to('login')} replace state={{ from: pathname }} />;
       // the page they asked for travels along, so the profile page can say why and lead back (GuardNotice)
       if (guard !== 'user' && !me.profile_complete) return <Navigate to={to('user.profile')} replace state={{ from: pathname, reason: 'completedProfile' }} />;
-      if (guard === 'gratisUser' && me.role === 'GRATIS' && !me.has_iban && !sessionStorage.getItem(IBAN_PROMPT_KEY)) {
+      // a free-period member is asked for a way to pay (a card, or a bank account with its mandate), not for an IBAN as such
+      if (guard === 'gratisUser' && me.role === 'GRATIS' && !me.has_payment_method && !sessionStorage.getItem(IBAN_PROMPT_KEY)) {
         sessionStorage.setItem(IBAN_PROMPT_KEY, '1'); // once per session (SPEC §2)
         return <Navigate to={to('user.profile.settings-iban')} replace state={{ from: pathname, reason: 'gratisIban' }} />;
       }

@@ -72,6 +72,22 @@ export function consumeToken(db: Conn, purpose: TokenPurpose, tokenHash: string,
     .executeTakeFirst();
 }
 
+/**
+ * Whether the member a confirmation token (used, expired or not) belongs to has a confirmed address: the link's
+ * owner opening it again is told so (issue 25 §3); a token is a secret, so this tells a stranger nothing.
+ */
+export async function tokenOwnerConfirmed(db: Conn, tokenHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('account_tokens')
+    .innerJoin('users', 'users.hash', 'account_tokens.actor_hash')
+    .select('users.email_confirmed_at')
+    .where('account_tokens.token_hash', '=', tokenHash)
+    .where('account_tokens.purpose', '=', 'confirm_email')
+    .where('account_tokens.actor_type', '=', 'user')
+    .executeTakeFirst();
+  return Boolean(row?.email_confirmed_at);
+}
+
 /** Ends every other unused token of this purpose for the account (a reset kills older recovery links). */
 export async function useUpTokens(db: Conn, purpose: TokenPurpose, actorType: string, actorHash: string, now: string): Promise<void> {
   await db

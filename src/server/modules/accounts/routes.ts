@@ -50,7 +50,7 @@ export async function accountRoutes(app: FastifyInstance) {
   });
   app.post<{ Body: { token: string } }>('/usr/register/confirm', {
     config: { permission: 'public.browse' },
-    schema: { tags: ['alumni'], summary: 'Confirm the e-mail address with the e-mailed token (single use)', body: { $ref: 'user.register.confirm#' }, response: { 200: okReply } },
+    schema: { tags: ['alumni'], summary: 'Confirm the e-mail address with the e-mailed token (single use); `already: true` when that token\'s address is confirmed already', body: { $ref: 'user.register.confirm#' }, response: { 200: { type: 'object', properties: { ok: { type: 'boolean' }, already: { type: 'boolean' } } } } },
     handler: (request) => service.confirmEmail(app.db, request.body.token, request.lng),
   });
   app.post<{ Body: { email: string } }>('/usr/register/resend', {

@@ -8,7 +8,7 @@ import type { Db } from '../../db/dialect';
 import type { Config } from '../../config';
 import { AppError, type FieldError } from '../../errors';
 import { translate } from '../../i18n';
-import { newHash, nowIso } from '../../lib/ids';
+import { newHash, nowIso, sha256 } from '../../lib/ids';
 import { hashPassword } from '../../lib/password';
 import { normaliseIban } from '../../../shared/formats';
 import { localizePath } from '../../../shared/routes';
@@ -128,13 +128,21 @@ export async function register(db: Db, config: Config, input: Registration, lng:
   }
 }
 
-/** The link e-mailed at registration: marks the address confirmed, once. */
-export async function confirmEmail(db: Db, token: string, lng: Locale): Promise<{ ok: true }> {
+/**
+ * The link e-mailed at registration: marks the address confirmed, once. Opened again (or after it expired) once
+ * the address is confirmed, it answers `already: true` rather than a failure, so the page offers to sign in.
+ */
+export async function confirmEmail(db: Db, token: string, lng: Locale): Promise<{ ok: true; already?: true }> {
   const now = nowIso();
-  await db.transaction().execute(async (trx) => {
-    const row = await consumeOrFail(trx, 'confirm_email', token, lng, now);
-    await repo.markEmailConfirmed(trx, row.actor_hash, now);
-  });
+  try {
+    await db.transaction().execute(async (trx) => {
+      const row = await consumeOrFail(trx, 'confirm_email', token, lng, now);
+      await repo.markEmailConfirmed(trx, row.actor_hash, now);
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'accounts.tokenInvalid' && (await repo.tokenOwnerConfirmed(db, sha256(token)))) return { ok: true, already: true };
+    throw error;
+  }
   return { ok: true };
 }
 

@@ -18,6 +18,7 @@ import { presentCompany, presentUser } from './presenters';
 import { admitSignIn } from './throttle';
 import type { FileLinks } from '../../lib/signedLinks';
 import { memberFileLinks } from '../users/fileLinks';
+import { hasPaymentMethod } from '../payments/subscriptions/repository';
 
 export interface Credentials {
   email: string;
@@ -141,7 +142,7 @@ async function accountPayload(db: Db, kind: AccountKind, hash: string) {
 export async function me(db: Db, actor: Actor, links?: FileLinks) {
   if (actor.type === 'user' && actor.hash) {
     const user = await repo.findUser(db, actor.hash);
-    if (user) return presentUser(user, links ? await memberFileLinks(db, actor, links, user) : undefined);
+    if (user) return { ...presentUser(user, links ? await memberFileLinks(db, actor, links, user) : undefined), has_payment_method: await hasPaymentMethod(db, user.hash) };
   }
   if (actor.type === 'company' && actor.hash) {
     const company = await repo.findCompany(db, actor.hash);

@@ -102,6 +102,18 @@ export function findMemberCard(db: Conn, userHash: string, hash: string) {
   return db.selectFrom('cards').select(['hash', 'provider_token', 'brand', 'last4']).where('user_hash', '=', userHash).where('hash', '=', hash).executeTakeFirst();
 }
 
+/**
+ * Whether the member has a way to pay the renewal (issue 25 §4): a card on file, or a live direct-debit mandate (a
+ * debit needs one; an IBAN alone is charged nothing). The free-period guard reads it from GET /usr/users/me.
+ */
+export async function hasPaymentMethod(db: Conn, userHash: string): Promise<boolean> {
+  const [card, mandate] = await Promise.all([
+    db.selectFrom('cards').select('hash').where('user_hash', '=', userHash).limit(1).executeTakeFirst(),
+    db.selectFrom('debit_mandates').select('reference').where('user_hash', '=', userHash).where('revoked_at', 'is', null).limit(1).executeTakeFirst(),
+  ]);
+  return Boolean(card || mandate);
+}
+
 export function liveMandate(db: Conn, userHash: string) {
   return db.selectFrom('debit_mandates').selectAll().where('user_hash', '=', userHash).where('revoked_at', 'is', null).orderBy('accepted_at', 'desc').executeTakeFirst();
 }

@@ -42,7 +42,7 @@ export function ExperienceListPage() {
       total={list.total}
       page={list.page}
       render={(e) => (
-        <Card className="member-card">
+        <Card className="directory-card">
           <h2 className="card-title">
             <Link to={to('experiences.show', { hash: e.hash })}>{e.name}</Link>
           </h2>

@@ -16,6 +16,7 @@ import { useSiteSettings } from '../../../hooks/useSiteSettings';
 import { MemberCardPanel } from './MemberCardPanel';
 import { ReceiptsTable } from './ReceiptsTable';
 import { SubscriptionPanel } from './SubscriptionPanel';
+import { STATE_TAG_COLORS } from '../../../theme';
 
 interface PaymentCard {
   hash: string;
@@ -96,7 +97,7 @@ export default function CardPage() {
                     <Typography.Text strong>
                       <CreditCardOutlined /> {t(`cards.brand.${card.brand}`, { defaultValue: card.brand })}
                     </Typography.Text>
-                    {card.is_default ? <Tag color="success">{t('cards.default')}</Tag> : null}
+                    {card.is_default ? <Tag color={STATE_TAG_COLORS.success}>{t('cards.default')}</Tag> : null}
                   </Space>
                   <Typography.Text className="card-number">•••• •••• •••• {card.last4}</Typography.Text>
                   <Typography.Text type="secondary">{t('cards.expires', { date: `${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}` })}</Typography.Text>

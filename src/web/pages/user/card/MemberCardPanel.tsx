@@ -11,6 +11,7 @@ import { AppleOutlined, FilePdfOutlined, ReloadOutlined, UserOutlined } from '@a
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../providers/notifications';
 import { downloadFile } from '../../../lib/downloadCsv';
+import { STATE_TAG_COLORS, TIER_TAG_COLORS } from '../../../theme';
 
 export interface MemberCard {
   name: string;
@@ -25,7 +26,7 @@ export interface MemberCard {
   wallet: boolean;
 }
 
-const TAG_COLOR = { BOLD: 'gold', GRATIS: 'green', REGULAR: 'default' } as const;
+const TAG_COLOR = TIER_TAG_COLORS;
 
 export function MemberCardPanel() {
   const { t } = useTranslation();
@@ -68,7 +69,7 @@ export function MemberCardPanel() {
             <Tag color={TAG_COLOR[card.membership]} data-testid="member-card-membership" style={{ marginInlineEnd: 0 }}>
               {t(`memberCard.role.${card.membership}`)}
             </Tag>
-            <Tag color={card.valid ? 'success' : 'error'} style={{ marginInlineEnd: 0 }}>
+            <Tag color={card.valid ? STATE_TAG_COLORS.success : STATE_TAG_COLORS.error} style={{ marginInlineEnd: 0 }}>
               {card.valid ? t('memberCard.valid') : t('memberCard.notValid')}
             </Tag>
           </Space>

@@ -12,6 +12,7 @@ import { downloadFile } from '../../../lib/downloadCsv';
 import { formatDate } from '../../../lib/dates';
 import { useFeedback } from '../../../providers/notifications';
 import { formatEuros } from './SubscriptionPanel';
+import { STATE_TAG_COLORS } from '../../../theme';
 
 interface Payment {
   hash: string;
@@ -27,7 +28,7 @@ interface Payment {
   result: string | null;
 }
 
-const STATUS_COLOR = { PENDING: 'processing', PAID: 'success', FAILED: 'error', REFUNDED: 'default', RETURNED: 'warning', CANCELLED: 'default' } as const;
+const STATUS_COLOR = { PENDING: STATE_TAG_COLORS.processing, PAID: STATE_TAG_COLORS.success, FAILED: STATE_TAG_COLORS.error, REFUNDED: 'default', RETURNED: STATE_TAG_COLORS.warning, CANCELLED: 'default' } as const;
 
 export function ReceiptsTable() {
   const { t } = useTranslation();

@@ -16,6 +16,7 @@ import { useSiteSettings } from '../../../hooks/useSiteSettings';
 import { formatDate } from '../../../lib/dates';
 import { profileTab } from '../../../routing/profileTab';
 import { loadIdentity } from '../../../providers/auth';
+import { TIER_TAG_COLORS } from '../../../theme';
 
 export interface Membership {
   role: 'REGULAR' | 'BOLD' | 'GRATIS';
@@ -28,7 +29,7 @@ export interface Membership {
   mandate: null | { reference: string; accepted_at: string };
 }
 
-const TIER_COLOR = { REGULAR: 'blue', BOLD: 'gold', GRATIS: 'green' } as const;
+const TIER_COLOR = TIER_TAG_COLORS;
 
 export const formatEuros = (cents: number, lng: string) => new Intl.NumberFormat(lng, { style: 'currency', currency: 'EUR' }).format(cents / 100);
 

@@ -1,4 +1,7 @@
-/** The link of the confirmation e-mail: posts its token once (POST /usr/register/confirm) and says how it went. */
+/**
+ * The link of the confirmation e-mail: posts its token once (POST /usr/register/confirm) and says how it went. A link
+ * opened again once the address is confirmed says so and offers to sign in (the server answers `already: true`).
+ */
 import { useEffect, useRef, useState } from 'react';
 import { Card, Result, Spin } from 'antd';
 import { Link } from 'react-router';
@@ -9,17 +12,19 @@ import { ResendConfirmation } from './ResendConfirmation';
 
 const CARD = { maxWidth: 760, margin: '0 auto' } as const;
 
+type State = 'checking' | 'ok' | 'already' | 'failed';
+
 export function ConfirmEmail({ token }: { token: string }) {
   const { t } = useTranslation();
   const { to } = useLocale();
-  const [state, setState] = useState<'checking' | 'ok' | 'failed'>('checking');
+  const [state, setState] = useState<State>('checking');
   const [message, setMessage] = useState('');
   const sent = useRef(false);
   useEffect(() => {
     if (sent.current) return; // the token is single-use: never post it twice (React's development double effect)
     sent.current = true;
-    request('usr', 'register/confirm', { method: 'POST', body: { token } }).then(
-      () => setState('ok'),
+    request<{ ok: boolean; already?: boolean }>('usr', 'register/confirm', { method: 'POST', body: { token } }).then(
+      (answer) => setState(answer?.already ? 'already' : 'ok'),
       (error: { errors?: Record<string, string[]>; message?: string }) => {
         setMessage(error.errors?.['token']?.[0] ?? error.message ?? '');
         setState('failed');
@@ -27,13 +32,27 @@ export function ConfirmEmail({ token }: { token: string }) {
     );
   }, [token]);
   if (state === 'checking') return <Card className="register-card" style={CARD}><Spin tip={t('register.confirm.checking')}><div style={{ minHeight: 120 }} /></Spin></Card>;
+  const texts = {
+    ok: { status: 'success', title: t('register.confirm.ok'), subTitle: t('register.confirm.okText') },
+    already: { status: 'info', title: t('register.confirm.already'), subTitle: t('register.confirm.alreadyText') },
+    failed: { status: 'warning', title: t('register.confirm.failed'), subTitle: message },
+  } as const;
+  const { status, title, subTitle } = texts[state];
   return (
-    <Card className="register-card" style={CARD}>
+    <Card className="register-card" style={CARD} data-testid="confirm-email" data-state={state}>
       <Result
-        status={state === 'ok' ? 'success' : 'warning'}
-        title={t(state === 'ok' ? 'register.confirm.ok' : 'register.confirm.failed')}
-        subTitle={state === 'ok' ? t('register.confirm.okText') : message}
-        extra={<Link to={to('home')}>{t('common.goHome')}</Link>}
+        status={status}
+        title={title}
+        subTitle={subTitle}
+        extra={
+          state === 'already' ? (
+            <Link to={to('login')} data-testid="confirm-sign-in">
+              {t('register.confirm.signIn')}
+            </Link>
+          ) : (
+            <Link to={to('home')}>{t('common.goHome')}</Link>
+          )
+        }
       />
       {state === 'failed' ? <ResendConfirmation /> : null}
     </Card>

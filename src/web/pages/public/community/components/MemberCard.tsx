@@ -12,7 +12,7 @@ export function MemberCard({ member, kind = 'directory' }: { member: Member; kin
   const { to } = useLocale();
   const name = `${member.name} ${member.surname1}`;
   return (
-    <Card className="member-card" data-testid="member-card">
+    <Card className="directory-card" data-testid="directory-card">
       <div className="member-head">
         <Avatar size={56} src={member.photo ?? undefined} alt={t('directory.photoAlt', { name })}>
           {member.name[0]}

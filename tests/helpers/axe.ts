@@ -1,0 +1,63 @@
+/**
+ * axe-core on a page as the browser tests read it: serious and critical findings only. With `tags`, only those rules
+ * (WCAG_22_AA: WCAG 2.2 A and AA, colour contrast included).
+ *
+ * axe cannot judge text on a gradient (it leaves such text "incomplete", not failed), which is how the directory's
+ * cards once passed with dark grey names on navy (issue 25). So text axe left undecided over a gradient is checked
+ * here against every colour stop of that gradient, with WCAG's thresholds (4.5:1, 3:1 for large text).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Each serious or critical violation on `page` as "label: axe rule target — summary"; an empty list when there is none. */
+export async function axeViolations(page: Page, label = page.url(), { tags }: { tags?: string[] } = {}): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (tags) builder.withTags(tags);
+  const result = await builder.analyze();
+  const violations = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((node) => `${label}: axe ${v.id} ${node.target.join(' ')}${node.failureSummary ? ` — ${node.failureSummary.split('\n').slice(1).join(' ').trim()}` : ''}`));
+  const undecided = result.incomplete.filter((v) => v.id === 'color-contrast').flatMap((v) => v.nodes.map((node) => node.target.join(' ')));
+  return [...violations, ...(await gradientContrast(page, undecided)).map((failure) => `${label}: ${failure}`)];
+}
+
+/** Text over a gradient below WCAG AA contrast against any of the gradient's colour stops. */
+async function gradientContrast(page: Page, selectors: string[]): Promise<string[]> {
+  if (selectors.length === 0) return [];
+  return page.evaluate((targets) => {
+    const rgba = (text: string) => (text.match(/rgba?\([^)]+\)/g) ?? []).map((c) => c.replace(/rgba?\(|\)/g, '').split(/[,\s/]+/).filter(Boolean).map(Number));
+    const channel = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    const luminance = ([r, g, b]: number[]) => 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
+    const out: string[] = [];
+    for (const target of targets) {
+      const element = document.querySelector(target);
+      if (!element || !element.textContent?.trim()) continue;
+      const style = getComputedStyle(element);
+      let node: Element | null = element;
+      let gradient = '';
+      while (node) {
+        const own = getComputedStyle(node);
+        if (own.backgroundImage.includes('gradient')) gradient = own.backgroundImage;
+        if (gradient || rgba(own.backgroundColor)[0]?.[3] !== 0) break; // the first painted background decides
+        node = node.parentElement;
+      }
+      if (!gradient) continue;
+      const [fg] = rgba(style.color);
+      const size = parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+      for (const stop of rgba(gradient)) {
+        const alpha = fg![3] ?? 1;
+        const text = [0, 1, 2].map((i) => fg![i]! * alpha + stop[i]! * (1 - alpha));
+        const [a, b] = [luminance(text), luminance(stop)];
+        const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+        if (ratio < (large ? 3 : 4.5)) {
+          out.push(`contrast on a gradient ${target}: ${ratio.toFixed(2)}:1 (${style.color} on rgb(${stop.slice(0, 3).join(', ')}))`);
+          break;
+        }
+      }
+    }
+    return out;
+  }, selectors);
+}
