@@ -142,3 +142,28 @@ describe('binary answers', () => {
     }
   });
 });
+
+describe('400 answers name the offending field (found by the fuzzer)', () => {
+  it('names the body for an unknown property called ""', async () => {
+    const s = sessions['regular']!;
+    const res = await t.api('PATCH', '/usr/users', { token: s.token, deviceId: s.deviceId, body: JSON.stringify({ '': 1 }), json: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['body']);
+  });
+
+  it("names the post when a member reports their own", async () => {
+    const bold = await t.app.db.selectFrom('users').select('hash').where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow();
+    const own = await t.app.db
+      .selectFrom('comments')
+      .innerJoin('workgroup_members', (join) => join.onRef('workgroup_members.workgroup_hash', '=', 'comments.workgroup_hash').onRef('workgroup_members.user_hash', '=', 'comments.user_hash'))
+      .select(['comments.hash', 'comments.workgroup_hash'])
+      .where('comments.user_hash', '=', bold.hash)
+      .where('workgroup_members.status', '=', 'ACCEPTED')
+      .where('comments.deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    const s = sessions['bold']!;
+    const res = await t.api('POST', `/api/workgroups/${own.workgroup_hash}/comments/${own.hash}/report`, { token: s.token, deviceId: s.deviceId, body: { reason: 'mine' } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'workgroups.ownPostReport', errors: [{ field: 'hash' }] });
+  });
+});

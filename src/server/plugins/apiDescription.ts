@@ -19,7 +19,25 @@ import { isApiPattern } from './routeAccess';
  * Statuses services answer that the route's declaration does not show (a status thrown by a service, keyed
  * "METHOD pattern"). The app refuses to start when a key names no route, so the list cannot drift silently.
  */
-export const SERVICE_ANSWERS: Record<string, number[]> = {};
+export const SERVICE_ANSWERS: Record<string, number[]> = {
+  // 418: a business rule (SPEC §8) on a route whose permission alone would not tell
+  'PATCH /usr/users': [418], // job offers by e-mail are Bold's
+  'PATCH /usr/users/me': [418],
+  'GET /usr/job-alerts': [418],
+  'PATCH /usr/job-alerts': [418],
+  'GET /usr/job-alerts/me': [418],
+  'PATCH /usr/job-alerts/me': [418],
+  'POST /adm/invite/accept': [418], // a spent or unknown invitation
+  'DELETE /adm/articles/:hash': [418], // an event with attendees
+  'DELETE /adm/categories/:hash': [418], // in use or with children
+  'DELETE /adm/tags/:hash': [418], // in use
+  // 404 without a path parameter
+  'GET /usr/member-card/pkpass': [404], // the wallet pass is not configured
+  'DELETE /usr/users/subscription': [404], // no running membership
+  // 402: the card was declined; 502: the payment provider did not answer or refused the refund
+  'POST /usr/subscription/:id/create': [402],
+  'POST /adm/payments/:hash/refund': [502],
+};
 
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const SIGNED_IN = ROLES.filter((role) => role !== 'ANONYMOUS');
