@@ -44,7 +44,7 @@ export function operationsOf(doc: OpenAPIV3.Document): Operation[] {
 
 /** ajv over the document: local `#/components/schemas/x` references resolve against the document itself. */
 export function documentAjv(doc: OpenAPIV3.Document) {
-  const ajv = registerFormats(new Ajv({ strict: false, allErrors: true, nullable: true } as never));
+  const ajv = registerFormats(new Ajv({ strict: false, allErrors: true }));
   ajv.addFormat('binary', true);
   ajv.addSchema({ $id: 'openapi', components: doc.components } as never);
   const cache = new Map<string, ValidateFunction>();
