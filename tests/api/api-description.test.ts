@@ -6,34 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3 } from 'openapi-types';
-import { apiRoutes } from '../../src/server/app';
+import { apiRoutes, buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
 import { can, ROLES } from '../../src/shared/permissions';
 import { rateClassOf } from '../../src/server/plugins/rateLimit';
 import { startTestApp, type Session, type TestApp } from '../helpers/app';
 
 const PRODUCTION = { NODE_ENV: 'production', API_KEY: 'production-api-key-123', SECRET_KEY: 'a-production-secret-key-of-32-chars-or-more', PUBLIC_URL: 'https://alumni.example' };
 const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
-
-describe('who may read the description', () => {
-  it('answers 404 for /docs and /docs/json in production without DOCS_PUBLIC', async () => {
-    const p = await startTestApp(PRODUCTION);
-    try {
-      for (const url of ['/docs', '/docs/json', '/docs/yaml']) expect((await p.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
-    } finally {
-      await p.close();
-    }
-  });
-
-  it('serves them in production with DOCS_PUBLIC=true', async () => {
-    const p = await startTestApp({ ...PRODUCTION, DOCS_PUBLIC: 'true' });
-    try {
-      expect((await p.app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(200);
-      expect((await p.app.inject({ method: 'GET', url: '/docs' })).statusCode).toBeLessThan(400);
-    } finally {
-      await p.close();
-    }
-  });
-});
 
 let t: TestApp;
 let doc: OpenAPIV3.Document;
@@ -53,6 +33,33 @@ function operation(method: string, url: string): OpenAPIV3.OperationObject {
   if (!op) throw new Error(`no operation ${method} ${url} in the description`);
   return op;
 }
+
+/** A production app on the test's own database (no second seed): only the configuration differs. */
+async function productionApp(env: Record<string, string> = {}) {
+  const config = loadConfig({ ...PRODUCTION, DATABASE_URL: t.app.config.databaseUrl, DATA_DIR: t.app.config.dataDir, DIST_DIR: t.app.config.distDir, LOG_LEVEL: 'silent', TASKS_POLL_SECONDS: '0', ...env });
+  return buildApp(config, { db: t.app.db, migrate: false });
+}
+
+describe('who may read the description', () => {
+  it('answers 404 for /docs and /docs/json in production without DOCS_PUBLIC', async () => {
+    const app = await productionApp();
+    try {
+      for (const url of ['/docs', '/docs/json', '/docs/yaml']) expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('serves them in production with DOCS_PUBLIC=true', async () => {
+    const app = await productionApp({ DOCS_PUBLIC: 'true' });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/docs' })).statusCode).toBeLessThan(400);
+    } finally {
+      await app.close();
+    }
+  });
+});
 
 /** A schema, or the component a local `$ref` names. */
 function resolve(schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject | undefined): OpenAPIV3.SchemaObject | undefined {

@@ -129,9 +129,11 @@ export function mutated(schemaIn: Schema, resolve: Resolve): fc.Arbitrary<Mutati
 
 /** Path ids: most from the demo data, the rest hostile. */
 export function pathId(real: string[]): fc.Arbitrary<string> {
+  // no dot segments ("..", "%2e%2e"): every URL client (and light-my-request) resolves them before sending, so the
+  // request would reach another route (`/usr/workgroups/x/comments/..` is `/usr/workgroups/x`)
   const hostile = fc.oneof(
-    fc.constantFrom('0', '-1', 'zzzzzzzzzzzzzzzz', '..', '%2e%2e', 'null', 'undefined', "'", '%00', 'a'.repeat(300), '%F0%9F%98%80', '1e309'),
-    fc.string({ minLength: 1, maxLength: 40 }).map((s) => encodeURIComponent(s)),
+    fc.constantFrom('0', '-1', 'zzzzzzzzzzzzzzzz', '...', 'null', 'undefined', "'", '%00', 'a'.repeat(300), '%F0%9F%98%80', '1e309'),
+    fc.string({ minLength: 1, maxLength: 40 }).map((s) => encodeURIComponent(s)).filter((s) => !/^(\.|%2e){1,2}$/i.test(s)),
   );
   return real.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...real) }, { weight: 1, arbitrary: hostile }) : hostile;
 }
