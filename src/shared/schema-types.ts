@@ -1122,12 +1122,16 @@ export interface Empty {}
 
 // error
 /**
- * An error answer other than 400 (SPEC §8): code is a stable machine key, message is in the request's language
+ * An error answer other than 400 (SPEC §8): code is a stable machine key, message is in the request's language; a conflict (409) may name its fields as a 400 does
  */
 export interface Error {
   statusCode: number;
   code: string;
   message: string;
+  errors?: {
+    field: string;
+    message: string;
+  }[];
 }
 
 // error.validation
