@@ -159,3 +159,16 @@ describe('the API under the fuzzer, driven by its description', () => {
     expect(totals.failures).toEqual([]);
   }, 3_600_000);
 });
+
+describe('what the fuzzer found', () => {
+  it('refuses a control character in a path id with a 400 naming it (PostgreSQL answered 500 to a NUL byte)', async () => {
+    const regular = actors.find((actor) => actor.name === 'regular@demo.test')!;
+    const cases = [['PATCH', '/usr/portfolios/%00', { content: 'x' }, 'id'], ['GET', '/api/jobs/a%00b', undefined, 'id'], ['DELETE', '/usr/workExperiences/%1F', undefined, 'id']] as const;
+    expect(cases.length).toBe(3);
+    for (const [method, url, body, field] of cases) {
+      const res = await t.api(method, url, { token: regular.token, deviceId: regular.deviceId, ...(body ? { body } : {}) });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400);
+      expect(res.json().errors).toEqual([{ field, message: 'This address is not valid.' }]);
+    }
+  });
+});

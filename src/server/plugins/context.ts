@@ -27,6 +27,8 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
 const API_VARY = ['apiKey', 'language', 'Accept-Language', 'token', 'deviceId'];
 const API_VARY_VALUE = API_VARY.join(', ');
 
@@ -76,6 +78,11 @@ export function contextPlugin(app: FastifyInstance): void {
     // A route that takes no body refuses one rather than ignoring it (issue 7 §9).
     if (!schema?.body && hasBody(request)) {
       throw AppError.badRequest('validation.failed', [{ field: 'body', message: translate(request.lng, 'validation.unexpectedBody') }]);
+    }
+    // A control character in a path id (`/usr/portfolios/%00`) names nothing; PostgreSQL even refuses a NUL byte in
+    // text (a 500), so no such id reaches a query.
+    for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
+      if (typeof value === 'string' && CONTROL_CHARACTER.test(value)) throw AppError.badRequest('validation.failed', [{ field: name, message: translate(request.lng, 'validation.badUrl') }]);
     }
   });
 
