@@ -172,3 +172,17 @@ describe('what the fuzzer found', () => {
     }
   });
 });
+
+describe('what the fuzzer found on PostgreSQL', () => {
+  it('refuses a NUL character anywhere in a JSON body with a 400 naming the field (PostgreSQL answered 500)', async () => {
+    const admin = actors.find((actor) => actor.name === 'admin@demo.test')!;
+    const tag = await t.app.db.selectFrom('tags').select('hash').executeTakeFirstOrThrow();
+    const cases = [['POST', `/adm/tags/${tag.hash}/merge`, { into: '\u0000' }, 'into'], ['PATCH', `/adm/tags/${tag.hash}`, { texts: { es: { title: 'a\u0000b' }, en: { title: 'x' }, ca: { title: 'x' } } }, 'texts.es.title']] as const;
+    expect(cases.length).toBe(2);
+    for (const [method, url, body, field] of cases) {
+      const res = await t.api(method, url, { token: admin.token, deviceId: admin.deviceId, body });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400);
+      expect(res.json().errors).toEqual([{ field, message: 'This field holds a character that is not allowed.' }]);
+    }
+  });
+});

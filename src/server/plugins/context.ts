@@ -29,6 +29,18 @@ function header(request: FastifyRequest, name: string): string | undefined {
 
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
+/** The dotted path of the first string (or key) holding a NUL character in a parsed body, or null. */
+export function nulField(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (!value || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return path;
+    const found = nulField(item, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 const API_VARY = ['apiKey', 'language', 'Accept-Language', 'token', 'deviceId'];
 const API_VARY_VALUE = API_VARY.join(', ');
 
@@ -102,5 +114,8 @@ export function contextPlugin(app: FastifyInstance): void {
   // a form gets "required" errors naming its fields instead of "must be object".
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.schema?.body && request.body === undefined && !hasBody(request)) request.body = {};
+    // PostgreSQL cannot store a NUL character in text (it answered 500): refused wherever it sits in a body
+    const field = request.routeOptions.config?.permission ? nulField(request.body) : null;
+    if (field !== null) throw AppError.badRequest('validation.failed', [{ field: field || 'body', message: translate(request.lng, 'validation.nulCharacter') }]);
   });
 }
