@@ -32,7 +32,8 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 /** The dotted path of the first string (or key) holding a NUL character in a parsed body, or null. */
 export function nulField(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (!value || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  // plain data only: an upload's file object or stream is not walked
+  if (!value || typeof value !== 'object' || !(Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value)))) return null;
   for (const [key, item] of Object.entries(value)) {
     if (key.includes('\u0000')) return path;
     const found = nulField(item, path ? `${path}.${key}` : key);
@@ -114,7 +115,11 @@ export function contextPlugin(app: FastifyInstance): void {
   // a form gets "required" errors naming its fields instead of "must be object".
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.schema?.body && request.body === undefined && !hasBody(request)) request.body = {};
-    // PostgreSQL cannot store a NUL character in text (it answered 500): refused wherever it sits in a body
+  });
+
+  // PostgreSQL cannot store a NUL character in text (it answered 500): refused wherever it sits in a body, after the
+  // schema (whose errors come first) and before the handler; upload routes' text parts are parsed by then too
+  app.addHook('preHandler', async (request) => {
     const field = request.routeOptions.config?.permission ? nulField(request.body) : null;
     if (field !== null) throw AppError.badRequest('validation.failed', [{ field: field || 'body', message: translate(request.lng, 'validation.nulCharacter') }]);
   });
