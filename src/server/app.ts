@@ -17,6 +17,7 @@ import { rateLimitPlugin } from './plugins/rateLimit';
 import { publicCachePlugin } from './plugins/publicCache';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { pages, routeAccessPlugin } from './plugins/routeAccess';
+import { apiDescriptionPlugin, openApiDocument } from './plugins/apiDescription';
 import { filesPlugin } from './plugins/files';
 import { uploadsPlugin } from './plugins/uploads';
 import { memberFileRoutes } from './modules/users/filesRoutes';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   jobViewsPlugin(app); // offer views, buffered per instance and added to job_views every few seconds
   routeAccessPlugin(app);
+  apiDescriptionPlugin(app); // every API route's error answers, for the served description (/docs)
 
   registerSchemas(app, options.schemasDir);
   errorsPlugin(app);
@@ -133,8 +135,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       security: [{ apiKey: [] }],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transformObject: openApiDocument as never,
   });
-  await app.register(pages(fastifySwaggerUi as never, { routePrefix: '/docs', staticCSP: true }));
+  // the description maps every back-office route: served in production only when DOCS_PUBLIC=true
+  if (!config.production || config.docsPublic) await app.register(pages(fastifySwaggerUi as never, { routePrefix: '/docs', staticCSP: true }));
 
   await app.register(initRoutes);
   await app.register(authRoutes);

@@ -18,6 +18,8 @@ export interface Config {
   mailFrom: string;
   production: boolean;
   logLevel: string;
+  /** Serve the API description (/docs, /docs/json) in production too (DOCS_PUBLIC=true); development always serves it. */
+  docsPublic: boolean;
   /** Seed demo data into an empty database on first start (development default; production only with SEED_DEMO=true). */
   seedDemo: boolean;
   /** Signs private-file links (HMAC) and other server-made secrets. */
@@ -85,6 +87,7 @@ const schema = {
     NODE_ENV: { type: 'string', default: 'development' },
     LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
     SEED_DEMO: { type: 'string', enum: ['true', 'false', 'auto'], default: 'auto' },
+    DOCS_PUBLIC: { type: 'string', enum: ['true', 'false'], default: 'false' },
     TOKEN_TTL_MINUTES: { type: 'integer', minimum: 1, default: 1440 },
     REFRESH_TTL_DAYS: { type: 'integer', minimum: 1, default: 30 },
     LOGIN_MAX_FAILURES: { type: 'integer', minimum: 1, default: 5 },
@@ -171,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: v.MAIL_FROM,
     production,
     logLevel: v.LOG_LEVEL,
+    docsPublic: v.DOCS_PUBLIC === 'true',
     // auto: only a development start on the embedded database seeds the demo; production needs SEED_DEMO=true.
     seedDemo: v.SEED_DEMO === 'true' || (v.SEED_DEMO === 'auto' && !production && !databaseUrl.startsWith('postgres')),
     tokenTtlMinutes: v.TOKEN_TTL_MINUTES,

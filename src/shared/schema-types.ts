@@ -1126,13 +1126,33 @@ export interface Country {
 export interface Empty {}
 
 // error
+/**
+ * An error answer other than 400 (SPEC §8): code is a stable machine key, message is in the request's language; a conflict (409) may name its fields as a 400 does
+ */
 export interface Error {
-  statusCode?: number;
-  code?: string;
-  message?: string;
+  statusCode: number;
+  code: string;
+  message: string;
   errors?: {
-    field?: string;
-    message?: string;
+    field: string;
+    message: string;
+  }[];
+}
+
+// error.validation
+/**
+ * A 400 answer (SPEC §8): errors name each offending field (a dotted path such as links.0.url) with a message in the request's language
+ */
+export interface ErrorValidation {
+  statusCode: 400;
+  code: string;
+  message: string;
+  /**
+   * @minItems 1
+   */
+  errors: {
+    field: string;
+    message: string;
   }[];
 }
 

@@ -28,6 +28,21 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** The dotted path of the first string (or key) holding a NUL character in a parsed body, or null. */
+export function nulField(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  // plain data only: an upload's file object or stream is not walked
+  if (!value || typeof value !== 'object' || !(Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value)))) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return path;
+    const found = nulField(item, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 const API_VARY = ['apiKey', 'language', 'Accept-Language', 'token', 'deviceId'];
 const API_VARY_VALUE = API_VARY.join(', ');
 
@@ -83,6 +98,11 @@ export function contextPlugin(app: FastifyInstance): void {
     if (!schema?.body && hasBody(request)) {
       throw AppError.badRequest('validation.failed', [{ field: 'body', message: translate(request.lng, 'validation.unexpectedBody') }]);
     }
+    // A control character in a path id (`/usr/portfolios/%00`) names nothing; PostgreSQL even refuses a NUL byte in
+    // text (a 500), so no such id reaches a query.
+    for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
+      if (typeof value === 'string' && CONTROL_CHARACTER.test(value)) throw AppError.badRequest('validation.failed', [{ field: name, message: translate(request.lng, 'validation.badUrl') }]);
+    }
   });
 
   // Nothing private is cached (issue 7 §7). An API answer depends on these request headers; only an
@@ -101,5 +121,12 @@ export function contextPlugin(app: FastifyInstance): void {
   // a form gets "required" errors naming its fields instead of "must be object".
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.schema?.body && request.body === undefined && !hasBody(request)) request.body = {};
+  });
+
+  // PostgreSQL cannot store a NUL character in text (it answered 500): refused wherever it sits in a body, after the
+  // schema (whose errors come first) and before the handler; upload routes' text parts are parsed by then too
+  app.addHook('preHandler', async (request) => {
+    const field = request.routeOptions.config?.permission ? nulField(request.body) : null;
+    if (field !== null) throw AppError.badRequest('validation.failed', [{ field: field || 'body', message: translate(request.lng, 'validation.nulCharacter') }]);
   });
 }

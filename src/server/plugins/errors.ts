@@ -14,7 +14,8 @@ function fieldOf(error: ErrorObject, context: string | undefined): string {
   const path = error.instancePath.split('/').filter(Boolean);
   if (error.keyword === 'required') path.push(String(error.params['missingProperty']));
   if (error.keyword === 'additionalProperties') path.push(String(error.params['additionalProperty']));
-  return path.length > 0 ? path.join('.') : context ?? 'body';
+  // an unknown property named "" is the body's (or the part's) fault: never an empty field name
+  return path.join('.') || (context ?? 'body');
 }
 
 export function validationErrors(errors: ErrorObject[], lng: Locale, context?: string): FieldError[] {

@@ -10,6 +10,7 @@ import { AppError } from '../../errors';
 import { cardPdf } from './pdf';
 import * as service from './service';
 import { walletAvailable, walletPass } from './wallet';
+import { fileAnswer } from '../../lib/fileAnswer';
 
 const tags = ['members'];
 const nullableString = { type: ['string', 'null'] } as const;
@@ -61,7 +62,7 @@ export async function memberCardRoutes(app: FastifyInstance) {
   });
   app.get('/usr/member-card/pdf', {
     config: { permission: 'user.self' },
-    schema: { tags, summary: 'My member card as a PDF (with its QR code)', response: { 200: { description: 'application/pdf', type: 'string' } } },
+    schema: { tags, summary: 'My member card as a PDF (with its QR code)', response: { 200: fileAnswer('application/pdf', 'The member card (PDF)') } },
     handler: async (request, reply) => {
       const { card, language } = await service.cardForDocument(app, request.actor);
       const pdf = await cardPdf(app.config.dataDir, card, language);
@@ -74,7 +75,7 @@ export async function memberCardRoutes(app: FastifyInstance) {
   });
   app.get('/usr/member-card/pkpass', {
     config: { permission: 'user.self' },
-    schema: { tags, summary: 'My member card as an Apple Wallet pass (404 memberCard.walletUnavailable unless the pass certificates are configured)', response: { 200: { description: 'application/vnd.apple.pkpass', type: 'string' } } },
+    schema: { tags, summary: 'My member card as an Apple Wallet pass (404 memberCard.walletUnavailable unless the pass certificates are configured)', response: { 200: fileAnswer('application/vnd.apple.pkpass', 'An Apple Wallet pass') } },
     handler: async (request, reply) => {
       if (!walletAvailable(app.config)) throw AppError.notFound('memberCard.walletUnavailable');
       const { card, token, language } = await service.cardForDocument(app, request.actor);

@@ -4,6 +4,7 @@ import { listSchema } from '../../lib/lists';
 import { fileLinks } from '../../lib/signedLinks';
 import * as service from './candidatesService';
 import { sendCsv } from '../../lib/csv';
+import { fileAnswer } from '../../lib/fileAnswer';
 
 const tags = ['companies'];
 
@@ -15,7 +16,7 @@ export async function candidateRoutes(app: FastifyInstance) {
   });
   app.get<{ Params: { hash: string }; Querystring: service.CandidatesQuery }>('/com/jobs/:hash/users/export', {
     config: { permission: 'company.candidates' },
-    schema: { tags, summary: 'The filtered applicants as CSV, in the request’s language', params: { $ref: 'admin.params.hash#' }, querystring: { $ref: 'company.candidates.filter#' }, response: { 200: { type: 'string', description: 'text/csv, UTF-8 with a BOM' } } },
+    schema: { tags, summary: 'The filtered applicants as CSV, in the request’s language', params: { $ref: 'admin.params.hash#' }, querystring: { $ref: 'company.candidates.filter#' }, response: { 200: fileAnswer('text/csv', 'CSV, UTF-8 with a BOM') } },
     handler: async (request, reply) => {
       const { filename, body } = await service.exportCsv(app.db, request.actor, request.lng, request.params.hash, request.query);
       return sendCsv(reply, filename, body);

@@ -1,6 +1,7 @@
 /** "My data" (issue 8 §12–13): the member downloads everything the site holds about them, or deletes their account. */
 import type { FastifyInstance } from 'fastify';
 import * as service from './accountDataService';
+import { fileAnswer } from '../../lib/fileAnswer';
 
 export async function accountDataRoutes(app: FastifyInstance) {
   app.get('/usr/users/me/export', {
@@ -8,8 +9,7 @@ export async function accountDataRoutes(app: FastifyInstance) {
     schema: {
       tags: ['alumni'],
       summary: 'Download my data: a zip with data.json and my files (alumni-data-<date>.zip)',
-      produces: ['application/zip'],
-      response: { 200: { description: 'application/zip', type: 'string' } },
+      response: { 200: fileAnswer('application/zip', 'A zip with data.json and my files') },
     },
     handler: async (request, reply) => {
       const { zip, filename } = await service.exportData(app, request.actor);

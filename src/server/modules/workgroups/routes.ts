@@ -55,7 +55,7 @@ export async function workgroupRoutes(app: FastifyInstance) {
     schema: { tags: ['members'], summary: "Report another member's post to the group's administrator (members of the group; once per post)", params: commentParams, body: { $ref: 'comment.report#' }, response: { 201: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
     handler: async (request, reply) => {
       reply.code(201);
-      return edits.report(app, request.actor, request.params.id, request.params.hash, request.body.reason);
+      return edits.report(app, request.actor, request.lng, request.params.id, request.params.hash, request.body.reason);
     },
   });
   app.get<Id & { Querystring: PageQuery }>('/api/workgroups/:id/files', {

@@ -6,6 +6,7 @@ import { listSchema, type PageQuery } from '../../../lib/lists';
 import { uploadBody, uploadsPlugin } from '../../../plugins/uploads';
 import { receivedFile } from '../../users/filesRoutes';
 import * as service from './service';
+import { fileAnswer } from '../../../lib/fileAnswer';
 
 type Hash = { Params: { hash: string } };
 const tags = ['administrators'];
@@ -54,7 +55,7 @@ export async function adminArticleRoutes(app: FastifyInstance) {
   });
   app.get<Hash>('/adm/articles/:hash/attendees/export', {
     config: access,
-    schema: { tags, summary: 'Every registered member as CSV, in the request’s language', params, response: { 200: { type: 'string', description: 'text/csv, UTF-8 with a BOM' } } },
+    schema: { tags, summary: 'Every registered member as CSV, in the request’s language', params, response: { 200: fileAnswer('text/csv', 'CSV, UTF-8 with a BOM') } },
     handler: async (request, reply) => {
       const { filename, body } = await service.attendeesCsv(app.db, request.lng, request.params.hash);
       return sendCsv(reply, filename, body);

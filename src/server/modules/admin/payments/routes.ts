@@ -4,13 +4,14 @@ import type { AdminPaymentDecision, AdminPaymentRefund, AdminPaymentsFilter, Adm
 import { sendCsv } from '../../../lib/csv';
 import { listSchema } from '../../../lib/lists';
 import * as service from './service';
+import { fileAnswer } from '../../../lib/fileAnswer';
 
 type Hash = { Params: { hash: string } };
 const tags = ['administrators'];
 const access = { permission: 'admin.validate' as const };
 const params = { $ref: 'admin.params.hash#' };
 const batchParams = { type: 'object', required: ['batch'], properties: { batch: { type: 'string', pattern: '^[a-z0-9]{1,32}$' } } } as const;
-const xmlReply = { 200: { type: 'string', description: 'application/xml: a SEPA direct-debit file, pain.008.001.02' } };
+const xmlReply = { 200: fileAnswer('application/xml', 'A SEPA direct-debit file, pain.008.001.02') };
 
 function sendXml(reply: FastifyReply, batch: string, xml: string, extra: Record<string, string> = {}) {
   for (const [name, value] of Object.entries(extra)) reply.header(name, value);
@@ -30,7 +31,7 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
   });
   app.get<{ Querystring: AdminPaymentsFilter }>('/adm/payments/export', {
     config: access,
-    schema: { tags, summary: 'The same filtered payments as CSV, in the request’s language', querystring: { $ref: 'admin.payments.filter#' }, response: { 200: { type: 'string', description: 'text/csv, UTF-8 with a BOM' } } },
+    schema: { tags, summary: 'The same filtered payments as CSV, in the request’s language', querystring: { $ref: 'admin.payments.filter#' }, response: { 200: fileAnswer('text/csv', 'CSV, UTF-8 with a BOM') } },
     handler: async (request, reply) => {
       const { filename, body } = await service.paymentsCsv(app.db, request.lng, request.query);
       return sendCsv(reply, filename, body);

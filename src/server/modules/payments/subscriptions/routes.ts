@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { listSchema, type PageQuery } from '../../../lib/lists';
 import * as mandate from '../debit/mandate';
 import * as service from './service';
+import { fileAnswer } from '../../../lib/fileAnswer';
 
 const tags = ['members'];
 const permission = 'membership.manage';
@@ -38,7 +39,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
   });
   app.get<Id>('/usr/payments/:id/receipt', {
     config: { permission },
-    schema: { tags, summary: "A paid payment's receipt (PDF)", params, response: { 200: { type: 'string', description: 'application/pdf' } } },
+    schema: { tags, summary: "A paid payment's receipt (PDF)", params, response: { 200: fileAnswer('application/pdf', 'The receipt (PDF)') } },
     handler: async (request, reply) => {
       const made = await service.receipt(app, request.actor, request.params.id);
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${made.filename}"`).header('cache-control', 'private, no-store').send(made.content);

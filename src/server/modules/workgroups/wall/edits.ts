@@ -8,6 +8,7 @@ import { WALL_EDIT_MINUTES } from '../../../../shared/constants';
 import { localizePath } from '../../../../shared/routes';
 import type { Locale } from '../../../../shared/constants';
 import { AppError } from '../../../errors';
+import { translate } from '../../../i18n';
 import { nowIso } from '../../../lib/ids';
 import type { Actor } from '../../../types';
 import type { Conn } from '../../auth/repository';
@@ -33,12 +34,13 @@ export async function edit(app: FastifyInstance, actor: Actor, id: string, comme
   return { hash: comment.hash, content: text, edited_at: editedAt };
 }
 
-export async function report(app: FastifyInstance, actor: Actor, id: string, commentHash: string, reason: string) {
+export async function report(app: FastifyInstance, actor: Actor, lng: Locale, id: string, commentHash: string, reason: string) {
   const group = await viewable(app.db, actor, id);
   if (!group.is_admin && group.membership !== 'ACCEPTED') throw AppError.forbidden('workgroups.membersOnlyReport');
   const comment = await findLivePost(app.db, group.hash, commentHash);
   if (!comment) throw AppError.notFound();
-  if (comment.user_hash === actor.hash) throw AppError.badRequest('workgroups.ownPostReport');
+  // SPEC §8: a 400 names its field, here the post's id in the path
+  if (comment.user_hash === actor.hash) throw AppError.badRequest('workgroups.ownPostReport', [{ field: 'hash', message: translate(lng, 'workgroups.ownPostReport') }]);
   const text = reason.trim();
   await app.db.transaction().execute(async (trx) => {
     const inserted = await trx
