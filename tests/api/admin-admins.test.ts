@@ -141,13 +141,23 @@ describe('the second factor', () => {
   });
 });
 
+type Call = (method: 'GET' | 'POST', url: string, body?: unknown) => ReturnType<TestApp['api']>;
+
+/** A production app with the demo administrator signed in, the second factor not on yet; closed afterwards. */
+async function asUnenrolledAdministrator(use: (call: Call, prod: TestApp, apiKey: string) => Promise<void>): Promise<void> {
+  const apiKey = `production-key-${stamp}`;
+  const prod = await startTestApp({ NODE_ENV: 'production', API_KEY: apiKey, PUBLIC_URL: 'https://alumni.example', SECRET_KEY: `production-secret-${stamp}-0123456789abcdef`, PAYMENT_PROVIDER: 'none' });
+  try {
+    const session = (await prod.api('POST', '/adm/login', { apiKey, body: { email: 'admin@demo.test', password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null } })).json();
+    await use((method, url, body) => prod.api(method, url, { apiKey, token: session.token, deviceId: session.deviceId, body }), prod, apiKey);
+  } finally {
+    await prod.close();
+  }
+}
+
 describe('in production', () => {
   it('lets an administrator without the second factor only enrol, whatever the path spelling', async () => {
-    const apiKey = `production-key-${stamp}`;
-    const prod = await startTestApp({ NODE_ENV: 'production', API_KEY: apiKey, PUBLIC_URL: 'https://alumni.example', SECRET_KEY: `production-secret-${stamp}-0123456789abcdef`, PAYMENT_PROVIDER: 'none' });
-    try {
-      const session = (await prod.api('POST', '/adm/login', { apiKey, body: { email: 'admin@demo.test', password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null } })).json();
-      const call = (method: 'GET' | 'POST', url: string, body?: unknown) => prod.api(method, url, { apiKey, token: session.token, deviceId: session.deviceId, body });
+    await asUnenrolledAdministrator(async (call) => {
       expect((await call('GET', '/adm/users?status=PENDING')).statusCode).toBe(403);
       expect((await call('GET', '/adm/users?status=PENDING')).json().code).toBe('admin.totpSetupRequired');
       expect((await call('GET', '/adm/dashboard')).statusCode).toBe(403);
@@ -157,51 +167,35 @@ describe('in production', () => {
       expect(setup.statusCode).toBe(200);
       expect((await call('POST', '/adm/me/totp/enable', { code: authenticator.generate(setup.json().secret) })).statusCode).toBe(200);
       expect((await call('GET', '/adm/users?status=PENDING')).statusCode).toBe(200);
-    } finally {
-      await prod.close();
-    }
+    });
   });
 
   it('makes an administrator without the second factor nobody\'s insider on any prefix: a private group reads as it does to a visitor', async () => {
-    const apiKey = `production-key-${stamp}`;
-    const prod = await startTestApp({ NODE_ENV: 'production', API_KEY: apiKey, PUBLIC_URL: 'https://alumni.example', SECRET_KEY: `production-secret-${stamp}-0123456789abcdef`, PAYMENT_PROVIDER: 'none' });
-    try {
-      const session = (await prod.api('POST', '/adm/login', { apiKey, body: { email: 'admin@demo.test', password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null } })).json();
-      const asUnenrolled = (method: 'GET' | 'POST', url: string, body?: unknown) => prod.api(method, url, { apiKey, token: session.token, deviceId: session.deviceId, body });
+    await asUnenrolledAdministrator(async (asUnenrolled, prod, apiKey) => {
       const asVisitor = (url: string) => prod.api('GET', url, { apiKey });
       const privateGroups = await prod.app.db.selectFrom('workgroups').select('hash as id').where('type', '=', 'PRIVATE').execute();
       expect(privateGroups.length).toBeGreaterThan(0);
       const reads = privateGroups.flatMap(({ id }) => [`/api/workgroups/${id}/comments`, `/api/workgroups/${id}/files`, `/api/workgroups/${id}/users`, `/api/workgroups/${id}`, `/api/%77orkgroups/${id}/comments`]);
       for (const url of reads) {
         const [visitor, unenrolled] = [await asVisitor(url), await asUnenrolled('GET', url)];
-        expect(unenrolled.statusCode, url).not.toBeGreaterThanOrEqual(500);
-        // what the visitor may see, and nothing more (a 403 naming the missing second factor is fine too)
-        if (unenrolled.statusCode === 403) expect(unenrolled.json().code, url).toBe('admin.totpSetupRequired');
-        else expect([unenrolled.statusCode, unenrolled.body], url).toEqual([visitor.statusCode, visitor.body]);
+        // what the visitor may see, and nothing more
+        expect([unenrolled.statusCode, unenrolled.body], url).toEqual([visitor.statusCode, visitor.body]);
       }
-      // writes anywhere are refused too (a moderation delete of a member's post, a subscription)
+      // writes are refused too
       const { id } = privateGroups[0]!;
       expect((await asUnenrolled('POST', `/api/workgroups/${id}/comments`, { content: 'hello' })).statusCode).toBeGreaterThanOrEqual(401);
-      // once enrolled, the same session is the administrator again: it reads the private wall
+      // once enrolled, the same session is the administrator again: it reads the private group's members
       const setup = await asUnenrolled('POST', '/adm/me/totp/setup', {});
       expect((await asUnenrolled('POST', '/adm/me/totp/enable', { code: authenticator.generate(setup.json().secret) })).statusCode).toBe(200);
       const enrolled = await asUnenrolled('GET', `/api/workgroups/${id}/users`);
       expect(enrolled.statusCode).toBe(200);
       expect(enrolled.body).not.toBe((await asVisitor(`/api/workgroups/${id}/users`)).body);
-      expect((await asUnenrolled('GET', '/adm/logout')).statusCode).toBe(200);
-    } finally {
-      await prod.close();
-    }
+    });
   });
 
   it('lets an administrator without the second factor sign out', async () => {
-    const apiKey = `production-key-${stamp}`;
-    const prod = await startTestApp({ NODE_ENV: 'production', API_KEY: apiKey, PUBLIC_URL: 'https://alumni.example', SECRET_KEY: `production-secret-${stamp}-0123456789abcdef`, PAYMENT_PROVIDER: 'none' });
-    try {
-      const session = (await prod.api('POST', '/adm/login', { apiKey, body: { email: 'admin@demo.test', password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null } })).json();
-      expect((await prod.api('GET', '/adm/logout', { apiKey, token: session.token, deviceId: session.deviceId })).statusCode).toBe(200);
-    } finally {
-      await prod.close();
-    }
+    await asUnenrolledAdministrator(async (call) => {
+      expect((await call('GET', '/adm/logout')).statusCode).toBe(200);
+    });
   });
 });
