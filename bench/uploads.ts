@@ -97,6 +97,7 @@ async function main() {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'none',
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: url,

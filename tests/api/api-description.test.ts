@@ -12,7 +12,7 @@ import { can, ROLES } from '../../src/shared/permissions';
 import { rateClassOf } from '../../src/server/plugins/rateLimit';
 import { startTestApp, type Session, type TestApp } from '../helpers/app';
 
-const PRODUCTION = { NODE_ENV: 'production', API_KEY: 'production-api-key-123', SECRET_KEY: 'a-production-secret-key-of-32-chars-or-more', PUBLIC_URL: 'https://alumni.example' };
+const PRODUCTION = { PAYMENT_PROVIDER: 'none', NODE_ENV: 'production', API_KEY: 'production-api-key-123', SECRET_KEY: 'a-production-secret-key-of-32-chars-or-more', PUBLIC_URL: 'https://alumni.example' };
 const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
 
 let t: TestApp;

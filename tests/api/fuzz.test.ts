@@ -182,7 +182,8 @@ describe('what the fuzzer found on PostgreSQL', () => {
     for (const [method, url, body, field] of cases) {
       const res = await t.api(method, url, { token: admin.token, deviceId: admin.deviceId, body });
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400);
-      expect(res.json().errors).toEqual([{ field, message: 'This field holds a character that is not allowed.' }]);
+      // a one-line text's own rule (x-text) answers first; the body-wide NUL check stays behind it for any other string
+      expect(res.json().errors).toEqual([{ field, message: expect.stringMatching(/must be a single line|character that is not allowed/) }]);
     }
   });
 });
