@@ -96,6 +96,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (none by default).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // loading the server renderer (spaPlugin) can take over Fastify's default 10 s on a busy 2-core machine; a plugin
+    // that truly hangs still fails the start, a minute later
+    pluginTimeout: 60_000,
     ajv: { customOptions: { ...ajvCustomOptions }, plugins: [formatsPlugin as never, registerFiniteKeyword as never] },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     frameworkErrors: frameworkErrorAnswer as never,
