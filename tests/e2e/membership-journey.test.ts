@@ -80,11 +80,11 @@ describe('membership, from registration to renewals', () => {
     member = await userByEmail(email);
     expect(member.role).toBe('GRATIS');
     await signInAt(page, server.url, email, { password: PASSWORD });
-    // SPEC §2: a GRATIS member without a bank account is shown the bank account page once a session
-    await page.goto(`${server.url}/en/user/card`);
-    await page.waitForURL(/settings-iban/);
+    // the free period is to be paid by the card given at registration: a way to pay is on file, so the member stays on
+    // the card page (no detour to the bank account page, issue 25 §5)
     await page.goto(`${server.url}/en/user/card`);
     await page.getByTestId('subscription').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/en/user/card');
     expect(await page.getByTestId('subscription-role').textContent()).toBe('Bold (free period)');
     expect(await page.getByTestId('subscription-renewal').textContent()).toContain('Visa •••• 4242');
 
