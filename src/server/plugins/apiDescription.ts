@@ -31,6 +31,8 @@ export const SERVICE_ANSWERS: Record<string, number[]> = {
   'DELETE /adm/articles/:hash': [418], // an event with attendees
   'DELETE /adm/categories/:hash': [418], // in use or with children
   'DELETE /adm/tags/:hash': [418], // in use
+  'POST /usr/workExperiences': [418], // the profile is not complete yet (issue 25 §14)
+  'PATCH /usr/workExperiences/:id': [418],
   // 404 without a path parameter
   'GET /usr/member-card/pkpass': [404], // the wallet pass is not configured
   'DELETE /usr/users/subscription': [404], // no running membership
