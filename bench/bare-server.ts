@@ -5,7 +5,8 @@
  *
  *   node --import tsx bench/bare-server.ts <bodies.json>
  *
- * bodies.json is `{ "<path?query>": "<body>" }`. Listens on 127.0.0.1 on a free port and prints
+ * bodies.json is `{ "<path?query>": "<body>", "path:<path>": "<body>" }`: an exact URL first, else the body kept for
+ * its path (the mixes whose URLs never repeat, and writes), whatever the method. Listens on 127.0.0.1 on a free port and prints
  * `listening <url>` on stdout once ready; stops on SIGTERM.
  */
 import { readFileSync } from 'node:fs';
@@ -19,8 +20,11 @@ if (!file) {
 const bodies = new Map<string, string>(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>));
 
 const app = Fastify({ logger: false });
-app.get('/*', (request, reply) => {
-  const body = bodies.get(request.url);
+// any request body (a multipart wall post of the writes mix) is read and ignored, as a server that answers must
+app.removeAllContentTypeParsers();
+app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+app.all('/*', (request, reply) => {
+  const body = bodies.get(request.url) ?? bodies.get(`path:${request.url.split('?')[0]}`);
   if (body === undefined) return reply.code(404).type('application/json; charset=utf-8').send('{"message":"Not Found"}');
   return reply.type('application/json; charset=utf-8').send(body);
 });

@@ -34,13 +34,35 @@ function owner(url: string): string {
   return url.replace(/^file:\/\//, '');
 }
 
-export function summarise(file: string, top = 30): string {
+/**
+ * `skipSeconds`: samples of the first seconds of the process are left out (the start — loading modules,
+ * compiling schemas — is not what a request pays for).
+ */
+export function summarise(file: string, top = 30, skipSeconds = 0): string {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const selfUs = new Map<number, number>();
+  let elapsed = 0;
   for (let i = 0; i < profile.samples.length; i++) {
     const id = profile.samples[i]!;
+    elapsed += profile.timeDeltas[i] ?? 0;
+    if (elapsed < skipSeconds * 1e6) continue;
     selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+  // inclusive time of our own functions (src/): what a request pays in each, callees included
+  const inclusive = new Map<string, number>();
+  for (const [id, us] of selfUs) {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { functionName, url, lineNumber } = byId.get(at)!.callFrame;
+      if (!/\/src\//.test(url)) continue;
+      const name = `${functionName || '(anonymous)'}  ${owner(url)}:${lineNumber + 1}`;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      inclusive.set(name, (inclusive.get(name) ?? 0) + us);
+    }
   }
   const total = [...selfUs.values()].reduce((a, b) => a + b, 0) || 1;
   const fn = new Map<string, number>();
@@ -55,10 +77,12 @@ export function summarise(file: string, top = 30): string {
     group.set(owner(url), (group.get(owner(url)) ?? 0) + us);
   }
   const pct = (us: number) => `${((us / total) * 100).toFixed(1).padStart(5)} %`;
-  const lines = [`${file}: ${(total / 1e6).toFixed(1)} s sampled, idle ${pct(idle)}`, '', 'Self time by function:'];
+  const lines = [`${file}: ${(total / 1e6).toFixed(1)} s sampled${skipSeconds ? ` (the first ${skipSeconds.toFixed(1)} s left out)` : ''}, idle ${pct(idle)}`, '', 'Self time by function:'];
   for (const [name, us] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`  ${pct(us)}  ${name}`);
   lines.push('', 'Self time by package / file:');
   for (const [name, us] of [...group].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`  ${pct(us)}  ${name}`);
+  lines.push('', 'Inclusive time of our functions (src/, callees included):');
+  for (const [name, us] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`  ${pct(us)}  ${name}`);
   return lines.join('\n');
 }
 
@@ -68,5 +92,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('usage: profile-summary.ts <file.cpuprofile> [top]');
     process.exit(2);
   }
-  console.log(summarise(file, Number(process.argv[3] ?? 30)));
+  console.log(summarise(file, Number(process.argv[3] ?? 30), Number(process.argv[4] ?? 0)));
 }

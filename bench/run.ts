@@ -21,8 +21,9 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 import type { Volume } from './generate';
+import { discoverMixes, sampleBodies, type Mix } from './mixes';
 import { summarise } from './profile-summary';
 
 // ───────────────────────────── settings ─────────────────────────────
@@ -41,7 +42,12 @@ const runLoad = !flag('no-load');
 const profile = flag('profile');
 // --mix-only: the mix and nothing else (no route alone) — for quick iterations; the result is `-partial`
 const mixOnly = flag('mix-only');
-const volume: Volume = quick ? { users: 10_000, jobs: 5_000, comments: 100_000 } : { users: 100_000, jobs: 50_000, comments: 1_000_000 };
+// --volume demo: the demo seed alone (issue 27's budgets are for it); quick: 10k / 5k / 100k; full: 100k / 50k / 1M
+const VOLUMES: Record<string, Volume> = { demo: { users: 0, jobs: 0, comments: 0 }, quick: { users: 10_000, jobs: 5_000, comments: 100_000 }, full: { users: 100_000, jobs: 50_000, comments: 1_000_000 } };
+const volumeName = option('volume') ?? (quick ? 'quick' : 'full');
+const volume: Volume = VOLUMES[volumeName] ?? (() => { throw new Error(`--volume demo|quick|full, not ${volumeName}`); })();
+// --no-public-mix: only the mixes of issue 27 (new URLs, member reads, member writes), not the public one
+const publicMix = !flag('no-public-mix');
 const MIX_SECONDS = Number(option('mix-seconds') ?? (quick ? 5 : 20));
 const ROUTE_SECONDS = Number(option('seconds') ?? (quick ? 3 : 10));
 const WARMUP_SECONDS = quick ? 2 : 5;
@@ -61,6 +67,13 @@ const BUDGETS = {
   firstVisitJsKiB: 200,
   mixThroughputRatio: 0.35,
   mixP99Ratio: 4,
+};
+
+/** Issue 27 §3: ratio to bare Fastify and p99 of the mixes the cache does not answer (demo data). */
+const MIX_BUDGETS: Record<string, { ratio: number; p99Ms: number }> = {
+  'anonymous, new URLs': { ratio: 0.2, p99Ms: 15 },
+  'member reads': { ratio: 0.15, p99Ms: 15 },
+  'member writes': { ratio: 0.1, p99Ms: 15 },
 };
 
 // ───────────────────────────── helpers ─────────────────────────────
@@ -203,6 +216,8 @@ function prepareDataset(tree: Tree): { file: string; uploads: string; generatedI
 interface Server {
   url: string;
   pid: number;
+  /** performance.now() when the process was spawned. */
+  spawnedAt?: number;
   startedIn: number;
   output: () => string;
   stop: () => Promise<void>;
@@ -276,7 +291,7 @@ async function startPortal(tree: Tree, dist: string, dataset: { file: string; up
     }
     await new Promise((ok) => setTimeout(ok, 250));
   }
-  return { url, pid: child.pid!, startedIn: Math.round(performance.now() - started), output, stop: stopper(child) };
+  return { url, pid: child.pid!, spawnedAt: started, startedIn: Math.round(performance.now() - started), output, stop: stopper(child) };
 }
 
 async function startBare(bodies: Record<string, string>): Promise<Server> {
@@ -311,15 +326,18 @@ interface Figures {
   bytesPerRequest: number;
 }
 
-async function load(base: string, paths: string[], seconds: number, what: string): Promise<Figures> {
+/** A load: GET paths, or autocannon requests (the mixes of issue 27) with their own headers. */
+type Load = string[] | { requests: Request[]; headers: Record<string, string> };
+
+async function load(base: string, what_: Load, seconds: number, what: string): Promise<Figures> {
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
     duration: seconds,
     // a slow route is a figure, not a failure: only an answer that takes over a minute counts as an error
     timeout: 60,
-    headers: HEADERS,
-    requests: paths.map((path) => ({ method: 'GET', path })),
+    headers: Array.isArray(what_) ? HEADERS : { ...HEADERS, ...what_.headers },
+    requests: Array.isArray(what_) ? what_.map((path) => ({ method: 'GET', path })) : what_.requests,
   });
   const statuses = Object.entries(result.statusCodeStats ?? {})
     .map(([code, stat]) => `${code}×${(stat as { count: number }).count}`)
@@ -402,17 +420,17 @@ interface Compared {
   appRssPeakMiB: number;
 }
 
-async function compare(name: string, paths: string[], seconds: number, app: Server, bare: Server, bodies: Record<string, string>): Promise<Compared> {
+async function compare(name: string, paths: Load, seconds: number, app: Server, bare: Server, bodies: Record<string, string>): Promise<Compared> {
   const stop = sampleRss(app.pid);
   const appFigures = await load(app.url, paths, seconds, `portal, ${name}`);
   await drain(app, 'the portal');
   const appRssPeakMiB = stop();
   const bareFigures = await load(bare.url, paths, seconds, `bare Fastify, ${name}`);
   await drain(bare, 'bare Fastify');
-  const bodyBytes = Math.round(paths.reduce((sum, path) => sum + Buffer.byteLength(bodies[path] ?? ''), 0) / paths.length);
+  const bodyBytes = Array.isArray(paths) ? Math.round(paths.reduce((sum, path) => sum + Buffer.byteLength(bodies[path] ?? ''), 0) / paths.length) : appFigures.bytesPerRequest;
   const row: Compared = {
     name,
-    paths: paths.length,
+    paths: Array.isArray(paths) ? paths.length : paths.requests.length,
     bodyBytes,
     app: appFigures,
     bare: bareFigures,
@@ -565,8 +583,18 @@ interface Budget {
   pass: boolean;
 }
 
-function budgets(mix: Compared | null, pages: PageFigures[]): Budget[] {
+function budgets(mix: Compared | null, pages: PageFigures[], mixes: Compared[]): Budget[] {
   const out: Budget[] = [];
+  for (const row of mixes) {
+    const budget = MIX_BUDGETS[row.name];
+    if (!budget) continue;
+    // issue 27 §3: on the big dataset at least half of each ratio, p99 ≤ 50 ms
+    const big = volume.users > 0;
+    const ratio = big ? budget.ratio / 2 : budget.ratio;
+    const p99 = big ? 50 : budget.p99Ms;
+    out.push({ figure: `${row.name}, portal / bare Fastify (issue 27)`, value: `${row.throughputRatio.toFixed(3)} (${row.app.rps} / ${row.bare.rps} req/s)`, target: `≥ ${ratio}`, pass: row.throughputRatio >= ratio });
+    out.push({ figure: `${row.name}, portal p99 (issue 27)`, value: `${row.app.p99} ms`, target: `≤ ${p99} ms`, pass: row.app.p99 <= p99 });
+  }
   for (const page of pages) {
     out.push({ figure: `Lighthouse mobile performance ${page.label}`, value: String(page.performance), target: `≥ ${BUDGETS.lighthousePerformance}`, pass: page.performance >= BUDGETS.lighthousePerformance });
     out.push({ figure: `CLS ${page.label}`, value: String(page.cls), target: `≤ ${BUDGETS.cls}`, pass: page.cls <= BUDGETS.cls });
@@ -594,8 +622,8 @@ function markdown(result: any): string {
     lines.push('');
     lines.push('| requests | portal req/s | portal p50 / p99 ms | bare req/s | bare p50 / p99 ms | throughput ratio | p99 ratio | body bytes | portal RSS peak |');
     lines.push('|---|---|---|---|---|---|---|---|---|');
-    for (const row of [result.load.mix, ...result.load.routes] as Compared[]) {
-      lines.push(`| ${row === result.load.mix ? '**mix**' : row.name}${row.paths > 1 ? ` (${row.paths} URLs)` : ''} | ${row.app.rps} | ${row.app.p50} / ${row.app.p99} | ${row.bare.rps} | ${row.bare.p50} / ${row.bare.p99} | ${(row.throughputRatio * 100).toFixed(1)} % | ${row.p99Ratio}× | ${row.bodyBytes} | ${row.appRssPeakMiB} MiB |`);
+    for (const row of [result.load.mix, ...(result.load.mixes ?? []), ...result.load.routes].filter(Boolean) as Compared[]) {
+      lines.push(`| ${row === result.load.mix ? '**mix**' : (result.load.mixes ?? []).includes(row) ? `**${row.name}**` : row.name}${row.paths > 1 ? ` (${row.paths} URLs)` : ''} | ${row.app.rps} | ${row.app.p50} / ${row.app.p99} | ${row.bare.rps} | ${row.bare.p50} / ${row.bare.p99} | ${(row.throughputRatio * 100).toFixed(1)} % | ${row.p99Ratio}× | ${row.bodyBytes} | ${row.appRssPeakMiB} MiB |`);
     }
     lines.push('');
     lines.push(`Mix, per cycle: ${result.load.mixRoutes.map((r: Route) => `${r.name} ×${r.weight}`).join(', ')}.`);
@@ -668,18 +696,32 @@ async function main() {
     log(`Unloaded, first / median of 4 more, ms: ${single.map((s) => `${s.path} ${s.firstMs}/${s.ms}`).join(', ')}`);
     let loadResult: Record<string, unknown> | null = null;
     let mix: Compared | null = null;
+    // --mixes new,reads,writes: only the mixes whose name holds one of these words
+    const only = option('mixes')?.split(',');
+    const extraMixes: Mix[] = (runLoad ? await discoverMixes(app.url, HEADERS).catch((error: Error) => fail(`the mixes of issue 27: ${error.message}`)) : []).filter((m) => !only || only.some((word) => m.name.includes(word)));
+    for (const extra of extraMixes) Object.assign(bodies, await sampleBodies(app.url, extra, HEADERS).catch((error: Error) => fail(error.message)));
     if (runLoad) {
       bare = await startBare(bodies);
       log(`  bare Fastify at ${bare.url}, pid ${bare.pid}`);
       const rssIdleMiB = rssMiB(app.pid) ?? 0;
       const cycle = mixPaths(routes);
+      profileSkipSeconds = (performance.now() - (app.spawnedAt ?? 0)) / 1000;
       log(`Warming up (${WARMUP_SECONDS} s each)…`);
       await load_(app.url, cycle, WARMUP_SECONDS, 'portal warm-up');
       await drain(app, 'the portal');
       await load_(bare.url, cycle, WARMUP_SECONDS, 'bare warm-up');
       await drain(bare, 'bare Fastify');
-      log(`Mix (${cycle.length} requests per cycle, ${MIX_SECONDS} s each):`);
-      mix = await compare('mix', cycle, MIX_SECONDS, app, bare, bodies);
+      if (publicMix) {
+        log(`Mix (${cycle.length} requests per cycle, ${MIX_SECONDS} s each):`);
+        mix = await compare('mix', cycle, MIX_SECONDS, app, bare, bodies);
+      }
+      const mixRows: Compared[] = [];
+      for (const extra of extraMixes) {
+        const what = { requests: extra.requests, headers: extra.headers };
+        await load_(app.url, what, WARMUP_SECONDS, `portal warm-up, ${extra.name}`);
+        await drain(app, 'the portal');
+        mixRows.push(await compare(extra.name, what, MIX_SECONDS, app, bare, bodies));
+      }
       log(`Each route alone (${ROUTE_SECONDS} s each):`);
       const routeRows: Compared[] = [];
       if (!mixOnly) for (const route of routes) routeRows.push(await compare(route.name, route.paths, ROUTE_SECONDS, app, bare, bodies));
@@ -687,7 +729,8 @@ async function main() {
       loadResult = {
         portalStartMs: app.startedIn,
         rssIdleMiB,
-        rssPeakMiB: Math.max(mix.appRssPeakMiB, ...routeRows.map((r) => r.appRssPeakMiB)),
+        rssPeakMiB: Math.max(...[mix, ...mixRows, ...routeRows].filter((r): r is Compared => !!r).map((r) => r.appRssPeakMiB)),
+        mixes: mixRows,
         rssAfterMiB,
         mixRoutes: routes.map(({ name, weight, paths }) => ({ name, weight, paths })),
         single,
@@ -727,19 +770,19 @@ async function main() {
       load: loadResult,
       pageTool: 'Lighthouse 12.8.2, default (mobile) preset with simulated throttling, Debian Chromium headless',
       pages,
-      budgets: budgets(mix, pages),
+      budgets: budgets(mix, pages, (loadResult?.['mixes'] as Compared[] | undefined) ?? []),
       failed: pagesError ? [`page report: ${pagesError}`] : [],
       tookSeconds: (performance.now() - began) / 1000,
     };
     const md = markdown(result);
     const dir = resolve('bench/results');
     mkdirSync(dir, { recursive: true });
-    const partial = !runLoad || !runPages || mixOnly || profile || option('seconds') || option('mix-seconds') || option('lighthouse-runs');
+    const partial = !runLoad || !runPages || mixOnly || profile || !publicMix || volumeName !== (quick ? 'quick' : 'full') || option('seconds') || option('mix-seconds') || option('lighthouse-runs');
     const stem = `${date}-${tree.commit.slice(0, 12)}${tree.dirty.length ? '-dirty' : ''}${quick ? '-quick' : ''}${partial ? '-partial' : ''}${pagesError ? '-failed' : ''}`;
     writeFileSync(join(dir, `${stem}.json`), `${JSON.stringify(result, null, 2)}\n`);
     writeFileSync(join(dir, `${stem}.md`), md);
     // latest.md is the last complete full run: full volume, load and pages, nothing failed
-    const complete = !quick && !pagesError && runLoad && runPages && !mixOnly && !profile && !option('seconds') && !option('mix-seconds') && !option('lighthouse-runs');
+    const complete = !quick && !pagesError && runLoad && runPages && !mixOnly && !profile && publicMix && volumeName === 'full' && !option('seconds') && !option('mix-seconds') && !option('lighthouse-runs');
     if (complete) writeFileSync(join(dir, 'latest.md'), md);
     log(`\n${md}`);
     log(`Written: bench/results/${stem}.json, bench/results/${stem}.md${complete ? ', bench/results/latest.md' : ''}`);
@@ -751,17 +794,20 @@ async function main() {
   }
 }
 
+/** Seconds from the portal's spawn to the first load: the profile's start, left out of its summary. */
+let profileSkipSeconds = 0;
+
 /** The CPU profile of the portal's main thread (tsx's loader thread writes a small one beside it), summarised. */
 function printProfile() {
   const dir = join(scratch, 'prof');
   // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: the portal's pid and thread 0
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.cpuprofile') && f.split('.')[4] === '0').sort() : [];
   if (!files.length) return log('No CPU profile was written (the portal did not exit cleanly?)');
-  log(`\n${summarise(join(dir, files[files.length - 1]!), 40)}`);
+  log(`\n${summarise(join(dir, files[files.length - 1]!), 40, profileSkipSeconds)}`);
 }
 
 /** A run whose figures are thrown away (warm-up), still failing on errors. */
-async function load_(base: string, paths: string[], seconds: number, what: string) {
+async function load_(base: string, paths: Load, seconds: number, what: string) {
   await load(base, paths, seconds, what);
 }
 
