@@ -43,6 +43,14 @@ export async function textMatches(db: Conn, table: SearchedTable, pattern: strin
   });
 }
 
+/**
+ * A text column lower-cased with its accents removed, to compare with a likePattern() (which is folded the same
+ * way): SQLite's fold() (registered in dialect.ts), PostgreSQL's lower(unaccent()) (migration 028).
+ */
+export function folded(db: Conn, column: string): Expression<string> {
+  return isPostgres(db) ? sql<string>`lower(unaccent(${sql.ref(column)}))` : sql<string>`fold(${sql.ref(column)})`;
+}
+
 /** Whether a total is too large for the trigram path (see SELECTIVE_MATCHES). */
 export function manyMatches(matches?: number): boolean {
   return matches !== undefined && matches > SELECTIVE_MATCHES;

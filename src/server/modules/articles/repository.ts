@@ -2,6 +2,7 @@
 import type { Locale } from '../../../shared/constants';
 import { likePattern } from '../../../shared/text';
 import type { Conn } from '../auth/repository';
+import { folded } from '../../db/search';
 
 export interface ArticleFilter {
   text?: string;
@@ -20,7 +21,8 @@ function published(db: Conn, lng: Locale, filter: ArticleFilter) {
     .innerJoin('article_i18n as t', (j) => j.onRef('t.article_hash', '=', 'articles.hash').on('t.language', '=', lng))
     .where('articles.status', '=', 'PUBLISHED');
   const text = filter.text ? likePattern(filter.text) : null;
-  if (text) query = query.where((eb) => eb.or([eb(eb.fn('lower', ['t.title']), 'like', text), eb(eb.fn('lower', ['t.summary']), 'like', text)]));
+  // accents ignored (issue 25 §20): the columns folded as the pattern is
+  if (text) query = query.where((eb) => eb.or([eb(folded(db, 't.title'), 'like', text), eb(folded(db, 't.summary'), 'like', text)]));
   if (filter.year) query = query.where('articles.year', '=', filter.year);
   if (filter.month) query = query.where('articles.month', '=', filter.month);
   if (filter.type) query = query.where('articles.type', '=', filter.type);
