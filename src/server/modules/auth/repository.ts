@@ -1,5 +1,5 @@
 /** Accounts and sessions (sign-in counters: counters.ts). Plain functions over `db | trx`. */
-import type { Kysely, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 
 export type Conn = Kysely<Database> | Transaction<Database>;
@@ -68,12 +68,25 @@ export function accountIsActive(row: { actor_type: string; user_status: string |
 
 /** The live session a bearer token belongs to, with its actor's role and status. */
 export async function findActiveSession(db: Conn, tokenHash: string, now: string) {
-  return sessionsWithAccount(db)
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+  // every signed-in request runs this: built and compiled once per handle, only its two values change (issue 27)
+  let compiled = activeSessionQueries.get(db);
+  if (!compiled) {
+    compiled = activeSessionQuery(db, TOKEN_SLOT, NOW_SLOT).compile();
+    activeSessionQueries.set(db, compiled);
+  }
+  const parameters = compiled.parameters.map((value) => (value === TOKEN_SLOT ? tokenHash : value === NOW_SLOT ? now : value));
+  const { rows } = await db.executeQuery<NonNullable<ActiveSession>>({ ...compiled, parameters });
+  return rows[0] as ActiveSession;
 }
+
+function activeSessionQuery(db: Conn, tokenHash: string, now: string) {
+  return sessionsWithAccount(db).where('sessions.token_hash', '=', tokenHash).where('sessions.revoked_at', 'is', null).where('sessions.expires_at', '>', now);
+}
+
+const TOKEN_SLOT = '\u0000token-hash';
+const NOW_SLOT = '\u0000now';
+type ActiveSession = Awaited<ReturnType<ReturnType<typeof activeSessionQuery>['executeTakeFirst']>>;
+const activeSessionQueries = new WeakMap<Conn, CompiledQuery<NonNullable<ActiveSession>>>();
 
 export function insertSession(db: Conn, row: Database['sessions']) {
   return db.insertInto('sessions').values(row).execute();
