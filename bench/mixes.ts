@@ -34,7 +34,8 @@ export function newUrl(n: number): string {
   let rest = Math.floor(n / 50);
   const template = rest % 6;
   rest = Math.floor(rest / 6);
-  const word = WORDS[rest % WORDS.length]!;
+  const wordIndex = rest % WORDS.length;
+  const word = WORDS[wordIndex]!;
   rest = Math.floor(rest / WORDS.length);
   const page = 1 + (rest % 3);
   const q = `page=${page}&size=${size}`;
@@ -42,15 +43,15 @@ export function newUrl(n: number): string {
     case 0:
       return `/api/jobs?text=${word}&${q}`;
     case 1:
-      return `/api/jobs?contract=${CONTRACTS[rest % CONTRACTS.length]}&${q}`;
+      return `/api/jobs?contract=${CONTRACTS[wordIndex % CONTRACTS.length]}&text=${word.slice(0, 4)}&${q}`;
     case 2:
       return `/api/users?text=${word}&${q}`;
     case 3:
-      return `/api/users?graduation_year=${1990 + ((rest + size) % 35)}&${q}`;
+      return `/api/users?graduation_year=${1995 + wordIndex}&${q}`;
     case 4:
-      return `/api/articles?text=${word.slice(0, 3)}&${q}`;
+      return `/api/articles?text=${word}&${q}`;
     default:
-      return `/api/workgroups?text=${word.slice(0, 2)}&${q}`;
+      return `/api/workgroups?text=${word}&${q}`;
   }
 }
 
