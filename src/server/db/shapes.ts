@@ -12,7 +12,7 @@
  * never depends on the cache.
  */
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { Conn } from '../modules/auth/repository';
+import type { Conn } from './conn';
 import { isPostgres } from './adapter';
 
 type Arg = string | number | boolean | null | undefined | ReadonlyArray<string>;

@@ -1,8 +1,7 @@
 /** Accounts and sessions (sign-in counters: counters.ts). Plain functions over `db | trx`. */
-import type { Kysely, Transaction } from 'kysely';
+import type { Conn } from '../../db/conn';
 import type { Database } from '../../db/types';
 
-export type Conn = Kysely<Database> | Transaction<Database>;
 export type AccountKind = 'user' | 'company' | 'admin';
 
 export interface AccountRecord {

@@ -12,7 +12,7 @@ import { translate } from '../../../i18n';
 import type { Locale } from '../../../../shared/constants';
 import { nowIso, sha256 } from '../../../lib/ids';
 import type { Actor } from '../../../types';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import { record } from '../audit/service';
 import { decryptSecret, encryptSecret, isRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUri, stepOfCode } from './totp';
 

@@ -2,7 +2,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import { likePattern } from '../../../../shared/text';
 import type { ArticleI18nTable, ArticlesTable } from '../../../db/types';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 
 export interface AdminArticleFilter {
   text?: string;

@@ -16,7 +16,7 @@ import { listResult, pageWindow, type PageQuery } from '../../../lib/lists';
 import { removePublicImage, storePublicImage } from '../../../lib/publicImages';
 import type { UploadedFile } from '../../../plugins/uploads';
 import type { Actor } from '../../../types';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import { csvBody } from '../../../lib/csv';
 import { dmyToIso, isoToDmy } from '../../../../shared/dates';
 import { changedFields } from '../audit/changes';

@@ -10,7 +10,7 @@ import type { ArticleI18nTable } from '../../../db/types';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { slugify } from '../../../lib/ids';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import { slugOwner } from './repository';
 
 export interface ArticleText {

@@ -2,7 +2,7 @@
 import type { Db } from '../../../db/dialect';
 import { listResult, pageWindow, type ListResult } from '../../../lib/lists';
 import { newHash, nowIso } from '../../../lib/ids';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import type { AuditItem } from '../../../../shared/audit';
 import * as repo from './repository';
 

@@ -2,7 +2,7 @@
 import type { Updateable } from 'kysely';
 import { likePattern } from '../../../../shared/text';
 import type { CompaniesTable } from '../../../db/types';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 
 export interface AdminCompaniesFilter {
   status?: string;

@@ -11,7 +11,7 @@ import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { newHash, nowIso, slugify } from '../../../lib/ids';
 import type { Actor } from '../../../types';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import { changedFields } from '../audit/changes';
 import { record } from '../audit/service';
 

@@ -2,7 +2,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../../db/types';
 import { likePattern } from '../../../../shared/text';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 
 export interface SubscriptionFilter {
   status?: string;

@@ -18,7 +18,7 @@ import { csvBody } from '../../../lib/csv';
 import { newHash, nowIso } from '../../../lib/ids';
 import { listResult, pageWindow } from '../../../lib/lists';
 import type { Actor } from '../../../types';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import { applyFailed, applyPaid } from '../../payments/subscriptions/charging';
 import { paymentProvider } from '../../payments/provider';
 import { record } from '../audit/service';

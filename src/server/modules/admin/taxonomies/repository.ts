@@ -1,6 +1,6 @@
 /** The category tree and the tags as the back office edits them (issue 14 §3). Plain Kysely over `db | trx`. */
 import { sql } from 'kysely';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 
 export type Titles = { title_es: string; title_en: string; title_ca: string };
 

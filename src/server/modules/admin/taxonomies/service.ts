@@ -13,7 +13,7 @@ import { newHash, nowIso } from '../../../lib/ids';
 import type { Locale } from '../../../../shared/constants';
 import type { AdminCategoryWrite, AdminTagWrite, TaxonomyTexts } from '../../../../shared/schema-types';
 import type { Actor } from '../../../types';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import { record } from '../audit/service';
 import type { TAXONOMY_AUDIT_ACTIONS } from '../../../../shared/audit';
 import * as repo from './repository';

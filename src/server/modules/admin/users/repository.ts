@@ -1,6 +1,6 @@
 /** Members as the back office sees them (every status). Plain functions over `db | trx`. */
 import { likePattern } from '../../../../shared/text';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import { readMembershipTerms } from '../../init/repository';
 
 export interface AdminUsersFilter {

@@ -18,7 +18,7 @@ import { revokeAllSessions } from '../../auth/service';
 import { enqueueMail } from '../../mail/outbox';
 import * as audit from '../audit/service';
 import * as repo from './repository';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import { readMembershipTerms } from '../../init/repository';
 import { presentDetail, presentListItem } from './presenter';
 
