@@ -13,7 +13,7 @@ import type { Locale } from '../../../../shared/constants';
 import { nowIso, sha256 } from '../../../lib/ids';
 import type { Actor } from '../../../types';
 import type { Conn } from '../../../db/conn';
-import { record } from '../audit/service';
+import { record } from '../../audit/service';
 import { decryptSecret, encryptSecret, isRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUri, stepOfCode } from './totp';
 
 const findAdmin = (db: Conn, hash: string) => db.selectFrom('admins').selectAll().where('hash', '=', hash).where('removed_at', 'is', null).executeTakeFirst();

@@ -10,8 +10,8 @@ import type { SiteSettings as SiteSettingsBody } from '../../../../shared/schema
 import type { Actor } from '../../../types';
 import type { Conn } from '../../../db/conn';
 import { readMembershipTerms, readSiteSettings, writeSetting } from '../../init/repository';
-import { record } from '../audit/service';
-import { changedFields } from '../audit/changes';
+import { record } from '../../audit/service';
+import { changedFields } from '../../audit/changes';
 import { SETTINGS_AUDIT_ACTION } from '../../../../shared/audit';
 
 

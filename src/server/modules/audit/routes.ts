@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listSchema } from '../../../lib/lists';
+import { listSchema } from '../../lib/lists';
 import * as service from './service';
 
 export async function adminAuditRoutes(app: FastifyInstance) {

@@ -3,7 +3,7 @@
  * src/shared/memberMoves.ts with one guarded UPDATE; the decision, its audit row and the e-mail to the
  * member (in their language) are written in ONE transaction; rejecting or disabling ends every session.
  */
-import { decideEach } from '../decideEach';
+import { decideEach } from '../../admin/decideEach';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
@@ -16,7 +16,7 @@ import { canMoveMember, MEMBER_ACTIONS, REASON_REQUIRED, type MemberDecision } f
 import { localizePath } from '../../../../shared/routes';
 import { revokeAllSessions } from '../../auth/service';
 import { enqueueMail } from '../../mail/outbox';
-import * as audit from '../audit/service';
+import * as audit from '../../audit/service';
 import * as repo from './repository';
 import type { Conn } from '../../../db/conn';
 import { readMembershipTerms } from '../../init/repository';

@@ -17,9 +17,9 @@ import { WORKGROUP_AUDIT_ACTIONS } from '../../../../shared/audit';
 import { enqueueMail } from '../../mail/outbox';
 import { findUser } from '../../auth/repository';
 import type { Conn } from '../../../db/conn';
-import * as audit from '../audit/service';
-import { decideEach } from '../decideEach';
-import { updateGroup } from '../../workgroups/manage/repository';
+import * as audit from '../../audit/service';
+import { decideEach } from '../../admin/decideEach';
+import { updateGroup } from '../manage/repository';
 
 export interface WorkgroupsQueueQuery {
   status?: string;

@@ -1,9 +1,9 @@
 /** GET /adm/audit: who did what to whom, and when, newest first. */
-import type { Db } from '../../../db/dialect';
-import { listResult, pageWindow, type ListResult } from '../../../lib/lists';
-import { newHash, nowIso } from '../../../lib/ids';
-import type { Conn } from '../../../db/conn';
-import type { AuditItem } from '../../../../shared/audit';
+import type { Db } from '../../db/dialect';
+import { listResult, pageWindow, type ListResult } from '../../lib/lists';
+import { newHash, nowIso } from '../../lib/ids';
+import type { Conn } from '../../db/conn';
+import type { AuditItem } from '../../../shared/audit';
 import * as repo from './repository';
 
 export interface AuditQuery {

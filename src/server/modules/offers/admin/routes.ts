@@ -1,7 +1,7 @@
 /** The back office's offer queue: GET /adm/jobs, GET and PATCH /adm/jobs/{hash}, PATCH /adm/jobs (bulk). */
 import type { FastifyInstance } from 'fastify';
-import { listSchema } from '../../lib/lists';
-import * as service from './adminService';
+import { listSchema } from '../../../lib/lists';
+import * as service from './service';
 
 const tags = ['administrators'];
 

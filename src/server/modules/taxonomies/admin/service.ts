@@ -14,7 +14,7 @@ import type { Locale } from '../../../../shared/constants';
 import type { AdminCategoryWrite, AdminTagWrite, TaxonomyTexts } from '../../../../shared/schema-types';
 import type { Actor } from '../../../types';
 import type { Conn } from '../../../db/conn';
-import { record } from '../audit/service';
+import { record } from '../../audit/service';
 import type { TAXONOMY_AUDIT_ACTIONS } from '../../../../shared/audit';
 import * as repo from './repository';
 

@@ -19,8 +19,8 @@ import type { Actor } from '../../../types';
 import type { Conn } from '../../../db/conn';
 import { csvBody } from '../../../lib/csv';
 import { dmyToIso, isoToDmy } from '../../../../shared/dates';
-import { changedFields } from '../audit/changes';
-import { record } from '../audit/service';
+import { changedFields } from '../../audit/changes';
+import { record } from '../../audit/service';
 import * as repo from './repository';
 import { textRows, writtenTexts, type ArticleTexts } from './texts';
 

@@ -1,7 +1,7 @@
 /** The company queue: GET /adm/companies, GET and PATCH /adm/companies/{hash}, PATCH /adm/companies (bulk). */
 import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../../lib/lists';
-import type { Decision } from '../users/service';
+import type { Decision } from '../../users/admin/service';
 import * as service from './service';
 
 const tags = ['administrators'];

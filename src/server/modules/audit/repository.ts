@@ -1,5 +1,5 @@
 /** The audit log (005_audit): plain functions over `db | trx`, so a decision and its row share one transaction. */
-import type { Conn } from '../../../db/conn';
+import type { Conn } from '../../db/conn';
 
 export interface AuditEntry {
   hash: string;

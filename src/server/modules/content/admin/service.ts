@@ -12,8 +12,8 @@ import { translate } from '../../../i18n';
 import { newHash, nowIso, slugify } from '../../../lib/ids';
 import type { Actor } from '../../../types';
 import type { Conn } from '../../../db/conn';
-import { changedFields } from '../audit/changes';
-import { record } from '../audit/service';
+import { changedFields } from '../../audit/changes';
+import { record } from '../../audit/service';
 
 const groupOf = (key: string) => ((ASSOCIATION_PAGE_KEYS as readonly string[]).includes(key) ? 'association' : 'info');
 

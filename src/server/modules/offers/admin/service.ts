@@ -4,23 +4,23 @@
  * published offer down (reason required) — applied with the state machine's guarded move, an audit row and an
  * e-mail to the company in its language, all in one transaction. Bulk decisions answer per offer.
  */
-import { decideEach } from '../admin/decideEach';
-import type { Config } from '../../config';
-import type { Db } from '../../db/dialect';
-import { AppError } from '../../errors';
-import { translate } from '../../i18n';
-import { nowIso } from '../../lib/ids';
-import { listResult, pageWindow } from '../../lib/lists';
-import type { Actor } from '../../types';
-import { isLocale, type Locale } from '../../../shared/constants';
-import { offerAuditAction, type OfferStatus } from '../../../shared/offerMoves';
-import { localizePath } from '../../../shared/routes';
-import * as audit from '../admin/audit/service';
-import { enqueueMail } from '../mail/outbox';
-import { extrasOf } from './companyService';
-import { applyMove } from './moves';
-import { presentOffer } from './presenter';
-import * as repo from './repository';
+import { decideEach } from '../../admin/decideEach';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/dialect';
+import { AppError } from '../../../errors';
+import { translate } from '../../../i18n';
+import { nowIso } from '../../../lib/ids';
+import { listResult, pageWindow } from '../../../lib/lists';
+import type { Actor } from '../../../types';
+import { isLocale, type Locale } from '../../../../shared/constants';
+import { offerAuditAction, type OfferStatus } from '../../../../shared/offerMoves';
+import { localizePath } from '../../../../shared/routes';
+import * as audit from '../../audit/service';
+import { enqueueMail } from '../../mail/outbox';
+import { extrasOf } from '../companyService';
+import { applyMove } from '../moves';
+import { presentOffer } from '../presenter';
+import * as repo from '../repository';
 
 export interface AdminOffersQuery {
   status?: string;

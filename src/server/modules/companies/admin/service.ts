@@ -4,7 +4,7 @@
  * UPDATE, an audit row and an e-mail to the contact in the company's language in one transaction; rejecting or
  * disabling ends the company's sessions.
  */
-import { decideEach } from '../decideEach';
+import { decideEach } from '../../admin/decideEach';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
@@ -17,8 +17,8 @@ import { COMPANY_ACTIONS, MEMBER_MOVES, canMoveMember, type MemberStatus } from 
 import { localizePath } from '../../../../shared/routes';
 import { revokeAllSessions } from '../../auth/service';
 import { enqueueMail } from '../../mail/outbox';
-import * as audit from '../audit/service';
-import { checkReason, type Decision } from '../users/service';
+import * as audit from '../../audit/service';
+import { checkReason, type Decision } from '../../users/admin/service';
 import * as repo from './repository';
 
 export interface CompaniesQuery {

@@ -19,9 +19,9 @@ import { newHash, nowIso } from '../../../lib/ids';
 import { listResult, pageWindow } from '../../../lib/lists';
 import type { Actor } from '../../../types';
 import type { Conn } from '../../../db/conn';
-import { applyFailed, applyPaid } from '../../payments/subscriptions/charging';
-import { paymentProvider } from '../../payments/provider';
-import { record } from '../audit/service';
+import { applyFailed, applyPaid } from '../subscriptions/charging';
+import { paymentProvider } from '../provider';
+import { record } from '../../audit/service';
 import * as repo from './repository';
 import { sepaXml, type SepaLine } from './sepa';
 
