@@ -3,7 +3,6 @@
  * the recovery codes once), turn it off (with a code), and the check at sign-in — a TOTP code works once, a recovery
  * code once. Every change is audited. In production an administrator without it is nobody's insider (plugins/context.ts, `beforeSecondFactor`).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/dialect';

@@ -8,7 +8,7 @@ import type { AdminDashboard } from '../../../../shared/schema-types';
 import { APPLICANT_STATUSES } from '../../../../shared/constants';
 import { MEMBER_STATUSES } from '../../../../shared/memberMoves';
 import { OFFER_STATUSES } from '../../../../shared/offerMoves';
-import { MEMBER_ROLES } from '../../../../shared/permissions';
+import type { MEMBER_ROLES } from '../../../../shared/permissions';
 import type { Conn } from '../../../db/conn';
 import * as repo from './repository';
 

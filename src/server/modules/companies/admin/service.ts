@@ -8,7 +8,6 @@ import { decideEach } from '../../admin/decideEach';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
-import { translate } from '../../../i18n';
 import { listResult, pageWindow } from '../../../lib/lists';
 import { nowIso } from '../../../lib/ids';
 import type { Actor } from '../../../types';

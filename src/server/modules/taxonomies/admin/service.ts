@@ -61,7 +61,12 @@ function subtree(rows: CategoryRow[], hash: string): Set<string> {
   let grew = true;
   while (grew) {
     grew = false;
-    for (const row of rows) if (row.parent_hash && out.has(row.parent_hash) && !out.has(row.hash)) (out.add(row.hash), (grew = true));
+    for (const row of rows) {
+      if (row.parent_hash && out.has(row.parent_hash) && !out.has(row.hash)) {
+        out.add(row.hash);
+        grew = true;
+      }
+    }
   }
   return out;
 }
