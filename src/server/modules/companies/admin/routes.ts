@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../../lib/lists';
 import type { Decision } from '../../users/admin/service';
 import * as service from './service';
+import { serviceContext } from '../../../serviceContext';
 
 const tags = ['administrators'];
 
@@ -20,14 +21,14 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
   app.patch<{ Params: { hash: string }; Body: Decision }>('/adm/companies/:hash', {
     config: { permission: 'admin.validate' },
     schema: { tags, summary: 'Validate, reject (with a reason) or disable a company; e-mails its contact and writes the audit log', params: { $ref: 'admin.params.hash#' }, body: { $ref: 'admin.user.decision#' }, response: { 200: { $ref: 'admin.company#' } } },
-    handler: (request) => service.decide(app.db, app.config, request.actor, request.params.hash, request.body, request.lng),
+    handler: (request) => service.decide(serviceContext(request), request.params.hash, request.body),
   });
   app.patch<{ Body: Decision & { hashes: string[] } }>('/adm/companies', {
     config: { permission: 'admin.validate' },
     schema: { tags, summary: 'The same decision for several companies, answered per hash', body: { $ref: 'admin.users.bulk#' }, response: { 200: { $ref: 'admin.users.bulk.result#' } } },
     handler: (request) => {
       const { hashes, ...decision } = request.body;
-      return service.decideMany(app.db, app.config, request.actor, hashes, decision, request.lng);
+      return service.decideMany(serviceContext(request), hashes, decision);
     },
   });
 }

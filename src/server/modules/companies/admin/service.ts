@@ -5,13 +5,11 @@
  * disabling ends the company's sessions.
  */
 import { decideEach } from '../../admin/decideEach';
-import type { Config } from '../../../config';
 import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
 import { listResult, pageWindow } from '../../../lib/lists';
 import { nowIso } from '../../../lib/ids';
-import type { Actor } from '../../../types';
-import { isLocale, type Locale } from '../../../../shared/constants';
+import { isLocale } from '../../../../shared/constants';
 import { COMPANY_ACTIONS, MEMBER_MOVES, canMoveMember, type MemberStatus } from '../../../../shared/memberMoves';
 import { localizePath } from '../../../../shared/routes';
 import { revokeAllSessions } from '../../auth/service';
@@ -19,6 +17,7 @@ import { enqueueMail } from '../../mail/outbox';
 import * as audit from '../../audit/service';
 import { checkReason, type Decision } from '../../users/admin/service';
 import * as repo from './repository';
+import type { ServiceContext } from '../../../serviceContext';
 
 export interface CompaniesQuery {
   status?: string;
@@ -44,7 +43,8 @@ export async function detail(db: Db, hash: string) {
   return present(row);
 }
 
-export async function decide(db: Db, config: Config, admin: Actor, hash: string, decision: Decision, lng: Locale) {
+export async function decide(ctx: ServiceContext, hash: string, decision: Decision) {
+  const { db, config, actor: admin, lng } = ctx;
   const reason = checkReason(lng, decision);
   const to = decision.status;
   await db.transaction().execute(async (trx) => {
@@ -74,7 +74,7 @@ export async function decide(db: Db, config: Config, admin: Actor, hash: string,
   return detail(db, hash);
 }
 
-export async function decideMany(db: Db, config: Config, admin: Actor, hashes: string[], decision: Decision, lng: Locale) {
-  checkReason(lng, decision);
-  return decideEach(hashes, lng, (hash) => decide(db, config, admin, hash, decision, lng));
+export async function decideMany(ctx: ServiceContext, hashes: string[], decision: Decision) {
+  checkReason(ctx.lng, decision);
+  return decideEach(hashes, ctx.lng, (hash) => decide(ctx, hash, decision));
 }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../../lib/lists';
 import * as service from './service';
+import { serviceContext } from '../../../serviceContext';
 
 const tags = ['administrators'];
 
@@ -25,14 +26,14 @@ export async function adminOfferRoutes(app: FastifyInstance) {
       body: { $ref: 'admin.job.decision#' },
       response: { 200: { $ref: 'company.job#' } },
     },
-    handler: (request) => service.decide(app.db, app.config, request.actor, request.params.hash, request.body, request.lng),
+    handler: (request) => service.decide(serviceContext(request), request.params.hash, request.body),
   });
   app.patch<{ Body: service.OfferDecision & { hashes: string[] } }>('/adm/jobs', {
     config: { permission: 'admin.validate' },
     schema: { tags, summary: 'The same decision for several offers, answered per hash', body: { $ref: 'admin.jobs.bulk#' }, response: { 200: { $ref: 'admin.users.bulk.result#' } } },
     handler: (request) => {
       const { hashes, ...decision } = request.body;
-      return service.decideMany(app.db, app.config, request.actor, hashes, decision, request.lng);
+      return service.decideMany(serviceContext(request), hashes, decision);
     },
   });
 }

@@ -5,13 +5,11 @@
  * e-mail to the company in its language, all in one transaction. Bulk decisions answer per offer.
  */
 import { decideEach } from '../../admin/decideEach';
-import type { Config } from '../../../config';
 import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { nowIso } from '../../../lib/ids';
 import { listResult, pageWindow } from '../../../lib/lists';
-import type { Actor } from '../../../types';
 import { isLocale, type Locale } from '../../../../shared/constants';
 import { offerAuditAction, type OfferStatus } from '../../../../shared/offerMoves';
 import { localizePath } from '../../../../shared/routes';
@@ -21,6 +19,7 @@ import { extrasOf } from '../companyService';
 import { applyMove } from '../moves';
 import { presentOffer } from '../presenter';
 import * as repo from '../repository';
+import type { ServiceContext } from '../../../serviceContext';
 
 export interface AdminOffersQuery {
   status?: string;
@@ -54,7 +53,8 @@ export async function detail(db: Db, lng: Locale, hash: string) {
   return presentOffer(row, 'admin', extras.get(hash)!);
 }
 
-export async function decide(db: Db, config: Config, admin: Actor, hash: string, decision: OfferDecision, lng: Locale) {
+export async function decide(ctx: ServiceContext, hash: string, decision: OfferDecision) {
+  const { db, config, actor: admin, lng } = ctx;
   const reason = decision.reason?.trim() || null;
   if (decision.status === 'REJECTED' && !reason) throw AppError.badRequest('validation.failed', [{ field: 'reason', message: translate(lng, 'offers.reasonRequired') }]);
   await db.transaction().execute(async (trx) => {
@@ -82,6 +82,6 @@ export async function decide(db: Db, config: Config, admin: Actor, hash: string,
 }
 
 /** The same decision for several offers, each in its own transaction: one refusal does not undo the others. */
-export async function decideMany(db: Db, config: Config, admin: Actor, hashes: string[], decision: OfferDecision, lng: Locale) {
-  return decideEach(hashes, lng, (hash) => decide(db, config, admin, hash, decision, lng));
+export async function decideMany(ctx: ServiceContext, hashes: string[], decision: OfferDecision) {
+  return decideEach(hashes, ctx.lng, (hash) => decide(ctx, hash, decision));
 }

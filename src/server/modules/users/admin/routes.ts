@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../../lib/lists';
 import * as service from './service';
+import { serviceContext } from '../../../serviceContext';
 
 const tags = ['administrators'];
 
@@ -29,14 +30,14 @@ async function decisionRoutes(app: FastifyInstance) {
       body: { $ref: 'admin.user.decision#' },
       response: { 200: { $ref: 'admin.user#' } },
     },
-    handler: (request) => service.decide(app.db, app.config, request.actor, request.params.hash, request.body, request.lng),
+    handler: (request) => service.decide(serviceContext(request), request.params.hash, request.body),
   });
   app.patch<{ Body: service.Decision & { hashes: string[] } }>('/adm/users', {
     config: { permission: 'admin.validate' },
     schema: { tags, summary: 'The same decision for several members, answered per hash', body: { $ref: 'admin.users.bulk#' }, response: { 200: { $ref: 'admin.users.bulk.result#' } } },
     handler: (request) => {
       const { hashes, ...decision } = request.body;
-      return service.decideMany(app.db, app.config, request.actor, hashes, decision, request.lng);
+      return service.decideMany(serviceContext(request), hashes, decision);
     },
   });
 }

@@ -4,13 +4,11 @@
  * member (in their language) are written in ONE transaction; rejecting or disabling ends every session.
  */
 import { decideEach } from '../../admin/decideEach';
-import type { Config } from '../../../config';
 import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { listResult, pageWindow, type ListResult } from '../../../lib/lists';
 import { newHash, nowIso } from '../../../lib/ids';
-import type { Actor } from '../../../types';
 import { isLocale, type Locale } from '../../../../shared/constants';
 import { canMoveMember, MEMBER_ACTIONS, REASON_REQUIRED, type MemberDecision } from '../../../../shared/memberMoves';
 import { localizePath } from '../../../../shared/routes';
@@ -21,6 +19,7 @@ import * as repo from './repository';
 import type { Conn } from '../../../db/conn';
 import { readMembershipTerms } from '../../init/repository';
 import { presentDetail, presentListItem } from './presenter';
+import type { ServiceContext } from '../../../serviceContext';
 
 export interface UsersQuery {
   status?: string;
@@ -73,7 +72,8 @@ async function startFreePeriod(trx: Conn, userHash: string, until: string, now: 
   await trx.insertInto('subscriptions').values({ hash: newHash(), user_hash: userHash, card_hash: null, status: 'ACTIVE', amount_cents: Math.round(terms.priceEuros * 100), current_period_end: until, period_start: nowIso(now), next_charge_at: until, created_at: nowIso(now), cancelled_at: null, method, renew: 1, failures: 0, last_failure: null }).execute();
 }
 
-export async function decide(db: Db, config: Config, admin: Actor, hash: string, decision: Decision, lng: Locale) {
+export async function decide(ctx: ServiceContext, hash: string, decision: Decision) {
+  const { db, config, actor: admin, lng } = ctx;
   const reason = checkReason(lng, decision);
   const to = decision.status;
   await db.transaction().execute(async (trx) => {
@@ -118,7 +118,7 @@ export async function decide(db: Db, config: Config, admin: Actor, hash: string,
 }
 
 /** The same rule for each member, each in its own transaction: one refusal does not undo the others. */
-export async function decideMany(db: Db, config: Config, admin: Actor, hashes: string[], decision: Decision, lng: Locale) {
-  checkReason(lng, decision);
-  return decideEach(hashes, lng, (hash) => decide(db, config, admin, hash, decision, lng));
+export async function decideMany(ctx: ServiceContext, hashes: string[], decision: Decision) {
+  checkReason(ctx.lng, decision);
+  return decideEach(hashes, ctx.lng, (hash) => decide(ctx, hash, decision));
 }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../../lib/lists';
 import * as service from './service';
+import { serviceContext } from '../../../serviceContext';
 
 const tags = ['administrators'];
 const access = { permission: 'admin.validate' as const };
@@ -21,7 +22,7 @@ export async function adminWorkgroupRoutes(app: FastifyInstance) {
   app.patch<{ Params: { hash: string }; Body: service.WorkgroupDecision }>('/adm/workgroups/:hash', {
     config: access,
     schema: { tags, summary: 'Publish a group, reject it or take it down (a reason is required to reject); e-mails its creator and writes the audit log', params: { $ref: 'admin.params.hash#' }, body: decision, response: { 200: { $ref: 'admin.workgroup#' } } },
-    handler: (request) => service.decide(app.db, app.config, request.actor, request.params.hash, request.body, request.lng),
+    handler: (request) => service.decide(serviceContext(request), request.params.hash, request.body),
   });
   app.patch<{ Body: service.WorkgroupDecision & { hashes: string[] } }>('/adm/workgroups', {
     config: access,
@@ -33,7 +34,7 @@ export async function adminWorkgroupRoutes(app: FastifyInstance) {
     },
     handler: (request) => {
       const { hashes, ...body } = request.body;
-      return service.decideMany(app.db, app.config, request.actor, hashes, body, request.lng);
+      return service.decideMany(serviceContext(request), hashes, body);
     },
   });
 }

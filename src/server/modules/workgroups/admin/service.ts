@@ -3,15 +3,13 @@
  * with a reason (e-mailed to its creator in their language), and may take a published group down (REJECTED, with a
  * reason). One guarded UPDATE, an audit row and the e-mail in one transaction; any other move answers 409.
  */
-import type { Config } from '../../../config';
 import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { listResult, pageWindow } from '../../../lib/lists';
 import { nowIso } from '../../../lib/ids';
 import { likePattern } from '../../../../shared/text';
-import type { Actor } from '../../../types';
-import { isLocale, type Locale } from '../../../../shared/constants';
+import { isLocale } from '../../../../shared/constants';
 import { localizePath } from '../../../../shared/routes';
 import { WORKGROUP_AUDIT_ACTIONS } from '../../../../shared/audit';
 import { enqueueMail } from '../../mail/outbox';
@@ -20,6 +18,7 @@ import type { Conn } from '../../../db/conn';
 import * as audit from '../../audit/service';
 import { decideEach } from '../../admin/decideEach';
 import { updateGroup } from '../manage/repository';
+import type { ServiceContext } from '../../../serviceContext';
 
 export interface WorkgroupsQueueQuery {
   status?: string;
@@ -64,7 +63,8 @@ export async function list(db: Db, query: WorkgroupsQueueQuery) {
   return listResult(rows.map(present), Number(count?.n ?? 0), size);
 }
 
-export async function decide(db: Db, config: Config, admin: Actor, hash: string, decision: WorkgroupDecision, lng: Locale) {
+export async function decide(ctx: ServiceContext, hash: string, decision: WorkgroupDecision) {
+  const { db, config, actor: admin, lng } = ctx;
   const reason = decision.reason?.trim() || null;
   if (decision.status === 'REJECTED' && !reason) throw AppError.badRequest('validation.failed', [{ field: 'reason', message: translate(lng, 'admin.reasonRequired') }]);
   await db.transaction().execute(async (trx) => {
@@ -91,7 +91,7 @@ export async function decide(db: Db, config: Config, admin: Actor, hash: string,
   return present((await detailRow(db, hash))!);
 }
 
-export function decideMany(db: Db, config: Config, admin: Actor, hashes: string[], decision: WorkgroupDecision, lng: Locale) {
-  if (decision.status === 'REJECTED' && !decision.reason?.trim()) throw AppError.badRequest('validation.failed', [{ field: 'reason', message: translate(lng, 'admin.reasonRequired') }]);
-  return decideEach(hashes, lng, (hash) => decide(db, config, admin, hash, decision, lng));
+export function decideMany(ctx: ServiceContext, hashes: string[], decision: WorkgroupDecision) {
+  if (decision.status === 'REJECTED' && !decision.reason?.trim()) throw AppError.badRequest('validation.failed', [{ field: 'reason', message: translate(ctx.lng, 'admin.reasonRequired') }]);
+  return decideEach(hashes, ctx.lng, (hash) => decide(ctx, hash, decision));
 }
