@@ -58,7 +58,7 @@ import { memberCardRoutes } from './modules/memberCard/routes';
 import { paymentNotifyRoutes } from './modules/payments/notify';
 import { sandboxPageRoutes } from './modules/payments/sandbox/page';
 import { taskRunnerPlugin } from './modules/tasks/runner';
-import { scheduledArticlesTask } from './modules/admin/articles/service';
+import { scheduledArticlesTask } from './modules/articles/admin/service';
 import { newsletterTask } from './modules/newsletter/service';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';

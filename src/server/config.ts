@@ -134,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath.slice(1) || e.params['missingProperty']}: ${e.message}`);
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the environment, checked by the schema above
   const v = values as Record<string, any>;
   const dataDir = resolve(v.DATA_DIR);
   const databaseUrl: string = v.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'portal.db')}`;
@@ -188,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** PAYMENT_PROVIDER=redsys needs the merchant's code and key: a start without them stops here, saying which. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the environment, checked by the schema
 function redsysConfig(v: Record<string, any>): RedsysConfig {
   const missing = ['REDSYS_MERCHANT_CODE', 'REDSYS_SECRET_KEY'].filter((key) => v[key] === undefined);
   if (missing.length) throw new Error(`Invalid configuration: ${missing.join(', ')} must be set when PAYMENT_PROVIDER=redsys`);

@@ -1,13 +1,8 @@
 /** SPEC §9 presentation constants in one place: antd tokens, section colours, breakpoints. */
 import type { ThemeConfig } from 'antd';
+import { COLORS } from '../shared/colors';
 
-export const COLORS = {
-  primary: '#2f3640', // dark grey
-  danger: '#b0413e', // muted red
-  progress: '#e8893a', // the orange loading bar
-  success: '#3d8b5a',
-  surface: '#f5f6f7',
-} as const;
+export { COLORS };
 
 /** Each section has its own accent (headers, tags, cards). */
 export const SECTION_COLORS = {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type Session, type TestApp } from '../helpers/app';
 import { uploadAs } from '../helpers/multipart';
 import { TaskRunner } from '../../src/server/modules/tasks/runner';
-import { scheduledArticlesTask } from '../../src/server/modules/admin/articles/service';
+import { scheduledArticlesTask } from '../../src/server/modules/articles/admin/service';
 
 let t: TestApp;
 let admin: Session;

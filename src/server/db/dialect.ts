@@ -107,6 +107,7 @@ const migrations: Record<string, Migration> = { '001_initial': m001, '002_securi
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists (Kysely's advice)
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -4,7 +4,7 @@
  * twin (`<table>_fts`), whose LIKE is served by its index. Same pattern, same matches on both.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Conn } from '../modules/auth/repository';
+import type { Conn } from './conn';
 import { cachedCount } from '../lib/countCache';
 import { isPostgres } from './adapter';
 

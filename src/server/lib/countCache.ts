@@ -7,7 +7,7 @@
  * lookup per request instead of a count over tens of thousands of rows. A short TTL bounds what no trigger
  * sees (a category moved under another). Lists filtered by the caller (`*_by_me`) are never cached.
  */
-import type { Conn } from '../modules/auth/repository';
+import type { Conn } from '../db/conn';
 import { runShaped } from '../db/shapes';
 
 export type DataScope = 'directory' | 'content';

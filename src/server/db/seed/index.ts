@@ -347,16 +347,6 @@ function keepStored(generated: string[], stored: string[]): string[] {
   return kept.length ? kept : [...stored].sort();
 }
 
-/** A picture's caption: whole words, short enough to fit the image. */
-function shortLabel(title: string, max = 22): string {
-  let out = '';
-  for (const word of title.split(/[\s:]+/)) {
-    if ((out + ' ' + word).trim().length > max) break;
-    out = `${out} ${word}`.trim();
-  }
-  return out || title.slice(0, max);
-}
-
 /** The first of each key: keeps the demo's random membership draws from colliding with unique indexes. */
 function dedupe<T>(rows: T[], key: (row: T) => string): T[] {
   const seen = new Set<string>();

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Conn } from '../../modules/auth/repository';
+import type { Conn } from '../conn';
 import type { Database } from '../types';
 
 /** Inserts rows in chunks that stay under SQLite's and PostgreSQL's bound-parameter limits. */

@@ -4,7 +4,7 @@
  */
 import type { Insertable } from 'kysely';
 import type { AccountTokensTable, UsersTable } from '../../db/types';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 
 export type { Conn };
 /** `add_card`: the card a Bold registration gives on the provider's page before the account is validated (issue 13 §2). */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import type { Actor } from '../../types';
-import { findAdmin } from './users/repository';
+import { findAdmin } from '../users/admin/repository';
 
 export async function currentAdmin(db: Db, actor: Actor) {
   const admin = actor.type === 'admin' && actor.hash ? await findAdmin(db, actor.hash) : undefined;

@@ -1,17 +1,17 @@
 /** The back office (/adm, role ADMIN): one plugin per resource. */
 import type { FastifyInstance } from 'fastify';
-import { adminAuditRoutes } from './audit/routes';
+import { adminAuditRoutes } from '../audit/routes';
 import { adminMeRoutes } from './me';
-import { adminUserRoutes } from './users/routes';
-import { adminOfferRoutes } from '../offers/adminRoutes';
-import { adminCompanyRoutes } from './companies/routes';
+import { adminUserRoutes } from '../users/admin/routes';
+import { adminOfferRoutes } from '../offers/admin/routes';
+import { adminCompanyRoutes } from '../companies/admin/routes';
 import { adminDashboardRoutes } from './dashboard/routes';
 import { adminSettingsRoutes } from './settings/routes';
-import { adminTaxonomyRoutes } from './taxonomies/routes';
-import { adminWorkgroupRoutes } from './workgroups/routes';
-import { adminArticleRoutes } from './articles/routes';
-import { adminPageRoutes } from './pages/routes';
-import { adminPaymentRoutes } from './payments/routes';
+import { adminTaxonomyRoutes } from '../taxonomies/admin/routes';
+import { adminWorkgroupRoutes } from '../workgroups/admin/routes';
+import { adminArticleRoutes } from '../articles/admin/routes';
+import { adminPageRoutes } from '../content/admin/routes';
+import { adminPaymentRoutes } from '../payments/admin/routes';
 import { adminAdminsRoutes, adminInviteRoutes } from './admins/routes';
 
 export async function adminRoutes(app: FastifyInstance) {

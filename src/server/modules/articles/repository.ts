@@ -1,7 +1,7 @@
 /** News and events with their per-language texts. */
 import type { Locale } from '../../../shared/constants';
 import { likePattern } from '../../../shared/text';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 import { folded } from '../../db/search';
 
 export interface ArticleFilter {

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { nowIso } from '../../lib/ids';
-import type { Conn } from './repository';
+import type { Conn } from '../../db/conn';
 
 export interface Count {
   count: number;

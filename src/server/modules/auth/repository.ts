@@ -1,8 +1,8 @@
 /** Accounts and sessions (sign-in counters: counters.ts). Plain functions over `db | trx`. */
-import type { CompiledQuery, Kysely, Transaction } from 'kysely';
+import type { CompiledQuery } from 'kysely';
+import type { Conn } from '../../db/conn';
 import type { Database } from '../../db/types';
 
-export type Conn = Kysely<Database> | Transaction<Database>;
 export type AccountKind = 'user' | 'company' | 'admin';
 
 export interface AccountRecord {

@@ -1,7 +1,7 @@
 /** Companies' accounts (registration here, decisions in admin/companies). Plain Kysely over `db | trx`. */
 import type { Insertable, Updateable } from 'kysely';
 import type { CompaniesTable } from '../../db/types';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 
 export function findByEmail(db: Conn, email: string) {
   return db.selectFrom('companies').select(['hash', 'status']).where('email', '=', email).executeTakeFirst();

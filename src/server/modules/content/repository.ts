@@ -1,6 +1,6 @@
 /** Editable content pages (info pages: faqs, privacy, legal, cookies, about) per language. */
 import { likePattern } from '../../../shared/text';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 
 export const CONTENT_FIELDS = ['key', 'language', 'slug', 'title', 'body', 'position', 'updated_at'] as const;
 export type ContentField = (typeof CONTENT_FIELDS)[number];

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Locale } from '../../../shared/constants';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 import { cachedByVersion } from '../../lib/countCache';
 
 /**

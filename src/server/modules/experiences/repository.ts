@@ -1,5 +1,5 @@
 /** Work experiences of members the public may see. */
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 
 function visible(db: Conn, users?: string[]) {
   let query = db

@@ -1,4 +1,4 @@
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 import type { SiteSettings as SharedSiteSettings } from '../../../shared/site';
 
 export interface SiteSettings extends SharedSiteSettings {

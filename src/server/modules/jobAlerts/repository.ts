@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import type { JobAlertsTable } from '../../db/types';
 import { BOLD_ROLES } from '../../../shared/permissions';
 import { likePattern } from '../../../shared/text';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 
 export function findAlert(db: Conn, userHash: string) {
   return db.selectFrom('job_alerts').selectAll().where('user_hash', '=', userHash).executeTakeFirst();

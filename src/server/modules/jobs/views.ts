@@ -12,7 +12,6 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import type { Db } from '../../db/dialect';
 import { nowIso } from '../../lib/ids';
-import type { Conn } from '../auth/repository';
 
 const REPEAT_WINDOW_MS = 60 * 60_000;
 const MAX_REMEMBERED = 50_000;

@@ -5,7 +5,7 @@
  * change never alters a queued message. Delivery is worker.ts's job (SMTP_URL); without it rows stay PENDING
  * and `npm run mail:outbox` reads them.
  */
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 import { readSiteSettings } from '../init/repository';
 import { newHash, nowIso } from '../../lib/ids';
 import { renderMail, type MailLanguage, type MailTemplate } from './render';

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import es from '../../../../locales/es/emails.json' with { type: 'json' };
 import en from '../../../../locales/en/emails.json' with { type: 'json' };
 import ca from '../../../../locales/ca/emails.json' with { type: 'json' };
-import { COLORS } from '../../../web/theme';
+import { COLORS } from '../../../shared/colors';
 
 export const MAIL_LANGUAGES = ['es', 'en', 'ca'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];

@@ -5,7 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 
 export const MAIL_LISTS = {
   jobs: { purpose: 'job-alerts', column: 'is_receive_jobs' },

@@ -1,5 +1,5 @@
 /** The member card's tokens and the member's card data (issue 13 member card); every function takes `db | trx`. */
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 
 const MEMBER_COLUMNS = ['hash', 'name', 'surname1', 'surname2', 'photo', 'code_numeric', 'role', 'status', 'subscription_end', 'language'] as const;
 

@@ -1,7 +1,7 @@
 /** The applicants of one offer as its company sees them (issue 11 §7). Plain Kysely over `db | trx`. */
 import type { Locale } from '../../../shared/constants';
 import { likePattern } from '../../../shared/text';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 
 export interface CandidatesFilter {
   job: string;

@@ -16,7 +16,7 @@ import type { FileLinks } from '../../lib/signedLinks';
 import type { Actor } from '../../types';
 import { isLocale, type Locale } from '../../../shared/constants';
 import { localizePath } from '../../../shared/routes';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 import { enqueueMail } from '../mail/outbox';
 import * as repo from './candidatesRepository';
 import * as offers from './repository';

@@ -22,7 +22,7 @@ import { OFFER_EDITABLE, type OfferStatus } from '../../../shared/offerMoves';
 import { localizePath } from '../../../shared/routes';
 import type { CompanyJobWrite } from '../../../shared/schema-types';
 import { foldText } from '../../../shared/text';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 import { enqueueMail } from '../mail/outbox';
 import { applyMove } from './moves';
 import { presentOffer, type OfferExtras } from './presenter';

@@ -8,7 +8,7 @@ import { findOfferMove, OFFER_MOVES, type OfferMover, type OfferStatus } from '.
 import type { JobsTable } from '../../db/types';
 import { AppError } from '../../errors';
 import { newHash, nowIso } from '../../lib/ids';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 import * as repo from './repository';
 
 export interface MoveRequest {

@@ -3,7 +3,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Locale } from '../../../shared/constants';
 import { likePattern } from '../../../shared/text';
 import type { JobsTable } from '../../db/types';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 
 export interface OffersFilter {
   company?: string;

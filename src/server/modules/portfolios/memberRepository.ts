@@ -1,5 +1,5 @@
 /** The member's own portfolio projects, drafts included (Kysely only; the caller owns the transaction). */
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 import { newHash } from '../../lib/ids';
 
 const COLUMNS = ['hash', 'name', 'date', 'content', 'status'] as const;

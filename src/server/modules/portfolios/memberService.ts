@@ -8,7 +8,7 @@ import { translate } from '../../i18n';
 import { dmyToIso, isoToDmy } from '../../../shared/dates';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import type { Actor } from '../../types';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 import * as publicRepo from './repository';
 import * as repo from './memberRepository';
 

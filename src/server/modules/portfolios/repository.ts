@@ -1,5 +1,5 @@
 /** Published portfolio projects of members the public may see. */
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 
 function visible(db: Conn, users?: string[]) {
   let query = db

@@ -1,5 +1,5 @@
 /** What the page shell needs to know about a detail page before the SPA runs. */
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 
 export function jobForPage(db: Conn, slug: string) {
   return db

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../shared/constants';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 
 export function listTags(db: Conn, lng: Locale, filter: { type?: string; group?: string }) {
   let query = db.selectFrom('tags').select(['hash', 'type', 'group', `title_${lng}`]).orderBy(`title_${lng}`);

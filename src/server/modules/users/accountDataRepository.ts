@@ -6,7 +6,7 @@
  */
 import { nowIso } from '../../lib/ids';
 import type { DialectName } from '../../db/dialect';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 
 /** The member's row, locked for the rest of the transaction on PostgreSQL. */
 export function lockUser(db: Conn, dialect: DialectName, hash: string) {

@@ -24,7 +24,7 @@ import type { Locale } from '../../../shared/constants';
 import { ACCOUNT_DELETED_ACTION } from '../../../shared/memberMoves';
 import { revokeAllSessions } from '../auth/service';
 import { enqueueMail } from '../mail/outbox';
-import * as audit from '../admin/audit/service';
+import * as audit from '../audit/service';
 import * as repo from './accountDataRepository';
 import type { UserDelete } from '../../../shared/schema-types';
 

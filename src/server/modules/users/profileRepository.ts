@@ -2,7 +2,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { AccountTokensTable, UsersTable } from '../../db/types';
 import type { DialectName } from '../../db/dialect';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 
 /** The row, locked for the rest of the transaction on PostgreSQL (users.data is merged, not replaced). */
 export function lockUser(db: Conn, dialect: DialectName, hash: string) {

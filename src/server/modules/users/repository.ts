@@ -3,7 +3,7 @@ import type { Locale } from '../../../shared/constants';
 import { likePattern } from '../../../shared/text';
 import { manyMatches, searchTextLike } from '../../db/search';
 import { runShaped } from '../../db/shapes';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 
 export interface DirectoryFilter {
   text?: string;

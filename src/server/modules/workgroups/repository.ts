@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { likePattern } from '../../../shared/text';
 import { searchTextLike } from '../../db/search';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 
 export interface WorkgroupFilter {
   text?: string;

@@ -15,7 +15,7 @@ import { asCode, WORKGROUP_TYPOLOGIES } from '../../../shared/codes';
 import * as repo from './repository';
 import { removePost } from './wall/service';
 import type { Config } from '../../config';
-import type { Conn } from '../auth/repository';
+import type { Conn } from '../../db/conn';
 import { findUser } from '../auth/repository';
 import { enqueueMail } from '../mail/outbox';
 import { localizePath } from '../../../shared/routes';

@@ -1,6 +1,6 @@
 /** The administrators and their second factor (issue 14 §7): /adm/admins, /adm/invite/accept, /adm/me/totp. */
 import type { FastifyInstance } from 'fastify';
-import { LOCALES, type Locale } from '../../../../shared/constants';
+import type { Locale } from '../../../../shared/constants';
 import * as security from './security';
 import * as service from './service';
 

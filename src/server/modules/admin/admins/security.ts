@@ -3,7 +3,6 @@
  * the recovery codes once), turn it off (with a code), and the check at sign-in — a TOTP code works once, a recovery
  * code once. Every change is audited. In production an administrator without it is nobody's insider (plugins/context.ts, `beforeSecondFactor`).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/dialect';
@@ -12,8 +11,8 @@ import { translate } from '../../../i18n';
 import type { Locale } from '../../../../shared/constants';
 import { nowIso, sha256 } from '../../../lib/ids';
 import type { Actor } from '../../../types';
-import type { Conn } from '../../auth/repository';
-import { record } from '../audit/service';
+import type { Conn } from '../../../db/conn';
+import { record } from '../../audit/service';
 import { decryptSecret, encryptSecret, isRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUri, stepOfCode } from './totp';
 
 const findAdmin = (db: Conn, hash: string) => db.selectFrom('admins').selectAll().where('hash', '=', hash).where('removed_at', 'is', null).executeTakeFirst();

@@ -12,7 +12,7 @@ import { hashPassword } from '../../../lib/password';
 import type { Locale } from '../../../../shared/constants';
 import type { Actor } from '../../../types';
 import { enqueueMail } from '../../mail/outbox';
-import { record } from '../audit/service';
+import { record } from '../../audit/service';
 
 const INVITE_DAYS = 7;
 /** The password of an administrator who has not accepted their invitation: no password verifies against it. */

@@ -5,7 +5,7 @@
  * expression); PostgreSQL answers counts and sums as strings and averages as numerics, so every figure goes through Number.
  */
 import { sql } from 'kysely';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 
 const n = (value: unknown): number => Number(value ?? 0);
 

@@ -8,8 +8,8 @@ import type { AdminDashboard } from '../../../../shared/schema-types';
 import { APPLICANT_STATUSES } from '../../../../shared/constants';
 import { MEMBER_STATUSES } from '../../../../shared/memberMoves';
 import { OFFER_STATUSES } from '../../../../shared/offerMoves';
-import { MEMBER_ROLES } from '../../../../shared/permissions';
-import type { Conn } from '../../auth/repository';
+import type { MEMBER_ROLES } from '../../../../shared/permissions';
+import type { Conn } from '../../../db/conn';
 import * as repo from './repository';
 
 export const MEMBERSHIP_ROLES = ['REGULAR', 'BOLD', 'GRATIS'] as const satisfies readonly (typeof MEMBER_ROLES)[number][];

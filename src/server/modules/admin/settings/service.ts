@@ -8,10 +8,10 @@ import type { Db } from '../../../db/dialect';
 import { nowIso } from '../../../lib/ids';
 import type { SiteSettings as SiteSettingsBody } from '../../../../shared/schema-types';
 import type { Actor } from '../../../types';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import { readMembershipTerms, readSiteSettings, writeSetting } from '../../init/repository';
-import { record } from '../audit/service';
-import { changedFields } from '../audit/changes';
+import { record } from '../../audit/service';
+import { changedFields } from '../../audit/changes';
 import { SETTINGS_AUDIT_ACTION } from '../../../../shared/audit';
 
 

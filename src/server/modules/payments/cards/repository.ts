@@ -2,7 +2,7 @@
 import type { Insertable } from 'kysely';
 import type { CardsTable, PaymentSessionsTable } from '../../../db/types';
 import { nowIso } from '../../../lib/ids';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 
 export function findOpenSession(db: Conn, hash: string) {
   return db.selectFrom('payment_sessions').selectAll().where('hash', '=', hash).where('status', '=', 'PENDING').where('expires_at', '>', nowIso()).executeTakeFirst();

@@ -16,7 +16,7 @@ import type { Config } from '../../../config';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { nowIso } from '../../../lib/ids';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import { formatDay, mailMember } from '../subscriptions/charging';
 import * as repo from '../subscriptions/repository';
 

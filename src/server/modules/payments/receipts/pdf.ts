@@ -8,7 +8,7 @@ import PDFDocument from 'pdfkit';
 import { isLocale, type Locale } from '../../../../shared/constants';
 import type { Db } from '../../../db/dialect';
 import { translate } from '../../../i18n';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import { readSiteSettings } from '../../init/repository';
 import { registerAttachmentMaker } from '../../mail/attachments';
 import { formatAmount, formatDay } from '../subscriptions/charging';

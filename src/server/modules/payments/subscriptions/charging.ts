@@ -14,7 +14,7 @@ import { isLocale, type Locale } from '../../../../shared/constants';
 import { localizePath } from '../../../../shared/routes';
 import type { SubscriptionsTable } from '../../../db/types';
 import { newHash, nowIso } from '../../../lib/ids';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import { enqueueMail } from '../../mail/outbox';
 import { paymentProvider } from '../provider';
 import * as repo from './repository';

@@ -1,7 +1,7 @@
 /** Subscriptions and their payments (issue 13 §3); every function takes `db | trx`, the caller owns the transaction. */
 import type { Insertable, Updateable } from 'kysely';
 import type { PaymentsTable, SubscriptionsTable } from '../../../db/types';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import type { DialectName } from '../../../db/dialect';
 
 /** A running subscription is ACTIVE or PAST_DUE (a charge failed and is being retried). */

@@ -1,7 +1,7 @@
 /** Groups as the members who run them see them (every status), their members and requests. Kysely over `db | trx`. */
 import type { Insertable, Updateable } from 'kysely';
 import type { WorkgroupsTable } from '../../../db/types';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 
 const OWN = ['hash', 'slug', 'name', 'typology', 'type', 'status', 'reason', 'image', 'description', 'admin_hash', 'created_at', 'updated_at'] as const;
 

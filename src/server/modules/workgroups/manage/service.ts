@@ -19,7 +19,7 @@ import { localizePath } from '../../../../shared/routes';
 import type { WorkgroupWrite } from '../../../../shared/schema-types';
 import type { UploadedFile } from '../../../plugins/uploads';
 import type { Actor } from '../../../types';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import { enqueueMail } from '../../mail/outbox';
 import { presentAuthor } from '../../users/presenters';
 import * as repo from './repository';

@@ -11,7 +11,7 @@ import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { nowIso } from '../../../lib/ids';
 import type { Actor } from '../../../types';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import { findUser } from '../../auth/repository';
 import { enqueueMail } from '../../mail/outbox';
 import { editableUntil, viewable } from '../service';

@@ -17,7 +17,7 @@ import { localizePath } from '../../../../shared/routes';
 import type { Locale } from '../../../../shared/constants';
 import type { UploadedFile } from '../../../plugins/uploads';
 import type { Actor } from '../../../types';
-import type { Conn } from '../../auth/repository';
+import type { Conn } from '../../../db/conn';
 import { findUser } from '../../auth/repository';
 import { enqueueMail } from '../../mail/outbox';
 import { presentAuthor } from '../../users/presenters';
