@@ -1686,6 +1686,12 @@ export interface UserPublic {
   current_job?: string | null;
   current_company?: string | null;
   tags?: Tag[];
+  /**
+   * the fields of user.profile marked "x-audience": "public" (anyone) or "members" (signed-in members) that this caller may see and the member filled; filled from user.profile when the schemas load (docs/schemas.md)
+   */
+  extra?: {
+    [k: string]: unknown;
+  };
 }
 
 // user.register.confirm
