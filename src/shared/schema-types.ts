@@ -1662,26 +1662,26 @@ export interface UserProfile {
  * A member as the directory shows them. `details` fields only for callers with the directory.details permission.
  */
 export interface UserPublic {
-  hash?: string;
-  name?: string;
-  surname1?: string;
-  surname2?: string | null;
-  photo?: string | null;
-  profile_type?: string;
-  graduation_year?: number | null;
-  country_code?: string | null;
+  hash: string;
+  name: string;
+  surname1: string;
+  surname2: string | null;
+  photo: string | null;
+  profile_type: string;
+  graduation_year: number | null;
+  country_code: string | null;
   /**
    * the country's name in the request's language (Spanish when that language has none; null for a code no language knows)
    */
-  country_name?: string | null;
-  category?: {
-    hash?: string;
-    title?: string;
+  country_name: string | null;
+  category: {
+    hash: string;
+    title: string;
   } | null;
-  is_ambassador?: boolean;
-  is_entrepreneur?: boolean;
-  slug?: string | null;
-  locked?: boolean;
+  is_ambassador: boolean;
+  is_entrepreneur: boolean;
+  slug: string | null;
+  locked: boolean;
   city?: string | null;
   current_job?: string | null;
   current_company?: string | null;
@@ -1689,7 +1689,7 @@ export interface UserPublic {
   /**
    * the fields of user.profile marked "x-audience": "public" (anyone) or "members" (signed-in members) that this caller may see and the member filled; filled from user.profile when the schemas load (docs/schemas.md)
    */
-  extra?: {
+  extra: {
     [k: string]: unknown;
   };
 }
