@@ -23,7 +23,7 @@ import { presentOffer } from './presenter';
 import * as repo from './repository';
 
 export interface AdminOffersQuery {
-  status?: string;
+  status?: OfferStatus;
   text?: string;
   page?: number;
   size?: number;

@@ -31,7 +31,7 @@ import * as repo from './repository';
 
 export interface CompanyOffersQuery {
   text?: string;
-  status?: string;
+  status?: OfferStatus;
   sort?: string;
   page?: number;
   size?: number;

@@ -12,7 +12,7 @@ import { listResult, pageWindow, type ListResult } from '../../../lib/lists';
 import { newHash, nowIso } from '../../../lib/ids';
 import type { Actor } from '../../../types';
 import { isLocale, type Locale } from '../../../../shared/constants';
-import { canMoveMember, MEMBER_ACTIONS, REASON_REQUIRED, type MemberDecision } from '../../../../shared/memberMoves';
+import { canMoveMember, MEMBER_ACTIONS, REASON_REQUIRED, type MemberDecision, type MemberStatus } from '../../../../shared/memberMoves';
 import { localizePath } from '../../../../shared/routes';
 import { revokeAllSessions } from '../../auth/service';
 import { enqueueMail } from '../../mail/outbox';
@@ -23,7 +23,7 @@ import { readMembershipTerms } from '../../init/repository';
 import { presentDetail, presentListItem } from './presenter';
 
 export interface UsersQuery {
-  status?: string;
+  status?: MemberStatus;
   text?: string;
   page?: number;
   size?: number;
