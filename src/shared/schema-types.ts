@@ -953,6 +953,12 @@ export interface CompanyJob {
     name?: string | null;
     former?: boolean;
   }[];
+  /**
+   * the fields of company.job.write that live in the offer's data (a field a maintainer added): filled from company.job.write when the schemas load (docs/schemas.md)
+   */
+  extra?: {
+    survey?: unknown;
+  };
 }
 
 // company.job.survey
@@ -1266,6 +1272,12 @@ export interface Job {
    * when the current application was made (ISO 8601), in the member applications list (subscribed_by_me)
    */
   applied_at?: string;
+  /**
+   * the fields of company.job.write marked "x-audience": "public" (anyone) or "members" (signed-in members) that this caller may see and the company filled; filled from company.job.write when the schemas load (docs/schemas.md)
+   */
+  extra?: {
+    [k: string]: unknown;
+  };
 }
 
 // jobs.filter

@@ -44,20 +44,32 @@ function outputShape(property: Schema): Schema {
   return out;
 }
 
-/** Copies of `schemas` where every object marked `x-audience-of` lists the shared fields of the schema it names. */
+/**
+ * Copies of `schemas` where every object marked `x-audience-of` lists the shared fields of the schema it names, and every
+ * object marked `x-fields-of` (the owner's view) all its fields; both leave out the names the response already declares
+ * beside the object.
+ */
 export function withAudienceFields<S extends Schema & { $id: string }>(schemas: S[]): S[] {
   const byId = new Map(schemas.map((schema) => [schema.$id, schema]));
-  const fill = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(fill);
+  const fill = (node: unknown, siblings: readonly string[] = []): unknown => {
+    if (Array.isArray(node)) return node.map((item) => fill(item));
     if (!node || typeof node !== 'object') return node;
-    const source = (node as Schema)['x-audience-of'];
-    if (typeof source === 'string') {
+    const marker = (['x-audience-of', 'x-fields-of'] as const).find((key) => typeof (node as Schema)[key] === 'string');
+    if (marker) {
+      const source = (node as Schema)[marker] as string;
       const of = byId.get(source);
-      if (!of) throw new Error(`"x-audience-of": "${source}" names no schema of schemas/`);
+      if (!of) throw new Error(`"${marker}": "${source}" names no schema of schemas/`);
       const properties = (of['properties'] ?? {}) as Record<string, Schema>;
-      return { ...node, properties: Object.fromEntries(sharedFields(of).map(({ name }) => [name, outputShape(properties[name]!)])) };
+      const names = marker === 'x-audience-of' ? sharedFields(of).map(({ name }) => name) : Object.keys(properties);
+      return { ...node, properties: Object.fromEntries(names.filter((name) => !siblings.includes(name)).map((name) => [name, outputShape(properties[name]!)])) };
     }
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, fill(value)]));
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => {
+        if (key !== 'properties' || !value || typeof value !== 'object') return [key, fill(value)];
+        const names = Object.keys(value);
+        return [key, Object.fromEntries(Object.entries(value).map(([name, child]) => [name, fill(child, names)]))];
+      }),
+    );
   };
   return schemas.map((schema) => fill(schema) as S);
 }

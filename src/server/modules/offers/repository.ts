@@ -43,6 +43,8 @@ const COLUMNS = [
   'jobs.updated_at',
   'jobs.published_at',
   'jobs.expires_at',
+  // a field a maintainer added to company.job.write lives here (companyService.ts dataFieldsOf)
+  'jobs.data',
   'companies.company_name',
   'companies.email as company_email',
   'companies.language as company_language',
