@@ -10,7 +10,7 @@ import { useIdentity } from '../../../hooks/useIdentity';
 import { profileTab } from '../../../routing/profileTab';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import type { Member } from './types';
-import { ExtraFields } from './components/ExtraFields';
+import { ExtraFields } from '../../../components/ExtraFields';
 
 /** A member of the directory. What is shown is what the server gave this caller (privacy and tier). */
 export default function DirectoryShowPage() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Descriptions } from '../../../../components/light';
+import { Descriptions } from './light';
 
 /** A link only for an http(s) address (a value a member typed never becomes a `javascript:` link). */
 function shown(value: unknown) {
@@ -15,7 +15,8 @@ function shown(value: unknown) {
 }
 
 /**
- * The fields a schema marks `x-audience` that the server gave this caller (issue 24 §3, docs/schemas.md): rendered
+ * The fields a schema marks `x-audience` that the server gave this caller (issue 24 §3, docs/schemas.md) — a member's
+ * public profile, a job offer: rendered
  * from the answer and the `fields.<name>` labels, so a field added to the schema shows with no code edit.
  */
 export function ExtraFields({ extra }: { extra: Record<string, unknown> }) {
