@@ -708,14 +708,14 @@ export interface ArticlesFilter {
 
 // author
 export interface Author {
-  hash?: string;
-  name?: string;
-  surname1?: string;
-  photo?: string | null;
+  hash: string;
+  name: string;
+  surname1: string;
+  photo: string | null;
   /**
    * A member who deleted their account (DESIGN §6): no name, shown as a former member
    */
-  former?: boolean;
+  former: boolean;
   /**
    * A member who keeps out of the directory, as people outside their group see them on its wall and member list (issue 12 §7): no name, no photo, no link
    */
