@@ -126,7 +126,7 @@ export async function generateLarge(db: Db, opts: GenerateOptions): Promise<void
     'jobs',
     (function* () {
       for (let i = 0; i < opts.jobs; i++) {
-        const status = rand.chance(0.85) ? 'PUBLISHED' : rand.pick(['PENDING', 'UNPUBLISHED', 'CLOSED']);
+        const status = rand.chance(0.85) ? 'PUBLISHED' : rand.pick(['PENDING', 'UNPUBLISHED', 'CLOSED'] as const);
         const made = makeJob(rand, i, { now, tags }, { company: rand.pick(companies), status, maxAgeDays: 1460 });
         jobTags.push(...made.tags);
         yield made.job;

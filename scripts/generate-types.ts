@@ -26,6 +26,8 @@ function prepare(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(prepare);
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
+  // the shared fields of another schema (lib/audience.ts): a copy of schemas/ may add more, so any name may come
+  if ('x-audience-of' in node) out['additionalProperties'] = true;
   for (const [key, value] of Object.entries(node)) {
     if (key === 'title' || key === '$id') continue;
     if (key === '$ref' && typeof value === 'string' && /^[^#]+#$/.test(value)) return { tsType: typeName(value.slice(0, -1)) };

@@ -20,6 +20,12 @@ export const ajvCustomOptions = {
 const PROFILE_KEYWORDS = [
   { keyword: 'x-profile-weight', schemaType: 'number', metaSchema: { type: 'number', minimum: 0 } },
   { keyword: 'x-profile-required', schemaType: 'boolean' },
+  // who sees a field on the public profile (issue 24 §3, docs/schemas.md); private, the default, is its owner alone
+  { keyword: 'x-audience', schemaType: 'string', metaSchema: { enum: ['public', 'members', 'private'] } },
+  // an object of a response schema filled, when the schemas load, with the public and members fields of the schema named
+  { keyword: 'x-audience-of', schemaType: 'string' },
+  // the same for the owner's own view: every field of the schema named that the response does not already declare
+  { keyword: 'x-fields-of', schemaType: 'string' },
 ] as const;
 
 export function registerFormats<T extends Ajv>(ajv: T): T {

@@ -708,14 +708,14 @@ export interface ArticlesFilter {
 
 // author
 export interface Author {
-  hash?: string;
-  name?: string;
-  surname1?: string;
-  photo?: string | null;
+  hash: string;
+  name: string;
+  surname1: string;
+  photo: string | null;
   /**
    * A member who deleted their account (DESIGN §6): no name, shown as a former member
    */
-  former?: boolean;
+  former: boolean;
   /**
    * A member who keeps out of the directory, as people outside their group see them on its wall and member list (issue 12 §7): no name, no photo, no link
    */
@@ -953,6 +953,12 @@ export interface CompanyJob {
     name?: string | null;
     former?: boolean;
   }[];
+  /**
+   * the fields of company.job.write that live in the offer's data (a field a maintainer added): filled from company.job.write when the schemas load (docs/schemas.md)
+   */
+  extra?: {
+    survey?: unknown;
+  };
 }
 
 // company.job.survey
@@ -1266,6 +1272,12 @@ export interface Job {
    * when the current application was made (ISO 8601), in the member applications list (subscribed_by_me)
    */
   applied_at?: string;
+  /**
+   * the fields of company.job.write marked "x-audience": "public" (anyone) or "members" (signed-in members) that this caller may see and the company filled; filled from company.job.write when the schemas load (docs/schemas.md)
+   */
+  extra?: {
+    [k: string]: unknown;
+  };
 }
 
 // jobs.filter
@@ -1662,30 +1674,36 @@ export interface UserProfile {
  * A member as the directory shows them. `details` fields only for callers with the directory.details permission.
  */
 export interface UserPublic {
-  hash?: string;
-  name?: string;
-  surname1?: string;
-  surname2?: string | null;
-  photo?: string | null;
-  profile_type?: string;
-  graduation_year?: number | null;
-  country_code?: string | null;
+  hash: string;
+  name: string;
+  surname1: string;
+  surname2: string | null;
+  photo: string | null;
+  profile_type: string;
+  graduation_year: number | null;
+  country_code: string | null;
   /**
    * the country's name in the request's language (Spanish when that language has none; null for a code no language knows)
    */
-  country_name?: string | null;
-  category?: {
-    hash?: string;
-    title?: string;
+  country_name: string | null;
+  category: {
+    hash: string;
+    title: string;
   } | null;
-  is_ambassador?: boolean;
-  is_entrepreneur?: boolean;
-  slug?: string | null;
-  locked?: boolean;
+  is_ambassador: boolean;
+  is_entrepreneur: boolean;
+  slug: string | null;
+  locked: boolean;
   city?: string | null;
   current_job?: string | null;
   current_company?: string | null;
   tags?: Tag[];
+  /**
+   * the fields of user.profile marked "x-audience": "public" (anyone) or "members" (signed-in members) that this caller may see and the member filled; filled from user.profile when the schemas load (docs/schemas.md)
+   */
+  extra: {
+    [k: string]: unknown;
+  };
 }
 
 // user.register.confirm

@@ -133,7 +133,7 @@ describe('GET /api/jobs/{id}', () => {
   });
 
   it('answers 404 for offers that are not published and for unknown ids', async () => {
-    for (const status of ['PENDING', 'UNPUBLISHED', 'CLOSED']) {
+    for (const status of ['PENDING', 'UNPUBLISHED', 'CLOSED'] as const) {
       const job = await t.app.db.selectFrom('jobs').select(['slug', 'hash']).where('status', '=', status).executeTakeFirstOrThrow();
       expect((await t.api('GET', `/api/jobs/${job.slug}`)).statusCode, status).toBe(404);
       expect((await t.api('GET', `/api/jobs/${job.hash}`)).statusCode, status).toBe(404);

@@ -3,12 +3,18 @@
  * user.profile.json gains `hobby` (and `hobby` counts towards the profile level); the app built on that
  * folder validates, stores (users.data), and returns it — with no other change. The real schemas/ do
  * not have it, so the same request against them is refused.
+ *
+ * Issue 24 §3: the copy also gains `url_github` (`"x-audience": "public"`) and `secret_note` (no x-audience: private),
+ * and `hobby` says `"x-audience": "members"`. The public profile (GET /api/users/:id) shows each to its audience
+ * under `extra` (public: anyone; members: signed-in members; private: only the owner, through /usr/users/me), and the
+ * data export holds them all — with no code edit.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { createDb, migrateToLatest, type Db } from '../../src/server/db/dialect';
@@ -29,7 +35,9 @@ beforeAll(async () => {
   cpSync(SCHEMAS_DIR, schemasDir, { recursive: true });
   const file = join(schemasDir, 'user.profile.json');
   const profile = JSON.parse(readFileSync(file, 'utf8'));
-  profile.properties.hobby = { type: ['string', 'null'], maxLength: 80, 'x-profile-weight': 5 };
+  profile.properties.hobby = { type: ['string', 'null'], maxLength: 80, 'x-profile-weight': 5, 'x-audience': 'members' };
+  profile.properties.url_github = { type: ['string', 'null'], format: 'url', 'x-audience': 'public' };
+  profile.properties.secret_note = { type: ['string', 'null'], maxLength: 200 };
   writeFileSync(file, JSON.stringify(profile, null, 2));
 
   database = await testDatabase();
@@ -50,8 +58,8 @@ afterAll(async () => {
   rmSync(schemasDir, { recursive: true, force: true });
 });
 
-function call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) {
-  const headers: Record<string, string> = { apiKey: API_KEY, language: 'en', ...(token ? { token, deviceId: TEST_DEVICE, type: '2' } : {}) };
+function call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, as: string | null = token) {
+  const headers: Record<string, string> = { apiKey: API_KEY, language: 'en', ...(as ? { token: as, deviceId: TEST_DEVICE, type: '2' } : {}) };
   return app.inject({ method, url, headers, payload: payload as object });
 }
 
@@ -86,3 +94,70 @@ describe('a field added to schemas/user.profile.json only', () => {
     expect((await plain.api('GET', '/usr/users/me', session)).json()).not.toHaveProperty('hobby');
   });
 });
+
+describe('a field added with x-audience (issue 24 §3)', () => {
+  async function signIn(email: string, kind: 'usr' | 'com') {
+    const res = await call('POST', `/${kind}/login`, { email, password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null }, null);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().token as string;
+  }
+
+  it('is stored and returned to its owner, and shown on the public profile to its audience only', async () => {
+    const res = await call('PATCH', '/usr/users', { url_github: 'https://github.com/alumni-demo', secret_note: 'Only mine', hobby: 'Escalada' });
+    expect(res.statusCode, res.body).toBe(200);
+    const own = (await call('GET', '/usr/users/me')).json();
+    expect([own.url_github, own.secret_note, own.hobby]).toEqual(['https://github.com/alumni-demo', 'Only mine', 'Escalada']);
+    const { hash } = await db.selectFrom('users').select('hash').where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow();
+
+    const visitor = await call('GET', `/api/users/${hash}`, undefined, null);
+    expect(visitor.statusCode, visitor.body).toBe(200);
+    expect(visitor.json().extra).toEqual({ url_github: 'https://github.com/alumni-demo' });
+
+    const member = await call('GET', `/api/users/${hash}`, undefined, await signIn('regular@demo.test', 'usr'));
+    expect(member.statusCode, member.body).toBe(200);
+    expect(member.json().extra).toEqual({ url_github: 'https://github.com/alumni-demo', hobby: 'Escalada' });
+
+    const company = await call('GET', `/api/users/${hash}`, undefined, await signIn('company@demo.test', 'com'));
+    expect(company.statusCode, company.body).toBe(200);
+    expect(company.json().extra).toEqual({ url_github: 'https://github.com/alumni-demo' });
+
+    // the directory's list says the same as the page
+    const list = await call('GET', `/api/users?text=${encodeURIComponent(own.name)}`, undefined, null);
+    expect(list.statusCode, list.body).toBe(200);
+    const mine = list.json().items.filter((item: { hash: string }) => item.hash === hash);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].extra).toEqual({ url_github: 'https://github.com/alumni-demo' });
+  });
+
+  it('is refused when its format is broken (url)', async () => {
+    const res = await call('PATCH', '/usr/users', { url_github: 'not a link' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['url_github']);
+  });
+
+  it('is in the owner\'s data export', async () => {
+    const res = await call('GET', '/usr/users/me/export');
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const data = JSON.parse((await unzipEntry(res.rawPayload, 'data.json')).toString('utf8'));
+    expect(data.profile.data).toMatchObject({ url_github: 'https://github.com/alumni-demo', secret_note: 'Only mine', hobby: 'Escalada' });
+  });
+});
+
+function unzipEntry(buffer: Buffer, name: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName !== name) return zip.readEntry();
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => resolve(Buffer.concat(chunks)));
+        });
+      });
+      zip.on('end', () => reject(new Error(`${name} not in the zip`)));
+      zip.readEntry();
+    });
+  });
+}

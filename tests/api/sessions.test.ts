@@ -33,7 +33,7 @@ async function hashOf(table: 'users' | 'companies' | 'admins', email: string) {
 }
 
 describe('an account that is no longer validated is refused at once', () => {
-  for (const status of ['DISABLED', 'REJECTED', 'PENDING']) {
+  for (const status of ['DISABLED', 'REJECTED', 'PENDING'] as const) {
     it(`member ${status}: the next request and the refresh answer 401`, async () => {
       const session = await signIn('regular@demo.test');
       expect((await me('usr', session)).statusCode).toBe(200);

@@ -5,6 +5,9 @@
  * - `data` is a JSON text column for the fields that no list filters on (DESIGN §2).
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { MemberStatus } from '../../shared/memberMoves';
+import type { OfferStatus } from '../../shared/offerMoves';
+import type { Role } from '../../shared/permissions';
 
 type Flag = number;
 
@@ -12,8 +15,8 @@ export interface UsersTable {
   hash: string;
   email: string;
   password_hash: string;
-  status: string; // PENDING | VALIDATED | REJECTED | DISABLED | DELETED (anonymised by the member, users/accountDataService.ts)
-  role: string; // REGULAR | BOLD | GRATIS
+  status: MemberStatus; // DELETED: anonymised by the member, users/accountDataService.ts
+  role: Role; // REGULAR | BOLD | GRATIS (companies and administrators have tables of their own)
   code_numeric: number;
   name: string;
   surname1: string;
@@ -115,7 +118,7 @@ export interface JobsTable {
   hash: string;
   slug: string;
   company_hash: string;
-  status: string;
+  status: OfferStatus;
   title: string;
   description: string;
   location: string;
@@ -175,8 +178,8 @@ export interface TasksTable {
 export interface JobMovesTable {
   hash: string;
   job_hash: string;
-  from_status: string | null;
-  to_status: string;
+  from_status: OfferStatus | null;
+  to_status: OfferStatus;
   actor_type: string;
   actor_hash: string | null;
   reason: string | null;

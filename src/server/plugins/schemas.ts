@@ -9,15 +9,21 @@ import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { ajvCustomOptions, registerFormats } from '../../shared/ajv';
 import { strictDigits } from '../lib/digits';
 import { mapSchema, withTextRules } from '../../shared/textRules';
+import { withAudienceFields } from '../lib/audience';
 
 export const SCHEMAS_DIR = resolve(import.meta.dirname, '../../../schemas');
 
-/** `dir`: another schema folder (a test proves that a field added to a copy of one schema needs no code change). */
+/**
+ * `dir`: another schema folder (a test proves that a field added to a copy of one schema needs no code change).
+ * Objects marked `x-audience-of` get the shared fields of the schema they name (lib/audience.ts).
+ */
 export function loadSchemas(dir: string = SCHEMAS_DIR): Array<Record<string, unknown> & { $id: string }> {
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.json') && !file.endsWith('.ui.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')));
+  return withAudienceFields(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.json') && !file.endsWith('.ui.json'))
+      .sort()
+      .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown> & { $id: string }),
+  );
 }
 
 export { ajvCustomOptions, registerFormats } from '../../shared/ajv';

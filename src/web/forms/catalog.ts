@@ -5,6 +5,7 @@
  * the browser; a form missing here has no validator and does not build.
  */
 import profileSchema from '../../../schemas/user.profile.json';
+import offerSchema from '../../../schemas/company.job.write.json';
 
 const PROFILE_PERSONAL = ['name', 'surname1', 'surname2', 'gender', 'birthdate', 'document_type', 'document_number', 'phone', 'mobile', 'address', 'postal', 'city', 'country_code', 'original_country_code'];
 const PROFILE_ACADEMIC = ['profile_type', 'graduation_year', 'category'];
@@ -12,6 +13,10 @@ const PROFILE_ACADEMIC = ['profile_type', 'graduation_year', 'category'];
 const PROFILE_PROFESSIONAL = Object.entries(profileSchema.properties as Record<string, { readOnly?: boolean }>)
   .filter(([name, property]) => !property.readOnly && !PROFILE_PERSONAL.includes(name) && !PROFILE_ACADEMIC.includes(name))
   .map(([name]) => name);
+
+const OFFER_FIELDS = ['title', 'location', 'contract', 'working', 'workstation', 'date_incorporation', 'area', 'specialty', 'tags', 'description'];
+/** The offer form's fields, then any field a maintainer added to company.job.write (issue 24 §3); moves and the survey are not fields. */
+const OFFER_ALL = [...OFFER_FIELDS, ...Object.keys(offerSchema.properties).filter((name) => !OFFER_FIELDS.includes(name) && name !== 'status' && name !== 'survey')];
 
 export const FORMS = {
   login: { schema: 'login', fields: ['email', 'password'] },
@@ -46,7 +51,7 @@ export const FORMS = {
   // a company's offer (pages/company/jobs): the same form creates and edits; POST requires what `required` names
   companyJob: {
     schema: 'company.job.write',
-    fields: ['title', 'location', 'contract', 'working', 'workstation', 'date_incorporation', 'area', 'specialty', 'tags', 'description'],
+    fields: OFFER_ALL,
     required: ['title', 'description', 'location', 'contract'],
   },
   // company registration (pages/company/register): the company, then its contact person's account; one POST

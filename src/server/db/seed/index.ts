@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import type { Insertable } from 'kysely';
 import { CONTRACTS, LOCALES } from '../../../shared/constants';
 import { foldText } from '../../../shared/text';
+import type { OfferStatus } from '../../../shared/offerMoves';
 import { slugify } from '../../lib/ids';
 import { privateRoot, storePrivate } from '../../lib/privateFiles';
 import { hashPassword } from '../../lib/password';
@@ -127,7 +128,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const jobs: Rows<'jobs'> = [];
   const job_tags: Rows<'job_tags'> = [];
   // company@demo.test: 12 offers, several in every status
-  const ownStatuses = ['PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PENDING', 'PENDING', 'UNPUBLISHED', 'UNPUBLISHED', 'CLOSED', 'CLOSED', 'PUBLISHED'];
+  const ownStatuses: OfferStatus[] = ['PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PENDING', 'PENDING', 'UNPUBLISHED', 'UNPUBLISHED', 'CLOSED', 'CLOSED', 'PUBLISHED'];
   for (let i = 0; i < 84; i++) {
     const made = makeJob(rand, i, { now, tags: userTags }, { company: i < 12 ? companies[0]! : rand.pick(validCompanies), status: ownStatuses[i] });
     // each offer reads as its own: the description is rewritten in the offer's language from its own PRNG

@@ -4,6 +4,7 @@
  * how often each published offer was read, a closed offer with its survey, and one of its published offers with an applicant at every status. Drawn from a
  * PRNG of its own, so every other demo row comes out as before.
  */
+import type { OfferStatus } from '../../../shared/offerMoves';
 import type { Random } from './random';
 import type { Rows } from './rows';
 
@@ -21,7 +22,7 @@ const REJECTION = 'Indica la franja salarial y si el puesto admite teletrabajo: 
 
 export function offerLives(rand: Random, jobs: Rows<'jobs'>, applicants: Rows<'applicants'>, own: { hash: string }, candidates: Array<{ hash: string }>, now: Date): OfferLives {
   const out: OfferLives = { job_moves: [], company_feedback: [], applicants: [], job_views: [] };
-  const move = (job: string, from: string | null, to: string, actor: string, at: number, reason: string | null = null) =>
+  const move = (job: string, from: OfferStatus | null, to: OfferStatus, actor: string, at: number, reason: string | null = null) =>
     out.job_moves.push({ hash: rand.hash(), job_hash: job, from_status: from, to_status: to, actor_type: actor, actor_hash: actor === 'company' ? own.hash : null, reason, created_at: iso(at) });
   const ownJobs = jobs.filter((job) => job.company_hash === own.hash);
   // one of the company's offers awaiting review was sent back with a reason

@@ -3,6 +3,8 @@ import type { Insertable } from 'kysely';
 import { foldText } from '../../../shared/text';
 import { slugify } from '../../lib/ids';
 import type { CompaniesTable, UsersTable } from '../types';
+import type { MemberStatus } from '../../../shared/memberMoves';
+import type { Role } from '../../../shared/permissions';
 import { CITIES_ABROAD, CITIES_ES, COMPANIES, FIRST_NAMES, POSITIONS, SURNAMES, genderOfName } from './data';
 import { makeBio } from './bios';
 import { initials, writePicture } from './images';
@@ -21,8 +23,8 @@ const BANKS = ['CaixaBank', 'BBVA', 'Banco Sabadell', 'Banco Santander', 'Caixa 
 
 export interface PersonOptions {
   email?: string;
-  role?: string;
-  status?: string;
+  role?: Role;
+  status?: MemberStatus;
   complete?: boolean;
   visible?: boolean;
   iban?: boolean;
@@ -50,7 +52,7 @@ export function makeUser(rand: Random, index: number, ctx: PeopleContext, option
   const abroad = rand.chance(0.25);
   const country = abroad ? rand.pick(Object.keys(CITIES_ABROAD)) : 'ES';
   const city = abroad ? rand.pick(CITIES_ABROAD[country]!) : rand.pick(CITIES_ES);
-  const role = options.role ?? (rand.chance(0.5) ? 'REGULAR' : rand.chance(0.7) ? 'BOLD' : 'GRATIS');
+  const role: Role = options.role ?? (rand.chance(0.5) ? 'REGULAR' : rand.chance(0.7) ? 'BOLD' : 'GRATIS');
   const complete = options.complete ?? rand.chance(0.9);
   const currentJob = rand.pick(POSITIONS);
   const currentCompany = rand.chance(0.2) ? 'Freelance' : rand.pick(COMPANIES)[0];

@@ -7,6 +7,7 @@ import { CONTRACTS } from '../../../shared/constants';
 import { foldText } from '../../../shared/text';
 import { slugify } from '../../lib/ids';
 import type { Database } from '../types';
+import type { OfferStatus } from '../../../shared/offerMoves';
 import * as data from './data';
 import type { Random } from './random';
 
@@ -42,7 +43,7 @@ export function makeTaxonomies(rand: Random) {
 
 export interface JobOptions {
   company: { hash: string; company_name: string };
-  status?: string;
+  status?: OfferStatus;
   contract?: string;
   /** How far back cdate may go, in days (two years by default). */
   maxAgeDays?: number;
@@ -61,7 +62,7 @@ export function makeJob(rand: Random, index: number, ctx: { now: Date; tags: str
   const description = [data.JOB_TEXT.intro[lang], data.JOB_TEXT.tasks[lang], data.JOB_TEXT.offer[lang]].join('\n\n');
   const remote = rand.chance(0.15);
   const location = remote ? ['Remoto', 'Remote', 'En remot'][lang]! : rand.pick(data.CITIES_ES);
-  const status = options.status ?? (rand.chance(0.75) ? 'PUBLISHED' : rand.pick(['PENDING', 'UNPUBLISHED', 'CLOSED']));
+  const status: OfferStatus = options.status ?? (rand.chance(0.75) ? 'PUBLISHED' : rand.pick(['PENDING', 'UNPUBLISHED', 'CLOSED'] as const));
   const hash = rand.hash();
   const cdate = new Date(ctx.now.getTime() - (rand.int(0, options.maxAgeDays ?? 730) + rand.next()) * 86400000);
   const job: Row<'jobs'> = {

@@ -124,7 +124,7 @@ export async function findPublished(db: Conn, hashOrSlug: string) {
       db
         .selectFrom('jobs')
         .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
-        .select([...SUMMARY_COLUMNS, 'jobs.description', 'jobs.workstation', 'jobs.area', 'jobs.specialty', 'jobs.date_incorporation'])
+        .select([...SUMMARY_COLUMNS, 'jobs.description', 'jobs.workstation', 'jobs.area', 'jobs.specialty', 'jobs.date_incorporation', 'jobs.data'])
         .where('jobs.status', '=', 'PUBLISHED')
         .where(column, '=', a.id),
     );

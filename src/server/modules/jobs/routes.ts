@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../lib/lists';
+import { sharedFields } from '../../lib/audience';
 import * as service from './service';
 
 export async function jobRoutes(app: FastifyInstance) {
+  // company.job.write's fields marked x-audience public or members: the offer shows them to that audience (issue 24 §3)
+  const shared = sharedFields(app.getSchema('company.job.write') as Record<string, unknown>);
   app.get<{ Querystring: service.JobsQuery }>('/api/jobs', {
     config: { permission: 'public.browse', publicCache: true },
     schema: {
@@ -21,7 +24,7 @@ export async function jobRoutes(app: FastifyInstance) {
       params: { $ref: 'params.id#' },
       response: { 200: { $ref: 'job#' } },
     },
-    handler: (request) => service.showPublic(app.db, request.actor, request.lng, request.params.id),
+    handler: (request) => service.showPublic(app.db, request.actor, request.lng, request.params.id, shared),
   });
   app.post<{ Params: { id: string } }>('/api/jobs/:id/view', {
     config: { permission: 'public.browse' },

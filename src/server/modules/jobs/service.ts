@@ -1,4 +1,6 @@
 /** The public job bank (SPEC §3 filters, §6 who sees what). */
+import { audienceValues, viewerOf, type sharedFields } from '../../lib/audience';
+import { offerData } from '../offers/presenter';
 import { PAGE_SIZES, type Locale } from '../../../shared/constants';
 import { can } from '../../../shared/permissions';
 import type { Db } from '../../db/dialect';
@@ -85,7 +87,8 @@ export async function countView(db: Db, views: ViewCounter, actor: Actor, ip: st
   views.count(row.hash, actor.hash ?? ip);
 }
 
-export async function showPublic(db: Db, actor: Actor, lng: Locale, hashOrSlug: string) {
+/** `shared`: company.job.write's fields marked x-audience public or members (lib/audience.ts), read when the routes start. */
+export async function showPublic(db: Db, actor: Actor, lng: Locale, hashOrSlug: string, shared: ReturnType<typeof sharedFields> = []) {
   const row = await repo.findPublished(db, hashOrSlug);
   if (!row) throw AppError.notFound();
   const [summary] = await withTags(db, [row], lng);
@@ -101,6 +104,7 @@ export async function showPublic(db: Db, actor: Actor, lng: Locale, hashOrSlug: 
     specialty: tagOf(row.specialty, titles),
     date_incorporation: row.date_incorporation,
     subscribed: actor.type === 'user' && actor.hash ? await repo.hasApplied(db, row.hash, actor.hash) : false,
+    extra: audienceValues(shared, (name) => offerData(row)[name], viewerOf(actor)),
   };
 }
 

@@ -25,13 +25,13 @@ import { foldText } from '../../../shared/text';
 import type { Conn } from '../../db/conn';
 import { enqueueMail } from '../mail/outbox';
 import { applyMove } from './moves';
-import { presentOffer, type OfferExtras } from './presenter';
+import { offerData, presentOffer, type OfferExtras } from './presenter';
 import { viewsOf } from '../jobs/views';
 import * as repo from './repository';
 
 export interface CompanyOffersQuery {
   text?: string;
-  status?: string;
+  status?: OfferStatus;
   sort?: string;
   page?: number;
   size?: number;
@@ -39,6 +39,12 @@ export interface CompanyOffersQuery {
 
 type Fields = Omit<CompanyJobWrite, 'status' | 'survey'>;
 const FIELD_NAMES = ['title', 'description', 'location', 'contract', 'working', 'date_incorporation', 'workstation', 'area', 'specialty', 'tags'] as const;
+const NOT_DATA: readonly string[] = [...FIELD_NAMES, 'status', 'survey'];
+
+/** The fields of the body with no column: any a maintainer added to company.job.write, stored in jobs.data (issue 24 §3). */
+function dataFieldsOf(body: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([name, value]) => !NOT_DATA.includes(name) && value !== undefined));
+}
 
 /** Tags, applicant counts, views and (for one offer) the history, for the offers of a page. */
 export async function extrasOf(db: Conn, lng: Locale, rows: Array<Pick<repo.OfferRow, 'hash' | 'area' | 'specialty'>>, withHistory = false): Promise<Map<string, OfferExtras>> {
@@ -138,7 +144,7 @@ export async function create(db: Db, actor: Actor, lng: Locale, body: CompanyJob
       specialty: body.specialty ?? null,
       file: null,
       search_text: foldText(`${body.title} ${body.description} ${body.location} ${company.company_name}`),
-      data: '{}',
+      data: JSON.stringify(dataFieldsOf(body)),
       cdate: at,
       updated_at: at,
     });
@@ -156,10 +162,12 @@ export async function update(db: Db, config: Config, actor: Actor, lng: Locale, 
     let offer = await ownOffer(trx, actor, hash);
     const at = nowIso();
     const columns = columnsOf(fields, offer, at);
-    if (columns || fields.tags) {
+    const data = dataFieldsOf(fields);
+    const hasData = Object.keys(data).length > 0;
+    if (columns || fields.tags || hasData) {
       if (!OFFER_EDITABLE.includes(offer.status as OfferStatus)) throw new AppError(409, 'offers.closedNoEdit');
       await checkTags(trx, lng, fields);
-      if (columns) await repo.updateOffer(trx, hash, columns);
+      if (columns || hasData) await repo.updateOffer(trx, hash, { ...columns, ...(hasData ? { data: JSON.stringify({ ...offerData(offer), ...data }), updated_at: at } : {}) });
       if (fields.tags) await repo.replaceTags(trx, hash, fields.tags);
       offer = { ...offer, updated_at: at };
     }

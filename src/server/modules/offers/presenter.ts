@@ -23,6 +23,16 @@ function tagRef(hash: string | null, titles: Map<string, string> | undefined) {
 
 const NO_APPLICANTS = { PENDING: 0, ACCEPTED: 0, CANCELLED: 0, WITHDRAWN: 0 };
 
+/** The offer's fields with no column (issue 24 §3): stored in jobs.data, answered under `extra` (company.job.json). */
+export function offerData(row: { data: string }): Record<string, unknown> {
+  try {
+    const data: unknown = JSON.parse(row.data);
+    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 export function presentOffer(row: OfferRow, reader: OfferMover, extras: OfferExtras) {
   return {
     hash: row.hash,
@@ -47,6 +57,7 @@ export function presentOffer(row: OfferRow, reader: OfferMover, extras: OfferExt
     updated_at: row.updated_at,
     published_at: row.published_at,
     expires_at: row.expires_at,
+    extra: offerData(row),
     ...(extras.candidates ? { candidates: extras.candidates } : {}),
     ...(extras.history ? { history: extras.history.map((move) => ({ from: move.from_status, to: move.to_status, by: move.actor_type, reason: move.reason, at: move.created_at })) } : {}),
   };

@@ -3,11 +3,12 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Locale } from '../../../shared/constants';
 import { likePattern } from '../../../shared/text';
 import type { JobsTable } from '../../db/types';
+import type { OfferStatus } from '../../../shared/offerMoves';
 import type { Conn } from '../../db/conn';
 
 export interface OffersFilter {
   company?: string;
-  status?: string;
+  status?: OfferStatus;
   text?: string;
 }
 
@@ -42,6 +43,8 @@ const COLUMNS = [
   'jobs.updated_at',
   'jobs.published_at',
   'jobs.expires_at',
+  // a field a maintainer added to company.job.write lives here (companyService.ts dataFieldsOf)
+  'jobs.data',
   'companies.company_name',
   'companies.email as company_email',
   'companies.language as company_language',
@@ -73,7 +76,7 @@ export async function insertOffer(db: Conn, row: Insertable<JobsTable>) {
 }
 
 /** The guarded write of one move: only if the offer is still in `from` (nobody moved it since it was read). */
-export async function moveStatus(db: Conn, hash: string, from: string, changes: Updateable<JobsTable>): Promise<boolean> {
+export async function moveStatus(db: Conn, hash: string, from: OfferStatus, changes: Updateable<JobsTable>): Promise<boolean> {
   const result = await db.updateTable('jobs').set(changes).where('hash', '=', hash).where('status', '=', from).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -115,7 +118,7 @@ export function applicantCounts(db: Conn, jobHashes: readonly string[]) {
     .execute();
 }
 
-export async function insertMove(db: Conn, row: { hash: string; job_hash: string; from_status: string | null; to_status: string; actor_type: string; actor_hash: string | null; reason: string | null; created_at: string }) {
+export async function insertMove(db: Conn, row: { hash: string; job_hash: string; from_status: OfferStatus | null; to_status: OfferStatus; actor_type: string; actor_hash: string | null; reason: string | null; created_at: string }) {
   await db.insertInto('job_moves').values(row).execute();
 }
 

@@ -76,6 +76,8 @@ const COLUMNS = [
   'users.city',
   'users.current_job',
   'users.current_company',
+  // the fields a maintainer shares on the public profile with x-audience (lib/audience.ts) live here unless they have a column
+  'users.data',
 ] as const;
 
 /**

@@ -16,6 +16,8 @@ import type { Actor } from '../../types';
 import { countryName } from '../countries/names';
 import { tableNames } from '../countries/repository';
 import * as repo from './repository';
+import { audienceValues, viewerOf, type sharedFields } from '../../lib/audience';
+import { COLUMN_OF } from './profileFields';
 
 export interface UsersQuery extends PageQuery {
   text?: string;
@@ -34,7 +36,30 @@ function audienceOf(actor: Actor): repo.DirectoryFilter['audience'] {
   return actor.type === 'company' ? 'companies' : 'members';
 }
 
-async function present(db: Db, actor: Actor, lng: Locale, rows: Row[]) {
+/** user.profile's fields marked x-audience public or members (lib/audience.ts sharedFields), read once when the routes start. */
+export type SharedFields = ReturnType<typeof sharedFields>;
+
+/** A shared field's value: its column when it has one the directory reads, else users.data (where a new field is stored). */
+function valueOf(row: Row): (name: string) => unknown {
+  let data: Record<string, unknown> | undefined;
+  return (name) => {
+    const column = COLUMN_OF[name];
+    if (column && column in row) return (row as Record<string, unknown>)[column];
+    data ??= parseData(row.data);
+    return data[name];
+  };
+}
+
+function parseData(text: string): Record<string, unknown> {
+  try {
+    const data: unknown = JSON.parse(text);
+    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+async function present(db: Db, actor: Actor, lng: Locale, rows: Row[], shared: SharedFields) {
   const details = can(actor.role, 'directory.details');
   const categories = await repo.categoryTitles(db, [...new Set(rows.map((row) => row.category_hash).filter((h): h is string => !!h))], lng);
   const tags = details ? await repo.tagsOfUsers(db, rows.map((row) => row.hash), lng) : [];
@@ -54,6 +79,7 @@ async function present(db: Db, actor: Actor, lng: Locale, rows: Row[]) {
     is_entrepreneur: row.is_entrepreneur === 1,
     slug: row.slug,
     locked: !details,
+    extra: audienceValues(shared, valueOf(row), viewerOf(actor)),
     ...(details
       ? {
           city: row.city,
@@ -65,7 +91,7 @@ async function present(db: Db, actor: Actor, lng: Locale, rows: Row[]) {
   }));
 }
 
-export async function list(db: Db, actor: Actor, lng: Locale, query: UsersQuery) {
+export async function list(db: Db, actor: Actor, lng: Locale, query: UsersQuery, shared: SharedFields = []) {
   const { size, offset } = pageWindow(query, PAGE_SIZES.users);
   const filter: repo.DirectoryFilter = {
     audience: audienceOf(actor),
@@ -83,12 +109,12 @@ export async function list(db: Db, actor: Actor, lng: Locale, query: UsersQuery)
   const total = await cachedCount(db, 'directory', `users:${JSON.stringify(filter)}`, () => repo.countVisible(db, filter, matches));
   if (offset >= total) return listResult([], total, size);
   const rows = await repo.pageVisible(db, filter, size, offset, total, matches);
-  return listResult(await present(db, actor, lng, rows), total, size);
+  return listResult(await present(db, actor, lng, rows, shared), total, size);
 }
 
-export async function show(db: Db, actor: Actor, lng: Locale, hash: string) {
+export async function show(db: Db, actor: Actor, lng: Locale, hash: string, shared: SharedFields = []) {
   const row = await repo.findVisible(db, { audience: audienceOf(actor) }, hash);
   if (!row) throw AppError.notFound();
-  const [user] = await present(db, actor, lng, [row]);
+  const [user] = await present(db, actor, lng, [row], shared);
   return user!;
 }

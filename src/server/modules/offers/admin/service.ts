@@ -22,7 +22,7 @@ import * as repo from '../repository';
 import type { ServiceContext } from '../../../serviceContext';
 
 export interface AdminOffersQuery {
-  status?: string;
+  status?: OfferStatus;
   text?: string;
   page?: number;
   size?: number;

@@ -1,6 +1,7 @@
 /** Subscriptions and their payments (issue 13 §3); every function takes `db | trx`, the caller owns the transaction. */
 import type { Insertable, Updateable } from 'kysely';
 import type { PaymentsTable, SubscriptionsTable } from '../../../db/types';
+import type { Role } from '../../../../shared/permissions';
 import type { Conn } from '../../../db/conn';
 import type { DialectName } from '../../../db/dialect';
 
@@ -128,7 +129,7 @@ export function memberOf(db: Conn, userHash: string) {
   return db.selectFrom('users').select(['hash', 'email', 'name', 'surname1', 'surname2', 'language', 'role', 'status', 'subscription_end', 'iban', 'code_numeric', 'data']).where('hash', '=', userHash).executeTakeFirst();
 }
 
-export async function setRole(db: Conn, userHash: string, role: string, subscriptionEnd: string | null, at: string) {
+export async function setRole(db: Conn, userHash: string, role: Role, subscriptionEnd: string | null, at: string) {
   await db.updateTable('users').set({ role, subscription_end: subscriptionEnd, updated_at: at }).where('hash', '=', userHash).execute();
 }
 

@@ -1,10 +1,12 @@
 /** Members as the back office sees them (every status). Plain functions over `db | trx`. */
 import { likePattern } from '../../../../shared/text';
+import type { MemberStatus } from '../../../../shared/memberMoves';
+import type { Role } from '../../../../shared/permissions';
 import type { Conn } from '../../../db/conn';
 import { readMembershipTerms } from '../../init/repository';
 
 export interface AdminUsersFilter {
-  status?: string;
+  status?: MemberStatus;
   text?: string;
 }
 
@@ -67,8 +69,8 @@ export type AdminUserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 export async function moveStatus(
   db: Conn,
   hash: string,
-  from: string,
-  changes: { status: string; role?: string; subscription_end?: string | null; updated_at: string },
+  from: MemberStatus,
+  changes: { status: MemberStatus; role?: Role; subscription_end?: string | null; updated_at: string },
 ): Promise<boolean> {
   const result = await db.updateTable('users').set(changes).where('hash', '=', hash).where('status', '=', from).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -10,7 +10,7 @@ import { translate } from '../../../i18n';
 import { listResult, pageWindow, type ListResult } from '../../../lib/lists';
 import { newHash, nowIso } from '../../../lib/ids';
 import { isLocale, type Locale } from '../../../../shared/constants';
-import { canMoveMember, MEMBER_ACTIONS, REASON_REQUIRED, type MemberDecision } from '../../../../shared/memberMoves';
+import { canMoveMember, MEMBER_ACTIONS, REASON_REQUIRED, type MemberDecision, type MemberStatus } from '../../../../shared/memberMoves';
 import { localizePath } from '../../../../shared/routes';
 import { revokeAllSessions } from '../../auth/service';
 import { enqueueMail } from '../../mail/outbox';
@@ -22,7 +22,7 @@ import { presentDetail, presentListItem } from './presenter';
 import type { ServiceContext } from '../../../serviceContext';
 
 export interface UsersQuery {
-  status?: string;
+  status?: MemberStatus;
   text?: string;
   page?: number;
   size?: number;

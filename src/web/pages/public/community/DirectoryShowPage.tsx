@@ -10,6 +10,7 @@ import { useIdentity } from '../../../hooks/useIdentity';
 import { profileTab } from '../../../routing/profileTab';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import type { Member } from './types';
+import { ExtraFields } from '../../../components/ExtraFields';
 
 /** A member of the directory. What is shown is what the server gave this caller (privacy and tier). */
 export default function DirectoryShowPage() {
@@ -49,6 +50,7 @@ export default function DirectoryShowPage() {
         {!member.locked && member.current_job ? (
           <Descriptions.Item label={t('jobs.company')}>{member.current_company ? t('directory.works', { job: member.current_job, company: member.current_company }) : member.current_job}</Descriptions.Item>
         ) : null}
+        <ExtraFields extra={member.extra} />
       </Descriptions>
       {member.tags?.length ? (
         <Space wrap>

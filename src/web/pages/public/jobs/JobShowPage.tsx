@@ -11,6 +11,7 @@ import { profileTab } from '../../../routing/profileTab';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import type { JobDetail } from './types';
 import { ApplyButton } from './components/ApplyButton';
+import { ExtraFields } from '../../../components/ExtraFields';
 import { formatDate } from '../../../lib/dates';
 import { useOfferView } from './useOfferView';
 
@@ -54,6 +55,7 @@ export default function JobShowPage() {
         <Descriptions.Item label={t('jobs.specialty')}>{job.specialty?.title ?? '—'}</Descriptions.Item>
         {job.workstation ? <Descriptions.Item label={t('jobs.workstation')}>{t(`jobs.workstation.${job.workstation}`)}</Descriptions.Item> : null}
         <Descriptions.Item label={t('jobs.posted', { date: '' }).replace(/\s*$/, '')}>{date(job.cdate)}</Descriptions.Item>
+        <ExtraFields extra={job.extra ?? {}} />
       </Descriptions>
       {!job.locked && me?.iss !== 'company' ? <ApplyButton job={job} /> : null}
       <h2>{t('jobs.description')}</h2>

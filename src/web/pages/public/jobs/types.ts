@@ -23,4 +23,6 @@ export interface JobDetail extends JobSummary {
   specialty: { hash: string; title: string } | null;
   date_incorporation: string | null;
   subscribed: boolean;
+  /** company.job.write's fields marked x-audience that this caller may see (schemas/job.json, docs/schemas.md) */
+  extra?: Record<string, unknown>;
 }

@@ -1,15 +1,8 @@
 import type { WorkgroupTypology } from '../../../../shared/codes';
 
-export interface Author {
-  hash: string;
-  name: string;
-  surname1: string;
-  photo: string | null;
-  /** A member who deleted their account: no name, shown as "Former member". */
-  former?: boolean;
-  /** A member who keeps out of the directory, seen from outside the group: shown as "A member". */
-  hidden?: boolean;
-}
+/** A post's, a project's or a group's author: the generated type of schemas/author.json (`npm run types`). */
+export type { Author } from '../../../../shared/schema-types';
+import type { Author } from '../../../../shared/schema-types';
 
 /** How an author is named: a former member and a member outside the directory keep their names to themselves. */
 export const authorName = (author: Author, t: (key: string) => string) => (author.former ? t('user.formerMember') : author.hidden ? t('workgroups.aMember') : `${author.name} ${author.surname1}`);

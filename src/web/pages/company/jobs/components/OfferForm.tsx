@@ -25,12 +25,15 @@ export interface OfferValues {
   area?: string | null;
   specialty?: string | null;
   tags?: string[];
+  /** any field a maintainer added to company.job.write (stored in the offer's data, answered under `extra`) */
+  [added: string]: unknown;
 }
 
 /** What the form starts from: only the fields it sends (the API refuses unknown ones). */
 export function toValues(offer?: Offer): OfferValues {
   if (!offer) return { tags: [] };
   return {
+    ...(offer.extra ?? {}),
     title: offer.title,
     description: offer.description,
     location: offer.location,
