@@ -19,6 +19,7 @@ import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { pages, routeAccessPlugin } from './plugins/routeAccess';
 import { apiDescriptionPlugin, openApiDocument } from './plugins/apiDescription';
 import { filesPlugin } from './plugins/files';
+import { healthPlugin } from './plugins/health';
 import { uploadsPlugin } from './plugins/uploads';
 import { memberFileRoutes } from './modules/users/filesRoutes';
 import { spaPlugin } from './plugins/spa';
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(unsubscribeRoutes); // page routes: a mail client's one-click POST carries no apiKey
   await app.register(uploadsPlugin, { routes: [memberFileRoutes, companyLogoRoutes, workgroupImageRoutes, wallPostRoutes] }); // the only routes that take multipart
   await app.register(filesPlugin);
+  await app.register(healthPlugin);
   await app.register(cookieConsentPlugin);
   await app.register(spaPlugin);
 

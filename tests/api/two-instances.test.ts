@@ -28,7 +28,7 @@ beforeAll(async () => {
   a = await startTestApp({ ...s3.env, RATE_LIMIT_SCALE: '1', LOGIN_MAX_FAILURES: '2' });
   dataDirB = mkdtempSync(join(tmpdir(), 'alumni-instance-b-'));
   b = await buildApp({ ...a.app.config, dataDir: dataDirB }, { db: createDb(a.app.config.databaseUrl, { poolSize: 2 }), migrate: false, closeDb: true });
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await b?.close();
   await a?.close();
