@@ -54,6 +54,8 @@ export interface Config {
   wallet: { cert: string; key: string; wwdr: string; keyPassphrase: string | null; passTypeId: string; teamId: string } | null;
   /** Where files are kept (FILE_STORAGE, issue 26): the local folder DATA_DIR (default) or an S3-compatible bucket (S3_*). */
   fileStorage: { driver: 'local' } | ({ driver: 's3' } & S3Settings);
+  /** How long a SIGTERM waits for requests in flight before the process exits anyway (SHUTDOWN_TIMEOUT_SECONDS). */
+  shutdownTimeoutSeconds: number;
 }
 
 export interface RedsysConfig {
@@ -124,6 +126,7 @@ const schema = {
     S3_ACCESS_KEY_ID: { type: 'string', minLength: 1, maxLength: 256 },
     S3_SECRET_ACCESS_KEY: { type: 'string', minLength: 1, maxLength: 256 },
     S3_FORCE_PATH_STYLE: { type: 'string', enum: ['true', 'false'], default: 'false' },
+    SHUTDOWN_TIMEOUT_SECONDS: { type: 'integer', minimum: 1, maximum: 3600, default: 25 },
   },
 } as const;
 
@@ -181,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       v.WALLET_PASS_CERT && v.WALLET_PASS_KEY && v.WALLET_PASS_WWDR && v.WALLET_PASS_TYPE_ID && v.WALLET_TEAM_ID
         ? { cert: v.WALLET_PASS_CERT, key: v.WALLET_PASS_KEY, wwdr: v.WALLET_PASS_WWDR, keyPassphrase: v.WALLET_PASS_KEY_PASSPHRASE ?? null, passTypeId: v.WALLET_PASS_TYPE_ID, teamId: v.WALLET_TEAM_ID }
         : null,
+    shutdownTimeoutSeconds: v.SHUTDOWN_TIMEOUT_SECONDS,
     fileStorage: v.FILE_STORAGE === 's3' ? { driver: 's3', ...s3Config(v) } : { driver: 'local' },
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM,

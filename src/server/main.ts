@@ -42,8 +42,18 @@ async function main() {
   }
   const app = await buildApp(config, { db, migrate: false, closeDb: true, storage });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // Fastify's close: the listener stops, new requests on open connections get 503, requests in flight finish, then
+    // the onClose hooks end the task poll, flush buffered views and close the pools; past SHUTDOWN_TIMEOUT_SECONDS the
+    // process exits anyway (1), so a stuck request cannot hold a deployment
     process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
+      setTimeout(() => {
+        console.error(`Shutdown took longer than ${config.shutdownTimeoutSeconds} s: exiting with requests unfinished`);
+        process.exit(1);
+      }, config.shutdownTimeoutSeconds * 1000).unref();
+      void app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     });
   }
   await app.listen({ port: config.publicUrlSet || config.port !== 0 ? config.port : Number(new URL(config.publicUrl).port), host: config.host });
