@@ -19,6 +19,7 @@ import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { pages, routeAccessPlugin } from './plugins/routeAccess';
 import { apiDescriptionPlugin, openApiDocument } from './plugins/apiDescription';
 import { filesPlugin } from './plugins/files';
+import { healthPlugin } from './plugins/health';
 import { uploadsPlugin } from './plugins/uploads';
 import { memberFileRoutes } from './modules/users/filesRoutes';
 import { spaPlugin } from './plugins/spa';
@@ -63,6 +64,7 @@ import { newsletterTask } from './modules/newsletter/service';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import './types';
+import { createStorage, type FileStorage } from './lib/storage';
 
 export interface BuildOptions {
   /** An existing database (tests, benchmarks); otherwise one is opened from config.databaseUrl and closed with the app. */
@@ -73,6 +75,8 @@ export interface BuildOptions {
   closeDb?: boolean;
   /** Another schemas/ folder (the test proving that a field added to one schema file needs no code change). */
   schemasDir?: string;
+  /** An existing file store (tests); otherwise the one config.fileStorage names. */
+  storage?: FileStorage;
 }
 
 export { apiRoutes, type RouteRecord } from './plugins/routeAccess';
@@ -106,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', db);
   app.decorate('dialect', dialectOf(config.databaseUrl));
   app.decorate('config', config);
+  app.decorate('storage', options.storage ?? createStorage(config));
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
   mailWorkerPlugin(app); // delivers the e-mail outbox when SMTP_URL is set (starts when ready, stops on close)
   taskRunnerPlugin(app, [offerExpiryTask(db, config), ...jobAlertTasks(db, config), groupDigestTask(db, config), scheduledArticlesTask(db), newsletterTask(db, config), renewalTask(app)], config.tasksPollSeconds); // background tasks, each run once across instances
@@ -175,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(unsubscribeRoutes); // page routes: a mail client's one-click POST carries no apiKey
   await app.register(uploadsPlugin, { routes: [memberFileRoutes, companyLogoRoutes, workgroupImageRoutes, wallPostRoutes] }); // the only routes that take multipart
   await app.register(filesPlugin);
+  await app.register(healthPlugin);
   await app.register(cookieConsentPlugin);
   await app.register(spaPlugin);
 

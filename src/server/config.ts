@@ -3,6 +3,7 @@
  */
 import { resolve } from 'node:path';
 import Ajv from 'ajv';
+import type { S3Settings } from './lib/storage/s3';
 
 export interface Config {
   port: number;
@@ -51,6 +52,10 @@ export interface Config {
   sepaCreditor: { name: string; id: string; iban: string; bic: string };
   /** Apple Wallet passes of the member card: all of WALLET_PASS_CERT, _KEY, _WWDR (PEM or file path), WALLET_PASS_TYPE_ID and WALLET_TEAM_ID, else null (no pass). */
   wallet: { cert: string; key: string; wwdr: string; keyPassphrase: string | null; passTypeId: string; teamId: string } | null;
+  /** Where files are kept (FILE_STORAGE, issue 26): the local folder DATA_DIR (default) or an S3-compatible bucket (S3_*). */
+  fileStorage: { driver: 'local' } | ({ driver: 's3' } & S3Settings);
+  /** How long a SIGTERM waits for requests in flight before the process exits anyway (SHUTDOWN_TIMEOUT_SECONDS). */
+  shutdownTimeoutSeconds: number;
 }
 
 export interface RedsysConfig {
@@ -113,6 +118,15 @@ const schema = {
     WALLET_PASS_WWDR: { type: 'string', minLength: 1 },
     WALLET_PASS_TYPE_ID: { type: 'string', pattern: '^pass\\.' },
     WALLET_TEAM_ID: { type: 'string', pattern: '^[A-Z0-9]{10}$' },
+    FILE_STORAGE: { type: 'string', enum: ['local', 's3'], default: 'local' },
+    S3_ENDPOINT: { type: 'string', pattern: '^https?://[^/]+/?$' },
+    S3_REGION: { type: 'string', pattern: '^[a-z0-9-]{2,40}$', default: 'us-east-1' },
+    // S3's bucket naming rules (3–63 lower-case letters, digits, dots and hyphens)
+    S3_BUCKET: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$' },
+    S3_ACCESS_KEY_ID: { type: 'string', minLength: 1, maxLength: 256 },
+    S3_SECRET_ACCESS_KEY: { type: 'string', minLength: 1, maxLength: 256 },
+    S3_FORCE_PATH_STYLE: { type: 'string', enum: ['true', 'false'], default: 'false' },
+    SHUTDOWN_TIMEOUT_SECONDS: { type: 'integer', minimum: 1, maximum: 3600, default: 25 },
   },
 } as const;
 
@@ -171,6 +185,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       v.WALLET_PASS_CERT && v.WALLET_PASS_KEY && v.WALLET_PASS_WWDR && v.WALLET_PASS_TYPE_ID && v.WALLET_TEAM_ID
         ? { cert: v.WALLET_PASS_CERT, key: v.WALLET_PASS_KEY, wwdr: v.WALLET_PASS_WWDR, keyPassphrase: v.WALLET_PASS_KEY_PASSPHRASE ?? null, passTypeId: v.WALLET_PASS_TYPE_ID, teamId: v.WALLET_TEAM_ID }
         : null,
+    shutdownTimeoutSeconds: v.SHUTDOWN_TIMEOUT_SECONDS,
+    fileStorage: v.FILE_STORAGE === 's3' ? { driver: 's3', ...s3Config(v) } : { driver: 'local' },
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM,
     production,
@@ -196,4 +212,18 @@ function redsysConfig(v: Record<string, any>): RedsysConfig {
   // the key signs with 3DES first: Redsys gives it as the base64 of 24 bytes
   if (Buffer.from(String(v.REDSYS_SECRET_KEY), 'base64').length !== 24) throw new Error('Invalid configuration: REDSYS_SECRET_KEY must be the base64 SHA-256 key Redsys gives (24 bytes)');
   return { merchantCode: String(v.REDSYS_MERCHANT_CODE), terminal: String(v.REDSYS_TERMINAL), secretKey: String(v.REDSYS_SECRET_KEY), url: String(v.REDSYS_URL).replace(/\/+$/, '') };
+}
+
+/** FILE_STORAGE=s3 needs the bucket and its keys: a start without them stops here, saying which. */
+function s3Config(v: Record<string, any>): S3Settings {
+  const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((key) => v[key] === undefined);
+  if (missing.length) throw new Error(`Invalid configuration: ${missing.join(', ')} must be set when FILE_STORAGE=s3`);
+  return {
+    endpoint: v.S3_ENDPOINT ? String(v.S3_ENDPOINT).replace(/\/$/, '') : null,
+    region: String(v.S3_REGION),
+    bucket: String(v.S3_BUCKET),
+    accessKeyId: String(v.S3_ACCESS_KEY_ID),
+    secretAccessKey: String(v.S3_SECRET_ACCESS_KEY),
+    forcePathStyle: v.S3_FORCE_PATH_STYLE === 'true',
+  };
 }

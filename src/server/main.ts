@@ -11,6 +11,7 @@ import { createDb, dialectOf } from './db/dialect';
 import { prepareDatabase } from './db/prepare';
 import { buildApp } from './app';
 import { rendererFile } from './ssr';
+import { createStorage } from './lib/storage';
 
 async function main() {
   const config = loadConfig();
@@ -32,10 +33,27 @@ async function main() {
   // PORT=0 in development: links name the port the system gives, known once listening. The app reads config.publicUrl
   // when it builds links, so it is set before listening on a port chosen here.
   if (!config.publicUrlSet && config.port === 0) config.publicUrl = localAddress(config.host, await freePort(config.host));
-  const app = await buildApp(config, { db, migrate: false, closeDb: true });
+  // the file store is checked before anything listens: a bucket that cannot be reached stops the start, saying so
+  const storage = createStorage(config);
+  try {
+    await storage.check();
+  } catch (error) {
+    throw new Error(`File storage not reachable (${storage.describe()}): ${(error as Error).message}`);
+  }
+  const app = await buildApp(config, { db, migrate: false, closeDb: true, storage });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // Fastify's close: the listener stops, new requests on open connections get 503, requests in flight finish, then
+    // the onClose hooks end the task poll, flush buffered views and close the pools; past SHUTDOWN_TIMEOUT_SECONDS the
+    // process exits anyway (1), so a stuck request cannot hold a deployment
     process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
+      setTimeout(() => {
+        console.error(`Shutdown took longer than ${config.shutdownTimeoutSeconds} s: exiting with requests unfinished`);
+        process.exit(1);
+      }, config.shutdownTimeoutSeconds * 1000).unref();
+      void app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     });
   }
   await app.listen({ port: config.publicUrlSet || config.port !== 0 ? config.port : Number(new URL(config.publicUrl).port), host: config.host });
@@ -43,6 +61,7 @@ async function main() {
   const local = localAddress(config.host, port);
   const database = dialectOf(config.databaseUrl) === 'postgres' ? 'PostgreSQL' : 'SQLite';
   const lines = [`\nAlumni portal listening on ${local}${config.publicUrl !== local ? ` (public URL ${config.publicUrl})` : ''} — database: ${database}`];
+  lines.push(`Files: ${storage.describe()} — reachable`);
   lines.push(`Back office: ${local}/es/admin/login (also /en/admin/login, /ca/admin/login)`);
   const warning = portMismatch(config.publicUrl, port);
   if (warning) lines.push(warning);

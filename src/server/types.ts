@@ -28,6 +28,8 @@ declare module 'fastify' {
     config: Config;
     /** The anonymous public-read cache (plugins/publicCache.ts). */
     publicCache: import('./plugins/publicCache').PublicCache;
+    /** The file store (lib/storage: the local folder or S3), shared by every feature that keeps a file. */
+    storage: import('./lib/storage').FileStorage;
   }
   interface FastifyRequest {
     actor: Actor;

@@ -113,3 +113,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }
+
+/** Names of the migrations this code knows that the database has not run (readiness: an instance older or newer than its database). */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const known = await new Migrator({ db, provider }).getMigrations();
+  return known.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+}

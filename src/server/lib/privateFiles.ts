@@ -4,9 +4,10 @@
  * stored path relative to that folder; the file route (plugins/files.ts) serves it only behind a
  * signed link. No user input ever becomes part of a stored path.
  */
-import { constants, copyFileSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, createReadStream, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { newHash } from './ids';
+import { privateKey, type FileStorage } from './storage';
 
 /** The `files.kind` values that are private; every other kind (avatar, logo, image) is a public image. */
 export const PRIVATE_KINDS = ['cv', 'student', 'portfolio', 'wall'] as const;
@@ -60,6 +61,35 @@ export function downloadName(name: string, mime: string, fallback = 'file'): str
     .trim()
     .slice(0, 180);
   return `${base || fallback}.${Object.hasOwn(EXTENSIONS, mime) ? EXTENSIONS[mime] : 'bin'}`;
+}
+
+/** A fresh stored path `<folder>/<random>.<ext>` (what `files.path` keeps; its key in the store is `private/<path>`). */
+function newStoredPath(folder: PrivateKind, mime: string): string {
+  return `${folder}/${newHash(24)}.${EXTENSIONS[mime] ?? 'bin'}`;
+}
+
+/** Writes `content` into the file store (issue 26) and returns the path to keep in `files.path`. */
+export async function putPrivate(storage: FileStorage, folder: PrivateKind, mime: string, content: Buffer): Promise<string> {
+  const stored = newStoredPath(folder, mime);
+  await storage.put(privateKey(stored)!, content, { contentType: servedType(mime) });
+  return stored;
+}
+
+/** Streams a received temporary file into the file store, removes it, and returns the path to keep in `files.path`. */
+export async function putPrivateFile(storage: FileStorage, folder: PrivateKind, mime: string, source: string, size: number): Promise<string> {
+  const stored = newStoredPath(folder, mime);
+  try {
+    await storage.put(privateKey(stored)!, createReadStream(source), { contentType: servedType(mime), size });
+  } finally {
+    rmSync(source, { force: true });
+  }
+  return stored;
+}
+
+/** Removes a stored private file, but only one of `folder`'s own (the demo's shared `seed/…` files stay). */
+export async function removePrivate(storage: FileStorage, folder: string, stored: string): Promise<void> {
+  const key = stored.startsWith(`${folder}/`) ? privateKey(stored) : null;
+  if (key) await storage.delete(key).catch(() => undefined);
 }
 
 /**

@@ -3,16 +3,15 @@
  * at most `maxSide` px) under a fresh random name in the public uploads folder `folder`. Only files this module wrote
  * (its name pattern) are ever removed, so a demo picture or a path from elsewhere is left alone.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locale } from '../../shared/constants';
 import { AppError } from '../errors';
 import { translate } from '../i18n';
 import type { UploadedFile } from '../plugins/uploads';
 import { newHash } from './ids';
 import { ImageError, MAX_INPUT_PIXELS, reencodeImage } from './images';
+import type { FileStorage } from './storage';
 
-export async function storePublicImage(dataDir: string, folder: string, file: UploadedFile, lng: Locale, maxSide = 1600): Promise<string> {
+export async function storePublicImage(storage: FileStorage, folder: string, file: UploadedFile, lng: Locale, maxSide = 1600): Promise<string> {
   let bytes: Buffer;
   try {
     bytes = await reencodeImage(file.path, maxSide);
@@ -21,13 +20,12 @@ export async function storePublicImage(dataDir: string, folder: string, file: Up
     const key = error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage';
     throw AppError.badRequest('validation.failed', [{ field: 'image', message: translate(lng, key, { field: 'image', megapixels: MAX_INPUT_PIXELS / 1_000_000 }) }]);
   }
-  mkdirSync(join(dataDir, 'uploads', folder), { recursive: true });
   const name = newHash(24);
-  writeFileSync(join(dataDir, 'uploads', folder, `${name}.webp`), bytes, { flag: 'wx' });
+  await storage.put(`uploads/${folder}/${name}.webp`, bytes, { contentType: 'image/webp' });
   return `/uploads/${folder}/${name}.webp`;
 }
 
-export function removePublicImage(dataDir: string, folder: string, path: string | null | undefined) {
+export async function removePublicImage(storage: FileStorage, folder: string, path: string | null | undefined): Promise<void> {
   const name = path?.match(new RegExp(`^/uploads/${folder}/([a-z0-9]{24})\\.webp$`))?.[1];
-  if (name) rmSync(join(dataDir, 'uploads', folder, `${name}.webp`), { force: true });
+  if (name) await storage.delete(`uploads/${folder}/${name}.webp`).catch(() => undefined);
 }

@@ -8,19 +8,29 @@
  *   Refusals are SPEC §8's JSON error, or a short page in the reader's language for a browser. A file is always an
  *   attachment, typed as stored (a type we do not keep is octet-stream) under a name whose extension is that of its
  *   type (lib/privateFiles downloadName: never the uploader's `.html`), with nosniff.
+ * The files live in the file store (lib/storage, issue 26). With the local folder both are streamed from DATA_DIR as
+ * always; with S3, `/uploads/…` is streamed from the bucket with the same long cache, and a private file, once our
+ * signature is checked (the API handed the link out after its own permission check), is a redirect to a presigned
+ * URL of the bucket that lives STORE_LINK_TTL_SECONDS and names the download.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../errors';
 import { translate } from '../i18n';
-import { downloadName, locateStored, PRIVATE_KINDS, privateRoot, servedType } from '../lib/privateFiles';
+import { downloadName, PRIVATE_KINDS, servedType } from '../lib/privateFiles';
+import { attachmentHeader } from '../lib/storage/disposition';
+import { privateKey, validKey } from '../lib/storage';
 import { filePath, readSignedQuery, verify } from '../lib/signedLinks';
 import { pages } from './routeAccess';
 
 /** What /uploads may serve: pictures by extension. */
 const PUBLIC_IMAGE = /\.(svg|png|jpe?g|gif|webp|avif)$/i;
+const IMAGE_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif' };
+
+/** How long a presigned URL of the bucket lives: the redirect is followed at once, five minutes covers a slow start. */
+export const STORE_LINK_TTL_SECONDS = 300;
 
 interface FileRequest {
   Params: { hash: string };
@@ -32,12 +42,7 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** `attachment; filename="<ascii>"; filename*=UTF-8''<utf-8>` (RFC 6266), whatever the stored name holds. */
-export function attachment(name: string): string {
-  const clean = name.replace(/[\u0000-\u001f\u007f"\\/]/g, '_').slice(0, 200) || 'file';
-  const ascii = clean.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
-}
+export const attachment = attachmentHeader;
 
 /** A refused link: SPEC §8's JSON error, or for a browser a plain page saying so in its language. */
 function refuse(request: FastifyRequest, reply: FastifyReply, status: number, code: string) {
@@ -52,18 +57,36 @@ function refuse(request: FastifyRequest, reply: FastifyReply, status: number, co
 
 export async function filesPlugin(app: FastifyInstance) {
   const { dataDir, distDir, secretKey } = app.config;
-  const root = privateRoot(dataDir);
+  const storage = app.storage;
 
-  await app.register(
-    pages(fastifyStatic as never, {
-      root: join(dataDir, 'uploads'),
-      prefix: '/uploads/',
-      decorateReply: !existsSync(distDir),
-      wildcard: true,
-      allowedPath: (path: string) => PUBLIC_IMAGE.test(path),
-      maxAge: '30d',
-    }),
-  );
+  if (storage.driver === 'local') {
+    await app.register(
+      pages(fastifyStatic as never, {
+        root: join(dataDir, 'uploads'),
+        prefix: '/uploads/',
+        decorateReply: !existsSync(distDir),
+        wildcard: true,
+        allowedPath: (path: string) => PUBLIC_IMAGE.test(path),
+        maxAge: '30d',
+      }),
+    );
+  } else {
+    app.get<{ Params: { '*': string } }>('/uploads/*', {
+      config: { page: true },
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const key = `uploads/${request.params['*']}`;
+        const object = PUBLIC_IMAGE.test(key) && validKey(key) ? await storage.get(key) : null;
+        if (!object) throw AppError.notFound();
+        return reply
+          .header('Cache-Control', 'public, max-age=2592000')
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Length', object.size)
+          .type(IMAGE_TYPES[key.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream')
+          .send(object.body);
+      },
+    });
+  }
 
   app.get<FileRequest>('/files/:hash', {
     config: { page: true },
@@ -83,17 +106,24 @@ export async function filesPlugin(app: FastifyInstance) {
       const check = verify(secretKey, filePath(hash), query);
       if (check !== 'ok') return refuse(request, reply, 403, check === 'expired' ? 'files.linkExpired' : 'files.linkInvalid');
       const row = await app.db.selectFrom('files').select(['path', 'name', 'mime']).where('hash', '=', hash).where('kind', 'in', [...PRIVATE_KINDS]).executeTakeFirst();
-      const absolute = row ? locateStored(root, row.path) : null;
-      const size = absolute ? statSync(absolute, { throwIfNoEntry: false }) : undefined;
-      if (!row || !absolute || !size?.isFile()) return refuse(request, reply, 404, 'notFound');
+      const key = row ? privateKey(row.path) : null;
+      if (!row || !key) return refuse(request, reply, 404, 'notFound');
+      const name = downloadName(row.name, row.mime);
+      const signed = await storage.signedUrl(key, { downloadName: name, contentType: servedType(row.mime), expiresInSeconds: STORE_LINK_TTL_SECONDS });
+      if (signed) {
+        request.log.info({ file: hash, by }, 'private file handed to the store');
+        return reply.header('Cache-Control', 'private, no-store').redirect(signed, 302);
+      }
+      const object = await storage.get(key);
+      if (!object) return refuse(request, reply, 404, 'notFound');
       request.log.info({ file: hash, by }, 'private file served');
       return reply
         .header('Cache-Control', 'private, no-store')
-        .header('Content-Disposition', attachment(downloadName(row.name, row.mime)))
+        .header('Content-Disposition', attachment(name))
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Length', size.size)
+        .header('Content-Length', object.size)
         .type(servedType(row.mime))
-        .send(createReadStream(absolute));
+        .send(object.body);
     },
   });
 }

@@ -5,8 +5,6 @@
  * and e-mails the contact; a logo is re-encoded (WebP, no metadata) and written to disk before the row points at
  * it, and the old one is removed only after the row changed, so nothing points at a missing file.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
@@ -17,6 +15,7 @@ import type { Locale } from '../../../shared/constants';
 import type { CompanyProfile, UserPassword } from '../../../shared/schema-types';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { Actor } from '../../types';
+import { removeQuietly, type FileStorage } from '../../lib/storage';
 import { findCompany } from '../auth/repository';
 import { presentCompany } from '../auth/presenters';
 import { enqueueMail } from '../mail/outbox';
@@ -67,9 +66,9 @@ export async function changePassword(app: FastifyInstance, actor: Actor, lng: Lo
   return { ok: true };
 }
 
-function removeLogo(uploadsDir: string, logo: string | null): void {
+async function removeLogo(storage: FileStorage, logo: string | null): Promise<void> {
   const name = logo?.match(OWN_LOGO)?.[1];
-  if (name) rmSync(join(uploadsDir, LOGOS, `${name}.webp`), { force: true });
+  if (name) await removeQuietly(storage, [`uploads/${LOGOS}/${name}.webp`]);
 }
 
 export async function setLogo(app: FastifyInstance, actor: Actor, lng: Locale, file: UploadedFile) {
@@ -81,24 +80,22 @@ export async function setLogo(app: FastifyInstance, actor: Actor, lng: Locale, f
     if (!(error instanceof ImageError)) throw error;
     throw fieldError(lng, 'image', error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage', { megapixels: MAX_INPUT_PIXELS / 1_000_000 });
   }
-  const uploadsDir = join(app.config.dataDir, 'uploads');
-  mkdirSync(join(uploadsDir, LOGOS), { recursive: true });
   const name = newHash(24);
   const logo = `/uploads/${LOGOS}/${name}.webp`;
-  writeFileSync(join(uploadsDir, LOGOS, `${name}.webp`), bytes, { flag: 'wx' });
+  await app.storage.put(`uploads/${LOGOS}/${name}.webp`, bytes, { contentType: 'image/webp' });
   try {
     await repo.updateCompany(app.db, company.hash, { logo, updated_at: nowIso() });
   } catch (error) {
-    removeLogo(uploadsDir, logo);
+    await removeLogo(app.storage, logo);
     throw error;
   }
-  removeLogo(uploadsDir, company.logo);
+  await removeLogo(app.storage, company.logo);
   return { logo };
 }
 
 export async function deleteLogo(app: FastifyInstance, actor: Actor) {
   const company = await signedInCompany(app, actor);
   await repo.updateCompany(app.db, company.hash, { logo: null, updated_at: nowIso() });
-  removeLogo(join(app.config.dataDir, 'uploads'), company.logo);
+  await removeLogo(app.storage, company.logo);
   return { logo: null };
 }

@@ -3,12 +3,11 @@
  * partner number, membership, valid-until date, the QR code (PNG) and the member's photo when its file exists
  * (any of the formats we store — WebP, SVG, JPEG, PNG — turned into PNG by sharp; skipped when missing or unreadable).
  */
-import { existsSync } from 'node:fs';
-import { join, normalize, sep } from 'node:path';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { Locale } from '../../../shared/constants';
 import { translate } from '../../i18n';
+import { publicKey, readAll, type FileStorage } from '../../lib/storage';
 import type { MemberCard } from './service';
 import { qrPng } from './service';
 
@@ -19,16 +18,9 @@ const HEIGHT = 54 * MM * SCALE;
 const BRAND = '#14213d';
 const ACCENT = { BOLD: '#d4a017', GRATIS: '#2f9e44', REGULAR: '#8a8f98' } as const;
 
-/** Absolute path of a public `/uploads/…` link inside the uploads folder, or null (never outside it). */
-export function uploadFile(dataDir: string, link: string | null): string | null {
-  if (!link || !link.startsWith('/uploads/') || link.includes('\0')) return null;
-  const root = join(dataDir, 'uploads');
-  const file = normalize(join(root, link.slice('/uploads/'.length)));
-  return file.startsWith(root + sep) && existsSync(file) ? file : null;
-}
-
-async function photoPng(dataDir: string, link: string | null): Promise<Buffer | null> {
-  const file = uploadFile(dataDir, link);
+/** The member's photo from the file store as a small PNG, or null (no photo, a missing file, not a picture). */
+async function photoPng(storage: FileStorage, link: string | null): Promise<Buffer | null> {
+  const file = await readAll(storage, publicKey(link)).catch(() => null);
   if (!file) return null;
   try {
     return await sharp(file).resize(240, 240, { fit: 'cover' }).png().toBuffer();
@@ -37,9 +29,9 @@ async function photoPng(dataDir: string, link: string | null): Promise<Buffer | 
   }
 }
 
-export async function cardPdf(dataDir: string, card: MemberCard, lng: Locale): Promise<Buffer> {
+export async function cardPdf(storage: FileStorage, card: MemberCard, lng: Locale): Promise<Buffer> {
   const t = (key: string, params: Record<string, unknown> = {}) => translate(lng, `memberCard.pdf.${key}`, params);
-  const [qr, photo] = await Promise.all([qrPng(card.verify_url), photoPng(dataDir, card.photo)]);
+  const [qr, photo] = await Promise.all([qrPng(card.verify_url), photoPng(storage, card.photo)]);
   const doc = new PDFDocument({ size: [WIDTH, HEIGHT], margin: 0, info: { Title: t('title'), Author: 'Alumni', Subject: `${card.name} ${card.surname}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

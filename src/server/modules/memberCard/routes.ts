@@ -65,7 +65,7 @@ export async function memberCardRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'My member card as a PDF (with its QR code)', response: { 200: fileAnswer('application/pdf', 'The member card (PDF)') } },
     handler: async (request, reply) => {
       const { card, language } = await service.cardForDocument(app, request.actor);
-      const pdf = await cardPdf(app.config.dataDir, card, language);
+      const pdf = await cardPdf(app.storage, card, language);
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="member-card-${safeName(card.name)}-${card.partner_number}.pdf"`)

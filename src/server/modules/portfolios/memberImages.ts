@@ -6,8 +6,6 @@
  * the rows go in one transaction; if anything fails, the files this request wrote are removed. Old files
  * are removed only after the database no longer names them.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Locale } from '../../../shared/constants';
 import { UPLOAD_KINDS } from '../../../shared/uploads';
@@ -52,14 +50,12 @@ export async function addImages(app: FastifyInstance, actor: Actor, lng: Locale,
   // Unknown or someone else's project: 404 before any pixel is decoded.
   if (!(await repo.find(app.db, user, hash))) throw AppError.notFound();
   const images = await reencodeAll(lng, files);
-  const uploadsDir = join(app.config.dataDir, 'uploads');
-  mkdirSync(join(uploadsDir, FOLDER), { recursive: true });
   const paths: string[] = [];
   try {
     for (const image of images) {
       const name = `${newHash(24)}.webp`;
-      writeFileSync(join(uploadsDir, FOLDER, name), image, { flag: 'wx' });
       paths.push(`/uploads/${FOLDER}/${name}`);
+      await app.storage.put(`uploads/${FOLDER}/${name}`, image, { contentType: 'image/webp' });
     }
     await app.db.transaction().execute(async (trx) => {
       if (!(await repo.lockOwn(trx, app.dialect === 'postgres', user, hash))) throw AppError.notFound();
@@ -68,7 +64,7 @@ export async function addImages(app: FastifyInstance, actor: Actor, lng: Locale,
       await repo.appendImages(trx, hash, paths);
     });
   } catch (error) {
-    removeImageFiles(uploadsDir, paths);
+    await removeImageFiles(app.storage, paths);
     throw error;
   }
   return show(app, actor, hash);
@@ -82,7 +78,7 @@ export async function deleteImage(app: FastifyInstance, actor: Actor, hash: stri
     if (removed === undefined) throw AppError.notFound();
     return removed;
   });
-  removeImageFiles(join(app.config.dataDir, 'uploads'), [path]);
+  await removeImageFiles(app.storage, [path]);
   return show(app, actor, hash);
 }
 

@@ -1,6 +1,4 @@
 /** The member's own portfolio projects (issue 8 §10): only the owner reads, changes or deletes them. */
-import { rmSync } from 'node:fs';
-import { join, normalize, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZES, type Locale } from '../../../shared/constants';
 import { AppError } from '../../errors';
@@ -8,6 +6,7 @@ import { translate } from '../../i18n';
 import { dmyToIso, isoToDmy } from '../../../shared/dates';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import type { Actor } from '../../types';
+import { publicKey, removeQuietly, type FileStorage } from '../../lib/storage';
 import type { Conn } from '../../db/conn';
 import * as publicRepo from './repository';
 import * as repo from './memberRepository';
@@ -106,16 +105,11 @@ export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
     await findOwn(trx, user, hash);
     return repo.remove(trx, user, hash);
   });
-  removeImageFiles(join(app.config.dataDir, 'uploads'), paths);
+  await removeImageFiles(app.storage, paths);
   return { ok: true };
 }
 
-/** Public image links are `/uploads/…`; anything resolving outside the uploads folder is left alone. */
-export function removeImageFiles(uploadsDir: string, paths: string[]) {
-  for (const path of paths) {
-    if (!path.startsWith('/uploads/')) continue;
-    const file = normalize(join(uploadsDir, path.slice('/uploads/'.length)));
-    if (!file.startsWith(uploadsDir + sep)) continue;
-    rmSync(file, { force: true });
-  }
+/** Public image links are `/uploads/…`; any other link is left alone. */
+export async function removeImageFiles(storage: FileStorage, paths: string[]): Promise<void> {
+  await removeQuietly(storage, paths.map((path) => publicKey(path)));
 }

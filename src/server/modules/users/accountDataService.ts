@@ -9,8 +9,7 @@
  *   groups they run, ends every session, queues the farewell e-mail to the real address and writes an
  *   audit row without personal data. Files leave the disk only after the commit.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ZipArchive } from 'archiver';
 import { AppError } from '../../errors';
@@ -18,7 +17,7 @@ import { translate } from '../../i18n';
 import { clearCountCache } from '../../lib/countCache';
 import { nowIso } from '../../lib/ids';
 import { verifyPassword } from '../../lib/password';
-import { locateStored, privateRoot } from '../../lib/privateFiles';
+import { privateKey, publicKey, readAll, removeQuietly } from '../../lib/storage';
 import type { Actor } from '../../types';
 import type { Locale } from '../../../shared/constants';
 import { ACCOUNT_DELETED_ACTION } from '../../../shared/memberMoves';
@@ -44,12 +43,8 @@ function signedIn(actor: Actor): string {
   return actor.hash;
 }
 
-/** Absolute path of a public `/uploads/…` link inside the uploads folder, or null. */
-function uploadPath(uploadsDir: string, link: string | null): string | null {
-  if (!link || !link.startsWith('/uploads/') || link.includes('\0')) return null;
-  const file = normalize(join(uploadsDir, link.slice('/uploads/'.length)));
-  return file.startsWith(uploadsDir + sep) ? file : null;
-}
+/** The store key of a public `/uploads/…` link, or null. */
+const uploadPath = (link: string | null): string | null => publicKey(link);
 
 /** A file name safe inside the zip: no folders, no control characters. */
 function entryName(name: string): string {
@@ -69,13 +64,14 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
   const db = app.db;
   const user = await repo.userRow(db, hash);
   if (!user) throw AppError.unauthorized();
-  const uploadsDir = join(app.config.dataDir, 'uploads');
-  const root = privateRoot(app.config.dataDir);
   const files: ZipFile[] = [];
-  const add = (absolute: string | null, name: string): string | null => {
-    if (!absolute || !existsSync(absolute)) return null;
+  // every file is read from the store first (below), so building data.json stays synchronous
+  const contents = new Map<string, Buffer>();
+  const add = (key: string | null, name: string): string | null => {
+    const content = key ? contents.get(key) : undefined;
+    if (!content) return null;
     const path = `files/${name}`;
-    files.push({ name: path, content: readFileSync(absolute) });
+    files.push({ name: path, content });
     return path;
   };
 
@@ -106,7 +102,12 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
       repo.jobAlertOf(db, hash),
     ]);
   const stored = await repo.filesOf(db, hash, posts.map((post) => post.file_hash).filter((h): h is string => !!h));
-  const archived = new Map(stored.map((file) => [file.hash, add(locateStored(root, file.path), `${file.kind}/${file.hash}-${entryName(file.name)}`)]));
+  const keys = [...stored.map((file) => privateKey(file.path)), uploadPath(user.photo), ...images.map((image) => uploadPath(image.path))].filter((key): key is string => !!key);
+  await Promise.all(keys.map(async (key) => {
+    const content = await readAll(app.storage, key);
+    if (content) contents.set(key, content);
+  }));
+  const archived = new Map(stored.map((file) => [file.hash, add(privateKey(file.path), `${file.kind}/${file.hash}-${entryName(file.name)}`)]));
 
   const { password_hash: _secret, data, category_hash: _category, ...columns } = user;
   const profile = {
@@ -114,7 +115,7 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
     data: parse(data),
     category: category ? { hash: category.hash, title: { es: category.title_es, en: category.title_en, ca: category.title_ca } } : null,
     tags: tags.map((tag) => ({ hash: tag.hash, group: tag.group, title: { es: tag.title_es, en: tag.title_en, ca: tag.title_ca } })),
-    photo_file: add(uploadPath(uploadsDir, user.photo), `photo${extname(user.photo ?? '') || '.img'}`),
+    photo_file: add(uploadPath(user.photo), `photo${extname(user.photo ?? '') || '.img'}`),
   };
   return {
     data: {
@@ -126,7 +127,7 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
         links: links.filter((l) => l.portfolio_hash === p.hash).map((l) => ({ url: l.url })),
         images: images
           .filter((i) => i.portfolio_hash === p.hash)
-          .map((i) => ({ hash: i.hash, url: i.path, file: add(uploadPath(uploadsDir, i.path), `portfolios/${p.hash}/${i.hash}${extname(i.path) || '.img'}`) })),
+          .map((i) => ({ hash: i.hash, url: i.path, file: add(uploadPath(i.path), `portfolios/${p.hash}/${i.hash}${extname(i.path) || '.img'}`) })),
       })),
       experiences: experiences.map((e) => ({ ...e, data: parse(e.data) })),
       job_alert: jobAlert ?? null,
@@ -176,10 +177,6 @@ export async function exportData(app: FastifyInstance, actor: Actor) {
 
 // ── deletion ─────────────────────────────────────────────────────────────────
 
-function removeQuietly(path: string | null): void {
-  if (path) rmSync(path, { force: true });
-}
-
 export async function deleteAccount(app: FastifyInstance, actor: Actor, lng: Locale, body: UserDelete) {
   const hash = signedIn(actor);
   const before = await repo.userRow(app.db, hash);
@@ -201,18 +198,11 @@ export async function deleteAccount(app: FastifyInstance, actor: Actor, lng: Loc
     return { ...owned, photo: user.photo };
   });
   // after the commit: the database no longer names these files
-  const uploadsDir = join(app.config.dataDir, 'uploads');
-  const root = privateRoot(app.config.dataDir);
-  for (const file of removed.files) {
-    // seed and shared demo files (seed/…) are not the member's own copies
-    if (file.path.startsWith(`${file.kind}/`)) removeQuietly(locateStored(root, file.path));
-  }
-  for (const image of removed.images) removeQuietly(uploadPath(uploadsDir, image));
-  const photo = uploadPath(uploadsDir, removed.photo);
-  if (photo && removed.photo!.startsWith('/uploads/avatars/')) {
-    removeQuietly(photo);
-    removeQuietly(photo.replace(/\.webp$/, '-large.webp'));
-  }
+  // seed and shared demo files (seed/…) are not the member's own copies
+  await removeQuietly(app.storage, removed.files.map((file) => (file.path.startsWith(`${file.kind}/`) ? privateKey(file.path) : null)));
+  await removeQuietly(app.storage, removed.images.map((image) => uploadPath(image)));
+  const photo = uploadPath(removed.photo);
+  if (photo && removed.photo!.startsWith('/uploads/avatars/')) await removeQuietly(app.storage, [photo, photo.replace(/\.webp$/, '-large.webp')]);
   clearCountCache();
   return { ok: true };
 }

@@ -4,15 +4,14 @@
  * if the database fails the new file is removed; only after it succeeds are the old files removed
  * (a crash in between leaves an orphan file, never a row pointing at nothing).
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { avatarVersions, ImageError, MAX_INPUT_PIXELS } from '../../lib/images';
 import { newHash } from '../../lib/ids';
-import { downloadName, locateStored, privateRoot, storePrivateFile } from '../../lib/privateFiles';
+import { downloadName, putPrivateFile, removePrivate } from '../../lib/privateFiles';
+import { removeQuietly, type FileStorage } from '../../lib/storage';
 import { fileLinks } from '../../lib/signedLinks';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { Locale } from '../../../shared/constants';
@@ -29,15 +28,10 @@ function fieldError(lng: Locale, field: string, code: string, params: Record<str
   return AppError.badRequest('validation.failed', [{ field, message: translate(lng, code, { field, ...params }) }]);
 }
 
-function removeQuietly(path: string | null): void {
-  if (path) rmSync(path, { force: true });
-}
-
-function removeAvatar(uploadsDir: string, photo: string | null): void {
+async function removeAvatar(storage: FileStorage, photo: string | null): Promise<void> {
   const name = photo?.match(OWN_AVATAR)?.[1];
   if (!name) return;
-  removeQuietly(join(uploadsDir, AVATARS, `${name}.webp`));
-  removeQuietly(join(uploadsDir, AVATARS, `${name}-large.webp`));
+  await removeQuietly(storage, [`uploads/${AVATARS}/${name}.webp`, `uploads/${AVATARS}/${name}-large.webp`]);
 }
 
 export async function setPhoto(app: FastifyInstance, actor: Actor, lng: Locale, file: UploadedFile) {
@@ -49,26 +43,24 @@ export async function setPhoto(app: FastifyInstance, actor: Actor, lng: Locale, 
     const code = error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage';
     throw fieldError(lng, 'image', code, { megapixels: MAX_INPUT_PIXELS / 1_000_000 });
   }
-  const uploadsDir = join(app.config.dataDir, 'uploads');
-  mkdirSync(join(uploadsDir, AVATARS), { recursive: true });
   const name = newHash(24);
   const photo = `/uploads/${AVATARS}/${name}.webp`;
   let old: string | null;
   try {
-    writeFileSync(join(uploadsDir, AVATARS, `${name}.webp`), versions.thumb, { flag: 'wx' });
-    writeFileSync(join(uploadsDir, AVATARS, `${name}-large.webp`), versions.large, { flag: 'wx' });
+    await app.storage.put(`uploads/${AVATARS}/${name}.webp`, versions.thumb, { contentType: 'image/webp' });
+    await app.storage.put(`uploads/${AVATARS}/${name}-large.webp`, versions.large, { contentType: 'image/webp' });
     old = await filesRepository.replacePhoto(app.db, app.dialect, actor.hash!, photo);
   } catch (error) {
-    removeAvatar(uploadsDir, photo);
+    await removeAvatar(app.storage, photo);
     throw error;
   }
-  removeAvatar(uploadsDir, old);
+  await removeAvatar(app.storage, old);
   return { photo, photo_large: largePhoto(photo) };
 }
 
 export async function deletePhoto(app: FastifyInstance, actor: Actor) {
   const old = await filesRepository.replacePhoto(app.db, app.dialect, actor.hash!, null);
-  removeAvatar(join(app.config.dataDir, 'uploads'), old);
+  await removeAvatar(app.storage, old);
   return { photo: null, photo_large: null };
 }
 
@@ -85,32 +77,26 @@ async function completePdf(file: UploadedFile): Promise<boolean> {
   }
 }
 
-function removeStored(root: string, kind: MemberFileKind, stored: string): void {
-  if (!stored.startsWith(`${kind}/`)) return; // seed and shared demo files stay
-  removeQuietly(locateStored(root, stored));
-}
-
 /** Stores a PDF privately as the member's only file of `kind`; answers its row's hash. */
 async function replaceDocument(app: FastifyInstance, actor: Actor, lng: Locale, kind: MemberFileKind, file: UploadedFile): Promise<string> {
   if (!(await completePdf(file))) throw fieldError(lng, 'file', 'upload.badDocument');
-  const root = privateRoot(app.config.dataDir);
   const size = file.size;
-  const path = storePrivateFile(root, kind, 'application/pdf', file.path);
+  const path = await putPrivateFile(app.storage, kind, 'application/pdf', file.path, size);
   let result;
   try {
     const name = downloadName(file.filename, 'application/pdf', kind === 'cv' ? 'cv' : 'student-file');
     result = await filesRepository.replacePrivate(app.db, app.dialect, actor.hash!, kind, { kind, name, path, mime: 'application/pdf', size });
   } catch (error) {
-    removeStored(root, kind, path);
+    await removePrivate(app.storage, kind, path);
     throw error;
   }
-  for (const stored of result.removed) removeStored(root, kind, stored);
+  for (const stored of result.removed) await removePrivate(app.storage, kind, stored);
   return result.hash!;
 }
 
 async function clearDocument(app: FastifyInstance, actor: Actor, kind: MemberFileKind): Promise<void> {
   const { removed } = await filesRepository.replacePrivate(app.db, app.dialect, actor.hash!, kind, null);
-  for (const stored of removed) removeStored(privateRoot(app.config.dataDir), kind, stored);
+  for (const stored of removed) await removePrivate(app.storage, kind, stored); // seed and shared demo files stay
 }
 
 const link = (app: FastifyInstance, actor: Actor, hash: string) => fileLinks(app.config.secretKey, actor).link(hash);

@@ -43,7 +43,7 @@ export async function workgroupRoutes(app: FastifyInstance) {
   app.delete<CommentId>('/api/workgroups/:id/comments/:hash', {
     config: { permission: 'workgroups.comment' },
     schema: { tags: ['members'], summary: 'Delete a comment (its author or the group administrator)', params: commentParams, response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
-    handler: (request) => service.deleteComment(app.db, app.config.dataDir, request.actor, request.params.id, request.params.hash),
+    handler: (request) => service.deleteComment(app.db, app.storage, request.actor, request.params.id, request.params.hash),
   });
   app.patch<CommentId & { Body: { content: string } }>('/api/workgroups/:id/comments/:hash', {
     config: { permission: 'workgroups.comment' },

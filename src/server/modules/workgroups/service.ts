@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { newHash, nowIso } from '../../lib/ids';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import type { FileLinks } from '../../lib/signedLinks';
+import type { FileStorage } from '../../lib/storage';
 import type { Actor } from '../../types';
 import { memberOfFilter } from '../articles/memberFilter';
 import { presentAuthor, presentGroupAuthor } from '../users/presenters';
@@ -186,13 +187,13 @@ export async function toggleLike(db: Db, actor: Actor, id: string, commentHash: 
 }
 
 /** The author or the group's administrator (SPEC §6) may delete a comment; its replies go with it. */
-export async function deleteComment(db: Db, dataDir: string, actor: Actor, id: string, commentHash: string) {
+export async function deleteComment(db: Db, storage: FileStorage, actor: Actor, id: string, commentHash: string) {
   const group = await viewable(db, actor, id);
   const comment = await repo.findComment(db, group.hash, commentHash);
   if (!comment) throw AppError.notFound();
   if (comment.user_hash !== actor.hash && !group.is_admin) throw AppError.forbidden('workgroups.notYourComment');
   // its replies and the files posted with them go too (wall/service.ts)
-  await db.transaction().execute((trx) => removePost(trx, dataDir, comment.hash));
+  await db.transaction().execute((trx) => removePost(trx, storage, comment.hash));
   return { ok: true };
 }
 

@@ -147,23 +147,23 @@ export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
     await audit(trx, actor, 'article.deleted', hash, article.texts.es?.title ?? hash, { from: article.status });
     return article.image;
   });
-  removePublicImage(app.config.dataDir, COVERS, image);
+  await removePublicImage(app.storage, COVERS, image);
   return { ok: true };
 }
 
 export async function setCover(app: FastifyInstance, actor: Actor, lng: Locale, hash: string, file: UploadedFile) {
   const article = await show(app.db, hash);
-  const image = await storePublicImage(app.config.dataDir, COVERS, file, lng);
+  const image = await storePublicImage(app.storage, COVERS, file, lng);
   try {
     await app.db.transaction().execute(async (trx) => {
       await repo.updateArticle(trx, hash, { image, updated_at: nowIso() });
       await audit(trx, actor, 'article.updated', hash, article.texts.es?.title ?? hash, { changes: { image: { before: article.image, after: image } } });
     });
   } catch (error) {
-    removePublicImage(app.config.dataDir, COVERS, image);
+    await removePublicImage(app.storage, COVERS, image);
     throw error;
   }
-  removePublicImage(app.config.dataDir, COVERS, article.image);
+  await removePublicImage(app.storage, COVERS, article.image);
   return { image };
 }
 
@@ -173,7 +173,7 @@ export async function removeCover(app: FastifyInstance, actor: Actor, hash: stri
     await repo.updateArticle(trx, hash, { image: null, updated_at: nowIso() });
     if (article.image) await audit(trx, actor, 'article.updated', hash, article.texts.es?.title ?? hash, { changes: { image: { before: article.image, after: null } } });
   });
-  removePublicImage(app.config.dataDir, COVERS, article.image);
+  await removePublicImage(app.storage, COVERS, article.image);
   return { image: null };
 }
 

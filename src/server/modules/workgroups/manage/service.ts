@@ -124,21 +124,21 @@ export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
     await repo.deleteGroup(trx, hash);
     return group.image;
   });
-  removePublicImage(app.config.dataDir, IMAGES, image);
+  await removePublicImage(app.storage, IMAGES, image);
   return { ok: true };
 }
 
 
 export async function setImage(app: FastifyInstance, actor: Actor, lng: Locale, hash: string, file: UploadedFile) {
   const group = await ownGroup(app.db, actor, hash);
-  const image = await storePublicImage(app.config.dataDir, IMAGES, file, lng);
+  const image = await storePublicImage(app.storage, IMAGES, file, lng);
   try {
     await repo.updateGroup(app.db, hash, { image, updated_at: nowIso() });
   } catch (error) {
-    removePublicImage(app.config.dataDir, IMAGES, image);
+    await removePublicImage(app.storage, IMAGES, image);
     throw error;
   }
-  removePublicImage(app.config.dataDir, IMAGES, group.image);
+  await removePublicImage(app.storage, IMAGES, group.image);
   return { image };
 }
 

@@ -5,11 +5,11 @@
  * type (`poly.html` holding a JPEG is `poly.jpg`). The file is written to the private store first, then the post and its `files` row in one transaction (removed again if that fails). The group's
  * administrator may remove any post with a reason its author receives by e-mail; a removed post's file goes with it.
  */
-import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../errors';
 import { newHash, nowIso } from '../../../lib/ids';
-import { downloadName, locateStored, privateRoot, storePrivate, storePrivateFile } from '../../../lib/privateFiles';
+import { downloadName, putPrivate, putPrivateFile, removePrivate } from '../../../lib/privateFiles';
+import type { FileStorage } from '../../../lib/storage';
 import { ImageError, MAX_INPUT_PIXELS, reencodeKeepingFormat } from '../../../lib/images';
 import { translate } from '../../../i18n';
 import { fileLinks } from '../../../lib/signedLinks';
@@ -38,10 +38,10 @@ async function writable(app: FastifyInstance, actor: Actor, id: string) {
 }
 
 /** A received wall file into the private store: a picture re-encoded (type and size as stored), a PDF moved. */
-async function storeWallFile(root: string, lng: Locale, file: UploadedFile): Promise<{ stored: string; mime: string; size: number; name: string }> {
+async function storeWallFile(storage: FileStorage, lng: Locale, file: UploadedFile): Promise<{ stored: string; mime: string; size: number; name: string }> {
   if (file.detected === 'application/pdf') {
     const size = file.size;
-    return { stored: storePrivateFile(root, 'wall', file.detected, file.path), mime: file.detected, size, name: downloadName(file.filename, file.detected) };
+    return { stored: await putPrivateFile(storage, 'wall', file.detected, file.path, size), mime: file.detected, size, name: downloadName(file.filename, file.detected) };
   }
   let picture;
   try {
@@ -51,14 +51,13 @@ async function storeWallFile(root: string, lng: Locale, file: UploadedFile): Pro
     const key = error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage';
     throw AppError.badRequest('validation.failed', [{ field: 'file', message: translate(lng, key, { field: 'file', megapixels: MAX_INPUT_PIXELS / 1_000_000 }) }]);
   }
-  return { stored: storePrivate(root, 'wall', picture.mime, picture.bytes), mime: picture.mime, size: picture.bytes.length, name: downloadName(file.filename, picture.mime, 'image') };
+  return { stored: await putPrivate(storage, 'wall', picture.mime, picture.bytes), mime: picture.mime, size: picture.bytes.length, name: downloadName(file.filename, picture.mime, 'image') };
 }
 
 export async function post(app: FastifyInstance, actor: Actor, lng: Locale, id: string, body: NewPost) {
   const group = await writable(app, actor, id);
   const content = body.content.trim();
-  const root = privateRoot(app.config.dataDir);
-  const file = body.file ? await storeWallFile(root, lng, body.file) : null;
+  const file = body.file ? await storeWallFile(app.storage, lng, body.file) : null;
   const stored = file?.stored ?? null;
   const hash = newHash();
   const now = nowIso();
@@ -79,7 +78,7 @@ export async function post(app: FastifyInstance, actor: Actor, lng: Locale, id: 
       if (parent) await tellAuthorOfReply(trx, app, group, parent, actor.hash!, content);
     });
   } catch (error) {
-    if (stored) rmSync(locateStored(root, stored) ?? '/nonexistent', { force: true });
+    if (stored) await removePrivate(app.storage, 'wall', stored);
     throw error;
   }
   return presentOne(app, actor, hash);
@@ -123,7 +122,7 @@ async function presentOne(app: FastifyInstance, actor: Actor, hash: string) {
 }
 
 /** Soft-deletes a post (and its replies) and removes their files from the store and the files list. */
-export async function removePost(trx: Conn, dataDir: string, commentHash: string): Promise<void> {
+export async function removePost(trx: Conn, storage: FileStorage, commentHash: string): Promise<void> {
   const files = await trx
     .selectFrom('comments')
     .innerJoin('files', 'files.hash', 'comments.file_hash')
@@ -132,9 +131,8 @@ export async function removePost(trx: Conn, dataDir: string, commentHash: string
     .execute();
   await trx.updateTable('comments').set({ deleted: 1, file_hash: null }).where((eb) => eb.or([eb('hash', '=', commentHash), eb('parent_hash', '=', commentHash)])).execute();
   if (files.length) await trx.deleteFrom('files').where('hash', 'in', files.map((file) => file.hash)).execute();
-  const root = privateRoot(dataDir);
   // the demo's shared files (seed/…) are not the post's own copies
-  for (const file of files) if (file.path.startsWith('wall/')) rmSync(locateStored(root, file.path) ?? '/nonexistent', { force: true });
+  for (const file of files) await removePrivate(storage, 'wall', file.path);
 }
 
 /** The group's administrator removes a post with a reason; its author is told by e-mail in their language. */
@@ -144,7 +142,7 @@ export async function moderate(app: FastifyInstance, actor: Actor, groupHash: st
   await app.db.transaction().execute(async (trx) => {
     const comment = await trx.selectFrom('comments').select(['hash', 'user_hash', 'content']).where('workgroup_hash', '=', groupHash).where('hash', '=', commentHash).where('deleted', '=', 0).executeTakeFirst();
     if (!comment) throw AppError.notFound();
-    await removePost(trx, app.config.dataDir, comment.hash);
+    await removePost(trx, app.storage, comment.hash);
     const author = comment.user_hash === actor.hash ? null : await findUser(trx, comment.user_hash);
     if (author && author.status === 'VALIDATED' && author.notify_group_removed === 1) {
       const lng = author.language as Locale;
@@ -171,6 +169,6 @@ export async function removeFile(app: FastifyInstance, actor: Actor, groupHash: 
     return row;
   });
   // the demo's shared files (seed/…) are not this group's own copies
-  if (file.path.startsWith('wall/')) rmSync(locateStored(privateRoot(app.config.dataDir), file.path) ?? '/nonexistent', { force: true });
+  await removePrivate(app.storage, 'wall', file.path);
   return { ok: true };
 }
