@@ -1278,6 +1278,10 @@ export interface Job {
   extra?: {
     [k: string]: unknown;
   };
+  /**
+   * the application's outcome once the company closed the offer with its survey (issue 25 §19); null before, in the member applications list (subscribed_by_me)
+   */
+  outcome?: 'HIRED' | 'NOT_SELECTED' | null;
 }
 
 // jobs.filter

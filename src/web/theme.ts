@@ -38,6 +38,7 @@ export const theme: ThemeConfig = {
     colorTextPlaceholder: '#6b7280',
     colorTextDescription: '#545d68',
     colorTextSecondary: '#4a535c',
+    colorTextTertiary: '#5c6470', // descriptions' labels, captions (antd's #8c8c8c is 3.4:1 on white)
     borderRadius: 8,
     fontFamily: "'Helvetica Neue', Helvetica, Arial, system-ui, sans-serif",
     // antd keeps its xs/sm steps; ours start at md (320 px is the narrowest layout we support, in CSS)

@@ -140,6 +140,8 @@ describe('enqueueMail', () => {
       'job.published': { name: 'Ann <b>', title: 'Designer <i>', link: 'https://a.test/en/company/jobs' },
       'job.rejected': { name: 'Ann <b>', title: 'Designer <i>', reason: 'Unknown <graduation> year', link: 'https://a.test/en/company/jobs/x/edit' },
       'job.closed': { name: 'Ann <b>', title: 'Designer <i>', company: 'Studio <s>', link: 'https://a.test/en/user/jobs/subscribed' },
+      'job.outcome.hired': { name: 'Ann <b>', title: 'Designer <i>', company: 'Studio <s>', link: 'https://a.test/en/user/jobs/subscribed' },
+      'job.outcome.notSelected': { name: 'Ann <b>', title: 'Designer <i>', company: 'Studio <s>', link: 'https://a.test/en/user/jobs/subscribed' },
       'job.expiring': { name: 'Ann <b>', title: 'Designer <i>', date: '30 November 2026', link: 'https://a.test/en/company/jobs/x' },
       'application.status': { name: 'Ann <b>', title: 'Designer <i>', company: 'Studio <s>', status: 'In process', link: 'https://a.test/en/user/jobs/subscribed' },
       'company.validated': { name: 'Ann <b>', link: 'https://a.test/en/company/login' },
@@ -165,7 +167,7 @@ describe('enqueueMail', () => {
       'membership.ended': { name: 'Ann <b>', why: 'failed', link: 'https://a.test/en/user/card' },
       'membership.cancelled': { name: 'Ann <b>', date: '1 March 2028 <d>', link: 'https://a.test/en/user/card' },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(31);
+    expect(MAIL_TEMPLATES).toHaveLength(33);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();

@@ -287,14 +287,14 @@ describe('closing with the survey', () => {
     expect(await t.app.db.selectFrom('company_feedback').select('hash').where('job_hash', '=', hash).execute()).toEqual([]);
   });
 
-  it('closes with whom it hired, keeps the survey and tells the candidates still waiting, in their language', async () => {
+  it('closes with whom it hired, keeps the survey and tells the candidates not chosen, in their language', async () => {
     const { hash, applicant, pendingEmail } = await withApplicants();
     const res = await asCompany('PATCH', `/com/jobs/${hash}`, { status: 'CLOSED', survey: { rating_jobbank: 5, rating_candidates: 4, hired: true, hired_applicants: [applicant] } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'CLOSED', moves: [], applicants: { ACCEPTED: 1, PENDING: 1 } });
     const feedback = await t.app.db.selectFrom('company_feedback').selectAll().where('job_hash', '=', hash).executeTakeFirstOrThrow();
     expect(feedback).toMatchObject({ rating_bank: 5, rating_candidates: 4, hired: 1, hired_applicants: JSON.stringify([applicant]) });
-    const notice = (await outboxFor(t, pendingEmail)).filter((m) => m.template === 'job.closed');
+    const notice = (await outboxFor(t, pendingEmail)).filter((m) => m.template === 'job.outcome.notSelected'); // issue 25 §19
     expect(notice).toHaveLength(1);
     expect(notice[0]!.language).toBe('ca');
     expect(notice[0]!.body_text).toContain('Product designer');

@@ -61,3 +61,36 @@ async function gradientContrast(page: Page, selectors: string[]): Promise<string
     return out;
   }, selectors);
 }
+
+/**
+ * Visits each path on `page` (already signed in as the right role) and runs axe (WCAG 2.2 AA) on it once its heading
+ * (`heading`, a selector: the back office titles its pages with h2) is shown and its spinners are gone. A page that lands elsewhere (a guard sent it away) or shows no heading is a failure
+ * too, so a page cannot pass by not being there. Returns the failures, "label path: …".
+ */
+export async function axeOnPages(page: Page, baseUrl: string, paths: string[], label: string, { heading = 'h1' }: { heading?: string } = {}): Promise<string[]> {
+  const failures: string[] = [];
+  for (const path of paths) {
+    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+    const at = `${label} ${path}`;
+    if (new URL(page.url()).pathname !== path.split('?')[0]) {
+      failures.push(`${at}: landed on ${new URL(page.url()).pathname}`);
+      continue;
+    }
+    const found = await page.locator(heading).first().waitFor({ timeout: 15_000 }).then(() => true, () => false);
+    if (!found) failures.push(`${at}: no ${heading}`);
+    await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => failures.push(`${at}: still loading`));
+    failures.push(...(await axeViolations(page, at, { tags: WCAG_22_AA })));
+  }
+  return failures;
+}
+
+/**
+ * The language and width of each run of the area checks (member, company, back office): every language once, both
+ * widths, the phone twice (its menus and drawers differ most). Every pairing, six runs per area, would take about
+ * half an hour of the browser suite on a 2-core machine.
+ */
+export const AREA_RUNS: Array<{ lng: 'es' | 'en' | 'ca'; width: number }> = [
+  { lng: 'es', width: 390 },
+  { lng: 'en', width: 1400 },
+  { lng: 'ca', width: 390 },
+];

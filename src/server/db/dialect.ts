@@ -32,6 +32,7 @@ import * as m025 from './migrations/025_member_card';
 import * as m027 from './migrations/027_application_note';
 import * as m028 from './migrations/028_unaccent';
 import { foldText } from '../../shared/text';
+import * as m029 from './migrations/029_application_outcome';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -103,7 +104,7 @@ export function withStatementCache(sqlite: SQLite.Database, max = STATEMENT_CACH
   };
 }
 
-const migrations: Record<string, Migration> = { '001_initial': m001, '002_security': m002, '003_mail': m003, '004_accounts': m004, '005_audit': m005, '006_profile': m006, '008_speed': m008, '009_public_cache': m009, '010_coded_values': m010, '011_offers': m011, '015_job_views': m015, '016_job_alerts': m016, '017_workgroups_manage': m017, '018_group_notifications': m018, '020_wall_reports': m020, '021_articles_admin': m021, '022_admin_security': m022, '023_newsletter': m023, '024_payment_sessions': m024, '025_member_card': m025, '026_membership': m026, '027_application_note': m027, '028_unaccent': m028 };
+const migrations: Record<string, Migration> = { '001_initial': m001, '002_security': m002, '003_mail': m003, '004_accounts': m004, '005_audit': m005, '006_profile': m006, '008_speed': m008, '009_public_cache': m009, '010_coded_values': m010, '011_offers': m011, '015_job_views': m015, '016_job_alerts': m016, '017_workgroups_manage': m017, '018_group_notifications': m018, '020_wall_reports': m020, '021_articles_admin': m021, '022_admin_security': m022, '023_newsletter': m023, '024_payment_sessions': m024, '025_member_card': m025, '026_membership': m026, '027_application_note': m027, '028_unaccent': m028, '029_application_outcome': m029 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

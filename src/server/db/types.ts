@@ -200,6 +200,8 @@ export interface ApplicantsTable {
   updated_at: string;
   /** The member's note to the company (issue 25 §18), plain text up to 1,000 characters. */
   note: string | null;
+  /** HIRED | NOT_SELECTED once the offer closed with its survey (issue 25 §19, 028_application_outcome). */
+  outcome: Generated<string | null>;
 }
 
 export interface ArticlesTable {

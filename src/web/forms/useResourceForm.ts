@@ -43,6 +43,8 @@ export function useResourceForm<T extends BaseRecord>({ resource, dataProviderNa
     record: form.query?.data?.data as T | undefined,
     loading: form.formLoading,
     notFound: (form.query?.error as HttpError | null)?.statusCode === 404,
+    /** The load's failure (SPEC §8: a 5xx shows the server-error page). */
+    loadError: (form.query?.error as HttpError | null) ?? null,
     saving: form.mutation.isPending,
     save: form.onFinish,
     serverErrors,

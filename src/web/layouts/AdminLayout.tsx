@@ -3,11 +3,13 @@
  * the administrator's e-mail and sign-out. Only an administrator whose permission list (GET /api/init)
  * holds `admin.validate` gets in; anyone else goes to /{lng}/admin/login. The server decides anyway.
  */
+import { useState } from 'react';
 import { useCan, useGetIdentity, useLogout } from '@refinedev/core';
 import { Button, Layout, Menu, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/Spinner';
+import { useScrollableTables } from '../hooks/useScrollableTables';
 import { useLocale } from '../hooks/useLocale';
 import type { Identity } from '../providers/auth';
 
@@ -25,6 +27,8 @@ export function AdminLayout() {
   const { data: me, isLoading } = useGetIdentity<Identity | null>();
   const { data: access, isLoading: checking } = useCan({ resource: 'users', action: 'admin.validate' });
   const { mutate: logout } = useLogout();
+  const [content, setContent] = useState<HTMLElement | null>(null);
+  useScrollableTables(content);
   if (isLoading || checking) return <Spinner />;
   if (me?.iss !== 'admin' || !access?.can) return <Navigate to={`/${lng}/admin/login`} replace state={{ from: pathname }} />;
 
@@ -53,7 +57,7 @@ export function AdminLayout() {
           <Typography.Text data-testid="admin-email">{me.email}</Typography.Text>
           <Button onClick={() => logout()}>{t('admin.logout')}</Button>
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
+        <Layout.Content ref={setContent} style={{ padding: 24 }}>
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -109,7 +109,7 @@ export function pageApplications(db: Conn, filter: PublicJobFilter & { appliedBy
   return publishedJobs(db, jobArgs(filter))
     .innerJoin('applicants', (join) => join.onRef('applicants.job_hash', '=', 'jobs.hash').on('applicants.user_hash', '=', user))
     .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
-    .select([...SUMMARY_COLUMNS, 'applicants.status as applicant_status', 'applicants.created_at as applied_at'])
+    .select([...SUMMARY_COLUMNS, 'applicants.status as applicant_status', 'applicants.created_at as applied_at', 'applicants.outcome'])
     .orderBy('applicants.created_at', 'desc')
     .orderBy('jobs.hash', 'desc')
     .limit(limit)

@@ -67,13 +67,14 @@ export async function listPublic(db: Db, actor: Actor, lng: Locale, query: JobsQ
 /**
  * The member's applications (`subscribed_by_me`, DESIGN §4b): every offer they applied to, the latest application
  * first, whatever the offer's status now. `status` is the application's (PENDING, ACCEPTED = in process,
- * CANCELLED = discarded, WITHDRAWN), `offer_status` the offer's, `applied_at` when the current application was made.
+ * CANCELLED = discarded, WITHDRAWN), `offer_status` the offer's, `applied_at` when the current application was made,
+ * `outcome` HIRED or NOT_SELECTED once the company closed the offer with its survey (issue 25 §19).
  */
 async function listApplications(db: Db, lng: Locale, filter: repo.PublicJobFilter & { appliedBy: string }, size: number, offset: number) {
   const [count, rows] = await Promise.all([repo.countPublished(db, filter), repo.pageApplications(db, filter, size, offset)]);
   const items = await withTags(db, rows, lng);
   return listResult(
-    items.map((item, i) => ({ ...item, status: rows[i]!.applicant_status, offer_status: rows[i]!.status, applied_at: rows[i]!.applied_at, subscribed: rows[i]!.applicant_status !== 'WITHDRAWN' })),
+    items.map((item, i) => ({ ...item, status: rows[i]!.applicant_status, offer_status: rows[i]!.status, applied_at: rows[i]!.applied_at, outcome: rows[i]!.outcome ?? null, subscribed: rows[i]!.applicant_status !== 'WITHDRAWN' })),
     count,
     size,
   );

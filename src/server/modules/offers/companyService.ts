@@ -193,7 +193,7 @@ function checkSurvey(lng: Locale, survey: Survey, applicants: Applicant[]): void
   if (stranger >= 0) throw AppError.badRequest('validation.failed', [{ field: `survey.hired_applicants.${stranger}`, message: translate(lng, 'offers.notApplicant') }]);
 }
 
-/** The survey row, and a notice to each candidate still waiting (in their language) that the offer has closed. */
+/** The survey row, and each standing application's outcome (hired or not selected), told to its candidate in their language. */
 async function closeWithSurvey(trx: Conn, config: Config, offer: repo.OfferRow, actor: Actor, survey: Survey, applicants: Applicant[]): Promise<void> {
   const named = survey.hired_applicants ?? [];
   const first = applicants.find((a) => a.hash === named[0]);
@@ -209,9 +209,14 @@ async function closeWithSurvey(trx: Conn, config: Config, offer: repo.OfferRow, 
     hired_applicants: named.length ? JSON.stringify(named) : null,
     created_at: nowIso(),
   });
-  for (const applicant of applicants.filter((a) => a.status === 'PENDING')) {
+  // every application still standing gets its outcome, and its candidate one e-mail saying it (issue 25 §19)
+  for (const applicant of applicants.filter((a) => a.status !== 'WITHDRAWN')) {
+    const outcome = named.includes(applicant.hash) ? 'HIRED' : 'NOT_SELECTED';
+    await repo.setOutcome(trx, applicant.hash, outcome);
+    if (applicant.user_status === 'DELETED') continue; // a former member has no address left
     const language = isLocale(applicant.language) ? applicant.language : 'es';
     const link = `${config.publicUrl.replace(/\/$/, '')}${localizePath('user.jobs.subscribed', language)}`;
-    await enqueueMail(trx, { to: applicant.email, language, template: 'job.closed', data: { name: applicant.name, title: offer.title, company: offer.company_name, link } });
+    const template = outcome === 'HIRED' ? 'job.outcome.hired' : 'job.outcome.notSelected';
+    await enqueueMail(trx, { to: applicant.email, language, template, data: { name: applicant.name, title: offer.title, company: offer.company_name, link } });
   }
 }

@@ -142,6 +142,11 @@ export function applicantsOf(db: Conn, jobHash: string) {
     .execute();
 }
 
+/** An application's outcome once its offer closed (issue 25 §19). */
+export async function setOutcome(db: Conn, applicantHash: string, outcome: 'HIRED' | 'NOT_SELECTED') {
+  await db.updateTable('applicants').set({ outcome }).where('hash', '=', applicantHash).execute();
+}
+
 export async function insertFeedback(db: Conn, row: { hash: string; job_hash: string; company_hash: string; rating_bank: number; rating_candidates: number; hired: 0 | 1; hired_user_hash: string | null; hired_name: string | null; hired_applicants: string | null; created_at: string }) {
   await db.insertInto('company_feedback').values(row).execute();
 }

@@ -28,6 +28,11 @@ function StatusPanel({ icon, code, title, text, action, tone }: { icon: ReactNod
   );
 }
 
+/** The page for a detail whose data failed to load: not found on a 404, the error pages otherwise. */
+export function LoadFailedPage({ error }: { error: unknown }) {
+  return statusOf(error) === 404 ? <NotFoundPage /> : <UnexpectedErrorPage error={error} />;
+}
+
 /** SPEC §2: 'Página no encontrada' / 'Has intentado acceder a una página que no existe.' */
 export function NotFoundPage() {
   const { t } = useTranslation();
@@ -49,14 +54,24 @@ export function NotFoundPage() {
   );
 }
 
-/** SPEC §8: 'Error inesperado' / 'Estamos solucionando el problema. vuelve en unos minutos.' */
-export function UnexpectedErrorPage() {
+/** A failed load's status (HttpError of providers/http.ts), or undefined. */
+function statusOf(error: unknown): number | undefined {
+  return (error as { statusCode?: number } | null | undefined)?.statusCode;
+}
+
+/**
+ * SPEC §8: 'Error inesperado' / 'Estamos solucionando el problema. vuelve en unos minutos.' When the page's data
+ * failed on the server (500, 504), SPEC §8's 'Ha ocurrido un error en el servidor' instead (issue 25 §16).
+ */
+export function UnexpectedErrorPage({ error }: { error?: unknown } = {}) {
   const { t } = useTranslation();
+  const server = (statusOf(error) ?? 0) >= 500;
   return (
     <StatusPanel
       tone="error"
       icon={<WarningOutlined />}
-      title={t('errors.unexpected.title')}
+      code={server ? String(statusOf(error)) : undefined}
+      title={server ? t('errors.server') : t('errors.unexpected.title')}
       text={t('errors.unexpected.text')}
       action={
         <Button type="primary" onClick={() => window.location.reload()}>

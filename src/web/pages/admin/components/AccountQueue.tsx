@@ -91,7 +91,7 @@ export function AccountQueue<T extends QueueRow>({ resource, testId, title, sear
         rowKey="hash"
         size="middle"
         scroll={{ x: scrollX(!!status) }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (rowKeys) => setSelected(rowKeys as string[]) }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (rowKeys) => setSelected(rowKeys as string[]), getCheckboxProps: (row) => ({ disabled: false, 'aria-label': t('admin.selectRow', { name: (row as { email?: string; name?: string }).email ?? (row as { name?: string }).name ?? row.hash }) }) }}
         onRow={onRow}
         // the status column only when the list mixes statuses
         columns={[

@@ -67,7 +67,7 @@ export default function JobsQueuePage() {
         rowKey="hash"
         size="middle"
         scroll={{ x: 1100 }}
-        rowSelection={status ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
+        rowSelection={status ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (row) => ({ disabled: false, 'aria-label': t('admin.selectRow', { name: row.title }) }) } : undefined}
         expandable={{
           expandedRowRender: (row) => (
             <div className="admin-offer-preview" data-testid="offer-preview">

@@ -66,7 +66,7 @@ export default function WorkgroupsQueuePage() {
         rowKey="hash"
         size="middle"
         scroll={{ x: 1000 }}
-        rowSelection={bulkMoves.length ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
+        rowSelection={bulkMoves.length ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (row) => ({ disabled: false, 'aria-label': t('admin.selectRow', { name: row.name }) }) } : undefined}
         expandable={{
           expandedRowRender: (row) => (
             <div data-testid="group-preview">

@@ -73,7 +73,7 @@ export default function CandidatesPage() {
         sticky
         scroll={wide ? { x: 1000 } : undefined}
         rowClassName={(row) => (row.status === 'WITHDRAWN' ? 'candidate-withdrawn' : '')}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (row) => ({ disabled: row.status === 'WITHDRAWN' }) }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (row) => ({ disabled: row.status === 'WITHDRAWN', 'aria-label': t('candidates.selectOne', { name: candidateName(row, former) }) }) }}
         locale={{ emptyText: t('candidates.none') }}
         columns={[
           {
@@ -81,7 +81,7 @@ export default function CandidatesPage() {
             width: wide ? 260 : undefined,
             render: (_, row) => (
               <Space>
-                <Avatar src={row.member?.photo ?? undefined} icon={<UserOutlined />} />
+                <Avatar src={row.member?.photo ?? undefined} alt="" icon={<UserOutlined />} />
                 <span>
                   <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => setShown(row)} data-testid="candidate-name">
                     {candidateName(row, former)}

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useResourceForm } from '../../../forms/useResourceForm';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
-import { NotFoundPage } from '../../common/StatusPages';
+import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import { OfferForm, toValues } from './components/OfferForm';
 import type { Offer } from './types';
 
@@ -18,6 +18,7 @@ export default function OfferEditPage() {
   useDocumentTitle(`${t('pages.company.jobs.edit')} · Alumni`);
   const form = useResourceForm<Offer>({ resource: 'jobs', dataProviderName: 'com', id: hash, savedMessage: t('offers.saved'), onSaved: () => navigate(to('company.jobs.show', { hash })) });
   if (form.notFound) return <NotFoundPage />;
+  if (form.loadError) return <UnexpectedErrorPage error={form.loadError} />;
   if (form.loading || !form.record) return <Spinner />;
   const offer = form.record;
   return (

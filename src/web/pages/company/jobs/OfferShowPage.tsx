@@ -27,7 +27,7 @@ export default function OfferShowPage() {
   useDocumentTitle(`${offer?.title ?? t('pages.company.jobs.show')} · Alumni`);
   if (query.isLoading) return <Spinner />;
   if ((query.error as { statusCode?: number } | null)?.statusCode === 404) return <NotFoundPage />;
-  if (query.error || !offer) return <UnexpectedErrorPage />;
+  if (query.error || !offer) return <UnexpectedErrorPage error={query.error} />;
   const counts = offer.applicants ?? {};
   return (
     <section data-testid="offer-show">

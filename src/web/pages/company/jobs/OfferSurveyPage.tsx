@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/Spinner';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
-import { NotFoundPage } from '../../common/StatusPages';
+import { LoadFailedPage } from '../../common/StatusPages';
 import type { Offer } from './types';
 
 interface SurveyValues {
@@ -62,7 +62,7 @@ export default function OfferSurveyPage() {
     };
   }, [offer, t]);
   if (query.isLoading) return <Spinner />;
-  if (!offer) return <NotFoundPage />;
+  if (!offer) return <LoadFailedPage error={query.error} />;
   const closable = (offer.moves ?? []).some((move) => move.to === 'CLOSED');
   const flat = errors ? Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field.replace(/^survey\./, '').split('.')[0]!, messages])) : undefined;
   return (

@@ -24,7 +24,7 @@ export default function DirectoryShowPage() {
   useDocumentTitle(`${name || t('pages.community.directory.show')} · Alumni`);
   if (query.isLoading) return <Skeleton active avatar paragraph={{ rows: 6 }} />;
   if (query.error?.statusCode === 404) return <NotFoundPage />;
-  if (query.error || !member) return <UnexpectedErrorPage />;
+  if (query.error || !member) return <UnexpectedErrorPage error={query.error} />;
   return (
     <article className="job-detail">
       <Link to={to('community.directory')}>← {t('directory.back')}</Link>

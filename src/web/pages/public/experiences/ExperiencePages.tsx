@@ -64,7 +64,7 @@ export function ExperienceShowPage() {
   useDocumentTitle(`${e ? `${e.name} — ${e.company_name}` : t('pages.experiences.show')} · Alumni`);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (query.error?.statusCode === 404) return <NotFoundPage />;
-  if (query.error || !e) return <UnexpectedErrorPage />;
+  if (query.error || !e) return <UnexpectedErrorPage error={query.error} />;
   return (
     <article className="job-detail">
       <Link to={to('experiences')}>← {t('pages.experiences')}</Link>

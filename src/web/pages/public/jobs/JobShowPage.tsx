@@ -28,7 +28,7 @@ export default function JobShowPage() {
 
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (query.error?.statusCode === 404) return <NotFoundPage />;
-  if (query.error || !job) return <UnexpectedErrorPage />;
+  if (query.error || !job) return <UnexpectedErrorPage error={query.error} />;
 
   const date = (value: string | null) => formatDate(value, lng);
   return (

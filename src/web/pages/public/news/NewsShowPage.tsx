@@ -18,7 +18,7 @@ export default function NewsShowPage() {
   useDocumentTitle(article ? `${article.title} · Alumni` : `${t('pages.news.show')} · Alumni`);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (query.error?.statusCode === 404) return <NotFoundPage />;
-  if (query.error || !article) return <UnexpectedErrorPage />;
+  if (query.error || !article) return <UnexpectedErrorPage error={query.error} />;
   return (
     <article className="job-detail article-detail">
       <Link to={to('news')}>

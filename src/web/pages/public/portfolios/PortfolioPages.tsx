@@ -58,7 +58,7 @@ export function PortfolioShowPage() {
   useDocumentTitle(`${p?.name ?? t('pages.portfolios.show')} · Alumni`);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (query.error?.statusCode === 404) return <NotFoundPage />;
-  if (query.error || !p) return <UnexpectedErrorPage />;
+  if (query.error || !p) return <UnexpectedErrorPage error={query.error} />;
   return (
     <article className="job-detail">
       <Link to={to('portfolios')}>← {t('pages.portfolios')}</Link>

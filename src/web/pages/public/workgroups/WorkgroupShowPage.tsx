@@ -82,7 +82,7 @@ export default function WorkgroupShowPage() {
   useDocumentTitle(`${group?.name ?? t('pages.workgroups.show')} · Alumni`);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (query.error?.statusCode === 404) return <NotFoundPage />;
-  if (query.error || !group) return <UnexpectedErrorPage />;
+  if (query.error || !group) return <UnexpectedErrorPage error={query.error} />;
   const joinLabel = group.membership === 'ACCEPTED' ? 'workgroups.leave' : group.membership === 'PENDING' ? 'workgroups.pending' : group.type === 'PRIVATE' ? 'workgroups.request' : 'workgroups.join';
   return (
     <article className="job-detail">

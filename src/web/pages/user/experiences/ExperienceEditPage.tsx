@@ -10,6 +10,7 @@ import { DeleteRecord } from '../portfolios/DeleteRecord';
 import { useResourceForm } from '../../../forms/useResourceForm';
 import { ExperienceForm, toValues } from './ExperienceForm';
 import type { Experience } from './types';
+import { UnexpectedErrorPage } from '../../common/StatusPages';
 
 export default function ExperienceEditPage() {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ export default function ExperienceEditPage() {
 
   if (form.notFound) return <Alert type="warning" showIcon message={t('member.notFound')} action={<Link to={to('user.experiences')}>{t('pages.user.experiences')}</Link>} />;
   if (form.loading && !record) return <Spinner />;
-  if (!record) return <Alert type="error" showIcon message={t('errors.unexpected.title')} />;
+  if (!record) return <UnexpectedErrorPage error={form.loadError} />;
 
   return (
     <section data-testid="experience-edit">

@@ -10,6 +10,7 @@ import { useLocale } from '../../../hooks/useLocale';
 import { DeleteRecord } from '../portfolios/DeleteRecord';
 import { Period } from './Period';
 import type { Experience } from './types';
+import { UnexpectedErrorPage } from '../../common/StatusPages';
 
 export default function ExperienceShowPage() {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export default function ExperienceShowPage() {
 
   if ((query.error as { statusCode?: number } | null)?.statusCode === 404) return <Alert type="warning" showIcon message={t('member.notFound')} action={<Link to={to('user.experiences')}>{t('pages.user.experiences')}</Link>} />;
   if (query.isLoading) return <Spinner />;
-  if (!record) return <Alert type="error" showIcon message={t('errors.unexpected.title')} />;
+  if (!record) return <UnexpectedErrorPage error={query.error} />;
 
   return (
     <article data-testid="experience-show">

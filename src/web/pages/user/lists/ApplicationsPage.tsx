@@ -20,6 +20,7 @@ import { formatDate } from '../../../lib/dates';
 import type { Identity } from '../../../providers/auth';
 import type { JobSummary } from '../../public/jobs/types';
 import { applicationAction, STATUS_COLORS, type ApplicationStatus } from './applicationStatus';
+import { STATE_TAG_COLORS } from '../../../theme';
 import { ListFrame } from './ListFrame';
 import { useEmptyPageStepBack } from './useEmptyPageStepBack';
 import { useToggle } from './useToggle';
@@ -28,6 +29,8 @@ export interface Application extends JobSummary {
   status: ApplicationStatus;
   offer_status: string;
   applied_at: string;
+  /** Once the company closed the offer with its survey (issue 25 §19). */
+  outcome?: 'HIRED' | 'NOT_SELECTED' | null;
 }
 
 export default function ApplicationsPage() {
@@ -87,11 +90,17 @@ function ApplicationsList() {
         <Typography.Text type="secondary">({t('lists.applications.offerClosed')})</Typography.Text>
       </Space>
     );
-  const status = (job: Application) => (
-    <Tag color={STATUS_COLORS[job.status] ?? 'default'} data-testid="application-status">
-      {t(`lists.applications.status.${job.status}`)}
-    </Tag>
-  );
+  // the outcome, once the offer closed, says more than the application's last status (issue 25 §19)
+  const status = (job: Application) =>
+    job.outcome ? (
+      <Tag color={job.outcome === 'HIRED' ? STATE_TAG_COLORS.success : 'default'} data-testid="application-outcome">
+        {t(`lists.applications.outcome.${job.outcome}`)}
+      </Tag>
+    ) : (
+      <Tag color={STATUS_COLORS[job.status] ?? 'default'} data-testid="application-status">
+        {t(`lists.applications.status.${job.status}`)}
+      </Tag>
+    );
   const action = (job: Application) => {
     const kind = applicationAction(job.status, job.offer_status);
     const busy = toggle.pendingId === job.hash;

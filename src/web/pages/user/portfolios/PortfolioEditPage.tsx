@@ -16,6 +16,7 @@ import { PortfolioForm, toValues } from './PortfolioForm';
 import { StatusTag } from './StatusTag';
 import type { Portfolio, PortfolioImage } from './types';
 import { useResourceForm } from '../../../forms/useResourceForm';
+import { UnexpectedErrorPage } from '../../common/StatusPages';
 
 export default function PortfolioEditPage() {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ export default function PortfolioEditPage() {
 
   if (form.notFound) return <Alert type="warning" showIcon message={t('member.notFound')} action={<Link to={to('user.portfolios')}>{t('pages.user.portfolios')}</Link>} />;
   if (form.loading && !record) return <Spinner />;
-  if (!record) return <Alert type="error" showIcon message={t('errors.unexpected.title')} />;
+  if (!record) return <UnexpectedErrorPage error={form.loadError} />;
 
   return (
     <section data-testid="portfolio-edit">

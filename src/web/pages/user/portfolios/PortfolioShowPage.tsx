@@ -13,6 +13,7 @@ import { useLocale } from '../../../hooks/useLocale';
 import { DeleteRecord } from './DeleteRecord';
 import { StatusTag } from './StatusTag';
 import type { Portfolio } from './types';
+import { UnexpectedErrorPage } from '../../common/StatusPages';
 
 export default function PortfolioShowPage() {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export default function PortfolioShowPage() {
 
   if ((query.error as { statusCode?: number } | null)?.statusCode === 404) return <Alert type="warning" showIcon message={t('member.notFound')} action={<Link to={to('user.portfolios')}>{t('pages.user.portfolios')}</Link>} />;
   if (query.isLoading) return <Spinner />;
-  if (!record) return <Alert type="error" showIcon message={t('errors.unexpected.title')} />;
+  if (!record) return <UnexpectedErrorPage error={query.error} />;
 
   return (
     <article data-testid="portfolio-show">

@@ -9,7 +9,7 @@ export function ProfileLevel({ me, showMissing = true }: { me: Me; showMissing?:
   return (
     <div className="profile-level" aria-label={t('profile.level')}>
       <Typography.Text strong>{t('profile.level')}</Typography.Text>
-      <Progress percent={me.profile_level} strokeColor="#f28c28" />
+      <Progress percent={me.profile_level} strokeColor="#f28c28" aria-label={t('profile.level')} />
       {me.next_step && (
         <Typography.Paragraph type="secondary" className="profile-next-step">
           {t('profile.nextStep', { field: t(`fields.${me.next_step.field}`), percent: me.next_step.percent })}

@@ -12,6 +12,7 @@ import { useInvalidate } from '@refinedev/core';
 import { GroupForm, toValues } from './GroupForm';
 import { SubmitForReview } from './SubmitForReview';
 import type { OwnGroup } from './types';
+import { UnexpectedErrorPage } from '../../common/StatusPages';
 
 export default function GroupEditPage() {
   const { t } = useTranslation();
@@ -23,6 +24,7 @@ export default function GroupEditPage() {
   const group = form.record;
   const initial = useMemo(() => toValues(group), [group]);
   if (form.notFound) return <Alert type="warning" showIcon message={t('member.notFound')} action={<Link to={to('user.workgroups')}>{t('pages.user.workgroups')}</Link>} />;
+  if (form.loadError) return <UnexpectedErrorPage error={form.loadError} />;
   if (!group) return <Spinner />;
   return (
     <section data-testid="group-edit">

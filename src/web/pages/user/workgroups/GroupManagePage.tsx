@@ -18,6 +18,7 @@ import { Wall } from '../../public/workgroups/components/Wall';
 import { useIdentity } from '../../../hooks/useIdentity';
 import { SubmitForReview } from './SubmitForReview';
 import type { OwnGroup } from './types';
+import { UnexpectedErrorPage } from '../../common/StatusPages';
 
 export default function GroupManagePage() {
   const { t } = useTranslation();
@@ -27,6 +28,7 @@ export default function GroupManagePage() {
   const me = useIdentity();
   useDocumentTitle(`${group?.name ?? t('pages.user.workgroups.show')} · Alumni`);
   if (query.error?.statusCode === 404) return <Alert type="warning" showIcon message={t('member.notFound')} action={<Link to={to('user.workgroups')}>{t('pages.user.workgroups')}</Link>} />;
+  if (query.error) return <UnexpectedErrorPage error={query.error} />;
   if (!group) return <Spinner />;
   return (
     <section data-testid="group-manage">

@@ -1,0 +1,50 @@
+/**
+ * Issue 25 §1: every page of the company area passes axe (WCAG 2.2 AA, serious and critical, colour contrast included)
+ * in es, en and ca at 390 and 1400 px (tests/helpers/axe.ts AREA_RUNS). The entry pages (sign-in, registering,
+ * recovering) are checked signed out, the rest signed in as the demo company, on one of its published offers with
+ * candidates (its page, edit form, candidates and closing survey).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { sql } from 'kysely';
+import { localizePath, ROUTES } from '../../src/shared/routes';
+import { AREA_RUNS, axeOnPages } from '../helpers/axe';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
+
+let server: LiveServer;
+let browser: Browser;
+onBrowserSuite((live) => ({ server, browser } = live));
+
+const routes = ROUTES.filter((route) => route.area === 'company' && route.name !== 'company.logout');
+const entry = routes.filter((route) => route.guard === 'notAuthenticated');
+const signedIn = routes.filter((route) => route.guard !== 'notAuthenticated');
+let offer = '';
+
+beforeAll(async () => {
+  const db = server.app.db;
+  const company = await db.selectFrom('companies').select('hash').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('jobs')
+    .select('jobs.hash')
+    .where('jobs.company_hash', '=', company.hash)
+    .where('jobs.status', '=', 'PUBLISHED')
+    .where(sql<boolean>`exists (select 1 from applicants where applicants.job_hash = jobs.hash)`)
+    .executeTakeFirstOrThrow();
+  offer = row.hash;
+});
+
+describe('the company area passes axe (WCAG 2.2 AA)', () => {
+  it.each(AREA_RUNS)('in $lng at $width px', async ({ lng, width }) => {
+    expect(entry.length).toBe(3);
+    expect(signedIn.length).toBe(7);
+    const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
+    const { page, errors } = await newPage(context);
+    const failures = await axeOnPages(page, server.url, entry.map((route) => localizePath(route.name, lng)), `@${width}`);
+    await signInAt(page, server.url, 'company@demo.test', { lng, company: true });
+    const paths = signedIn.map((route) => localizePath(route.name, lng, route.path.includes(':hash') ? { hash: offer } : {}));
+    failures.push(...(await axeOnPages(page, server.url, paths, `@${width}`)));
+    await context.close();
+    expect(failures).toEqual([]);
+    expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
+  });
+});
