@@ -27,8 +27,7 @@ export default function ArticleFormPage() {
   const base = `/${lng}/admin/articles`;
   useDocumentTitle(`${hash ? t('admin.articles.editTitle') : t('admin.articles.new')} · Alumni`);
   const form = useForm<AdminArticle, Errors, ArticleValues>({
-    resource: 'articles',
-    dataProviderName: 'adm',
+    resource: 'adm/articles',
     id: hash,
     action: hash ? 'edit' : 'create',
     redirect: false,
@@ -93,7 +92,7 @@ export default function ArticleFormPage() {
               okText={t('admin.articles.delete')}
               okButtonProps={{ danger: true, disabled: article.registered > 0 }}
               cancelText={t('admin.cancel')}
-              onConfirm={() => remove({ resource: 'articles', dataProviderName: 'adm', id: article.hash, successNotification: () => ({ type: 'success', message: t('admin.articles.deleted') }) }, { onSuccess: () => navigate(base) })}
+              onConfirm={() => remove({ resource: 'adm/articles', id: article.hash, successNotification: () => ({ type: 'success', message: t('admin.articles.deleted') }) }, { onSuccess: () => navigate(base) })}
             >
               <Button danger icon={<DeleteOutlined />} loading={removal.isPending} data-testid="article-delete">
                 {t('admin.articles.delete')}

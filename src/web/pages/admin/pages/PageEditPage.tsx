@@ -28,8 +28,7 @@ export default function PageEditPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   const form = useForm<AdminPage, Errors, PageValues>({
-    resource: 'pages',
-    dataProviderName: 'adm',
+    resource: 'adm/pages',
     id: key,
     action: 'edit',
     redirect: false,

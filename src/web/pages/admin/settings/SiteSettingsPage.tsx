@@ -21,10 +21,9 @@ export default function SiteSettingsPage() {
   const client = useQueryClient();
   useDocumentTitle(`${t('admin.settings.title')} · Alumni`);
   const form = useForm<Record<string, unknown>, Errors, Record<string, unknown>>({
-    resource: 'settings',
+    resource: 'adm/settings',
     id: 'site',
     action: 'edit',
-    dataProviderName: 'adm',
     redirect: false,
     mutationMode: 'pessimistic',
     successNotification: () => ({ type: 'success', message: t('admin.settings.saved') }),

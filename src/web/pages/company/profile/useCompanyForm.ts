@@ -26,10 +26,9 @@ export function useCompanyForm(): AccountFormState & { me: CompanyMe | undefined
   const { t } = useTranslation();
   const invalidateAuth = useInvalidateAuthStore();
   const form = useForm<CompanyMe, Errors, Record<string, unknown>>({
-    resource: 'companies',
+    resource: 'com/companies',
     id: 'me',
     action: 'edit',
-    dataProviderName: 'com',
     redirect: false,
     mutationMode: 'pessimistic',
     successNotification: () => ({ type: 'success', message: t('companyProfile.saved') }),

@@ -20,10 +20,9 @@ const FIELDS = ['frequency', 'area', 'contract', 'working', 'location', 'text'] 
 export function JobAlertsSection({ receiving }: { receiving: boolean }) {
   const { t } = useTranslation();
   const form = useForm<Record<string, unknown>, Errors, Record<string, unknown>>({
-    resource: 'job-alerts',
+    resource: 'usr/job-alerts',
     id: 'me',
     action: 'edit',
-    dataProviderName: 'usr',
     redirect: false,
     mutationMode: 'pessimistic',
     successNotification: () => ({ type: 'success', message: t('jobAlerts.saved') }),

@@ -30,13 +30,11 @@ export function useProfileForm(rename: (field: string) => string = (field) => fi
   const { t } = useTranslation();
   const invalidateAuth = useInvalidateAuthStore();
   const form = useForm<Me, Errors, Record<string, unknown>>({
-    resource: 'users',
+    resource: 'usr/users',
     id: 'me',
     action: 'edit',
-    dataProviderName: 'usr',
     redirect: false,
     successNotification: () => ({ type: 'success', message: t('profile.saved') }),
-    errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
     onMutationSuccess: async () => {
       await loadIdentity(true);
       await invalidateAuth();
