@@ -126,6 +126,10 @@ export const ADMIN_ROUTES: readonly RouteDef[] = [
 
 const BY_NAME = new Map([...ROUTES, ...ADMIN_ROUTES].map((route) => [route.name, route]));
 
+export function findRoute(name: string): RouteDef | undefined {
+  return BY_NAME.get(name);
+}
+
 export function routeByName(name: string): RouteDef {
   const route = BY_NAME.get(name);
   if (!route) throw new Error(`Unknown route ${name}`);

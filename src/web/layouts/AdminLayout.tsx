@@ -8,11 +8,11 @@ import { Button, Layout, Menu, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/Spinner';
+import { useAllowed } from '../hooks/useAllowed';
+import { ADMIN_SECTIONS } from './adminMenu';
 import { useLocale } from '../hooks/useLocale';
 import type { Identity } from '../providers/auth';
 
-/** The back office's sections, in menu order; each is /{lng}/admin/<section> (routing/adminRoutes.tsx). */
-const ADMIN_SECTIONS = ['dashboard', 'users', 'companies', 'jobs', 'workgroups', 'subscriptions', 'payments', 'articles', 'pages', 'categories', 'tags', 'settings', 'admins', 'security', 'audit'] as const;
 /** Sections shown together under a heading in the menu. */
 const MENU_GROUPS: Partial<Record<(typeof ADMIN_SECTIONS)[number], { key: string; sections: readonly (typeof ADMIN_SECTIONS)[number][] }>> = {
   subscriptions: { key: 'membership', sections: ['subscriptions', 'payments'] },
@@ -25,6 +25,8 @@ export function AdminLayout() {
   const { data: me, isLoading } = useGetIdentity<Identity | null>();
   const { data: access, isLoading: checking } = useCan({ resource: 'users', action: 'admin.validate' });
   const { mutate: logout } = useLogout();
+  // each section shows when the access control grants its route (the permission list of GET /api/init)
+  const allowed = useAllowed();
   if (isLoading || checking) return <Spinner />;
   if (me?.iss !== 'admin' || !access?.can) return <Navigate to={`/${lng}/admin/login`} replace state={{ from: pathname }} />;
 
@@ -39,10 +41,10 @@ export function AdminLayout() {
         <Menu
           mode="inline"
           selectedKeys={[selected]}
-          items={ADMIN_SECTIONS.flatMap((section): MenuProps['items'] & object => {
+          items={ADMIN_SECTIONS.filter((section) => allowed(`admin.${section}`)).flatMap((section): MenuProps['items'] & object => {
             const item = (name: string) => ({ key: name, label: <Link to={`${base}/${name}`}>{t(`admin.menu.${name}`)}</Link> });
             const group = MENU_GROUPS[section];
-            if (group) return [{ type: 'group' as const, key: group.key, label: t(`admin.menu.${group.key}`), children: group.sections.map(item) }];
+            if (group) return [{ type: 'group' as const, key: group.key, label: t(`admin.menu.${group.key}`), children: group.sections.filter((one) => allowed(`admin.${one}`)).map(item) }];
             if (Object.values(MENU_GROUPS).some((other) => other.sections.includes(section))) return [];
             return [item(section)];
           })}

@@ -4,6 +4,7 @@ import { useGetIdentity } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { matchPath } from '../../shared/routes';
 import { useSiteInit } from '../hooks/useSiteInit';
+import { useAllowed } from '../hooks/useAllowed';
 import type { Identity } from '../providers/auth';
 import { AccountLink } from './AccountLink';
 import { accountItems } from './accountItems';
@@ -14,11 +15,12 @@ import { SiteHeader } from './SiteHeader';
 export function AreaLayout({ area }: { area: 'user' | 'company' }) {
   const { t } = useTranslation();
   const init = useSiteInit();
+  const allowed = useAllowed();
   const { pathname } = useLocation();
   const screens = Grid.useBreakpoint();
   const { data: me } = useGetIdentity<Identity | null>();
   const signedIn = area === 'user' ? me?.iss === 'user' : me?.iss === 'company';
-  const items = me && signedIn ? accountItems(me, t, init?.settings.ebookUrl) : [];
+  const items = me && signedIn ? accountItems(me, t, allowed, init?.settings.ebookUrl) : [];
   const current = matchPath(pathname)?.route.name;
   // the longest route name the current page starts with (user.portfolios.edit → user.portfolios)
   const selected = items.filter((item) => item.route && current?.startsWith(item.route)).sort((a, b) => b.route!.length - a.route!.length)[0]?.key;
