@@ -21,9 +21,9 @@ export interface ResourceFormOptions<T> {
 
 const topLevel = (field: string) => field.split('.')[0] || field;
 
-export function useResourceForm<T extends BaseRecord>({ resource, id, savedMessage, onSaved, rename = topLevel }: ResourceFormOptions<T>) {
+export function useResourceForm<T extends BaseRecord, V extends object = Record<string, unknown>>({ resource, id, savedMessage, onSaved, rename = topLevel }: ResourceFormOptions<T>) {
   const { t } = useTranslation();
-  const form = useForm<T, Errors, Record<string, unknown>>({
+  const form = useForm<T, Errors, V>({
     resource,
     id,
     action: id ? 'edit' : 'create',
@@ -45,6 +45,7 @@ export function useResourceForm<T extends BaseRecord>({ resource, id, savedMessa
     record: form.query?.data?.data as T | undefined,
     loading: form.formLoading,
     notFound: (form.query?.error as HttpError | null)?.statusCode === 404,
+    failed: Boolean(form.query?.isError),
     saving: form.mutation.isPending,
     save: form.onFinish,
     serverErrors,
