@@ -10,6 +10,17 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/Spinner';
 import { useAllowed } from '../hooks/useAllowed';
 import { ADMIN_SECTIONS } from './adminMenu';
+import { ADMIN_ROUTES } from '../../shared/routes';
+import AreaAccess from '../routing/AreaAccess';
+
+/** The back-office route a path (without its language) belongs to: `admin/articles/abc/edit` → `admin.articles.edit`. */
+function adminRouteAt(path: string): string | undefined {
+  const parts = path.replace(/\/+$/, '').split('/');
+  return ADMIN_ROUTES.find((route) => {
+    const pattern = route.path.split('/');
+    return pattern.length === parts.length && pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i]);
+  })?.name;
+}
 import { useLocale } from '../hooks/useLocale';
 import type { Identity } from '../providers/auth';
 
@@ -31,6 +42,7 @@ export function AdminLayout() {
   if (me?.iss !== 'admin' || !access?.can) return <Navigate to={`/${lng}/admin/login`} replace state={{ from: pathname }} />;
 
   const base = `/${lng}/admin`;
+  const current = adminRouteAt(pathname.slice(`/${lng}/`.length));
   const selected = ADMIN_SECTIONS.find((section) => pathname.startsWith(`${base}/${section}`)) ?? 'dashboard';
   return (
     <Layout style={{ minHeight: '100vh' }} className="admin-layout">
@@ -56,7 +68,13 @@ export function AdminLayout() {
           <Button onClick={() => logout()}>{t('admin.logout')}</Button>
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
-          <Outlet />
+          {current ? (
+            <AreaAccess route={current}>
+              <Outlet />
+            </AreaAccess>
+          ) : (
+            <Outlet />
+          )}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -10,6 +10,7 @@ import { AccountLink } from './AccountLink';
 import { accountItems } from './accountItems';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+import AreaAccess from '../routing/AreaAccess';
 
 /** The members' and companies' areas: the site header, a 320 px side menu on wide screens, the footer. */
 export function AreaLayout({ area }: { area: 'user' | 'company' }) {
@@ -36,7 +37,8 @@ export function AreaLayout({ area }: { area: 'user' | 'company' }) {
           </Layout.Sider>
         ) : null}
         <Layout.Content id="main" className="site-main area-main" tabIndex={-1}>
-          <Outlet />
+          {/* the page's route permission, asked of the access control once the guard's actor is here (routing/AreaAccess) */}
+          {signedIn && current ? <AreaAccess route={current}><Outlet /></AreaAccess> : <Outlet />}
         </Layout.Content>
       </Layout>
       <SiteFooter />

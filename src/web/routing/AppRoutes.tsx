@@ -15,8 +15,6 @@ import { adminRoutes } from './adminRoutes';
 const AreaLayout = lazy(() => import('../layouts/AreaLayout').then((m) => ({ default: m.AreaLayout })));
 // Refine, only where it is used: the areas, the back office, and these pages of the public frame
 const WithRefine = lazy(() => import('./WithRefine'));
-// the areas' pages ask Refine's access control (<CanAccess>) for the permission their route declares
-const AreaAccess = lazy(() => import('./AreaAccess'));
 const REFINE_PAGES = new Set(['login']); // the other sign-in, registration and recovery pages are in the areas
 const spinner = <Spinner />;
 
@@ -39,14 +37,6 @@ function RootRedirect() {
 function element(route: RouteDef) {
   const Page = PAGES[route.name];
   const page = <Suspense fallback={spinner}>{Page ? <Page /> : <ComingSoonPage name={route.name} />}</Suspense>;
-  if (route.area !== 'public' && route.permission)
-    return (
-      <Guarded guard={route.guard}>
-        <Suspense fallback={spinner}>
-          <AreaAccess route={route.name}>{page}</AreaAccess>
-        </Suspense>
-      </Guarded>
-    );
   if (route.area !== 'public' || LIGHT_PAGES.has(route.name)) return <Guarded guard={route.guard}>{page}</Guarded>;
   // WithRefine brings antd's theme with it; the other public pages that use antd get the theme alone
   const scoped = REFINE_PAGES.has(route.name) ? <WithRefine>{page}</WithRefine> : <AntdScope>{page}</AntdScope>;

@@ -1,6 +1,6 @@
 /**
  * The back office's routes: ADMIN_ROUTES of src/shared/routes.ts (untranslated segments, DESIGN §5) with their
- * pages, all lazy. Each page sits behind <CanAccess> for the permission its route declares.
+ * pages, all lazy. AdminLayout puts each behind <CanAccess> for the permission its route declares.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route } from 'react-router';
@@ -9,7 +9,6 @@ import { ADMIN_ROUTES, localizedPattern } from '../../shared/routes';
 import { Spinner } from '../components/Spinner';
 
 const AdminLayout = lazy(() => import('../layouts/AdminLayout').then((m) => ({ default: m.AdminLayout })));
-const AreaAccess = lazy(() => import('./AreaAccess'));
 
 export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'admin.login': lazy(() => import('../pages/admin/AdminLoginPage')),
@@ -39,7 +38,7 @@ const wait = (node: React.ReactNode) => <Suspense fallback={<Spinner />}>{node}<
 
 function page(name: string) {
   const Page = ADMIN_PAGES[name]!;
-  return wait(<AreaAccess route={name}>{wait(<Page />)}</AreaAccess>);
+  return wait(<Page />);
 }
 
 export function adminRoutes() {
