@@ -263,6 +263,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   api({ name: 'comments', parent: 'workgroups', apiPath: 'workgroups/:group/comments', icon: 'CommentOutlined' }),
   api({ name: 'files', parent: 'workgroups', apiPath: 'workgroups/:group/files', icon: 'PaperClipOutlined' }),
   api({ entity: 'members', name: 'users', list: 'community.directory', show: 'community.directory.show', icon: 'IdcardOutlined' }),
+  api({ name: 'tags', icon: 'TagsOutlined' }),
+  api({ entity: 'categories', name: 'categories/tree', icon: 'ApartmentOutlined' }),
   // the member's own (/usr)
   usr({ entity: 'profile', name: 'users', list: 'user.profile', icon: 'UserOutlined' }),
   usr({ name: 'portfolios', list: 'user.portfolios', create: 'user.portfolios.new', show: 'user.portfolios.show', edit: 'user.portfolios.edit', icon: 'PictureOutlined' }),

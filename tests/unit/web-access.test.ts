@@ -108,5 +108,9 @@ describe('resources are the map', () => {
     expect(used.length).toBeGreaterThan(20);
     const ids = new Set(RESOURCES.map((resource) => resource.identifier));
     expect(used.filter((id) => !ids.has(id))).toEqual([]);
+    // a plain name is an /api resource: declared, or named by no resource at all (Refine would pick one by its name)
+    const plain = [...new Set([...text.matchAll(/resource: '([A-Za-z/-]+)'/g)].map((match) => match[1]!).filter((name) => !/^(usr|com|adm)\//.test(name)))];
+    expect(plain.length).toBeGreaterThan(5);
+    expect(plain.filter((name) => !ids.has(name) && RESOURCES.some((resource) => resource.name === name))).toEqual([]);
   });
 });
