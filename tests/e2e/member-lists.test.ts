@@ -35,7 +35,7 @@ async function open(page: Page, path: string, testId: string) {
     await target.waitFor();
   }
   expect(new URL(page.url()).pathname).toBe(path);
-  await page.getByTestId('list-count').or(page.getByTestId('list-empty')).or(page.getByTestId('applications-upgrade')).first().waitFor();
+  await page.getByTestId('list-count').or(page.getByTestId('list-empty')).or(page.getByTestId('upgrade-required')).first().waitFor();
 }
 
 const userHash = async (email: string) => (await server.app.db.selectFrom('users').select('hash').where('email', '=', email).executeTakeFirstOrThrow()).hash;
@@ -132,10 +132,10 @@ describe('my applications', () => {
 
   it('invites a Regular member to upgrade instead of listing anything', async () => {
     const { context, page } = await signedIn('regular@demo.test');
-    await open(page, PAGES.applications, 'user-applications');
-    const notice = page.getByTestId('applications-upgrade');
+    await open(page, PAGES.applications, 'upgrade-required');
+    const notice = page.getByTestId('upgrade-required');
     await notice.waitFor();
-    expect(await notice.textContent()).toContain('Applications are a Bold benefit');
+    expect(await notice.textContent()).toContain('A Bold member benefit');
     expect(await notice.getByRole('link').getAttribute('href')).toBe('/en/user/profile?tab=membership');
     expect(await page.getByTestId('applications-table').count()).toBe(0);
     await page.screenshot({ path: '/tmp/h2-applications-regular-1400.png', fullPage: true });

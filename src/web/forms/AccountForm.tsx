@@ -5,8 +5,8 @@ import { SchemaForm } from './SchemaForm';
 
 type Errors = HttpError & { errors?: Record<string, string[]> };
 
-/** `url` under the area's provider: `users/password`, `users/email` (usr) or `companies/password` (com). */
-export function AccountForm({ form, url, done, provider = 'usr' }: { form: 'profilePassword' | 'profileEmail'; url: string; done: string; provider?: 'usr' | 'com' }) {
+/** `url`: the account route whole: `/usr/users/password`, `/usr/users/email` or `/com/companies/password`. */
+export function AccountForm({ form, url, done }: { form: 'profilePassword' | 'profileEmail'; url: string; done: string }) {
   const { t } = useTranslation();
   const { mutate, mutation } = useCustomMutation<{ ok: boolean }, Errors, Record<string, unknown>>();
   return (
@@ -26,9 +26,7 @@ export function AccountForm({ form, url, done, provider = 'usr' }: { form: 'prof
           url,
           method: 'post',
           values,
-          dataProviderName: provider,
           successNotification: () => ({ type: 'success', message: t(done) }),
-          errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
         })
       }
     />

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpError } from '@refinedev/core';
-import { isBold, type Role } from '../../shared/permissions';
+import type { Permission } from '../../shared/permissions';
+import { allows } from '../providers/access';
+import { useSiteInit } from './useSiteInit';
 import type { PromptKind } from '../components/MemberPrompt';
 import { request } from '../providers/http';
 import { useFeedback } from '../providers/notifications';
@@ -18,8 +20,9 @@ interface Toggle {
  * right prompt instead of an error. Public pages do without Refine (issue 9 §2): a plain mutation, after
  * which every data query (public pages' and the member area's) is refreshed.
  */
-export function useMemberAction(resource: string, id: string, action: string, needsBold: boolean) {
+export function useMemberAction(resource: string, id: string, action: string, permission: Permission) {
   const me = useIdentity();
+  const init = useSiteInit();
   const client = useQueryClient();
   const feedback = useFeedback();
   const [prompt, setPrompt] = useState<PromptKind>(null);
@@ -32,7 +35,8 @@ export function useMemberAction(resource: string, id: string, action: string, ne
     // a company (or the back office) is no member to be invited: it is told the action is the members'
     if (me && me.iss !== 'user') return setPrompt('membersOnly');
     if (!me) return setPrompt('signIn');
-    if (needsBold && !isBold((me.role ?? 'REGULAR') as Role)) return setPrompt('upgrade');
+    // the permission the server's route declares, asked of the actor's list (until the list is there, the server answers)
+    if (init && !allows(init.permissions, permission)) return setPrompt('upgrade');
     // without a handler of its own, the server's explanation as a toast (SPEC §8)
     mutation.mutate(body, { onSuccess: onDone, onError: onError ?? ((error) => feedback.error(error.message)) });
   };

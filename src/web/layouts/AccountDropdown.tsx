@@ -3,6 +3,7 @@ import { Dropdown, type MenuProps } from 'antd';
 import { useSignOut } from '../hooks/useIdentity';
 import { useTranslation } from 'react-i18next';
 import { useSiteInit } from '../hooks/useSiteInit';
+import { useAllowed } from '../hooks/useAllowed';
 import type { Identity } from '../providers/auth';
 import { AccountButton } from './AccountMenu';
 import { AccountLink } from './AccountLink';
@@ -13,7 +14,8 @@ export default function AccountDropdown({ me }: { me: Identity }) {
   const { t } = useTranslation();
   const logout = useSignOut();
   const init = useSiteInit();
-  const items: MenuProps['items'] = accountItems(me, t, init?.settings.ebookUrl).map((item) => ({ key: item.key, label: <AccountLink item={item} /> }));
+  const allowed = useAllowed();
+  const items: MenuProps['items'] = accountItems(me, t, allowed, init?.settings.ebookUrl).map((item) => ({ key: item.key, label: <AccountLink item={item} /> }));
   items.push({ type: 'divider' }, { key: 'logout', label: <span data-testid="logout">{t('nav.logout')}</span>, onClick: () => void logout() });
   return (
     <AntdScope>

@@ -10,11 +10,22 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/Spinner';
 import { useScrollableTables } from '../hooks/useScrollableTables';
+import { useAllowed } from '../hooks/useAllowed';
+import { ADMIN_SECTIONS } from './adminMenu';
+import { ADMIN_ROUTES } from '../../shared/routes';
+import AreaAccess from '../routing/AreaAccess';
+
+/** The back-office route a path (without its language) belongs to: `admin/articles/abc/edit` → `admin.articles.edit`. */
+function adminRouteAt(path: string): string | undefined {
+  const parts = path.replace(/\/+$/, '').split('/');
+  return ADMIN_ROUTES.find((route) => {
+    const pattern = route.path.split('/');
+    return pattern.length === parts.length && pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i]);
+  })?.name;
+}
 import { useLocale } from '../hooks/useLocale';
 import type { Identity } from '../providers/auth';
 
-/** The back office's sections, in menu order; each is /{lng}/admin/<section> (routing/adminRoutes.tsx). */
-const ADMIN_SECTIONS = ['dashboard', 'users', 'companies', 'jobs', 'workgroups', 'subscriptions', 'payments', 'articles', 'pages', 'categories', 'tags', 'settings', 'admins', 'security', 'audit'] as const;
 /** Sections shown together under a heading in the menu. */
 const MENU_GROUPS: Partial<Record<(typeof ADMIN_SECTIONS)[number], { key: string; sections: readonly (typeof ADMIN_SECTIONS)[number][] }>> = {
   subscriptions: { key: 'membership', sections: ['subscriptions', 'payments'] },
@@ -29,10 +40,13 @@ export function AdminLayout() {
   const { mutate: logout } = useLogout();
   const [content, setContent] = useState<HTMLElement | null>(null);
   useScrollableTables(content);
+  // each section shows when the access control grants its route (the permission list of GET /api/init)
+  const allowed = useAllowed();
   if (isLoading || checking) return <Spinner />;
   if (me?.iss !== 'admin' || !access?.can) return <Navigate to={`/${lng}/admin/login`} replace state={{ from: pathname }} />;
 
   const base = `/${lng}/admin`;
+  const current = adminRouteAt(pathname.slice(`/${lng}/`.length));
   const selected = ADMIN_SECTIONS.find((section) => pathname.startsWith(`${base}/${section}`)) ?? 'dashboard';
   return (
     <Layout style={{ minHeight: '100vh' }} className="admin-layout">
@@ -43,10 +57,10 @@ export function AdminLayout() {
         <Menu
           mode="inline"
           selectedKeys={[selected]}
-          items={ADMIN_SECTIONS.flatMap((section): MenuProps['items'] & object => {
+          items={ADMIN_SECTIONS.filter((section) => allowed(`admin.${section}`)).flatMap((section): MenuProps['items'] & object => {
             const item = (name: string) => ({ key: name, label: <Link to={`${base}/${name}`}>{t(`admin.menu.${name}`)}</Link> });
             const group = MENU_GROUPS[section];
-            if (group) return [{ type: 'group' as const, key: group.key, label: t(`admin.menu.${group.key}`), children: group.sections.map(item) }];
+            if (group) return [{ type: 'group' as const, key: group.key, label: t(`admin.menu.${group.key}`), children: group.sections.filter((one) => allowed(`admin.${one}`)).map(item) }];
             if (Object.values(MENU_GROUPS).some((other) => other.sections.includes(section))) return [];
             return [item(section)];
           })}
@@ -58,7 +72,13 @@ export function AdminLayout() {
           <Button onClick={() => logout()}>{t('admin.logout')}</Button>
         </Layout.Header>
         <Layout.Content ref={setContent} style={{ padding: 24 }}>
-          <Outlet />
+          {current ? (
+            <AreaAccess route={current}>
+              <Outlet />
+            </AreaAccess>
+          ) : (
+            <Outlet />
+          )}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -4,21 +4,24 @@ import { useGetIdentity } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { matchPath } from '../../shared/routes';
 import { useSiteInit } from '../hooks/useSiteInit';
+import { useAllowed } from '../hooks/useAllowed';
 import type { Identity } from '../providers/auth';
 import { AccountLink } from './AccountLink';
 import { accountItems } from './accountItems';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+import AreaAccess from '../routing/AreaAccess';
 
 /** The members' and companies' areas: the site header, a 320 px side menu on wide screens, the footer. */
 export function AreaLayout({ area }: { area: 'user' | 'company' }) {
   const { t } = useTranslation();
   const init = useSiteInit();
+  const allowed = useAllowed();
   const { pathname } = useLocation();
   const screens = Grid.useBreakpoint();
   const { data: me } = useGetIdentity<Identity | null>();
   const signedIn = area === 'user' ? me?.iss === 'user' : me?.iss === 'company';
-  const items = me && signedIn ? accountItems(me, t, init?.settings.ebookUrl) : [];
+  const items = me && signedIn ? accountItems(me, t, allowed, init?.settings.ebookUrl) : [];
   const current = matchPath(pathname)?.route.name;
   // the longest route name the current page starts with (user.portfolios.edit → user.portfolios)
   const selected = items.filter((item) => item.route && current?.startsWith(item.route)).sort((a, b) => b.route!.length - a.route!.length)[0]?.key;
@@ -34,7 +37,8 @@ export function AreaLayout({ area }: { area: 'user' | 'company' }) {
           </Layout.Sider>
         ) : null}
         <Layout.Content id="main" className="site-main area-main" tabIndex={-1}>
-          <Outlet />
+          {/* the page's route permission, asked of the access control once the guard's actor is here (routing/AreaAccess) */}
+          {signedIn && current ? <AreaAccess route={current}><Outlet /></AreaAccess> : <Outlet />}
         </Layout.Content>
       </Layout>
       <SiteFooter />

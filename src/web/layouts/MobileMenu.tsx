@@ -8,6 +8,7 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { useIdentity, useSignOut } from '../hooks/useIdentity';
 import { useTranslation } from 'react-i18next';
 import { useSiteInit } from '../hooks/useSiteInit';
+import { useAllowed } from '../hooks/useAllowed';
 import { AccountLink } from './AccountLink';
 import { AccountMenu } from './AccountMenu';
 import { accountItems } from './accountItems';
@@ -19,6 +20,7 @@ export default function MobileMenu({ open, onClose }: { open: boolean; onClose: 
   const me = useIdentity();
   const logout = useSignOut();
   const init = useSiteInit();
+  const allowed = useAllowed();
   return (
     <AntdScope>
 <Drawer open={open} onClose={onClose} title={t('nav.menu')} width={320} placement="right" rootClassName="mobile-menu">
@@ -29,7 +31,7 @@ export default function MobileMenu({ open, onClose }: { open: boolean; onClose: 
             {me.iss === 'user' && me.code_numeric ? <span className="account-number">{t('header.partner', { number: me.code_numeric })}</span> : null}
           </p>
           <ul className="site-menu">
-            {accountItems(me, t, init?.settings.ebookUrl).map((item) => (
+            {accountItems(me, t, allowed, init?.settings.ebookUrl).map((item) => (
               <li key={item.key}>
                 <AccountLink item={item} onClick={onClose} />
               </li>

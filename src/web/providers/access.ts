@@ -4,7 +4,8 @@
  * fetched again after sign-in and sign-out (auth.ts).
  */
 import type { AccessControlProvider } from '@refinedev/core';
-import type { Role } from '../../shared/permissions';
+import { PERMISSIONS, type Role } from '../../shared/permissions';
+import { findRoute } from '../../shared/routes';
 import type { SiteSettings as SharedSiteSettings } from '../../shared/site';
 import { request } from './http';
 import { queryClient } from './queryClient';
@@ -33,11 +34,24 @@ export async function refreshPermissions(force = true): Promise<InitAnswer> {
   return queryClient.fetchQuery(initQuery);
 }
 
-/** `<CanAccess action="jobs.apply">`: the action is a permission name of the matrix. */
+/**
+ * The one access decision of the web: may an actor holding `permissions` (GET /api/init, the server's own list from
+ * src/shared/permissions.ts) do `action`? `action` is a permission name (`workgroups.create`), or a route name of
+ * src/shared/routes.ts, which stands for the permission its page declares. Unknown names are refused.
+ */
+export function allows(permissions: readonly string[] | null | undefined, action: string): boolean {
+  if (!permissions) return false;
+  if ((PERMISSIONS as readonly string[]).includes(action)) return permissions.includes(action);
+  const route = findRoute(action);
+  if (!route) return false;
+  return !route.permission || permissions.includes(route.permission);
+}
+
+/** `useCan({ action: 'workgroups.create' })`, `<CanAccess action="user.workgroups.new">`: answered by allows(). */
 export const accessControlProvider: AccessControlProvider = {
   can: async ({ action }) => {
     const { permissions } = await refreshPermissions(false);
-    return { can: permissions.includes(action), reason: 'auth.upgradeRequired' };
+    return { can: allows(permissions, action), reason: 'auth.upgradeRequired' };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: false } },
 };

@@ -3,6 +3,7 @@
  * answer `{ items, total, maxPages }`; Refine's `eq`/`in` filters become query parameters.
  */
 import type { CrudFilter, CrudSort, DataProvider } from '@refinedev/core';
+import { resourcePath } from '../../shared/routes';
 import { request, type Prefix } from './http';
 
 interface ListAnswer<T> {
@@ -27,24 +28,34 @@ export function sortToQuery(sorters: CrudSort[] = []): { sort?: string } {
   return first ? { sort: `${first.order === 'desc' ? '-' : ''}${first.field}` } : {};
 }
 
+type Meta = Record<string, unknown> | undefined;
+/** The resource's API path: its name, or a nested one's `apiPath` filled from the meta (src/shared/routes.ts). */
+const pathOf = (resource: string, meta: Meta) => resourcePath(resource, meta);
+
+/** A custom call names its API path whole (`/usr/member-card`); a bare one stays under this provider's prefix. */
+function customTarget(prefix: Prefix, url: string): [Prefix, string] {
+  const whole = /^\/(api|usr|com|adm)\/(.*)$/.exec(url);
+  return whole ? [whole[1] as Prefix, whole[2]!] : [prefix, url];
+}
+
 export function createDataProvider(prefix: Prefix): DataProvider {
   return {
     getApiUrl: () => `/${prefix}`,
     getList: async ({ resource, pagination, filters, sorters, meta }) => {
       const paged = pagination?.mode !== 'off';
       const query: Record<string, unknown> = { ...filtersToQuery(filters), ...sortToQuery(sorters), ...(meta?.query as Record<string, unknown> | undefined), ...(paged ? { page: pagination?.currentPage ?? 1, size: pagination?.pageSize } : {}) };
-      const answer = await request<ListAnswer<never> | never[]>(prefix, resource, { query, signal: meta?.signal as AbortSignal | undefined });
+      const answer = await request<ListAnswer<never> | never[]>(prefix, pathOf(resource, meta), { query, signal: meta?.signal as AbortSignal | undefined });
       if (Array.isArray(answer)) return { data: answer, total: answer.length };
       return { data: answer.items, total: answer.total, maxPages: answer.maxPages };
     },
-    getOne: async ({ resource, id, meta }) => ({ data: await request(prefix, `${resource}/${encodeURIComponent(String(id))}`, { query: meta?.query as Record<string, unknown> | undefined }) }),
-    create: async ({ resource, variables }) => ({ data: await request(prefix, resource, { method: 'POST', body: variables }) }),
+    getOne: async ({ resource, id, meta }) => ({ data: await request(prefix, `${pathOf(resource, meta)}/${encodeURIComponent(String(id))}`, { query: meta?.query as Record<string, unknown> | undefined }) }),
+    create: async ({ resource, variables, meta }) => ({ data: await request(prefix, pathOf(resource, meta), { method: 'POST', body: variables }) }),
     update: async ({ resource, id, variables, meta }) => ({
-      data: await request(prefix, `${resource}/${encodeURIComponent(String(id))}${meta?.action ? `/${String(meta.action)}` : ''}`, { method: 'PATCH', body: variables }),
+      data: await request(prefix, `${pathOf(resource, meta)}/${encodeURIComponent(String(id))}${meta?.action ? `/${String(meta.action)}` : ''}`, { method: 'PATCH', body: variables }),
     }),
-    deleteOne: async ({ resource, id }) => ({ data: await request(prefix, `${resource}/${encodeURIComponent(String(id))}`, { method: 'DELETE' }) }),
+    deleteOne: async ({ resource, id, variables, meta }) => ({ data: await request(prefix, `${pathOf(resource, meta)}/${encodeURIComponent(String(id))}`, { method: 'DELETE', body: variables }) }),
     custom: async ({ url, method, payload, query }) => ({
-      data: await request(prefix, url, { method: method.toUpperCase(), body: payload, query: query as Record<string, unknown> }),
+      data: await request(...customTarget(prefix, url), { method: method.toUpperCase(), body: payload, query: query as Record<string, unknown> }),
     }),
   };
 }

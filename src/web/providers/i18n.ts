@@ -64,9 +64,17 @@ export function currentLocale(): Locale {
   return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
 }
 
+/**
+ * Refine's own headline for a failed request ("Error (status code: 400)"). It is replaced by a marker, so the
+ * notification provider shows the server's explanation instead (SPEC §8): the one default error notification,
+ * and no page has to write its own.
+ */
+export const REFINE_ERROR = '\u0000refine-error';
+const REFINE_ERROR_KEYS = new Set(['notifications.error', 'notifications.createError', 'notifications.editError', 'notifications.deleteError']);
+
 export const i18nProvider: I18nProvider = {
   translate: (key: string, options?: unknown, defaultMessage?: string) =>
-    i18n.t(key, { defaultValue: defaultMessage, ...(typeof options === 'object' ? (options as object) : {}) }) as string,
+    REFINE_ERROR_KEYS.has(key) ? REFINE_ERROR : i18n.t(key, { defaultValue: defaultMessage, ...(typeof options === 'object' ? (options as object) : {}) }) as string,
   changeLocale: (lang: string) => setLocale(isLocale(lang) ? lang : DEFAULT_LOCALE),
   getLocale: () => currentLocale(),
 };

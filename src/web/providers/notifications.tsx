@@ -9,6 +9,7 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { NotificationProvider } from '@refinedev/core';
 import type { NotificationApi } from './ToastHost';
+import { i18n, REFINE_ERROR } from './i18n';
 
 const ToastHost = lazy(() => import('./ToastHost'));
 type Kind = 'success' | 'error' | 'info' | 'warning';
@@ -79,6 +80,8 @@ export function useNotificationProvider(): NotificationProvider {
   return {
     open: ({ key, message, description, type }) => {
       const kind: Kind = type === 'progress' ? 'info' : type;
+      // a failed request without a notification of its own: the server's explanation is the headline (SPEC §8)
+      if (message === REFINE_ERROR) return feedback.show('error', description || i18n.t('errors.unexpected.title'), undefined, key);
       // `message` is the headline (e.g. 'Could not sign in'), `description` the server's explanation
       feedback.show(kind, message, description, key);
     },

@@ -3,7 +3,7 @@
  * and recovery pages (their own chunk, loaded with their first page). The public pages are rendered on the
  * server and kept light without it (issue 9 §2); they share the same react-query client, session and toasts.
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Refine } from '@refinedev/core';
 import { AntdScope } from '../components/AntdScope';
@@ -14,8 +14,12 @@ import { i18nProvider } from '../providers/i18n';
 import { useNotificationProvider } from '../providers/notifications';
 import { queryClient } from '../providers/queryClient';
 import { routerProvider } from './query';
+import { refineResources } from './resources';
+import { useLocale } from '../hooks/useLocale';
 
 export default function WithRefine({ children }: { children?: ReactNode }) {
+  const { lng } = useLocale();
+  const resources = useMemo(() => refineResources(lng), [lng]);
   return (
     <AntdScope>
     <Refine
@@ -25,7 +29,7 @@ export default function WithRefine({ children }: { children?: ReactNode }) {
       accessControlProvider={accessControlProvider}
       i18nProvider={i18nProvider}
       notificationProvider={useNotificationProvider}
-      resources={[{ name: 'jobs' }]}
+      resources={resources}
       options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: queryClient } }}
     >
       {children ?? <Outlet />}

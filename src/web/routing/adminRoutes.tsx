@@ -1,58 +1,59 @@
-/** The back office's routes: /{lng}/admin/… with untranslated segments (DESIGN §5), all lazy. */
-import { lazy, Suspense } from 'react';
+/**
+ * The back office's routes: ADMIN_ROUTES of src/shared/routes.ts (untranslated segments, DESIGN §5) with their
+ * pages, all lazy. AdminLayout puts each behind <CanAccess> for the permission its route declares.
+ */
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route } from 'react-router';
 import { LOCALES } from '../../shared/constants';
+import { ADMIN_ROUTES, localizedPattern } from '../../shared/routes';
 import { Spinner } from '../components/Spinner';
 
 const AdminLayout = lazy(() => import('../layouts/AdminLayout').then((m) => ({ default: m.AdminLayout })));
-const AdminLoginPage = lazy(() => import('../pages/admin/AdminLoginPage'));
-const DashboardPage = lazy(() => import('../pages/admin/dashboard/DashboardPage'));
-const UsersQueuePage = lazy(() => import('../pages/admin/users/UsersQueuePage'));
-const AuditLogPage = lazy(() => import('../pages/admin/audit/AuditLogPage'));
-const JobsQueuePage = lazy(() => import('../pages/admin/jobs/JobsQueuePage'));
-const CompaniesQueuePage = lazy(() => import('../pages/admin/companies/CompaniesQueuePage'));
-const SiteSettingsPage = lazy(() => import('../pages/admin/settings/SiteSettingsPage'));
-const CategoriesPage = lazy(() => import('../pages/admin/taxonomies/CategoriesPage'));
-const TagsPage = lazy(() => import('../pages/admin/taxonomies/TagsPage'));
-const WorkgroupsQueuePage = lazy(() => import('../pages/admin/workgroups/WorkgroupsQueuePage'));
-const ArticleListPage = lazy(() => import('../pages/admin/articles/ArticleListPage'));
-const ArticleFormPage = lazy(() => import('../pages/admin/articles/ArticleFormPage'));
-const AttendeesPage = lazy(() => import('../pages/admin/articles/AttendeesPage'));
-const PagesListPage = lazy(() => import('../pages/admin/pages/PagesListPage'));
-const PageEditPage = lazy(() => import('../pages/admin/pages/PageEditPage'));
-const AdminsPage = lazy(() => import('../pages/admin/admins/AdminsPage'));
-const SecurityPage = lazy(() => import('../pages/admin/admins/SecurityPage'));
-const InvitePage = lazy(() => import('../pages/admin/admins/InvitePage'));
-const SubscriptionsPage = lazy(() => import('../pages/admin/payments/SubscriptionsPage'));
-const PaymentsPage = lazy(() => import('../pages/admin/payments/PaymentsPage'));
+
+export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  'admin.login': lazy(() => import('../pages/admin/AdminLoginPage')),
+  'admin.invite': lazy(() => import('../pages/admin/admins/InvitePage')),
+  'admin.dashboard': lazy(() => import('../pages/admin/dashboard/DashboardPage')),
+  'admin.users': lazy(() => import('../pages/admin/users/UsersQueuePage')),
+  'admin.companies': lazy(() => import('../pages/admin/companies/CompaniesQueuePage')),
+  'admin.jobs': lazy(() => import('../pages/admin/jobs/JobsQueuePage')),
+  'admin.workgroups': lazy(() => import('../pages/admin/workgroups/WorkgroupsQueuePage')),
+  'admin.subscriptions': lazy(() => import('../pages/admin/payments/SubscriptionsPage')),
+  'admin.payments': lazy(() => import('../pages/admin/payments/PaymentsPage')),
+  'admin.articles': lazy(() => import('../pages/admin/articles/ArticleListPage')),
+  'admin.articles.new': lazy(() => import('../pages/admin/articles/ArticleFormPage')),
+  'admin.articles.edit': lazy(() => import('../pages/admin/articles/ArticleFormPage')),
+  'admin.articles.attendees': lazy(() => import('../pages/admin/articles/AttendeesPage')),
+  'admin.pages': lazy(() => import('../pages/admin/pages/PagesListPage')),
+  'admin.pages.edit': lazy(() => import('../pages/admin/pages/PageEditPage')),
+  'admin.categories': lazy(() => import('../pages/admin/taxonomies/CategoriesPage')),
+  'admin.tags': lazy(() => import('../pages/admin/taxonomies/TagsPage')),
+  'admin.settings': lazy(() => import('../pages/admin/settings/SiteSettingsPage')),
+  'admin.admins': lazy(() => import('../pages/admin/admins/AdminsPage')),
+  'admin.security': lazy(() => import('../pages/admin/admins/SecurityPage')),
+  'admin.audit': lazy(() => import('../pages/admin/audit/AuditLogPage')),
+};
 
 const wait = (node: React.ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
 
+function page(name: string) {
+  const Page = ADMIN_PAGES[name]!;
+  return wait(<Page />);
+}
+
 export function adminRoutes() {
+  const outside = ADMIN_ROUTES.filter((route) => !route.permission);
+  const inside = ADMIN_ROUTES.filter((route) => route.permission);
   return LOCALES.flatMap((lng) => [
-    <Route key={`${lng}:admin.login`} path={`/${lng}/admin/login`} element={wait(<AdminLoginPage />)} />,
-    <Route key={`${lng}:admin.invite`} path={`/${lng}/admin/invite/:token`} element={wait(<InvitePage />)} />,
+    ...outside.map((route) => {
+      const Page = ADMIN_PAGES[route.name]!;
+      return <Route key={`${lng}:${route.name}`} path={localizedPattern(route, lng)} element={wait(<Page />)} />;
+    }),
     <Route key={`${lng}:admin`} path={`/${lng}/admin`} element={wait(<AdminLayout />)}>
       <Route index element={<Navigate to={`/${lng}/admin/dashboard`} replace />} />
-      <Route path="dashboard" element={wait(<DashboardPage />)} />
-      <Route path="users" element={wait(<UsersQueuePage />)} />
-      <Route path="companies" element={wait(<CompaniesQueuePage />)} />
-      <Route path="jobs" element={wait(<JobsQueuePage />)} />
-      <Route path="audit" element={wait(<AuditLogPage />)} />
-      <Route path="settings" element={wait(<SiteSettingsPage />)} />
-      <Route path="categories" element={wait(<CategoriesPage />)} />
-      <Route path="tags" element={wait(<TagsPage />)} />
-      <Route path="workgroups" element={wait(<WorkgroupsQueuePage />)} />
-      <Route path="articles" element={wait(<ArticleListPage />)} />
-      <Route path="articles/new" element={wait(<ArticleFormPage />)} />
-      <Route path="articles/:hash/edit" element={wait(<ArticleFormPage />)} />
-      <Route path="articles/:hash/attendees" element={wait(<AttendeesPage />)} />
-      <Route path="subscriptions" element={wait(<SubscriptionsPage />)} />
-      <Route path="payments" element={wait(<PaymentsPage />)} />
-      <Route path="pages" element={wait(<PagesListPage />)} />
-      <Route path="pages/:key" element={wait(<PageEditPage />)} />
-      <Route path="admins" element={wait(<AdminsPage />)} />
-      <Route path="security" element={wait(<SecurityPage />)} />
+      {inside.map((route) => (
+        <Route key={route.name} path={localizedPattern(route, lng).slice(`/${lng}/admin/`.length)} element={page(route.name)} />
+      ))}
     </Route>,
   ]);
 }

@@ -30,7 +30,7 @@ export default function AdminsPage() {
   const lng = i18n.language as Locale;
   useDocumentTitle(`${t('admin.admins.title')} · Alumni`);
   const { data: me } = useGetIdentity<Identity>();
-  const { tableProps } = useTable<AdminRow>({ resource: 'admins', dataProviderName: 'adm', syncWithLocation: false, pagination: { mode: 'off' }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
+  const { tableProps } = useTable<AdminRow>({ resource: 'adm/admins', syncWithLocation: false, pagination: { mode: 'off' }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
   const { mutate: create, mutation: creation } = useCreate<AdminRow, Errors>();
   const { mutate: remove } = useDelete();
   const [inviting, setInviting] = useState(false);
@@ -59,7 +59,7 @@ export default function AdminsPage() {
             width: 120,
             render: (_, row) =>
               row.email === me?.email ? null : (
-                <Popconfirm title={t('admin.admins.removeConfirm', { name: row.name })} okText={t('admin.admins.remove')} okButtonProps={{ danger: true }} cancelText={t('admin.cancel')} onConfirm={() => remove({ resource: 'admins', dataProviderName: 'adm', id: row.hash, successNotification: () => ({ type: 'success', message: t('admin.admins.removed') }) })}>
+                <Popconfirm title={t('admin.admins.removeConfirm', { name: row.name })} okText={t('admin.admins.remove')} okButtonProps={{ danger: true }} cancelText={t('admin.cancel')} onConfirm={() => remove({ resource: 'adm/admins', id: row.hash, successNotification: () => ({ type: 'success', message: t('admin.admins.removed') }) })}>
                   <Button type="link" danger icon={<DeleteOutlined />}>
                     {t('admin.admins.remove')}
                   </Button>
@@ -80,7 +80,7 @@ export default function AdminsPage() {
           serverErrors={serverErrors}
           onSubmit={(values) =>
             create(
-              { resource: 'admins', dataProviderName: 'adm', values, successNotification: () => ({ type: 'success', message: t('admin.admins.sent', { email: values.email }) }), errorNotification: (error) => ({ type: 'error', message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')) }) },
+              { resource: 'adm/admins', values, successNotification: () => ({ type: 'success', message: t('admin.admins.sent', { email: values.email }) }), errorNotification: (error) => ({ type: 'error', message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')) }) },
               { onSuccess: () => setInviting(false) },
             )
           }

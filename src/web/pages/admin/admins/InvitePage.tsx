@@ -34,7 +34,7 @@ export default function InvitePage() {
               uiSchema={{ password: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' }, password_repeat: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' } }}
               onSubmit={(values) =>
                 mutate(
-                  { url: 'invite/accept', method: 'post', values: { token, ...values }, dataProviderName: 'adm', successNotification: false, errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }) },
+                  { url: '/adm/invite/accept', method: 'post', values: { token, ...values }, successNotification: false },
                   { onSuccess: (answer) => setDone(answer.data.email) },
                 )
               }

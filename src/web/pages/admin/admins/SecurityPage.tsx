@@ -24,7 +24,7 @@ interface Setup {
 export default function SecurityPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t('admin.security.title')} · Alumni`);
-  const status = useCustom<Status>({ url: 'me/totp', method: 'get', dataProviderName: 'adm' });
+  const status = useCustom<Status>({ url: '/adm/me/totp', method: 'get' });
   const { mutate, mutation } = useCustomMutation();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [code, setCode] = useState('');
@@ -32,7 +32,7 @@ export default function SecurityPage() {
   const current = status.query.data?.data;
   const call = <T,>(url: string, method: 'post' | 'delete', values: object, onDone: (answer: T) => void, message: string) =>
     mutate(
-      { url, method, values, dataProviderName: 'adm', successNotification: () => ({ type: 'success', message }), errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }) },
+      { url: `/adm/${url}`, method, values, successNotification: () => ({ type: 'success', message }) },
       {
         onSuccess: (answer) => {
           setCode('');

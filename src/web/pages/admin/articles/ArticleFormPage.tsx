@@ -3,11 +3,12 @@
  * resource `articles`) around the schema form; an existing article also gets its cover, its public addresses and a way
  * to delete it. A new article opens its edit page once saved, where the cover is added.
  */
-import { useForm, useDelete, type HttpError } from '@refinedev/core';
+import { useDelete } from '@refinedev/core';
 import { Alert, Button, Card, Col, Popconfirm, Row, Space, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useResourceForm } from '../../../forms/useResourceForm';
 import { LOCALES, type Locale } from '../../../../shared/constants';
 import { localizePath } from '../../../../shared/routes';
 import { Spinner } from '../../../components/Spinner';
@@ -17,7 +18,6 @@ import { ArticleForm, toValues } from './components/ArticleForm';
 import { ArticleStatusTag } from './components/ArticleStatusTag';
 import type { AdminArticle, ArticleValues } from './types';
 
-type Errors = HttpError & { errors?: Record<string, string[]> };
 
 export default function ArticleFormPage() {
   const { hash } = useParams();
@@ -26,23 +26,16 @@ export default function ArticleFormPage() {
   const navigate = useNavigate();
   const base = `/${lng}/admin/articles`;
   useDocumentTitle(`${hash ? t('admin.articles.editTitle') : t('admin.articles.new')} · Alumni`);
-  const form = useForm<AdminArticle, Errors, ArticleValues>({
-    resource: 'articles',
-    dataProviderName: 'adm',
-    id: hash,
-    action: hash ? 'edit' : 'create',
-    redirect: false,
-    mutationMode: 'pessimistic',
-    successNotification: () => ({ type: 'success', message: hash ? t('admin.articles.saved') : t('admin.articles.created') }),
-    errorNotification: (error) => ({ type: 'error', message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')) }),
-    onMutationSuccess: (answer) => {
-      if (!hash) navigate(`${base}/${(answer.data as AdminArticle).hash}/edit`);
+  const form = useResourceForm<AdminArticle, ArticleValues>({
+    resource: 'adm/articles', id: hash, savedMessage: hash ? t('admin.articles.saved') : t('admin.articles.created'), rename: (field) => field,
+    onSaved: (article) => {
+      if (!hash) navigate(`${base}/${article.hash}/edit`);
     },
   });
   const { mutate: remove, mutation: removal } = useDelete();
-  const article = form.query?.data?.data;
-  if (hash && !article) return form.query?.isError ? <Alert type="error" showIcon message={t('errors.notFound.title')} /> : <Spinner />;
-  const serverErrors = (form.mutation.error as Errors | null)?.errors;
+  const article = form.record;
+  if (hash && !article) return form.failed ? <Alert type="error" showIcon message={t('errors.notFound.title')} /> : <Spinner />;
+  const serverErrors = form.serverErrors;
   return (
     <section data-testid={hash ? 'article-edit' : 'article-create'}>
       <Link to={base}>← {t('admin.articles.title')}</Link>
@@ -60,16 +53,16 @@ export default function ArticleFormPage() {
               initial={toValues(article)}
               image={article?.image}
               submitText={hash ? t('admin.articles.save') : t('admin.articles.create')}
-              saving={form.mutation.isPending}
+              saving={form.saving}
               serverErrors={serverErrors}
-              onSubmit={(values) => void form.onFinish(values).catch(() => undefined)}
+              onSubmit={(values) => void form.save(values).catch(() => undefined)}
             />
           </Card>
         </Col>
         {article ? (
           <Col xs={24} xxl={6}>
             <Card title={t('admin.articles.cover')} style={{ marginBottom: 24 }} data-testid="article-cover">
-              <UploadField kind="cover" path={`articles/${article.hash}/image`} value={article.image} onChange={() => void form.query?.refetch()} />
+              <UploadField kind="cover" path={`articles/${article.hash}/image`} value={article.image} onChange={() => void form.refetch()} />
             </Card>
             {article.status === 'PUBLISHED' ? (
               <Card title={t('admin.articles.publicPages')} style={{ marginBottom: 24 }}>
@@ -93,7 +86,7 @@ export default function ArticleFormPage() {
               okText={t('admin.articles.delete')}
               okButtonProps={{ danger: true, disabled: article.registered > 0 }}
               cancelText={t('admin.cancel')}
-              onConfirm={() => remove({ resource: 'articles', dataProviderName: 'adm', id: article.hash, successNotification: () => ({ type: 'success', message: t('admin.articles.deleted') }) }, { onSuccess: () => navigate(base) })}
+              onConfirm={() => remove({ resource: 'adm/articles', id: article.hash, successNotification: () => ({ type: 'success', message: t('admin.articles.deleted') }) }, { onSuccess: () => navigate(base) })}
             >
               <Button danger icon={<DeleteOutlined />} loading={removal.isPending} data-testid="article-delete">
                 {t('admin.articles.delete')}

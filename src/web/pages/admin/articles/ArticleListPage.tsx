@@ -21,8 +21,7 @@ export default function ArticleListPage() {
   const base = `/${lng}/admin/articles`;
   useDocumentTitle(`${t('admin.articles.title')} · Alumni`);
   const { tableProps, filters, setFilters } = useTable<AdminArticleItem>({
-    resource: 'articles',
-    dataProviderName: 'adm',
+    resource: 'adm/articles',
     syncWithLocation: false,
     pagination: { pageSize: 20 },
     sorters: { initial: [{ field: 'date', order: 'desc' }], mode: 'server' },

@@ -28,10 +28,10 @@ export default function AttendeesPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   const feedback = useFeedback();
-  const { result: article } = useOne<AdminArticle>({ resource: 'articles', dataProviderName: 'adm', id: hash });
+  const { result: article } = useOne<AdminArticle>({ resource: 'adm/articles', id: hash });
   const title = article?.texts.es?.title ?? '';
   useDocumentTitle(`${t('admin.articles.attendees')} · Alumni`);
-  const { tableProps } = useTable<Attendee>({ resource: `articles/${hash}/attendees`, dataProviderName: 'adm', syncWithLocation: false, pagination: { pageSize: 10 }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
+  const { tableProps } = useTable<Attendee>({ resource: 'adm/attendees', meta: { article: hash }, syncWithLocation: false, pagination: { pageSize: 10 }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
   const exportCsv = () =>
     downloadCsv('adm', `articles/${hash}/attendees/export`, `${article?.texts.es?.slug ?? hash}-${t('admin.articles.attendeesFile')}.csv`).catch((error: { message?: string }) => feedback.error(error.message ?? t('errors.unexpected.title')));
   return (

@@ -14,8 +14,7 @@ export default function AuditLogPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   const { tableProps, setFilters } = useTable<AdminAuditItem>({
-    resource: 'audit',
-    dataProviderName: 'adm',
+    resource: 'adm/audit',
     syncWithLocation: false,
     pagination: { pageSize: 20 },
     sorters: { mode: 'off' },

@@ -50,8 +50,7 @@ export function AccountQueue<T extends QueueRow>({ resource, testId, title, sear
   const [selected, setSelected] = useState<string[]>([]);
   const [asking, setAsking] = useState<{ hashes: string[]; status: MemberDecision } | null>(null);
   const { tableProps, filters, setFilters } = useTable<T>({
-    resource,
-    dataProviderName: 'adm',
+    resource: `adm/${resource}`,
     syncWithLocation: false,
     pagination: { pageSize: 20 },
     filters: { initial: [{ field: 'status', operator: 'eq', value: 'PENDING' }], mode: 'server' },

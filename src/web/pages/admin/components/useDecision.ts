@@ -11,7 +11,8 @@ interface BulkAnswer {
   results: Array<{ hash: string; statusCode: number; message?: string }>;
 }
 
-export function useDecision(resource: 'users' | 'companies' | 'jobs' | 'workgroups', keys: string, onDone: () => void) {
+export function useDecision(name: 'users' | 'companies' | 'jobs' | 'workgroups', keys: string, onDone: () => void) {
+  const resource = `adm/${name}` as const;
   const { t } = useTranslation();
   const invalidate = useInvalidate();
   const { open } = useNotification();
@@ -19,8 +20,8 @@ export function useDecision(resource: 'users' | 'companies' | 'jobs' | 'workgrou
   const { mutate: custom, mutation: many } = useCustomMutation<BulkAnswer>();
 
   const refresh = () => {
-    void invalidate({ resource, dataProviderName: 'adm', invalidates: ['list', 'detail'] });
-    void invalidate({ resource: 'audit', dataProviderName: 'adm', invalidates: ['list'] });
+    void invalidate({ resource, invalidates: ['list', 'detail'] });
+    void invalidate({ resource: 'adm/audit', invalidates: ['list'] });
     onDone();
   };
 
@@ -32,16 +33,14 @@ export function useDecision(resource: 'users' | 'companies' | 'jobs' | 'workgrou
           resource,
           id: hashes[0]!,
           values,
-          dataProviderName: 'adm',
           successNotification: () => ({ type: 'success', message: t(`${keys}.${status}.done`, { count: 1 }) }),
-          errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
         },
         { onSuccess: refresh },
       );
       return;
     }
     custom(
-      { url: resource, method: 'patch', values: { hashes, ...values }, dataProviderName: 'adm', successNotification: false },
+      { url: `/${resource}`, method: 'patch', values: { hashes, ...values }, successNotification: false },
       {
         onSuccess: ({ data }) => {
           open?.({ type: data.failed ? 'error' : 'success', message: t(`${keys}.${status}.done`, { count: data.ok }), description: data.failed ? t('admin.bulkFailed', { count: data.failed }) : undefined });

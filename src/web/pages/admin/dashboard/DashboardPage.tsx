@@ -17,7 +17,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const { lng } = useLocale();
   useDocumentTitle(`${t('admin.dashboard.title')} · Alumni`);
-  const { query } = useCustom<AdminDashboard>({ url: 'dashboard', method: 'get', dataProviderName: 'adm', queryOptions: { staleTime: 0 } });
+  const { query } = useCustom<AdminDashboard>({ url: '/adm/dashboard', method: 'get', queryOptions: { staleTime: 0 } });
   // `result.data` is an empty object while loading: the query's own data is undefined until the answer arrives
   const data = query.data?.data;
   const figures = useFigures(data);

@@ -24,8 +24,7 @@ export default function JobsQueuePage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [asking, setAsking] = useState<{ hashes: string[]; status: OfferStatus; from: OfferStatus } | null>(null);
   const { tableProps, filters, setFilters } = useTable<Offer>({
-    resource: 'jobs',
-    dataProviderName: 'adm',
+    resource: 'adm/jobs',
     syncWithLocation: false,
     pagination: { pageSize: 20 },
     filters: { initial: [{ field: 'status', operator: 'eq', value: 'PENDING' }], mode: 'server' },

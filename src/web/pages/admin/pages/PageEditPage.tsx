@@ -2,11 +2,11 @@
  * /{lng}/admin/pages/{key} (issue 14 §2): one page's title, Markdown text and address in es, en and ca side by side —
  * a Refine form (useForm over `adm` resource `pages`) around <SchemaForm form="adminPage">.
  */
-import { useForm, type HttpError } from '@refinedev/core';
 import { Alert, Card, Typography } from 'antd';
 import type { UiSchema } from '@rjsf/utils';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useResourceForm } from '../../../forms/useResourceForm';
 import type { Locale } from '../../../../shared/constants';
 import { Spinner } from '../../../components/Spinner';
 import { SchemaForm } from '../../../forms/SchemaForm';
@@ -14,7 +14,6 @@ import { LanguageColumns } from '../../../forms/templates/LanguageColumns';
 import { MarkdownWidget } from '../../../forms/widgets/MarkdownWidget';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 
-type Errors = HttpError & { errors?: Record<string, string[]> };
 interface PageValues {
   texts: Record<Locale, { title: string; body: string; slug?: string }>;
 }
@@ -27,19 +26,12 @@ export default function PageEditPage() {
   const { key = '' } = useParams();
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
-  const form = useForm<AdminPage, Errors, PageValues>({
-    resource: 'pages',
-    dataProviderName: 'adm',
-    id: key,
-    action: 'edit',
-    redirect: false,
-    mutationMode: 'pessimistic',
-    successNotification: () => ({ type: 'success', message: t('admin.pages.saved') }),
-    errorNotification: (error) => ({ type: 'error', message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')) }),
+  const form = useResourceForm<AdminPage, PageValues>({
+    resource: 'adm/pages', id: key, savedMessage: t('admin.pages.saved'), rename: (field) => field
   });
-  const page = form.query?.data?.data;
+  const page = form.record;
   useDocumentTitle(`${page?.texts[lng]?.title ?? t('admin.pages.title')} · Alumni`);
-  if (!page) return form.query?.isError ? <Alert type="error" showIcon message={t('errors.notFound.title')} /> : <Spinner />;
+  if (!page) return form.failed ? <Alert type="error" showIcon message={t('errors.notFound.title')} /> : <Spinner />;
   const language = (code: string): UiSchema => ({
     'ui:title': t(`lang.${code}`),
     'ui:order': ['title', 'body', 'slug'],
@@ -58,9 +50,9 @@ export default function PageEditPage() {
           formData={{ texts: page.texts }}
           uiSchema={{ texts: { 'ui:ObjectFieldTemplate': LanguageColumns, 'ui:title': '', es: language('es'), en: language('en'), ca: language('ca') } }}
           submitText={t('admin.articles.save')}
-          submitting={form.mutation.isPending}
-          serverErrors={(form.mutation.error as Errors | null)?.errors}
-          onSubmit={(values) => void form.onFinish(values).catch(() => undefined)}
+          submitting={form.saving}
+          serverErrors={form.serverErrors}
+          onSubmit={(values) => void form.save(values).catch(() => undefined)}
         />
       </Card>
     </section>

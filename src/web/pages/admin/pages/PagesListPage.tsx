@@ -27,7 +27,7 @@ export default function PagesListPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   useDocumentTitle(`${t('admin.pages.title')} · Alumni`);
-  const { tableProps } = useTable<PageItem>({ resource: 'pages', dataProviderName: 'adm', syncWithLocation: false, pagination: { mode: 'off' }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
+  const { tableProps } = useTable<PageItem>({ resource: 'adm/pages', syncWithLocation: false, pagination: { mode: 'off' }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
   return (
     <section data-testid="admin-pages">
       <Typography.Title level={2}>{t('admin.pages.title')}</Typography.Title>

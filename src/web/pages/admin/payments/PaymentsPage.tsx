@@ -40,8 +40,7 @@ export default function PaymentsPage() {
   const { mutate: update, mutation } = useUpdate<AdminPayment>();
   useDocumentTitle(`${t('admin.payments.title')} · Alumni`);
   const { tableProps, filters, setFilters } = useTable<AdminPayment>({
-    resource: 'payments',
-    dataProviderName: 'adm',
+    resource: 'adm/payments',
     syncWithLocation: false,
     pagination: { pageSize: 20 },
     sorters: { mode: 'off' },
@@ -55,20 +54,18 @@ export default function PaymentsPage() {
   const total = tableProps.pagination ? (tableProps.pagination.total ?? 0) : 0;
 
   const refresh = () => {
-    void invalidate({ resource: 'payments', dataProviderName: 'adm', invalidates: ['list'] });
-    void invalidate({ resource: 'subscriptions', dataProviderName: 'adm', invalidates: ['list'] });
-    void invalidate({ resource: 'audit', dataProviderName: 'adm', invalidates: ['list'] });
+    void invalidate({ resource: 'adm/payments', invalidates: ['list'] });
+    void invalidate({ resource: 'adm/subscriptions', invalidates: ['list'] });
+    void invalidate({ resource: 'adm/audit', invalidates: ['list'] });
   };
   const failed = (error: Failure) => feedback.error(error.message ?? t('errors.unexpected.title'));
   const decide = (payment: AdminPayment, status: 'PAID' | 'RETURNED', reason?: string) =>
     update(
       {
-        resource: 'payments',
+        resource: 'adm/payments',
         id: payment.hash,
         values: reason ? { status, reason } : { status },
-        dataProviderName: 'adm',
         successNotification: () => ({ type: 'success', message: t(status === 'PAID' ? 'admin.payments.collect.done' : 'admin.payments.return.done') }),
-        errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
       },
       {
         onSuccess: () => {

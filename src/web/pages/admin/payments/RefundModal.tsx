@@ -29,12 +29,10 @@ export function RefundModal({ payment, onClose, onDone }: { payment: AdminPaymen
         new Promise<void>((resolve) =>
           mutate(
             {
-              url: `payments/${payment.hash}/refund`,
+              url: `/adm/payments/${payment.hash}/refund`,
               method: 'post',
               values: { ...(values.amount_cents ? { amount_cents: values.amount_cents } : {}), reason: values.reason },
-              dataProviderName: 'adm',
               successNotification: () => ({ type: 'success', message: t('admin.payments.refund.done', { amount: money(amount, lng) }) }),
-              errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
             },
             {
               onSuccess: () => {

@@ -20,8 +20,7 @@ export default function SubscriptionsPage() {
   const resultLabel = useResultLabel();
   useDocumentTitle(`${t('admin.subscriptions.title')} · Alumni`);
   const { tableProps, filters, setFilters } = useTable<AdminSubscription>({
-    resource: 'subscriptions',
-    dataProviderName: 'adm',
+    resource: 'adm/subscriptions',
     syncWithLocation: false,
     pagination: { pageSize: 20 },
     sorters: { mode: 'off' },

@@ -4,38 +4,30 @@
  * save the footer's data is refetched, so this very page's footer already shows the change.
  */
 import { Alert, Card, Typography } from 'antd';
-import { useForm, type HttpError } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useResourceForm } from '../../../forms/useResourceForm';
 import { Spinner } from '../../../components/Spinner';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { INIT_KEY } from '../../../providers/access';
 import { SITE_SETTINGS_KEY } from '../../../hooks/useSiteSettings';
 
-type Errors = HttpError & { errors?: Record<string, string[]> };
 const NETWORKS = ['linkedin', 'instagram', 'facebook', 'x'] as const;
 
 export default function SiteSettingsPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   useDocumentTitle(`${t('admin.settings.title')} · Alumni`);
-  const form = useForm<Record<string, unknown>, Errors, Record<string, unknown>>({
-    resource: 'settings',
-    id: 'site',
-    action: 'edit',
-    dataProviderName: 'adm',
-    redirect: false,
-    mutationMode: 'pessimistic',
-    successNotification: () => ({ type: 'success', message: t('admin.settings.saved') }),
-    errorNotification: (error) => ({ type: 'error', message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')) }),
-    onMutationSuccess: async () => {
+  const form = useResourceForm<Record<string, unknown>>({
+    resource: 'adm/settings', id: 'site', savedMessage: t('admin.settings.saved'), rename: (field) => field,
+    onSaved: async () => {
       await Promise.all([client.invalidateQueries({ queryKey: INIT_KEY }), client.invalidateQueries({ queryKey: SITE_SETTINGS_KEY })]);
     },
   });
-  const record = form.query?.data?.data;
+  const record = form.record;
   if (!record) return <Spinner />;
-  const errors = (form.mutation.error as Errors | null)?.errors;
+  const errors = form.serverErrors;
   // a nested field's error (`social.instagram`) is shown on its group
   const serverErrors = errors && Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field.split('.')[0]!, messages]));
   return (
@@ -48,7 +40,7 @@ export default function SiteSettingsPage() {
           form="siteSettings"
           formData={record}
           submitText={t('admin.settings.save')}
-          submitting={form.mutation.isPending}
+          submitting={form.saving}
           serverErrors={serverErrors}
           uiSchema={{
             address: { 'ui:help': t('admin.settings.addressHelp') },
@@ -65,7 +57,7 @@ export default function SiteSettingsPage() {
               freePeriodMonths: { 'ui:title': t('admin.settings.freePeriodMonths'), 'ui:help': t('admin.settings.freePeriodHelp') },
             },
           }}
-          onSubmit={(values) => void form.onFinish(values).catch(() => undefined)}
+          onSubmit={(values) => void form.save(values).catch(() => undefined)}
         />
         <Alert type="info" showIcon style={{ marginTop: 16 }} message={t('admin.settings.analyticsNote')} />
       </Card>

@@ -31,7 +31,7 @@ export default function CategoriesPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   useDocumentTitle(`${t('admin.categories.title')} · Alumni`);
-  const { result, query } = useList<Category>({ resource: 'categories', dataProviderName: 'adm', pagination: { mode: 'off' } });
+  const { result, query } = useList<Category>({ resource: 'adm/categories', pagination: { mode: 'off' } });
   const [selected, setSelected] = useState<string | null>(null);
   const [adding, setAdding] = useState<{ parent: string | null } | null>(null);
   const { mutate: update, mutation: updating } = useUpdate<Category, Errors>();
@@ -43,7 +43,7 @@ export default function CategoriesPage() {
   const title = (node: Category) => node.texts[lng]?.title || node.texts.es.title;
   const notify = { successNotification: () => ({ type: 'success' as const, message: t('admin.categories.saved') }), errorNotification: (error?: Errors) => ({ type: 'error' as const, message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')) }) };
 
-  const move = (hash: string, parent: string | null, position: number) => update({ resource: 'categories', dataProviderName: 'adm', id: hash, values: { parent, position }, ...notify });
+  const move = (hash: string, parent: string | null, position: number) => update({ resource: 'adm/categories', id: hash, values: { parent, position }, ...notify });
   const treeData = useMemo(() => {
     const toNodes = (nodes: Category[]): NonNullable<TreeProps['treeData']> =>
       nodes.map((node) => ({ key: node.hash, title: <span data-testid="category-node">{title(node)} <Typography.Text type="secondary">· {t('admin.categories.members', { count: node.members })}</Typography.Text></span>, children: toNodes(node.children) }));
@@ -89,7 +89,7 @@ export default function CategoriesPage() {
                   submitText={t('admin.categories.rename')}
                   submitting={updating.isPending}
                   serverErrors={(updating.error as Errors | null)?.errors}
-                  onSubmit={(texts) => update({ resource: 'categories', dataProviderName: 'adm', id: current.hash, values: { texts }, ...notify })}
+                  onSubmit={(texts) => update({ resource: 'adm/categories', id: current.hash, values: { texts }, ...notify })}
                 />
                 <Space wrap style={{ marginTop: 16 }}>
                   <Button icon={<ArrowUpOutlined />} disabled={current.position === 0} onClick={() => move(current.hash, current.parent, current.position - 1)}>{t('admin.categories.up')}</Button>
@@ -100,7 +100,7 @@ export default function CategoriesPage() {
                     okText={t('admin.categories.delete')}
                     okButtonProps={{ danger: true }}
                     cancelText={t('admin.cancel')}
-                    onConfirm={() => remove({ resource: 'categories', dataProviderName: 'adm', id: current.hash, successNotification: () => ({ type: 'success', message: t('admin.categories.deleted') }), errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }) }, { onSuccess: () => setSelected(null) })}
+                    onConfirm={() => remove({ resource: 'adm/categories', id: current.hash, successNotification: () => ({ type: 'success', message: t('admin.categories.deleted') }) }, { onSuccess: () => setSelected(null) })}
                   >
                     <Button danger icon={<DeleteOutlined />} data-testid="category-delete">{t('admin.categories.delete')}</Button>
                   </Popconfirm>
@@ -121,7 +121,7 @@ export default function CategoriesPage() {
           serverErrors={(creating.error as Errors | null)?.errors}
           onSubmit={(texts) =>
             create(
-              { resource: 'categories', dataProviderName: 'adm', values: { parent: adding?.parent ?? null, texts }, ...notify },
+              { resource: 'adm/categories', values: { parent: adding?.parent ?? null, texts }, ...notify },
               {
                 onSuccess: ({ data }) => {
                   setAdding(null);

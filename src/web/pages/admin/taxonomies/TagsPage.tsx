@@ -27,7 +27,7 @@ export default function TagsPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   useDocumentTitle(`${t('admin.tags.title')} · Alumni`);
-  const { tableProps, setFilters, filters } = useTable<AdminTag>({ resource: 'tags', dataProviderName: 'adm', syncWithLocation: false, pagination: { pageSize: 20 }, sorters: { mode: 'off' } });
+  const { tableProps, setFilters, filters } = useTable<AdminTag>({ resource: 'adm/tags', syncWithLocation: false, pagination: { pageSize: 20 }, sorters: { mode: 'off' } });
   const [editing, setEditing] = useState<AdminTag | null>(null);
   const [adding, setAdding] = useState(false);
   const [merging, setMerging] = useState<AdminTag | null>(null);
@@ -37,7 +37,7 @@ export default function TagsPage() {
   const { mutate: remove } = useDelete<AdminTag, Errors>();
   const { mutate: merge, mutation: mergingMutation } = useCustomMutation<AdminTag, Errors>();
   const invalidate = useInvalidate();
-  const sameGroup = useList<AdminTag>({ resource: 'tags', dataProviderName: 'adm', filters: [{ field: 'group', operator: 'eq', value: merging?.group }], pagination: { pageSize: 100 }, queryOptions: { enabled: merging !== null } }).result.data;
+  const sameGroup = useList<AdminTag>({ resource: 'adm/tags', filters: [{ field: 'group', operator: 'eq', value: merging?.group }], pagination: { pageSize: 100 }, queryOptions: { enabled: merging !== null } }).result.data;
   const title = (tag: AdminTag) => tag.texts[lng]?.title || tag.texts.es.title;
   const group = filters.find((f) => 'field' in f && f.field === 'group')?.value as string | undefined;
   const setFilter = (field: string, value: string | undefined) => setFilters([{ field, operator: 'eq', value: value || undefined }], 'merge');
@@ -75,7 +75,7 @@ export default function TagsPage() {
                   okText={t('admin.tags.delete')}
                   okButtonProps={{ danger: true }}
                   cancelText={t('admin.cancel')}
-                  onConfirm={() => remove({ resource: 'tags', dataProviderName: 'adm', id: tag.hash, successNotification: () => ({ type: 'success', message: t('admin.tags.deleted') }), errorNotification: failed })}
+                  onConfirm={() => remove({ resource: 'adm/tags', id: tag.hash, successNotification: () => ({ type: 'success', message: t('admin.tags.deleted') }), errorNotification: failed })}
                 >
                   <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('admin.tags.delete')} data-testid="tag-delete" />
                 </Popconfirm>
@@ -93,7 +93,7 @@ export default function TagsPage() {
             submitText={t('admin.tags.save')}
             submitting={updating.isPending}
             serverErrors={(updating.error as Errors | null)?.errors}
-            onSubmit={(texts) => update({ resource: 'tags', dataProviderName: 'adm', id: editing.hash, values: { texts }, successNotification: () => ({ type: 'success', message: t('admin.tags.saved') }), errorNotification: failed }, { onSuccess: () => setEditing(null) })}
+            onSubmit={(texts) => update({ resource: 'adm/tags', id: editing.hash, values: { texts }, successNotification: () => ({ type: 'success', message: t('admin.tags.saved') }), errorNotification: failed }, { onSuccess: () => setEditing(null) })}
           />
         )}
       </Modal>
@@ -106,7 +106,7 @@ export default function TagsPage() {
           submitText={t('admin.tags.add')}
           submitting={creating.isPending}
           serverErrors={(creating.error as Errors | null)?.errors}
-          onSubmit={(values) => create({ resource: 'tags', dataProviderName: 'adm', values: { ...values, type: values.group === 'article' ? 'ARTICLE' : 'USER' }, successNotification: () => ({ type: 'success', message: t('admin.tags.saved') }), errorNotification: failed }, { onSuccess: () => setAdding(false) })}
+          onSubmit={(values) => create({ resource: 'adm/tags', values: { ...values, type: values.group === 'article' ? 'ARTICLE' : 'USER' }, successNotification: () => ({ type: 'success', message: t('admin.tags.saved') }), errorNotification: failed }, { onSuccess: () => setAdding(false) })}
         />
       </Modal>
       <Modal
@@ -121,8 +121,8 @@ export default function TagsPage() {
           merging &&
           into &&
           merge(
-            { url: `tags/${merging.hash}/merge`, method: 'post', values: { into }, dataProviderName: 'adm', successNotification: () => ({ type: 'success', message: t('admin.tags.merged') }), errorNotification: failed },
-            { onSuccess: () => (setMerging(null), void invalidate({ resource: 'tags', dataProviderName: 'adm', invalidates: ['list'] })) },
+            { url: `/adm/tags/${merging.hash}/merge`, method: 'post', values: { into }, successNotification: () => ({ type: 'success', message: t('admin.tags.merged') }), errorNotification: failed },
+            { onSuccess: () => (setMerging(null), void invalidate({ resource: 'adm/tags', invalidates: ['list'] })) },
           )
         }
       >

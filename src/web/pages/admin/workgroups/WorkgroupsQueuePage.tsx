@@ -35,7 +35,7 @@ export default function WorkgroupsQueuePage() {
   const lng = i18n.language as Locale;
   const [selected, setSelected] = useState<string[]>([]);
   const [asking, setAsking] = useState<{ hashes: string[]; from: GroupStatus } | null>(null);
-  const { tableProps, filters, setFilters } = useTable<QueueGroup>({ resource: 'workgroups', dataProviderName: 'adm', syncWithLocation: false, pagination: { pageSize: 20 }, filters: { initial: [{ field: 'status', operator: 'eq', value: 'PENDING' }], mode: 'server' }, sorters: { mode: 'off' } });
+  const { tableProps, filters, setFilters } = useTable<QueueGroup>({ resource: 'adm/workgroups', syncWithLocation: false, pagination: { pageSize: 20 }, filters: { initial: [{ field: 'status', operator: 'eq', value: 'PENDING' }], mode: 'server' }, sorters: { mode: 'off' } });
   const { decide, pending } = useDecision('workgroups', KEYS, () => {
     setSelected([]);
     setAsking(null);

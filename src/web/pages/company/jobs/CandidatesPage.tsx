@@ -30,9 +30,9 @@ export default function CandidatesPage() {
   const feedback = useFeedback();
   const [selected, setSelected] = useState<string[]>([]);
   const [shown, setShown] = useState<Candidate | null>(null);
-  const offer = useShow<Offer>({ resource: 'jobs', dataProviderName: 'com', id: hash, errorNotification: false }).query.data?.data;
+  const offer = useShow<Offer>({ resource: 'com/jobs', id: hash, errorNotification: false }).query.data?.data;
   useDocumentTitle(`${t('pages.company.jobs.users')} · ${offer?.title ?? ''} · Alumni`);
-  const { tableProps, filters, setFilters } = useTable<Candidate>({ resource: `jobs/${hash}/users`, dataProviderName: 'com', syncWithLocation: false, pagination: { pageSize: 10 }, filters: { mode: 'server' }, sorters: { mode: 'off' } });
+  const { tableProps, filters, setFilters } = useTable<Candidate>({ resource: 'com/applicants', meta: { job: hash }, syncWithLocation: false, pagination: { pageSize: 10 }, filters: { mode: 'server' }, sorters: { mode: 'off' } });
   const { move, moving } = useCandidateMoves(hash, () => setSelected([]));
   const former = t('user.formerMember');
   // on a phone the table keeps the candidate and the status; studies and date go under the name, CV and contact to the drawer

@@ -13,7 +13,7 @@ export default function OfferCreatePage() {
   const { to } = useLocale();
   const navigate = useNavigate();
   useDocumentTitle(`${t('pages.company.jobs.new')} · Alumni`);
-  const form = useResourceForm<Offer>({ resource: 'jobs', dataProviderName: 'com', savedMessage: t('offers.sent'), onSaved: (offer) => navigate(to('company.jobs.show', { hash: offer.hash })) });
+  const form = useResourceForm<Offer>({ resource: 'com/jobs', savedMessage: t('offers.sent'), onSaved: (offer) => navigate(to('company.jobs.show', { hash: offer.hash })) });
   return (
     <section data-testid="offer-new">
       <Link to={to('company.jobs')}>← {t('pages.company.jobs')}</Link>

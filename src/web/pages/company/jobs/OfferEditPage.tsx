@@ -16,7 +16,7 @@ export default function OfferEditPage() {
   const { to } = useLocale();
   const navigate = useNavigate();
   useDocumentTitle(`${t('pages.company.jobs.edit')} · Alumni`);
-  const form = useResourceForm<Offer>({ resource: 'jobs', dataProviderName: 'com', id: hash, savedMessage: t('offers.saved'), onSaved: () => navigate(to('company.jobs.show', { hash })) });
+  const form = useResourceForm<Offer>({ resource: 'com/jobs', id: hash, savedMessage: t('offers.saved'), onSaved: () => navigate(to('company.jobs.show', { hash })) });
   if (form.notFound) return <NotFoundPage />;
   if (form.loadError) return <UnexpectedErrorPage error={form.loadError} />;
   if (form.loading || !form.record) return <Spinner />;

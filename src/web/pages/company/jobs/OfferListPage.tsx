@@ -26,8 +26,7 @@ export default function OfferListPage() {
   useDocumentTitle(`${t('pages.company.jobs')} · Alumni`);
   const initial = readTableUrl(params, { status: OFFER_STATUSES, sort: SORTABLE });
   const { tableProps, filters, setFilters, sorters, currentPage } = useTable<Offer>({
-    resource: 'jobs',
-    dataProviderName: 'com',
+    resource: 'com/jobs',
     syncWithLocation: false,
     pagination: { pageSize: 10, currentPage: initial.currentPage },
     filters: { initial: initial.filters, mode: 'server' },

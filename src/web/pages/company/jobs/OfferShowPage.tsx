@@ -22,7 +22,7 @@ export default function OfferShowPage() {
   const { hash = '' } = useParams();
   const { t } = useTranslation();
   const { lng, to } = useLocale();
-  const { query } = useShow<Offer>({ resource: 'jobs', dataProviderName: 'com', id: hash, errorNotification: false });
+  const { query } = useShow<Offer>({ resource: 'com/jobs', id: hash, errorNotification: false });
   const offer = query.data?.data;
   useDocumentTitle(`${offer?.title ?? t('pages.company.jobs.show')} · Alumni`);
   if (query.isLoading) return <Spinner />;

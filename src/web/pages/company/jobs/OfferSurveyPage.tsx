@@ -34,7 +34,7 @@ export default function OfferSurveyPage() {
   const { to } = useLocale();
   const navigate = useNavigate();
   useDocumentTitle(`${t('pages.company.jobs.survey')} · Alumni`);
-  const { query } = useShow<Offer>({ resource: 'jobs', dataProviderName: 'com', id: hash, errorNotification: false });
+  const { query } = useShow<Offer>({ resource: 'com/jobs', id: hash, errorNotification: false });
   const { mutate, mutation } = useUpdate();
   const offer = query.data?.data;
   const errors = (mutation.error as { errors?: Record<string, string[]> } | null)?.errors;
@@ -85,8 +85,7 @@ export default function OfferSurveyPage() {
               onSubmit={(survey) =>
                 mutate(
                   {
-                    resource: 'jobs',
-                    dataProviderName: 'com',
+                    resource: 'com/jobs',
                     id: hash,
                     values: { status: 'CLOSED', survey: { ...survey, hired_applicants: survey.hired ? (survey.hired_applicants ?? []) : [], hired_other: survey.hired ? survey.hired_other : undefined } },
                     mutationMode: 'pessimistic',

@@ -64,7 +64,7 @@ export default function CompanyProfilePage() {
                   children: (
                     <>
                       <Typography.Paragraph type="secondary">{t('companyProfile.passwordHelp')}</Typography.Paragraph>
-                      <AccountForm form="profilePassword" url="companies/password" done="profile.passwordChanged" provider="com" />
+                      <AccountForm form="profilePassword" url="/com/companies/password" done="profile.passwordChanged" />
                     </>
                   ),
                 },

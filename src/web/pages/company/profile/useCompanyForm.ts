@@ -4,7 +4,8 @@
  * server's 400 field errors come back keyed by field. After a save the identity is reloaded, so the header shows
  * the new name and the interface its language.
  */
-import { useForm, useInvalidateAuthStore, type HttpError } from '@refinedev/core';
+import { useInvalidateAuthStore } from '@refinedev/core';
+import { useResourceForm } from '../../../forms/useResourceForm';
 import { useTranslation } from 'react-i18next';
 import { loadIdentity } from '../../../providers/auth';
 import type { AccountFormState } from '../../user/profile/ProfileSection';
@@ -20,35 +21,22 @@ export interface CompanyMe extends Record<string, unknown> {
   status: string;
 }
 
-type Errors = HttpError & { errors?: Record<string, string[]> };
-
 export function useCompanyForm(): AccountFormState & { me: CompanyMe | undefined; reload: () => Promise<void> } {
   const { t } = useTranslation();
   const invalidateAuth = useInvalidateAuthStore();
-  const form = useForm<CompanyMe, Errors, Record<string, unknown>>({
-    resource: 'companies',
-    id: 'me',
-    action: 'edit',
-    dataProviderName: 'com',
-    redirect: false,
-    mutationMode: 'pessimistic',
-    successNotification: () => ({ type: 'success', message: t('companyProfile.saved') }),
-    errorNotification: (error) => ({ type: 'error', message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')) }),
-    onMutationSuccess: async () => {
-      await loadIdentity(true);
-      await invalidateAuth();
-    },
-  });
-  const errors = (form.mutation.error as Errors | null)?.errors;
+  const reloadIdentity = async () => {
+    await loadIdentity(true);
+    await invalidateAuth();
+  };
+  const form = useResourceForm<CompanyMe>({ resource: 'com/companies', id: 'me', savedMessage: t('companyProfile.saved'), onSaved: reloadIdentity, rename: (field) => field });
   return {
-    me: form.query?.data?.data,
-    saving: form.mutation.isPending,
-    save: form.onFinish,
-    serverErrors: errors,
+    me: form.record,
+    saving: form.saving,
+    save: form.save,
+    serverErrors: form.serverErrors,
     reload: async () => {
-      await form.query?.refetch();
-      await loadIdentity(true);
-      await invalidateAuth();
+      await form.refetch();
+      await reloadIdentity();
     },
   };
 }

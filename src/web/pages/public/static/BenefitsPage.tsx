@@ -7,7 +7,7 @@ import { useIdentity } from '../../../hooks/useIdentity';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isBold, type Role } from '../../../../shared/permissions';
+import { useAllowed } from '../../../hooks/useAllowed';
 import { useLocale } from '../../../hooks/useLocale';
 import { profileTab } from '../../../routing/profileTab';
 import { Markdown } from '../../../components/Markdown';
@@ -30,11 +30,12 @@ export default function BenefitsPage() {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
   const me = useIdentity();
+  const allowed = useAllowed();
   // the association's own words about membership (back office, issue 14 §2)
   const intro = useContentPage(lng, 'benefits');
   const navigate = useNavigate();
   const joinHref = me ? profileTab(to, 'membership') : to('user.register');
-  const bold = me?.iss === 'user' && isBold((me.role ?? 'REGULAR') as Role);
+  const bold = me?.iss === 'user' && allowed('jobs.apply');
   useDocumentTitle(`${t('benefits.title')} · Alumni`);
   const plan = (name: 'regular' | 'bold', cta?: ReactNode) => (
     <Card className="cta-card" data-testid={`plan-${name}`}>

@@ -76,7 +76,7 @@ export default function WorkgroupShowPage() {
   const { to } = useLocale();
   const feedback = useFeedback();
   const { record: group, ...query } = usePublicOne<Workgroup>('workgroups', slug);
-  const join = useMemberAction('workgroups', slug, 'subscribe', true);
+  const join = useMemberAction('workgroups', slug, 'subscribe', 'workgroups.subscribe');
   const me = useIdentity();
   const [asking, setAsking] = useState(false);
   useDocumentTitle(`${group?.name ?? t('pages.workgroups.show')} · Alumni`);

@@ -34,7 +34,7 @@ export default function CardPage() {
   useDocumentTitle(`${t('pages.user.card')} · Alumni`);
   const [search, setSearch] = useSearchParams();
   const outcome = (Object.keys(OUTCOMES) as Array<keyof typeof OUTCOMES>).find((key) => search.get(key.split('=')[0]!) === key.split('=')[1]);
-  const { tableProps, tableQuery } = useTable<PaymentCard>({ resource: 'card', dataProviderName: 'usr', syncWithLocation: false, pagination: { pageSize: PAGE_SIZES.cards }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
+  const { tableProps, tableQuery } = useTable<PaymentCard>({ resource: 'usr/card', syncWithLocation: false, pagination: { pageSize: PAGE_SIZES.cards }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
   const { mutate: start, mutation: starting } = useCustomMutation<{ url: string }>();
   const { mutate: update } = useUpdate();
   const { mutate: remove } = useDelete();
@@ -43,7 +43,7 @@ export default function CardPage() {
   const cardPayments = useSiteSettings()?.cardPayments !== false;
   const add = () =>
     start(
-      { url: 'card', method: 'post', values: {}, dataProviderName: 'usr', successNotification: false, errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }) },
+      { url: '/usr/card', method: 'post', values: {}, successNotification: false },
       // the provider's page opens in this tab and comes back to this page in the member's language
       { onSuccess: (answer) => window.location.assign(answer.data.url) },
     );
@@ -103,11 +103,11 @@ export default function CardPage() {
                   <Typography.Text type="secondary">{t('cards.expires', { date: `${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}` })}</Typography.Text>
                   <Space wrap>
                     {card.is_default ? null : (
-                      <Button size="small" icon={<StarOutlined />} onClick={() => update({ resource: 'card', dataProviderName: 'usr', id: card.hash, values: {}, meta: { action: 'default' }, successNotification: () => ({ type: 'success', message: t('cards.defaultSet') }) })} data-testid="card-default">
+                      <Button size="small" icon={<StarOutlined />} onClick={() => update({ resource: 'usr/card', id: card.hash, values: {}, meta: { action: 'default' }, successNotification: () => ({ type: 'success', message: t('cards.defaultSet') }) })} data-testid="card-default">
                         {t('cards.makeDefault')}
                       </Button>
                     )}
-                    <Popconfirm title={t('cards.deleteConfirm', { last4: card.last4 })} okText={t('cards.delete')} okButtonProps={{ danger: true }} cancelText={t('admin.cancel')} onConfirm={() => remove({ resource: 'card', dataProviderName: 'usr', id: card.hash, successNotification: () => ({ type: 'success', message: t('cards.deleted') }) })}>
+                    <Popconfirm title={t('cards.deleteConfirm', { last4: card.last4 })} okText={t('cards.delete')} okButtonProps={{ danger: true }} cancelText={t('admin.cancel')} onConfirm={() => remove({ resource: 'usr/card', id: card.hash, successNotification: () => ({ type: 'success', message: t('cards.deleted') }) })}>
                       <Button size="small" danger icon={<DeleteOutlined />} data-testid="card-delete">
                         {t('cards.delete')}
                       </Button>

@@ -31,7 +31,7 @@ const TAG_COLOR = TIER_TAG_COLORS;
 export function MemberCardPanel() {
   const { t } = useTranslation();
   const feedback = useFeedback();
-  const { query } = useCustom<MemberCard>({ url: 'member-card', method: 'get', dataProviderName: 'usr' });
+  const { query } = useCustom<MemberCard>({ url: '/usr/member-card', method: 'get' });
   const { mutate, mutation } = useCustomMutation<MemberCard>();
   const [busy, setBusy] = useState<'pdf' | 'wallet' | null>(null);
   const card = query.data?.data;
@@ -44,7 +44,7 @@ export function MemberCardPanel() {
   };
   const renew = () =>
     mutate(
-      { url: 'member-card/revoke', method: 'post', values: {}, dataProviderName: 'usr', successNotification: () => ({ type: 'success', message: t('memberCard.renewed') }), errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }) },
+      { url: '/usr/member-card/revoke', method: 'post', values: {}, successNotification: () => ({ type: 'success', message: t('memberCard.renewed') }) },
       { onSuccess: () => void query.refetch() },
     );
 

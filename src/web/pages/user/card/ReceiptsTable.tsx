@@ -34,7 +34,7 @@ export function ReceiptsTable() {
   const { t } = useTranslation();
   const { lng } = useLocale();
   const feedback = useFeedback();
-  const { tableProps } = useTable<Payment>({ resource: 'payments', dataProviderName: 'usr', syncWithLocation: false, pagination: { pageSize: PAGE_SIZES.cards }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
+  const { tableProps } = useTable<Payment>({ resource: 'usr/payments', syncWithLocation: false, pagination: { pageSize: PAGE_SIZES.cards }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
   if (!tableProps.loading && !tableProps.dataSource?.length) return null;
   const receipt = (payment: Payment) => downloadFile('usr', `payments/${payment.hash}/receipt`, `${payment.receipt_number}.pdf`).catch((error: { message?: string }) => feedback.error(error.message ?? t('errors.unexpected.title')));
   return (

@@ -6,7 +6,8 @@
  * again. Every action asks first and says the outcome; a declined card shows the bank's reason.
  */
 import { useState } from 'react';
-import { useCustom, useCustomMutation, useInvalidate, useInvalidateAuthStore } from '@refinedev/core';
+import { useCustom, useCustomMutation, useInvalidateAuthStore } from '@refinedev/core';
+import { useRefreshAll } from '../../../hooks/useRefreshAll';
 import { Alert, Button, Card, Descriptions, Grid, Popconfirm, Radio, Skeleton, Space, Tag, Typography } from 'antd';
 import { CrownOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -37,9 +38,9 @@ export function SubscriptionPanel() {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
   const wide = Grid.useBreakpoint().sm !== false;
-  const { query } = useCustom<Membership>({ url: 'subscription', method: 'get', dataProviderName: 'usr', queryOptions: { staleTime: 0 } });
+  const { query } = useCustom<Membership>({ url: '/usr/subscription', method: 'get', queryOptions: { staleTime: 0 } });
   const { mutate, mutation } = useCustomMutation<Membership>();
-  const invalidate = useInvalidate();
+  const refreshAll = useRefreshAll();
   const invalidateAuth = useInvalidateAuthStore();
   const [method, setMethod] = useState<'card' | 'iban' | null>(null);
   const cardPayments = useSiteSettings()?.cardPayments !== false; // PAYMENT_PROVIDER=none: direct debit only
@@ -57,12 +58,10 @@ export function SubscriptionPanel() {
   const act = (path: string, verb: 'post' | 'delete', success: string) =>
     mutate(
       {
-        url: path,
+        url: `/usr/${path}`,
         method: verb,
         values: {},
-        dataProviderName: 'usr',
         successNotification: () => ({ type: 'success', message: success }),
-        errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
       },
       {
         onSettled: async () => {
@@ -70,7 +69,7 @@ export function SubscriptionPanel() {
           // the role may have changed: the identity (menus, guards, permissions) and the member card follow
           await loadIdentity(true);
           await invalidateAuth();
-          void invalidate({ dataProviderName: 'usr', invalidates: ['all'] });
+          void refreshAll();
         },
       },
     );

@@ -13,7 +13,7 @@ export default function ExperienceCreatePage() {
   const { to } = useLocale();
   const navigate = useNavigate();
   useDocumentTitle(`${t('pages.user.experiences.new')} · Alumni`);
-  const form = useResourceForm<Experience>({ resource: 'workExperiences', savedMessage: t('experiences.created'), onSaved: () => navigate(to('user.experiences')) });
+  const form = useResourceForm<Experience>({ resource: 'usr/workExperiences', savedMessage: t('experiences.created'), onSaved: () => navigate(to('user.experiences')) });
   return (
     <section data-testid="experience-new">
       <Link to={to('user.experiences')}>← {t('pages.user.experiences')}</Link>

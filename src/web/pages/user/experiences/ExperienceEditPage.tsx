@@ -18,7 +18,7 @@ export default function ExperienceEditPage() {
   const navigate = useNavigate();
   const { hash = '' } = useParams();
   useDocumentTitle(`${t('pages.user.experiences.edit')} · Alumni`);
-  const form = useResourceForm<Experience>({ resource: 'workExperiences', id: hash, savedMessage: t('member.saved'), onSaved: () => navigate(to('user.experiences.show', { hash })) });
+  const form = useResourceForm<Experience>({ resource: 'usr/workExperiences', id: hash, savedMessage: t('member.saved'), onSaved: () => navigate(to('user.experiences.show', { hash })) });
   const record = form.record;
   const initial = useMemo(() => toValues(record), [record]);
 

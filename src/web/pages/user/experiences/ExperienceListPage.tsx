@@ -22,8 +22,7 @@ export default function ExperienceListPage() {
   const navigate = useNavigate();
   useDocumentTitle(`${t('pages.user.experiences')} · Alumni`);
   const { tableProps, tableQuery } = useTable<Experience>({
-    resource: 'workExperiences',
-    dataProviderName: 'usr',
+    resource: 'usr/workExperiences',
     syncWithLocation: false,
     pagination: { pageSize: PAGE_SIZES.experiences },
     sorters: { mode: 'off' },

@@ -17,7 +17,7 @@ export default function ExperienceShowPage() {
   const { to } = useLocale();
   const navigate = useNavigate();
   const { hash = '' } = useParams();
-  const { query } = useShow<Experience>({ resource: 'workExperiences', id: hash, dataProviderName: 'usr' });
+  const { query } = useShow<Experience>({ resource: 'usr/workExperiences', id: hash });
   const record = query.data?.data;
   useDocumentTitle(`${record?.name ?? t('pages.user.experiences.show')} · Alumni`);
 

@@ -2,22 +2,19 @@
  * /user/jobs/subscribed: the member's applications (GET /api/jobs?subscribed_by_me=true, 10 a page): offer
  * (linking to the public offer while it is published), company, date applied, status (Pending, In process,
  * Discarded, Withdrawn), and withdraw (with a confirmation) or apply again through the apply toggle.
- * Bold and GRATIS only (SPEC §2); a Regular member who opens it is invited to upgrade.
+ * Bold and GRATIS only (SPEC §2, `jobs.apply`); a Regular member who opens it is invited to upgrade (routing/AreaAccess).
  */
 import { Alert, Button, Card, Grid, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { RollbackOutlined, SendOutlined, SolutionOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
-import { useGetIdentity } from '@refinedev/core';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/constants';
-import { isBold, type Role } from '../../../../shared/permissions';
 import { useLocale } from '../../../hooks/useLocale';
 import { profileTab } from '../../../routing/profileTab';
 import { formatDate } from '../../../lib/dates';
-import type { Identity } from '../../../providers/auth';
 import type { JobSummary } from '../../public/jobs/types';
 import { applicationAction, STATUS_COLORS, type ApplicationStatus } from './applicationStatus';
 import { STATE_TAG_COLORS } from '../../../theme';
@@ -33,35 +30,11 @@ export interface Application extends JobSummary {
   outcome?: 'HIRED' | 'NOT_SELECTED' | null;
 }
 
+/** A member without `jobs.apply` never gets here: the route's access check shows the way to upgrade (routing/AreaAccess). */
 export default function ApplicationsPage() {
   const { t } = useTranslation();
-  const { data: me, isLoading } = useGetIdentity<Identity | null>();
   useDocumentTitle(`${t('pages.user.jobs.subscribed')} · Alumni`);
-  if (isLoading) return null;
-  if (!isBold((me?.role ?? 'REGULAR') as Role)) return <UpgradeNotice />;
   return <ApplicationsList />;
-}
-
-function UpgradeNotice() {
-  const { t } = useTranslation();
-  const { to } = useLocale();
-  return (
-    <section data-testid="user-applications">
-      <Typography.Title level={1} className="page-title" style={{ margin: '0 0 16px' }}>{t('pages.user.jobs.subscribed')}</Typography.Title>
-      <Alert
-        data-testid="applications-upgrade"
-        type="info"
-        showIcon
-        message={t('lists.applications.upgrade.title')}
-        description={t('lists.applications.upgrade.text')}
-        action={
-          <Link to={profileTab(to, 'membership')}>
-            <Button type="primary">{t('prompt.upgrade.cta')}</Button>
-          </Link>
-        }
-      />
-    </section>
-  );
 }
 
 function ApplicationsList() {

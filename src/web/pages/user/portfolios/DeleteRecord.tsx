@@ -10,12 +10,10 @@ export function DeleteRecord(props: { resource: 'portfolios' | 'workExperiences'
   const run = () =>
     mutate(
       {
-        resource: props.resource,
+        resource: `usr/${props.resource}`,
         id: props.id,
-        dataProviderName: 'usr',
         mutationMode: 'pessimistic',
         successNotification: () => ({ type: 'success', message: t('member.deleted', { name: props.name }) }),
-        errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
       },
       { onSuccess: () => props.onDeleted?.() },
     );

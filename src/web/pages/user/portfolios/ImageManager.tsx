@@ -34,7 +34,7 @@ export function ImageManager({ portfolio, onChange }: { portfolio: Portfolio; on
 
   const changed = (next: Portfolio) => {
     onChange(next);
-    void invalidate({ resource: 'portfolios', dataProviderName: 'usr', invalidates: ['list'] });
+    void invalidate({ resource: 'usr/portfolios', invalidates: ['list'] });
   };
 
   const upload = async (files: File[]) => {

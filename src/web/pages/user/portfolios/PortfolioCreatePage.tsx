@@ -14,7 +14,7 @@ export default function PortfolioCreatePage() {
   const navigate = useNavigate();
   useDocumentTitle(`${t('pages.user.portfolios.new')} · Alumni`);
   const form = useResourceForm<Portfolio>({
-    resource: 'portfolios',
+    resource: 'usr/portfolios',
     savedMessage: t('portfolios.created'),
     onSaved: (record) => navigate(to('user.portfolios.edit', { hash: record.hash }), { state: { fresh: true } }),
   });

@@ -25,7 +25,7 @@ export default function PortfolioEditPage() {
   const fresh = Boolean((useLocation().state as { fresh?: boolean } | null)?.fresh);
   const { hash = '' } = useParams();
   useDocumentTitle(`${t('pages.user.portfolios.edit')} · Alumni`);
-  const form = useResourceForm<Portfolio>({ resource: 'portfolios', id: hash, savedMessage: t('member.saved') });
+  const form = useResourceForm<Portfolio>({ resource: 'usr/portfolios', id: hash, savedMessage: t('member.saved') });
   const record = form.record;
   const initial = useMemo(() => toValues(record), [record]);
   // The pictures change apart from the form: the manager's answers are kept here, so unsaved form edits stay.

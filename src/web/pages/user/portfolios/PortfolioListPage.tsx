@@ -23,8 +23,7 @@ export default function PortfolioListPage() {
   const navigate = useNavigate();
   useDocumentTitle(`${t('pages.user.portfolios')} · Alumni`);
   const { tableProps, tableQuery } = useTable<Portfolio>({
-    resource: 'portfolios',
-    dataProviderName: 'usr',
+    resource: 'usr/portfolios',
     syncWithLocation: false,
     pagination: { pageSize: PAGE_SIZES.portfolios },
     sorters: { mode: 'off' },

@@ -20,7 +20,7 @@ export default function PortfolioShowPage() {
   const { to } = useLocale();
   const navigate = useNavigate();
   const { hash = '' } = useParams();
-  const { query } = useShow<Portfolio>({ resource: 'portfolios', id: hash, dataProviderName: 'usr' });
+  const { query } = useShow<Portfolio>({ resource: 'usr/portfolios', id: hash });
   const record = query.data?.data;
   useDocumentTitle(`${record?.name ?? t('pages.user.portfolios.show')} · Alumni`);
 

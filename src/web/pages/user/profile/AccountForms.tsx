@@ -9,9 +9,9 @@ export function AccountForms({ email }: { email: string }) {
     <div className="profile-account">
       <Typography.Title level={3}>{t('profile.changeEmail')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('profile.changeEmailHint', { email })}</Typography.Paragraph>
-      <AccountForm form="profileEmail" url="users/email" done="profile.emailSent" />
+      <AccountForm form="profileEmail" url="/usr/users/email" done="profile.emailSent" />
       <Typography.Title level={3}>{t('profile.changePassword')}</Typography.Title>
-      <AccountForm form="profilePassword" url="users/password" done="profile.passwordChanged" />
+      <AccountForm form="profilePassword" url="/usr/users/password" done="profile.passwordChanged" />
     </div>
   );
 }

@@ -5,31 +5,23 @@
  * turn them on instead.
  */
 import { Alert, Typography } from 'antd';
-import { useForm, type HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
+import { useResourceForm } from '../../../forms/useResourceForm';
 import { JOB_WORKING } from '../../../../shared/codes';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { singleTagWidget } from '../../../forms/widgets/TagSelectWidget';
 import { Spinner } from '../../../components/Spinner';
 
-type Errors = HttpError & { errors?: Record<string, string[]> };
 const CONTRACTS = ['INDEFINITE', 'TEMPORAL', 'FREELANCE', 'PART-TIME', 'FULL-TIME', 'INTERNSHIP'];
 const AreaWidget = singleTagWidget('area');
 const FIELDS = ['frequency', 'area', 'contract', 'working', 'location', 'text'] as const;
 
 export function JobAlertsSection({ receiving }: { receiving: boolean }) {
   const { t } = useTranslation();
-  const form = useForm<Record<string, unknown>, Errors, Record<string, unknown>>({
-    resource: 'job-alerts',
-    id: 'me',
-    action: 'edit',
-    dataProviderName: 'usr',
-    redirect: false,
-    mutationMode: 'pessimistic',
-    successNotification: () => ({ type: 'success', message: t('jobAlerts.saved') }),
-    errorNotification: (error) => ({ type: 'error', message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')) }),
+  const form = useResourceForm<Record<string, unknown>>({
+    resource: 'usr/job-alerts', id: 'me', savedMessage: t('jobAlerts.saved'), rename: (field) => field
   });
-  const record = form.query?.data?.data;
+  const record = form.record;
   return (
     <section className="job-alerts" data-testid="job-alerts">
       <Typography.Title level={3}>{t('jobAlerts.title')}</Typography.Title>
@@ -45,8 +37,8 @@ export function JobAlertsSection({ receiving }: { receiving: boolean }) {
             form="jobAlerts"
             formData={Object.fromEntries(FIELDS.map((field) => [field, record[field] ?? undefined]))}
             submitText={t('jobAlerts.save')}
-            submitting={form.mutation.isPending}
-            serverErrors={(form.mutation.error as Errors | null)?.errors}
+            submitting={form.saving}
+            serverErrors={form.serverErrors}
             uiSchema={{
               frequency: { 'ui:widget': 'radio', 'ui:enumNames': ['instant', 'weekly'].map((f) => t(`jobAlerts.frequency.${f}`)), 'ui:title': t('jobAlerts.frequencyLabel') },
               area: { 'ui:widget': AreaWidget, 'ui:title': t('jobs.area'), 'ui:placeholder': t('jobAlerts.any') },
@@ -56,7 +48,7 @@ export function JobAlertsSection({ receiving }: { receiving: boolean }) {
               text: { 'ui:title': t('jobAlerts.words'), 'ui:help': t('jobAlerts.wordsHelp') },
             }}
             // a filter emptied in the form is cleared on the server (rjsf leaves it out)
-            onSubmit={(values) => void form.onFinish(Object.fromEntries(FIELDS.map((field) => [field, values[field] === undefined || values[field] === '' ? null : values[field]]))).catch(() => undefined)}
+            onSubmit={(values) => void form.save(Object.fromEntries(FIELDS.map((field) => [field, values[field] === undefined || values[field] === '' ? null : values[field]]))).catch(() => undefined)}
           />
         </>
       )}

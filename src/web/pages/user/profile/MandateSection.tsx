@@ -4,7 +4,8 @@
  * (reference and date, the text as accepted) with a revoke that asks first (and says that revoking before collection
  * cancels the pending debit and ends Bold). A new account asks for a new mandate.
  */
-import { useCustom, useCustomMutation, useInvalidate, useInvalidateAuthStore } from '@refinedev/core';
+import { useCustom, useCustomMutation, useInvalidateAuthStore } from '@refinedev/core';
+import { useRefreshAll } from '../../../hooks/useRefreshAll';
 import { Alert, Button, Card, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../hooks/useLocale';
@@ -24,21 +25,21 @@ export function MandateSection({ iban }: { iban: string | null }) {
   const { t } = useTranslation();
   const { lng } = useLocale();
   // refetched when the saved account changes: another account needs its own mandate
-  const { query } = useCustom<Mandate>({ url: 'users/mandate', method: 'get', dataProviderName: 'usr', queryOptions: { queryKey: ['mandate', iban ?? ''], staleTime: 0 } });
+  const { query } = useCustom<Mandate>({ url: '/usr/users/mandate', method: 'get', queryOptions: { queryKey: ['mandate', iban ?? ''], staleTime: 0 } });
   const { mutate, mutation } = useCustomMutation<Mandate>();
-  const invalidate = useInvalidate();
+  const refreshAll = useRefreshAll();
   const invalidateAuth = useInvalidateAuthStore();
   const mandate = query.data?.data;
   const act = (method: 'post' | 'delete', message: string) =>
     mutate(
-      { url: 'users/mandate', method, values: {}, dataProviderName: 'usr', successNotification: () => ({ type: 'success', message }), errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }) },
+      { url: '/usr/users/mandate', method, values: {}, successNotification: () => ({ type: 'success', message }) },
       {
         onSettled: async () => {
           void query.refetch();
           // revoking before the debit is collected ends Bold: the identity (menus, guards, permissions) follows
           await loadIdentity(true);
           await invalidateAuth();
-          void invalidate({ dataProviderName: 'usr', invalidates: ['all'] });
+          void refreshAll();
         },
       },
     );

@@ -34,10 +34,9 @@ function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => v
     }
     mutate(
       {
-        url: 'users/me',
+        url: '/usr/users/me',
         method: 'delete',
         values,
-        dataProviderName: 'usr',
         successNotification: false,
         errorNotification: (error) => ({ key: ERROR_TOAST, type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
       },

@@ -2,6 +2,7 @@
 import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useAllowed } from '../../../hooks/useAllowed';
 import { Spinner } from '../../../components/Spinner';
 import { ProfileSection } from './ProfileSection';
 import { useProfileForm } from './useProfileForm';
@@ -15,10 +16,12 @@ const GROUP_NOTICES = ['notify_group_digest', 'notify_group_replies', 'notify_gr
 export default function SettingsPage() {
   const { t } = useTranslation();
   const profile = useProfileForm();
+  const allowed = useAllowed();
   useDocumentTitle(`${t('pages.user.profile.settings')} · Alumni`);
   const me = profile.me;
-  if (!me) return <Spinner />;
-  const bold = me.role === 'BOLD' || me.role === 'GRATIS';
+  if (!me || !allowed('user.self')) return <Spinner />;
+  // offers by e-mail and group notices are Bold benefits: the access control's answer, as the server's
+  const bold = allowed('jobs.view') && allowed('workgroups.subscribe');
   const ui = {
     ...Object.fromEntries(FLAGS.map((flag) => [flag, { 'ui:help': t(`profile.help.${flag}`) }])),
     is_receive_jobs: { 'ui:help': t('profile.help.is_receive_jobs'), 'ui:disabled': !bold },

@@ -4,7 +4,8 @@
  * server's 400 field errors come back keyed by field for <SchemaForm serverErrors>. After a save the
  * identity is reloaded, so the guards see profile_complete and has_iban at once.
  */
-import { useForm, useInvalidateAuthStore, type HttpError } from '@refinedev/core';
+import { useInvalidateAuthStore } from '@refinedev/core';
+import { useResourceForm } from '../../../forms/useResourceForm';
 import { useTranslation } from 'react-i18next';
 import { loadIdentity } from '../../../providers/auth';
 
@@ -23,37 +24,24 @@ export interface Me extends Record<string, unknown> {
   payment: { bank: string | null; name: string | null; iban: string } | null;
 }
 
-type Errors = HttpError & { errors?: Record<string, string[]> };
-
 /** `rename` maps a server field to the form's (e.g. `payment.iban` → `iban`). */
 export function useProfileForm(rename: (field: string) => string = (field) => field) {
   const { t } = useTranslation();
   const invalidateAuth = useInvalidateAuthStore();
-  const form = useForm<Me, Errors, Record<string, unknown>>({
-    resource: 'users',
-    id: 'me',
-    action: 'edit',
-    dataProviderName: 'usr',
-    redirect: false,
-    successNotification: () => ({ type: 'success', message: t('profile.saved') }),
-    errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
-    onMutationSuccess: async () => {
-      await loadIdentity(true);
-      await invalidateAuth();
-    },
-  });
-  const errors = (form.mutation.error as Errors | null)?.errors;
-  const serverErrors = errors ? Object.fromEntries(Object.entries(errors).map(([field, messages]) => [rename(field), messages as string[]])) : undefined;
+  const reloadIdentity = async () => {
+    await loadIdentity(true);
+    await invalidateAuth();
+  };
+  const form = useResourceForm<Me>({ resource: 'usr/users', id: 'me', savedMessage: t('profile.saved'), onSaved: reloadIdentity, rename });
   return {
-    me: form.query?.data?.data,
-    loading: form.formLoading,
-    saving: form.mutation.isPending,
-    save: form.onFinish,
-    serverErrors,
+    me: form.record,
+    loading: form.loading,
+    saving: form.saving,
+    save: form.save,
+    serverErrors: form.serverErrors,
     reload: async () => {
-      await form.query?.refetch();
-      await loadIdentity(true);
-      await invalidateAuth();
+      await form.refetch();
+      await reloadIdentity();
     },
   };
 }

@@ -14,10 +14,9 @@ export function ResendConfirmation({ email }: { email?: string }) {
   const { mutate, mutation } = useCustomMutation();
   const send = () =>
     mutate({
-      url: 'register/resend',
+      url: '/usr/register/resend',
       method: 'post',
       values: { email: address.trim() },
-      dataProviderName: 'usr',
       successNotification: false,
       errorNotification: (error) => ({ type: 'error', message: error?.errors ? t('register.resend.badEmail') : (error?.message ?? t('errors.unexpected.title')) }),
     });

@@ -23,7 +23,7 @@ interface GroupFile {
 export function FilesTab({ group }: { group: OwnGroup }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
-  const { tableProps } = useTable<GroupFile>({ resource: `workgroups/${group.hash}/files`, dataProviderName: 'default', syncWithLocation: false, pagination: { pageSize: PAGE_SIZES.workgroupFiles }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
+  const { tableProps } = useTable<GroupFile>({ resource: 'files', meta: { group: group.hash }, syncWithLocation: false, pagination: { pageSize: PAGE_SIZES.workgroupFiles }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
   const { mutate: remove } = useDelete<GroupFile, HttpError>();
   const invalidate = useInvalidate();
   return (
@@ -54,8 +54,8 @@ export function FilesTab({ group }: { group: OwnGroup }) {
               cancelText={t('admin.cancel')}
               onConfirm={() =>
                 remove(
-                  { resource: `workgroups/${group.hash}/files`, id: file.hash, dataProviderName: 'usr', successNotification: () => ({ type: 'success', message: t('groups.files.deleted') }), errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }) },
-                  { onSuccess: () => void invalidate({ resource: `workgroups/${group.hash}/files`, dataProviderName: 'default', invalidates: ['list'] }) },
+                  { resource: 'usr/files', meta: { group: group.hash }, id: file.hash, successNotification: () => ({ type: 'success', message: t('groups.files.deleted') }) },
+                  { onSuccess: () => void invalidate({ resource: 'files', invalidates: ['list'] }) },
                 )
               }
             >

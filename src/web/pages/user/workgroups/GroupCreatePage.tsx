@@ -13,7 +13,7 @@ export default function GroupCreatePage() {
   const { to } = useLocale();
   const navigate = useNavigate();
   useDocumentTitle(`${t('pages.user.workgroups.new')} · Alumni`);
-  const form = useResourceForm<OwnGroup>({ resource: 'workgroups', savedMessage: t('groups.created'), onSaved: (group) => void navigate(to('user.workgroups.edit', { hash: group.hash })) });
+  const form = useResourceForm<OwnGroup>({ resource: 'usr/workgroups', savedMessage: t('groups.created'), onSaved: (group) => void navigate(to('user.workgroups.edit', { hash: group.hash })) });
   return (
     <section data-testid="group-new">
       <Link to={to('user.workgroups')}>← {t('pages.user.workgroups')}</Link>

@@ -20,7 +20,7 @@ export default function GroupEditPage() {
   const { hash = '' } = useParams();
   const invalidate = useInvalidate();
   useDocumentTitle(`${t('pages.user.workgroups.edit')} · Alumni`);
-  const form = useResourceForm<OwnGroup>({ resource: 'workgroups', id: hash, savedMessage: t('groups.saved') });
+  const form = useResourceForm<OwnGroup>({ resource: 'usr/workgroups', id: hash, savedMessage: t('groups.saved') });
   const group = form.record;
   const initial = useMemo(() => toValues(group), [group]);
   if (form.notFound) return <Alert type="warning" showIcon message={t('member.notFound')} action={<Link to={to('user.workgroups')}>{t('pages.user.workgroups')}</Link>} />;
@@ -40,7 +40,7 @@ export default function GroupEditPage() {
         <Col xs={24} lg={8}>
           <Card title={t('groups.picture')}>
             <Typography.Paragraph type="secondary">{t('groups.pictureHelp')}</Typography.Paragraph>
-            <UploadField kind="picture" path={`workgroups/${hash}/image`} value={group.image} onChange={() => void invalidate({ resource: 'workgroups', dataProviderName: 'usr', invalidates: ['detail', 'list'], id: hash })} />
+            <UploadField kind="picture" path={`workgroups/${hash}/image`} value={group.image} onChange={() => void invalidate({ resource: 'usr/workgroups', invalidates: ['detail', 'list'], id: hash })} />
           </Card>
         </Col>
       </Row>

@@ -21,7 +21,7 @@ export default function GroupListPage() {
   // on a phone the table keeps the group and its status; members and requests move under the name
   const wide = Grid.useBreakpoint().md !== false;
   useDocumentTitle(`${t('pages.user.workgroups')} · Alumni`);
-  const { tableProps, tableQuery } = useTable<OwnGroup>({ resource: 'workgroups', dataProviderName: 'usr', syncWithLocation: false, pagination: { pageSize: PAGE_SIZES.workgroups }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
+  const { tableProps, tableQuery } = useTable<OwnGroup>({ resource: 'usr/workgroups', syncWithLocation: false, pagination: { pageSize: PAGE_SIZES.workgroups }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
   const create = (
     <Link to={to('user.workgroups.new')}>
       <Button type="primary" icon={<PlusOutlined />} data-testid="group-create">

@@ -24,7 +24,7 @@ export default function GroupManagePage() {
   const { t } = useTranslation();
   const { to } = useLocale();
   const { hash = '' } = useParams();
-  const { result: group, query } = useOne<OwnGroup, HttpError>({ resource: 'workgroups', dataProviderName: 'usr', id: hash });
+  const { result: group, query } = useOne<OwnGroup, HttpError>({ resource: 'usr/workgroups', id: hash });
   const me = useIdentity();
   useDocumentTitle(`${group?.name ?? t('pages.user.workgroups.show')} · Alumni`);
   if (query.error?.statusCode === 404) return <Alert type="warning" showIcon message={t('member.notFound')} action={<Link to={to('user.workgroups')}>{t('pages.user.workgroups')}</Link>} />;

@@ -19,21 +19,22 @@ export function MembersTab({ group }: { group: OwnGroup }) {
   const lng = i18n.language as Locale;
   const { to } = useLocale();
   const navigate = useNavigate();
-  const resource = `workgroups/${group.hash}/users`;
-  const { tableProps } = useTable<GroupMember>({ resource, dataProviderName: 'usr', syncWithLocation: false, pagination: { pageSize: PAGE_SIZES.workgroupUsers }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
+  const resource = 'usr/workgroupUsers';
+  const meta = { group: group.hash };
+  const { tableProps } = useTable<GroupMember>({ resource, meta, syncWithLocation: false, pagination: { pageSize: PAGE_SIZES.workgroupUsers }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
   const { mutate: decide, mutation: deciding } = useCustomMutation<GroupMember, HttpError>();
   const { mutate: handOver } = useUpdate<OwnGroup, HttpError>();
   const { mutate: removeOne } = useDelete<GroupMember, HttpError>();
   const invalidate = useInvalidate();
-  const refresh = () => Promise.all([invalidate({ resource, dataProviderName: 'usr', invalidates: ['list'] }), invalidate({ resource: 'workgroups', dataProviderName: 'usr', invalidates: ['detail', 'list'], id: group.hash })]);
+  const refresh = () => Promise.all([invalidate({ resource, invalidates: ['list'] }), invalidate({ resource: 'usr/workgroups', invalidates: ['detail', 'list'], id: group.hash })]);
   const failed = (error?: HttpError) => ({ type: 'error' as const, message: error?.message ?? t('errors.unexpected.title') });
   const answer = (member: GroupMember, status: 'ACCEPTED' | 'CANCELLED') =>
-    decide({ url: `${resource}/${member.hash}`, method: 'patch', values: { status }, dataProviderName: 'usr', successNotification: () => ({ type: 'success', message: t(`groups.members.done.${status}`) }), errorNotification: failed }, { onSuccess: () => void refresh() });
+    decide({ url: `/usr/workgroups/${group.hash}/users/${member.hash}`, method: 'patch', values: { status }, successNotification: () => ({ type: 'success', message: t(`groups.members.done.${status}`) }), errorNotification: failed }, { onSuccess: () => void refresh() });
   const remove = (member: GroupMember) =>
-    removeOne({ resource, id: member.hash, dataProviderName: 'usr', successNotification: () => ({ type: 'success', message: t('groups.members.done.removed') }), errorNotification: failed }, { onSuccess: () => void refresh() });
+    removeOne({ resource, meta, id: member.hash, successNotification: () => ({ type: 'success', message: t('groups.members.done.removed') }), errorNotification: failed }, { onSuccess: () => void refresh() });
   const makeAdmin = (member: GroupMember) =>
     handOver(
-      { resource: 'workgroups', dataProviderName: 'usr', id: group.hash, values: { admin: member.hash }, successNotification: () => ({ type: 'success', message: t('groups.members.done.handedOver') }), errorNotification: failed },
+      { resource: 'usr/workgroups', id: group.hash, values: { admin: member.hash }, successNotification: () => ({ type: 'success', message: t('groups.members.done.handedOver') }), errorNotification: failed },
       { onSuccess: () => void navigate(to('user.workgroups')) },
     );
   const name = (member: GroupMember) => (member.user.former ? t('user.formerMember') : `${member.user.name} ${member.user.surname1}`);

@@ -10,7 +10,7 @@ export function SubmitForReview({ group }: { group: OwnGroup }) {
   const { mutate, mutation } = useUpdate<OwnGroup, HttpError>();
   const canSend = group.status === 'UNPUBLISHED' || group.status === 'REJECTED';
   const send = () =>
-    mutate({ resource: 'workgroups', dataProviderName: 'usr', id: group.hash, values: { status: 'PENDING' }, successNotification: () => ({ type: 'success', message: t('groups.sent') }), errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }) });
+    mutate({ resource: 'usr/workgroups', id: group.hash, values: { status: 'PENDING' }, successNotification: () => ({ type: 'success', message: t('groups.sent') }) });
   return (
     <Alert
       type={group.status === 'REJECTED' ? 'warning' : group.status === 'PUBLISHED' ? 'success' : 'info'}

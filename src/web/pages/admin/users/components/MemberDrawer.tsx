@@ -11,7 +11,7 @@ import type { MemberDecision } from '../../../../../shared/memberMoves';
 export function MemberDrawer({ hash, onClose, onDecide }: { hash: string | null; onClose: () => void; onDecide: (hashes: string[], status: MemberDecision) => void }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
-  const { result: member, query } = useOne<AdminUser>({ resource: 'users', id: hash ?? '', dataProviderName: 'adm', queryOptions: { enabled: !!hash } });
+  const { result: member, query } = useOne<AdminUser>({ resource: 'adm/users', id: hash ?? '', queryOptions: { enabled: !!hash } });
   const dash = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
   return (
     <Drawer open={!!hash} onClose={onClose} width={560} title={member ? `${member.name} ${member.surname1} ${member.surname2 ?? ''}` : t('admin.loading')} loading={query.isLoading}>

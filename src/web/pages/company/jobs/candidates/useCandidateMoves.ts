@@ -13,20 +13,18 @@ export function useCandidateMoves(job: string, onDone: () => void) {
   const invalidate = useInvalidate();
   const { open } = useNotification();
   const { mutate, mutation } = useCustomMutation<BulkAnswer>();
-  const resource = `jobs/${job}/users`;
+  const path = `/com/jobs/${job}/users`;
   const refresh = () => {
-    void invalidate({ resource, dataProviderName: 'com', invalidates: ['list'] });
+    void invalidate({ resource: 'com/applicants', invalidates: ['list'] });
     onDone();
   };
   const move = (hashes: string[], status: Decision) =>
     mutate(
       {
-        url: hashes.length === 1 ? `${resource}/${hashes[0]}` : resource,
+        url: hashes.length === 1 ? `${path}/${hashes[0]}` : path,
         method: 'patch',
         values: hashes.length === 1 ? { status } : { hashes, status },
-        dataProviderName: 'com',
         successNotification: false,
-        errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
       },
       {
         onSuccess: ({ data }) => {

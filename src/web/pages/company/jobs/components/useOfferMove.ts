@@ -11,13 +11,11 @@ export function useOfferMove() {
   const { mutate, mutation } = useUpdate();
   const move = (hash: string, to: OfferStatus) =>
     mutate({
-      resource: 'jobs',
-      dataProviderName: 'com',
+      resource: 'com/jobs',
       id: hash,
       values: { status: to },
       mutationMode: 'pessimistic',
       successNotification: () => ({ type: 'success', message: t(`offers.moved.${to}`) }),
-      errorNotification: (error) => ({ type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
     });
   return { move, moving: mutation.isPending };
 }

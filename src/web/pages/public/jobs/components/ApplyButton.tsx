@@ -22,7 +22,7 @@ export function ApplyButton({ job }: { job: JobDetail }) {
   const { to } = useLocale();
   const feedback = useFeedback();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const apply = useMemberAction('jobs', job.slug, 'subscribe', true);
+  const apply = useMemberAction('jobs', job.slug, 'subscribe', 'jobs.apply');
   const [note, setNote] = useState<string | null>(null);
   const send = () =>
     apply.run(

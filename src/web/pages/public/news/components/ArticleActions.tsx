@@ -15,8 +15,8 @@ import { useFeedback } from '../../../../providers/notifications';
 export function ArticleActions({ article, id }: { article: Article; id: string }) {
   const { t } = useTranslation();
   const feedback = useFeedback();
-  const save = useMemberAction('articles', id, 'save', false);
-  const subscribe = useMemberAction('articles', id, 'subscribe', true);
+  const save = useMemberAction('articles', id, 'save', 'articles.save');
+  const subscribe = useMemberAction('articles', id, 'subscribe', 'articles.subscribe');
   return (
     <div className="article-actions">
       <Space wrap>

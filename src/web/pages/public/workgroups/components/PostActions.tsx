@@ -8,7 +8,7 @@ import { Button, Input, Modal, Popconfirm, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../../../providers/http';
+import { wallComments } from '../../../../public/comments';
 import { useFeedback } from '../../../../providers/notifications';
 import type { WallComment } from '../types';
 import { ReportButton, ReportsTag } from './PostReports';
@@ -58,7 +58,7 @@ export function PostActions({ slug, comment, viewer, onReply, onEdit }: { slug: 
         </Button>
       ) : null}
       {mine ? (
-        <Popconfirm title={t('wall.deleteConfirm')} okText={t('wall.delete')} okButtonProps={{ danger: true }} cancelText={t('admin.cancel')} onConfirm={() => act(() => request('api', `workgroups/${encodeURIComponent(slug)}/comments/${comment.hash}`, { method: 'DELETE' }), t('wall.deleted'))}>
+        <Popconfirm title={t('wall.deleteConfirm')} okText={t('wall.delete')} okButtonProps={{ danger: true }} cancelText={t('admin.cancel')} onConfirm={() => act(() => wallComments.remove(slug, comment.hash), t('wall.deleted'))}>
           <Button type="link" size="small" danger icon={<DeleteOutlined />} loading={busy} data-testid="wall-delete">
             {t('wall.delete')}
           </Button>
@@ -79,7 +79,7 @@ export function PostActions({ slug, comment, viewer, onReply, onEdit }: { slug: 
         maskClosable={false}
         onCancel={() => setRemoving(false)}
         onOk={() =>
-          act(() => request('usr', `workgroups/${viewer.runs}/comments/${comment.hash}`, { method: 'DELETE', body: { reason: reason.trim() } }), t('wall.removed')).then(() => {
+          act(() => wallComments.moderate(viewer.runs!, comment.hash, reason.trim()), t('wall.removed')).then(() => {
             setRemoving(false);
             setReason('');
           })

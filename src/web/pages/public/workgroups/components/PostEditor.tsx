@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Input, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../../../providers/http';
+import { wallComments } from '../../../../public/comments';
 import { useFeedback } from '../../../../providers/notifications';
 import type { WallComment } from '../types';
 
@@ -16,7 +16,7 @@ export function PostEditor({ slug, comment, onClose }: { slug: string; comment: 
   const save = async () => {
     setBusy(true);
     try {
-      await request('api', `workgroups/${encodeURIComponent(slug)}/comments/${comment.hash}`, { method: 'PATCH', body: { content: content.trim() } });
+      await wallComments.edit(slug, comment.hash, content.trim());
       feedback.success(t('wall.edited'));
       await client.invalidateQueries({ queryKey: ['data'] });
       onClose();

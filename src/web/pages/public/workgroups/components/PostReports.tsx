@@ -7,7 +7,7 @@ import { Button, Input, Modal, Popover, Tag, Typography } from 'antd';
 import { FlagOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../../../providers/http';
+import { wallComments } from '../../../../public/comments';
 import { useFeedback } from '../../../../providers/notifications';
 import type { WallComment } from '../types';
 
@@ -28,7 +28,7 @@ export function ReportButton({ slug, comment }: { slug: string; comment: WallCom
   const send = async () => {
     setBusy(true);
     try {
-      await request('api', `workgroups/${encodeURIComponent(slug)}/comments/${comment.hash}/report`, { method: 'POST', body: { reason: reason.trim() } });
+      await wallComments.report(slug, comment.hash, reason.trim());
       feedback.success(t('wall.reportSent'));
       setOpen(false);
       setReason('');

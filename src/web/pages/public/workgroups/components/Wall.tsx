@@ -19,7 +19,7 @@ import { formatDate } from '../../../../lib/dates';
 /** Like or unlike a comment (Bold and GRATIS; PATCH …/comments/{hash}/like). */
 function LikeButton({ slug, comment }: { slug: string; comment: WallComment }) {
   const { t } = useTranslation();
-  const like = useMemberAction(`workgroups/${slug}/comments`, comment.hash, 'like', true);
+  const like = useMemberAction(`workgroups/${slug}/comments`, comment.hash, 'like', 'workgroups.comment');
   return (
     <>
       <Button type="text" size="small" aria-pressed={comment.liked} aria-label={t('workgroups.like')} icon={comment.liked ? <HeartFilled /> : <HeartOutlined />} loading={like.pending} onClick={() => like.run(() => undefined)}>

@@ -1,0 +1,26 @@
+import { Alert, Button } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../hooks/useLocale';
+import { profileTab } from '../routing/profileTab';
+
+/** What a member sees instead of a page their permission list does not grant (a Bold benefit): the way to upgrade. */
+export function UpgradeRequired() {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  return (
+    <section data-testid="upgrade-required">
+      <Alert
+        type="info"
+        showIcon
+        message={t('prompt.upgrade.title')}
+        description={t('prompt.upgrade.text')}
+        action={
+          <Link to={profileTab(to, 'membership')}>
+            <Button type="primary">{t('prompt.upgrade.cta')}</Button>
+          </Link>
+        }
+      />
+    </section>
+  );
+}
