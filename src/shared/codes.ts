@@ -34,6 +34,7 @@ export const CODE_FAMILIES: ReadonlyArray<{ prefix: string; codes: readonly stri
   { prefix: 'profileType', codes: PROFILE_TYPES },
   { prefix: 'role', codes: ['REGULAR', 'BOLD', 'GRATIS', 'COMPANY', 'ADMIN'] },
   { prefix: 'lists.applications.status', codes: [...APPLICANT_STATUSES, 'WITHDRAWN'] },
+  { prefix: 'lists.applications.outcome', codes: ['HIRED', 'NOT_SELECTED'] },
 ];
 
 /** Lower-case, accents and punctuation away: 'Jornada  completa' and 'jornada completa' read the same. */
