@@ -17,7 +17,9 @@ if (!file) {
   console.error('usage: bare-server.ts <bodies.json>');
   process.exit(2);
 }
-const bodies = new Map<string, string>(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>));
+const bodies = new Map<string, string>(
+  Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>),
+);
 
 const app = Fastify({ logger: false });
 // any request body (a multipart wall post of the writes mix) is read and ignored, as a server that answers must
@@ -25,7 +27,8 @@ app.removeAllContentTypeParsers();
 app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
 app.all('/*', (request, reply) => {
   const body = bodies.get(request.url) ?? bodies.get(`path:${request.url.split('?')[0]}`);
-  if (body === undefined) return reply.code(404).type('application/json; charset=utf-8').send('{"message":"Not Found"}');
+  if (body === undefined)
+    return reply.code(404).type('application/json; charset=utf-8').send('{"message":"Not Found"}');
   return reply.type('application/json; charset=utf-8').send(body);
 });
 

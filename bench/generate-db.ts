@@ -22,7 +22,12 @@ rmSync(uploadsDir, { recursive: true, force: true });
 const db = createDb(`sqlite:${partial}`);
 await migrateToLatest(db);
 await seedDemo(db, { uploadsDir });
-await generateLarge(db, { users: Number(users), jobs: Number(jobs), comments: Number(comments), onProgress: (msg) => process.stdout.write(`\r  ${msg}          `) });
+await generateLarge(db, {
+  users: Number(users),
+  jobs: Number(jobs),
+  comments: Number(comments),
+  onProgress: (msg) => process.stdout.write(`\r  ${msg}          `),
+});
 await db.destroy();
 for (const suffix of ['-wal', '-shm']) rmSync(partial + suffix, { force: true });
 renameSync(partial, file);

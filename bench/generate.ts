@@ -28,7 +28,12 @@ const TRANSACTION_ROWS = 50_000;
 const MAX_PARAMS = 30_000;
 
 /** Inserts the rows of a generator as multi-row INSERT statements, committing every 50,000 rows. */
-async function bulkInsert<T extends keyof Database & string>(db: Db, table: T, rows: Iterable<Row<T>>, progress: (n: number) => void): Promise<number> {
+async function bulkInsert<T extends keyof Database & string>(
+  db: Db,
+  table: T,
+  rows: Iterable<Row<T>>,
+  progress: (n: number) => void,
+): Promise<number> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const iterator = rows[Symbol.iterator]();
   const first = iterator.next();
@@ -73,7 +78,8 @@ async function bulkInsert<T extends keyof Database & string>(db: Db, table: T, r
 export async function generateLarge(db: Db, opts: GenerateOptions): Promise<void> {
   const { onProgress } = opts;
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const report = (table: string, target: number) => (n: number) => onProgress?.(`${table}: ${n.toLocaleString('en')}/${target.toLocaleString('en')}`);
+  const report = (table: string, target: number) => (n: number) =>
+    onProgress?.(`${table}: ${n.toLocaleString('en')}/${target.toLocaleString('en')}`);
   const rand = createRandom(42);
   const now = new Date();
   if (!postgres) await sql`pragma synchronous = OFF`.execute(db);
@@ -85,14 +91,32 @@ export async function generateLarge(db: Db, opts: GenerateOptions): Promise<void
     await bulkInsert(db, 'tags', tags, () => {});
     await bulkInsert(db, 'countries', countries, () => {});
   }
-  const passwordHash = (await db.selectFrom('users').select('password_hash').limit(1).executeTakeFirst())?.password_hash ?? (await hashPassword('demo-password'));
-  if (!(await db.selectFrom('companies').select('hash').where('status', '=', 'VALIDATED').limit(1).executeTakeFirst())) {
-    await bulkInsert(db, 'companies', COMPANIES.map((company, i) => makeCompany(rand, i, { passwordHash, now, uploadsDir: null }, company)), () => {});
+  const passwordHash =
+    (await db.selectFrom('users').select('password_hash').limit(1).executeTakeFirst())?.password_hash ??
+    (await hashPassword('demo-password'));
+  if (
+    !(await db.selectFrom('companies').select('hash').where('status', '=', 'VALIDATED').limit(1).executeTakeFirst())
+  ) {
+    await bulkInsert(
+      db,
+      'companies',
+      COMPANIES.map((company, i) => makeCompany(rand, i, { passwordHash, now, uploadsDir: null }, company)),
+      () => {},
+    );
   }
-  const categories = (await db.selectFrom('categories').select('hash').where('lvl', '=', 2).execute()).map((r) => r.hash);
+  const categories = (await db.selectFrom('categories').select('hash').where('lvl', '=', 2).execute()).map(
+    (r) => r.hash,
+  );
   const tags = (await db.selectFrom('tags').select('hash').where('type', '=', 'USER').execute()).map((r) => r.hash);
-  const companies = await db.selectFrom('companies').select(['hash', 'company_name']).where('status', '=', 'VALIDATED').execute();
-  const { maxCode } = await db.selectFrom('users').select((eb) => eb.fn.max('code_numeric').as('maxCode')).executeTakeFirstOrThrow();
+  const companies = await db
+    .selectFrom('companies')
+    .select(['hash', 'company_name'])
+    .where('status', '=', 'VALIDATED')
+    .execute();
+  const { maxCode } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.max('code_numeric').as('maxCode'))
+    .executeTakeFirstOrThrow();
   const firstIndex = Math.max(100_000, Number(maxCode ?? 0) + 1);
 
   // ── alumni and their tags ──
@@ -114,7 +138,8 @@ export async function generateLarge(db: Db, opts: GenerateOptions): Promise<void
     db,
     'user_tags',
     (function* () {
-      for (const hash of userHashes) for (const tag of rand.sample(tags, rand.int(1, 3))) yield { user_hash: hash, tag_hash: tag };
+      for (const hash of userHashes)
+        for (const tag of rand.sample(tags, rand.int(1, 3))) yield { user_hash: hash, tag_hash: tag };
     })(),
     report('user_tags', opts.users * 2),
   );
@@ -137,13 +162,27 @@ export async function generateLarge(db: Db, opts: GenerateOptions): Promise<void
   await bulkInsert(db, 'job_tags', jobTags, report('job_tags', jobTags.length));
 
   // ── working groups and their walls: a fifth of the comments are replies ──
-  let groups = (await db.selectFrom('workgroups').select('hash').where('status', '=', 'PUBLISHED').execute()).map((r) => r.hash);
+  let groups = (await db.selectFrom('workgroups').select('hash').where('status', '=', 'PUBLISHED').execute()).map(
+    (r) => r.hash,
+  );
   if (groups.length === 0) {
-    const rows = WORKGROUPS.map((group, i) => makeWorkgroup(rand, group, userHashes[i % userHashes.length]!, new Date(now.getTime() - 400 * 86400000), 'PUBLISHED', null, `-${i}`));
+    const rows = WORKGROUPS.map((group, i) =>
+      makeWorkgroup(
+        rand,
+        group,
+        userHashes[i % userHashes.length]!,
+        new Date(now.getTime() - 400 * 86400000),
+        'PUBLISHED',
+        null,
+        `-${i}`,
+      ),
+    );
     await bulkInsert(db, 'workgroups', rows, () => {});
     groups = rows.map((r) => r.hash);
   }
-  const authors = userHashes.length ? userHashes : (await db.selectFrom('users').select('hash').execute()).map((r) => r.hash);
+  const authors = userHashes.length
+    ? userHashes
+    : (await db.selectFrom('users').select('hash').execute()).map((r) => r.hash);
   const span = 2 * 365 * 86400000;
   await bulkInsert(
     db,
@@ -154,7 +193,13 @@ export async function generateLarge(db: Db, opts: GenerateOptions): Promise<void
         const group = groups[i % groups.length]!;
         const parent = i % 5 === 4 ? lastTop.get(group) : undefined;
         const at = parent ? parent.at + 3600000 : now.getTime() - span + Math.floor((span * i) / opts.comments);
-        const comment = makeComment(rand, group, authors[rand.int(0, authors.length - 1)]!, new Date(at), parent?.hash ?? null);
+        const comment = makeComment(
+          rand,
+          group,
+          authors[rand.int(0, authors.length - 1)]!,
+          new Date(at),
+          parent?.hash ?? null,
+        );
         if (!parent) lastTop.set(group, { hash: comment.hash, at });
         yield comment;
       }

@@ -23,25 +23,53 @@ const { buildApp } = await import(join(root, 'src/server/app.ts'));
 const { loadConfig } = await import(join(root, 'src/server/config.ts'));
 const { createDb } = await import(join(root, 'src/server/db/dialect.ts'));
 const url = `sqlite:${join(dir, 'portal.db')}`;
-const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DIST_DIR: join(dir, 'no-dist'), RATE_LIMIT_SCALE: '1000000', TASKS_POLL_SECONDS: '0', PAYMENT_PROVIDER: 'none' });
+const config = loadConfig({
+  DATABASE_URL: url,
+  DATA_DIR: dir,
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'false',
+  DIST_DIR: join(dir, 'no-dist'),
+  RATE_LIMIT_SCALE: '1000000',
+  TASKS_POLL_SECONDS: '0',
+  PAYMENT_PROVIDER: 'none',
+});
 const db = createDb(url);
 const app = await buildApp(config, { db, migrate: false });
 const headers = { apikey: config.apiKey, language: 'en' };
 const device = 'benchdevice0123456789';
-const login = await app.inject({ method: 'POST', url: '/usr/login', headers, payload: { email: 'bold@demo.test', password: 'demo-password', deviceId: device, deviceType: 2, push: null } });
+const login = await app.inject({
+  method: 'POST',
+  url: '/usr/login',
+  headers,
+  payload: { email: 'bold@demo.test', password: 'demo-password', deviceId: device, deviceType: 2, push: null },
+});
 if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
 const member = { ...headers, token: login.json().token, deviceid: device, type: '2' };
-const article = (await app.inject({ method: 'GET', url: '/api/articles?size=1', headers: member })).json().items[0].hash;
+const article = (await app.inject({ method: 'GET', url: '/api/articles?size=1', headers: member })).json().items[0]
+  .hash;
 const job = (await app.inject({ method: 'GET', url: '/api/jobs?size=1', headers: member })).json().items[0].slug;
 const requests: Array<{ method: 'GET' | 'PATCH'; url: string }> =
   kind === 'writes'
-    ? [{ method: 'PATCH', url: `/api/articles/${article}/save` }, { method: 'PATCH', url: `/api/jobs/${job}/subscribe` }]
-    : ['/usr/users/me', '/api/jobs?subscribed_by_me=true', '/api/articles?saved_by_me=true', '/usr/portfolios', '/usr/workExperiences', '/usr/workgroups', '/api/jobs?page=1', '/api/articles?page=1'].map((path) => ({ method: 'GET' as const, url: path }));
+    ? [
+        { method: 'PATCH', url: `/api/articles/${article}/save` },
+        { method: 'PATCH', url: `/api/jobs/${job}/subscribe` },
+      ]
+    : [
+        '/usr/users/me',
+        '/api/jobs?subscribed_by_me=true',
+        '/api/articles?saved_by_me=true',
+        '/usr/portfolios',
+        '/usr/workExperiences',
+        '/usr/workgroups',
+        '/api/jobs?page=1',
+        '/api/articles?page=1',
+      ].map((path) => ({ method: 'GET' as const, url: path }));
 const started = performance.now();
 for (let i = 0; i < Number(count); i++) {
   const request = requests[i % requests.length]!;
   const res = await app.inject({ ...request, headers: member });
-  if (res.statusCode >= 300) throw new Error(`${request.method} ${request.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  if (res.statusCode >= 300)
+    throw new Error(`${request.method} ${request.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
 }
 console.log(`${count} ${kind} in ${Math.round(performance.now() - started)} ms`);
 await app.close();

@@ -24,7 +24,24 @@ export interface Mix {
   samples: Array<{ method: string; path: string; body?: string; type?: string }>;
 }
 
-const WORDS = ['designer', 'engineer', 'garcia', 'manager', 'data', 'marketing', 'barcelona', 'madrid', 'developer', 'analyst', 'sales', 'lopez', 'project', 'art', 'student', 'product'];
+const WORDS = [
+  'designer',
+  'engineer',
+  'garcia',
+  'manager',
+  'data',
+  'marketing',
+  'barcelona',
+  'madrid',
+  'developer',
+  'analyst',
+  'sales',
+  'lopez',
+  'project',
+  'art',
+  'student',
+  'product',
+];
 const CONTRACTS = ['INDEFINITE', 'TEMPORAL', 'FREELANCE', 'PART-TIME', 'FULL-TIME', 'INTERNSHIP'];
 
 /** The n-th URL of the anonymous mix: page size walks 1..50 fastest, then (template, word, page). */
@@ -55,7 +72,13 @@ export function newUrl(n: number): string {
   }
 }
 
-async function call(base: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<any> {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<any> {
   const response = await fetch(base + path, {
     method,
     headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -68,7 +91,13 @@ async function call(base: string, method: string, path: string, headers: Record<
 
 /** Signs the member in and addresses every mix with real ids from the running portal. */
 export async function discoverMixes(base: string, headers: Record<string, string>): Promise<Mix[]> {
-  const login = await call(base, 'POST', '/usr/login', headers, { email: MEMBER, password: DEMO_PASSWORD, deviceId: DEVICE, deviceType: 2, push: null });
+  const login = await call(base, 'POST', '/usr/login', headers, {
+    email: MEMBER,
+    password: DEMO_PASSWORD,
+    deviceId: DEVICE,
+    deviceType: 2,
+    push: null,
+  });
   const member = { ...headers, token: String(login.token), deviceid: DEVICE, type: '2' };
 
   let counter = 0;
@@ -81,7 +110,16 @@ export async function discoverMixes(base: string, headers: Record<string, string
   // 200 URLs from far along the counter (never reached by a run) give bare Fastify the body size per path
   for (let i = 0; i < 200; i++) anonymous.samples.push({ method: 'GET', path: newUrl(10_000_000 + i * 37) });
 
-  const reads = ['/usr/users/me', '/api/jobs?subscribed_by_me=true', '/api/articles?saved_by_me=true', '/usr/portfolios', '/usr/workExperiences', '/usr/workgroups', '/api/jobs?page=1', '/api/articles?page=1'];
+  const reads = [
+    '/usr/users/me',
+    '/api/jobs?subscribed_by_me=true',
+    '/api/articles?saved_by_me=true',
+    '/usr/portfolios',
+    '/usr/workExperiences',
+    '/usr/workgroups',
+    '/api/jobs?page=1',
+    '/api/articles?page=1',
+  ];
   const memberReads: Mix = {
     name: 'member reads',
     headers: member,
@@ -91,9 +129,14 @@ export async function discoverMixes(base: string, headers: Record<string, string
 
   const articles = (await call(base, 'GET', '/api/articles?page=1&size=3', member)).items as Array<{ hash: string }>;
   const jobs = (await call(base, 'GET', '/api/jobs?page=1&size=3', member)).items as Array<{ slug: string }>;
-  const groups = (await call(base, 'GET', '/usr/workgroups', member)).items as Array<{ hash: string; slug?: string; status?: string }>;
+  const groups = (await call(base, 'GET', '/usr/workgroups', member)).items as Array<{
+    hash: string;
+    slug?: string;
+    status?: string;
+  }>;
   const group = groups.find((g) => g.status === 'PUBLISHED') ?? groups[0];
-  if (articles.length < 1 || jobs.length < 1 || !group) throw new Error('member writes: no article, offer or group to write to');
+  if (articles.length < 1 || jobs.length < 1 || !group)
+    throw new Error('member writes: no article, offer or group to write to');
   // the wall takes multipart only (content, parent?, file?): a text post
   const boundary = 'benchboundary0123456789';
   const post = `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\nA benchmark post on the group wall.\r\n--${boundary}--\r\n`;
@@ -104,20 +147,36 @@ export async function discoverMixes(base: string, headers: Record<string, string
     { method: 'PATCH', path: `/api/jobs/${jobs[0]!.slug}/subscribe` },
     { method: 'PATCH', path: `/api/articles/${articles[0]!.hash}/save` },
     { method: 'PATCH', path: `/api/jobs/${jobs[0]!.slug}/subscribe` },
-    { method: 'POST', path: `/api/workgroups/${group.slug ?? group.hash}/comments`, body: post, headers: { ...member, 'content-type': postType } },
+    {
+      method: 'POST',
+      path: `/api/workgroups/${group.slug ?? group.hash}/comments`,
+      body: post,
+      headers: { ...member, 'content-type': postType },
+    },
   ];
   const memberWrites: Mix = {
     name: 'member writes',
     headers: member,
     requests: writes,
     // an even number of toggles: the sample leaves the state as it found it
-    samples: writes.concat(writes.slice(0, 4)).map((r) => ({ method: r.method!, path: r.path!, body: r.body as string | undefined, type: r.body ? postType : undefined })),
+    samples: writes
+      .concat(writes.slice(0, 4))
+      .map((r) => ({
+        method: r.method!,
+        path: r.path!,
+        body: r.body as string | undefined,
+        type: r.body ? postType : undefined,
+      })),
   };
   return [anonymous, memberReads, memberWrites];
 }
 
 /** Fetches each sample once from the portal: the bodies bare Fastify answers, per path (averaged by size). */
-export async function sampleBodies(base: string, mix: Mix, headers: Record<string, string>): Promise<Record<string, string>> {
+export async function sampleBodies(
+  base: string,
+  mix: Mix,
+  headers: Record<string, string>,
+): Promise<Record<string, string>> {
   const byPath = new Map<string, string[]>();
   for (const sample of mix.samples) {
     const response = await fetch(base + sample.path, {
@@ -126,7 +185,10 @@ export async function sampleBodies(base: string, mix: Mix, headers: Record<strin
       body: sample.body,
     });
     const text = await response.text();
-    if (!response.ok) throw new Error(`${mix.name}: ${sample.method} ${sample.path} answered ${response.status}: ${text.slice(0, 300)}`);
+    if (!response.ok)
+      throw new Error(
+        `${mix.name}: ${sample.method} ${sample.path} answered ${response.status}: ${text.slice(0, 300)}`,
+      );
     const key = sample.path.split('?')[0]!;
     byPath.set(key, [...(byPath.get(key) ?? []), text]);
   }

@@ -77,12 +77,17 @@ export function summarise(file: string, top = 30, skipSeconds = 0): string {
     group.set(owner(url), (group.get(owner(url)) ?? 0) + us);
   }
   const pct = (us: number) => `${((us / total) * 100).toFixed(1).padStart(5)} %`;
-  const lines = [`${file}: ${(total / 1e6).toFixed(1)} s sampled${skipSeconds ? ` (the first ${skipSeconds.toFixed(1)} s left out)` : ''}, idle ${pct(idle)}`, '', 'Self time by function:'];
+  const lines = [
+    `${file}: ${(total / 1e6).toFixed(1)} s sampled${skipSeconds ? ` (the first ${skipSeconds.toFixed(1)} s left out)` : ''}, idle ${pct(idle)}`,
+    '',
+    'Self time by function:',
+  ];
   for (const [name, us] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`  ${pct(us)}  ${name}`);
   lines.push('', 'Self time by package / file:');
   for (const [name, us] of [...group].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`  ${pct(us)}  ${name}`);
   lines.push('', 'Inclusive time of our functions (src/, callees included):');
-  for (const [name, us] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`  ${pct(us)}  ${name}`);
+  for (const [name, us] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top))
+    lines.push(`  ${pct(us)}  ${name}`);
   return lines.join('\n');
 }
 

@@ -16,7 +16,17 @@
  */
 import { spawn, execFileSync, execSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
@@ -43,9 +53,17 @@ const profile = flag('profile');
 // --mix-only: the mix and nothing else (no route alone) — for quick iterations; the result is `-partial`
 const mixOnly = flag('mix-only');
 // --volume demo: the demo seed alone (issue 27's budgets are for it); quick: 10k / 5k / 100k; full: 100k / 50k / 1M
-const VOLUMES: Record<string, Volume> = { demo: { users: 0, jobs: 0, comments: 0 }, quick: { users: 10_000, jobs: 5_000, comments: 100_000 }, full: { users: 100_000, jobs: 50_000, comments: 1_000_000 } };
+const VOLUMES: Record<string, Volume> = {
+  demo: { users: 0, jobs: 0, comments: 0 },
+  quick: { users: 10_000, jobs: 5_000, comments: 100_000 },
+  full: { users: 100_000, jobs: 50_000, comments: 1_000_000 },
+};
 const volumeName = option('volume') ?? (quick ? 'quick' : 'full');
-const volume: Volume = VOLUMES[volumeName] ?? (() => { throw new Error(`--volume demo|quick|full, not ${volumeName}`); })();
+const volume: Volume =
+  VOLUMES[volumeName] ??
+  (() => {
+    throw new Error(`--volume demo|quick|full, not ${volumeName}`);
+  })();
 // --no-public-mix: only the mixes of issue 27 (new URLs, member reads, member writes), not the public one
 const publicMix = !flag('no-public-mix');
 const MIX_SECONDS = Number(option('mix-seconds') ?? (quick ? 5 : 20));
@@ -145,7 +163,18 @@ interface Tree {
 function prepareTree(): Tree {
   if (!ref) {
     const commit = git(['rev-parse', 'HEAD']);
-    const dirty = git(['status', '--porcelain', '--untracked-files=no', '--', 'src', 'schemas', 'locales', 'index.html', 'vite.config.ts', 'public'])
+    const dirty = git([
+      'status',
+      '--porcelain',
+      '--untracked-files=no',
+      '--',
+      'src',
+      'schemas',
+      'locales',
+      'index.html',
+      'vite.config.ts',
+      'public',
+    ])
       .split('\n')
       .filter(Boolean)
       .map((line) => line.slice(3));
@@ -163,7 +192,8 @@ function prepareTree(): Tree {
   }
   // the data generator is the bench's, run against the tree's schema and seed
   mkdirSync(join(dir, 'bench'), { recursive: true });
-  for (const file of ['generate.ts', 'generate-db.ts']) copyFileSync(join(ROOT, 'bench', file), join(dir, 'bench', file));
+  for (const file of ['generate.ts', 'generate-db.ts'])
+    copyFileSync(join(ROOT, 'bench', file), join(dir, 'bench', file));
   return { dir, commit, dirty: [] };
 }
 
@@ -175,7 +205,12 @@ function prepareDist(tree: Tree): string {
     // the tree's own build script (client, and whatever else it builds, e.g. a server renderer); a folder of
     // one's own (--dist) gets the client build only
     if (dist === join(tree.dir, 'dist')) execSync('npm run build', { cwd: tree.dir, stdio: 'inherit' });
-    else execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: tree.dir, stdio: 'inherit' });
+    else
+      execFileSync(
+        process.execPath,
+        [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'],
+        { cwd: tree.dir, stdio: 'inherit' },
+      );
   }
   return dist;
 }
@@ -205,9 +240,24 @@ function prepareDataset(tree: Tree): { file: string; uploads: string; generatedI
   const file = join(scratch, `${name}.db`);
   const uploads = join(scratch, `${name}-uploads`);
   if (existsSync(file)) return { file, uploads, generatedIn: null };
-  log(`Generating ${volume.users.toLocaleString('en')} alumni, ${volume.jobs.toLocaleString('en')} offers, ${volume.comments.toLocaleString('en')} comments into ${file}…`);
+  log(
+    `Generating ${volume.users.toLocaleString('en')} alumni, ${volume.jobs.toLocaleString('en')} offers, ${volume.comments.toLocaleString('en')} comments into ${file}…`,
+  );
   const started = performance.now();
-  execFileSync(process.execPath, ['--import', 'tsx', 'bench/generate-db.ts', file, uploads, String(volume.users), String(volume.jobs), String(volume.comments)], { cwd: tree.dir, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'bench/generate-db.ts',
+      file,
+      uploads,
+      String(volume.users),
+      String(volume.jobs),
+      String(volume.comments),
+    ],
+    { cwd: tree.dir, stdio: 'inherit' },
+  );
   const took = Math.round((performance.now() - started) / 100) / 10;
   log(`  generated in ${took} s`);
   return { file, uploads, generatedIn: took };
@@ -223,8 +273,17 @@ interface Server {
   stop: () => Promise<void>;
 }
 
-function spawnServer(command: string[], env: Record<string, string>, cwd: string, name: string): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, command, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnServer(
+  command: string[],
+  env: Record<string, string>,
+  cwd: string,
+  name: string,
+): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, command, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -278,7 +337,12 @@ async function startPortal(tree: Tree, dist: string, dataset: { file: string; up
   };
   const started = performance.now();
   const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(scratch, 'prof')}`] : [];
-  const { child, output } = spawnServer([...profiling, '--import', 'tsx', 'src/server/main.ts'], env, tree.dir, 'the portal');
+  const { child, output } = spawnServer(
+    [...profiling, '--import', 'tsx', 'src/server/main.ts'],
+    env,
+    tree.dir,
+    'the portal',
+  );
   const deadline = Date.now() + 600_000; // migrations added since the dataset was generated run on its copy
   for (;;) {
     if (child.exitCode !== null) fail(`the portal did not start (exit ${child.exitCode}):\n${output()}`);
@@ -291,18 +355,37 @@ async function startPortal(tree: Tree, dist: string, dataset: { file: string; up
     }
     await new Promise((ok) => setTimeout(ok, 250));
   }
-  return { url, pid: child.pid!, spawnedAt: started, startedIn: Math.round(performance.now() - started), output, stop: stopper(child) };
+  return {
+    url,
+    pid: child.pid!,
+    spawnedAt: started,
+    startedIn: Math.round(performance.now() - started),
+    output,
+    stop: stopper(child),
+  };
 }
 
 async function startBare(bodies: Record<string, string>): Promise<Server> {
   const file = join(scratch, 'bare-bodies.json');
   writeFileSync(file, JSON.stringify(bodies));
   const started = performance.now();
-  const { child, output } = spawnServer(['--import', 'tsx', join(ROOT, 'bench/bare-server.ts'), file], {}, ROOT, 'the bare server');
+  const { child, output } = spawnServer(
+    ['--import', 'tsx', join(ROOT, 'bench/bare-server.ts'), file],
+    {},
+    ROOT,
+    'the bare server',
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
     const match = /listening (http:\/\/\S+)/.exec(output());
-    if (match) return { url: match[1]!, pid: child.pid!, startedIn: Math.round(performance.now() - started), output, stop: stopper(child) };
+    if (match)
+      return {
+        url: match[1]!,
+        pid: child.pid!,
+        startedIn: Math.round(performance.now() - started),
+        output,
+        stop: stopper(child),
+      };
     if (child.exitCode !== null) fail(`the bare server did not start:\n${output()}`);
     if (Date.now() > deadline) fail(`the bare server did not start within 60 s:\n${output()}`);
     await new Promise((ok) => setTimeout(ok, 100));
@@ -343,7 +426,9 @@ async function load(base: string, what_: Load, seconds: number, what: string): P
     .map(([code, stat]) => `${code}×${(stat as { count: number }).count}`)
     .join(', ');
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    fail(`${what}: ${result.non2xx} non-2xx answers (${statuses}), ${result.errors} errors, ${result.timeouts} timeouts`);
+    fail(
+      `${what}: ${result.non2xx} non-2xx answers (${statuses}), ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
   }
   if (result.requests.total === 0) fail(`${what}: no request completed`);
   return {
@@ -366,7 +451,10 @@ async function drain(server: Server, what: string) {
   while (quiet < 2) {
     if (Date.now() > deadline) fail(`${what} still busy 2 minutes after the load stopped`);
     const started = performance.now();
-    await fetch(`${server.url}/api/init`, { headers: HEADERS }).then((r) => r.arrayBuffer(), () => null);
+    await fetch(`${server.url}/api/init`, { headers: HEADERS }).then(
+      (r) => r.arrayBuffer(),
+      () => null,
+    );
     quiet = performance.now() - started < 100 ? quiet + 1 : 0;
     if (quiet < 2) await new Promise((ok) => setTimeout(ok, 100));
   }
@@ -374,7 +462,8 @@ async function drain(server: Server, what: string) {
 
 async function json(base: string, path: string): Promise<any> {
   const response = await fetch(base + path, { headers: HEADERS });
-  if (response.status !== 200) fail(`GET ${path} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  if (response.status !== 200)
+    fail(`GET ${path} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   return response.json();
 }
 
@@ -382,17 +471,27 @@ async function json(base: string, path: string): Promise<any> {
 async function discoverRoutes(base: string): Promise<Route[]> {
   const jobs = await json(base, '/api/jobs?page=1');
   const jobs2 = await json(base, '/api/jobs?page=2');
-  const slugs = [...(jobs.items ?? []), ...(jobs2.items ?? [])].map((job: { slug: string }) => job.slug).filter(Boolean);
+  const slugs = [...(jobs.items ?? []), ...(jobs2.items ?? [])]
+    .map((job: { slug: string }) => job.slug)
+    .filter(Boolean);
   if (slugs.length === 0) fail('the job list is empty: nothing to address for the job detail');
   const maxPages = Number(jobs.maxPages ?? 1);
   const tag = (jobs.items ?? []).flatMap((job: { tags?: Array<{ hash?: string } | string> }) => job.tags ?? [])[0];
   const tagHash = typeof tag === 'string' ? tag : tag?.hash;
-  const filtered = ['/api/jobs?text=designer', '/api/jobs?contract=FULL-TIME', '/api/jobs?contract=INTERNSHIP&text=engineer'];
+  const filtered = [
+    '/api/jobs?text=designer',
+    '/api/jobs?contract=FULL-TIME',
+    '/api/jobs?contract=INTERNSHIP&text=engineer',
+  ];
   if (tagHash) filtered.push(`/api/jobs?tags=${encodeURIComponent(tagHash)}`);
   return [
     { name: 'jobs list (page 1)', paths: ['/api/jobs?page=1'], weight: 4 },
     { name: 'jobs list, filtered', paths: filtered, weight: 3 },
-    { name: 'job detail', paths: slugs.slice(0, 10).map((slug: string) => `/api/jobs/${encodeURIComponent(slug)}`), weight: 3 },
+    {
+      name: 'job detail',
+      paths: slugs.slice(0, 10).map((slug: string) => `/api/jobs/${encodeURIComponent(slug)}`),
+      weight: 3,
+    },
     { name: 'articles list', paths: ['/api/articles?page=1'], weight: 2 },
     { name: 'directory list', paths: ['/api/users?page=1'], weight: 2 },
     { name: 'groups list', paths: ['/api/workgroups?page=1'], weight: 1 },
@@ -403,7 +502,9 @@ async function discoverRoutes(base: string): Promise<Route[]> {
 
 /** One cycle of the mix: each route `weight` times, its paths in turn, interleaved rather than grouped. */
 function mixPaths(routes: Route[]): string[] {
-  const queues = routes.map((route) => Array.from({ length: route.weight }, (_, i) => route.paths[i % route.paths.length]!));
+  const queues = routes.map((route) =>
+    Array.from({ length: route.weight }, (_, i) => route.paths[i % route.paths.length]!),
+  );
   const out: string[] = [];
   while (queues.some((q) => q.length)) for (const q of queues) if (q.length) out.push(q.shift()!);
   return out;
@@ -420,14 +521,23 @@ interface Compared {
   appRssPeakMiB: number;
 }
 
-async function compare(name: string, paths: Load, seconds: number, app: Server, bare: Server, bodies: Record<string, string>): Promise<Compared> {
+async function compare(
+  name: string,
+  paths: Load,
+  seconds: number,
+  app: Server,
+  bare: Server,
+  bodies: Record<string, string>,
+): Promise<Compared> {
   const stop = sampleRss(app.pid);
   const appFigures = await load(app.url, paths, seconds, `portal, ${name}`);
   await drain(app, 'the portal');
   const appRssPeakMiB = stop();
   const bareFigures = await load(bare.url, paths, seconds, `bare Fastify, ${name}`);
   await drain(bare, 'bare Fastify');
-  const bodyBytes = Array.isArray(paths) ? Math.round(paths.reduce((sum, path) => sum + Buffer.byteLength(bodies[path] ?? ''), 0) / paths.length) : appFigures.bytesPerRequest;
+  const bodyBytes = Array.isArray(paths)
+    ? Math.round(paths.reduce((sum, path) => sum + Buffer.byteLength(bodies[path] ?? ''), 0) / paths.length)
+    : appFigures.bytesPerRequest;
   const row: Compared = {
     name,
     paths: Array.isArray(paths) ? paths.length : paths.requests.length,
@@ -475,11 +585,15 @@ async function lighthouseRun(url: string, port: number) {
   if (lhr!.runtimeError) fail(`Lighthouse on ${url}: ${lhr!.runtimeError.code} ${lhr!.runtimeError.message}`);
   const audit = (id: string) => {
     const value = lhr!.audits[id]?.numericValue;
-    if (typeof value !== 'number') fail(`Lighthouse on ${url}: no ${id} (${lhr!.audits[id]?.errorMessage ?? 'missing'})`);
+    if (typeof value !== 'number')
+      fail(`Lighthouse on ${url}: no ${id} (${lhr!.audits[id]?.errorMessage ?? 'missing'})`);
     return value!;
   };
-  const items = ((lhr!.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> })?.items ?? []);
-  const wire = (type: string) => items.filter((item) => item.resourceType === type).reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  const items =
+    (lhr!.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> })
+      ?.items ?? [];
+  const wire = (type: string) =>
+    items.filter((item) => item.resourceType === type).reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
   const score = lhr!.categories['performance']?.score;
   if (typeof score !== 'number') fail(`Lighthouse on ${url}: no performance score`);
   return {
@@ -497,9 +611,17 @@ async function lighthouseRun(url: string, port: number) {
 /** What Chromium actually loads on a first visit (lazy route chunks included), gzipped at level 9. */
 async function browserFirstVisit(url: string) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      deviceScaleFactor: 1.75,
+    });
     const page = await context.newPage();
     const sizes = { js: 0, css: 0, files: 0 };
     const pending: Promise<void>[] = [];
@@ -540,7 +662,10 @@ async function measurePages(base: string, jobSlug: string): Promise<PageFigures[
   const chromeLauncher = await import('chrome-launcher');
   // a fresh Chromium for every Lighthouse run: a reused one fails more often with NO_NAVSTART on a busy machine
   const lighthouseInFreshChromium = async (url: string) => {
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
     chromes.add(chrome);
     try {
       return await lighthouseRun(url, chrome.port);
@@ -560,15 +685,27 @@ async function measurePages(base: string, jobSlug: string): Promise<PageFigures[
           break;
         } catch (error) {
           if (attempt >= 3) throw error;
-          log(`  (Lighthouse on ${path}, attempt ${attempt}: ${(error as Error).message.split('\n')[0]}; running again)`);
+          log(
+            `  (Lighthouse on ${path}, attempt ${attempt}: ${(error as Error).message.split('\n')[0]}; running again)`,
+          );
         }
       }
     }
     // the run with the median score stands for the page (Lighthouse's own advice for several runs)
     const chosen = runs.find((run) => run.performance === median(runs.map((r) => r.performance)))!;
     const seen = await browserFirstVisit(base + path);
-    const row: PageFigures = { path, label: labels[index]!, runs: runs.length, ...chosen, gzipJsKiB: kib(seen.js), gzipCssKiB: kib(seen.css), files: seen.files };
-    log(`  ${row.label.padEnd(16)} performance ${row.performance}  FCP ${row.fcpMs} ms  LCP ${row.lcpMs} ms  TBT ${row.tbtMs} ms  CLS ${row.cls}  JS ${row.gzipJsKiB} KiB gz (${row.wireJsKiB} KiB on the wire)  CSS ${row.gzipCssKiB} KiB gz`);
+    const row: PageFigures = {
+      path,
+      label: labels[index]!,
+      runs: runs.length,
+      ...chosen,
+      gzipJsKiB: kib(seen.js),
+      gzipCssKiB: kib(seen.css),
+      files: seen.files,
+    };
+    log(
+      `  ${row.label.padEnd(16)} performance ${row.performance}  FCP ${row.fcpMs} ms  LCP ${row.lcpMs} ms  TBT ${row.tbtMs} ms  CLS ${row.cls}  JS ${row.gzipJsKiB} KiB gz (${row.wireJsKiB} KiB on the wire)  CSS ${row.gzipCssKiB} KiB gz`,
+    );
     out.push(row);
   }
   return out;
@@ -592,20 +729,55 @@ function budgets(mix: Compared | null, pages: PageFigures[], mixes: Compared[]):
     const big = volume.users > 0;
     const ratio = big ? budget.ratio / 2 : budget.ratio;
     const p99 = big ? 50 : budget.p99Ms;
-    out.push({ figure: `${row.name}, portal / bare Fastify (issue 27)`, value: `${row.throughputRatio.toFixed(3)} (${row.app.rps} / ${row.bare.rps} req/s)`, target: `≥ ${ratio}`, pass: row.throughputRatio >= ratio });
-    out.push({ figure: `${row.name}, portal p99 (issue 27)`, value: `${row.app.p99} ms`, target: `≤ ${p99} ms`, pass: row.app.p99 <= p99 });
+    out.push({
+      figure: `${row.name}, portal / bare Fastify (issue 27)`,
+      value: `${row.throughputRatio.toFixed(3)} (${row.app.rps} / ${row.bare.rps} req/s)`,
+      target: `≥ ${ratio}`,
+      pass: row.throughputRatio >= ratio,
+    });
+    out.push({
+      figure: `${row.name}, portal p99 (issue 27)`,
+      value: `${row.app.p99} ms`,
+      target: `≤ ${p99} ms`,
+      pass: row.app.p99 <= p99,
+    });
   }
   for (const page of pages) {
-    out.push({ figure: `Lighthouse mobile performance ${page.label}`, value: String(page.performance), target: `≥ ${BUDGETS.lighthousePerformance}`, pass: page.performance >= BUDGETS.lighthousePerformance });
-    out.push({ figure: `CLS ${page.label}`, value: String(page.cls), target: `≤ ${BUDGETS.cls}`, pass: page.cls <= BUDGETS.cls });
+    out.push({
+      figure: `Lighthouse mobile performance ${page.label}`,
+      value: String(page.performance),
+      target: `≥ ${BUDGETS.lighthousePerformance}`,
+      pass: page.performance >= BUDGETS.lighthousePerformance,
+    });
+    out.push({
+      figure: `CLS ${page.label}`,
+      value: String(page.cls),
+      target: `≤ ${BUDGETS.cls}`,
+      pass: page.cls <= BUDGETS.cls,
+    });
   }
   if (pages.length) {
     const worst = pages.reduce((a, b) => (b.gzipJsKiB > a.gzipJsKiB ? b : a));
-    out.push({ figure: `first-visit JS, gzipped (largest: ${worst.label})`, value: `${worst.gzipJsKiB} KiB`, target: `≤ ${BUDGETS.firstVisitJsKiB} KiB`, pass: worst.gzipJsKiB <= BUDGETS.firstVisitJsKiB });
+    out.push({
+      figure: `first-visit JS, gzipped (largest: ${worst.label})`,
+      value: `${worst.gzipJsKiB} KiB`,
+      target: `≤ ${BUDGETS.firstVisitJsKiB} KiB`,
+      pass: worst.gzipJsKiB <= BUDGETS.firstVisitJsKiB,
+    });
   }
   if (mix) {
-    out.push({ figure: 'mix throughput, portal / bare Fastify', value: `${(mix.throughputRatio * 100).toFixed(1)} % (${mix.app.rps} / ${mix.bare.rps} req/s)`, target: `≥ ${BUDGETS.mixThroughputRatio * 100} %`, pass: mix.throughputRatio >= BUDGETS.mixThroughputRatio });
-    out.push({ figure: 'mix p99, portal / bare Fastify', value: `${mix.p99Ratio}× (${mix.app.p99} / ${mix.bare.p99} ms)`, target: `≤ ${BUDGETS.mixP99Ratio}×`, pass: mix.app.p99 <= BUDGETS.mixP99Ratio * Math.max(1, mix.bare.p99) });
+    out.push({
+      figure: 'mix throughput, portal / bare Fastify',
+      value: `${(mix.throughputRatio * 100).toFixed(1)} % (${mix.app.rps} / ${mix.bare.rps} req/s)`,
+      target: `≥ ${BUDGETS.mixThroughputRatio * 100} %`,
+      pass: mix.throughputRatio >= BUDGETS.mixThroughputRatio,
+    });
+    out.push({
+      figure: 'mix p99, portal / bare Fastify',
+      value: `${mix.p99Ratio}× (${mix.app.p99} / ${mix.bare.p99} ms)`,
+      target: `≤ ${BUDGETS.mixP99Ratio}×`,
+      pass: mix.app.p99 <= BUDGETS.mixP99Ratio * Math.max(1, mix.bare.p99),
+    });
   }
   return out;
 }
@@ -613,42 +785,67 @@ function budgets(mix: Compared | null, pages: PageFigures[], mixes: Compared[]):
 function markdown(result: any): string {
   const lines: string[] = [];
   const short = result.commit.slice(0, 12);
-  lines.push(`# Benchmark ${result.date} — ${short}${result.dirty.length ? ` + ${result.dirty.length} uncommitted file(s)` : ''}${result.quick ? ' (quick)' : ''}`);
+  lines.push(
+    `# Benchmark ${result.date} — ${short}${result.dirty.length ? ` + ${result.dirty.length} uncommitted file(s)` : ''}${result.quick ? ' (quick)' : ''}`,
+  );
   lines.push('');
-  lines.push(`Commit \`${result.commit}\`${result.dirty.length ? ` with uncommitted changes in: ${result.dirty.map((f: string) => `\`${f}\``).join(', ')}` : ' (clean)'}.`);
-  lines.push(`Machine: ${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}; load average ${result.machine.loadBefore} before, ${result.machine.loadAfter} after (other work on the machine skews the figures: compare ratios measured in the same run). Data: ${result.volume.users.toLocaleString('en')} alumni, ${result.volume.jobs.toLocaleString('en')} offers, ${result.volume.comments.toLocaleString('en')} comments (SQLite).`);
+  lines.push(
+    `Commit \`${result.commit}\`${result.dirty.length ? ` with uncommitted changes in: ${result.dirty.map((f: string) => `\`${f}\``).join(', ')}` : ' (clean)'}.`,
+  );
+  lines.push(
+    `Machine: ${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}; load average ${result.machine.loadBefore} before, ${result.machine.loadAfter} after (other work on the machine skews the figures: compare ratios measured in the same run). Data: ${result.volume.users.toLocaleString('en')} alumni, ${result.volume.jobs.toLocaleString('en')} offers, ${result.volume.comments.toLocaleString('en')} comments (SQLite).`,
+  );
   if (result.load) {
-    lines.push(`Load: autocannon, ${CONNECTIONS} connections, mix ${result.settings.mixSeconds} s, each route ${result.settings.routeSeconds} s, portal (production, own process) then bare Fastify (own process, same bodies). Portal started in ${result.load.portalStartMs} ms, RSS idle ${result.load.rssIdleMiB} MiB, peak ${result.load.rssPeakMiB} MiB, after load ${result.load.rssAfterMiB} MiB.`);
+    lines.push(
+      `Load: autocannon, ${CONNECTIONS} connections, mix ${result.settings.mixSeconds} s, each route ${result.settings.routeSeconds} s, portal (production, own process) then bare Fastify (own process, same bodies). Portal started in ${result.load.portalStartMs} ms, RSS idle ${result.load.rssIdleMiB} MiB, peak ${result.load.rssPeakMiB} MiB, after load ${result.load.rssAfterMiB} MiB.`,
+    );
     lines.push('');
-    lines.push('| requests | portal req/s | portal p50 / p99 ms | bare req/s | bare p50 / p99 ms | throughput ratio | p99 ratio | body bytes | portal RSS peak |');
+    lines.push(
+      '| requests | portal req/s | portal p50 / p99 ms | bare req/s | bare p50 / p99 ms | throughput ratio | p99 ratio | body bytes | portal RSS peak |',
+    );
     lines.push('|---|---|---|---|---|---|---|---|---|');
-    for (const row of [result.load.mix, ...(result.load.mixes ?? []), ...result.load.routes].filter(Boolean) as Compared[]) {
-      lines.push(`| ${row === result.load.mix ? '**mix**' : (result.load.mixes ?? []).includes(row) ? `**${row.name}**` : row.name}${row.paths > 1 ? ` (${row.paths} URLs)` : ''} | ${row.app.rps} | ${row.app.p50} / ${row.app.p99} | ${row.bare.rps} | ${row.bare.p50} / ${row.bare.p99} | ${(row.throughputRatio * 100).toFixed(1)} % | ${row.p99Ratio}× | ${row.bodyBytes} | ${row.appRssPeakMiB} MiB |`);
+    for (const row of [result.load.mix, ...(result.load.mixes ?? []), ...result.load.routes].filter(
+      Boolean,
+    ) as Compared[]) {
+      lines.push(
+        `| ${row === result.load.mix ? '**mix**' : (result.load.mixes ?? []).includes(row) ? `**${row.name}**` : row.name}${row.paths > 1 ? ` (${row.paths} URLs)` : ''} | ${row.app.rps} | ${row.app.p50} / ${row.app.p99} | ${row.bare.rps} | ${row.bare.p50} / ${row.bare.p99} | ${(row.throughputRatio * 100).toFixed(1)} % | ${row.p99Ratio}× | ${row.bodyBytes} | ${row.appRssPeakMiB} MiB |`,
+      );
     }
     lines.push('');
     lines.push(`Mix, per cycle: ${result.load.mixRoutes.map((r: Route) => `${r.name} ×${r.weight}`).join(', ')}.`);
     if (result.load.single?.length) {
       lines.push('');
-      lines.push(`Each URL unloaded, ms (second request / median of 4 more in a row): ${result.load.single.map((s: { path: string; firstMs: number; ms: number }) => `\`${s.path.replace(/^\/api/, '')}\` ${s.firstMs}/${s.ms}`).join(' · ')}.`);
+      lines.push(
+        `Each URL unloaded, ms (second request / median of 4 more in a row): ${result.load.single.map((s: { path: string; firstMs: number; ms: number }) => `\`${s.path.replace(/^\/api/, '')}\` ${s.firstMs}/${s.ms}`).join(' · ')}.`,
+      );
     }
   }
   if (result.pages?.length) {
     lines.push('');
-    lines.push(`Pages: ${result.pageTool}; median of ${result.settings.lighthouseRuns} run(s) per page (job detail: \`${result.pages[2]?.path ?? ''}\`; Lighthouse benchmarkIndex ${result.pages.map((p: PageFigures) => p.benchmarkIndex).join(', ')}). JS/CSS gz: every script and stylesheet Chromium loaded until network idle, plus the CSS inlined in the page's HTML, gzipped at level 9; wire: Lighthouse's transfer sizes.`);
+    lines.push(
+      `Pages: ${result.pageTool}; median of ${result.settings.lighthouseRuns} run(s) per page (job detail: \`${result.pages[2]?.path ?? ''}\`; Lighthouse benchmarkIndex ${result.pages.map((p: PageFigures) => p.benchmarkIndex).join(', ')}). JS/CSS gz: every script and stylesheet Chromium loaded until network idle, plus the CSS inlined in the page's HTML, gzipped at level 9; wire: Lighthouse's transfer sizes.`,
+    );
     lines.push('');
-    lines.push('| page | performance | FCP ms | LCP ms | TBT ms | CLS | JS gz KiB | CSS gz KiB | JS wire KiB | files |');
+    lines.push(
+      '| page | performance | FCP ms | LCP ms | TBT ms | CLS | JS gz KiB | CSS gz KiB | JS wire KiB | files |',
+    );
     lines.push('|---|---|---|---|---|---|---|---|---|---|');
     for (const page of result.pages as PageFigures[]) {
-      lines.push(`| ${page.label} | ${page.performance} | ${page.fcpMs} | ${page.lcpMs} | ${page.tbtMs} | ${page.cls} | ${page.gzipJsKiB} | ${page.gzipCssKiB} | ${page.wireJsKiB} | ${page.files} |`);
+      lines.push(
+        `| ${page.label} | ${page.performance} | ${page.fcpMs} | ${page.lcpMs} | ${page.tbtMs} | ${page.cls} | ${page.gzipJsKiB} | ${page.gzipCssKiB} | ${page.wireJsKiB} | ${page.files} |`,
+      );
     }
   }
   lines.push('');
   lines.push('| budget (issue 9 §4) | figure | target | |');
   lines.push('|---|---|---|---|');
-  for (const budget of result.budgets as Budget[]) lines.push(`| ${budget.figure} | ${budget.value} | ${budget.target} | ${budget.pass ? 'pass' : '**FAIL**'} |`);
+  for (const budget of result.budgets as Budget[])
+    lines.push(`| ${budget.figure} | ${budget.value} | ${budget.target} | ${budget.pass ? 'pass' : '**FAIL**'} |`);
   lines.push('');
   for (const failure of result.failed ?? []) lines.push(`**Measurement failed:** ${failure}\n`);
-  lines.push(`Took ${Math.round(result.tookSeconds)} s. Reproduce: \`npm run bench${result.quick ? ' -- --quick' : ''}\` (see docs/bench.md).`);
+  lines.push(
+    `Took ${Math.round(result.tookSeconds)} s. Reproduce: \`npm run bench${result.quick ? ' -- --quick' : ''}\` (see docs/bench.md).`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -659,7 +856,9 @@ async function main() {
   const loadBefore = loadavg()[0]!.toFixed(2);
   mkdirSync(scratch, { recursive: true });
   const tree = prepareTree();
-  log(`Measuring ${tree.commit.slice(0, 12)}${tree.dirty.length ? ` + ${tree.dirty.length} uncommitted file(s)` : ''} in ${tree.dir}${quick ? ' (quick)' : ''}`);
+  log(
+    `Measuring ${tree.commit.slice(0, 12)}${tree.dirty.length ? ` + ${tree.dirty.length} uncommitted file(s)` : ''} in ${tree.dir}${quick ? ' (quick)' : ''}`,
+  );
   const dist = prepareDist(tree);
   const dataset = prepareDataset(tree);
   if (flag('prepare')) {
@@ -698,8 +897,13 @@ async function main() {
     let mix: Compared | null = null;
     // --mixes new,reads,writes: only the mixes whose name holds one of these words
     const only = option('mixes')?.split(',');
-    const extraMixes: Mix[] = (runLoad ? await discoverMixes(app.url, HEADERS).catch((error: Error) => fail(`the mixes of issue 27: ${error.message}`)) : []).filter((m) => !only || only.some((word) => m.name.includes(word)));
-    for (const extra of extraMixes) Object.assign(bodies, await sampleBodies(app.url, extra, HEADERS).catch((error: Error) => fail(error.message)));
+    const extraMixes: Mix[] = (
+      runLoad
+        ? await discoverMixes(app.url, HEADERS).catch((error: Error) => fail(`the mixes of issue 27: ${error.message}`))
+        : []
+    ).filter((m) => !only || only.some((word) => m.name.includes(word)));
+    for (const extra of extraMixes)
+      Object.assign(bodies, await sampleBodies(app.url, extra, HEADERS).catch((error: Error) => fail(error.message)));
     if (runLoad) {
       bare = await startBare(bodies);
       log(`  bare Fastify at ${bare.url}, pid ${bare.pid}`);
@@ -724,12 +928,16 @@ async function main() {
       }
       log(`Each route alone (${ROUTE_SECONDS} s each):`);
       const routeRows: Compared[] = [];
-      if (!mixOnly) for (const route of routes) routeRows.push(await compare(route.name, route.paths, ROUTE_SECONDS, app, bare, bodies));
+      if (!mixOnly)
+        for (const route of routes)
+          routeRows.push(await compare(route.name, route.paths, ROUTE_SECONDS, app, bare, bodies));
       const rssAfterMiB = rssMiB(app.pid) ?? 0;
       loadResult = {
         portalStartMs: app.startedIn,
         rssIdleMiB,
-        rssPeakMiB: Math.max(...[mix, ...mixRows, ...routeRows].filter((r): r is Compared => !!r).map((r) => r.appRssPeakMiB)),
+        rssPeakMiB: Math.max(
+          ...[mix, ...mixRows, ...routeRows].filter((r): r is Compared => !!r).map((r) => r.appRssPeakMiB),
+        ),
         mixes: mixRows,
         rssAfterMiB,
         mixRoutes: routes.map(({ name, weight, paths }) => ({ name, weight, paths })),
@@ -744,7 +952,10 @@ async function main() {
     let pagesError: string | null = null;
     if (runPages) {
       log(`Pages: Lighthouse 12 mobile preset, ${LIGHTHOUSE_RUNS} run(s) each, then a first visit in Chromium…`);
-      const slug = routes.find((route) => route.name === 'job detail')!.paths[0]!.split('/').pop()!;
+      const slug = routes
+        .find((route) => route.name === 'job detail')!
+        .paths[0]!.split('/')
+        .pop()!;
       try {
         pages = await measurePages(app.url, decodeURIComponent(slug));
       } catch (error) {
@@ -763,10 +974,25 @@ async function main() {
       dirty: tree.dirty,
       ref: ref ?? null,
       quick,
-      machine: { loadBefore, loadAfter: loadavg()[0]!.toFixed(2), cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${process.platform} ${process.arch}` },
+      machine: {
+        loadBefore,
+        loadAfter: loadavg()[0]!.toFixed(2),
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? 'unknown',
+        memoryGiB: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+        platform: `${process.platform} ${process.arch}`,
+      },
       volume,
       dataset: { file: dataset.file.replace(`${ROOT}/`, ''), generatedInSeconds: dataset.generatedIn },
-      settings: { connections: CONNECTIONS, mixSeconds: MIX_SECONDS, routeSeconds: ROUTE_SECONDS, warmupSeconds: WARMUP_SECONDS, lighthouseRuns: LIGHTHOUSE_RUNS, headers: Object.keys(HEADERS) },
+      settings: {
+        connections: CONNECTIONS,
+        mixSeconds: MIX_SECONDS,
+        routeSeconds: ROUTE_SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
+        lighthouseRuns: LIGHTHOUSE_RUNS,
+        headers: Object.keys(HEADERS),
+      },
       load: loadResult,
       pageTool: 'Lighthouse 12.8.2, default (mobile) preset with simulated throttling, Debian Chromium headless',
       pages,
@@ -777,12 +1003,32 @@ async function main() {
     const md = markdown(result);
     const dir = resolve('bench/results');
     mkdirSync(dir, { recursive: true });
-    const partial = !runLoad || !runPages || mixOnly || profile || !publicMix || volumeName !== (quick ? 'quick' : 'full') || option('seconds') || option('mix-seconds') || option('lighthouse-runs');
+    const partial =
+      !runLoad ||
+      !runPages ||
+      mixOnly ||
+      profile ||
+      !publicMix ||
+      volumeName !== (quick ? 'quick' : 'full') ||
+      option('seconds') ||
+      option('mix-seconds') ||
+      option('lighthouse-runs');
     const stem = `${date}-${tree.commit.slice(0, 12)}${tree.dirty.length ? '-dirty' : ''}${quick ? '-quick' : ''}${partial ? '-partial' : ''}${pagesError ? '-failed' : ''}`;
     writeFileSync(join(dir, `${stem}.json`), `${JSON.stringify(result, null, 2)}\n`);
     writeFileSync(join(dir, `${stem}.md`), md);
     // latest.md is the last complete full run: full volume, load and pages, nothing failed
-    const complete = !quick && !pagesError && runLoad && runPages && !mixOnly && !profile && publicMix && volumeName === 'full' && !option('seconds') && !option('mix-seconds') && !option('lighthouse-runs');
+    const complete =
+      !quick &&
+      !pagesError &&
+      runLoad &&
+      runPages &&
+      !mixOnly &&
+      !profile &&
+      publicMix &&
+      volumeName === 'full' &&
+      !option('seconds') &&
+      !option('mix-seconds') &&
+      !option('lighthouse-runs');
     if (complete) writeFileSync(join(dir, 'latest.md'), md);
     log(`\n${md}`);
     log(`Written: bench/results/${stem}.json, bench/results/${stem}.md${complete ? ', bench/results/latest.md' : ''}`);
@@ -801,7 +1047,11 @@ let profileSkipSeconds = 0;
 function printProfile() {
   const dir = join(scratch, 'prof');
   // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: the portal's pid and thread 0
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.cpuprofile') && f.split('.')[4] === '0').sort() : [];
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.cpuprofile') && f.split('.')[4] === '0')
+        .sort()
+    : [];
   if (!files.length) return log('No CPU profile was written (the portal did not exit cleanly?)');
   log(`\n${summarise(join(dir, files[files.length - 1]!), 40, profileSkipSeconds)}`);
 }

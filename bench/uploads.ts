@@ -57,7 +57,12 @@ function rssMiB(pid: number): number {
 
 /** The working tree, or with --ref an exported copy of that commit. */
 function prepareTree(): { dir: string; commit: string; dirty: boolean } {
-  if (!ref) return { dir: ROOT, commit: git(['rev-parse', 'HEAD']), dirty: git(['status', '--porcelain', '--untracked-files=no', '--', 'src']).length > 0 };
+  if (!ref)
+    return {
+      dir: ROOT,
+      commit: git(['rev-parse', 'HEAD']),
+      dirty: git(['status', '--porcelain', '--untracked-files=no', '--', 'src']).length > 0,
+    };
   const commit = git(['rev-parse', `${ref}^{commit}`]);
   const dir = join(scratch, `tree-${commit.slice(0, 12)}`);
   if (!existsSync(join(dir, '.complete'))) {
@@ -80,7 +85,9 @@ function pdfOfSize(size: number): Buffer {
 function multipartBody(file: Buffer) {
   const boundary = '----benchUploadBoundary7MA4YWxkTrZu0gW';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -111,7 +118,11 @@ async function main() {
     SEED_DEMO: 'true',
   };
   let output = '';
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: tree.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: tree.dir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const keep = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-20_000));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
@@ -129,13 +140,30 @@ async function main() {
   const login = await fetch(`${url}/usr/login`, {
     method: 'POST',
     headers: { apikey: API_KEY, language: 'en', 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bold@demo.test', password: 'demo-password', deviceId: 'benchdevice0123456789', deviceType: 2, push: null }),
+    body: JSON.stringify({
+      email: 'bold@demo.test',
+      password: 'demo-password',
+      deviceId: 'benchdevice0123456789',
+      deviceType: 2,
+      push: null,
+    }),
   });
   if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
   const { token } = (await login.json()) as { token: string };
-  const headers = (contentType: string) => ({ apikey: API_KEY, language: 'en', token, deviceId: 'benchdevice0123456789', type: '2', 'content-type': contentType });
+  const headers = (contentType: string) => ({
+    apikey: API_KEY,
+    language: 'en',
+    token,
+    deviceId: 'benchdevice0123456789',
+    type: '2',
+    'content-type': contentType,
+  });
   const upload = async (body: Buffer, contentType: string) => {
-    const res = await fetch(`${url}/usr/users/cv`, { method: 'POST', headers: headers(contentType), body: body as Uint8Array<ArrayBuffer> });
+    const res = await fetch(`${url}/usr/users/cv`, {
+      method: 'POST',
+      headers: headers(contentType),
+      body: body as Uint8Array<ArrayBuffer>,
+    });
     await res.arrayBuffer();
     return res.status;
   };
@@ -165,7 +193,9 @@ async function main() {
   const leftInTmp = existsSync(tmp) ? readdirSync(tmp).length : null;
   child.kill('SIGTERM');
 
-  const label = ref ? `${tree.commit.slice(0, 12)} (--ref ${ref})` : `${tree.commit.slice(0, 12)}${tree.dirty ? ' + uncommitted changes' : ''} (working tree)`;
+  const label = ref
+    ? `${tree.commit.slice(0, 12)} (--ref ${ref})`
+    : `${tree.commit.slice(0, 12)}${tree.dirty ? ' + uncommitted changes' : ''} (working tree)`;
   const lines = [
     `# Upload memory — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
@@ -173,7 +203,12 @@ async function main() {
     '',
     '| round | answers | seconds | peak RSS |',
     '|---|---|---|---|',
-    ...rounds.map((r, i) => `| ${i + 1} | ${Object.entries(r.statuses).map(([s, n]) => `${n}× ${s}`).join(', ')} | ${r.seconds} | ${r.peak} |`),
+    ...rounds.map(
+      (r, i) =>
+        `| ${i + 1} | ${Object.entries(r.statuses)
+          .map(([s, n]) => `${n}× ${s}`)
+          .join(', ')} | ${r.seconds} | ${r.peak} |`,
+    ),
     '',
     `RSS before: **${before} MiB**, peak: **${Math.max(...rounds.map((r) => r.peak))} MiB**, after: **${after} MiB**. Files left in DATA_DIR/tmp: ${leftInTmp ?? 'no such folder'}.`,
     '',
@@ -181,7 +216,10 @@ async function main() {
   const report = lines.join('\n');
   console.log(report);
   mkdirSync(resolve('bench/results'), { recursive: true });
-  const file = resolve('bench/results', `uploads-${new Date().toISOString().slice(0, 10)}-${tree.commit.slice(0, 12)}${ref ? '-ref' : ''}.md`);
+  const file = resolve(
+    'bench/results',
+    `uploads-${new Date().toISOString().slice(0, 10)}-${tree.commit.slice(0, 12)}${ref ? '-ref' : ''}.md`,
+  );
   writeFileSync(file, report);
   console.log(`Written to ${file}`);
   if (rounds.some((r) => r.ok !== UPLOADS)) {

@@ -50,12 +50,16 @@ export interface Count {
 function isReport(value: unknown): value is VitestJsonReport {
   if (!value || typeof value !== 'object') return false;
   const r = value as Record<string, unknown>;
-  return ['numPassedTests', 'numFailedTests', 'numTotalTests'].every((key) => Number.isInteger(r[key])) && (r.testResults === undefined || Array.isArray(r.testResults));
+  return (
+    ['numPassedTests', 'numFailedTests', 'numTotalTests'].every((key) => Number.isInteger(r[key])) &&
+    (r.testResults === undefined || Array.isArray(r.testResults))
+  );
 }
 
 /** Counts a parsed report (`null` when there was none or it could not be read) and the run's exit status. */
 export function countReport(report: unknown, exitStatus: number): Count {
-  if (report === null || report === undefined) return { passed: 0, failed: 1, reasons: ['no report: the run itself failed'] };
+  if (report === null || report === undefined)
+    return { passed: 0, failed: 1, reasons: ['no report: the run itself failed'] };
   if (!isReport(report)) return { passed: 0, failed: 1, reasons: ['the report is not a vitest JSON report'] };
   const reasons: string[] = [];
   const files = report.testResults ?? [];

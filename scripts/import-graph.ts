@@ -96,7 +96,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const splitModules = process.argv.includes('--modules');
   let counts = folderEdges(fileImports(), splitModules);
   // --modules: only the arrows between server modules (the floors' picture is the default)
-  if (splitModules) counts = new Map([...counts].filter(([key]) => key.split(' --> ').every((n) => n.startsWith('server/modules/'))));
+  if (splitModules)
+    counts = new Map([...counts].filter(([key]) => key.split(' --> ').every((n) => n.startsWith('server/modules/'))));
   if (process.argv.includes('--json')) console.log(JSON.stringify(Object.fromEntries(counts), null, 2));
   else console.log(mermaid(counts));
 }

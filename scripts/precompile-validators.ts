@@ -39,7 +39,10 @@ export function bundleRefs(node: unknown, seen: readonly string[] = []): unknown
   if (typeof ref === 'string' && /^[\w.-]+#$/.test(ref)) {
     const id = ref.slice(0, -1);
     if (seen.includes(id)) throw new Error(`schema ${id} refers to itself: a form cannot render it`);
-    const { $id: _id, ...target } = JSON.parse(readFileSync(join(ROOT, 'schemas', `${id}.json`), 'utf8')) as Record<string, unknown>;
+    const { $id: _id, ...target } = JSON.parse(readFileSync(join(ROOT, 'schemas', `${id}.json`), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     return bundleRefs(target, [...seen, id]);
   }
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, bundleRefs(value, seen)]));
@@ -65,8 +68,13 @@ export function withoutNotes(node: unknown): unknown {
  * server's one-line/long text rule on every string (src/shared/textRules.ts).
  */
 export function formSchema(name: FormName): Record<string, unknown> {
-  const schema = withoutNotes(bundleRefs(JSON.parse(readFileSync(schemaFile(name), 'utf8')))) as Record<string, unknown>;
-  return withTextRules(narrowSchema(schema, (FORMS[name] as { fields?: readonly string[] }).fields, requiredOf(name), optionalOf(name)));
+  const schema = withoutNotes(bundleRefs(JSON.parse(readFileSync(schemaFile(name), 'utf8')))) as Record<
+    string,
+    unknown
+  >;
+  return withTextRules(
+    narrowSchema(schema, (FORMS[name] as { fields?: readonly string[] }).fields, requiredOf(name), optionalOf(name)),
+  );
 }
 
 /** Every format ajv would call as a function must be in src/web/forms/formats.ts, the same function. */
@@ -74,8 +82,12 @@ function checkFormats(ajv: Ajv): Ajv {
   for (const [name, def] of Object.entries(ajv.formats)) {
     if (def instanceof RegExp || def === true || def === undefined) continue; // written into the code
     const mine = formats[name] as typeof def | undefined;
-    const same = typeof def === 'function' ? mine === def : typeof mine === 'object' && !(mine instanceof RegExp) && 'validate' in def && mine.validate === def.validate;
-    if (!same) throw new Error(`format "${name}" is registered by src/shared/ajv.ts but differs in src/web/forms/formats.ts`);
+    const same =
+      typeof def === 'function'
+        ? mine === def
+        : typeof mine === 'object' && !(mine instanceof RegExp) && 'validate' in def && mine.validate === def.validate;
+    if (!same)
+      throw new Error(`format "${name}" is registered by src/shared/ajv.ts but differs in src/web/forms/formats.ts`);
   }
   return ajv;
 }
@@ -83,14 +95,13 @@ function checkFormats(ajv: Ajv): Ajv {
 /** ajv's standalone code `require`s its run-time helpers (string length, deep equality): make them imports. */
 function toEsm(code: string, formatsModule: string): string {
   const imports = new Map<string, string>();
-  const body = code
-    .replace(/^"use strict";/, '')
-    .replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
-      if (!specifier.startsWith('ajv/dist/runtime/')) throw new Error(`unexpected require("${specifier}") in a precompiled validator`);
-      const file = specifier.endsWith('.js') ? specifier : `${specifier}.js`;
-      if (!imports.has(file)) imports.set(file, `__runtime${imports.size}`);
-      return `__cjs(${imports.get(file)})`;
-    });
+  const body = code.replace(/^"use strict";/, '').replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
+    if (!specifier.startsWith('ajv/dist/runtime/'))
+      throw new Error(`unexpected require("${specifier}") in a precompiled validator`);
+    const file = specifier.endsWith('.js') ? specifier : `${specifier}.js`;
+    if (!imports.has(file)) imports.set(file, `__runtime${imports.size}`);
+    return `__cjs(${imports.get(file)})`;
+  });
   if (/\bnew Function\b|\beval\(/.test(body)) throw new Error('a precompiled validator would still evaluate code');
   const head = [
     `import { formats } from ${JSON.stringify(formatsModule)};`,
@@ -115,7 +126,12 @@ export function validatorsCode(name: FormName): string {
 export function compileValidators(schema: Record<string, unknown>, formatsModule = FORMATS_MODULE): string {
   const code = compileSchemaValidatorsCode(schema, {
     ajvFormatOptions: false,
-    ajvOptionsOverrides: { ...ajvCustomOptions, coerceTypes: false, strict: false, code: { lines: false, formats: _`formats` } },
+    ajvOptionsOverrides: {
+      ...ajvCustomOptions,
+      coerceTypes: false,
+      strict: false,
+      code: { lines: false, formats: _`formats` },
+    },
     extenderFn: (ajv) => checkFormats(registerFormats(ajv)),
   });
   return toEsm(code, formatsModule);
@@ -124,7 +140,9 @@ export function compileValidators(schema: Record<string, unknown>, formatsModule
 /** `virtual:forms`: `{ [form]: { schema, validators } }` for <SchemaForm>. */
 function formsCode(): string {
   const lines = formNames.map((name, i) => `import v${i} from ${JSON.stringify(VALIDATORS_ID + name)};`);
-  const entries = formNames.map((name, i) => `  ${JSON.stringify(name)}: { schema: ${JSON.stringify(formSchema(name))}, validators: v${i} },`);
+  const entries = formNames.map(
+    (name, i) => `  ${JSON.stringify(name)}: { schema: ${JSON.stringify(formSchema(name))}, validators: v${i} },`,
+  );
   return `${lines.join('\n')}\nexport const forms = {\n${entries.join('\n')}\n};\n`;
 }
 

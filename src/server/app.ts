@@ -113,7 +113,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('storage', options.storage ?? createStorage(config));
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
   mailWorkerPlugin(app); // delivers the e-mail outbox when SMTP_URL is set (starts when ready, stops on close)
-  taskRunnerPlugin(app, [offerExpiryTask(db, config), ...jobAlertTasks(db, config), groupDigestTask(db, config), scheduledArticlesTask(db), newsletterTask(db, config), renewalTask(app)], config.tasksPollSeconds); // background tasks, each run once across instances
+  taskRunnerPlugin(
+    app,
+    [
+      offerExpiryTask(db, config),
+      ...jobAlertTasks(db, config),
+      groupDigestTask(db, config),
+      scheduledArticlesTask(db),
+      newsletterTask(db, config),
+      renewalTask(app),
+    ],
+    config.tasksPollSeconds,
+  ); // background tasks, each run once across instances
 
   jobViewsPlugin(app); // offer views, buffered per instance and added to job_views every few seconds
   routeAccessPlugin(app);
@@ -133,7 +144,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('publicCache', publicCachePlugin(app));
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Alumni portal API', version: '1.0.0', description: 'Generated from the route schemas. See docs/api.md.' },
+      info: {
+        title: 'Alumni portal API',
+        version: '1.0.0',
+        description: 'Generated from the route schemas. See docs/api.md.',
+      },
       components: {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'apiKey' },
@@ -146,7 +161,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transformObject: openApiDocument as never,
   });
   // the description maps every back-office route: served in production only when DOCS_PUBLIC=true
-  if (!config.production || config.docsPublic) await app.register(pages(fastifySwaggerUi as never, { routePrefix: '/docs', staticCSP: true }));
+  if (!config.production || config.docsPublic)
+    await app.register(pages(fastifySwaggerUi as never, { routePrefix: '/docs', staticCSP: true }));
 
   await app.register(initRoutes);
   await app.register(authRoutes);
@@ -178,7 +194,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(paymentNotifyRoutes); // page route: the provider's signed notification carries no apiKey
   await app.register(sandboxPageRoutes); // the sandbox provider's hosted card page (page routes)
   await app.register(unsubscribeRoutes); // page routes: a mail client's one-click POST carries no apiKey
-  await app.register(uploadsPlugin, { routes: [memberFileRoutes, companyLogoRoutes, workgroupImageRoutes, wallPostRoutes] }); // the only routes that take multipart
+  await app.register(uploadsPlugin, {
+    routes: [memberFileRoutes, companyLogoRoutes, workgroupImageRoutes, wallPostRoutes],
+  }); // the only routes that take multipart
   await app.register(filesPlugin);
   await app.register(healthPlugin);
   await app.register(cookieConsentPlugin);

@@ -51,7 +51,14 @@ export interface Config {
   /** The association as creditor of its members' direct debits (SEPA_CREDITOR_*). */
   sepaCreditor: { name: string; id: string; iban: string; bic: string };
   /** Apple Wallet passes of the member card: all of WALLET_PASS_CERT, _KEY, _WWDR (PEM or file path), WALLET_PASS_TYPE_ID and WALLET_TEAM_ID, else null (no pass). */
-  wallet: { cert: string; key: string; wwdr: string; keyPassphrase: string | null; passTypeId: string; teamId: string } | null;
+  wallet: {
+    cert: string;
+    key: string;
+    wwdr: string;
+    keyPassphrase: string | null;
+    passTypeId: string;
+    teamId: string;
+  } | null;
   /** Where files are kept (FILE_STORAGE, issue 26): the local folder DATA_DIR (default) or an S3-compatible bucket (S3_*). */
   fileStorage: { driver: 'local' } | ({ driver: 's3' } & S3Settings);
   /** How long a SIGTERM waits for requests in flight before the process exits anyway (SHUTDOWN_TIMEOUT_SECONDS). */
@@ -90,7 +97,11 @@ const schema = {
     SMTP_URL: { type: 'string', pattern: '^smtps?://' },
     MAIL_FROM: { type: 'string', minLength: 3, maxLength: 320, pattern: '@', default: 'Alumni <no-reply@localhost>' },
     NODE_ENV: { type: 'string', default: 'development' },
-    LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
+    LOG_LEVEL: {
+      type: 'string',
+      enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      default: 'info',
+    },
     SEED_DEMO: { type: 'string', enum: ['true', 'false', 'auto'], default: 'auto' },
     DOCS_PUBLIC: { type: 'string', enum: ['true', 'false'], default: 'false' },
     TOKEN_TTL_MINUTES: { type: 'integer', minimum: 1, default: 1440 },
@@ -109,8 +120,16 @@ const schema = {
     REDSYS_URL: { type: 'string', pattern: '^https?://[^/]+(/.*)?$', default: REDSYS_TEST_URL },
     // direct debit (issue 13 §4): the association as SEPA creditor; the defaults are test values for the demo
     SEPA_CREDITOR_NAME: { type: 'string', minLength: 2, maxLength: 70, default: 'Alumni Association' },
-    SEPA_CREDITOR_ID: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$', default: 'ES26000G12345678' },
-    SEPA_CREDITOR_IBAN: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$', default: 'ES6000491500051234567892' },
+    SEPA_CREDITOR_ID: {
+      type: 'string',
+      pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$',
+      default: 'ES26000G12345678',
+    },
+    SEPA_CREDITOR_IBAN: {
+      type: 'string',
+      pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$',
+      default: 'ES6000491500051234567892',
+    },
     SEPA_CREDITOR_BIC: { type: 'string', pattern: '^[A-Z0-9]{8}([A-Z0-9]{3})?$', default: 'BSCHESMMXXX' },
     WALLET_PASS_CERT: { type: 'string', minLength: 1 },
     WALLET_PASS_KEY: { type: 'string', minLength: 1 },
@@ -143,9 +162,12 @@ const validate = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const values: Record<string, unknown> = {};
-  for (const key of Object.keys(schema.properties)) if (env[key] !== undefined && env[key] !== '') values[key] = env[key];
+  for (const key of Object.keys(schema.properties))
+    if (env[key] !== undefined && env[key] !== '') values[key] = env[key];
   if (!validate(values)) {
-    const problems = (validate.errors ?? []).map((e) => `${e.instancePath.slice(1) || e.params['missingProperty']}: ${e.message}`);
+    const problems = (validate.errors ?? []).map(
+      (e) => `${e.instancePath.slice(1) || e.params['missingProperty']}: ${e.message}`,
+    );
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the environment, checked by the schema above
@@ -157,12 +179,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // DESIGN §7: a production start never falls back to a development default.
     const missing = ['API_KEY', 'PUBLIC_URL', 'SECRET_KEY', 'PAYMENT_PROVIDER'].filter((key) => v[key] === undefined);
     if (missing.length) throw new Error(`Invalid configuration: ${missing.join(', ')} must be set in production`);
-    if (v.API_KEY === DEV_API_KEY || v.SECRET_KEY === DEV_SECRET_KEY) throw new Error('Invalid configuration: API_KEY and SECRET_KEY must not be the development defaults in production');
+    if (v.API_KEY === DEV_API_KEY || v.SECRET_KEY === DEV_SECRET_KEY)
+      throw new Error(
+        'Invalid configuration: API_KEY and SECRET_KEY must not be the development defaults in production',
+      );
     // the sandbox accepts test cards and moves no money: on a real site it would give paid membership away
-    if (v.PAYMENT_PROVIDER === 'sandbox' && v.SEED_DEMO !== 'true') throw new Error('Invalid configuration: PAYMENT_PROVIDER=sandbox takes no real payment; in production use redsys or none, or sandbox only on a public demo site with SEED_DEMO=true');
+    if (v.PAYMENT_PROVIDER === 'sandbox' && v.SEED_DEMO !== 'true')
+      throw new Error(
+        'Invalid configuration: PAYMENT_PROVIDER=sandbox takes no real payment; in production use redsys or none, or sandbox only on a public demo site with SEED_DEMO=true',
+      );
   }
   const redsys = v.PAYMENT_PROVIDER === 'redsys' ? redsysConfig(v) : null;
-  const trustProxy = !v.TRUST_PROXY || v.TRUST_PROXY === 'false' ? false : String(v.TRUST_PROXY).split(',').map((s: string) => s.trim()).filter(Boolean);
+  const trustProxy =
+    !v.TRUST_PROXY || v.TRUST_PROXY === 'false'
+      ? false
+      : String(v.TRUST_PROXY)
+          .split(',')
+          .map((s: string) => s.trim())
+          .filter(Boolean);
   return {
     port: v.PORT,
     host: v.HOST,
@@ -180,10 +214,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tasksPollSeconds: v.TASKS_POLL_SECONDS,
     paymentProvider: (v.PAYMENT_PROVIDER ?? 'sandbox') as PaymentProviderName,
     redsys,
-    sepaCreditor: { name: v.SEPA_CREDITOR_NAME, id: v.SEPA_CREDITOR_ID, iban: v.SEPA_CREDITOR_IBAN, bic: v.SEPA_CREDITOR_BIC },
+    sepaCreditor: {
+      name: v.SEPA_CREDITOR_NAME,
+      id: v.SEPA_CREDITOR_ID,
+      iban: v.SEPA_CREDITOR_IBAN,
+      bic: v.SEPA_CREDITOR_BIC,
+    },
     wallet:
       v.WALLET_PASS_CERT && v.WALLET_PASS_KEY && v.WALLET_PASS_WWDR && v.WALLET_PASS_TYPE_ID && v.WALLET_TEAM_ID
-        ? { cert: v.WALLET_PASS_CERT, key: v.WALLET_PASS_KEY, wwdr: v.WALLET_PASS_WWDR, keyPassphrase: v.WALLET_PASS_KEY_PASSPHRASE ?? null, passTypeId: v.WALLET_PASS_TYPE_ID, teamId: v.WALLET_TEAM_ID }
+        ? {
+            cert: v.WALLET_PASS_CERT,
+            key: v.WALLET_PASS_KEY,
+            wwdr: v.WALLET_PASS_WWDR,
+            keyPassphrase: v.WALLET_PASS_KEY_PASSPHRASE ?? null,
+            passTypeId: v.WALLET_PASS_TYPE_ID,
+            teamId: v.WALLET_TEAM_ID,
+          }
         : null,
     shutdownTimeoutSeconds: v.SHUTDOWN_TIMEOUT_SECONDS,
     fileStorage: v.FILE_STORAGE === 's3' ? { driver: 's3', ...s3Config(v) } : { driver: 'local' },
@@ -208,10 +254,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the environment, checked by the schema
 function redsysConfig(v: Record<string, any>): RedsysConfig {
   const missing = ['REDSYS_MERCHANT_CODE', 'REDSYS_SECRET_KEY'].filter((key) => v[key] === undefined);
-  if (missing.length) throw new Error(`Invalid configuration: ${missing.join(', ')} must be set when PAYMENT_PROVIDER=redsys`);
+  if (missing.length)
+    throw new Error(`Invalid configuration: ${missing.join(', ')} must be set when PAYMENT_PROVIDER=redsys`);
   // the key signs with 3DES first: Redsys gives it as the base64 of 24 bytes
-  if (Buffer.from(String(v.REDSYS_SECRET_KEY), 'base64').length !== 24) throw new Error('Invalid configuration: REDSYS_SECRET_KEY must be the base64 SHA-256 key Redsys gives (24 bytes)');
-  return { merchantCode: String(v.REDSYS_MERCHANT_CODE), terminal: String(v.REDSYS_TERMINAL), secretKey: String(v.REDSYS_SECRET_KEY), url: String(v.REDSYS_URL).replace(/\/+$/, '') };
+  if (Buffer.from(String(v.REDSYS_SECRET_KEY), 'base64').length !== 24)
+    throw new Error('Invalid configuration: REDSYS_SECRET_KEY must be the base64 SHA-256 key Redsys gives (24 bytes)');
+  return {
+    merchantCode: String(v.REDSYS_MERCHANT_CODE),
+    terminal: String(v.REDSYS_TERMINAL),
+    secretKey: String(v.REDSYS_SECRET_KEY),
+    url: String(v.REDSYS_URL).replace(/\/+$/, ''),
+  };
 }
 
 /** FILE_STORAGE=s3 needs the bucket and its keys: a start without them stops here, saying which. */

@@ -24,7 +24,10 @@ async function main() {
     }
     if (!existsSync(rendererFile(config.distDir))) {
       console.log('Building the server renderer of the public pages…');
-      execSync(`npx vite build --ssr src/web/entry-server.tsx --outDir ${JSON.stringify(join(config.distDir, 'server'))}`, { stdio: 'inherit' });
+      execSync(
+        `npx vite build --ssr src/web/entry-server.tsx --outDir ${JSON.stringify(join(config.distDir, 'server'))}`,
+        { stdio: 'inherit' },
+      );
     }
   }
   mkdirSync(join(config.dataDir, 'uploads'), { recursive: true });
@@ -32,7 +35,8 @@ async function main() {
   const { demoAccounts } = await prepareDatabase(db, config);
   // PORT=0 in development: links name the port the system gives, known once listening. The app reads config.publicUrl
   // when it builds links, so it is set before listening on a port chosen here.
-  if (!config.publicUrlSet && config.port === 0) config.publicUrl = localAddress(config.host, await freePort(config.host));
+  if (!config.publicUrlSet && config.port === 0)
+    config.publicUrl = localAddress(config.host, await freePort(config.host));
   // the file store is checked before anything listens: a bucket that cannot be reached stops the start, saying so
   const storage = createStorage(config);
   try {
@@ -56,18 +60,24 @@ async function main() {
       );
     });
   }
-  await app.listen({ port: config.publicUrlSet || config.port !== 0 ? config.port : Number(new URL(config.publicUrl).port), host: config.host });
+  await app.listen({
+    port: config.publicUrlSet || config.port !== 0 ? config.port : Number(new URL(config.publicUrl).port),
+    host: config.host,
+  });
   const { port } = app.server.address() as AddressInfo;
   const local = localAddress(config.host, port);
   const database = dialectOf(config.databaseUrl) === 'postgres' ? 'PostgreSQL' : 'SQLite';
-  const lines = [`\nAlumni portal listening on ${local}${config.publicUrl !== local ? ` (public URL ${config.publicUrl})` : ''} — database: ${database}`];
+  const lines = [
+    `\nAlumni portal listening on ${local}${config.publicUrl !== local ? ` (public URL ${config.publicUrl})` : ''} — database: ${database}`,
+  ];
   lines.push(`Files: ${storage.describe()} — reachable`);
   lines.push(`Back office: ${local}/es/admin/login (also /en/admin/login, /ca/admin/login)`);
   const warning = portMismatch(config.publicUrl, port);
   if (warning) lines.push(warning);
   if (demoAccounts?.length) {
     lines.push('\nDemo accounts (password: demo-password):');
-    for (const account of demoAccounts) lines.push(`  ${account.email.padEnd(28)} ${account.role.padEnd(10)} ${account.note}`);
+    for (const account of demoAccounts)
+      lines.push(`  ${account.email.padEnd(28)} ${account.role.padEnd(10)} ${account.note}`);
   }
   // one write: whoever reads the banner reads the demo accounts with it
   console.log(lines.join('\n'));
@@ -81,7 +91,9 @@ function portMismatch(publicUrl: string, port: number): string | null {
   const url = new URL(publicUrl);
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.hostname.startsWith('127.');
   const named = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-  return loopback && named !== port ? `Warning: PUBLIC_URL ${publicUrl} names port ${named}, but the portal serves port ${port}: links in e-mails and QR codes will not reach it.` : null;
+  return loopback && named !== port
+    ? `Warning: PUBLIC_URL ${publicUrl} names port ${named}, but the portal serves port ${port}: links in e-mails and QR codes will not reach it.`
+    : null;
 }
 
 /** A port the system is giving away now (the development start with PORT=0). */

@@ -14,7 +14,13 @@ export interface Actor {
   sessionHash: string | null;
 }
 
-export const ANONYMOUS_ACTOR: Actor = Object.freeze({ type: 'anonymous', role: 'ANONYMOUS', hash: null, email: null, sessionHash: null });
+export const ANONYMOUS_ACTOR: Actor = Object.freeze({
+  type: 'anonymous',
+  role: 'ANONYMOUS',
+  hash: null,
+  email: null,
+  sessionHash: null,
+});
 
 /** Who may call a route: a permission of the SPEC §6 matrix. Every API route must declare one. */
 export interface RouteAccess {

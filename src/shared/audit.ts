@@ -16,7 +16,15 @@ export interface AuditItem {
 export const SETTINGS_AUDIT_ACTION = 'settings.updated';
 
 /** The audit actions of the taxonomies' editing (admin/taxonomies). */
-export const TAXONOMY_AUDIT_ACTIONS = ['category.created', 'category.updated', 'category.deleted', 'tag.created', 'tag.updated', 'tag.deleted', 'tag.merged'] as const;
+export const TAXONOMY_AUDIT_ACTIONS = [
+  'category.created',
+  'category.updated',
+  'category.deleted',
+  'tag.created',
+  'tag.updated',
+  'tag.deleted',
+  'tag.merged',
+] as const;
 
 /** The audit actions of the group review queue (admin/workgroups): publishing, rejecting, taking a published group down. */
 export const WORKGROUP_AUDIT_ACTIONS = ['workgroup.published', 'workgroup.rejected', 'workgroup.removed'] as const;
@@ -25,7 +33,17 @@ export const WORKGROUP_AUDIT_ACTIONS = ['workgroup.published', 'workgroup.reject
 export const CONTENT_AUDIT_ACTIONS = ['article.created', 'article.updated', 'article.deleted', 'page.updated'] as const;
 
 /** The audit actions of the administrators' management and second factor (admin/admins). */
-export const ADMIN_AUDIT_ACTIONS = ['admin.invited', 'admin.removed', 'admin.totpEnabled', 'admin.totpDisabled'] as const;
+export const ADMIN_AUDIT_ACTIONS = [
+  'admin.invited',
+  'admin.removed',
+  'admin.totpEnabled',
+  'admin.totpDisabled',
+] as const;
 
 /** The audit actions of membership payments in the back office (admin/payments): refunds, SEPA files, the bank's answers. */
-export const PAYMENT_AUDIT_ACTIONS = ['payment.refunded', 'payment.collected', 'payment.returned', 'sepa.exported'] as const;
+export const PAYMENT_AUDIT_ACTIONS = [
+  'payment.refunded',
+  'payment.collected',
+  'payment.returned',
+  'sepa.exported',
+] as const;

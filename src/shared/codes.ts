@@ -17,7 +17,15 @@ export const JOB_WORKSTATION = ['ON_SITE', 'HYBRID', 'REMOTE'] as const;
 export type JobWorkstation = (typeof JOB_WORKSTATION)[number];
 
 /** What kind of working group (workgroups.typology). */
-export const WORKGROUP_TYPOLOGIES = ['THEMATIC', 'PROFESSIONAL', 'ENTREPRENEURSHIP', 'TECHNICAL', 'TERRITORIAL', 'COMMUNITY', 'CLASS_YEAR'] as const;
+export const WORKGROUP_TYPOLOGIES = [
+  'THEMATIC',
+  'PROFESSIONAL',
+  'ENTREPRENEURSHIP',
+  'TECHNICAL',
+  'TERRITORIAL',
+  'COMMUNITY',
+  'CLASS_YEAR',
+] as const;
 export type WorkgroupTypology = (typeof WORKGROUP_TYPOLOGIES)[number];
 
 /**
@@ -51,12 +59,43 @@ export function normalizeLabel(label: string): string {
 export const LEGACY_LABELS = {
   working: {
     FULL_TIME: ['Jornada completa', 'Full time', 'Full-time', 'Tiempo completo', 'Jornada sencera', 'Temps complet'],
-    PART_TIME: ['Media jornada', 'Part time', 'Part-time', 'Tiempo parcial', 'Jornada parcial', 'Mitja jornada', 'Temps parcial'],
+    PART_TIME: [
+      'Media jornada',
+      'Part time',
+      'Part-time',
+      'Tiempo parcial',
+      'Jornada parcial',
+      'Mitja jornada',
+      'Temps parcial',
+    ],
     INTENSIVE: ['Jornada intensiva', 'Intensive', 'Intensive hours', 'Intensiva'],
-    FLEXIBLE: ['Flexible', 'Flexible hours', 'Horario flexible', 'Horari flexible', 'Jornada flexible', 'Flexible working hours'],
+    FLEXIBLE: [
+      'Flexible',
+      'Flexible hours',
+      'Horario flexible',
+      'Horari flexible',
+      'Jornada flexible',
+      'Flexible working hours',
+    ],
   },
   workstation: {
-    ON_SITE: ['Presencial', 'On site', 'On-site', 'Onsite', 'In the office', 'Oficina', 'Office', 'Estudio', 'Studio', 'Estudi', 'Oficina técnica', 'Oficina tècnica', 'Technical office', 'Taller', 'Workshop'],
+    ON_SITE: [
+      'Presencial',
+      'On site',
+      'On-site',
+      'Onsite',
+      'In the office',
+      'Oficina',
+      'Office',
+      'Estudio',
+      'Studio',
+      'Estudi',
+      'Oficina técnica',
+      'Oficina tècnica',
+      'Technical office',
+      'Taller',
+      'Workshop',
+    ],
     HYBRID: ['Híbrido', 'Hybrid', 'Híbrid', 'Mixto', 'Mixt'],
     REMOTE: ['Remoto', 'Remote', 'Remot', 'En remoto', 'En remot', 'Teletrabajo', 'Teletreball', 'Remote work'],
   },

@@ -39,8 +39,24 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const ANONYMOUS: Permission[] = ['public.browse', 'session.refresh', 'user.login', 'user.register', 'company.login', 'company.register', 'admin.login'];
-const MEMBER: Permission[] = ['public.browse', 'session.refresh', 'user.self', 'user.portfolios.manage', 'user.experiences.manage', 'articles.save', 'membership.manage'];
+const ANONYMOUS: Permission[] = [
+  'public.browse',
+  'session.refresh',
+  'user.login',
+  'user.register',
+  'company.login',
+  'company.register',
+  'admin.login',
+];
+const MEMBER: Permission[] = [
+  'public.browse',
+  'session.refresh',
+  'user.self',
+  'user.portfolios.manage',
+  'user.experiences.manage',
+  'articles.save',
+  'membership.manage',
+];
 const BOLD: Permission[] = [
   ...MEMBER,
   'articles.subscribe',
@@ -59,8 +75,24 @@ export const PERMISSION_MATRIX: Readonly<Record<Role, readonly Permission[]>> = 
   REGULAR: MEMBER,
   BOLD,
   GRATIS: BOLD,
-  COMPANY: ['public.browse', 'session.refresh', 'jobs.view', 'directory.details', 'company.self', 'company.jobs.manage', 'company.candidates'],
-  ADMIN: ['public.browse', 'session.refresh', 'jobs.view', 'directory.details', 'admin.self', 'admin.validate', 'admin.content'],
+  COMPANY: [
+    'public.browse',
+    'session.refresh',
+    'jobs.view',
+    'directory.details',
+    'company.self',
+    'company.jobs.manage',
+    'company.candidates',
+  ],
+  ADMIN: [
+    'public.browse',
+    'session.refresh',
+    'jobs.view',
+    'directory.details',
+    'admin.self',
+    'admin.validate',
+    'admin.content',
+  ],
 };
 
 export function can(role: Role, permission: Permission): boolean {

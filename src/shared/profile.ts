@@ -4,7 +4,10 @@
  * SPEC §4's fields of a complete profile. The server computes it; the browser shows the result.
  */
 export interface ProfileSchema {
-  properties: Record<string, { 'x-profile-weight'?: number; 'x-profile-required'?: boolean; readOnly?: boolean; [key: string]: unknown }>;
+  properties: Record<
+    string,
+    { 'x-profile-weight'?: number; 'x-profile-required'?: boolean; readOnly?: boolean; [key: string]: unknown }
+  >;
 }
 
 export interface ProfileStatus {
@@ -31,12 +34,17 @@ export function profileStatus(schema: ProfileSchema, values: Record<string, unkn
   const entries = Object.entries(schema.properties);
   const weighted = entries.filter(([, p]) => (p['x-profile-weight'] ?? 0) > 0);
   const total = weighted.reduce((sum, [, p]) => sum + p['x-profile-weight']!, 0);
-  const earned = weighted.filter(([name]) => isFilled(values[name])).reduce((sum, [, p]) => sum + p['x-profile-weight']!, 0);
-  const missing = entries.filter(([name, p]) => p['x-profile-required'] === true && !isFilled(values[name])).map(([name]) => name);
+  const earned = weighted
+    .filter(([name]) => isFilled(values[name]))
+    .reduce((sum, [, p]) => sum + p['x-profile-weight']!, 0);
+  const missing = entries
+    .filter(([name, p]) => p['x-profile-required'] === true && !isFilled(values[name]))
+    .map(([name]) => name);
   const unfilled = weighted.filter(([name]) => !isFilled(values[name]));
   const needed = unfilled.filter(([name]) => missing.includes(name));
   let next: [string, number] | null = null;
-  for (const [name, p] of needed.length ? needed : unfilled) if (!next || p['x-profile-weight']! > next[1]) next = [name, p['x-profile-weight']!];
+  for (const [name, p] of needed.length ? needed : unfilled)
+    if (!next || p['x-profile-weight']! > next[1]) next = [name, p['x-profile-weight']!];
   return {
     profile_level: total === 0 ? 100 : Math.round((100 * earned) / total),
     profile_complete: missing.length === 0,
@@ -47,6 +55,10 @@ export function profileStatus(schema: ProfileSchema, values: Record<string, unkn
 
 /** `ES91 **** **** **** **** 1332`: the country and check digits and the last four, in groups of four. */
 export function maskIban(iban: string): string {
-  const groups = iban.replace(/\s+/g, '').toUpperCase().match(/.{1,4}/g) ?? [];
+  const groups =
+    iban
+      .replace(/\s+/g, '')
+      .toUpperCase()
+      .match(/.{1,4}/g) ?? [];
   return groups.map((group, i) => (i === 0 || i === groups.length - 1 ? group : '*'.repeat(group.length))).join(' ');
 }

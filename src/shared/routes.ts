@@ -27,7 +27,13 @@ export interface RouteDef {
   permission?: Permission;
 }
 
-const r = (name: string, path: string, area: Area, guard?: Guard, permission?: Permission): RouteDef => ({ name, path, area, guard, ...(permission ? { permission } : {}) });
+const r = (name: string, path: string, area: Area, guard?: Guard, permission?: Permission): RouteDef => ({
+  name,
+  path,
+  area,
+  guard,
+  ...(permission ? { permission } : {}),
+});
 
 export const ROUTES: readonly RouteDef[] = [
   // public
@@ -141,7 +147,9 @@ export function localizedPattern(route: RouteDef, lng: Locale): string {
   const segments = route.path
     .split('/')
     .filter(Boolean)
-    .map((segment) => (segment.startsWith(':') || route.area === 'admin' ? segment : SEGMENTS[lng][segment] ?? segment));
+    .map((segment) =>
+      segment.startsWith(':') || route.area === 'admin' ? segment : (SEGMENTS[lng][segment] ?? segment),
+    );
   return `/${[lng, ...segments].join('/')}`;
 }
 
@@ -217,7 +225,12 @@ function safeDecode(part: string): string {
 
 /** The data providers of the web, one per API prefix (SPEC §7): `default` is /api. */
 export type Provider = 'default' | 'usr' | 'com' | 'adm';
-export const PROVIDER_PREFIX: Record<Provider, 'api' | 'usr' | 'com' | 'adm'> = { default: 'api', usr: 'usr', com: 'com', adm: 'adm' };
+export const PROVIDER_PREFIX: Record<Provider, 'api' | 'usr' | 'com' | 'adm'> = {
+  default: 'api',
+  usr: 'usr',
+  com: 'com',
+  adm: 'adm',
+};
 
 /**
  * One entity as the web's data layer knows it (a Refine resource, built by src/web/routing/resources.ts): where it
@@ -247,7 +260,12 @@ export interface ResourceDef {
 type ResourceInput = Omit<ResourceDef, 'identifier' | 'provider' | 'entity'> & { entity?: string };
 const on =
   (provider: Provider) =>
-  (input: ResourceInput): ResourceDef => ({ entity: input.name, ...input, provider, identifier: provider === 'default' ? input.name : `${provider}/${input.name}` });
+  (input: ResourceInput): ResourceDef => ({
+    entity: input.name,
+    ...input,
+    provider,
+    identifier: provider === 'default' ? input.name : `${provider}/${input.name}`,
+  });
 const api = on('default');
 const usr = on('usr');
 const com = on('com');
@@ -262,15 +280,48 @@ export const RESOURCES: readonly ResourceDef[] = [
   api({ name: 'workgroups', list: 'workgroups', show: 'workgroups.show', icon: 'TeamOutlined' }),
   api({ name: 'comments', parent: 'workgroups', apiPath: 'workgroups/:group/comments', icon: 'CommentOutlined' }),
   api({ name: 'files', parent: 'workgroups', apiPath: 'workgroups/:group/files', icon: 'PaperClipOutlined' }),
-  api({ entity: 'members', name: 'users', list: 'community.directory', show: 'community.directory.show', icon: 'IdcardOutlined' }),
+  api({
+    entity: 'members',
+    name: 'users',
+    list: 'community.directory',
+    show: 'community.directory.show',
+    icon: 'IdcardOutlined',
+  }),
   api({ name: 'tags', icon: 'TagsOutlined' }),
   api({ entity: 'categories', name: 'categories/tree', icon: 'ApartmentOutlined' }),
   // the member's own (/usr)
   usr({ entity: 'profile', name: 'users', list: 'user.profile', icon: 'UserOutlined' }),
-  usr({ name: 'portfolios', list: 'user.portfolios', create: 'user.portfolios.new', show: 'user.portfolios.show', edit: 'user.portfolios.edit', icon: 'PictureOutlined' }),
-  usr({ name: 'workExperiences', list: 'user.experiences', create: 'user.experiences.new', show: 'user.experiences.show', edit: 'user.experiences.edit', icon: 'CompassOutlined' }),
-  usr({ name: 'workgroups', list: 'user.workgroups', create: 'user.workgroups.new', show: 'user.workgroups.show', edit: 'user.workgroups.edit', icon: 'TeamOutlined' }),
-  usr({ entity: 'members', name: 'workgroupUsers', parent: 'usr/workgroups', apiPath: 'workgroups/:group/users', icon: 'UsergroupAddOutlined' }),
+  usr({
+    name: 'portfolios',
+    list: 'user.portfolios',
+    create: 'user.portfolios.new',
+    show: 'user.portfolios.show',
+    edit: 'user.portfolios.edit',
+    icon: 'PictureOutlined',
+  }),
+  usr({
+    name: 'workExperiences',
+    list: 'user.experiences',
+    create: 'user.experiences.new',
+    show: 'user.experiences.show',
+    edit: 'user.experiences.edit',
+    icon: 'CompassOutlined',
+  }),
+  usr({
+    name: 'workgroups',
+    list: 'user.workgroups',
+    create: 'user.workgroups.new',
+    show: 'user.workgroups.show',
+    edit: 'user.workgroups.edit',
+    icon: 'TeamOutlined',
+  }),
+  usr({
+    entity: 'members',
+    name: 'workgroupUsers',
+    parent: 'usr/workgroups',
+    apiPath: 'workgroups/:group/users',
+    icon: 'UsergroupAddOutlined',
+  }),
   usr({ name: 'comments', parent: 'usr/workgroups', apiPath: 'workgroups/:group/comments', icon: 'CommentOutlined' }),
   usr({ name: 'files', parent: 'usr/workgroups', apiPath: 'workgroups/:group/files', icon: 'PaperClipOutlined' }),
   usr({ entity: 'cards', name: 'card', list: 'user.card', icon: 'CreditCardOutlined' }),
@@ -278,8 +329,21 @@ export const RESOURCES: readonly ResourceDef[] = [
   usr({ entity: 'jobAlerts', name: 'job-alerts', list: 'user.profile.settings', icon: 'BellOutlined' }),
   // a company's own (/com)
   com({ name: 'companies', list: 'company.profile', icon: 'ShopOutlined' }),
-  com({ name: 'jobs', list: 'company.jobs', create: 'company.jobs.new', show: 'company.jobs.show', edit: 'company.jobs.edit', icon: 'SolutionOutlined' }),
-  com({ name: 'applicants', parent: 'com/jobs', apiPath: 'jobs/:job/users', list: 'company.jobs.users', icon: 'UserSwitchOutlined' }),
+  com({
+    name: 'jobs',
+    list: 'company.jobs',
+    create: 'company.jobs.new',
+    show: 'company.jobs.show',
+    edit: 'company.jobs.edit',
+    icon: 'SolutionOutlined',
+  }),
+  com({
+    name: 'applicants',
+    parent: 'com/jobs',
+    apiPath: 'jobs/:job/users',
+    list: 'company.jobs.users',
+    icon: 'UserSwitchOutlined',
+  }),
   // the back office (/adm)
   adm({ entity: 'members', name: 'users', list: 'admin.users', icon: 'UserOutlined' }),
   adm({ name: 'companies', list: 'admin.companies', icon: 'ShopOutlined' }),
@@ -287,8 +351,20 @@ export const RESOURCES: readonly ResourceDef[] = [
   adm({ name: 'workgroups', list: 'admin.workgroups', icon: 'TeamOutlined' }),
   adm({ name: 'subscriptions', list: 'admin.subscriptions', icon: 'SyncOutlined' }),
   adm({ name: 'payments', list: 'admin.payments', icon: 'EuroOutlined' }),
-  adm({ name: 'articles', list: 'admin.articles', create: 'admin.articles.new', edit: 'admin.articles.edit', icon: 'ReadOutlined' }),
-  adm({ name: 'attendees', parent: 'adm/articles', apiPath: 'articles/:article/attendees', list: 'admin.articles.attendees', icon: 'ScheduleOutlined' }),
+  adm({
+    name: 'articles',
+    list: 'admin.articles',
+    create: 'admin.articles.new',
+    edit: 'admin.articles.edit',
+    icon: 'ReadOutlined',
+  }),
+  adm({
+    name: 'attendees',
+    parent: 'adm/articles',
+    apiPath: 'articles/:article/attendees',
+    list: 'admin.articles.attendees',
+    icon: 'ScheduleOutlined',
+  }),
   adm({ name: 'pages', list: 'admin.pages', edit: 'admin.pages.edit', icon: 'FileTextOutlined' }),
   adm({ name: 'categories', list: 'admin.categories', icon: 'ApartmentOutlined' }),
   adm({ name: 'tags', list: 'admin.tags', icon: 'TagsOutlined' }),

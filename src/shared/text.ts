@@ -10,6 +10,9 @@ export function foldText(value: string): string {
 
 /** A LIKE pattern for a user's search text, with LIKE's wildcards removed from the input. */
 export function likePattern(value: string): string | null {
-  const folded = foldText(value).replace(/[%_\\]/g, ' ').replace(/\s+/g, ' ').trim();
+  const folded = foldText(value)
+    .replace(/[%_\\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return folded ? `%${folded}%` : null;
 }

@@ -26,13 +26,16 @@ export const textKeywords: KeywordDefinition[] = [
     schemaType: 'string',
     metaSchema: { enum: ['line', 'long'] },
     error: {
-      message: ({ schema }) => (schema === 'long' ? str`must not contain NUL characters` : str`must be one line without control characters`),
+      message: ({ schema }) =>
+        schema === 'long' ? str`must not contain NUL characters` : str`must be one line without control characters`,
       params: ({ schema }) => _`{text: ${schema as string}}`,
     },
     code(cxt: KeywordCxt) {
       const { data, schema } = cxt;
       // written into the validator's code: the standalone (browser) validators cannot call a function of ours
-      cxt.fail(schema === 'long' ? _`${data}.includes("\\u0000")` : _`/[\\u0000-\\u001f\\u007f-\\u009f]/.test(${data})`);
+      cxt.fail(
+        schema === 'long' ? _`${data}.includes("\\u0000")` : _`/[\\u0000-\\u001f\\u007f-\\u009f]/.test(${data})`,
+      );
     },
   },
 ];
@@ -47,10 +50,12 @@ export function mapSchema<S>(schema: S, change: (node: Record<string, unknown>) 
   const out: Record<string, unknown> = change({ ...(schema as Record<string, unknown>) });
   for (const key of NESTED) {
     const group = out[key];
-    if (group && typeof group === 'object') out[key] = Object.fromEntries(Object.entries(group).map(([k, v]) => [k, mapSchema(v, change)]));
+    if (group && typeof group === 'object')
+      out[key] = Object.fromEntries(Object.entries(group).map(([k, v]) => [k, mapSchema(v, change)]));
   }
   for (const key of SINGLE) if (out[key] && typeof out[key] === 'object') out[key] = mapSchema(out[key], change);
-  for (const key of LISTS) if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map((item) => mapSchema(item, change));
+  for (const key of LISTS)
+    if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map((item) => mapSchema(item, change));
   return out as S;
 }
 

@@ -6,9 +6,17 @@
 export const MB = 1024 * 1024;
 
 export const ACCEPTED = {
-  image: { mimes: ['image/jpeg', 'image/png', 'image/webp'], extensions: ['.jpg', '.jpeg', '.png', '.webp'], label: 'JPEG, PNG, WebP' },
+  image: {
+    mimes: ['image/jpeg', 'image/png', 'image/webp'],
+    extensions: ['.jpg', '.jpeg', '.png', '.webp'],
+    label: 'JPEG, PNG, WebP',
+  },
   pdf: { mimes: ['application/pdf'], extensions: ['.pdf'], label: 'PDF' },
-  imageOrPdf: { mimes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'], extensions: ['.jpg', '.jpeg', '.png', '.webp', '.pdf'], label: 'JPEG, PNG, WebP, PDF' },
+  imageOrPdf: {
+    mimes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
+    extensions: ['.jpg', '.jpeg', '.png', '.webp', '.pdf'],
+    label: 'JPEG, PNG, WebP, PDF',
+  },
 } as const;
 export type Accept = keyof typeof ACCEPTED;
 
@@ -20,8 +28,18 @@ export const UPLOAD_KINDS = {
   photo: { field: 'image', maxBytes: 5 * MB, maxFiles: 1, accept: 'image' },
   document: { field: 'file', maxBytes: 10 * MB, maxFiles: 1, accept: 'pdf' },
   portfolioImage: { field: 'images[]', maxBytes: 8 * MB, maxFiles: 12, accept: 'image' },
-  wallPost: { field: 'file', maxBytes: 10 * MB, maxFiles: 1, accept: 'imageOrPdf', text: ['parent', 'content'], optional: true },
-} as const satisfies Record<string, { field: string; maxBytes: number; maxFiles: number; accept: Accept; text?: readonly string[]; optional?: boolean }>;
+  wallPost: {
+    field: 'file',
+    maxBytes: 10 * MB,
+    maxFiles: 1,
+    accept: 'imageOrPdf',
+    text: ['parent', 'content'],
+    optional: true,
+  },
+} as const satisfies Record<
+  string,
+  { field: string; maxBytes: number; maxFiles: number; accept: Accept; text?: readonly string[]; optional?: boolean }
+>;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 
 /** "5 MB", as the messages of both sides show a limit. */
@@ -32,7 +50,10 @@ export const sizeLabel = (bytes: number) => `${Math.round(bytes / MB)} MB`;
  * type nor the extension is accepted, 'tooLarge' over the limit, 'empty' for zero bytes, else null.
  * Only a first filter for the dialogs: the server decides by content.
  */
-export function fileProblem(kind: UploadKind, file: { name: string; type: string; size: number }): 'wrongType' | 'tooLarge' | 'empty' | null {
+export function fileProblem(
+  kind: UploadKind,
+  file: { name: string; type: string; size: number },
+): 'wrongType' | 'tooLarge' | 'empty' | null {
   const { accept, maxBytes } = UPLOAD_KINDS[kind];
   const extension = file.name.toLowerCase().match(/\.[a-z0-9]+$/)?.[0] ?? '';
   const types: readonly string[] = ACCEPTED[accept].mimes;

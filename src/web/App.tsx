@@ -42,5 +42,13 @@ function Shell({ queryClient }: { queryClient: QueryClient }) {
  */
 export function App({ location, queryClient = browserClient }: { location?: string; queryClient?: QueryClient } = {}) {
   const inner: ReactNode = <Shell queryClient={queryClient} />;
-  return <I18nextProvider i18n={i18n}>{location === undefined ? <BrowserRouter>{inner}</BrowserRouter> : <StaticRouter location={location}>{inner}</StaticRouter>}</I18nextProvider>;
+  return (
+    <I18nextProvider i18n={i18n}>
+      {location === undefined ? (
+        <BrowserRouter>{inner}</BrowserRouter>
+      ) : (
+        <StaticRouter location={location}>{inner}</StaticRouter>
+      )}
+    </I18nextProvider>
+  );
 }

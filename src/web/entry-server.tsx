@@ -35,7 +35,10 @@ async function toHtml(element: React.ReactElement): Promise<string> {
   const errors: unknown[] = [];
   // progressiveChunkSize: React sends a large finished part out of order (after the rest, put in place by an
   // inline script the CSP blocks); one piece in document order instead
-  const { prelude } = await prerenderToNodeStream(element, { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const { prelude } = await prerenderToNodeStream(element, {
+    onError: (error) => void errors.push(error),
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
   // a part that failed would be left to the browser (an inline script the CSP blocks): send the plain shell instead
   if (errors.length) throw errors[0];
   const chunks: Buffer[] = [];
@@ -95,7 +98,8 @@ async function renderNow(url: string, lng: Locale, fetchImpl: typeof fetch): Pro
       await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
     }
     const state = dehydrate(client, {
-      shouldDehydrateQuery: (query) => isPublicData(query) && (query.state.status === 'success' || query.state.status === 'error'),
+      shouldDehydrateQuery: (query) =>
+        isPublicData(query) && (query.state.status === 'success' || query.state.status === 'error'),
       shouldRedactErrors: () => false,
     });
     if (html.includes('<template id="B:')) throw new Error(`${url}: parts of the page still wait after four rounds`);

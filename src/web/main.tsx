@@ -12,7 +12,8 @@ import { preloadPage } from './routing/preload';
 import { SECTION_COLORS } from './theme';
 
 // the section colours of SPEC §9 as CSS variables (--job, --article, …) for the stylesheet
-for (const [section, color] of Object.entries(SECTION_COLORS)) document.documentElement.style.setProperty(`--${section}`, color);
+for (const [section, color] of Object.entries(SECTION_COLORS))
+  document.documentElement.style.setProperty(`--${section}`, color);
 
 // the page's own language first (providers/i18n.ts), ours and antd's
 const lng = localeFromPath(window.location.pathname);

@@ -21,10 +21,23 @@ export type Section = keyof typeof SECTION_COLORS;
 
 /** Solid tag colours dark enough for white text (WCAG AA). */
 /** Solid tags with white text for states and membership tiers: antd's preset colours (gold, green…) fail WCAG AA contrast (axe). */
-export const STATE_TAG_COLORS = { success: '#2f6b3a', error: '#a3322f', warning: '#8a5314', processing: '#1f5f8b', default: 'default' } as const;
+export const STATE_TAG_COLORS = {
+  success: '#2f6b3a',
+  error: '#a3322f',
+  warning: '#8a5314',
+  processing: '#1f5f8b',
+  default: 'default',
+} as const;
 export const TIER_TAG_COLORS = { BOLD: '#8a5314', GRATIS: '#2f6b3a', REGULAR: '#1f5f8b' } as const;
 
-export const TAG_COLORS = { NEWS: '#1f5f8b', EVENT: '#a14f10', PUBLIC: '#2f6b3a', PRIVATE: '#4a535c', AMBASSADOR: '#6f3f80', ENTREPRENEUR: '#8a5314' } as const;
+export const TAG_COLORS = {
+  NEWS: '#1f5f8b',
+  EVENT: '#a14f10',
+  PUBLIC: '#2f6b3a',
+  PRIVATE: '#4a535c',
+  AMBASSADOR: '#6f3f80',
+  ENTREPRENEUR: '#8a5314',
+} as const;
 
 export const BREAKPOINTS = { xs: 320, md: 768, lg: 992, xl: 1281, xxl: 1400 } as const;
 
@@ -56,7 +69,12 @@ export const theme: ThemeConfig = {
   },
   components: {
     Modal: { borderRadiusLG: 25 },
-    Menu: { itemSelectedBg: '#e9ebee', itemSelectedColor: COLORS.primary, itemActiveBg: '#eef0f2', itemHoverBg: '#f3f4f6' },
+    Menu: {
+      itemSelectedBg: '#e9ebee',
+      itemSelectedColor: COLORS.primary,
+      itemActiveBg: '#eef0f2',
+      itemHoverBg: '#f3f4f6',
+    },
     Layout: { headerBg: '#ffffff', bodyBg: COLORS.surface, footerBg: COLORS.primary, siderBg: '#ffffff' },
   },
 };

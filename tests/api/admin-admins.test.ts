@@ -23,17 +23,35 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const as = (session: Session | null) => (session ? { token: session.token, deviceId: session.deviceId } : {});
-const asAdmin = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, session = admin, language = 'en') => t.api(method, url, { ...as(session), body, language });
+const asAdmin = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, session = admin, language = 'en') =>
+  t.api(method, url, { ...as(session), body, language });
 const admins = () => t.app.db.selectFrom('admins').select(['hash', 'email', 'removed_at']).execute();
-const signIn = (email: string, password: string, code?: string) => t.api('POST', '/adm/login', { body: { email, password, deviceId: TEST_DEVICE, deviceType: 2, push: null, ...(code ? { code } : {}) } });
+const signIn = (email: string, password: string, code?: string) =>
+  t.api('POST', '/adm/login', {
+    body: { email, password, deviceId: TEST_DEVICE, deviceType: 2, push: null, ...(code ? { code } : {}) },
+  });
 /** The invitation link's token, from the queued e-mail. */
-const inviteToken = async (email: string) => /\/admin\/invite\/([A-Za-z0-9_-]{43})/.exec((await t.app.db.selectFrom('email_outbox').select('body_text').where('to_address', '=', email).where('template', '=', 'admin.invite').executeTakeFirstOrThrow()).body_text)![1]!;
+const inviteToken = async (email: string) =>
+  /\/admin\/invite\/([A-Za-z0-9_-]{43})/.exec(
+    (
+      await t.app.db
+        .selectFrom('email_outbox')
+        .select('body_text')
+        .where('to_address', '=', email)
+        .where('template', '=', 'admin.invite')
+        .executeTakeFirstOrThrow()
+    ).body_text,
+  )![1]!;
 
 describe('who may manage administrators', () => {
   it('answers 401 to a visitor and 403 to a member and a company on every route; odd spellings write nothing', async () => {
     const before = JSON.stringify(await admins());
     const some = (await admins())[0]!.hash;
-    for (const [session, status] of [[null, 401], [member, 403], [company, 403]] as const) {
+    for (const [session, status] of [
+      [null, 401],
+      [member, 403],
+      [company, 403],
+    ] as const) {
       const calls: Array<[string, string, unknown?]> = [
         ['GET', '/adm/admins'],
         ['POST', '/adm/admins', { email: `x${stamp}@alumni.example`, name: 'X', language: 'es' }],
@@ -43,14 +61,27 @@ describe('who may manage administrators', () => {
         ['POST', '/adm/me/totp/enable', { code: '123456' }],
         ['DELETE', '/adm/me/totp', { code: '123456' }],
       ];
-      for (const [method, url, body] of calls) expect((await t.api(method as 'GET', url, { ...as(session), body })).statusCode, `${method} ${url}`).toBe(status);
+      for (const [method, url, body] of calls)
+        expect((await t.api(method as 'GET', url, { ...as(session), body })).statusCode, `${method} ${url}`).toBe(
+          status,
+        );
     }
-    for (const url of ['/adm/%61dmins', '/ADM/admins', '/adm//admins']) expect([401, 403, 404], url).toContain((await t.api('POST', url, { ...as(member), body: { email: `y${stamp}@alumni.example`, name: 'Y', language: 'es' } })).statusCode);
+    for (const url of ['/adm/%61dmins', '/ADM/admins', '/adm//admins'])
+      expect([401, 403, 404], url).toContain(
+        (
+          await t.api('POST', url, {
+            ...as(member),
+            body: { email: `y${stamp}@alumni.example`, name: 'Y', language: 'es' },
+          })
+        ).statusCode,
+      );
     expect(JSON.stringify(await admins())).toBe(before);
   });
 
   it('never removes oneself or the last administrator', async () => {
-    const me = (await asAdmin('GET', '/adm/admins')).json().find((row: { email: string }) => row.email === 'admin@demo.test');
+    const me = (await asAdmin('GET', '/adm/admins'))
+      .json()
+      .find((row: { email: string }) => row.email === 'admin@demo.test');
     const self = await asAdmin('DELETE', `/adm/admins/${me.hash}`, undefined, admin, 'es');
     expect(self.statusCode).toBe(409);
     expect(self.json().message).toContain('No puedes quitarte');
@@ -67,23 +98,52 @@ describe('an invitation', () => {
     const again = await asAdmin('POST', '/adm/admins', { email: email.toUpperCase(), name: 'Núria', language: 'ca' });
     expect(again.statusCode).toBe(400);
     expect(again.json().errors[0].field).toBe('email');
-    const mail = await t.app.db.selectFrom('email_outbox').select(['language', 'subject']).where('to_address', '=', email).executeTakeFirstOrThrow();
+    const mail = await t.app.db
+      .selectFrom('email_outbox')
+      .select(['language', 'subject'])
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow();
     expect(mail.language).toBe('ca');
     // not yet accepted: no password signs in
     expect((await signIn(email, '')).statusCode).toBe(400);
     expect((await signIn(email, '!invited')).statusCode).toBe(401);
     const token = await inviteToken(email);
-    expect((await t.api('POST', '/adm/invite/accept', { body: { token, password: 'Una contrasenya llarga', password_repeat: 'Una altra' } })).statusCode).toBe(400);
-    const accepted = await t.api('POST', '/adm/invite/accept', { body: { token, password: 'Una contrasenya llarga', password_repeat: 'Una contrasenya llarga' } });
+    expect(
+      (
+        await t.api('POST', '/adm/invite/accept', {
+          body: { token, password: 'Una contrasenya llarga', password_repeat: 'Una altra' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const accepted = await t.api('POST', '/adm/invite/accept', {
+      body: { token, password: 'Una contrasenya llarga', password_repeat: 'Una contrasenya llarga' },
+    });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect((await t.api('POST', '/adm/invite/accept', { body: { token, password: 'Una altra contrasenya', password_repeat: 'Una altra contrasenya' } })).statusCode).toBe(418);
+    expect(
+      (
+        await t.api('POST', '/adm/invite/accept', {
+          body: { token, password: 'Una altra contrasenya', password_repeat: 'Una altra contrasenya' },
+        })
+      ).statusCode,
+    ).toBe(418);
     expect((await signIn(email, 'Una contrasenya llarga')).statusCode).toBe(200);
     // an expired invitation
     const late = `late.${stamp}@alumni.example`;
     await asAdmin('POST', '/adm/admins', { email: late, name: 'Late', language: 'en' });
     const lateToken = await inviteToken(late);
-    await t.app.db.updateTable('account_tokens').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('purpose', '=', 'admin_invite').where('used_at', 'is', null).execute();
-    expect((await t.api('POST', '/adm/invite/accept', { body: { token: lateToken, password: 'Too late for this', password_repeat: 'Too late for this' } })).statusCode).toBe(418);
+    await t.app.db
+      .updateTable('account_tokens')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('purpose', '=', 'admin_invite')
+      .where('used_at', 'is', null)
+      .execute();
+    expect(
+      (
+        await t.api('POST', '/adm/invite/accept', {
+          body: { token: lateToken, password: 'Too late for this', password_repeat: 'Too late for this' },
+        })
+      ).statusCode,
+    ).toBe(418);
   });
 
   it('lets another administrator be removed: their sessions end and they no longer sign in; audited', async () => {
@@ -92,7 +152,9 @@ describe('an invitation', () => {
     expect((await asAdmin('DELETE', `/adm/admins/${target.hash}`)).statusCode).toBe(200);
     expect((await t.api('GET', '/adm/me', { token: session.token, deviceId: session.deviceId })).statusCode).toBe(401);
     expect((await signIn(email, 'Una contrasenya llarga')).statusCode).toBe(401);
-    const audit = (await asAdmin('GET', `/adm/audit?target=${target.hash}`)).json().items.map((row: { action: string }) => row.action);
+    const audit = (await asAdmin('GET', `/adm/audit?target=${target.hash}`))
+      .json()
+      .items.map((row: { action: string }) => row.action);
     expect(audit).toEqual(expect.arrayContaining(['admin.invited', 'admin.removed']));
   });
 });
@@ -106,9 +168,15 @@ describe('the second factor', () => {
     expect(setup.json().qr).toMatch(/^data:image\/png;base64,/);
     expect(setup.json().otpauth).toContain('otpauth://totp/');
     secret = setup.json().secret;
-    const stored = await t.app.db.selectFrom('admins').select('totp_secret').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
+    const stored = await t.app.db
+      .selectFrom('admins')
+      .select('totp_secret')
+      .where('email', '=', 'admin@demo.test')
+      .executeTakeFirstOrThrow();
     expect(stored.totp_secret).not.toContain(secret); // encrypted at rest
-    const wrong = await asAdmin('POST', '/adm/me/totp/enable', { code: '000000' === authenticator.generate(secret) ? '111111' : '000000' });
+    const wrong = await asAdmin('POST', '/adm/me/totp/enable', {
+      code: '000000' === authenticator.generate(secret) ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors[0].field).toBe('code');
     expect((await asAdmin('GET', '/adm/me/totp')).json().enabled).toBe(false);
@@ -144,12 +212,29 @@ describe('the second factor', () => {
 type Call = (method: 'GET' | 'POST', url: string, body?: unknown) => ReturnType<TestApp['api']>;
 
 /** A production app with the demo administrator signed in, the second factor not on yet; closed afterwards. */
-async function asUnenrolledAdministrator(use: (call: Call, prod: TestApp, apiKey: string) => Promise<void>): Promise<void> {
+async function asUnenrolledAdministrator(
+  use: (call: Call, prod: TestApp, apiKey: string) => Promise<void>,
+): Promise<void> {
   const apiKey = `production-key-${stamp}`;
-  const prod = await startTestApp({ NODE_ENV: 'production', API_KEY: apiKey, PUBLIC_URL: 'https://alumni.example', SECRET_KEY: `production-secret-${stamp}-0123456789abcdef`, PAYMENT_PROVIDER: 'none' });
+  const prod = await startTestApp({
+    NODE_ENV: 'production',
+    API_KEY: apiKey,
+    PUBLIC_URL: 'https://alumni.example',
+    SECRET_KEY: `production-secret-${stamp}-0123456789abcdef`,
+    PAYMENT_PROVIDER: 'none',
+  });
   try {
-    const session = (await prod.api('POST', '/adm/login', { apiKey, body: { email: 'admin@demo.test', password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null } })).json();
-    await use((method, url, body) => prod.api(method, url, { apiKey, token: session.token, deviceId: session.deviceId, body }), prod, apiKey);
+    const session = (
+      await prod.api('POST', '/adm/login', {
+        apiKey,
+        body: { email: 'admin@demo.test', password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null },
+      })
+    ).json();
+    await use(
+      (method, url, body) => prod.api(method, url, { apiKey, token: session.token, deviceId: session.deviceId, body }),
+      prod,
+      apiKey,
+    );
   } finally {
     await prod.close();
   }
@@ -165,17 +250,29 @@ describe('in production', () => {
       expect((await call('GET', '/adm/me')).statusCode).toBe(200);
       const setup = await call('POST', '/adm/me/totp/setup', {});
       expect(setup.statusCode).toBe(200);
-      expect((await call('POST', '/adm/me/totp/enable', { code: authenticator.generate(setup.json().secret) })).statusCode).toBe(200);
+      expect(
+        (await call('POST', '/adm/me/totp/enable', { code: authenticator.generate(setup.json().secret) })).statusCode,
+      ).toBe(200);
       expect((await call('GET', '/adm/users?status=PENDING')).statusCode).toBe(200);
     });
   });
 
-  it('makes an administrator without the second factor nobody\'s insider on any prefix: a private group reads as it does to a visitor', async () => {
+  it("makes an administrator without the second factor nobody's insider on any prefix: a private group reads as it does to a visitor", async () => {
     await asUnenrolledAdministrator(async (asUnenrolled, prod, apiKey) => {
       const asVisitor = (url: string) => prod.api('GET', url, { apiKey });
-      const privateGroups = await prod.app.db.selectFrom('workgroups').select('hash as id').where('type', '=', 'PRIVATE').execute();
+      const privateGroups = await prod.app.db
+        .selectFrom('workgroups')
+        .select('hash as id')
+        .where('type', '=', 'PRIVATE')
+        .execute();
       expect(privateGroups.length).toBeGreaterThan(0);
-      const reads = privateGroups.flatMap(({ id }) => [`/api/workgroups/${id}/comments`, `/api/workgroups/${id}/files`, `/api/workgroups/${id}/users`, `/api/workgroups/${id}`, `/api/%77orkgroups/${id}/comments`]);
+      const reads = privateGroups.flatMap(({ id }) => [
+        `/api/workgroups/${id}/comments`,
+        `/api/workgroups/${id}/files`,
+        `/api/workgroups/${id}/users`,
+        `/api/workgroups/${id}`,
+        `/api/%77orkgroups/${id}/comments`,
+      ]);
       for (const url of reads) {
         const [visitor, unenrolled] = [await asVisitor(url), await asUnenrolled('GET', url)];
         // what the visitor may see, and nothing more
@@ -183,10 +280,15 @@ describe('in production', () => {
       }
       // writes are refused too
       const { id } = privateGroups[0]!;
-      expect((await asUnenrolled('POST', `/api/workgroups/${id}/comments`, { content: 'hello' })).statusCode).toBeGreaterThanOrEqual(401);
+      expect(
+        (await asUnenrolled('POST', `/api/workgroups/${id}/comments`, { content: 'hello' })).statusCode,
+      ).toBeGreaterThanOrEqual(401);
       // once enrolled, the same session is the administrator again: it reads the private group's members
       const setup = await asUnenrolled('POST', '/adm/me/totp/setup', {});
-      expect((await asUnenrolled('POST', '/adm/me/totp/enable', { code: authenticator.generate(setup.json().secret) })).statusCode).toBe(200);
+      expect(
+        (await asUnenrolled('POST', '/adm/me/totp/enable', { code: authenticator.generate(setup.json().secret) }))
+          .statusCode,
+      ).toBe(200);
       const enrolled = await asUnenrolled('GET', `/api/workgroups/${id}/users`);
       expect(enrolled.statusCode).toBe(200);
       expect(enrolled.body).not.toBe((await asVisitor(`/api/workgroups/${id}/users`)).body);

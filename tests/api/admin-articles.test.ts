@@ -27,8 +27,17 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const as = (session: Session | null) => (session ? { token: session.token, deviceId: session.deviceId } : {});
-const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, language = 'en') => t.api(method, url, { ...as(admin), body, language });
-const count = async (table: 'articles' | 'article_i18n' | 'audit_log') => Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, language = 'en') =>
+  t.api(method, url, { ...as(admin), body, language });
+const count = async (table: 'articles' | 'article_i18n' | 'audit_log') =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const text = (title: string, body = `Texto de ${title}.`) => ({ title, summary: `Resumen: ${title}`, body });
 const event = (title: string) => ({
   type: 'EVENT',
@@ -44,7 +53,11 @@ describe('who may write the news', () => {
   it('answers 401 to a visitor and 403 to a member and a company on every route, and odd spellings write nothing', async () => {
     const before = [await count('articles'), await count('article_i18n')];
     const some = (await t.app.db.selectFrom('articles').select('hash').executeTakeFirstOrThrow()).hash;
-    for (const [session, status] of [[null, 401], [member, 403], [company, 403]] as const) {
+    for (const [session, status] of [
+      [null, 401],
+      [member, 403],
+      [company, 403],
+    ] as const) {
       const calls: Array<[string, string, unknown?]> = [
         ['GET', '/adm/articles'],
         ['GET', `/adm/articles/${some}`],
@@ -55,12 +68,25 @@ describe('who may write the news', () => {
         ['GET', `/adm/articles/${some}/attendees`],
         ['GET', `/adm/articles/${some}/attendees/export`],
       ];
-      for (const [method, url, body] of calls) expect((await t.api(method as 'GET', url, { ...as(session), body })).statusCode, `${method} ${url}`).toBe(status);
-      const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
-      expect((await uploadAs(t, `/adm/articles/${some}/image`, session, [{ name: 'image', filename: 'a.png', type: 'image/png', data: png }])).statusCode).toBe(status);
+      for (const [method, url, body] of calls)
+        expect((await t.api(method as 'GET', url, { ...as(session), body })).statusCode, `${method} ${url}`).toBe(
+          status,
+        );
+      const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer();
+      expect(
+        (
+          await uploadAs(t, `/adm/articles/${some}/image`, session, [
+            { name: 'image', filename: 'a.png', type: 'image/png', data: png },
+          ])
+        ).statusCode,
+      ).toBe(status);
     }
     for (const url of ['/adm/%61rticles', '/ADM/articles', '/adm//articles', '/adm/articles/']) {
-      expect([401, 403, 404], url).toContain((await t.api('POST', url, { ...as(member), body: event('Odd') })).statusCode);
+      expect([401, 403, 404], url).toContain(
+        (await t.api('POST', url, { ...as(member), body: event('Odd') })).statusCode,
+      );
     }
     expect([await count('articles'), await count('article_i18n')]).toEqual(before);
   });
@@ -68,7 +94,9 @@ describe('who may write the news', () => {
 
 describe('bad articles', () => {
   it('are refused naming the field, in the administrator’s language, and write nothing', async () => {
-    const taken = (await t.app.db.selectFrom('article_i18n').select('slug').where('language', '=', 'en').executeTakeFirstOrThrow()).slug;
+    const taken = (
+      await t.app.db.selectFrom('article_i18n').select('slug').where('language', '=', 'en').executeTakeFirstOrThrow()
+    ).slug;
     const before = [await count('articles'), await count('article_i18n'), await count('audit_log')];
     const good = event(`Bad ${stamp}`);
     const cases: Array<[unknown, string]> = [
@@ -91,7 +119,12 @@ describe('bad articles', () => {
       expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
       expect(JSON.stringify(res.json().errors), field).toContain(field);
     }
-    const collision = await asAdmin('POST', '/adm/articles', { ...good, texts: { ...good.texts, en: { ...good.texts.en, slug: taken } } }, 'es');
+    const collision = await asAdmin(
+      'POST',
+      '/adm/articles',
+      { ...good, texts: { ...good.texts, en: { ...good.texts.en, slug: taken } } },
+      'es',
+    );
     expect(collision.json().errors[0].message).toContain('ya la usa otro artículo');
     expect([await count('articles'), await count('article_i18n'), await count('audit_log')]).toEqual(before);
   });
@@ -100,32 +133,53 @@ describe('bad articles', () => {
 describe('an event in three languages', () => {
   let hash = '';
   it('is published with a cover and read by the public on each language’s slug', async () => {
-    const created = await asAdmin('POST', '/adm/articles', { ...event(`Jornada ${stamp}`), texts: { es: { ...text(`Jornada de diseño ${stamp}`), slug: `jornada-diseno-${stamp}` }, en: text(`Design day ${stamp}`), ca: text(`Jornada de disseny ${stamp}`) } });
+    const created = await asAdmin('POST', '/adm/articles', {
+      ...event(`Jornada ${stamp}`),
+      texts: {
+        es: { ...text(`Jornada de diseño ${stamp}`), slug: `jornada-diseno-${stamp}` },
+        en: text(`Design day ${stamp}`),
+        ca: text(`Jornada de disseny ${stamp}`),
+      },
+    });
     expect(created.statusCode, created.body).toBe(201);
     hash = created.json().hash;
     expect(created.json().texts.es.slug).toBe(`jornada-diseno-${stamp}`);
     expect(created.json().texts.en.slug).toBe(`design-day-${stamp}`);
     // a cover: a real picture is stored as WebP; a file that is not an image is refused naming `image`
-    const notImage = await uploadAs(t, `/adm/articles/${hash}/image`, admin, [{ name: 'image', filename: 'cover.png', type: 'image/png', data: Buffer.from('not really a png') }]);
+    const notImage = await uploadAs(t, `/adm/articles/${hash}/image`, admin, [
+      { name: 'image', filename: 'cover.png', type: 'image/png', data: Buffer.from('not really a png') },
+    ]);
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json().errors[0].field).toBe('image');
-    const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#ff7a00' } }).png().toBuffer();
-    const cover = await uploadAs(t, `/adm/articles/${hash}/image`, admin, [{ name: 'image', filename: 'cover.png', type: 'image/png', data: png }]);
+    const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#ff7a00' } })
+      .png()
+      .toBuffer();
+    const cover = await uploadAs(t, `/adm/articles/${hash}/image`, admin, [
+      { name: 'image', filename: 'cover.png', type: 'image/png', data: png },
+    ]);
     expect(cover.statusCode, cover.body).toBe(200);
     expect(cover.json().image).toMatch(/^\/uploads\/articles\/[a-z0-9]{24}\.webp$/);
-    for (const [lng, slug, title] of [['es', `jornada-diseno-${stamp}`, 'Jornada de diseño'], ['en', `design-day-${stamp}`, 'Design day'], ['ca', `jornada-de-disseny-${stamp}`, 'Jornada de disseny']] as const) {
+    for (const [lng, slug, title] of [
+      ['es', `jornada-diseno-${stamp}`, 'Jornada de diseño'],
+      ['en', `design-day-${stamp}`, 'Design day'],
+      ['ca', `jornada-de-disseny-${stamp}`, 'Jornada de disseny'],
+    ] as const) {
       const res = await t.api('GET', `/api/articles/${slug}`, { language: lng });
       expect(res.statusCode, `${lng} ${res.body}`).toBe(200);
       expect(res.json().title).toContain(title);
       expect(res.json().image).toBe(cover.json().image);
     }
     const audit = await asAdmin('GET', `/adm/audit?target=${hash}`);
-    expect(audit.json().items.map((row: { action: string }) => row.action)).toEqual(expect.arrayContaining(['article.created', 'article.updated']));
+    expect(audit.json().items.map((row: { action: string }) => row.action)).toEqual(
+      expect.arrayContaining(['article.created', 'article.updated']),
+    );
   });
 
   it('falls back to Spanish where a translation is missing, and the editor sees it missing', async () => {
     const current = (await asAdmin('GET', `/adm/articles/${hash}`)).json();
-    const removed = await asAdmin('PATCH', `/adm/articles/${hash}`, { texts: { es: current.texts.es, en: current.texts.en } });
+    const removed = await asAdmin('PATCH', `/adm/articles/${hash}`, {
+      texts: { es: current.texts.es, en: current.texts.en },
+    });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(Object.keys(removed.json().texts).sort()).toEqual(['en', 'es']);
     const list = (await asAdmin('GET', `/adm/articles?text=${stamp}`)).json();
@@ -135,8 +189,14 @@ describe('an event in three languages', () => {
     // Spanish cannot be removed; an edit is audited field by field
     expect((await asAdmin('PATCH', `/adm/articles/${hash}`, { texts: { en: current.texts.en } })).statusCode).toBe(400);
     await asAdmin('PATCH', `/adm/articles/${hash}`, { location: 'Museu del Disseny' });
-    const rows = (await asAdmin('GET', `/adm/audit?target=${hash}`)).json().items as Array<{ action: string; changes: Record<string, { before: unknown; after: unknown }> | null }>;
-    expect(rows.find((row) => row.changes?.['location'])?.changes?.['location']).toEqual({ before: 'Disseny Hub, Barcelona', after: 'Museu del Disseny' });
+    const rows = (await asAdmin('GET', `/adm/audit?target=${hash}`)).json().items as Array<{
+      action: string;
+      changes: Record<string, { before: unknown; after: unknown }> | null;
+    }>;
+    expect(rows.find((row) => row.changes?.['location'])?.changes?.['location']).toEqual({
+      before: 'Disseny Hub, Barcelona',
+      after: 'Museu del Disseny',
+    });
   });
 
   it('takes a member’s registration; the administrator lists and exports the attendees; it is then not deleted', async () => {
@@ -155,32 +215,60 @@ describe('an event in three languages', () => {
     const refused = await asAdmin('DELETE', `/adm/articles/${hash}`, undefined, 'es');
     expect(refused.statusCode).toBe(418);
     expect(refused.json().message).toContain('1');
-    expect(await t.app.db.selectFrom('articles').select('hash').where('hash', '=', hash).executeTakeFirst()).toBeTruthy();
+    expect(
+      await t.app.db.selectFrom('articles').select('hash').where('hash', '=', hash).executeTakeFirst(),
+    ).toBeTruthy();
   });
 });
 
 describe('a scheduled article', () => {
   it('stays off the public pages until its time, then one of two racing runners publishes it', async () => {
     const at = new Date(Date.now() + 60 * 60_000).toISOString();
-    const created = await asAdmin('POST', '/adm/articles', { type: 'NEWS', status: 'SCHEDULED', publish_at: at, date: '01/12/2026', texts: { es: text(`Programada ${stamp}`) } });
+    const created = await asAdmin('POST', '/adm/articles', {
+      type: 'NEWS',
+      status: 'SCHEDULED',
+      publish_at: at,
+      date: '01/12/2026',
+      texts: { es: text(`Programada ${stamp}`) },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const hash = created.json().hash;
     expect((await t.api('GET', `/api/articles/${hash}`, { language: 'es' })).statusCode).toBe(404);
-    const runners = [new TaskRunner(t.app.db).register(scheduledArticlesTask(t.app.db)), new TaskRunner(t.app.db).register(scheduledArticlesTask(t.app.db))];
+    const runners = [
+      new TaskRunner(t.app.db).register(scheduledArticlesTask(t.app.db)),
+      new TaskRunner(t.app.db).register(scheduledArticlesTask(t.app.db)),
+    ];
     await Promise.all(runners.map((runner) => runner.runDue(new Date())));
     expect((await t.api('GET', `/api/articles/${hash}`, { language: 'es' })).statusCode).toBe(404); // not yet
     const later = new Date(Date.now() + 2 * 60 * 60_000);
-    await t.app.db.updateTable('tasks').set({ next_run_at: later.toISOString() }).where('name', '=', 'articles.publish-scheduled').execute();
+    await t.app.db
+      .updateTable('tasks')
+      .set({ next_run_at: later.toISOString() })
+      .where('name', '=', 'articles.publish-scheduled')
+      .execute();
     await Promise.all(runners.map((runner) => runner.runDue(later)));
-    const row = await t.app.db.selectFrom('articles').select(['status']).where('hash', '=', hash).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('articles')
+      .select(['status'])
+      .where('hash', '=', hash)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('PUBLISHED');
     expect((await t.api('GET', `/api/articles/${hash}`, { language: 'en' })).json().title).toBe(`Programada ${stamp}`);
   });
 
   it('a draft is deleted with its texts and cover', async () => {
-    const draft = (await asAdmin('POST', '/adm/articles', { type: 'NEWS', status: 'DRAFT', date: '30/11/2026', texts: { es: text(`Borrador ${stamp}`) } })).json();
+    const draft = (
+      await asAdmin('POST', '/adm/articles', {
+        type: 'NEWS',
+        status: 'DRAFT',
+        date: '30/11/2026',
+        texts: { es: text(`Borrador ${stamp}`) },
+      })
+    ).json();
     const removed = await asAdmin('DELETE', `/adm/articles/${draft.hash}`);
     expect(removed.statusCode).toBe(200);
-    expect(await t.app.db.selectFrom('article_i18n').select('slug').where('article_hash', '=', draft.hash).execute()).toEqual([]);
+    expect(
+      await t.app.db.selectFrom('article_i18n').select('slug').where('article_hash', '=', draft.hash).execute(),
+    ).toEqual([]);
   });
 });

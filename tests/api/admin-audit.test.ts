@@ -5,7 +5,12 @@ import { makeMember } from '../helpers/admin';
 
 let t: TestApp;
 const as: Record<string, { token?: string }> = { anonymous: {} };
-const NON_ADMINS = [['regular@demo.test', 'usr'], ['bold@demo.test', 'usr'], ['gratis@demo.test', 'usr'], ['company@demo.test', 'com']] as const;
+const NON_ADMINS = [
+  ['regular@demo.test', 'usr'],
+  ['bold@demo.test', 'usr'],
+  ['gratis@demo.test', 'usr'],
+  ['company@demo.test', 'com'],
+] as const;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -40,7 +45,11 @@ describe('GET /adm/audit', () => {
     expect(body.total).toBeGreaterThanOrEqual(3);
     expect(body.maxPages).toBe(Math.ceil(body.total / 3));
     expect(body.items.map((i: { target: { hash: string } }) => i.target.hash)).toEqual([c.hash, b.hash, a.hash]);
-    expect(body.items.map((i: { action: string }) => i.action)).toEqual(['user.disabled', 'user.rejected', 'user.validated']);
+    expect(body.items.map((i: { action: string }) => i.action)).toEqual([
+      'user.disabled',
+      'user.rejected',
+      'user.validated',
+    ]);
     const rejected = body.items[1];
     expect(rejected).toMatchObject({
       admin: { email: 'admin@demo.test' },
@@ -80,7 +89,16 @@ describe('GET /adm/audit', () => {
   });
 
   it('refuses hostile queries with 400', async () => {
-    for (const query of ['action=DROP%20TABLE', 'action=' + 'a.'.repeat(40), 'target=%27%20OR%201%3D1', 'size=0', 'size=1000', 'page=-1', 'page=1e309', 'admin=x']) {
+    for (const query of [
+      'action=DROP%20TABLE',
+      'action=' + 'a.'.repeat(40),
+      'target=%27%20OR%201%3D1',
+      'size=0',
+      'size=1000',
+      'page=-1',
+      'page=1e309',
+      'admin=x',
+    ]) {
       expect((await t.api('GET', `/adm/audit?${query}`, admin())).statusCode, query).toBe(400);
     }
   });

@@ -14,7 +14,12 @@ let t: TestApp;
 let admin: Session;
 let company: Session;
 let bold: Session;
-const NON_ADMINS = [['regular@demo.test', 'usr'], ['bold@demo.test', 'usr'], ['gratis@demo.test', 'usr'], ['company@demo.test', 'com']] as const;
+const NON_ADMINS = [
+  ['regular@demo.test', 'usr'],
+  ['bold@demo.test', 'usr'],
+  ['gratis@demo.test', 'usr'],
+  ['company@demo.test', 'com'],
+] as const;
 const sessions: Record<string, Session> = {};
 
 beforeAll(async () => {
@@ -34,19 +39,34 @@ async function dashboard(): Promise<AdminDashboard> {
   return res.json();
 }
 
-const tally = (values: string[]) => values.reduce<Record<string, number>>((out, value) => ({ ...out, [value]: (out[value] ?? 0) + 1 }), {});
-const asMap = (rows: Array<{ status: string; count: number }>) => Object.fromEntries(rows.map((row) => [row.status, row.count]));
-const cell = (d: AdminDashboard, role: string, status: string) => d.members.find((m) => m.role === role && m.status === status)?.count;
+const tally = (values: string[]) =>
+  values.reduce<Record<string, number>>((out, value) => ({ ...out, [value]: (out[value] ?? 0) + 1 }), {});
+const asMap = (rows: Array<{ status: string; count: number }>) =>
+  Object.fromEntries(rows.map((row) => [row.status, row.count]));
+const cell = (d: AdminDashboard, role: string, status: string) =>
+  d.members.find((m) => m.role === role && m.status === status)?.count;
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 const monthOf = (d: AdminDashboard, month: string) => d.registrations.find((r) => r.month === month);
 
 /** A fresh PENDING offer of company@demo.test, made through the API, then published directly; its hash and slug. */
 async function publishedOffer(title: string) {
-  const res = await t.api('POST', '/com/jobs', { ...company, body: { title, description: 'Design the next line of lamps with our engineering team in Barcelona.', location: 'Barcelona', contract: 'INDEFINITE' } });
+  const res = await t.api('POST', '/com/jobs', {
+    ...company,
+    body: {
+      title,
+      description: 'Design the next line of lamps with our engineering team in Barcelona.',
+      location: 'Barcelona',
+      contract: 'INDEFINITE',
+    },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const hash = res.json().hash as string;
   const at = new Date(Date.now() - 60_000).toISOString();
-  await t.app.db.updateTable('jobs').set({ status: 'PUBLISHED', published_at: at, updated_at: at }).where('hash', '=', hash).execute();
+  await t.app.db
+    .updateTable('jobs')
+    .set({ status: 'PUBLISHED', published_at: at, updated_at: at })
+    .where('hash', '=', hash)
+    .execute();
   const { slug } = await t.app.db.selectFrom('jobs').select('slug').where('hash', '=', hash).executeTakeFirstOrThrow();
   return { hash, slug };
 }
@@ -143,7 +163,9 @@ describe('the figures', () => {
     expect(d.survey.ratings.map((r) => r.score)).toEqual([1, 2, 3, 4, 5]);
     for (const r of d.survey.ratings) {
       expect(r.jobbank, `job bank ${r.score}`).toBe(feedback.filter((f) => f.rating_bank === r.score).length);
-      expect(r.candidates, `candidates ${r.score}`).toBe(feedback.filter((f) => f.rating_candidates === r.score).length);
+      expect(r.candidates, `candidates ${r.score}`).toBe(
+        feedback.filter((f) => f.rating_candidates === r.score).length,
+      );
     }
   });
 
@@ -152,16 +174,37 @@ describe('the figures', () => {
     const member = await makeMember(t, { requested: 'REGULAR' });
     const stamp = Date.now().toString(36);
     const registered = await t.api('POST', '/com/register', {
-      body: { company_name: 'Taller Nord SL', document_number_company: 'B12345674', contact_name: 'Marta Puig', email: `rrhh.${stamp}@tallernord.example`, password: 'a-long-password', password_repeat: 'a-long-password', language: 'ca', is_conditions: true },
+      body: {
+        company_name: 'Taller Nord SL',
+        document_number_company: 'B12345674',
+        contact_name: 'Marta Puig',
+        email: `rrhh.${stamp}@tallernord.example`,
+        password: 'a-long-password',
+        password_repeat: 'a-long-password',
+        language: 'ca',
+        is_conditions: true,
+      },
     });
     expect(registered.statusCode, registered.body).toBe(201);
-    const posted = await t.api('POST', '/com/jobs', { ...company, body: { title: `Lighting designer ${stamp}`, description: 'Design the lighting of museums and theatres with our team in Girona.', location: 'Girona', contract: 'INDEFINITE' } });
+    const posted = await t.api('POST', '/com/jobs', {
+      ...company,
+      body: {
+        title: `Lighting designer ${stamp}`,
+        description: 'Design the lighting of museums and theatres with our team in Girona.',
+        location: 'Girona',
+        contract: 'INDEFINITE',
+      },
+    });
     expect(posted.statusCode, posted.body).toBe(201);
 
     const mid = await dashboard();
     const month = thisMonth();
     expect(cell(mid, 'REGULAR', 'PENDING')).toBe(cell(before, 'REGULAR', 'PENDING')! + 1);
-    expect(monthOf(mid, month)).toEqual({ month, members: monthOf(before, month)!.members + 1, companies: monthOf(before, month)!.companies + 1 });
+    expect(monthOf(mid, month)).toEqual({
+      month,
+      members: monthOf(before, month)!.members + 1,
+      companies: monthOf(before, month)!.companies + 1,
+    });
     expect(asMap(mid.offers)).toEqual({ ...asMap(before.offers), PENDING: asMap(before.offers)['PENDING']! + 1 });
     expect(mid.membership).toEqual(before.membership);
     expect(mid.applications).toEqual(before.applications);
@@ -169,17 +212,27 @@ describe('the figures', () => {
     const offer = await publishedOffer(`Furniture designer ${stamp}`);
     expect((await t.api('PATCH', `/api/jobs/${offer.slug}/subscribe`, bold)).statusCode).toBe(200);
     const applied = await dashboard();
-    expect(asMap(applied.applications)).toEqual({ ...asMap(mid.applications), PENDING: asMap(mid.applications)['PENDING']! + 1 });
+    expect(asMap(applied.applications)).toEqual({
+      ...asMap(mid.applications),
+      PENDING: asMap(mid.applications)['PENDING']! + 1,
+    });
     expect(asMap(applied.offers)).toEqual({ ...asMap(mid.offers), PUBLISHED: asMap(mid.offers)['PUBLISHED']! + 1 });
     expect((await t.api('PATCH', `/api/jobs/${offer.slug}/subscribe`, bold)).statusCode).toBe(200);
     const withdrawn = await dashboard();
-    expect(asMap(withdrawn.applications)).toEqual({ ...asMap(mid.applications), WITHDRAWN: asMap(mid.applications)['WITHDRAWN']! + 1 });
+    expect(asMap(withdrawn.applications)).toEqual({
+      ...asMap(mid.applications),
+      WITHDRAWN: asMap(mid.applications)['WITHDRAWN']! + 1,
+    });
 
-    expect((await t.api('PATCH', `/adm/users/${member.hash}`, { ...admin, body: { status: 'VALIDATED' } })).statusCode).toBe(200);
+    expect(
+      (await t.api('PATCH', `/adm/users/${member.hash}`, { ...admin, body: { status: 'VALIDATED' } })).statusCode,
+    ).toBe(200);
     const after = await dashboard();
     expect(cell(after, 'REGULAR', 'PENDING')).toBe(cell(before, 'REGULAR', 'PENDING'));
     expect(cell(after, 'REGULAR', 'VALIDATED')).toBe(cell(before, 'REGULAR', 'VALIDATED')! + 1);
-    expect(after.membership).toEqual(before.membership.map((m) => (m.role === 'REGULAR' ? { ...m, count: m.count + 1 } : m)));
+    expect(after.membership).toEqual(
+      before.membership.map((m) => (m.role === 'REGULAR' ? { ...m, count: m.count + 1 } : m)),
+    );
     expect(after.survey).toEqual(before.survey);
   });
 
@@ -193,23 +246,54 @@ describe('the figures', () => {
       await publishedOffer(`Product designer D ${stamp}`),
     ];
     expect((await t.api('PATCH', `/api/jobs/${hiredOurs.slug}/subscribe`, bold)).statusCode).toBe(200);
-    const candidates = (await t.api('GET', `/com/jobs/${hiredOurs.hash}/users`, company)).json().items as Array<{ hash: string }>;
+    const candidates = (await t.api('GET', `/com/jobs/${hiredOurs.hash}/users`, company)).json().items as Array<{
+      hash: string;
+    }>;
     expect(candidates).toHaveLength(1);
     const close = async (hash: string, survey: Record<string, unknown>) => {
       const res = await t.api('PATCH', `/com/jobs/${hash}`, { ...company, body: { status: 'CLOSED', survey } });
       expect(res.statusCode, res.body).toBe(200);
     };
-    await close(hiredOurs.hash, { rating_jobbank: 5, rating_candidates: 5, hired: true, hired_applicants: [candidates[0]!.hash] });
-    await close(hiredOther.hash, { rating_jobbank: 1, rating_candidates: 2, hired: true, hired_other: 'Someone from another school' });
-    await close(hiredAnother.hash, { rating_jobbank: 4, rating_candidates: 4, hired: true, hired_other: 'A friend of the studio' });
+    await close(hiredOurs.hash, {
+      rating_jobbank: 5,
+      rating_candidates: 5,
+      hired: true,
+      hired_applicants: [candidates[0]!.hash],
+    });
+    await close(hiredOther.hash, {
+      rating_jobbank: 1,
+      rating_candidates: 2,
+      hired: true,
+      hired_other: 'Someone from another school',
+    });
+    await close(hiredAnother.hash, {
+      rating_jobbank: 4,
+      rating_candidates: 4,
+      hired: true,
+      hired_other: 'A friend of the studio',
+    });
     await close(hiredNobody.hash, { rating_jobbank: 4, rating_candidates: 1, hired: false });
 
     const after = await dashboard();
     expect(after.survey.responses).toBe(before.survey.responses + 4);
-    expect(after.survey.hired).toEqual({ applicant: before.survey.hired.applicant + 1, other: before.survey.hired.other + 2, none: before.survey.hired.none + 1 });
-    const added = { jobbank: { 5: 1, 1: 1, 4: 2 } as Record<number, number>, candidates: { 5: 1, 2: 1, 4: 1, 1: 1 } as Record<number, number> };
-    expect(after.survey.ratings).toEqual(before.survey.ratings.map((r) => ({ score: r.score, jobbank: r.jobbank + (added.jobbank[r.score] ?? 0), candidates: r.candidates + (added.candidates[r.score] ?? 0) })));
-    const sum = (key: 'jobbank' | 'candidates') => after.survey.ratings.reduce((total, r) => total + r.score * r[key], 0);
+    expect(after.survey.hired).toEqual({
+      applicant: before.survey.hired.applicant + 1,
+      other: before.survey.hired.other + 2,
+      none: before.survey.hired.none + 1,
+    });
+    const added = {
+      jobbank: { 5: 1, 1: 1, 4: 2 } as Record<number, number>,
+      candidates: { 5: 1, 2: 1, 4: 1, 1: 1 } as Record<number, number>,
+    };
+    expect(after.survey.ratings).toEqual(
+      before.survey.ratings.map((r) => ({
+        score: r.score,
+        jobbank: r.jobbank + (added.jobbank[r.score] ?? 0),
+        candidates: r.candidates + (added.candidates[r.score] ?? 0),
+      })),
+    );
+    const sum = (key: 'jobbank' | 'candidates') =>
+      after.survey.ratings.reduce((total, r) => total + r.score * r[key], 0);
     expect(after.survey.rating_jobbank).toBe(Math.round((sum('jobbank') / after.survey.responses) * 100) / 100);
     expect(after.survey.rating_candidates).toBe(Math.round((sum('candidates') / after.survey.responses) * 100) / 100);
     expect(asMap(after.offers)['CLOSED']).toBe(asMap(before.offers)['CLOSED']! + 4);
@@ -221,17 +305,41 @@ describe('the figures', () => {
     const before = await dashboard();
     const inside = await makeMember(t);
     const outside = await makeMember(t);
-    await t.app.db.updateTable('users').set({ created_at: start.toISOString() }).where('hash', '=', inside.hash).execute();
-    await t.app.db.updateTable('users').set({ created_at: new Date(start.getTime() - 1).toISOString() }).where('hash', '=', outside.hash).execute();
+    await t.app.db
+      .updateTable('users')
+      .set({ created_at: start.toISOString() })
+      .where('hash', '=', inside.hash)
+      .execute();
+    await t.app.db
+      .updateTable('users')
+      .set({ created_at: new Date(start.getTime() - 1).toISOString() })
+      .where('hash', '=', outside.hash)
+      .execute();
     const after = await dashboard();
     expect(after.registrations.map((r) => r.month)).toEqual(months);
-    expect(after.registrations[0]).toEqual({ ...before.registrations[0], members: before.registrations[0]!.members + 1 });
+    expect(after.registrations[0]).toEqual({
+      ...before.registrations[0],
+      members: before.registrations[0]!.members + 1,
+    });
     expect(after.registrations.slice(1)).toEqual(before.registrations.slice(1));
     expect(cell(after, 'REGULAR', 'PENDING')).toBe(cell(before, 'REGULAR', 'PENDING')! + 2);
   });
 
   it('lists the last 12 calendar months across a new year', () => {
-    expect(lastMonths(new Date('2027-01-31T23:59:59.999Z'))).toEqual(['2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11', '2026-12', '2027-01']);
+    expect(lastMonths(new Date('2027-01-31T23:59:59.999Z'))).toEqual([
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+      '2027-01',
+    ]);
     expect(lastMonths(new Date('2026-12-01T00:00:00.000Z'), 3)).toEqual(['2026-10', '2026-11', '2026-12']);
   });
 

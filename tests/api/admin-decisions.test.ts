@@ -15,10 +15,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const patch = (hash: string, body: unknown, language = 'en') => t.api('PATCH', `/adm/users/${hash}`, { ...admin, body, language });
+const patch = (hash: string, body: unknown, language = 'en') =>
+  t.api('PATCH', `/adm/users/${hash}`, { ...admin, body, language });
 const bulk = (body: unknown, language = 'en') => t.api('PATCH', '/adm/users', { ...admin, body, language });
-const signIn = (email: string) => t.api('POST', '/usr/login', { body: { email, password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null } });
-const auditFor = (hash: string) => t.app.db.selectFrom('audit_log').selectAll().where('target_hash', '=', hash).execute();
+const signIn = (email: string) =>
+  t.api('POST', '/usr/login', {
+    body: { email, password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null },
+  });
+const auditFor = (hash: string) =>
+  t.app.db.selectFrom('audit_log').selectAll().where('target_hash', '=', hash).execute();
 const MONTH = 30 * 86400000;
 
 describe('validating a member', () => {
@@ -48,7 +53,10 @@ describe('validating a member', () => {
     expect(end).toBeGreaterThan(before + 2.9 * MONTH);
     expect(end).toBeLessThan(Date.now() + 3.1 * MONTH);
 
-    await t.app.db.insertInto('settings').values({ key: 'membership', value: JSON.stringify({ freePeriodMonths: 6 }) }).execute();
+    await t.app.db
+      .insertInto('settings')
+      .values({ key: 'membership', value: JSON.stringify({ freePeriodMonths: 6 }) })
+      .execute();
     try {
       const other = await makeMember(t, { requested: 'BOLD' });
       expect((await patch(other.hash, { status: 'VALIDATED' })).statusCode).toBe(200);
@@ -67,10 +75,16 @@ describe('rejecting a member', () => {
   it('needs a reason: 400 naming `reason` in the request language, and nothing changes', async () => {
     const member = await makeMember(t);
     const before = await counts(t);
-    for (const body of [{ status: 'REJECTED' }, { status: 'REJECTED', reason: '' }, { status: 'REJECTED', reason: '   \n ' }]) {
+    for (const body of [
+      { status: 'REJECTED' },
+      { status: 'REJECTED', reason: '' },
+      { status: 'REJECTED', reason: '   \n ' },
+    ]) {
       const res = await patch(member.hash, body, 'es');
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().errors).toEqual([{ field: 'reason', message: 'Indica el motivo: se enviará por correo a quien lo pidió.' }]);
+      expect(res.json().errors).toEqual([
+        { field: 'reason', message: 'Indica el motivo: se enviará por correo a quien lo pidió.' },
+      ]);
     }
     expect((await statusOf(t, member.hash)).status).toBe('PENDING');
     expect(await counts(t)).toEqual(before);
@@ -96,8 +110,18 @@ describe('disabling a member', () => {
     expect((await t.api('GET', '/usr/users/me', session)).statusCode).toBe(200);
     expect((await patch(member.hash, { status: 'DISABLED', reason: 'Unpaid fees' })).statusCode).toBe(200);
     expect((await t.api('GET', '/usr/users/me', session)).statusCode).toBe(401);
-    expect((await t.api('POST', '/usr/refresh', { body: { refreshToken: session.refreshToken, deviceId: session.deviceId } })).statusCode).toBe(401);
-    const revoked = await t.app.db.selectFrom('sessions').select('revoked_at').where('actor_hash', '=', member.hash).execute();
+    expect(
+      (
+        await t.api('POST', '/usr/refresh', {
+          body: { refreshToken: session.refreshToken, deviceId: session.deviceId },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const revoked = await t.app.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('actor_hash', '=', member.hash)
+      .execute();
     expect(revoked.length).toBeGreaterThan(0);
     for (const row of revoked) expect(row.revoked_at).not.toBeNull();
     expect((await signIn(member.email)).statusCode).toBe(403);
@@ -109,7 +133,15 @@ describe('disabling a member', () => {
 
 describe('the move table', () => {
   it('answers 409 to any move it does not hold, and writes nothing', async () => {
-    const cases = [['PENDING', 'DISABLED'], ['VALIDATED', 'VALIDATED'], ['VALIDATED', 'REJECTED'], ['REJECTED', 'VALIDATED'], ['REJECTED', 'DISABLED'], ['DISABLED', 'DISABLED'], ['DISABLED', 'REJECTED']];
+    const cases = [
+      ['PENDING', 'DISABLED'],
+      ['VALIDATED', 'VALIDATED'],
+      ['VALIDATED', 'REJECTED'],
+      ['REJECTED', 'VALIDATED'],
+      ['REJECTED', 'DISABLED'],
+      ['DISABLED', 'DISABLED'],
+      ['DISABLED', 'REJECTED'],
+    ];
     for (const [from, to] of cases) {
       const member = await makeMember(t, { status: from });
       const before = await counts(t);
@@ -128,7 +160,11 @@ describe('the move table', () => {
   it('lets exactly one of two administrators deciding at once win', async () => {
     for (let round = 0; round < 5; round++) {
       const member = await makeMember(t);
-      const answers = await Promise.all([patch(member.hash, { status: 'VALIDATED' }), patch(member.hash, { status: 'REJECTED', reason: 'duplicate' }), patch(member.hash, { status: 'VALIDATED' })]);
+      const answers = await Promise.all([
+        patch(member.hash, { status: 'VALIDATED' }),
+        patch(member.hash, { status: 'REJECTED', reason: 'duplicate' }),
+        patch(member.hash, { status: 'VALIDATED' }),
+      ]);
       const codes = answers.map((a) => a.statusCode).sort();
       expect(codes).toEqual([200, 409, 409]);
       expect(await auditFor(member.hash)).toHaveLength(1);
@@ -142,11 +178,20 @@ describe('bulk decisions', () => {
     const a = await makeMember(t);
     const b = await makeMember(t, { language: 'ca' });
     const validated = await makeMember(t, { status: 'VALIDATED' });
-    const res = await bulk({ hashes: [a.hash, b.hash, validated.hash, 'zzzzzzzzzzzzzzzz'], status: 'REJECTED', reason: 'Not eligible' });
+    const res = await bulk({
+      hashes: [a.hash, b.hash, validated.hash, 'zzzzzzzzzzzzzzzz'],
+      status: 'REJECTED',
+      reason: 'Not eligible',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ ok: 2, failed: 2 });
-    expect(body.results.map((r: { hash: string; statusCode: number }) => [r.hash, r.statusCode])).toEqual([[a.hash, 200], [b.hash, 200], [validated.hash, 409], ['zzzzzzzzzzzzzzzz', 404]]);
+    expect(body.results.map((r: { hash: string; statusCode: number }) => [r.hash, r.statusCode])).toEqual([
+      [a.hash, 200],
+      [b.hash, 200],
+      [validated.hash, 409],
+      ['zzzzzzzzzzzzzzzz', 404],
+    ]);
     expect(body.results[2].message).toBe('An account cannot go from VALIDATED to REJECTED.');
     expect((await statusOf(t, a.hash)).status).toBe('REJECTED');
     expect((await outboxFor(t, b.email)).map((m) => [m.template, m.language])).toEqual([['account.rejected', 'ca']]);
@@ -168,12 +213,39 @@ describe('hostile bodies', () => {
   it('answer 400 and write nothing', async () => {
     const member = await makeMember(t);
     const before = await counts(t);
-    const single = [{}, { status: 'PENDING' }, { status: 'validated' }, { status: ['VALIDATED'] }, { status: ['VALIDATED', 'REJECTED'] }, { status: 'REJECTED', reason: 42 }, { status: 'REJECTED', reason: ['why'] }, { status: { $ne: 'x' } }, { status: 'VALIDATED', role: 'BOLD' }, { status: 'VALIDATED', reason: 'x'.repeat(2001) }, [], 'VALIDATED', null];
+    const single = [
+      {},
+      { status: 'PENDING' },
+      { status: 'validated' },
+      { status: ['VALIDATED'] },
+      { status: ['VALIDATED', 'REJECTED'] },
+      { status: 'REJECTED', reason: 42 },
+      { status: 'REJECTED', reason: ['why'] },
+      { status: { $ne: 'x' } },
+      { status: 'VALIDATED', role: 'BOLD' },
+      { status: 'VALIDATED', reason: 'x'.repeat(2001) },
+      [],
+      'VALIDATED',
+      null,
+    ];
     for (const body of single) {
-      const res = await t.api('PATCH', `/adm/users/${member.hash}`, { ...admin, body: JSON.stringify(body), json: true });
+      const res = await t.api('PATCH', `/adm/users/${member.hash}`, {
+        ...admin,
+        body: JSON.stringify(body),
+        json: true,
+      });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    const many = [{ status: 'VALIDATED' }, { hashes: [], status: 'VALIDATED' }, { hashes: [member.hash, member.hash], status: 'VALIDATED' }, { hashes: member.hash, status: 'VALIDATED' }, { hashes: [member.hash], status: ['VALIDATED'] }, { hashes: ['ABC'], status: 'VALIDATED' }, { hashes: Array.from({ length: 101 }, (_, i) => `h${i}`), status: 'VALIDATED' }, { hashes: [member.hash], status: 'VALIDATED', extra: 1 }];
+    const many = [
+      { status: 'VALIDATED' },
+      { hashes: [], status: 'VALIDATED' },
+      { hashes: [member.hash, member.hash], status: 'VALIDATED' },
+      { hashes: member.hash, status: 'VALIDATED' },
+      { hashes: [member.hash], status: ['VALIDATED'] },
+      { hashes: ['ABC'], status: 'VALIDATED' },
+      { hashes: Array.from({ length: 101 }, (_, i) => `h${i}`), status: 'VALIDATED' },
+      { hashes: [member.hash], status: 'VALIDATED', extra: 1 },
+    ];
     for (const body of many) {
       const res = await bulk(body);
       expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);

@@ -16,13 +16,25 @@ afterAll(async () => t?.close());
 
 const signIn = (prefix: '/usr/login' | '/com/login', email: string, password: string, language = 'en') =>
   t.api('POST', prefix, { body: { email, password, deviceId: TEST_DEVICE, deviceType: 2, push: null }, language });
-const sessions = async () => Number((await t.app.db.selectFrom('sessions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+const sessions = async () =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('sessions')
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('an administrator on the member or company sign-in', () => {
-  it('is told where administrators sign in, in the page\'s language, only with the right password', async () => {
+  it("is told where administrators sign in, in the page's language, only with the right password", async () => {
     const before = await sessions();
     for (const prefix of ['/usr/login', '/com/login'] as const) {
-      for (const [language, text] of [['en', '/en/admin/login'], ['es', '/es/admin/login'], ['ca', '/ca/admin/login']] as const) {
+      for (const [language, text] of [
+        ['en', '/en/admin/login'],
+        ['es', '/es/admin/login'],
+        ['ca', '/ca/admin/login'],
+      ] as const) {
         const answer = await signIn(prefix, 'Admin@demo.test', DEMO_PASSWORD, language);
         expect(answer.statusCode, answer.body).toBe(401);
         expect(answer.json().code).toBe('auth.adminSignInElsewhere');
@@ -32,7 +44,11 @@ describe('an administrator on the member or company sign-in', () => {
       const wrong = await signIn(prefix, 'admin@demo.test', 'not the password');
       const unknown = await signIn(prefix, 'nobody-at-all@demo.test', 'not the password');
       expect([wrong.statusCode, wrong.json().code]).toEqual([401, 'auth.invalidCredentials']);
-      expect([unknown.statusCode, unknown.json().code, unknown.json().message]).toEqual([401, 'auth.invalidCredentials', wrong.json().message]);
+      expect([unknown.statusCode, unknown.json().code, unknown.json().message]).toEqual([
+        401,
+        'auth.invalidCredentials',
+        wrong.json().message,
+      ]);
     }
     expect(await sessions()).toBe(before);
   });

@@ -20,11 +20,40 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const as = (session: Session | null) => (session ? { token: session.token, deviceId: session.deviceId } : {});
-const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, language = 'en') => t.api(method, url, { ...as(admin), body, language });
-const texts = (name: string) => ({ es: { title: `${name} (es)` }, en: { title: `${name} (en)` }, ca: { title: `${name} (ca)` } });
-const categoryCount = async () => Number((await t.app.db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-const tagCount = async () => Number((await t.app.db.selectFrom('tags').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-type Node = { hash: string; parent: string | null; position: number; lvl: number; members: number; texts: { en: { title: string } }; children: Node[] };
+const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, language = 'en') =>
+  t.api(method, url, { ...as(admin), body, language });
+const texts = (name: string) => ({
+  es: { title: `${name} (es)` },
+  en: { title: `${name} (en)` },
+  ca: { title: `${name} (ca)` },
+});
+const categoryCount = async () =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('categories')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const tagCount = async () =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('tags')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+type Node = {
+  hash: string;
+  parent: string | null;
+  position: number;
+  lvl: number;
+  members: number;
+  texts: { en: { title: string } };
+  children: Node[];
+};
 const flat = (nodes: Node[]): Node[] => nodes.flatMap((node) => [node, ...flat(node.children)]);
 const tree = async () => (await asAdmin('GET', '/adm/categories')).json() as Node[];
 
@@ -33,7 +62,11 @@ describe('who may edit the taxonomies', () => {
     const [categories, tags] = [await categoryCount(), await tagCount()];
     const some = flat(await tree())[0]!.hash;
     const tag = (await t.app.db.selectFrom('tags').select('hash').executeTakeFirstOrThrow()).hash;
-    for (const [session, status] of [[null, 401], [member, 403], [company, 403]] as const) {
+    for (const [session, status] of [
+      [null, 401],
+      [member, 403],
+      [company, 403],
+    ] as const) {
       const calls: Array<[string, string, unknown?]> = [
         ['GET', '/adm/categories'],
         ['POST', '/adm/categories', { texts: texts('Hijack') }],
@@ -45,9 +78,13 @@ describe('who may edit the taxonomies', () => {
         ['DELETE', `/adm/tags/${tag}`],
         ['POST', `/adm/tags/${tag}/merge`, { into: tag }],
       ];
-      for (const [method, url, body] of calls) expect((await t.api(method as 'GET', url, { ...as(session), body })).statusCode, `${method} ${url}`).toBe(status);
+      for (const [method, url, body] of calls)
+        expect((await t.api(method as 'GET', url, { ...as(session), body })).statusCode, `${method} ${url}`).toBe(
+          status,
+        );
     }
-    for (const url of ['/adm/%63ategories', '/ADM/categories', '/adm//categories']) expect([401, 404], url).toContain((await t.api('POST', url, { body: { texts: texts('Odd') } })).statusCode);
+    for (const url of ['/adm/%63ategories', '/ADM/categories', '/adm//categories'])
+      expect([401, 404], url).toContain((await t.api('POST', url, { body: { texts: texts('Odd') } })).statusCode);
     expect([await categoryCount(), await tagCount()]).toEqual([categories, tags]);
   });
 });
@@ -74,7 +111,11 @@ describe('categories', () => {
   it('adds one under a parent, renames it, reorders and moves it, keeping positions 0…n and levels', async () => {
     const roots = await tree();
     const parent = roots[0]!;
-    const created = await asAdmin('POST', '/adm/categories', { parent: parent.hash, texts: texts('Lighting design'), position: 0 });
+    const created = await asAdmin('POST', '/adm/categories', {
+      parent: parent.hash,
+      texts: texts('Lighting design'),
+      position: 0,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const hash = created.json().hash as string;
     expect(created.json()).toMatchObject({ parent: parent.hash, lvl: parent.lvl + 1, position: 0, members: 0 });
@@ -123,16 +164,25 @@ describe('categories', () => {
   });
 
   it('shows a new category in the public tree (the directory filter) at once, in each language', async () => {
-    const created = (await asAdmin('POST', '/adm/categories', { texts: texts('Naval engineering') })).json().hash as string;
+    const created = (await asAdmin('POST', '/adm/categories', { texts: texts('Naval engineering') })).json()
+      .hash as string;
     for (const lng of ['es', 'en', 'ca']) {
-      const publicTree = (await t.api('GET', '/api/categories/tree', { language: lng })).json() as Array<{ hash: string; title: string }>;
+      const publicTree = (await t.api('GET', '/api/categories/tree', { language: lng })).json() as Array<{
+        hash: string;
+        title: string;
+      }>;
       expect(publicTree.find((n) => n.hash === created)?.title).toBe(`Naval engineering (${lng})`);
     }
   });
 });
 
 describe('tags', () => {
-  const area = async () => (await asAdmin('GET', '/adm/tags?group=area&size=100')).json().items as Array<{ hash: string; texts: { es: { title: string } }; uses: { members: number; offers: number; articles: number } }>;
+  const area = async () =>
+    (await asAdmin('GET', '/adm/tags?group=area&size=100')).json().items as Array<{
+      hash: string;
+      texts: { es: { title: string } };
+      uses: { members: number; offers: number; articles: number };
+    }>;
 
   it('lists a group with where each tag is used, and adds one (group and type must agree)', async () => {
     const items = await area();
@@ -144,7 +194,9 @@ describe('tags', () => {
     const created = await asAdmin('POST', '/adm/tags', { type: 'USER', group: 'area', texts: texts('Acoustics') });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ group: 'area', uses: { members: 0, offers: 0, articles: 0 } });
-    const publicTags = (await t.api('GET', '/api/tags?type=USER&group=area', { language: 'ca' })).json() as Array<{ title: string }>;
+    const publicTags = (await t.api('GET', '/api/tags?type=USER&group=area', { language: 'ca' })).json() as Array<{
+      title: string;
+    }>;
     expect(publicTags.map((tag) => tag.title)).toContain('Acoustics (ca)');
   });
 
@@ -162,17 +214,41 @@ describe('tags', () => {
     const refused = await asAdmin('DELETE', `/adm/tags/${used.hash}`);
     expect(refused.statusCode).toBe(418);
     expect(refused.json().message).toContain(`${used.uses.members} members`);
-    const otherGroup = (await t.app.db.selectFrom('tags').select('hash').where('group', '=', 'specialty').executeTakeFirstOrThrow()).hash;
+    const otherGroup = (
+      await t.app.db.selectFrom('tags').select('hash').where('group', '=', 'specialty').executeTakeFirstOrThrow()
+    ).hash;
     expect((await asAdmin('POST', `/adm/tags/${used.hash}/merge`, { into: otherGroup })).statusCode).toBe(400);
     expect((await asAdmin('POST', `/adm/tags/${used.hash}/merge`, { into: used.hash })).statusCode).toBe(400);
-    const membersOfUsed = await t.app.db.selectFrom('user_tags').select('user_hash').where('tag_hash', '=', used.hash).execute();
+    const membersOfUsed = await t.app.db
+      .selectFrom('user_tags')
+      .select('user_hash')
+      .where('tag_hash', '=', used.hash)
+      .execute();
     const merged = await asAdmin('POST', `/adm/tags/${used.hash}/merge`, { into: into.hash });
     expect(merged.statusCode, merged.body).toBe(200);
-    expect(await t.app.db.selectFrom('tags').select('hash').where('hash', '=', used.hash).executeTakeFirst()).toBeUndefined();
-    const nowInto = new Set((await t.app.db.selectFrom('user_tags').select('user_hash').where('tag_hash', '=', into.hash).execute()).map((row) => row.user_hash));
+    expect(
+      await t.app.db.selectFrom('tags').select('hash').where('hash', '=', used.hash).executeTakeFirst(),
+    ).toBeUndefined();
+    const nowInto = new Set(
+      (await t.app.db.selectFrom('user_tags').select('user_hash').where('tag_hash', '=', into.hash).execute()).map(
+        (row) => row.user_hash,
+      ),
+    );
     for (const row of membersOfUsed) expect(nowInto.has(row.user_hash)).toBe(true);
-    expect(Number((await t.app.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('area', '=', used.hash).executeTakeFirstOrThrow()).n)).toBe(0);
-    const fresh = (await asAdmin('POST', '/adm/tags', { type: 'ARTICLE', group: 'article', texts: texts('Unused') })).json().hash as string;
+    expect(
+      Number(
+        (
+          await t.app.db
+            .selectFrom('jobs')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('area', '=', used.hash)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
+    const fresh = (
+      await asAdmin('POST', '/adm/tags', { type: 'ARTICLE', group: 'article', texts: texts('Unused') })
+    ).json().hash as string;
     expect((await asAdmin('DELETE', `/adm/tags/${fresh}`)).statusCode).toBe(200);
   });
 });

@@ -9,7 +9,12 @@ import { counts, makeMember, statusOf } from '../helpers/admin';
 
 let t: TestApp;
 const as: Record<string, { token?: string }> = { anonymous: {} };
-const NON_ADMINS = [['regular@demo.test', 'usr'], ['bold@demo.test', 'usr'], ['gratis@demo.test', 'usr'], ['company@demo.test', 'com']] as const;
+const NON_ADMINS = [
+  ['regular@demo.test', 'usr'],
+  ['bold@demo.test', 'usr'],
+  ['gratis@demo.test', 'usr'],
+  ['company@demo.test', 'com'],
+] as const;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -19,8 +24,6 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const admin = () => as['admin']!;
-
-
 
 describe('who may call the back office', () => {
   it('answers 401 to visitors and 403 to members and companies on every /adm/users route, changing nothing', async () => {
@@ -34,7 +37,8 @@ describe('who may call the back office', () => {
     ] as const;
     for (const [method, url, body] of routes) {
       expect((await t.api(method, url, { body })).statusCode, `${method} ${url} anonymous`).toBe(401);
-      for (const [email] of NON_ADMINS) expect((await t.api(method, url, { ...as[email], body })).statusCode, `${method} ${url} ${email}`).toBe(403);
+      for (const [email] of NON_ADMINS)
+        expect((await t.api(method, url, { ...as[email], body })).statusCode, `${method} ${url} ${email}`).toBe(403);
     }
     expect((await statusOf(t, member.hash)).status).toBe('PENDING');
     expect(await counts(t)).toEqual(before);
@@ -53,7 +57,12 @@ describe('GET /adm/me', () => {
 
 describe('GET /adm/users', () => {
   it('lists the pending queue with what an administrator needs to decide', async () => {
-    const member = await makeMember(t, { requested: 'BOLD', document: '87654321X', language: 'ca', emailConfirmed: true });
+    const member = await makeMember(t, {
+      requested: 'BOLD',
+      document: '87654321X',
+      language: 'ca',
+      emailConfirmed: true,
+    });
     const body = (await t.api('GET', '/adm/users?status=PENDING&size=100', admin())).json();
     expect(body.items.length).toBeGreaterThan(0);
     expect(body.maxPages).toBe(Math.ceil(body.total / 100));
@@ -61,7 +70,15 @@ describe('GET /adm/users', () => {
     const seeded = body.items.find((u: { email: string }) => u.email === 'pending@demo.test');
     expect(seeded).toBeDefined();
     const mine = body.items.find((u: { hash: string }) => u.hash === member.hash);
-    expect(mine).toMatchObject({ email: member.email, surname1: 'Tester', document_type: 'DNI', document_number: '87654321X', requested_role: 'BOLD', language: 'ca', moves: ['VALIDATED', 'REJECTED'] });
+    expect(mine).toMatchObject({
+      email: member.email,
+      surname1: 'Tester',
+      document_type: 'DNI',
+      document_number: '87654321X',
+      requested_role: 'BOLD',
+      language: 'ca',
+      moves: ['VALIDATED', 'REJECTED'],
+    });
     expect(typeof mine.graduation_year).toBe('number');
     expect(mine.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(mine).toHaveProperty('category');
@@ -74,7 +91,10 @@ describe('GET /adm/users', () => {
     const member = await makeMember(t, { status: 'VALIDATED', document: '11223344B' });
     for (const text of [member.email.toUpperCase(), '11223344b', member.hash.slice(0, 0) + 'Queue']) {
       const body = (await t.api('GET', `/adm/users?size=100&text=${encodeURIComponent(text)}`, admin())).json();
-      expect(body.items.map((u: { hash: string }) => u.hash), text).toContain(member.hash);
+      expect(
+        body.items.map((u: { hash: string }) => u.hash),
+        text,
+      ).toContain(member.hash);
     }
     const none = (await t.api('GET', '/adm/users?text=zzzznobodyzzzz', admin())).json();
     expect(none).toEqual({ items: [], total: 0, maxPages: 0 });
@@ -85,12 +105,24 @@ describe('GET /adm/users', () => {
     const second = (await t.api('GET', '/adm/users?size=5&page=2', admin())).json();
     expect(first.items).toHaveLength(5);
     expect(first.maxPages).toBe(Math.ceil(first.total / 5));
-    const overlap = first.items.filter((a: { hash: string }) => second.items.some((b: { hash: string }) => b.hash === a.hash));
+    const overlap = first.items.filter((a: { hash: string }) =>
+      second.items.some((b: { hash: string }) => b.hash === a.hash),
+    );
     expect(overlap).toEqual([]);
   });
 
   it('refuses hostile queries with 400', async () => {
-    for (const query of ['status=PENDINGX', 'status=pending', 'size=0', 'size=101', 'page=0', 'page=Infinity', 'text=' + 'x'.repeat(201), 'role=ADMIN', 'status=PENDING&status=VALIDATED']) {
+    for (const query of [
+      'status=PENDINGX',
+      'status=pending',
+      'size=0',
+      'size=101',
+      'page=0',
+      'page=Infinity',
+      'text=' + 'x'.repeat(201),
+      'role=ADMIN',
+      'status=PENDING&status=VALIDATED',
+    ]) {
       const res = await t.api('GET', `/adm/users?${query}`, admin());
       expect(res.statusCode, query).toBe(400);
     }
@@ -101,7 +133,13 @@ describe('GET /adm/users/{hash}', () => {
   it('shows one member with the allowed moves, and 404 for an unknown or malformed hash', async () => {
     const member = await makeMember(t, { status: 'VALIDATED' });
     const body = (await t.api('GET', `/adm/users/${member.hash}`, admin())).json();
-    expect(body).toMatchObject({ hash: member.hash, email: member.email, status: 'VALIDATED', moves: ['DISABLED'], history: [] });
+    expect(body).toMatchObject({
+      hash: member.hash,
+      email: member.email,
+      status: 'VALIDATED',
+      moves: ['DISABLED'],
+      history: [],
+    });
     expect(body.phone).toBe('+34 600 000 000');
     const missing = await t.api('GET', '/adm/users/zzzzzzzzzzzzzzzz', admin());
     expect(missing.statusCode).toBe(404);

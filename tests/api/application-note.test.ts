@@ -20,24 +20,61 @@ beforeAll(async () => {
   const db = t.app.db;
   company = await t.login('company@demo.test', 'com');
   bold = await t.login('bold@demo.test');
-  const mine = (await db.selectFrom('companies').select('hash').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).hash;
-  const other = await db.selectFrom('companies').select('email').where('status', '=', 'VALIDATED').where('hash', '!=', mine).orderBy('email').executeTakeFirstOrThrow();
+  const mine = (
+    await db.selectFrom('companies').select('hash').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()
+  ).hash;
+  const other = await db
+    .selectFrom('companies')
+    .select('email')
+    .where('status', '=', 'VALIDATED')
+    .where('hash', '!=', mine)
+    .orderBy('email')
+    .executeTakeFirstOrThrow();
   otherCompany = await t.login(other.email, 'com');
-  job = (await db.selectFrom('jobs').select('hash').where('company_hash', '=', mine).where('status', '=', 'PUBLISHED').orderBy('hash').executeTakeFirstOrThrow()).hash;
-  boldHash = (await db.selectFrom('users').select('hash').where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow()).hash;
+  job = (
+    await db
+      .selectFrom('jobs')
+      .select('hash')
+      .where('company_hash', '=', mine)
+      .where('status', '=', 'PUBLISHED')
+      .orderBy('hash')
+      .executeTakeFirstOrThrow()
+  ).hash;
+  boldHash = (
+    await db.selectFrom('users').select('hash').where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow()
+  ).hash;
   await db.deleteFrom('applicants').where('job_hash', '=', job).where('user_hash', '=', boldHash).execute();
 });
 afterAll(async () => t?.close());
 
-const stored = () => t.app.db.selectFrom('applicants').selectAll().where('job_hash', '=', job).where('user_hash', '=', boldHash).executeTakeFirst();
+const stored = () =>
+  t.app.db
+    .selectFrom('applicants')
+    .selectAll()
+    .where('job_hash', '=', job)
+    .where('user_hash', '=', boldHash)
+    .executeTakeFirst();
 const candidateOf = async (session: Session) => {
   const res = await t.api('GET', `/com/jobs/${job}/users?size=100`, session);
-  return { status: res.statusCode, body: res.body, item: res.statusCode === 200 ? (res.json().items as Array<{ member: { hash: string }; note?: string | null }>).find((c) => c.member.hash === boldHash) : undefined };
+  return {
+    status: res.statusCode,
+    body: res.body,
+    item:
+      res.statusCode === 200
+        ? (res.json().items as Array<{ member: { hash: string }; note?: string | null }>).find(
+            (c) => c.member.hash === boldHash,
+          )
+        : undefined,
+  };
 };
 
 describe('the note to the company', () => {
-  it('too long: 400 naming note, in the member\'s language, and no application written', async () => {
-    const res = await t.api('PATCH', `/api/jobs/${job}/subscribe`, { ...bold, body: { note: 'x'.repeat(1001) }, language: 'en' });
+  it("too long: 400 naming note, in the member's language, and no application written", async () => {
+    const res = await t.api('PATCH', `/api/jobs/${job}/subscribe`, {
+      ...bold,
+      body: { note: 'x'.repeat(1001) },
+      language: 'en',
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors.map((e: { field: string }) => e.field)).toContain('note');
     expect(await stored()).toBeUndefined();
@@ -53,7 +90,7 @@ describe('the note to the company', () => {
     expect(await stored()).toBeUndefined();
   });
 
-  it('is stored with the application and shown to the offer\'s company with the candidate; another company cannot see it', async () => {
+  it("is stored with the application and shown to the offer's company with the candidate; another company cannot see it", async () => {
     const note = '  Hola:\nPuedo incorporarme en enero.\tAdjunto portfolio en el CV.  ';
     const res = await t.api('PATCH', `/api/jobs/${job}/subscribe`, { ...bold, body: { note } });
     expect(res.statusCode, res.body).toBe(200);
@@ -76,7 +113,10 @@ describe('the note to the company', () => {
   });
 
   it('withdrawing hides it from the company; applying again without a note leaves none; an empty body still applies', async () => {
-    expect((await t.api('PATCH', `/api/jobs/${job}/subscribe`, { ...bold, body: {} })).json()).toMatchObject({ active: false, status: 'WITHDRAWN' });
+    expect((await t.api('PATCH', `/api/jobs/${job}/subscribe`, { ...bold, body: {} })).json()).toMatchObject({
+      active: false,
+      status: 'WITHDRAWN',
+    });
     expect((await candidateOf(company)).item?.note).toBeNull();
     const again = await t.api('PATCH', `/api/jobs/${job}/subscribe`, { ...bold, body: {} });
     expect(again.json()).toMatchObject({ active: true, status: 'PENDING' });
@@ -84,7 +124,9 @@ describe('the note to the company', () => {
     expect((await candidateOf(company)).item?.note).toBeNull();
     // a blank note is no note
     await t.api('PATCH', `/api/jobs/${job}/subscribe`, { ...bold, body: {} });
-    expect((await t.api('PATCH', `/api/jobs/${job}/subscribe`, { ...bold, body: { note: ' \n ' } })).statusCode).toBe(200);
+    expect((await t.api('PATCH', `/api/jobs/${job}/subscribe`, { ...bold, body: { note: ' \n ' } })).statusCode).toBe(
+      200,
+    );
     expect((await stored())?.note).toBeNull();
   });
 });
@@ -108,13 +150,18 @@ function dataJson(zipped: Buffer): Promise<Record<string, unknown>> {
   });
 }
 
-describe('the member\'s own data', () => {
-  it('the note is in the member\'s export, and deleting the account erases it', async () => {
+describe("the member's own data", () => {
+  it("the note is in the member's export, and deleting the account erases it", async () => {
     await t.app.db.deleteFrom('applicants').where('job_hash', '=', job).where('user_hash', '=', boldHash).execute();
-    expect((await t.api('PATCH', `/api/jobs/${job}/subscribe`, { ...bold, body: { note: 'Disponible en enero.' } })).statusCode).toBe(200);
+    expect(
+      (await t.api('PATCH', `/api/jobs/${job}/subscribe`, { ...bold, body: { note: 'Disponible en enero.' } }))
+        .statusCode,
+    ).toBe(200);
     const exported = await t.api('GET', '/usr/users/me/export', bold);
     expect(exported.statusCode).toBe(200);
-    const data = (await dataJson(exported.rawPayload)) as { applications: Array<{ job: { hash: string }; note: string | null }> };
+    const data = (await dataJson(exported.rawPayload)) as {
+      applications: Array<{ job: { hash: string }; note: string | null }>;
+    };
     expect(data.applications.find((a) => a.job.hash === job)?.note).toBe('Disponible en enero.');
 
     const gone = await t.api('DELETE', '/usr/users/me', { ...bold, body: { password: DEMO_PASSWORD } });

@@ -18,23 +18,46 @@ beforeAll(async () => {
   for (const email of Object.values(MEMBERS)) sessions[email] = await t.login(email, 'usr');
   // each member reads in another language, so the e-mails show whose language they follow
   const languages = { [MEMBERS.hired]: 'en', [MEMBERS.notSelected]: 'ca', [MEMBERS.withdrawn]: 'es' };
-  for (const [email, language] of Object.entries(languages)) await t.app.db.updateTable('users').set({ language }).where('email', '=', email).execute();
+  for (const [email, language] of Object.entries(languages))
+    await t.app.db.updateTable('users').set({ language }).where('email', '=', email).execute();
 });
 afterAll(async () => t?.close());
 
 /** A published offer of the demo company with one application per member, in the given statuses. */
 async function offerWithCandidates(): Promise<{ hash: string; applicant: Record<string, string> }> {
-  const made = await t.api('POST', '/com/jobs', { ...company, body: { title: 'Lighting designer', description: 'Design lamps for hotels and shops with our engineering team.', location: 'Barcelona', contract: 'INDEFINITE' } });
+  const made = await t.api('POST', '/com/jobs', {
+    ...company,
+    body: {
+      title: 'Lighting designer',
+      description: 'Design lamps for hotels and shops with our engineering team.',
+      location: 'Barcelona',
+      contract: 'INDEFINITE',
+    },
+  });
   expect(made.statusCode, made.body).toBe(201);
   const hash = made.json().hash as string;
   const past = new Date(Date.now() - 60_000).toISOString();
-  await t.app.db.updateTable('jobs').set({ status: 'PUBLISHED', published_at: past, updated_at: past }).where('hash', '=', hash).execute();
+  await t.app.db
+    .updateTable('jobs')
+    .set({ status: 'PUBLISHED', published_at: past, updated_at: past })
+    .where('hash', '=', hash)
+    .execute();
   const applicant: Record<string, string> = {};
   const statuses = { [MEMBERS.hired]: 'ACCEPTED', [MEMBERS.notSelected]: 'PENDING', [MEMBERS.withdrawn]: 'WITHDRAWN' };
   for (const [email, status] of Object.entries(statuses)) {
     const user = await t.app.db.selectFrom('users').select('hash').where('email', '=', email).executeTakeFirstOrThrow();
     applicant[email] = `ap${user.hash}${hash}`.slice(0, 32);
-    await t.app.db.insertInto('applicants').values({ hash: applicant[email]!, job_hash: hash, user_hash: user.hash, status, created_at: past, updated_at: past }).execute();
+    await t.app.db
+      .insertInto('applicants')
+      .values({
+        hash: applicant[email]!,
+        job_hash: hash,
+        user_hash: user.hash,
+        status,
+        created_at: past,
+        updated_at: past,
+      })
+      .execute();
   }
   return { hash, applicant };
 }
@@ -56,8 +79,16 @@ describe('the outcome of an application', () => {
 
   it('is hired or not selected once the company closes the offer, with one e-mail each in their language', async () => {
     const { hash, applicant } = await offerWithCandidates();
-    const before = Object.fromEntries(await Promise.all(Object.values(MEMBERS).map(async (email) => [email, (await outboxFor(t, email)).length])));
-    const res = await t.api('PATCH', `/com/jobs/${hash}`, { ...company, body: { status: 'CLOSED', survey: { rating_jobbank: 5, rating_candidates: 4, hired: true, hired_applicants: [applicant[MEMBERS.hired]] } } });
+    const before = Object.fromEntries(
+      await Promise.all(Object.values(MEMBERS).map(async (email) => [email, (await outboxFor(t, email)).length])),
+    );
+    const res = await t.api('PATCH', `/com/jobs/${hash}`, {
+      ...company,
+      body: {
+        status: 'CLOSED',
+        survey: { rating_jobbank: 5, rating_candidates: 4, hired: true, hired_applicants: [applicant[MEMBERS.hired]] },
+      },
+    });
     expect(res.statusCode, res.body).toBe(200);
 
     expect((await myApplication(MEMBERS.hired, hash)).outcome).toBe('HIRED');
@@ -76,7 +107,10 @@ describe('the outcome of an application', () => {
 
   it('is not selected for everyone when the company hired nobody', async () => {
     const { hash } = await offerWithCandidates();
-    const res = await t.api('PATCH', `/com/jobs/${hash}`, { ...company, body: { status: 'CLOSED', survey: { rating_jobbank: 3, rating_candidates: 2, hired: false } } });
+    const res = await t.api('PATCH', `/com/jobs/${hash}`, {
+      ...company,
+      body: { status: 'CLOSED', survey: { rating_jobbank: 3, rating_candidates: 2, hired: false } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await myApplication(MEMBERS.hired, hash)).outcome).toBe('NOT_SELECTED');
     expect((await myApplication(MEMBERS.notSelected, hash)).outcome).toBe('NOT_SELECTED');

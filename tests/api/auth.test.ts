@@ -34,11 +34,18 @@ describe('sign-in', () => {
   it('refuses a wrong password with 401 in the request language', async () => {
     const res = await login('usr', 'regular@demo.test', 'wrong-password', 'es');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ statusCode: 401, code: 'auth.invalidCredentials', message: 'El correo electrónico o la contraseña no son correctos.' });
+    expect(res.json()).toEqual({
+      statusCode: 401,
+      code: 'auth.invalidCredentials',
+      message: 'El correo electrónico o la contraseña no son correctos.',
+    });
   });
 
   it('tells an account that is not validated yet why it cannot sign in', async () => {
-    for (const [kind, email] of [['usr', 'pending@demo.test'], ['com', 'company-pending@demo.test']] as const) {
+    for (const [kind, email] of [
+      ['usr', 'pending@demo.test'],
+      ['com', 'company-pending@demo.test'],
+    ] as const) {
       const res = await login(kind, email, 'demo-password', 'ca');
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('auth.notValidated');
@@ -68,7 +75,9 @@ describe('sign-in', () => {
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await t.api('GET', '/usr/users/me', { token: first.token, deviceId: DEVICE })).statusCode).toBe(401);
     expect((await t.api('GET', '/usr/users/me', { token: second.token, deviceId: DEVICE })).statusCode).toBe(200);
-    const replay = await t.api('POST', '/usr/refresh', { body: { refreshToken: first.refreshToken, deviceId: DEVICE } });
+    const replay = await t.api('POST', '/usr/refresh', {
+      body: { refreshToken: first.refreshToken, deviceId: DEVICE },
+    });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().code).toBe('auth.invalidRefresh');
   });
@@ -85,8 +94,14 @@ describe('sign-in', () => {
   it('refuses an expired token and a token from another device', async () => {
     const session = (await login('usr', 'bold@demo.test')).json();
     expect((await t.api('GET', '/usr/users/me', { token: session.token, deviceId: DEVICE })).statusCode).toBe(200);
-    expect((await t.api('GET', '/usr/users/me', { token: session.token, deviceId: 'otherdevice123' })).statusCode).toBe(401);
-    await t.app.db.updateTable('sessions').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('revoked_at', 'is', null).execute();
+    expect((await t.api('GET', '/usr/users/me', { token: session.token, deviceId: 'otherdevice123' })).statusCode).toBe(
+      401,
+    );
+    await t.app.db
+      .updateTable('sessions')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('revoked_at', 'is', null)
+      .execute();
     expect((await t.api('GET', '/usr/users/me', { token: session.token, deviceId: DEVICE })).statusCode).toBe(401);
   });
 
@@ -109,16 +124,23 @@ describe('sign-in', () => {
   });
 
   it('scales the sign-in limit with RATE_LIMIT_SCALE, as every limit', async () => {
-    for (let i = 0; i < 6; i++) expect((await login('com', 'company-pending@demo.test', `wrong-${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 6; i++)
+      expect((await login('com', 'company-pending@demo.test', `wrong-${i}`)).statusCode).toBe(401);
   });
 
   it('stores passwords under scrypt and tokens only hashed', async () => {
-    const user = await t.app.db.selectFrom('users').select('password_hash').where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow();
+    const user = await t.app.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'bold@demo.test')
+      .executeTakeFirstOrThrow();
     expect(user.password_hash).toMatch(/^scrypt\$/);
     const session = (await login('usr', 'bold@demo.test')).json();
     const stored = await t.app.db.selectFrom('sessions').select(['token_hash', 'refresh_hash']).execute();
     expect(stored.length).toBeGreaterThan(0);
-    expect(stored.some((row) => row.token_hash === session.token || row.refresh_hash === session.refreshToken)).toBe(false);
+    expect(stored.some((row) => row.token_hash === session.token || row.refresh_hash === session.refreshToken)).toBe(
+      false,
+    );
     // what is kept is the SHA-256 of each secret
     const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
     expect(stored).toContainEqual({ token_hash: sha256(session.token), refresh_hash: sha256(session.refreshToken) });

@@ -20,19 +20,28 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, 'zzzzzzzzzzzzzzzz');
-const varyOf = (res: LightMyRequestResponse) => String(res.headers['vary'] ?? '').toLowerCase().split(/\s*,\s*/);
+const varyOf = (res: LightMyRequestResponse) =>
+  String(res.headers['vary'] ?? '')
+    .toLowerCase()
+    .split(/\s*,\s*/);
 
 describe('private answers are never stored', () => {
   it('sign-in answers, right or wrong, say no-store', async () => {
     for (const kind of ['usr', 'com', 'adm'] as const) {
       const email = { usr: 'bold@demo.test', com: 'company@demo.test', adm: 'admin@demo.test' }[kind];
-      const ok = await t.api('POST', `/${kind}/login`, { body: { email, password: DEMO_PASSWORD, deviceId: TEST_DEVICE } });
+      const ok = await t.api('POST', `/${kind}/login`, {
+        body: { email, password: DEMO_PASSWORD, deviceId: TEST_DEVICE },
+      });
       expect(ok.statusCode).toBe(200);
       expect(ok.headers['cache-control'], kind).toContain('no-store');
-      const refreshed = await t.api('POST', `/${kind}/refresh`, { body: { refreshToken: ok.json().refreshToken, deviceId: TEST_DEVICE } });
+      const refreshed = await t.api('POST', `/${kind}/refresh`, {
+        body: { refreshToken: ok.json().refreshToken, deviceId: TEST_DEVICE },
+      });
       expect(refreshed.statusCode).toBe(200);
       expect(refreshed.headers['cache-control'], kind).toContain('no-store');
-      const wrong = await t.api('POST', `/${kind}/login`, { body: { email, password: 'not-the-password', deviceId: TEST_DEVICE } });
+      const wrong = await t.api('POST', `/${kind}/login`, {
+        body: { email, password: 'not-the-password', deviceId: TEST_DEVICE },
+      });
       expect(wrong.statusCode).toBe(401);
       expect(wrong.headers['cache-control'], kind).toContain('no-store');
     }
@@ -58,7 +67,7 @@ describe('private answers are never stored', () => {
     expect(me.headers['cache-control']).toContain('no-store');
   });
 
-  it("a public list read anonymously may be revalidated, never stored for someone else, and varies on who asks", async () => {
+  it('a public list read anonymously may be revalidated, never stored for someone else, and varies on who asks', async () => {
     const anonymous = await t.api('GET', '/api/jobs');
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.headers['cache-control']).not.toMatch(/public|max-age=[1-9]/);

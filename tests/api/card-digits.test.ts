@@ -18,7 +18,13 @@ import { startPeer, type Peer } from '../helpers/smtp';
 const MAIN = 'src/server/main.ts';
 const API_KEY = 'alumni-web-key';
 const DEVICE = 'digitsdevice00000001';
-const CARDS = { ok: '4242424242424242', other: '5555555555554444', declined: '4000000000000002', later: '4000000000000341', secure: '4000002760003184' };
+const CARDS = {
+  ok: '4242424242424242',
+  other: '5555555555554444',
+  declined: '4000000000000002',
+  later: '4000000000000341',
+  secure: '4000002760003184',
+};
 const CVC = '7391';
 
 let proc: RunningProcess;
@@ -27,25 +33,46 @@ let db: Db;
 let peer: Peer;
 let database: TestDatabase;
 
-async function call(method: string, path: string, { token, body, language = 'en' }: { token?: string; body?: unknown; language?: string } = {}) {
+async function call(
+  method: string,
+  path: string,
+  { token, body, language = 'en' }: { token?: string; body?: unknown; language?: string } = {},
+) {
   const headers: Record<string, string> = { apiKey: API_KEY, language };
   if (token) Object.assign(headers, { token, deviceId: DEVICE, type: '2' });
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, text, json: () => JSON.parse(text) as Record<string, any> };
 }
 
 async function login(email: string, kind = 'usr', password = 'demo-password') {
-  const res = await call('POST', `/${kind}/login`, { body: { email, password, deviceId: DEVICE, deviceType: 2, push: null } });
+  const res = await call('POST', `/${kind}/login`, {
+    body: { email, password, deviceId: DEVICE, deviceType: 2, push: null },
+  });
   expect(res.status, res.text).toBe(200);
   return res.json()['token'] as string;
 }
 
 /** The hosted page, as a browser fills it: the number typed with spaces, the code, an expiry. */
 async function hostedPage(url: string, number: string, action = 'pay') {
-  const form = new URLSearchParams({ cc_name: 'Marc Bold', cc_number: number.replace(/(\d{4})(?=\d)/g, '$1 '), cc_exp: '12/34', cc_csc: CVC, action });
-  const res = await fetch(new URL(url, base), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString(), redirect: 'manual' });
+  const form = new URLSearchParams({
+    cc_name: 'Marc Bold',
+    cc_number: number.replace(/(\d{4})(?=\d)/g, '$1 '),
+    cc_exp: '12/34',
+    cc_csc: CVC,
+    action,
+  });
+  const res = await fetch(new URL(url, base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  });
   return res.headers.get('location') ?? `status ${res.status}`;
 }
 
@@ -65,7 +92,17 @@ function filesUnder(dir: string): string[] {
 beforeAll(async () => {
   peer = await startPeer();
   database = await testDatabase();
-  const env: Record<string, string> = { DATA_DIR: database.dataDir, DIST_DIR: join(database.dataDir, 'no-dist'), HOST: '127.0.0.1', PORT: '0', SEED_DEMO: 'true', LOG_LEVEL: 'trace', SMTP_URL: peer.url, TASKS_POLL_SECONDS: '1', RATE_LIMIT_SCALE: '1000' };
+  const env: Record<string, string> = {
+    DATA_DIR: database.dataDir,
+    DIST_DIR: join(database.dataDir, 'no-dist'),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'trace',
+    SMTP_URL: peer.url,
+    TASKS_POLL_SECONDS: '1',
+    RATE_LIMIT_SCALE: '1000',
+  };
   if (usingPostgres()) env['DATABASE_URL'] = database.url;
   proc = runNode(MAIN, env);
   base = await proc.ready();
@@ -89,51 +126,127 @@ describe('card numbers and codes are never kept', () => {
     expect(await addCard(bold, CARDS.ok, 'cancel')).toBe('/en/user/card?payment=cancelled');
     // the 3-D Secure card: the bank's step, then saved
     const started = (await call('POST', '/usr/card', { token: bold, body: {} })).json()['url'] as string;
-    const step = await fetch(new URL(started, base), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ cc_name: 'Marc Bold', cc_number: CARDS.secure, cc_exp: '12/34', cc_csc: CVC, action: 'pay' }).toString() });
+    const step = await fetch(new URL(started, base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        cc_name: 'Marc Bold',
+        cc_number: CARDS.secure,
+        cc_exp: '12/34',
+        cc_csc: CVC,
+        action: 'pay',
+      }).toString(),
+    });
     const challenge = /name="challenge" value="([^"]+)"/.exec(await step.text())![1]!;
-    const passed = await fetch(new URL(started, base), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action: '3ds-pass', challenge }).toString(), redirect: 'manual' });
+    const passed = await fetch(new URL(started, base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ action: '3ds-pass', challenge }).toString(),
+      redirect: 'manual',
+    });
     expect(passed.headers.get('location')).toBe('/en/user/card?card=added');
 
     // a Bold registration gives its card on the provider's page
     const email = 'digits.register@example.test';
     const registered = await call('POST', '/usr/register', {
-      body: { name: 'Laia', surname1: 'Puig', gender: 'female', birthdate: '14/03/1995', document_type: 'DNI', document_number: '12345678Z', mobile: '+34 612 345 678', email, email_repeat: email, password: 'a long enough passphrase', password_repeat: 'a long enough passphrase', language: 'en', role: 'bold', profile_type: 'student', graduation_year: 2018, is_conditions: true, is_privacy: true },
+      body: {
+        name: 'Laia',
+        surname1: 'Puig',
+        gender: 'female',
+        birthdate: '14/03/1995',
+        document_type: 'DNI',
+        document_number: '12345678Z',
+        mobile: '+34 612 345 678',
+        email,
+        email_repeat: email,
+        password: 'a long enough passphrase',
+        password_repeat: 'a long enough passphrase',
+        language: 'en',
+        role: 'bold',
+        profile_type: 'student',
+        graduation_year: 2018,
+        is_conditions: true,
+        is_privacy: true,
+      },
     });
     expect(registered.status, registered.text).toBe(201);
-    const opened = await call('POST', '/usr/card/addNotLogged?isWeb=true', { body: { token: registered.json()['card_token'] } });
+    const opened = await call('POST', '/usr/card/addNotLogged?isWeb=true', {
+      body: { token: registered.json()['card_token'] },
+    });
     expect(await hostedPage(opened.json()['url'], CARDS.other)).toBe('/en/user/register?card=added');
 
     // a Regular member upgrades, paying now (receipt e-mailed), then its card starts declining
     const regular = await login('regular@demo.test');
     expect(await addCard(regular, CARDS.ok)).toBe('/en/user/card?card=added');
-    const cards = (await call('GET', '/usr/card', { token: regular })).json()['items'] as Array<{ hash: string; last4: string }>;
+    const cards = (await call('GET', '/usr/card', { token: regular })).json()['items'] as Array<{
+      hash: string;
+      last4: string;
+    }>;
     const upgraded = await call('POST', `/usr/subscription/${cards[0]!.hash}/create`, { token: regular, body: {} });
     expect(upgraded.status, upgraded.text).toBe(200);
     expect(await addCard(regular, CARDS.later)).toBe('/en/user/card?card=added');
-    const later = ((await call('GET', '/usr/card', { token: regular })).json()['items'] as Array<{ hash: string; last4: string }>).find((card) => card.last4 === '0341')!;
+    const later = (
+      (await call('GET', '/usr/card', { token: regular })).json()['items'] as Array<{ hash: string; last4: string }>
+    ).find((card) => card.last4 === '0341')!;
     expect((await call('PATCH', `/usr/card/${later.hash}/default`, { token: regular, body: {} })).status).toBe(200);
 
     // the process's own renewal job: the year is due now, and the job is due (the test moves the dates, not the clock)
-    const regularHash = (await db.selectFrom('users').select('hash').where('email', '=', 'regular@demo.test').executeTakeFirstOrThrow()).hash;
+    const regularHash = (
+      await db.selectFrom('users').select('hash').where('email', '=', 'regular@demo.test').executeTakeFirstOrThrow()
+    ).hash;
     const past = new Date(Date.now() - 60_000).toISOString();
-    await db.updateTable('subscriptions').set({ current_period_end: past, next_charge_at: past }).where('user_hash', '=', regularHash).where('status', '=', 'ACTIVE').execute();
+    await db
+      .updateTable('subscriptions')
+      .set({ current_period_end: past, next_charge_at: past })
+      .where('user_hash', '=', regularHash)
+      .where('status', '=', 'ACTIVE')
+      .execute();
     await db.updateTable('tasks').set({ next_run_at: past }).where('name', '=', 'membership.renewals').execute();
-    await expect.poll(async () => (await db.selectFrom('payments').select('status').where('user_hash', '=', regularHash).execute()).map((p) => p.status).sort(), { timeout: 20_000 }).toEqual(['FAILED', 'PAID']);
-    await expect.poll(() => peer.received.map((mail) => mail.subject), { timeout: 20_000 }).toEqual(expect.arrayContaining(['Recibo de tu cuota Bold', 'No hemos podido cobrar tu cuota Bold'])); // the demo Regular member reads Spanish
+    await expect
+      .poll(
+        async () =>
+          (await db.selectFrom('payments').select('status').where('user_hash', '=', regularHash).execute())
+            .map((p) => p.status)
+            .sort(),
+        { timeout: 20_000 },
+      )
+      .toEqual(['FAILED', 'PAID']);
+    await expect
+      .poll(() => peer.received.map((mail) => mail.subject), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining(['Recibo de tu cuota Bold', 'No hemos podido cobrar tu cuota Bold'])); // the demo Regular member reads Spanish
 
     // the search: numbers (plain and as typed), the form's field names, the code where a form or JSON would carry it
-    const numbers = Object.values(CARDS).flatMap((n) => [n, n.replace(/(\d{4})(?=\d)/g, '$1 '), n.replace(/(\d{4})(?=\d)/g, '$1+')]);
+    const numbers = Object.values(CARDS).flatMap((n) => [
+      n,
+      n.replace(/(\d{4})(?=\d)/g, '$1 '),
+      n.replace(/(\d{4})(?=\d)/g, '$1+'),
+    ]);
     const needles = [...numbers, 'cc_number', 'cc_csc', `=${CVC}`, `"${CVC}"`, `: ${CVC}`];
-    const tables = (await sql<{ name: string }>`${usingPostgres() ? sql`select table_name as name from information_schema.tables where table_schema = current_schema()` : sql`select name from sqlite_master where type = 'table'`}`.execute(db)).rows.map((row) => row.name);
-    expect(tables).toEqual(expect.arrayContaining(['cards', 'payments', 'payment_sessions', 'email_outbox', 'audit_log', 'subscriptions']));
+    const tables = (
+      await sql<{
+        name: string;
+      }>`${usingPostgres() ? sql`select table_name as name from information_schema.tables where table_schema = current_schema()` : sql`select name from sqlite_master where type = 'table'`}`.execute(
+        db,
+      )
+    ).rows.map((row) => row.name);
+    expect(tables).toEqual(
+      expect.arrayContaining(['cards', 'payments', 'payment_sessions', 'email_outbox', 'audit_log', 'subscriptions']),
+    );
     const stores: Record<string, string> = {};
-    for (const table of tables) stores[`table ${table}`] = JSON.stringify((await sql.raw(`select * from ${table}`).execute(db)).rows);
+    for (const table of tables)
+      stores[`table ${table}`] = JSON.stringify((await sql.raw(`select * from ${table}`).execute(db)).rows);
     stores['process output'] = proc.output();
-    for (const mail of peer.received) stores[`mail ${mail.subject}`] = [mail.text, mail.html, ...mail.attachments.map((file) => file.content.toString('latin1'))].join('\n');
+    for (const mail of peer.received)
+      stores[`mail ${mail.subject}`] = [
+        mail.text,
+        mail.html,
+        ...mail.attachments.map((file) => file.content.toString('latin1')),
+      ].join('\n');
     for (const file of filesUnder(database.dataDir)) stores[`file ${file}`] = readFileSync(file).toString('latin1');
     // the searches can fail: the stores hold what the flows wrote (the logs at trace level, the cards' last four)
     expect(stores['process output']!.length).toBeGreaterThan(1000);
     expect(stores['table cards']).toContain('4242');
-    for (const [store, text] of Object.entries(stores)) for (const needle of needles) expect(text.includes(needle), `${needle} in ${store}`).toBe(false);
+    for (const [store, text] of Object.entries(stores))
+      for (const needle of needles) expect(text.includes(needle), `${needle} in ${store}`).toBe(false);
   }, 120_000);
 });

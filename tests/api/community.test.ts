@@ -5,7 +5,12 @@ let t: TestApp;
 const as: Record<string, { token?: string; deviceId?: string }> = { anonymous: {} };
 beforeAll(async () => {
   t = await startTestApp();
-  for (const [email, kind] of [['regular@demo.test', 'usr'], ['bold@demo.test', 'usr'], ['gratis@demo.test', 'usr'], ['company@demo.test', 'com']] as const) {
+  for (const [email, kind] of [
+    ['regular@demo.test', 'usr'],
+    ['bold@demo.test', 'usr'],
+    ['gratis@demo.test', 'usr'],
+    ['company@demo.test', 'com'],
+  ] as const) {
     as[email] = await t.login(email, kind);
   }
 });
@@ -45,7 +50,9 @@ describe('news and events', () => {
     expect(saved.json().active).toBe(true);
     const list = (await t.api('GET', '/api/articles?saved_by_me=true', as['regular@demo.test'])).json();
     expect(list.items.map((a: any) => a.hash)).toContain(article.hash);
-    expect((await t.api('PATCH', `/api/articles/${article.hash}/save`, as['regular@demo.test'])).json().active).toBe(false);
+    expect((await t.api('PATCH', `/api/articles/${article.hash}/save`, as['regular@demo.test'])).json().active).toBe(
+      false,
+    );
     const upgrade = await t.api('PATCH', `/api/articles/${article.hash}/subscribe`, as['regular@demo.test']);
     expect(upgrade.statusCode).toBe(418);
     expect(upgrade.json().code).toBe('auth.upgradeRequired');
@@ -55,7 +62,10 @@ describe('news and events', () => {
     const detail = (await t.api('GET', `/api/articles/${article.hash}`, as['gratis@demo.test'])).json();
     expect(detail.subscribed).toBe(true);
     expect(detail.registered).toBe(before + 1);
-    expect((await t.api('PATCH', `/api/articles/${article.hash}/subscribe`, as['gratis@demo.test'])).json()).toEqual({ active: false, count: before });
+    expect((await t.api('PATCH', `/api/articles/${article.hash}/subscribe`, as['gratis@demo.test'])).json()).toEqual({
+      active: false,
+      count: before,
+    });
     expect((await t.api('PATCH', `/api/articles/${article.hash}/save`, as['company@demo.test'])).statusCode).toBe(403);
   });
 });
@@ -90,13 +100,28 @@ describe('working groups', () => {
     const body = (await t.api('GET', '/api/workgroups')).json();
     expect(body.items.length).toBeLessThanOrEqual(6);
     expect(body.total).toBeGreaterThanOrEqual(6);
-    const group = await t.app.db.selectFrom('workgroups').select(['hash', 'slug', 'admin_hash']).where('type', '=', 'PRIVATE').where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
+    const group = await t.app.db
+      .selectFrom('workgroups')
+      .select(['hash', 'slug', 'admin_hash'])
+      .where('type', '=', 'PRIVATE')
+      .where('status', '=', 'PUBLISHED')
+      .executeTakeFirstOrThrow();
     const outsider = await t.app.db
       .selectFrom('users')
       .select('email')
       .where('email', 'in', ['bold@demo.test', 'regular@demo.test'])
       .where('hash', '!=', group.admin_hash)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('workgroup_members').select('hash').whereRef('workgroup_members.user_hash', '=', 'users.hash').where('workgroup_members.workgroup_hash', '=', group.hash))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('workgroup_members')
+              .select('hash')
+              .whereRef('workgroup_members.user_hash', '=', 'users.hash')
+              .where('workgroup_members.workgroup_hash', '=', group.hash),
+          ),
+        ),
+      )
       .executeTakeFirstOrThrow();
     for (const who of ['anonymous', outsider.email, 'company@demo.test']) {
       const face = (await t.api('GET', `/api/workgroups/${group.slug}`, as[who])).json();
@@ -116,12 +141,26 @@ describe('working groups', () => {
       .select('slug')
       .where('type', '=', 'PUBLIC')
       .where('status', '=', 'PUBLISHED')
-      .where((eb) => eb.exists(eb.selectFrom('comments').select('comments.hash').whereRef('comments.workgroup_hash', '=', 'workgroups.hash').where('comments.file_hash', 'is not', null).where('comments.parent_hash', 'is', null)))
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('comments')
+            .select('comments.hash')
+            .whereRef('comments.workgroup_hash', '=', 'workgroups.hash')
+            .where('comments.file_hash', 'is not', null)
+            .where('comments.parent_hash', 'is', null),
+        ),
+      )
       .executeTakeFirstOrThrow();
     const wall = (await t.api('GET', `/api/workgroups/${group.slug}/comments`)).json();
     expect(wall.items.length).toBeLessThanOrEqual(6);
     expect(wall.total).toBeGreaterThan(0);
-    expect(wall.items[0]).toMatchObject({ hash: expect.any(String), content: expect.any(String), likes: expect.any(Number), replies: expect.any(Array) });
+    expect(wall.items[0]).toMatchObject({
+      hash: expect.any(String),
+      content: expect.any(String),
+      likes: expect.any(Number),
+      replies: expect.any(Array),
+    });
     const files = (await t.api('GET', `/api/workgroups/${group.slug}/comments?only_files=true&size=100`)).json();
     expect(files.items.length).toBeGreaterThan(0);
     expect(files.total).toBeLessThanOrEqual(wall.total);
@@ -132,8 +171,17 @@ describe('working groups', () => {
   });
 
   it('lets Bold join and leave a public group, and asks Regular to upgrade', async () => {
-    const group = await t.app.db.selectFrom('workgroups').innerJoin('users', 'users.hash', 'workgroups.admin_hash').select('workgroups.slug').where('workgroups.type', '=', 'PUBLIC').where('workgroups.status', '=', 'PUBLISHED').where('users.email', '!=', 'gratis@demo.test').executeTakeFirstOrThrow();
-    expect((await t.api('PATCH', `/api/workgroups/${group.slug}/subscribe`, as['regular@demo.test'])).statusCode).toBe(418);
+    const group = await t.app.db
+      .selectFrom('workgroups')
+      .innerJoin('users', 'users.hash', 'workgroups.admin_hash')
+      .select('workgroups.slug')
+      .where('workgroups.type', '=', 'PUBLIC')
+      .where('workgroups.status', '=', 'PUBLISHED')
+      .where('users.email', '!=', 'gratis@demo.test')
+      .executeTakeFirstOrThrow();
+    expect((await t.api('PATCH', `/api/workgroups/${group.slug}/subscribe`, as['regular@demo.test'])).statusCode).toBe(
+      418,
+    );
     const first = (await t.api('PATCH', `/api/workgroups/${group.slug}/subscribe`, as['gratis@demo.test'])).json();
     const second = (await t.api('PATCH', `/api/workgroups/${group.slug}/subscribe`, as['gratis@demo.test'])).json();
     expect(first.active).not.toBe(second.active);
@@ -147,7 +195,13 @@ describe('countries, portfolios, experiences, content', () => {
     expect(countries.length).toBeGreaterThan(1);
     expect(countries.every((c: any) => c.num_users > 0)).toBe(true);
     const spain = countries.find((c: any) => c.hash === 'ES');
-    const visible = await t.app.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('country_code', '=', 'ES').where('status', '=', 'VALIDATED').where('is_appear_by_user', '=', 1).executeTakeFirstOrThrow();
+    const visible = await t.app.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('country_code', '=', 'ES')
+      .where('status', '=', 'VALIDATED')
+      .where('is_appear_by_user', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(spain.num_users).toBe(Number(visible.n));
     expect(spain.name).toBe('España');
   });
@@ -159,20 +213,34 @@ describe('countries, portfolios, experiences, content', () => {
       expect(body.total, path).toBeGreaterThan(0);
       const owner = body.items[0].user.hash;
       const mine = (await t.api('GET', `${path}?users=${owner}&size=100`)).json();
-      expect(mine.items.map((item: any) => item.hash), path).toContain(body.items[0].hash);
-      expect(mine.items.every((item: any) => item.user.hash === owner), path).toBe(true);
+      expect(
+        mine.items.map((item: any) => item.hash),
+        path,
+      ).toContain(body.items[0].hash);
+      expect(
+        mine.items.every((item: any) => item.user.hash === owner),
+        path,
+      ).toBe(true);
       expect((await t.api('GET', `${path}/${body.items[0].hash}`)).statusCode, path).toBe(200);
       expect((await t.api('GET', `${path}/nope`)).statusCode, path).toBe(404);
     }
   });
 
   it('answers the content query in the request language', async () => {
-    const res = await t.api('POST', '/api/content/query', { body: { where: { key: 'privacy' }, only: ['title', 'slug'] }, language: 'en' });
+    const res = await t.api('POST', '/api/content/query', {
+      body: { where: { key: 'privacy' }, only: ['title', 'slug'] },
+      language: 'en',
+    });
     expect(res.statusCode).toBe(200);
     const [page] = res.json().items;
     expect(Object.keys(page).sort()).toEqual(['slug', 'slugs', 'title']);
     expect(page.slugs.es).not.toBe(page.slugs.en);
-    const all = (await t.api('POST', '/api/content/query', { body: { sortBy: [{ field: 'title', direction: 'desc' }], limit: 2 }, language: 'ca' })).json();
+    const all = (
+      await t.api('POST', '/api/content/query', {
+        body: { sortBy: [{ field: 'title', direction: 'desc' }], limit: 2 },
+        language: 'ca',
+      })
+    ).json();
     expect(all.items).toHaveLength(2);
     expect(all.total).toBeGreaterThanOrEqual(4);
     expect((await t.api('POST', '/api/content/query', { body: { where: { body: 'x' } } })).statusCode).toBe(400);
@@ -180,12 +248,21 @@ describe('countries, portfolios, experiences, content', () => {
 
   it('searches the content by `text` (SPEC §7, issue 25 §15) as by `search`, and refuses a text too long naming it', async () => {
     const keysOf = (body: { items: Array<{ key: string }> }) => body.items.map((item) => item.key).sort();
-    const byText = await t.api('POST', '/api/content/query', { body: { text: 'Privacy policy', only: ['key'] }, language: 'en' });
+    const byText = await t.api('POST', '/api/content/query', {
+      body: { text: 'Privacy policy', only: ['key'] },
+      language: 'en',
+    });
     expect(byText.statusCode, byText.body).toBe(200);
     expect(keysOf(byText.json())).toEqual(['privacy']);
-    const bySearch = await t.api('POST', '/api/content/query', { body: { search: 'Privacy policy', only: ['key'] }, language: 'en' });
+    const bySearch = await t.api('POST', '/api/content/query', {
+      body: { search: 'Privacy policy', only: ['key'] },
+      language: 'en',
+    });
     expect(keysOf(bySearch.json())).toEqual(['privacy']);
-    expect((await t.api('POST', '/api/content/query', { body: { text: 'zzzz-nothing-like-this', only: ['key'] } })).json().total).toBe(0);
+    expect(
+      (await t.api('POST', '/api/content/query', { body: { text: 'zzzz-nothing-like-this', only: ['key'] } })).json()
+        .total,
+    ).toBe(0);
     // a NUL byte (which PostgreSQL refuses) or another control character is refused naming the field, never a 500
     for (const field of ['text', 'search']) {
       const res = await t.api('POST', '/api/content/query', { body: { [field]: 'a\u0000b' } });

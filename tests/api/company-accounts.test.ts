@@ -35,17 +35,37 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const register = (payload: unknown, language = 'en') => t.api('POST', '/com/register', { body: payload, language });
-const companyCount = async () => Number((await t.app.db.selectFrom('companies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-const signIn = (email: string, password = 'a-long-password') => t.api('POST', '/com/login', { body: { email, password, deviceId: TEST_DEVICE, deviceType: 2, push: null } });
-const hashOf = async (email: string) => (await t.app.db.selectFrom('companies').select('hash').where('email', '=', email).executeTakeFirstOrThrow()).hash;
+const companyCount = async () =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('companies')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const signIn = (email: string, password = 'a-long-password') =>
+  t.api('POST', '/com/login', { body: { email, password, deviceId: TEST_DEVICE, deviceType: 2, push: null } });
+const hashOf = async (email: string) =>
+  (await t.app.db.selectFrom('companies').select('hash').where('email', '=', email).executeTakeFirstOrThrow()).hash;
 
 describe('registering a company', () => {
   it('creates it PENDING, e-mails the contact in the chosen language, and it cannot sign in yet', async () => {
     const payload = body();
     const res = await register(payload);
     expect(res.statusCode, res.body).toBe(201);
-    const row = await t.app.db.selectFrom('companies').selectAll().where('email', '=', payload.email).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'PENDING', company_name: 'Taller Nord SL', document_number_company: 'B12345674', language: 'ca', logo: null });
+    const row = await t.app.db
+      .selectFrom('companies')
+      .selectAll()
+      .where('email', '=', payload.email)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'PENDING',
+      company_name: 'Taller Nord SL',
+      document_number_company: 'B12345674',
+      language: 'ca',
+      logo: null,
+    });
     expect(row.password_hash).not.toContain('a-long-password');
     const mail = await outboxFor(t, payload.email);
     expect(mail.map((m) => [m.template, m.language])).toEqual([['account.received', 'ca']]);
@@ -94,7 +114,14 @@ describe('the company queue', () => {
     expect((await t.api('GET', '/adm/companies', { ...bold })).statusCode).toBe(403);
     const company = await t.login('company@demo.test', 'com');
     expect((await t.api('GET', '/adm/companies', { ...company })).statusCode).toBe(403);
-    expect((await t.api('PATCH', `/adm/companies/${await hashOf('company@demo.test')}`, { ...company, body: { status: 'DISABLED' } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.api('PATCH', `/adm/companies/${await hashOf('company@demo.test')}`, {
+          ...company,
+          body: { status: 'DISABLED' },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('validates a company: the contact gets the sign-in link in the company language and can sign in; the audit has it', async () => {
@@ -102,7 +129,13 @@ describe('the company queue', () => {
     await register(payload);
     const hash = await hashOf(payload.email);
     const queue = await t.api('GET', '/adm/companies?status=PENDING&size=100', { ...admin });
-    expect(queue.json().items.some((c: { hash: string; moves: string[] }) => c.hash === hash && c.moves.join() === 'VALIDATED,REJECTED')).toBe(true);
+    expect(
+      queue
+        .json()
+        .items.some(
+          (c: { hash: string; moves: string[] }) => c.hash === hash && c.moves.join() === 'VALIDATED,REJECTED',
+        ),
+    ).toBe(true);
     const res = await t.api('PATCH', `/adm/companies/${hash}`, { ...admin, body: { status: 'VALIDATED' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'VALIDATED', moves: ['DISABLED'] });
@@ -121,8 +154,17 @@ describe('the company queue', () => {
     const missing = await t.api('PATCH', `/adm/companies/${hash}`, { ...admin, body: { status: 'REJECTED' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors[0].field).toBe('reason');
-    expect((await t.api('PATCH', `/adm/companies/${hash}`, { ...admin, body: { status: 'REJECTED', reason: 'We could not find the company in the register.' } })).statusCode).toBe(200);
-    expect((await outboxFor(t, payload.email)).find((m) => m.template === 'account.rejected')?.body_text).toContain('We could not find the company in the register.');
+    expect(
+      (
+        await t.api('PATCH', `/adm/companies/${hash}`, {
+          ...admin,
+          body: { status: 'REJECTED', reason: 'We could not find the company in the register.' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await outboxFor(t, payload.email)).find((m) => m.template === 'account.rejected')?.body_text).toContain(
+      'We could not find the company in the register.',
+    );
     // a rejected company frees its address
     expect((await register(body({ email: payload.email }))).statusCode).toBe(201);
 
@@ -132,15 +174,23 @@ describe('the company queue', () => {
     await t.api('PATCH', `/adm/companies/${liveHash}`, { ...admin, body: { status: 'VALIDATED' } });
     const session = (await signIn(live.email)).json() as { token: string };
     expect((await t.api('GET', '/com/jobs', { token: session.token, deviceId: TEST_DEVICE })).statusCode).toBe(200);
-    expect((await t.api('PATCH', `/adm/companies/${liveHash}`, { ...admin, body: { status: 'DISABLED' } })).statusCode).toBe(200);
+    expect(
+      (await t.api('PATCH', `/adm/companies/${liveHash}`, { ...admin, body: { status: 'DISABLED' } })).statusCode,
+    ).toBe(200);
     expect((await t.api('GET', '/com/jobs', { token: session.token, deviceId: TEST_DEVICE })).statusCode).toBe(401);
-    expect((await t.api('PATCH', `/adm/companies/${liveHash}`, { ...admin, body: { status: 'REJECTED', reason: 'x' } })).statusCode).toBe(409);
+    expect(
+      (await t.api('PATCH', `/adm/companies/${liveHash}`, { ...admin, body: { status: 'REJECTED', reason: 'x' } }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('decides in bulk, answering per company', async () => {
     const a = body();
     await register(a);
-    const res = await t.api('PATCH', '/adm/companies', { ...admin, body: { hashes: [await hashOf(a.email), await hashOf('company@demo.test'), 'nosuch'], status: 'VALIDATED' } });
+    const res = await t.api('PATCH', '/adm/companies', {
+      ...admin,
+      body: { hashes: [await hashOf(a.email), await hashOf('company@demo.test'), 'nosuch'], status: 'VALIDATED' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().results.map((r: { statusCode: number }) => r.statusCode)).toEqual([200, 409, 404]);
   });

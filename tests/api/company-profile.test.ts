@@ -26,17 +26,38 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const row = () => t.app.db.selectFrom('companies').selectAll().where('email', '=', EMAIL).executeTakeFirstOrThrow();
-const patch = (body: unknown, session: Session | null = company, language = 'en') => t.api('PATCH', '/com/companies', { body, language, ...(session ? { token: session.token, deviceId: session.deviceId } : {}) });
-const png = (width = 300, height = 120) => sharp({ create: { width, height, channels: 3, background: '#2a5' } }).png().toBuffer();
+const patch = (body: unknown, session: Session | null = company, language = 'en') =>
+  t.api('PATCH', '/com/companies', {
+    body,
+    language,
+    ...(session ? { token: session.token, deviceId: session.deviceId } : {}),
+  });
+const png = (width = 300, height = 120) =>
+  sharp({ create: { width, height, channels: 3, background: '#2a5' } })
+    .png()
+    .toBuffer();
 
 describe('who may change a company profile', () => {
   it('answers 401 to a visitor and 403 to a member and to an administrator, on every route', async () => {
     const image = { name: 'image', filename: 'logo.png', type: 'image/png', data: await png() };
-    for (const [session, status] of [[null, 401], [member, 403], [admin, 403]] as const) {
+    for (const [session, status] of [
+      [null, 401],
+      [member, 403],
+      [admin, 403],
+    ] as const) {
       expect((await patch({ company_name: 'Hijacked' }, session)).statusCode).toBe(status);
       const auth = session ? { token: session.token, deviceId: session.deviceId } : {};
-      expect((await t.api('PATCH', '/com/companies/me', { body: { company_name: 'Hijacked' }, ...auth })).statusCode).toBe(status);
-      expect((await t.api('POST', '/com/companies/password', { body: { old_password: DEMO_PASSWORD, password: 'another-pass-1', password_repeat: 'another-pass-1' }, ...auth })).statusCode).toBe(status);
+      expect(
+        (await t.api('PATCH', '/com/companies/me', { body: { company_name: 'Hijacked' }, ...auth })).statusCode,
+      ).toBe(status);
+      expect(
+        (
+          await t.api('POST', '/com/companies/password', {
+            body: { old_password: DEMO_PASSWORD, password: 'another-pass-1', password_repeat: 'another-pass-1' },
+            ...auth,
+          })
+        ).statusCode,
+      ).toBe(status);
       expect((await uploadAs(t, '/com/companies/logo', session, [image])).statusCode).toBe(status);
       expect((await t.api('DELETE', '/com/companies/logo', { ...auth })).statusCode).toBe(status);
     }
@@ -54,9 +75,23 @@ describe('who may change a company profile', () => {
 
 describe('details, contact and language', () => {
   it('changes any subset, trims, clears optional fields with null, and answers the company as /me reads it', async () => {
-    const res = await patch({ company_name: '  Estudi Nord  ', contact_name: 'Marta Puig', contact_phone: '+34 600 111 222', url: null, language: 'ca' });
+    const res = await patch({
+      company_name: '  Estudi Nord  ',
+      contact_name: 'Marta Puig',
+      contact_phone: '+34 600 111 222',
+      url: null,
+      language: 'ca',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ company_name: 'Estudi Nord', contact_name: 'Marta Puig', contact_phone: '+34 600 111 222', url: null, language: 'ca', email: EMAIL, status: 'VALIDATED' });
+    expect(res.json()).toMatchObject({
+      company_name: 'Estudi Nord',
+      contact_name: 'Marta Puig',
+      contact_phone: '+34 600 111 222',
+      url: null,
+      language: 'ca',
+      email: EMAIL,
+      status: 'VALIDATED',
+    });
     const me = await t.api('GET', '/com/companies/me', { ...company });
     expect(me.json()).toMatchObject({ company_name: 'Estudi Nord', language: 'ca' });
     expect(me.json().document_number_company).toMatch(/^[A-Z]\d{7}[0-9A-J]$/);
@@ -64,7 +99,14 @@ describe('details, contact and language', () => {
 
   it('refuses fields a company may not change (CIF, e-mail, status, logo path) and writes nothing', async () => {
     const before = await row();
-    for (const body of [{ document_number_company: 'B12345674' }, { email: 'new@demo.test' }, { status: 'VALIDATED' }, { logo: '/uploads/logos/x.webp' }, { company_name: 'Ok name', hash: 'x' }, {}]) {
+    for (const body of [
+      { document_number_company: 'B12345674' },
+      { email: 'new@demo.test' },
+      { status: 'VALIDATED' },
+      { logo: '/uploads/logos/x.webp' },
+      { company_name: 'Ok name', hash: 'x' },
+      {},
+    ]) {
       const res = await patch(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -83,7 +125,10 @@ describe('details, contact and language', () => {
     for (const [body, field] of cases) {
       const res = await patch(body, company, 'es');
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect((res.json().errors as Array<{ field: string }>).map((e) => e.field), JSON.stringify(body)).toContain(field);
+      expect(
+        (res.json().errors as Array<{ field: string }>).map((e) => e.field),
+        JSON.stringify(body),
+      ).toContain(field);
     }
     expect(await row()).toEqual(before);
   });
@@ -91,33 +136,65 @@ describe('details, contact and language', () => {
 
 describe('password', () => {
   it('needs the right old password and a matching repeat, naming the field', async () => {
-    const wrong = await t.api('POST', '/com/companies/password', { ...company, body: { old_password: 'not-it', password: 'another-pass-1', password_repeat: 'another-pass-1' } });
+    const wrong = await t.api('POST', '/com/companies/password', {
+      ...company,
+      body: { old_password: 'not-it', password: 'another-pass-1', password_repeat: 'another-pass-1' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors[0].field).toBe('old_password');
-    const differ = await t.api('POST', '/com/companies/password', { ...company, body: { old_password: DEMO_PASSWORD, password: 'another-pass-1', password_repeat: 'another-pass-2' } });
+    const differ = await t.api('POST', '/com/companies/password', {
+      ...company,
+      body: { old_password: DEMO_PASSWORD, password: 'another-pass-1', password_repeat: 'another-pass-2' },
+    });
     expect(differ.json().errors[0].field).toBe('password_repeat');
-    const short = await t.api('POST', '/com/companies/password', { ...company, body: { old_password: DEMO_PASSWORD, password: 'short', password_repeat: 'short' } });
+    const short = await t.api('POST', '/com/companies/password', {
+      ...company,
+      body: { old_password: DEMO_PASSWORD, password: 'short', password_repeat: 'short' },
+    });
     expect(short.statusCode).toBe(400);
-    expect((await t.api('POST', '/com/login', { body: { email: EMAIL, password: DEMO_PASSWORD, deviceId: 'otherdevice0123456789', deviceType: 2, push: null } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.api('POST', '/com/login', {
+          body: { email: EMAIL, password: DEMO_PASSWORD, deviceId: 'otherdevice0123456789', deviceType: 2, push: null },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('changes it, keeps this session, ends the others, and e-mails the contact', async () => {
     const other = await t.login(EMAIL, 'com');
     const mailsBefore = (await outboxFor(t, EMAIL)).length;
-    const res = await t.api('POST', '/com/companies/password', { ...company, body: { old_password: DEMO_PASSWORD, password: 'another-pass-1', password_repeat: 'another-pass-1' } });
+    const res = await t.api('POST', '/com/companies/password', {
+      ...company,
+      body: { old_password: DEMO_PASSWORD, password: 'another-pass-1', password_repeat: 'another-pass-1' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await t.api('GET', '/com/companies/me', { ...company })).statusCode).toBe(200);
     expect((await t.api('GET', '/com/companies/me', { ...other })).statusCode).toBe(401);
     const mails = await outboxFor(t, EMAIL);
     expect(mails.length).toBe(mailsBefore + 1);
     expect(mails.at(-1)!.template).toBe('account.passwordChanged');
-    expect((await t.api('POST', '/com/login', { body: { email: EMAIL, password: 'another-pass-1', deviceId: 'thirddevice0123456789', deviceType: 2, push: null } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.api('POST', '/com/login', {
+          body: {
+            email: EMAIL,
+            password: 'another-pass-1',
+            deviceId: 'thirddevice0123456789',
+            deviceType: 2,
+            push: null,
+          },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('logo', () => {
   it('stores an uploaded logo as WebP at most 512 px, shows it, and replaces the old file', async () => {
-    const first = await uploadAs(t, '/com/companies/logo', company, [{ name: 'image', filename: 'logo.png', type: 'image/png', data: await png(1600, 400) }]);
+    const first = await uploadAs(t, '/com/companies/logo', company, [
+      { name: 'image', filename: 'logo.png', type: 'image/png', data: await png(1600, 400) },
+    ]);
     expect(first.statusCode, first.body).toBe(200);
     const logo = first.json().logo as string;
     expect(logo).toMatch(/^\/uploads\/logos\/[a-z0-9]{24}\.webp$/);
@@ -126,7 +203,9 @@ describe('logo', () => {
     expect(meta.format).toBe('webp');
     expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(512);
     expect((await row()).logo).toBe(logo);
-    const second = await uploadAs(t, '/com/companies/logo', company, [{ name: 'image', filename: 'logo2.png', type: 'image/png', data: await png() }]);
+    const second = await uploadAs(t, '/com/companies/logo', company, [
+      { name: 'image', filename: 'logo2.png', type: 'image/png', data: await png() },
+    ]);
     expect(second.statusCode).toBe(200);
     expect(existsSync(path)).toBe(false);
     const removed = await t.api('DELETE', '/com/companies/logo', { ...company });
@@ -136,7 +215,9 @@ describe('logo', () => {
   });
 
   it('refuses a file that is not an image (even named .png), naming the field, and keeps the logo', async () => {
-    await uploadAs(t, '/com/companies/logo', company, [{ name: 'image', filename: 'logo.png', type: 'image/png', data: await png() }]);
+    await uploadAs(t, '/com/companies/logo', company, [
+      { name: 'image', filename: 'logo.png', type: 'image/png', data: await png() },
+    ]);
     const before = (await row()).logo;
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     for (const part of [

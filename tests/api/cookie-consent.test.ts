@@ -32,7 +32,16 @@ describe('POST /cookie-consent', () => {
   });
 
   it('never sends the visitor to another site', async () => {
-    for (const back of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)', '/\r\nSet-Cookie:x=1', '', ' /en']) {
+    for (const back of [
+      '//evil.example/x',
+      'https://evil.example/',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'javascript:alert(1)',
+      '/\r\nSet-Cookie:x=1',
+      '',
+      ' /en',
+    ]) {
       const res = await choose(`choice=all&back=${encodeURIComponent(back)}`);
       expect(res.statusCode, back).toBe(303);
       expect(res.headers.location, back).toBe('/');
@@ -53,8 +62,19 @@ describe('POST /cookie-consent', () => {
   });
 
   it('answers only at its own path and method: odd spellings and GET set nothing', async () => {
-    for (const url of ['/Cookie-Consent', '/cookie-consent%2F', '//cookie-consent', '/api/cookie-consent', '/usr/cookie-consent']) {
-      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'choice=all&back=%2Fen' });
+    for (const url of [
+      '/Cookie-Consent',
+      '/cookie-consent%2F',
+      '//cookie-consent',
+      '/api/cookie-consent',
+      '/usr/cookie-consent',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'choice=all&back=%2Fen',
+      });
       expect(res.statusCode, url).not.toBe(303);
       expect(res.headers['set-cookie'], url).toBeUndefined();
     }

@@ -13,11 +13,23 @@ describe('demo articles', () => {
     const rows = await t.app.db
       .selectFrom('article_i18n')
       .innerJoin('articles', 'articles.hash', 'article_i18n.article_hash')
-      .select(['article_i18n.article_hash as hash', 'article_i18n.language', 'article_i18n.title', 'article_i18n.summary', 'articles.status'])
+      .select([
+        'article_i18n.article_hash as hash',
+        'article_i18n.language',
+        'article_i18n.title',
+        'article_i18n.summary',
+        'articles.status',
+      ])
       .execute();
     const hashes = new Set(rows.map((r) => r.hash));
     expect(hashes.size).toBeGreaterThanOrEqual(40);
-    for (const hash of hashes) expect(rows.filter((r) => r.hash === hash).map((r) => r.language).sort()).toEqual(['ca', 'en', 'es']);
+    for (const hash of hashes)
+      expect(
+        rows
+          .filter((r) => r.hash === hash)
+          .map((r) => r.language)
+          .sort(),
+      ).toEqual(['ca', 'en', 'es']);
     for (const language of ['es', 'en', 'ca']) {
       const published = rows.filter((r) => r.language === language && r.status === 'PUBLISHED');
       expect(new Set(published.map((r) => r.summary)).size).toBe(published.length);
@@ -46,7 +58,13 @@ describe('demo articles', () => {
     const refused = await t.api('PATCH', `/api/articles/${news.hash}/subscribe`, { ...bold, body: {}, language: 'es' });
     expect(refused.statusCode).toBe(418);
     expect(refused.json().message).toBe('Solo te puedes inscribir en los eventos, no en las noticias.');
-    expect(await t.app.db.selectFrom('article_subscriptions').select('user_hash').where('article_hash', '=', news.hash).execute()).toEqual([]);
+    expect(
+      await t.app.db
+        .selectFrom('article_subscriptions')
+        .select('user_hash')
+        .where('article_hash', '=', news.hash)
+        .execute(),
+    ).toEqual([]);
     const event = (await t.api('GET', '/api/articles?type=EVENT&size=1')).json().items[0];
     const taken = await t.api('PATCH', `/api/articles/${event.hash}/subscribe`, { ...bold, body: {} });
     expect(taken.statusCode).toBe(200);
@@ -64,7 +82,12 @@ describe('demo articles', () => {
 
 describe('demo members', () => {
   it('have mostly distinct full names and first names from a wide pool', async () => {
-    const users = await t.app.db.selectFrom('users').select(['name', 'surname1', 'surname2']).orderBy('code_numeric').limit(200).execute();
+    const users = await t.app.db
+      .selectFrom('users')
+      .select(['name', 'surname1', 'surname2'])
+      .orderBy('code_numeric')
+      .limit(200)
+      .execute();
     const full = new Set(users.map((u) => `${u.name} ${u.surname1} ${u.surname2}`));
     expect(full.size / users.length).toBeGreaterThanOrEqual(0.95);
     expect(new Set(users.map((u) => u.name)).size).toBeGreaterThanOrEqual(60);
@@ -86,7 +109,11 @@ describe('demo members', () => {
 
 describe('demo offers', () => {
   it('read as their own: descriptions differ from offer to offer and name their company', async () => {
-    const jobs = await t.app.db.selectFrom('jobs').innerJoin('companies', 'companies.hash', 'jobs.company_hash').select(['jobs.description', 'companies.company_name']).execute();
+    const jobs = await t.app.db
+      .selectFrom('jobs')
+      .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
+      .select(['jobs.description', 'companies.company_name'])
+      .execute();
     expect(jobs.length).toBeGreaterThanOrEqual(80);
     expect(new Set(jobs.map((j) => j.description)).size).toBe(jobs.length);
     expect(jobs.every((j) => j.description.includes(j.company_name))).toBe(true);

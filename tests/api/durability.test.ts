@@ -28,7 +28,14 @@ describe('a process killed with SIGKILL', { timeout: 240_000 }, () => {
   it('keeps every write it acknowledged', async () => {
     const database = await testDatabase();
     cleanups.push(() => database.cleanup());
-    const env: Record<string, string> = { DATA_DIR: database.dataDir, DIST_DIR: join(database.dataDir, 'no-dist'), HOST: '127.0.0.1', PORT: '0', SEED_DEMO: 'true', ...PRODUCTION };
+    const env: Record<string, string> = {
+      DATA_DIR: database.dataDir,
+      DIST_DIR: join(database.dataDir, 'no-dist'),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SEED_DEMO: 'true',
+      ...PRODUCTION,
+    };
     if (usingPostgres()) env['DATABASE_URL'] = database.url;
     const proc = runNode('src/server/main.ts', env);
     cleanups.push(() => proc.stop());
@@ -38,11 +45,20 @@ describe('a process killed with SIGKILL', { timeout: 240_000 }, () => {
     const login = await fetch(`${address}/usr/login`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bold@demo.test', password: 'demo-password', deviceId: device, deviceType: 2, push: null }),
+      body: JSON.stringify({
+        email: 'bold@demo.test',
+        password: 'demo-password',
+        deviceId: device,
+        deviceType: 2,
+        push: null,
+      }),
     });
     expect(login.status).toBe(200);
     const member = { ...headers, token: (await login.json()).token, deviceId: device, type: '2' };
-    const groups = (await (await fetch(`${address}/usr/workgroups`, { headers: member })).json()).items as Array<{ slug: string; status: string }>;
+    const groups = (await (await fetch(`${address}/usr/workgroups`, { headers: member })).json()).items as Array<{
+      slug: string;
+      status: string;
+    }>;
     const group = groups.find((g) => g.status === 'PUBLISHED');
     expect(group).toBeDefined();
 
@@ -53,7 +69,11 @@ describe('a process killed with SIGKILL', { timeout: 240_000 }, () => {
         Array.from({ length: 20 }, async (_, i) => {
           const form = new FormData();
           form.set('content', `durability post ${round}-${i}`);
-          const res = await fetch(`${address}/api/workgroups/${group!.slug}/comments`, { method: 'POST', headers: member, body: form });
+          const res = await fetch(`${address}/api/workgroups/${group!.slug}/comments`, {
+            method: 'POST',
+            headers: member,
+            body: form,
+          });
           return res.status === 201 ? ((await res.json()) as { hash: string }).hash : null;
         }),
       );
@@ -63,7 +83,9 @@ describe('a process killed with SIGKILL', { timeout: 240_000 }, () => {
     expect(await proc.exited).toBe(137);
     expect(acknowledged).toHaveLength(60);
 
-    const db = createDb(usingPostgres() ? database.url : `sqlite:${join(database.dataDir, 'portal.db')}`, { poolSize: 1 });
+    const db = createDb(usingPostgres() ? database.url : `sqlite:${join(database.dataDir, 'portal.db')}`, {
+      poolSize: 1,
+    });
     cleanups.push(() => db.destroy());
     const stored = await db.selectFrom('comments').select('hash').where('hash', 'in', acknowledged).execute();
     expect(stored.map((row) => row.hash).sort()).toEqual([...acknowledged].sort());

@@ -9,7 +9,11 @@ afterAll(async () => t?.close());
 
 describe('headers and error shapes (SPEC §7–§8)', () => {
   it('refuses a missing apiKey with 401 in the language of the request', async () => {
-    const cases = { es: 'Falta la clave de la API o no es válida.', en: 'The API key is missing or not valid.', ca: "Falta la clau de l'API o no és vàlida." };
+    const cases = {
+      es: 'Falta la clave de la API o no es válida.',
+      en: 'The API key is missing or not valid.',
+      ca: "Falta la clau de l'API o no és vàlida.",
+    };
     for (const [language, message] of Object.entries(cases)) {
       const res = await t.api('GET', '/api/jobs', { apiKey: null, language });
       expect(res.statusCode).toBe(401);
@@ -18,7 +22,10 @@ describe('headers and error shapes (SPEC §7–§8)', () => {
   });
 
   it('falls back to Accept-Language, then Spanish', async () => {
-    const viaAccept = await t.api('GET', '/api/nothing-here', { language: null, headers: { 'accept-language': 'ca-ES,ca;q=0.9,en;q=0.5' } });
+    const viaAccept = await t.api('GET', '/api/nothing-here', {
+      language: null,
+      headers: { 'accept-language': 'ca-ES,ca;q=0.9,en;q=0.5' },
+    });
     expect(viaAccept.json().message).toBe('Aquesta adreça no existeix.');
     const fallback = await t.api('GET', '/api/nothing-here', { language: 'fr' });
     expect(fallback.statusCode).toBe(404);
@@ -26,7 +33,10 @@ describe('headers and error shapes (SPEC §7–§8)', () => {
   });
 
   it('answers validation errors with 400 { errors: [{ field, message }] } translated, naming unknown fields', async () => {
-    const res = await t.api('POST', '/usr/login', { body: { email: 'not-an-email', password: '', admin: true }, language: 'es' });
+    const res = await t.api('POST', '/usr/login', {
+      body: { email: 'not-an-email', password: '', admin: true },
+      language: 'es',
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.statusCode).toBe(400);
@@ -35,8 +45,16 @@ describe('headers and error shapes (SPEC §7–§8)', () => {
     expect(fields).toEqual(['admin', 'email', 'password']);
     expect(body.errors.find((e: any) => e.field === 'admin').message).toBe('El campo admin no está permitido.');
     const missing = await t.api('POST', '/usr/login', { body: {}, language: 'en' });
-    expect(missing.json().errors.map((e: any) => e.field).sort()).toEqual(['email', 'password']);
-    expect(missing.json().errors.map((e: any) => e.message)).toEqual(['This field is required.', 'This field is required.']);
+    expect(
+      missing
+        .json()
+        .errors.map((e: any) => e.field)
+        .sort(),
+    ).toEqual(['email', 'password']);
+    expect(missing.json().errors.map((e: any) => e.message)).toEqual([
+      'This field is required.',
+      'This field is required.',
+    ]);
     const missingCa = await t.api('POST', '/usr/login', { body: { password: 'x' }, language: 'ca' });
     expect(missingCa.json().errors).toEqual([{ field: 'email', message: 'Aquest camp és obligatori.' }]);
   });
@@ -47,7 +65,10 @@ describe('headers and error shapes (SPEC §7–§8)', () => {
     expect(broken.json().errors[0].field).toBe('body');
     const wrongType = await t.api('POST', '/usr/login', { body: ['a', 'b'] });
     expect(wrongType.statusCode).toBe(400);
-    const huge = await t.api('POST', '/usr/login', { body: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }), json: true });
+    const huge = await t.api('POST', '/usr/login', {
+      body: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
+      json: true,
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ statusCode: 413, code: 'request.tooLarge', message: 'The request is too large.' });
   });
@@ -65,10 +86,15 @@ describe('headers and error shapes (SPEC §7–§8)', () => {
 
 describe('serving the web app', () => {
   it('redirects / by the i18n_redirected cookie, then the browser language, then Spanish', async () => {
-    const byCookie = await t.app.inject({ url: '/', headers: { cookie: 'i18n_redirected=ca', 'accept-language': 'en' } });
+    const byCookie = await t.app.inject({
+      url: '/',
+      headers: { cookie: 'i18n_redirected=ca', 'accept-language': 'en' },
+    });
     expect(byCookie.statusCode).toBe(302);
     expect(byCookie.headers.location).toBe('/ca');
-    expect((await t.app.inject({ url: '/', headers: { 'accept-language': 'en-GB,en;q=0.8' } })).headers.location).toBe('/en');
+    expect((await t.app.inject({ url: '/', headers: { 'accept-language': 'en-GB,en;q=0.8' } })).headers.location).toBe(
+      '/en',
+    );
     expect((await t.app.inject({ url: '/', headers: { 'accept-language': 'de-DE' } })).headers.location).toBe('/es');
   });
 
@@ -88,7 +114,9 @@ describe('serving the web app', () => {
   it('publishes the OpenAPI document at /docs', async () => {
     const res = await t.app.inject({ url: '/docs/json' });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/jobs', '/api/jobs/{id}', '/usr/login', '/com/login', '/api/init']));
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/api/jobs', '/api/jobs/{id}', '/usr/login', '/com/login', '/api/init']),
+    );
   });
 
   it('sends security headers', async () => {

@@ -29,7 +29,14 @@ it('copies uploads/ and private/ into the bucket, then only what changed; refuse
   const env = { ...s3.env, DATA_DIR: dataDir };
   const lines: string[] = [];
   expect(await migrateFiles(env, (line) => lines.push(line))).toEqual({ copied: 2, skipped: 0, refused: 1 });
-  const bucket = s3Storage({ endpoint: s3.endpoint, region: 'us-east-1', bucket: s3.bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+  const bucket = s3Storage({
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    bucket: s3.bucket,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
   expect((await readAll(bucket, 'uploads/avatars/abc.webp'))?.toString()).toBe('webp-bytes');
   expect((await readAll(bucket, 'private/cv/def.pdf'))?.toString()).toBe('%PDF-1.4 cv');
   expect(await bucket.exists('private/portal.db')).toBe(false);

@@ -19,20 +19,38 @@ let wallFile: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  for (const [email, kind] of [['regular@demo.test', 'usr'], ['bold@demo.test', 'usr'], ['company@demo.test', 'com']] as const) as[email] = await t.login(email, kind);
+  for (const [email, kind] of [
+    ['regular@demo.test', 'usr'],
+    ['bold@demo.test', 'usr'],
+    ['company@demo.test', 'com'],
+  ] as const)
+    as[email] = await t.login(email, kind);
   const db = t.app.db;
-  const bold = await db.selectFrom('users').select(['hash', 'cv_file']).where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow();
+  const bold = await db
+    .selectFrom('users')
+    .select(['hash', 'cv_file'])
+    .where('email', '=', 'bold@demo.test')
+    .executeTakeFirstOrThrow();
   boldHash = bold.hash;
   cvHash = bold.cv_file!;
-  group = await db
+  group = (await db
     .selectFrom('workgroups')
     .select(['hash', 'slug'])
     .where('type', '=', 'PRIVATE')
     .where('status', '=', 'PUBLISHED')
-    .where((eb) => eb.exists(eb.selectFrom('files').select('files.hash').whereRef('files.workgroup_hash', '=', 'workgroups.hash')))
+    .where((eb) =>
+      eb.exists(eb.selectFrom('files').select('files.hash').whereRef('files.workgroup_hash', '=', 'workgroups.hash')),
+    )
     .orderBy('hash')
-    .executeTakeFirstOrThrow() as { hash: string; slug: string };
-  wallFile = (await db.selectFrom('files').select('hash').where('workgroup_hash', '=', group.hash).orderBy('hash').executeTakeFirstOrThrow()).hash;
+    .executeTakeFirstOrThrow()) as { hash: string; slug: string };
+  wallFile = (
+    await db
+      .selectFrom('files')
+      .select('hash')
+      .where('workgroup_hash', '=', group.hash)
+      .orderBy('hash')
+      .executeTakeFirstOrThrow()
+  ).hash;
   const member = await db
     .selectFrom('workgroup_members')
     .innerJoin('users', 'users.hash', 'workgroup_members.user_hash')
@@ -60,7 +78,11 @@ async function myCvLink(): Promise<string> {
 
 describe('/uploads serves public images only', () => {
   it('no longer serves the demo CVs or a private group wall file at their old public URLs', async () => {
-    for (const url of ['/uploads/seed/cv/sample-cv.pdf', `/uploads/seed/cv/${cvHash}.pdf`, '/uploads/seed/files/acta-reunion.pdf']) {
+    for (const url of [
+      '/uploads/seed/cv/sample-cv.pdf',
+      `/uploads/seed/cv/${cvHash}.pdf`,
+      '/uploads/seed/files/acta-reunion.pdf',
+    ]) {
       const res = await browse(url);
       expect(res.statusCode, url).toBe(404);
       expect(isPdf(res.body), url).toBe(false);
@@ -68,7 +90,11 @@ describe('/uploads serves public images only', () => {
   });
 
   it('keeps every private file outside the public folder, under a random name', async () => {
-    const rows = await t.app.db.selectFrom('files').select(['hash', 'path', 'kind']).where('kind', 'in', ['cv', 'student', 'portfolio', 'wall']).execute();
+    const rows = await t.app.db
+      .selectFrom('files')
+      .select(['hash', 'path', 'kind'])
+      .where('kind', 'in', ['cv', 'student', 'portfolio', 'wall'])
+      .execute();
     expect(rows.length).toBeGreaterThan(10);
     const privateRoot = resolve(t.app.config.dataDir, 'private');
     for (const row of rows) {
@@ -123,8 +149,12 @@ describe('a member CV', () => {
       copy.set(key, value);
       return `${path}?${copy}`;
     };
-    const expired = fileLinks(secret(), { type: 'user', hash: boldHash }, new Date(Date.now() - 10 * 60_000)).link(cvHash);
-    const otherSecret = fileLinks('another-secret-key-of-at-least-32-chars', { type: 'user', hash: boldHash }).link(cvHash);
+    const expired = fileLinks(secret(), { type: 'user', hash: boldHash }, new Date(Date.now() - 10 * 60_000)).link(
+      cvHash,
+    );
+    const otherSecret = fileLinks('another-secret-key-of-at-least-32-chars', { type: 'user', hash: boldHash }).link(
+      cvHash,
+    );
     const cases: Array<[string, string, string]> = [
       ['no signature', path, 'files.linkInvalid'],
       ['exp without sig', `${path}?exp=${params.get('exp')}&by=${params.get('by')}`, 'files.linkInvalid'],
@@ -147,7 +177,16 @@ describe('a member CV', () => {
 
   it('refuses odd spellings of the path and never serves a file from outside the private store', async () => {
     const query = (await myCvLink()).split('?')[1];
-    const odd = ['/files/..%2f..%2ftest.db', '/files/%2e%2e%2f%2e%2e%2ftest.db', '/files/..%5c..%5ctest.db', `/files/${cvHash}%00.pdf?${query}`, `/files/${cvHash}%2f..?${query}`, `/files/%2e%2e/private?${query}`, '/files/', `/files/${cvHash}/x?${query}`];
+    const odd = [
+      '/files/..%2f..%2ftest.db',
+      '/files/%2e%2e%2f%2e%2e%2ftest.db',
+      '/files/..%5c..%5ctest.db',
+      `/files/${cvHash}%00.pdf?${query}`,
+      `/files/${cvHash}%2f..?${query}`,
+      `/files/%2e%2e/private?${query}`,
+      '/files/',
+      `/files/${cvHash}/x?${query}`,
+    ];
     for (const url of odd) {
       const res = await browse(url);
       expect([400, 403, 404], url).toContain(res.statusCode);
@@ -155,9 +194,28 @@ describe('a member CV', () => {
     }
     // a row that points outside the store (a bug, a bad migration) is not followed even with a valid link
     const now = new Date().toISOString();
-    const escapes: Array<[string, string]> = [['escape000000001', '../test.db'], ['escape000000002', resolve(t.app.config.dataDir, 'test.db')], ['escape000000003', '../uploads/../private/../test.db']];
+    const escapes: Array<[string, string]> = [
+      ['escape000000001', '../test.db'],
+      ['escape000000002', resolve(t.app.config.dataDir, 'test.db')],
+      ['escape000000003', '../uploads/../private/../test.db'],
+    ];
     for (const [hash, path] of escapes) {
-      await t.app.db.insertInto('files').values({ hash, owner_type: 'user', owner_hash: boldHash, workgroup_hash: null, kind: 'cv', name: 'x.pdf', path, mime: 'application/pdf', size: 1, created_at: now, updated_at: now }).execute();
+      await t.app.db
+        .insertInto('files')
+        .values({
+          hash,
+          owner_type: 'user',
+          owner_hash: boldHash,
+          workgroup_hash: null,
+          kind: 'cv',
+          name: 'x.pdf',
+          path,
+          mime: 'application/pdf',
+          size: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
       const res = await browse(fileLinks(secret(), { type: 'user', hash: boldHash }).link(hash));
       expect(res.statusCode, path).toBe(404);
       expect(res.body, path).not.toContain('SQLite');
@@ -165,7 +223,10 @@ describe('a member CV', () => {
   });
 
   it('answers a browser with a short page in its language instead of the file', async () => {
-    const res = await browse(`/files/${cvHash}?exp=1&by=anon&sig=${'A'.repeat(43)}`, { accept: 'text/html,*/*', 'accept-language': 'ca' });
+    const res = await browse(`/files/${cvHash}?exp=1&by=anon&sig=${'A'.repeat(43)}`, {
+      accept: 'text/html,*/*',
+      'accept-language': 'ca',
+    });
     expect(res.statusCode).toBe(403);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     const ca = JSON.parse(readFileSync('locales/ca/errors.json', 'utf8'));
@@ -177,12 +238,40 @@ describe('a member CV', () => {
 describe('who else may read a member CV', () => {
   it('is the member, an administrator and a company they applied to — not another company or member', async () => {
     const db = t.app.db;
-    const companyOf = async (email: string) => (await db.selectFrom('companies').select('hash').where('email', '=', email).executeTakeFirstOrThrow()).hash;
+    const companyOf = async (email: string) =>
+      (await db.selectFrom('companies').select('hash').where('email', '=', email).executeTakeFirstOrThrow()).hash;
     const applied = await companyOf('company@demo.test');
-    expect(await db.selectFrom('applicants').innerJoin('jobs', 'jobs.hash', 'applicants.job_hash').select('applicants.hash').where('user_hash', '=', boldHash).where('jobs.company_hash', '=', applied).execute()).not.toHaveLength(0);
-    const other = await db.selectFrom('companies').select('hash').where('hash', '!=', applied).where('hash', 'not in', db.selectFrom('jobs').innerJoin('applicants', 'applicants.job_hash', 'jobs.hash').select('jobs.company_hash').where('applicants.user_hash', '=', boldHash)).orderBy('hash').executeTakeFirstOrThrow();
-    const regular = await db.selectFrom('users').select('hash').where('email', '=', 'regular@demo.test').executeTakeFirstOrThrow();
-    const actor = (type: 'user' | 'company' | 'admin' | 'anonymous', hash: string | null) => ({ type, hash, role: 'REGULAR', email: null, sessionHash: null }) as never;
+    expect(
+      await db
+        .selectFrom('applicants')
+        .innerJoin('jobs', 'jobs.hash', 'applicants.job_hash')
+        .select('applicants.hash')
+        .where('user_hash', '=', boldHash)
+        .where('jobs.company_hash', '=', applied)
+        .execute(),
+    ).not.toHaveLength(0);
+    const other = await db
+      .selectFrom('companies')
+      .select('hash')
+      .where('hash', '!=', applied)
+      .where(
+        'hash',
+        'not in',
+        db
+          .selectFrom('jobs')
+          .innerJoin('applicants', 'applicants.job_hash', 'jobs.hash')
+          .select('jobs.company_hash')
+          .where('applicants.user_hash', '=', boldHash),
+      )
+      .orderBy('hash')
+      .executeTakeFirstOrThrow();
+    const regular = await db
+      .selectFrom('users')
+      .select('hash')
+      .where('email', '=', 'regular@demo.test')
+      .executeTakeFirstOrThrow();
+    const actor = (type: 'user' | 'company' | 'admin' | 'anonymous', hash: string | null) =>
+      ({ type, hash, role: 'REGULAR', email: null, sessionHash: null }) as never;
     const bold = { hash: boldHash, cv_file: cvHash };
     const linksFor = (a: never) => memberFileLinks(db, a, fileLinks(secret(), a), bold);
     const company = await linksFor(actor('company', applied));
@@ -201,7 +290,10 @@ describe('group files', () => {
 
   it('are not linked for a non-member of a private group', async () => {
     for (const who of ['anonymous', 'regular@demo.test', 'company@demo.test']) {
-      for (const url of [`/api/workgroups/${group.slug}/files`, `/api/workgroups/${group.slug}/comments?only_files=true`]) {
+      for (const url of [
+        `/api/workgroups/${group.slug}/files`,
+        `/api/workgroups/${group.slug}/comments?only_files=true`,
+      ]) {
         const res = await t.api('GET', url, as[who]);
         expect(res.statusCode, `${who} ${url}`).toBe(404);
         expect(res.body).not.toContain(wallFile);
@@ -216,7 +308,9 @@ describe('group files', () => {
     const res = await browse(file.url);
     expect(res.statusCode).toBe(200);
     expect(isPdf(res.body)).toBe(true);
-    const wall = (await t.api('GET', `/api/workgroups/${group.slug}/comments?only_files=true&size=100`, as[memberEmail])).json();
+    const wall = (
+      await t.api('GET', `/api/workgroups/${group.slug}/comments?only_files=true&size=100`, as[memberEmail])
+    ).json();
     const urls = urlsOf(wall);
     expect(urls.length).toBeGreaterThan(0);
     expect((await browse(urls[0]!)).statusCode).toBe(200);
@@ -228,7 +322,9 @@ describe('group files', () => {
       .select('slug')
       .where('type', '=', 'PUBLIC')
       .where('status', '=', 'PUBLISHED')
-      .where((eb) => eb.exists(eb.selectFrom('files').select('files.hash').whereRef('files.workgroup_hash', '=', 'workgroups.hash')))
+      .where((eb) =>
+        eb.exists(eb.selectFrom('files').select('files.hash').whereRef('files.workgroup_hash', '=', 'workgroups.hash')),
+      )
       .orderBy('hash')
       .executeTakeFirstOrThrow();
     const files = (await t.api('GET', `/api/workgroups/${publicGroup.slug}/files`)).json();

@@ -20,7 +20,12 @@ import { documentAjv, operationsOf, realIds, rowCounter, type Operation } from '
 const WRITE_RUNS = Number(process.env['FUZZ_RUNS'] ?? 5);
 const READ_RUNS = Number(process.env['FUZZ_READ_RUNS'] ?? WRITE_RUNS);
 const SEED = Number(process.env['FUZZ_SEED'] ?? 23);
-const ACCOUNTS = [['regular@demo.test', 'usr'], ['bold@demo.test', 'usr'], ['company@demo.test', 'com'], ['admin@demo.test', 'adm']] as const;
+const ACCOUNTS = [
+  ['regular@demo.test', 'usr'],
+  ['bold@demo.test', 'usr'],
+  ['company@demo.test', 'com'],
+  ['admin@demo.test', 'adm'],
+] as const;
 
 interface Actor {
   name: string;
@@ -73,12 +78,26 @@ async function fuzz(ops: Operation[], totals: Totals) {
   for (const op of ops) {
     totals.operations += 1;
     const runs = isWrite(op) ? WRITE_RUNS : READ_RUNS;
-    const ids = Object.fromEntries(op.pathParams.map((p) => [p.name, pathId(Array.isArray(p.schema.enum) ? p.schema.enum.map(String) : idsFor(op.path, p.name))]));
+    const ids = Object.fromEntries(
+      op.pathParams.map((p) => [
+        p.name,
+        pathId(Array.isArray(p.schema.enum) ? p.schema.enum.map(String) : idsFor(op.path, p.name)),
+      ]),
+    );
     const pathArb = op.pathParams.length ? fc.record(ids) : fc.constant({} as Record<string, string>);
     const bodyArb: fc.Arbitrary<Mutation | undefined> = op.body
-      ? fc.oneof(valid(op.body.schema, resolve).map((body) => ({ body })), mutated(op.body.schema, resolve))
-      : fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant({ body: { unexpected: true } }) });
-    const cases = fc.sample(fc.tuple(pathArb, query(op.queryParams, resolve), bodyArb), { numRuns: runs, seed: SEED + totals.operations });
+      ? fc.oneof(
+          valid(op.body.schema, resolve).map((body) => ({ body })),
+          mutated(op.body.schema, resolve),
+        )
+      : fc.oneof(
+          { weight: 9, arbitrary: fc.constant(undefined) },
+          { weight: 1, arbitrary: fc.constant({ body: { unexpected: true } }) },
+        );
+    const cases = fc.sample(fc.tuple(pathArb, query(op.queryParams, resolve), bodyArb), {
+      numRuns: runs,
+      seed: SEED + totals.operations,
+    });
     const bodyValidator = op.body?.mediaType === 'application/json' ? validator(op.body.schema) : null;
 
     for (const [i, [pathValues, search, mutation]] of cases.entries()) {
@@ -98,25 +117,51 @@ async function fuzz(ops: Operation[], totals: Totals) {
       const declared = op.responses[String(res.statusCode)];
       if (!declared) fail(`undeclared status: ${where}`);
       const mediaTypes = Object.keys(declared?.content ?? {});
-      const contentType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
-      if (declared && mediaTypes.length && !mediaTypes.includes(contentType)) fail(`content type ${contentType}, declared ${mediaTypes.join(', ')}: ${where}`);
+      const contentType = String(res.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim();
+      if (declared && mediaTypes.length && !mediaTypes.includes(contentType))
+        fail(`content type ${contentType}, declared ${mediaTypes.join(', ')}: ${where}`);
       const schema = declared?.content?.['application/json']?.schema;
       let json: any;
       if (schema && contentType === 'application/json') {
         json = res.json();
         const validate = validator(schema as never);
-        if (!validate(json)) fail(`body does not match the ${res.statusCode} schema (${JSON.stringify(validate.errors?.slice(0, 2))}): ${where}`);
+        if (!validate(json))
+          fail(
+            `body does not match the ${res.statusCode} schema (${JSON.stringify(validate.errors?.slice(0, 2))}): ${where}`,
+          );
       }
-      if (res.statusCode === 400 && json?.code === 'validation.failed' && mutation && bodyValidator && !bodyValidator(structuredClone(mutation.body))) {
+      if (
+        res.statusCode === 400 &&
+        json?.code === 'validation.failed' &&
+        mutation &&
+        bodyValidator &&
+        !bodyValidator(structuredClone(mutation.body))
+      ) {
         const named = (json.errors as Array<{ field: string }>).map((e) => e.field);
         const expected = refusedFields(bodyValidator.errors ?? []);
-        const pathOrQuery = named.some((field) => op.pathParams.some((p) => p.name === field) || op.queryParams.some((p) => p.name === field) || field === 'url' || field === 'querystring' || field === 'params');
-        if (!pathOrQuery && !named.some((field) => expected.some((e) => e === field || e.startsWith(`${field}.`) || field.startsWith(`${e}.`) || e === 'body'))) {
+        const pathOrQuery = named.some(
+          (field) =>
+            op.pathParams.some((p) => p.name === field) ||
+            op.queryParams.some((p) => p.name === field) ||
+            field === 'url' ||
+            field === 'querystring' ||
+            field === 'params',
+        );
+        if (
+          !pathOrQuery &&
+          !named.some((field) =>
+            expected.some((e) => e === field || e.startsWith(`${field}.`) || field.startsWith(`${e}.`) || e === 'body'),
+          )
+        ) {
           fail(`400 names ${named.join(', ')}, the description refuses ${expected.join(', ')}: ${where}`);
         }
       }
       if (res.statusCode < 300 && mutation && bodyValidator && !bodyValidator(structuredClone(mutation.body))) {
-        fail(`accepted a body its description refuses (${refusedFields(bodyValidator.errors ?? []).join(', ')}): ${where}`);
+        fail(
+          `accepted a body its description refuses (${refusedFields(bodyValidator.errors ?? []).join(', ')}): ${where}`,
+        );
       }
       if (before && res.statusCode >= 400) {
         const after = await counts();
@@ -133,8 +178,12 @@ async function fuzz(ops: Operation[], totals: Totals) {
 }
 
 function report(label: string, totals: Totals) {
-  const statuses = Object.entries(totals.statuses).map(([code, n]) => `${code}: ${n}`).join(', ');
-  console.log(`[fuzz ${label}] operations ${totals.operations}, requests ${totals.requests}, statuses { ${statuses} }, failures ${totals.failures.length}`);
+  const statuses = Object.entries(totals.statuses)
+    .map(([code, n]) => `${code}: ${n}`)
+    .join(', ');
+  console.log(
+    `[fuzz ${label}] operations ${totals.operations}, requests ${totals.requests}, statuses { ${statuses} }, failures ${totals.failures.length}`,
+  );
   for (const failure of totals.failures.slice(0, 60)) console.log(`  ${failure}`);
 }
 
@@ -163,10 +212,18 @@ describe('the API under the fuzzer, driven by its description', () => {
 describe('what the fuzzer found', () => {
   it('refuses a control character in a path id with a 400 naming it (PostgreSQL answered 500 to a NUL byte)', async () => {
     const regular = actors.find((actor) => actor.name === 'regular@demo.test')!;
-    const cases = [['PATCH', '/usr/portfolios/%00', { content: 'x' }, 'id'], ['GET', '/api/jobs/a%00b', undefined, 'id'], ['DELETE', '/usr/workExperiences/%1F', undefined, 'id']] as const;
+    const cases = [
+      ['PATCH', '/usr/portfolios/%00', { content: 'x' }, 'id'],
+      ['GET', '/api/jobs/a%00b', undefined, 'id'],
+      ['DELETE', '/usr/workExperiences/%1F', undefined, 'id'],
+    ] as const;
     expect(cases.length).toBe(3);
     for (const [method, url, body, field] of cases) {
-      const res = await t.api(method, url, { token: regular.token, deviceId: regular.deviceId, ...(body ? { body } : {}) });
+      const res = await t.api(method, url, {
+        token: regular.token,
+        deviceId: regular.deviceId,
+        ...(body ? { body } : {}),
+      });
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400);
       expect(res.json().errors).toEqual([{ field, message: 'This address is not valid.' }]);
     }
@@ -177,13 +234,23 @@ describe('what the fuzzer found on PostgreSQL', () => {
   it('refuses a NUL character anywhere in a JSON body with a 400 naming the field (PostgreSQL answered 500)', async () => {
     const admin = actors.find((actor) => actor.name === 'admin@demo.test')!;
     const tag = await t.app.db.selectFrom('tags').select('hash').executeTakeFirstOrThrow();
-    const cases = [['POST', `/adm/tags/${tag.hash}/merge`, { into: '\u0000' }, 'into'], ['PATCH', `/adm/tags/${tag.hash}`, { texts: { es: { title: 'a\u0000b' }, en: { title: 'x' }, ca: { title: 'x' } } }, 'texts.es.title']] as const;
+    const cases = [
+      ['POST', `/adm/tags/${tag.hash}/merge`, { into: '\u0000' }, 'into'],
+      [
+        'PATCH',
+        `/adm/tags/${tag.hash}`,
+        { texts: { es: { title: 'a\u0000b' }, en: { title: 'x' }, ca: { title: 'x' } } },
+        'texts.es.title',
+      ],
+    ] as const;
     expect(cases.length).toBe(2);
     for (const [method, url, body, field] of cases) {
       const res = await t.api(method, url, { token: admin.token, deviceId: admin.deviceId, body });
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400);
       // a one-line text's own rule (x-text) answers first; the body-wide NUL check stays behind it for any other string
-      expect(res.json().errors).toEqual([{ field, message: expect.stringMatching(/must be a single line|character that is not allowed/) }]);
+      expect(res.json().errors).toEqual([
+        { field, message: expect.stringMatching(/must be a single line|character that is not allowed/) },
+      ]);
     }
   });
 });

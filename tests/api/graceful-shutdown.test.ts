@@ -14,7 +14,14 @@ let base = '';
 
 beforeAll(async () => {
   database = await testDatabase();
-  const env: Record<string, string> = { DATA_DIR: database.dataDir, DIST_DIR: join(database.dataDir, 'no-dist'), HOST: '127.0.0.1', PORT: '0', SEED_DEMO: 'false', SHUTDOWN_TIMEOUT_SECONDS: '20' };
+  const env: Record<string, string> = {
+    DATA_DIR: database.dataDir,
+    DIST_DIR: join(database.dataDir, 'no-dist'),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SEED_DEMO: 'false',
+    SHUTDOWN_TIMEOUT_SECONDS: '20',
+  };
   if (usingPostgres()) env['DATABASE_URL'] = database.url;
   proc = runNode('src/server/main.ts', env);
   base = await proc.ready(240_000);
@@ -25,15 +32,36 @@ afterAll(async () => {
 });
 
 /** A sign-in whose body arrives in two halves, `pause` ms apart; resolves with the status and body, or the socket error. */
-function slowSignIn(onFirstHalf: () => void, pause: number): Promise<{ status: number; body: string } | { error: string }> {
-  const body = JSON.stringify({ email: 'nobody@example.org', password: 'not-the-password', deviceId: 'testdevice0123456789', deviceType: 2, push: null });
+function slowSignIn(
+  onFirstHalf: () => void,
+  pause: number,
+): Promise<{ status: number; body: string } | { error: string }> {
+  const body = JSON.stringify({
+    email: 'nobody@example.org',
+    password: 'not-the-password',
+    deviceId: 'testdevice0123456789',
+    deviceType: 2,
+    push: null,
+  });
   return new Promise((resolve) => {
-    const req = request(`${base}/usr/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), apikey: 'alumni-web-key', language: 'en' } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      res.on('error', (error) => resolve({ error: error.message }));
-    });
+    const req = request(
+      `${base}/usr/login`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          apikey: 'alumni-web-key',
+          language: 'en',
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', (error) => resolve({ error: error.message }));
+      },
+    );
     req.on('error', (error) => resolve({ error: error.message }));
     req.write(body.slice(0, 20));
     onFirstHalf();

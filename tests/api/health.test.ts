@@ -22,21 +22,32 @@ describe('health', () => {
     const live = await get('/health/live');
     expect([live.statusCode, live.json()]).toEqual([200, { status: 'ok' }]);
     const ready = await get('/health/ready');
-    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ok', checks: { database: 'ok', migrations: 'ok', storage: 'ok' } }]);
+    expect([ready.statusCode, ready.json()]).toEqual([
+      200,
+      { status: 'ok', checks: { database: 'ok', migrations: 'ok', storage: 'ok' } },
+    ]);
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
   it('ready is 503 naming migrations when the database lacks one this code has', async () => {
-    const last = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(t.app.db);
+    const last = await sql<{
+      name: string;
+      timestamp: string;
+    }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(t.app.db);
     expect(last.rows).toHaveLength(1);
     const row = last.rows[0]!;
     await sql`delete from kysely_migration where name = ${row.name}`.execute(t.app.db);
     try {
       const ready = await get('/health/ready');
-      expect([ready.statusCode, ready.json()]).toEqual([503, { status: 'failing', checks: { database: 'ok', migrations: 'failing', storage: 'ok' } }]);
+      expect([ready.statusCode, ready.json()]).toEqual([
+        503,
+        { status: 'failing', checks: { database: 'ok', migrations: 'failing', storage: 'ok' } },
+      ]);
       expect((await get('/health/live')).statusCode).toBe(200);
     } finally {
-      await sql`insert into kysely_migration (name, timestamp) values (${row.name}, ${row.timestamp})`.execute(t.app.db);
+      await sql`insert into kysely_migration (name, timestamp) values (${row.name}, ${row.timestamp})`.execute(
+        t.app.db,
+      );
     }
     expect((await get('/health/ready')).statusCode).toBe(200);
   });
@@ -44,7 +55,10 @@ describe('health', () => {
   it('ready is 503 naming the file store when the bucket cannot be reached', async () => {
     await s3.close();
     const ready = await get('/health/ready');
-    expect([ready.statusCode, ready.json()]).toEqual([503, { status: 'failing', checks: { database: 'ok', migrations: 'ok', storage: 'failing' } }]);
+    expect([ready.statusCode, ready.json()]).toEqual([
+      503,
+      { status: 'failing', checks: { database: 'ok', migrations: 'ok', storage: 'failing' } },
+    ]);
     expect((await get('/health/live')).statusCode).toBe(200);
   });
 });

@@ -28,7 +28,9 @@ const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, 'zzzzzzzzzzzzzzzz')
 
 /** Someone the route lets in (anonymous when the permission is public). */
 function callerFor(permission: string) {
-  const role = (['ANONYMOUS', 'BOLD', 'REGULAR', 'COMPANY', 'ADMIN'] as Role[]).find((r) => can(r, permission as never));
+  const role = (['ANONYMOUS', 'BOLD', 'REGULAR', 'COMPANY', 'ADMIN'] as Role[]).find((r) =>
+    can(r, permission as never),
+  );
   return role && role !== 'ANONYMOUS' ? sessions[role] : {};
 }
 
@@ -39,7 +41,8 @@ function numericFields(): Array<{ url: string; permission: string; field: string
     if (route.method !== 'GET' || !route.querySchema) continue;
     const query = resolve(route.querySchema);
     for (const [field, schema] of Object.entries<any>(query?.properties ?? {})) {
-      if (['integer', 'number'].includes(schema.type)) out.push({ url: concrete(route.url), permission: route.permission!, field, schema });
+      if (['integer', 'number'].includes(schema.type))
+        out.push({ url: concrete(route.url), permission: route.permission!, field, schema });
     }
   }
   return out;
@@ -50,20 +53,42 @@ describe('numbers are numbers', () => {
     const fields = numericFields();
     const lists = new Set(fields.filter((f) => f.field === 'page').map((f) => f.url));
     expect(lists.size).toBeGreaterThanOrEqual(9);
-    for (const url of lists) expect(fields.some((f) => f.url === url && f.field === 'size'), url).toBe(true);
+    for (const url of lists)
+      expect(
+        fields.some((f) => f.url === url && f.field === 'size'),
+        url,
+      ).toBe(true);
   });
 
   it('answers 400 naming the field for non-finite, negative, fractional and non-numeric values', async () => {
     const fields = numericFields();
     expect(fields.length).toBeGreaterThan(15);
-    const bad = ['Infinity', '-Infinity', '1e309', '-1e309', 'NaN', '-1', '1.5', '0.5', 'abc', '', '1e400', '99999999999999999999999'];
+    const bad = [
+      'Infinity',
+      '-Infinity',
+      '1e309',
+      '-1e309',
+      'NaN',
+      '-1',
+      '1.5',
+      '0.5',
+      'abc',
+      '',
+      '1e400',
+      '99999999999999999999999',
+    ];
     for (const { url, permission, field, schema } of fields) {
-      const values = bad.filter((v) => !(v === '' && schema.minimum === undefined)).concat(schema.minimum === 1 ? ['0'] : []);
+      const values = bad
+        .filter((v) => !(v === '' && schema.minimum === undefined))
+        .concat(schema.minimum === 1 ? ['0'] : []);
       for (const value of values) {
         const res = await t.api('GET', `${url}?${field}=${encodeURIComponent(value)}`, { ...callerFor(permission) });
         const context = `${url}?${field}=${value} → ${res.statusCode} ${res.body.slice(0, 160)}`;
         expect(res.statusCode, context).toBe(400);
-        expect(res.json().errors.map((e: { field: string }) => e.field), context).toContain(field);
+        expect(
+          res.json().errors.map((e: { field: string }) => e.field),
+          context,
+        ).toContain(field);
       }
     }
   });
@@ -123,7 +148,10 @@ describe('bodies are what the route expects', () => {
     for (const [body, field] of cases) {
       const res = await t.api('POST', '/usr/login', { body: JSON.stringify(body), json: true });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().errors.map((e: { field: string }) => e.field), JSON.stringify(body)).toContain(field);
+      expect(
+        res.json().errors.map((e: { field: string }) => e.field),
+        JSON.stringify(body),
+      ).toContain(field);
     }
     // query strings are still coerced: they only carry text
     expect((await t.api('GET', '/api/jobs?page=2&size=3')).json().items).toHaveLength(3);

@@ -22,20 +22,53 @@ let offerHash = '';
 const TITLE = `Acoustic designer ${stamp}`;
 
 const as = (who: string) => ({ token: sessions[who]!.token, deviceId: sessions[who]!.deviceId });
-const user = (email: string) => t.app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-const alertsTo = (email: string) => t.app.db.selectFrom('email_outbox').selectAll().where('to_address', '=', email).where('template', '=', 'job.alert').orderBy('created_at').execute();
-const alertRows = async () => Number((await t.app.db.selectFrom('job_alerts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const user = (email: string) =>
+  t.app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+const alertsTo = (email: string) =>
+  t.app.db
+    .selectFrom('email_outbox')
+    .selectAll()
+    .where('to_address', '=', email)
+    .where('template', '=', 'job.alert')
+    .orderBy('created_at')
+    .execute();
+const alertRows = async () =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('job_alerts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   t = await startTestApp({ PUBLIC_URL: 'https://alumni.example' });
   peer = await startPeer();
-  for (const [who, kind] of [['bold', 'usr'], ['gratis', 'usr'], ['regular', 'usr'], ['company', 'com'], ['admin', 'adm']] as const) sessions[who] = await t.login(`${who}@demo.test`, kind);
-  const areas = await t.app.db.selectFrom('tags').select('hash').where('type', '=', 'USER').where('group', '=', 'area').orderBy('hash').execute();
+  for (const [who, kind] of [
+    ['bold', 'usr'],
+    ['gratis', 'usr'],
+    ['regular', 'usr'],
+    ['company', 'com'],
+    ['admin', 'adm'],
+  ] as const)
+    sessions[who] = await t.login(`${who}@demo.test`, kind);
+  const areas = await t.app.db
+    .selectFrom('tags')
+    .select('hash')
+    .where('type', '=', 'USER')
+    .where('group', '=', 'area')
+    .orderBy('hash')
+    .execute();
   [area, otherArea] = [areas[0]!.hash, areas[1]!.hash];
   // both Bold members get offers by e-mail; everybody else with the switch on is turned off, so the outbox speaks of these two
   await t.app.db.updateTable('users').set({ is_receive_jobs: 0 }).execute();
   await t.app.db.deleteFrom('job_alerts').execute(); // the demo's alerts: this file sets its own
-  await t.app.db.updateTable('users').set({ is_receive_jobs: 1 }).where('email', 'in', ['bold@demo.test', 'gratis@demo.test']).execute();
+  await t.app.db
+    .updateTable('users')
+    .set({ is_receive_jobs: 1 })
+    .where('email', 'in', ['bold@demo.test', 'gratis@demo.test'])
+    .execute();
 });
 afterAll(async () => {
   await peer?.close();
@@ -46,9 +79,24 @@ describe('who may set job alerts', () => {
   it('answers 401 to a visitor, 403 to a company and an administrator, and asks a Regular member to upgrade', async () => {
     const before = await alertRows();
     for (const method of ['GET', 'PATCH'] as const) {
-      expect((await t.api(method, '/usr/job-alerts/me', { body: method === 'PATCH' ? { frequency: 'instant' } : undefined })).statusCode).toBe(401);
-      for (const who of ['company', 'admin']) expect((await t.api(method, '/usr/job-alerts/me', { ...as(who), body: method === 'PATCH' ? { frequency: 'instant' } : undefined })).statusCode, who).toBe(403);
-      const regular = await t.api(method, '/usr/job-alerts/me', { ...as('regular'), body: method === 'PATCH' ? { frequency: 'instant' } : undefined });
+      expect(
+        (await t.api(method, '/usr/job-alerts/me', { body: method === 'PATCH' ? { frequency: 'instant' } : undefined }))
+          .statusCode,
+      ).toBe(401);
+      for (const who of ['company', 'admin'])
+        expect(
+          (
+            await t.api(method, '/usr/job-alerts/me', {
+              ...as(who),
+              body: method === 'PATCH' ? { frequency: 'instant' } : undefined,
+            })
+          ).statusCode,
+          who,
+        ).toBe(403);
+      const regular = await t.api(method, '/usr/job-alerts/me', {
+        ...as('regular'),
+        body: method === 'PATCH' ? { frequency: 'instant' } : undefined,
+      });
       expect(regular.statusCode).toBe(418);
       expect(regular.json().message).toMatch(/Bold/);
     }
@@ -58,7 +106,15 @@ describe('who may set job alerts', () => {
   it('answers a Bold member the defaults (weekly, no filters) and whether offers by e-mail are on', async () => {
     const res = await t.api('GET', '/usr/job-alerts/me', as('bold'));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ frequency: 'weekly', area: null, contract: null, working: null, location: null, text: null, active: true });
+    expect(res.json()).toEqual({
+      frequency: 'weekly',
+      area: null,
+      contract: null,
+      working: null,
+      location: null,
+      text: null,
+      active: true,
+    });
   });
 
   it('refuses bad values naming the field, in the member’s language, and writes nothing', async () => {
@@ -69,7 +125,14 @@ describe('who may set job alerts', () => {
       [{ working: 'NIGHTS' }, 'working'],
       [{ location: 'x'.repeat(101) }, 'location'],
       [{ area: 'nosuchtag' }, 'area'],
-      [{ area: (await t.app.db.selectFrom('tags').select('hash').where('group', '=', 'specialty').executeTakeFirstOrThrow()).hash }, 'area'],
+      [
+        {
+          area: (
+            await t.app.db.selectFrom('tags').select('hash').where('group', '=', 'specialty').executeTakeFirstOrThrow()
+          ).hash,
+        },
+        'area',
+      ],
       [{ frequency: 'instant', email: 'x@y.z' }, 'email'],
     ];
     for (const [body, field] of cases) {
@@ -81,9 +144,18 @@ describe('who may set job alerts', () => {
   });
 
   it('saves any subset, trims, and clears a filter with null', async () => {
-    const saved = await t.api('PATCH', '/usr/job-alerts/me', { ...as('bold'), body: { frequency: 'instant', area, location: '  Barcelona ', text: 'acoustic' } });
+    const saved = await t.api('PATCH', '/usr/job-alerts/me', {
+      ...as('bold'),
+      body: { frequency: 'instant', area, location: '  Barcelona ', text: 'acoustic' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ frequency: 'instant', area, location: 'Barcelona', text: 'acoustic', contract: null });
+    expect(saved.json()).toMatchObject({
+      frequency: 'instant',
+      area,
+      location: 'Barcelona',
+      text: 'acoustic',
+      contract: null,
+    });
     const cleared = await t.api('PATCH', '/usr/job-alerts/me', { ...as('bold'), body: { location: null } });
     expect(cleared.json()).toMatchObject({ frequency: 'instant', area, location: null, text: 'acoustic' });
   });
@@ -93,16 +165,30 @@ describe('sending', () => {
   it('an offer the association publishes reaches the matching instant member once, however many runners', async () => {
     // gratis@demo.test: instant, but another area — gets nothing
     await t.api('PATCH', '/usr/job-alerts/me', { ...as('gratis'), body: { frequency: 'instant', area: otherArea } });
-    const created = await t.api('POST', '/com/jobs', { ...as('company'), body: { title: TITLE, description: 'Acoustic design of concert halls and offices, with our engineers.', location: 'Barcelona', contract: 'INDEFINITE', area } });
+    const created = await t.api('POST', '/com/jobs', {
+      ...as('company'),
+      body: {
+        title: TITLE,
+        description: 'Acoustic design of concert halls and offices, with our engineers.',
+        location: 'Barcelona',
+        contract: 'INDEFINITE',
+        area,
+      },
+    });
     expect(created.statusCode, created.body).toBe(201);
     offerHash = created.json().hash;
-    expect((await t.api('PATCH', `/adm/jobs/${offerHash}`, { ...as('admin'), body: { status: 'PUBLISHED' } })).statusCode).toBe(200);
+    expect(
+      (await t.api('PATCH', `/adm/jobs/${offerHash}`, { ...as('admin'), body: { status: 'PUBLISHED' } })).statusCode,
+    ).toBe(200);
 
     const now = new Date();
     const runners = [new TaskRunner(t.app.db), new TaskRunner(t.app.db)];
     for (const runner of runners) for (const task of jobAlertTasks(t.app.db, t.app.config)) runner.register(task);
     await Promise.all(runners.map((runner) => runner.runDue(now)));
-    await Promise.all([sendAlerts(t.app.db, t.app.config, 'instant', now), sendAlerts(t.app.db, t.app.config, 'instant', now)]);
+    await Promise.all([
+      sendAlerts(t.app.db, t.app.config, 'instant', now),
+      sendAlerts(t.app.db, t.app.config, 'instant', now),
+    ]);
     await sendAlerts(t.app.db, t.app.config, 'instant', new Date(now.getTime() + 60_000));
 
     const mails = await alertsTo('bold@demo.test');
@@ -110,7 +196,11 @@ describe('sending', () => {
     expect(withOffer).toHaveLength(1);
     expect(withOffer[0]!.body_text).toContain('https://alumni.example/');
     expect((await alertsTo('gratis@demo.test')).filter((mail) => mail.body_text.includes(TITLE))).toHaveLength(0);
-    const deliveries = await t.app.db.selectFrom('job_alert_deliveries').selectAll().where('job_hash', '=', offerHash).execute();
+    const deliveries = await t.app.db
+      .selectFrom('job_alert_deliveries')
+      .selectAll()
+      .where('job_hash', '=', offerHash)
+      .execute();
     expect(deliveries.map((row) => row.user_hash)).toEqual([(await user('bold@demo.test')).hash]);
   });
 
@@ -129,7 +219,16 @@ describe('sending', () => {
   });
 
   it('stops for a member who is no longer Bold or turned offers by e-mail off', async () => {
-    const another = await t.api('POST', '/com/jobs', { ...as('company'), body: { title: `Second acoustic role ${stamp}`, description: 'More acoustic design for theatres and studios in Catalonia.', location: 'Girona', contract: 'INDEFINITE', area } });
+    const another = await t.api('POST', '/com/jobs', {
+      ...as('company'),
+      body: {
+        title: `Second acoustic role ${stamp}`,
+        description: 'More acoustic design for theatres and studios in Catalonia.',
+        location: 'Girona',
+        contract: 'INDEFINITE',
+        area,
+      },
+    });
     await t.api('PATCH', `/adm/jobs/${another.json().hash}`, { ...as('admin'), body: { status: 'PUBLISHED' } });
     await t.app.db.updateTable('users').set({ role: 'REGULAR' }).where('email', '=', 'gratis@demo.test').execute();
     await t.app.db.updateTable('users').set({ is_receive_jobs: 0 }).where('email', '=', 'bold@demo.test').execute();
@@ -144,10 +243,19 @@ describe('sending', () => {
 
 describe('one-click unsubscribe', () => {
   it('carries List-Unsubscribe and List-Unsubscribe-Post in the delivered e-mail', async () => {
-    const worker = new MailWorker({ db: t.app.db, dialect: dialectOf(t.app.config.databaseUrl), smtpUrl: peer.url, from: 'Alumni <alumni@mail.test>' });
+    const worker = new MailWorker({
+      db: t.app.db,
+      dialect: dialectOf(t.app.config.databaseUrl),
+      smtpUrl: peer.url,
+      from: 'Alumni <alumni@mail.test>',
+    });
     await worker.runOnce();
     await worker.stop();
-    const received = peer.received.find((mail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address === 'bold@demo.test' && (mail.text ?? '').includes(TITLE));
+    const received = peer.received.find(
+      (mail) =>
+        (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address === 'bold@demo.test' &&
+        (mail.text ?? '').includes(TITLE),
+    );
     expect(received).toBeDefined();
     const header = (name: string) => received!.headerLines.find((line) => line.key === name)?.line ?? '';
     const token = unsubscribeToken(t.app.config.secretKey, 'jobs', (await user('bold@demo.test')).hash);
@@ -166,16 +274,36 @@ describe('one-click unsubscribe', () => {
     expect((await user('bold@demo.test')).is_receive_jobs).toBe(1);
 
     const gratis = await user('gratis@demo.test');
-    const forged = [`${gratis.hash}.${token.split('.')[1]}`, `${bold.hash}.${'A'.repeat(43)}`, `${bold.hash}`, 'not-a-token-at-all', `${token}x`];
+    const forged = [
+      `${gratis.hash}.${token.split('.')[1]}`,
+      `${bold.hash}.${'A'.repeat(43)}`,
+      `${bold.hash}`,
+      'not-a-token-at-all',
+      `${token}x`,
+    ];
     for (const bad of forged) {
-      for (const method of ['GET', 'POST'] as const) expect((await t.app.inject({ method, url: `/mail/unsubscribe/jobs/${encodeURIComponent(bad)}` })).statusCode, `${method} ${bad}`).toBe(404);
+      for (const method of ['GET', 'POST'] as const)
+        expect(
+          (await t.app.inject({ method, url: `/mail/unsubscribe/jobs/${encodeURIComponent(bad)}` })).statusCode,
+          `${method} ${bad}`,
+        ).toBe(404);
     }
     expect((await user('gratis@demo.test')).is_receive_jobs).toBe(1);
 
-    const done = await t.app.inject({ method: 'POST', url: `/mail/unsubscribe/jobs/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/mail/unsubscribe/jobs/${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(done.statusCode).toBe(200);
     expect((await user('bold@demo.test')).is_receive_jobs).toBe(0);
-    const multipart = await t.app.inject({ method: 'POST', url: `/mail/unsubscribe/jobs/${token}`, headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n' });
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: `/mail/unsubscribe/jobs/${token}`,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+    });
     expect(multipart.statusCode).toBe(200);
     expect(multipart.body).toContain('<html lang="en">');
     const after = await t.api('GET', '/usr/job-alerts/me', as('bold'));

@@ -33,7 +33,13 @@ beforeAll(async () => {
   writeFileSync(file, JSON.stringify(offer, null, 2));
 
   database = await testDatabase();
-  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', RATE_LIMIT_SCALE: '1000' });
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    DATA_DIR: database.dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    RATE_LIMIT_SCALE: '1000',
+  });
   db = createDb(config.databaseUrl, { poolSize: 4 });
   await migrateToLatest(db);
   await seedDemo(db, { uploadsDir: join(config.dataDir, 'uploads') });
@@ -47,12 +53,22 @@ afterAll(async () => {
 });
 
 function call(method: 'GET' | 'POST' | 'PATCH', url: string, token: string | null, payload?: unknown) {
-  const headers: Record<string, string> = { apiKey: API_KEY, language: 'en', ...(token ? { token, deviceId: TEST_DEVICE, type: '2' } : {}) };
+  const headers: Record<string, string> = {
+    apiKey: API_KEY,
+    language: 'en',
+    ...(token ? { token, deviceId: TEST_DEVICE, type: '2' } : {}),
+  };
   return app.inject({ method, url, headers, payload: payload as object });
 }
 
 async function signIn(email: string, kind: 'usr' | 'com') {
-  const res = await call('POST', `/${kind}/login`, null, { email, password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null });
+  const res = await call('POST', `/${kind}/login`, null, {
+    email,
+    password: DEMO_PASSWORD,
+    deviceId: TEST_DEVICE,
+    deviceType: 2,
+    push: null,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token as string;
 }
@@ -62,7 +78,13 @@ const FIELDS = { url_apply: 'https://jobs.example.com/apply/42', salary_note: '3
 describe('a field added to schemas/company.job.write.json only (issue 24 §3)', () => {
   it('is stored with a new offer and returned to its company', async () => {
     const company = await signIn('company@demo.test', 'com');
-    const res = await call('POST', '/com/jobs', company, { title: 'Data engineer', description: 'Build the data platform of a growing team.', location: 'Barcelona', contract: 'INDEFINITE', ...FIELDS });
+    const res = await call('POST', '/com/jobs', company, {
+      title: 'Data engineer',
+      description: 'Build the data platform of a growing team.',
+      location: 'Barcelona',
+      contract: 'INDEFINITE',
+      ...FIELDS,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().extra).toEqual(FIELDS);
     const again = await call('GET', `/com/jobs/${res.json().hash}`, company);
@@ -71,14 +93,26 @@ describe('a field added to schemas/company.job.write.json only (issue 24 §3)', 
 
   it('is validated: a broken url answers 400 naming it', async () => {
     const company = await signIn('company@demo.test', 'com');
-    const res = await call('POST', '/com/jobs', company, { title: 'Data engineer', description: 'Build the data platform of a growing team.', location: 'Barcelona', contract: 'INDEFINITE', url_apply: 'nope' });
+    const res = await call('POST', '/com/jobs', company, {
+      title: 'Data engineer',
+      description: 'Build the data platform of a growing team.',
+      location: 'Barcelona',
+      contract: 'INDEFINITE',
+      url_apply: 'nope',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['url_apply']);
   });
 
   it('is shown on the published offer to its audience only', async () => {
     const company = await signIn('company@demo.test', 'com');
-    const own = await db.selectFrom('jobs').innerJoin('companies', 'companies.hash', 'jobs.company_hash').select(['jobs.hash', 'jobs.slug']).where('companies.email', '=', 'company@demo.test').where('jobs.status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
+    const own = await db
+      .selectFrom('jobs')
+      .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
+      .select(['jobs.hash', 'jobs.slug'])
+      .where('companies.email', '=', 'company@demo.test')
+      .where('jobs.status', '=', 'PUBLISHED')
+      .executeTakeFirstOrThrow();
     const edit = await call('PATCH', `/com/jobs/${own.hash}`, company, FIELDS);
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().extra).toEqual(FIELDS);

@@ -27,7 +27,11 @@ describe('GET /api/jobs', () => {
     expect(body.items.every((job: any) => job.status === 'PUBLISHED')).toBe(true);
     const dates = body.items.map((job: any) => job.cdate);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(body.items[0]).toMatchObject({ hash: expect.any(String), slug: expect.any(String), company: { name: expect.any(String) } });
+    expect(body.items[0]).toMatchObject({
+      hash: expect.any(String),
+      slug: expect.any(String),
+      company: { name: expect.any(String) },
+    });
     expect(body.items[0]).not.toHaveProperty('search_text');
     expect(body.items[0]).not.toHaveProperty('company_hash');
   });
@@ -40,7 +44,9 @@ describe('GET /api/jobs', () => {
     let listed = 0;
     for (let page = 1; page <= first.maxPages; page++) {
       const body = (await t.api('GET', `/api/jobs?size=25&page=${page}`)).json();
-      expect(body.items.length, `page ${page}`).toBe(page < first.maxPages ? 25 : first.total - 25 * (first.maxPages - 1));
+      expect(body.items.length, `page ${page}`).toBe(
+        page < first.maxPages ? 25 : first.total - 25 * (first.maxPages - 1),
+      );
       listed += body.items.length;
       for (const job of body.items) seen.add(job.hash);
     }
@@ -75,10 +81,14 @@ describe('GET /api/jobs', () => {
 
   it('filters by location', async () => {
     const sample = (await t.api('GET', '/api/jobs?size=1')).json().items[0];
-    const body = (await t.api('GET', `/api/jobs?location=${encodeURIComponent(sample.location.toLowerCase())}&size=100`)).json();
+    const body = (
+      await t.api('GET', `/api/jobs?location=${encodeURIComponent(sample.location.toLowerCase())}&size=100`)
+    ).json();
     expect(body.total).toBeGreaterThan(0);
     expect(body.items.map((job: any) => job.hash)).toContain(sample.hash);
-    expect(body.items.every((job: any) => job.location.toLowerCase().includes(sample.location.toLowerCase()))).toBe(true);
+    expect(body.items.every((job: any) => job.location.toLowerCase().includes(sample.location.toLowerCase()))).toBe(
+      true,
+    );
   });
 
   it('filters by tags (any of them) and titles tags in the request language', async () => {
@@ -97,7 +107,17 @@ describe('GET /api/jobs', () => {
   });
 
   it('answers hostile filters with 400 and the SPEC §8 shape, never 500', async () => {
-    for (const query of ['page=0', 'page=1000000000', 'size=0', 'size=101', 'contract=HOURLY', 'page=abc', `text=${'x'.repeat(5000)}`, 'tags=DROP%20TABLE', 'unknown=1']) {
+    for (const query of [
+      'page=0',
+      'page=1000000000',
+      'size=0',
+      'size=101',
+      'contract=HOURLY',
+      'page=abc',
+      `text=${'x'.repeat(5000)}`,
+      'tags=DROP%20TABLE',
+      'unknown=1',
+    ]) {
       const res = await t.api('GET', `/api/jobs?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().errors.length, query).toBeGreaterThan(0);
@@ -108,7 +128,9 @@ describe('GET /api/jobs', () => {
   it('refuses subscribed_by_me to an anonymous visitor and lists a member’s applications', async () => {
     expect((await t.api('GET', '/api/jobs?subscribed_by_me=true')).statusCode).toBe(401);
     const session = await t.login('bold@demo.test', 'usr');
-    const body = (await t.api('GET', '/api/jobs?subscribed_by_me=true', { token: session.token, deviceId: session.deviceId })).json();
+    const body = (
+      await t.api('GET', '/api/jobs?subscribed_by_me=true', { token: session.token, deviceId: session.deviceId })
+    ).json();
     const applied = await t.app.db
       .selectFrom('applicants')
       .innerJoin('users', 'users.hash', 'applicants.user_hash')
@@ -134,7 +156,11 @@ describe('GET /api/jobs/{id}', () => {
 
   it('answers 404 for offers that are not published and for unknown ids', async () => {
     for (const status of ['PENDING', 'UNPUBLISHED', 'CLOSED'] as const) {
-      const job = await t.app.db.selectFrom('jobs').select(['slug', 'hash']).where('status', '=', status).executeTakeFirstOrThrow();
+      const job = await t.app.db
+        .selectFrom('jobs')
+        .select(['slug', 'hash'])
+        .where('status', '=', status)
+        .executeTakeFirstOrThrow();
       expect((await t.api('GET', `/api/jobs/${job.slug}`)).statusCode, status).toBe(404);
       expect((await t.api('GET', `/api/jobs/${job.hash}`)).statusCode, status).toBe(404);
     }

@@ -42,7 +42,8 @@ function worker(options: Partial<MailWorkerOptions> = {}, on: Db = db): MailWork
 }
 
 const outbox = () => db.selectFrom('email_outbox').selectAll().orderBy('created_at').execute();
-const row = (to: string) => db.selectFrom('email_outbox').selectAll().where('to_address', '=', to).executeTakeFirstOrThrow();
+const row = (to: string) =>
+  db.selectFrom('email_outbox').selectAll().where('to_address', '=', to).executeTakeFirstOrThrow();
 const textOf = (mail: ParsedMail) => mail.text ?? '';
 const htmlOf = (mail: ParsedMail) => (typeof mail.html === 'string' ? mail.html : '');
 const toOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
@@ -51,7 +52,13 @@ beforeAll(async () => {
   database = await testDatabase();
   db = createDb(database.url, { poolSize: 4 });
   await migrateToLatest(db);
-  await db.insertInto('settings').values({ key: 'site', value: JSON.stringify({ address: 'Carrer de la Escola 12, 08001 Barcelona', email: 'info@alumni.test' }) }).execute();
+  await db
+    .insertInto('settings')
+    .values({
+      key: 'site',
+      value: JSON.stringify({ address: 'Carrer de la Escola 12, 08001 Barcelona', email: 'info@alumni.test' }),
+    })
+    .execute();
 });
 
 afterAll(async () => {
@@ -74,12 +81,22 @@ describe('enqueueMail', () => {
   it('a message enqueued in a transaction that rolls back is never sent; the one that commits is delivered once', async () => {
     await expect(
       db.transaction().execute(async (trx) => {
-        await enqueueMail(trx, { to: 'rolled-back@mail.test', language: 'es', template: 'account.received', data: { name: 'Rita' } });
+        await enqueueMail(trx, {
+          to: 'rolled-back@mail.test',
+          language: 'es',
+          template: 'account.received',
+          data: { name: 'Rita' },
+        });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
     await db.transaction().execute(async (trx) => {
-      await enqueueMail(trx, { to: 'committed@mail.test', language: 'es', template: 'account.received', data: { name: 'Carla' } });
+      await enqueueMail(trx, {
+        to: 'committed@mail.test',
+        language: 'es',
+        template: 'account.received',
+        data: { name: 'Carla' },
+      });
     });
 
     expect((await outbox()).map((r) => r.to_address)).toEqual(['committed@mail.test']);
@@ -95,13 +112,26 @@ describe('enqueueMail', () => {
 
   it("is delivered in the recipient's language, with an HTML and a text part, the absolute link and the site's look", async () => {
     const expected = {
-      es: { subject: 'Restablece tu contraseña de Alumni', phrase: 'El enlace es válido durante 1 hora', greeting: 'Hola, Marta:' },
+      es: {
+        subject: 'Restablece tu contraseña de Alumni',
+        phrase: 'El enlace es válido durante 1 hora',
+        greeting: 'Hola, Marta:',
+      },
       en: { subject: 'Reset your Alumni password', phrase: 'The link is valid for 1 hour', greeting: 'Hello Marta,' },
-      ca: { subject: "Restableix la teva contrasenya d'Alumni", phrase: "L'enllaç és vàlid durant 1 hora", greeting: 'Hola, Marta:' },
+      ca: {
+        subject: "Restableix la teva contrasenya d'Alumni",
+        phrase: "L'enllaç és vàlid durant 1 hora",
+        greeting: 'Hola, Marta:',
+      },
     } as const;
     for (const language of MAIL_LANGUAGES) {
       const link = `https://alumni.example.org/${language}/user/recovery?token=tok-${language}&x=1`;
-      await enqueueMail(db, { to: `${language}@mail.test`, language, template: 'account.recovery', data: { name: 'Marta', link } });
+      await enqueueMail(db, {
+        to: `${language}@mail.test`,
+        language,
+        template: 'account.recovery',
+        data: { name: 'Marta', link },
+      });
     }
     expect((await worker().runOnce()).sent).toBe(3);
 
@@ -138,32 +168,119 @@ describe('enqueueMail', () => {
       'account.emailChange': { name: 'Ann <b>', link: 'https://a.test/email?t=3' },
       'account.deleted': { name: 'Ann <b>' },
       'job.published': { name: 'Ann <b>', title: 'Designer <i>', link: 'https://a.test/en/company/jobs' },
-      'job.rejected': { name: 'Ann <b>', title: 'Designer <i>', reason: 'Unknown <graduation> year', link: 'https://a.test/en/company/jobs/x/edit' },
-      'job.closed': { name: 'Ann <b>', title: 'Designer <i>', company: 'Studio <s>', link: 'https://a.test/en/user/jobs/subscribed' },
-      'job.outcome.hired': { name: 'Ann <b>', title: 'Designer <i>', company: 'Studio <s>', link: 'https://a.test/en/user/jobs/subscribed' },
-      'job.outcome.notSelected': { name: 'Ann <b>', title: 'Designer <i>', company: 'Studio <s>', link: 'https://a.test/en/user/jobs/subscribed' },
-      'job.expiring': { name: 'Ann <b>', title: 'Designer <i>', date: '30 November 2026', link: 'https://a.test/en/company/jobs/x' },
-      'application.status': { name: 'Ann <b>', title: 'Designer <i>', company: 'Studio <s>', status: 'In process', link: 'https://a.test/en/user/jobs/subscribed' },
+      'job.rejected': {
+        name: 'Ann <b>',
+        title: 'Designer <i>',
+        reason: 'Unknown <graduation> year',
+        link: 'https://a.test/en/company/jobs/x/edit',
+      },
+      'job.closed': {
+        name: 'Ann <b>',
+        title: 'Designer <i>',
+        company: 'Studio <s>',
+        link: 'https://a.test/en/user/jobs/subscribed',
+      },
+      'job.outcome.hired': {
+        name: 'Ann <b>',
+        title: 'Designer <i>',
+        company: 'Studio <s>',
+        link: 'https://a.test/en/user/jobs/subscribed',
+      },
+      'job.outcome.notSelected': {
+        name: 'Ann <b>',
+        title: 'Designer <i>',
+        company: 'Studio <s>',
+        link: 'https://a.test/en/user/jobs/subscribed',
+      },
+      'job.expiring': {
+        name: 'Ann <b>',
+        title: 'Designer <i>',
+        date: '30 November 2026',
+        link: 'https://a.test/en/company/jobs/x',
+      },
+      'application.status': {
+        name: 'Ann <b>',
+        title: 'Designer <i>',
+        company: 'Studio <s>',
+        status: 'In process',
+        link: 'https://a.test/en/user/jobs/subscribed',
+      },
       'company.validated': { name: 'Ann <b>', link: 'https://a.test/en/company/login' },
       'job.alert': {
         name: 'Ann <b>',
         link: 'https://a.test/en/jobs',
         unsubscribe: 'https://a.test/mail/unsubscribe/jobs/abc',
-        offers: [{ title: 'Designer <i>', company: 'Studio <s>', place: 'Girona', link: 'https://a.test/en/jobs/designer' }],
+        offers: [
+          { title: 'Designer <i>', company: 'Studio <s>', place: 'Girona', link: 'https://a.test/en/jobs/designer' },
+        ],
       },
       'workgroup.published': { name: 'Ann <b>', title: 'Makers <m>', link: 'https://a.test/en/workgroups/makers' },
-      'workgroup.rejected': { name: 'Ann <b>', title: 'Makers <m>', reason: 'Unknown <graduation> year', link: 'https://a.test/en/user/workgroups/x/edit' },
-      'workgroup.requested': { name: 'Ann <b>', title: 'Makers <m>', member: 'Joan <j>', message: 'Hello <h>', link: 'https://a.test/en/user/workgroups/x' },
+      'workgroup.rejected': {
+        name: 'Ann <b>',
+        title: 'Makers <m>',
+        reason: 'Unknown <graduation> year',
+        link: 'https://a.test/en/user/workgroups/x/edit',
+      },
+      'workgroup.requested': {
+        name: 'Ann <b>',
+        title: 'Makers <m>',
+        member: 'Joan <j>',
+        message: 'Hello <h>',
+        link: 'https://a.test/en/user/workgroups/x',
+      },
       'workgroup.accepted': { name: 'Ann <b>', title: 'Makers <m>', link: 'https://a.test/en/workgroups/makers' },
       'workgroup.declined': { name: 'Ann <b>', title: 'Makers <m>', link: 'https://a.test/en/workgroups' },
-      'workgroup.postRemoved': { name: 'Ann <b>', title: 'Makers <m>', reason: 'Unknown <graduation> year', excerpt: 'My <post>', link: 'https://a.test/en/workgroups/makers' },
-      'workgroup.reply': { name: 'Ann <b>', title: 'Makers <m>', member: 'Joan <j>', excerpt: 'Thanks <t>', link: 'https://a.test/en/workgroups/makers' },
-      'workgroup.digest': { name: 'Ann <b>', title: 'Makers <m>', link: 'https://a.test/en/user/workgroups/subscribed', posts: [{ group: 'Makers <m>', excerpt: 'New <post>', link: 'https://a.test/en/workgroups/makers' }] },
-      'workgroup.reported': { name: 'Ann <b>', title: 'Makers <m>', reason: 'Unknown <graduation> year', excerpt: 'My <post>', link: 'https://a.test/en/user/workgroups/x' },
-      'newsletter.monthly': { name: 'Ann <b>', month: 'October <2026>', link: 'https://a.test/en/news', unsubscribe: 'https://a.test/mail/unsubscribe/news/x.y', articles: [{ title: 'Designer <i> night', summary: 'Talks <t>', link: 'https://a.test/en/news/designer-night' }] },
+      'workgroup.postRemoved': {
+        name: 'Ann <b>',
+        title: 'Makers <m>',
+        reason: 'Unknown <graduation> year',
+        excerpt: 'My <post>',
+        link: 'https://a.test/en/workgroups/makers',
+      },
+      'workgroup.reply': {
+        name: 'Ann <b>',
+        title: 'Makers <m>',
+        member: 'Joan <j>',
+        excerpt: 'Thanks <t>',
+        link: 'https://a.test/en/workgroups/makers',
+      },
+      'workgroup.digest': {
+        name: 'Ann <b>',
+        title: 'Makers <m>',
+        link: 'https://a.test/en/user/workgroups/subscribed',
+        posts: [{ group: 'Makers <m>', excerpt: 'New <post>', link: 'https://a.test/en/workgroups/makers' }],
+      },
+      'workgroup.reported': {
+        name: 'Ann <b>',
+        title: 'Makers <m>',
+        reason: 'Unknown <graduation> year',
+        excerpt: 'My <post>',
+        link: 'https://a.test/en/user/workgroups/x',
+      },
+      'newsletter.monthly': {
+        name: 'Ann <b>',
+        month: 'October <2026>',
+        link: 'https://a.test/en/news',
+        unsubscribe: 'https://a.test/mail/unsubscribe/news/x.y',
+        articles: [
+          { title: 'Designer <i> night', summary: 'Talks <t>', link: 'https://a.test/en/news/designer-night' },
+        ],
+      },
       'admin.invite': { name: 'Ann <b>', member: 'Joan <j>', link: 'https://a.test/en/admin/invite/x' },
-      'membership.receipt': { name: 'Ann <b>', amount: '50,00 € <e>', number: 'R-2027-000001', until: '1 March 2028', link: 'https://a.test/en/user/card' },
-      'membership.paymentFailed': { name: 'Ann <b>', amount: '50,00 € <e>', date: '3 March 2027', reasonKey: 'declined', link: 'https://a.test/en/user/card' },
+      'membership.receipt': {
+        name: 'Ann <b>',
+        amount: '50,00 € <e>',
+        number: 'R-2027-000001',
+        until: '1 March 2028',
+        link: 'https://a.test/en/user/card',
+      },
+      'membership.paymentFailed': {
+        name: 'Ann <b>',
+        amount: '50,00 € <e>',
+        date: '3 March 2027',
+        reasonKey: 'declined',
+        link: 'https://a.test/en/user/card',
+      },
       'membership.ended': { name: 'Ann <b>', why: 'failed', link: 'https://a.test/en/user/card' },
       'membership.cancelled': { name: 'Ann <b>', date: '1 March 2028 <d>', link: 'https://a.test/en/user/card' },
     };
@@ -178,7 +295,9 @@ describe('enqueueMail', () => {
         expect(mail.text).toContain('Ann <b>');
         expect(mail.html).toContain('Ann &lt;b&gt;');
         expect(mail.html).not.toContain('<b>');
-        expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/\{\{|undefined|(account|job|application|company|workgroup)\.\w+\.\w+/);
+        expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(
+          /\{\{|undefined|(account|job|application|company|workgroup)\.\w+\.\w+/,
+        );
         if (typeof data[template]['link'] === 'string') {
           expect(mail.text).toContain(data[template]['link']);
           expect(mail.html).toContain(`href="${data[template]['link']}"`);
@@ -191,7 +310,13 @@ describe('enqueueMail', () => {
           expect(mail.text).toContain('Makers <m>');
           expect(mail.html).toContain('Makers &lt;m&gt;');
         }
-        if (template === 'account.rejected' || template === 'job.rejected' || template === 'workgroup.rejected' || template === 'workgroup.postRemoved' || template === 'workgroup.reported') {
+        if (
+          template === 'account.rejected' ||
+          template === 'job.rejected' ||
+          template === 'workgroup.rejected' ||
+          template === 'workgroup.postRemoved' ||
+          template === 'workgroup.reported'
+        ) {
           expect(mail.text).toContain('Unknown <graduation> year');
           expect(mail.html).toContain('Unknown &lt;graduation&gt; year');
         }
@@ -200,8 +325,12 @@ describe('enqueueMail', () => {
     }
     expect(subjects.size).toBe(MAIL_TEMPLATES.length * 3);
     // the optional reason of a disabled account appears only when given
-    expect(renderMail('account.disabled', 'en', { name: 'A', reason: 'Spam' }, { siteUrl: 'https://a.test' }).text).toContain('Reason: Spam');
-    expect(renderMail('account.disabled', 'en', { name: 'A' }, { siteUrl: 'https://a.test' }).text).not.toContain('Reason');
+    expect(
+      renderMail('account.disabled', 'en', { name: 'A', reason: 'Spam' }, { siteUrl: 'https://a.test' }).text,
+    ).toContain('Reason: Spam');
+    expect(renderMail('account.disabled', 'en', { name: 'A' }, { siteUrl: 'https://a.test' }).text).not.toContain(
+      'Reason',
+    );
     // a missing name (a company contact without one) greets without it rather than failing the caller
     const anonymous = renderMail('account.received', 'en', {}, { siteUrl: 'https://a.test' });
     expect(anonymous.text).toContain('\nHello,\n');
@@ -209,16 +338,38 @@ describe('enqueueMail', () => {
   });
 
   it('refuses a relative link or missing data at enqueue time, in the caller (nothing is queued)', async () => {
-    await expect(enqueueMail(db, { to: 'x@mail.test', language: 'en', template: 'account.recovery', data: { name: 'X', link: '/en/user/recovery?token=1' } })).rejects.toThrow(/absolute/);
-    await expect(enqueueMail(db, { to: 'x@mail.test', language: 'en', template: 'account.rejected', data: { name: 'X' } })).rejects.toThrow(/reason/);
-    await expect(enqueueMail(db, { to: 'not-an-address', language: 'en', template: 'account.received', data: { name: 'X' } })).rejects.toThrow();
+    await expect(
+      enqueueMail(db, {
+        to: 'x@mail.test',
+        language: 'en',
+        template: 'account.recovery',
+        data: { name: 'X', link: '/en/user/recovery?token=1' },
+      }),
+    ).rejects.toThrow(/absolute/);
+    await expect(
+      enqueueMail(db, { to: 'x@mail.test', language: 'en', template: 'account.rejected', data: { name: 'X' } }),
+    ).rejects.toThrow(/reason/);
+    await expect(
+      enqueueMail(db, { to: 'not-an-address', language: 'en', template: 'account.received', data: { name: 'X' } }),
+    ).rejects.toThrow();
     expect(await outbox()).toEqual([]);
   });
 
   it('keeps what was rendered at enqueue time: the queued row holds subject, text and HTML', async () => {
-    await enqueueMail(db, { to: 'kept@mail.test', language: 'ca', template: 'account.validated', data: { name: 'Pau', link: 'https://alumni.example.org/ca/acces' } });
+    await enqueueMail(db, {
+      to: 'kept@mail.test',
+      language: 'ca',
+      template: 'account.validated',
+      data: { name: 'Pau', link: 'https://alumni.example.org/ca/acces' },
+    });
     const queued = await row('kept@mail.test');
-    expect(queued).toMatchObject({ status: 'PENDING', attempts: 0, language: 'ca', template: 'account.validated', subject: "El teu compte d'Alumni ja està actiu" });
+    expect(queued).toMatchObject({
+      status: 'PENDING',
+      attempts: 0,
+      language: 'ca',
+      template: 'account.validated',
+      subject: "El teu compte d'Alumni ja està actiu",
+    });
     expect(queued.body_text).toContain('https://alumni.example.org/ca/acces');
     expect(queued.body_html).toContain('https://alumni.example.org/ca/acces');
     // what is delivered is the stored text, byte for byte
@@ -230,7 +381,12 @@ describe('enqueueMail', () => {
 
 describe('the worker', () => {
   it('leaves a message the SMTP server refuses PENDING with attempts+1 and a later next attempt, and delivers it on a later run', async () => {
-    await enqueueMail(db, { to: 'later@mail.test', language: 'en', template: 'account.deleted', data: { name: 'Lee' } });
+    await enqueueMail(db, {
+      to: 'later@mail.test',
+      language: 'en',
+      template: 'account.deleted',
+      data: { name: 'Lee' },
+    });
     peer.refuseData = { code: 451, message: 'Try again later' };
     const now = new Date();
     const w = worker();
@@ -263,7 +419,12 @@ describe('the worker', () => {
   });
 
   it('keeps the message when the SMTP server is down, and delivers it once the server is back', async () => {
-    await enqueueMail(db, { to: 'down@mail.test', language: 'es', template: 'account.passwordChanged', data: { name: 'Dani' } });
+    await enqueueMail(db, {
+      to: 'down@mail.test',
+      language: 'es',
+      template: 'account.passwordChanged',
+      data: { name: 'Dani' },
+    });
     const down = worker({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
     const now = new Date();
     expect(await down.runOnce(now)).toEqual({ sent: 0, retried: 1, failed: 0 });
@@ -302,7 +463,12 @@ describe('the worker', () => {
   it('delivers each message exactly once when two workers on two connections run at the same time', async () => {
     const count = 30;
     for (let i = 0; i < count; i++) {
-      await enqueueMail(db, { to: `many${i}@mail.test`, language: MAIL_LANGUAGES[i % 3]!, template: 'account.received', data: { name: `N${i}` } });
+      await enqueueMail(db, {
+        to: `many${i}@mail.test`,
+        language: MAIL_LANGUAGES[i % 3]!,
+        template: 'account.received',
+        data: { name: `N${i}` },
+      });
     }
     const other = createDb(database.url, { poolSize: 4 });
     extraDbs.push(other);
@@ -314,7 +480,10 @@ describe('the worker', () => {
     const again = await Promise.all([a.runOnce(), b.runOnce()]);
 
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(count);
-    expect(again).toEqual([{ sent: 0, retried: 0, failed: 0 }, { sent: 0, retried: 0, failed: 0 }]);
+    expect(again).toEqual([
+      { sent: 0, retried: 0, failed: 0 },
+      { sent: 0, retried: 0, failed: 0 },
+    ]);
     const recipients = peer.received.map(toOf);
     expect(recipients).toHaveLength(count);
     expect(new Set(recipients).size).toBe(count);
@@ -324,13 +493,26 @@ describe('the worker', () => {
   });
 
   it('delivers a row left in SENDING by a crashed worker once its lease is over, and leaves a live lease alone', async () => {
-    await enqueueMail(db, { to: 'crashed@mail.test', language: 'en', template: 'account.deleted', data: { name: 'C' } });
+    await enqueueMail(db, {
+      to: 'crashed@mail.test',
+      language: 'en',
+      template: 'account.deleted',
+      data: { name: 'C' },
+    });
     await enqueueMail(db, { to: 'busy@mail.test', language: 'en', template: 'account.deleted', data: { name: 'B' } });
     const now = new Date();
     const past = new Date(now.getTime() - 1000).toISOString();
     const future = new Date(now.getTime() + MINUTE).toISOString();
-    await db.updateTable('email_outbox').set({ status: 'SENDING', attempts: 1, claimed_by: 'dead:1', locked_until: past }).where('to_address', '=', 'crashed@mail.test').execute();
-    await db.updateTable('email_outbox').set({ status: 'SENDING', attempts: 1, claimed_by: 'alive:1', locked_until: future }).where('to_address', '=', 'busy@mail.test').execute();
+    await db
+      .updateTable('email_outbox')
+      .set({ status: 'SENDING', attempts: 1, claimed_by: 'dead:1', locked_until: past })
+      .where('to_address', '=', 'crashed@mail.test')
+      .execute();
+    await db
+      .updateTable('email_outbox')
+      .set({ status: 'SENDING', attempts: 1, claimed_by: 'alive:1', locked_until: future })
+      .where('to_address', '=', 'busy@mail.test')
+      .execute();
 
     const restarted = worker();
     expect(await restarted.runOnce(now)).toEqual({ sent: 1, retried: 0, failed: 0 });
@@ -348,13 +530,22 @@ describe('a started worker', () => {
     w.start(); // runs a first round at once, then would wait a minute
     await w.runOnce(); // that first round is over
     const queuedAt = Date.now();
-    await db.transaction().execute((trx) => enqueueMail(trx, { to: 'fast@mail.test', language: 'en', template: 'account.deleted', data: { name: 'F' } }));
+    await db
+      .transaction()
+      .execute((trx) =>
+        enqueueMail(trx, { to: 'fast@mail.test', language: 'en', template: 'account.deleted', data: { name: 'F' } }),
+      );
     while (peer.received.length === 0 && Date.now() - queuedAt < 5000) await new Promise((r) => setTimeout(r, 20));
     expect(peer.received.map(toOf)).toEqual(['fast@mail.test']);
     expect(Date.now() - queuedAt).toBeLessThan(3000);
     await w.stop();
     // a stopped worker no longer listens
-    await enqueueMail(db, { to: 'stopped@mail.test', language: 'en', template: 'account.deleted', data: { name: 'S' } });
+    await enqueueMail(db, {
+      to: 'stopped@mail.test',
+      language: 'en',
+      template: 'account.deleted',
+      data: { name: 'S' },
+    });
     await new Promise((r) => setTimeout(r, 600));
     expect((await row('stopped@mail.test')).status).toBe('PENDING');
   });
@@ -362,12 +553,29 @@ describe('a started worker', () => {
 
 describe('in the app', () => {
   const appConfig = (env: Record<string, string>) =>
-    loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DIST_DIR: join(process.cwd(), 'dist'), MAIL_FROM: FROM, ...env });
+    loadConfig({
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      DIST_DIR: join(process.cwd(), 'dist'),
+      MAIL_FROM: FROM,
+      ...env,
+    });
 
   it('with SMTP_URL, the app delivers queued mail by itself within 10 s, and closing the app stops the worker', async () => {
     const app = await buildApp(appConfig({ SMTP_URL: peer.url }), { db, migrate: false });
     try {
-      await db.transaction().execute((trx) => enqueueMail(trx, { to: 'app@mail.test', language: 'ca', template: 'account.passwordChanged', data: { name: 'Jordi' } }));
+      await db
+        .transaction()
+        .execute((trx) =>
+          enqueueMail(trx, {
+            to: 'app@mail.test',
+            language: 'ca',
+            template: 'account.passwordChanged',
+            data: { name: 'Jordi' },
+          }),
+        );
       const deadline = Date.now() + 10_000;
       while (peer.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(peer.received.map((m) => m.subject)).toEqual(["S'ha canviat la teva contrasenya d'Alumni"]);
@@ -376,7 +584,12 @@ describe('in the app', () => {
       await app.close();
     }
     // closed: nothing more is delivered
-    await enqueueMail(db, { to: 'after-close@mail.test', language: 'en', template: 'account.deleted', data: { name: 'Z' } });
+    await enqueueMail(db, {
+      to: 'after-close@mail.test',
+      language: 'en',
+      template: 'account.deleted',
+      data: { name: 'Z' },
+    });
     await new Promise((r) => setTimeout(r, 3500));
     expect((await row('after-close@mail.test')).status).toBe('PENDING');
     expect(peer.received).toHaveLength(1);
@@ -385,10 +598,19 @@ describe('in the app', () => {
   it('two app instances on one database deliver each message once', async () => {
     const second = createDb(database.url, { poolSize: 4 });
     extraDbs.push(second);
-    const apps = [await buildApp(appConfig({ SMTP_URL: peer.url }), { db, migrate: false }), await buildApp(appConfig({ SMTP_URL: peer.url }), { db: second, migrate: false })];
+    const apps = [
+      await buildApp(appConfig({ SMTP_URL: peer.url }), { db, migrate: false }),
+      await buildApp(appConfig({ SMTP_URL: peer.url }), { db: second, migrate: false }),
+    ];
     try {
       peer.delayMs = 20;
-      for (let i = 0; i < 12; i++) await enqueueMail(i % 2 ? second : db, { to: `pair${i}@mail.test`, language: 'en', template: 'account.deleted', data: { name: `P${i}` } });
+      for (let i = 0; i < 12; i++)
+        await enqueueMail(i % 2 ? second : db, {
+          to: `pair${i}@mail.test`,
+          language: 'en',
+          template: 'account.deleted',
+          data: { name: `P${i}` },
+        });
       const deadline = Date.now() + 15_000;
       while (peer.received.length < 12 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       await new Promise((r) => setTimeout(r, 3500)); // a further poll of both: nothing more arrives
@@ -403,14 +625,21 @@ describe('in the app', () => {
 
   it('MAIL_FROM defaults to Alumni <no-reply@localhost> and must be an address', () => {
     expect(loadConfig({}).mailFrom).toBe('Alumni <no-reply@localhost>');
-    expect(loadConfig({ MAIL_FROM: 'Alumni office <office@alumni.example.org>' }).mailFrom).toBe('Alumni office <office@alumni.example.org>');
+    expect(loadConfig({ MAIL_FROM: 'Alumni office <office@alumni.example.org>' }).mailFrom).toBe(
+      'Alumni office <office@alumni.example.org>',
+    );
     expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
   });
 
   it('without SMTP_URL nothing is sent, the row stays PENDING, and `npm run mail:outbox` reads it', async () => {
     const app = await buildApp(appConfig({}), { db, migrate: false });
     try {
-      await enqueueMail(db, { to: 'unsent@mail.test', language: 'es', template: 'account.recovery', data: { name: 'Iris', link: 'https://alumni.example.org/es/usuario/recuperar?token=abc' } });
+      await enqueueMail(db, {
+        to: 'unsent@mail.test',
+        language: 'es',
+        template: 'account.recovery',
+        data: { name: 'Iris', link: 'https://alumni.example.org/es/usuario/recuperar?token=abc' },
+      });
       await new Promise((r) => setTimeout(r, 3500)); // longer than a poll
       expect(await row('unsent@mail.test')).toMatchObject({ status: 'PENDING', attempts: 0, sent_at: null });
       expect(peer.received).toHaveLength(0);

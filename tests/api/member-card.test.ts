@@ -19,23 +19,45 @@ const as = (who: string | null) => (who ? { token: s[who]!.token, deviceId: s[wh
 const PUBLIC_URL = 'https://alumni.example';
 
 async function decodeQr(svg: string): Promise<string | null> {
-  const { data, info } = await sharp(Buffer.from(svg), { density: 300 }).resize(600, 600).flatten({ background: '#ffffff' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(svg), { density: 300 })
+    .resize(600, 600)
+    .flatten({ background: '#ffffff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? null;
 }
 const tokenOf = (url: string) => url.split('/').pop()!;
 const verify = (token: string) => t.api('GET', `/api/member-card/verify/${encodeURIComponent(token)}`);
-const userRow = (email: string) => t.app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+const userRow = (email: string) =>
+  t.app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
   t = await startTestApp({ PUBLIC_URL });
-  for (const [who, kind] of [['bold', 'usr'], ['gratis', 'usr'], ['regular', 'usr'], ['company', 'com'], ['admin', 'adm']] as const) s[who] = await t.login(`${who}@demo.test`, kind);
+  for (const [who, kind] of [
+    ['bold', 'usr'],
+    ['gratis', 'usr'],
+    ['regular', 'usr'],
+    ['company', 'com'],
+    ['admin', 'adm'],
+  ] as const)
+    s[who] = await t.login(`${who}@demo.test`, kind);
 });
 afterAll(async () => t?.close());
 
 describe('who may see a member card', () => {
   it('answers 401 to a visitor and 403 to a company and an administrator, making no token', async () => {
-    for (const [who, status] of [[null, 401], ['company', 403], ['admin', 403]] as const) {
-      for (const [method, url, body] of [['GET', '/usr/member-card'], ['POST', '/usr/member-card/revoke', {}], ['GET', '/usr/member-card/pdf'], ['GET', '/usr/member-card/pkpass']] as const) {
+    for (const [who, status] of [
+      [null, 401],
+      ['company', 403],
+      ['admin', 403],
+    ] as const) {
+      for (const [method, url, body] of [
+        ['GET', '/usr/member-card'],
+        ['POST', '/usr/member-card/revoke', {}],
+        ['GET', '/usr/member-card/pdf'],
+        ['GET', '/usr/member-card/pkpass'],
+      ] as const) {
         const res = await t.api(method, url, { ...as(who), body });
         expect(res.statusCode, `${who} ${method} ${url}`).toBe(status);
       }
@@ -44,13 +66,23 @@ describe('who may see a member card', () => {
   });
 
   it('shows every member their card: Bold, Bold free period and Regular', async () => {
-    for (const [who, membership] of [['bold', 'BOLD'], ['gratis', 'GRATIS'], ['regular', 'REGULAR']] as const) {
+    for (const [who, membership] of [
+      ['bold', 'BOLD'],
+      ['gratis', 'GRATIS'],
+      ['regular', 'REGULAR'],
+    ] as const) {
       const res = await t.api('GET', '/usr/member-card', as(who));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['cache-control']).toContain('no-store');
       const card = res.json();
       const row = await userRow(`${who}@demo.test`);
-      expect(card).toMatchObject({ name: row.name, partner_number: row.code_numeric, membership, photo: row.photo, wallet: false });
+      expect(card).toMatchObject({
+        name: row.name,
+        partner_number: row.code_numeric,
+        membership,
+        photo: row.photo,
+        wallet: false,
+      });
       expect(card.surname).toBe([row.surname1, row.surname2].filter(Boolean).join(' '));
       if (membership === 'REGULAR') expect(card).toMatchObject({ valid: false, valid_until: null });
       else expect(card).toMatchObject({ valid: true, valid_until: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/) });
@@ -59,7 +91,7 @@ describe('who may see a member card', () => {
 });
 
 describe('the QR code and its verify page', () => {
-  it('holds the verify address in the member\'s language, the same token on every visit', async () => {
+  it("holds the verify address in the member's language, the same token on every visit", async () => {
     const first = (await t.api('GET', '/usr/member-card', as('bold'))).json();
     const again = (await t.api('GET', '/usr/member-card', as('bold'))).json();
     expect(again.verify_url).toBe(first.verify_url);
@@ -68,7 +100,12 @@ describe('the QR code and its verify page', () => {
     expect(first.verify_url).toMatch(new RegExp(`^${PUBLIC_URL}/${language}/${slug}/[A-Za-z0-9_-]{32}$`));
     expect(first.qr).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     expect(await decodeQr(first.qr)).toBe(first.verify_url);
-    const live = await t.app.db.selectFrom('member_card_tokens').selectAll().where('revoked_at', 'is', null).where('token', '=', tokenOf(first.verify_url)).execute();
+    const live = await t.app.db
+      .selectFrom('member_card_tokens')
+      .selectAll()
+      .where('revoked_at', 'is', null)
+      .where('token', '=', tokenOf(first.verify_url))
+      .execute();
     expect(live).toHaveLength(1);
   });
 
@@ -84,7 +121,10 @@ describe('the QR code and its verify page', () => {
     expect(res.json()).toEqual({ valid: true, first_name: row.name, photo: row.photo, valid_until: card.valid_until });
     // (the demo's seeded pictures are named by the member's hash; an uploaded photo has a random name of its own)
     const rest = JSON.stringify({ ...res.json(), photo: null });
-    for (const secret of [row.surname1, row.surname2, row.email, String(row.code_numeric), row.hash].filter((v): v is string => !!v && v.length > 2)) expect(rest).not.toContain(secret);
+    for (const secret of [row.surname1, row.surname2, row.email, String(row.code_numeric), row.hash].filter(
+      (v): v is string => !!v && v.length > 2,
+    ))
+      expect(rest).not.toContain(secret);
   });
 
   it('says "not valid", the same way, once the subscription ends, for a Regular member and for an unknown token', async () => {
@@ -92,7 +132,11 @@ describe('the QR code and its verify page', () => {
     const token = tokenOf(card.verify_url);
     expect((await verify(token)).json().valid).toBe(true);
     const { subscription_end } = await userRow('gratis@demo.test');
-    await t.app.db.updateTable('users').set({ subscription_end: new Date(Date.now() - 86_400_000).toISOString() }).where('email', '=', 'gratis@demo.test').execute();
+    await t.app.db
+      .updateTable('users')
+      .set({ subscription_end: new Date(Date.now() - 86_400_000).toISOString() })
+      .where('email', '=', 'gratis@demo.test')
+      .execute();
     const expired = await verify(token);
     expect(expired.statusCode).toBe(200);
     expect(expired.json()).toEqual({ valid: false });
@@ -124,7 +168,14 @@ describe('the QR code and its verify page', () => {
     expect((await verify(tokenOf(after.verify_url))).json().valid).toBe(true);
     expect((await t.api('GET', '/usr/member-card', as('bold'))).json().verify_url).toBe(after.verify_url);
     const { hash } = await userRow('bold@demo.test');
-    expect(await t.app.db.selectFrom('member_card_tokens').select('token').where('user_hash', '=', hash).where('revoked_at', 'is', null).execute()).toHaveLength(1);
+    expect(
+      await t.app.db
+        .selectFrom('member_card_tokens')
+        .select('token')
+        .where('user_hash', '=', hash)
+        .where('revoked_at', 'is', null)
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it('serves the verify page with noindex, the same for any token', async () => {
@@ -149,7 +200,11 @@ describe('the card as a document', () => {
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(res.rawPayload.length).toBeGreaterThan(2000);
     // a member without a photo gets one too
-    await t.app.db.updateTable('users').set({ photo: '/uploads/avatars/missing.webp' }).where('email', '=', 'regular@demo.test').execute();
+    await t.app.db
+      .updateTable('users')
+      .set({ photo: '/uploads/avatars/missing.webp' })
+      .where('email', '=', 'regular@demo.test')
+      .execute();
     const regular = await t.api('GET', '/usr/member-card/pdf', as('regular'));
     expect(regular.statusCode).toBe(200);
     expect(regular.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -169,8 +224,34 @@ describe('the Apple Wallet pass, when its certificates are configured', () => {
   beforeAll(async () => {
     // throwaway self-signed certificates stand in for Apple's (the pass is signed the same way)
     dir = mkdtempSync(join(tmpdir(), 'wallet-'));
-    for (const name of ['signer', 'wwdr']) execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, `${name}-key.pem`), '-out', join(dir, `${name}.pem`), '-days', '2', '-subj', `/CN=${name} test`], { stdio: 'ignore' });
-    w = await startTestApp({ PUBLIC_URL, WALLET_PASS_CERT: join(dir, 'signer.pem'), WALLET_PASS_KEY: join(dir, 'signer-key.pem'), WALLET_PASS_WWDR: join(dir, 'wwdr.pem'), WALLET_PASS_TYPE_ID: 'pass.example.alumni', WALLET_TEAM_ID: 'ABCDE12345' });
+    for (const name of ['signer', 'wwdr'])
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-keyout',
+          join(dir, `${name}-key.pem`),
+          '-out',
+          join(dir, `${name}.pem`),
+          '-days',
+          '2',
+          '-subj',
+          `/CN=${name} test`,
+        ],
+        { stdio: 'ignore' },
+      );
+    w = await startTestApp({
+      PUBLIC_URL,
+      WALLET_PASS_CERT: join(dir, 'signer.pem'),
+      WALLET_PASS_KEY: join(dir, 'signer-key.pem'),
+      WALLET_PASS_WWDR: join(dir, 'wwdr.pem'),
+      WALLET_PASS_TYPE_ID: 'pass.example.alumni',
+      WALLET_TEAM_ID: 'ABCDE12345',
+    });
   });
   afterAll(async () => {
     await w?.close();
@@ -188,6 +269,7 @@ describe('the Apple Wallet pass, when its certificates are configured', () => {
     expect(res.headers['cache-control']).toContain('no-store');
     const bytes = res.rawPayload;
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-    for (const name of ['pass.json', 'manifest.json', 'signature', 'icon.png']) expect(bytes.includes(Buffer.from(name)), name).toBe(true);
+    for (const name of ['pass.json', 'manifest.json', 'signature', 'icon.png'])
+      expect(bytes.includes(Buffer.from(name)), name).toBe(true);
   });
 });

@@ -15,9 +15,26 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const userHash = async (email: string) => (await t.app.db.selectFrom('users').select('hash').where('email', '=', email).executeTakeFirstOrThrow()).hash;
-const count = async () => Number((await t.app.db.selectFrom('work_experiences').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-const valid = { name: 'Diseñadora UX', contract: 'FULL-TIME', company_name: 'Estudio Norte', start: '01/03/2021', end: '30/06/2023', location: 'Barcelona', content: 'Investigación y prototipos.' };
+const userHash = async (email: string) =>
+  (await t.app.db.selectFrom('users').select('hash').where('email', '=', email).executeTakeFirstOrThrow()).hash;
+const count = async () =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('work_experiences')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const valid = {
+  name: 'Diseñadora UX',
+  contract: 'FULL-TIME',
+  company_name: 'Estudio Norte',
+  start: '01/03/2021',
+  end: '30/06/2023',
+  location: 'Barcelona',
+  content: 'Investigación y prototipos.',
+};
 
 describe('who may call', () => {
   it('answers 401 to anonymous and 403 to companies and administrators', async () => {
@@ -46,16 +63,30 @@ describe('CRUD by the owner', () => {
       expect(created.statusCode, created.body).toBe(201);
       const item = created.json();
       expect(item).toMatchObject(valid);
-      expect((await t.api('GET', `/usr/workExperiences/${item.hash}`, s)).json()).toMatchObject({ hash: item.hash, ...valid });
+      expect((await t.api('GET', `/usr/workExperiences/${item.hash}`, s)).json()).toMatchObject({
+        hash: item.hash,
+        ...valid,
+      });
       const list = (await t.api('GET', '/usr/workExperiences?size=100', s)).json();
       expect(list).toMatchObject({ total: expect.any(Number), maxPages: expect.any(Number) });
       expect(list.items.map((e: { hash: string }) => e.hash)).toContain(item.hash);
       const mine = await userHash(email);
-      const owners = await t.app.db.selectFrom('work_experiences').select('user_hash').where('hash', 'in', list.items.map((e: { hash: string }) => e.hash)).execute();
+      const owners = await t.app.db
+        .selectFrom('work_experiences')
+        .select('user_hash')
+        .where(
+          'hash',
+          'in',
+          list.items.map((e: { hash: string }) => e.hash),
+        )
+        .execute();
       expect(owners.every((o) => o.user_hash === mine)).toBe(true);
 
       // end: null means "current job"
-      const patched = await t.api('PATCH', `/usr/workExperiences/${item.hash}`, { ...s, body: { name: 'Lead UX', end: null } });
+      const patched = await t.api('PATCH', `/usr/workExperiences/${item.hash}`, {
+        ...s,
+        body: { name: 'Lead UX', end: null },
+      });
       expect(patched.statusCode, patched.body).toBe(200);
       expect(patched.json()).toMatchObject({ name: 'Lead UX', end: null, company_name: valid.company_name });
 
@@ -72,16 +103,30 @@ describe('CRUD by the owner', () => {
   });
 });
 
-describe('another member\'s experience', () => {
+describe("another member's experience", () => {
   it('answers 404 to GET, PATCH and DELETE and changes nothing', async () => {
     const mine = [await userHash('bold@demo.test'), await userHash('regular@demo.test')];
-    const other = (await t.app.db.selectFrom('work_experiences').select('hash').where('user_hash', 'not in', mine).executeTakeFirstOrThrow()).hash;
-    const before = await t.app.db.selectFrom('work_experiences').selectAll().where('hash', '=', other).executeTakeFirstOrThrow();
+    const other = (
+      await t.app.db
+        .selectFrom('work_experiences')
+        .select('hash')
+        .where('user_hash', 'not in', mine)
+        .executeTakeFirstOrThrow()
+    ).hash;
+    const before = await t.app.db
+      .selectFrom('work_experiences')
+      .selectAll()
+      .where('hash', '=', other)
+      .executeTakeFirstOrThrow();
     const s = as['bold@demo.test']!;
     expect((await t.api('GET', `/usr/workExperiences/${other}`, s)).statusCode).toBe(404);
-    expect((await t.api('PATCH', `/usr/workExperiences/${other}`, { ...s, body: { name: 'Hijacked' } })).statusCode).toBe(404);
+    expect(
+      (await t.api('PATCH', `/usr/workExperiences/${other}`, { ...s, body: { name: 'Hijacked' } })).statusCode,
+    ).toBe(404);
     expect((await t.api('DELETE', `/usr/workExperiences/${other}`, s)).statusCode).toBe(404);
-    expect(await t.app.db.selectFrom('work_experiences').selectAll().where('hash', '=', other).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await t.app.db.selectFrom('work_experiences').selectAll().where('hash', '=', other).executeTakeFirstOrThrow(),
+    ).toEqual(before);
   });
 });
 
@@ -105,16 +150,23 @@ describe('bad input', () => {
     });
   }
 
-  it('an end before the stored start on PATCH answers 400 naming end, in the member\'s language', async () => {
+  it("an end before the stored start on PATCH answers 400 naming end, in the member's language", async () => {
     const s = as['bold@demo.test']!;
     const item = (await t.api('POST', '/usr/workExperiences', { ...s, body: valid })).json();
     const res = await t.api('PATCH', `/usr/workExperiences/${item.hash}`, { ...s, body: { end: '31/12/2019' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].field).toBe('end');
-    const es = await t.api('PATCH', `/usr/workExperiences/${item.hash}`, { ...s, body: { start: '01/01/2024' }, language: 'es' });
+    const es = await t.api('PATCH', `/usr/workExperiences/${item.hash}`, {
+      ...s,
+      body: { start: '01/01/2024' },
+      language: 'es',
+    });
     expect(es.statusCode).toBe(400);
     expect(es.json().errors[0]).toMatchObject({ field: 'end' });
-    expect((await t.api('GET', `/usr/workExperiences/${item.hash}`, s)).json()).toMatchObject({ start: valid.start, end: valid.end });
+    expect((await t.api('GET', `/usr/workExperiences/${item.hash}`, s)).json()).toMatchObject({
+      start: valid.start,
+      end: valid.end,
+    });
   });
 });
 
@@ -124,9 +176,10 @@ describe('an incomplete profile (issue 25 §14, SPEC §5: adding a job experienc
     en: 'Complete your profile to add a job experience.',
     ca: 'Completa el teu perfil per afegir una experiència laboral.',
   } as const;
-  const setComplete = async (email: string, complete: 0 | 1) => t.app.db.updateTable('users').set({ profile_complete: complete }).where('email', '=', email).execute();
+  const setComplete = async (email: string, complete: 0 | 1) =>
+    t.app.db.updateTable('users').set({ profile_complete: complete }).where('email', '=', email).execute();
 
-  it('POST answers 418 with the message in the member\'s language and writes nothing; PATCH likewise; list, read and delete still work', async () => {
+  it("POST answers 418 with the message in the member's language and writes nothing; PATCH likewise; list, read and delete still work", async () => {
     const s = as['regular@demo.test']!;
     const kept = (await t.api('POST', '/usr/workExperiences', { ...s, body: valid })).json();
     expect(typeof kept.hash).toBe('string');
@@ -140,11 +193,25 @@ describe('an incomplete profile (issue 25 §14, SPEC §5: adding a job experienc
       }
       expect(await count()).toBe(before);
 
-      const stored = await t.app.db.selectFrom('work_experiences').selectAll().where('hash', '=', kept.hash).executeTakeFirstOrThrow();
-      const patched = await t.api('PATCH', `/usr/workExperiences/${kept.hash}`, { ...s, body: { name: 'Changed' }, language: 'en' });
+      const stored = await t.app.db
+        .selectFrom('work_experiences')
+        .selectAll()
+        .where('hash', '=', kept.hash)
+        .executeTakeFirstOrThrow();
+      const patched = await t.api('PATCH', `/usr/workExperiences/${kept.hash}`, {
+        ...s,
+        body: { name: 'Changed' },
+        language: 'en',
+      });
       expect(patched.statusCode, patched.body).toBe(418);
       expect(patched.json().message).toBe(messages.en);
-      expect(await t.app.db.selectFrom('work_experiences').selectAll().where('hash', '=', kept.hash).executeTakeFirstOrThrow()).toEqual(stored);
+      expect(
+        await t.app.db
+          .selectFrom('work_experiences')
+          .selectAll()
+          .where('hash', '=', kept.hash)
+          .executeTakeFirstOrThrow(),
+      ).toEqual(stored);
 
       expect((await t.api('GET', '/usr/workExperiences', s)).statusCode).toBe(200);
       expect((await t.api('GET', `/usr/workExperiences/${kept.hash}`, s)).statusCode).toBe(200);

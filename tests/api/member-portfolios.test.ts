@@ -17,13 +17,32 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const userHash = async (email: string) => (await t.app.db.selectFrom('users').select('hash').where('email', '=', email).executeTakeFirstOrThrow()).hash;
-const count = async (table: 'portfolios' | 'portfolio_links') => Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-const valid = { name: 'Identidad para un festival', date: '10/05/2024', content: 'Logotipo, cartelería y web.', links: [{ url: 'https://example.com/festival' }], status: 'PUBLISHED' };
+const userHash = async (email: string) =>
+  (await t.app.db.selectFrom('users').select('hash').where('email', '=', email).executeTakeFirstOrThrow()).hash;
+const count = async (table: 'portfolios' | 'portfolio_links') =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const valid = {
+  name: 'Identidad para un festival',
+  date: '10/05/2024',
+  content: 'Logotipo, cartelería y web.',
+  links: [{ url: 'https://example.com/festival' }],
+  status: 'PUBLISHED',
+};
 
 async function othersPortfolio(): Promise<string> {
   const mine = [await userHash('bold@demo.test'), await userHash('regular@demo.test')];
-  const row = await t.app.db.selectFrom('portfolios').select('hash').where('user_hash', 'not in', mine).executeTakeFirstOrThrow();
+  const row = await t.app.db
+    .selectFrom('portfolios')
+    .select('hash')
+    .where('user_hash', 'not in', mine)
+    .executeTakeFirstOrThrow();
   return row.hash;
 }
 
@@ -55,64 +74,109 @@ describe('CRUD by the owner', () => {
       const item = created.json();
       expect(item).toMatchObject({ name: valid.name, date: valid.date, content: valid.content, status: 'PUBLISHED' });
       expect(item.links.map((l: { url: string }) => l.url)).toEqual(['https://example.com/festival']);
-      expect((await t.api('GET', `/usr/portfolios/${item.hash}`, s)).json()).toMatchObject({ hash: item.hash, name: valid.name });
+      expect((await t.api('GET', `/usr/portfolios/${item.hash}`, s)).json()).toMatchObject({
+        hash: item.hash,
+        name: valid.name,
+      });
       const list = (await t.api('GET', '/usr/portfolios?size=100', s)).json();
       expect(list).toMatchObject({ total: expect.any(Number), maxPages: expect.any(Number) });
       expect(list.items.map((p: { hash: string }) => p.hash)).toContain(item.hash);
 
-      const patched = await t.api('PATCH', `/usr/portfolios/${item.hash}`, { ...s, body: { name: 'Festival 2024', links: [{ url: 'https://a.example/1' }, { url: 'https://a.example/2' }] } });
+      const patched = await t.api('PATCH', `/usr/portfolios/${item.hash}`, {
+        ...s,
+        body: { name: 'Festival 2024', links: [{ url: 'https://a.example/1' }, { url: 'https://a.example/2' }] },
+      });
       expect(patched.statusCode, patched.body).toBe(200);
       expect(patched.json()).toMatchObject({ name: 'Festival 2024', content: valid.content });
-      expect(patched.json().links.map((l: { url: string }) => l.url)).toEqual(['https://a.example/1', 'https://a.example/2']);
+      expect(patched.json().links.map((l: { url: string }) => l.url)).toEqual([
+        'https://a.example/1',
+        'https://a.example/2',
+      ]);
 
       const removed = await t.api('DELETE', `/usr/portfolios/${item.hash}`, s);
       expect(removed.statusCode, removed.body).toBe(200);
       expect((await t.api('GET', `/usr/portfolios/${item.hash}`, s)).statusCode).toBe(404);
-      const links = await t.app.db.selectFrom('portfolio_links').select('hash').where('portfolio_hash', '=', item.hash).execute();
+      const links = await t.app.db
+        .selectFrom('portfolio_links')
+        .select('hash')
+        .where('portfolio_hash', '=', item.hash)
+        .execute();
       expect(links).toEqual([]);
     });
   }
 
-  it('lists only the member\'s own portfolios, drafts included', async () => {
+  it("lists only the member's own portfolios, drafts included", async () => {
     const s = as['regular@demo.test']!;
     const draft = (await t.api('POST', '/usr/portfolios', { ...s, body: { ...valid, status: 'UNPUBLISHED' } })).json();
     const list = (await t.api('GET', '/usr/portfolios?size=100', s)).json();
     expect(list.items.map((p: { hash: string }) => p.hash)).toContain(draft.hash);
     const mine = await userHash('regular@demo.test');
-    const owners = await t.app.db.selectFrom('portfolios').select('user_hash').where('hash', 'in', list.items.map((p: { hash: string }) => p.hash)).execute();
+    const owners = await t.app.db
+      .selectFrom('portfolios')
+      .select('user_hash')
+      .where(
+        'hash',
+        'in',
+        list.items.map((p: { hash: string }) => p.hash),
+      )
+      .execute();
     expect(owners.every((o) => o.user_hash === mine)).toBe(true);
     expect(list.total).toBe(owners.length);
   });
 });
 
 describe('deleting a project', () => {
-  it('removes its image rows and files, and leaves other projects\' images alone', async () => {
+  it("removes its image rows and files, and leaves other projects' images alone", async () => {
     const s = as['bold@demo.test']!;
     const item = (await t.api('POST', '/usr/portfolios', { ...s, body: valid })).json();
     const dir = join(t.app.config.dataDir, 'uploads', 'portfolios');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `${item.hash}-0.webp`);
     writeFileSync(file, 'image');
-    await t.app.db.insertInto('portfolio_images').values({ hash: `img${item.hash}`.slice(0, 32), portfolio_hash: item.hash, path: `/uploads/portfolios/${item.hash}-0.webp`, position: 0 }).execute();
+    await t.app.db
+      .insertInto('portfolio_images')
+      .values({
+        hash: `img${item.hash}`.slice(0, 32),
+        portfolio_hash: item.hash,
+        path: `/uploads/portfolios/${item.hash}-0.webp`,
+        position: 0,
+      })
+      .execute();
     expect((await t.api('GET', `/usr/portfolios/${item.hash}`, s)).json().images).toHaveLength(1);
     const other = await othersPortfolio();
-    const othersImages = await t.app.db.selectFrom('portfolio_images').selectAll().where('portfolio_hash', '=', other).execute();
+    const othersImages = await t.app.db
+      .selectFrom('portfolio_images')
+      .selectAll()
+      .where('portfolio_hash', '=', other)
+      .execute();
     expect((await t.api('DELETE', `/usr/portfolios/${item.hash}`, s)).statusCode).toBe(200);
-    expect(await t.app.db.selectFrom('portfolio_images').select('hash').where('portfolio_hash', '=', item.hash).execute()).toEqual([]);
+    expect(
+      await t.app.db.selectFrom('portfolio_images').select('hash').where('portfolio_hash', '=', item.hash).execute(),
+    ).toEqual([]);
     expect(existsSync(file)).toBe(false);
-    expect(await t.app.db.selectFrom('portfolio_images').selectAll().where('portfolio_hash', '=', other).execute()).toEqual(othersImages);
+    expect(
+      await t.app.db.selectFrom('portfolio_images').selectAll().where('portfolio_hash', '=', other).execute(),
+    ).toEqual(othersImages);
   });
 });
 
-describe('another member\'s portfolio', () => {
+describe("another member's portfolio", () => {
   it('answers 404 to GET, PATCH and DELETE and changes nothing', async () => {
     const other = await othersPortfolio();
-    const before = await t.app.db.selectFrom('portfolios').selectAll().where('hash', '=', other).executeTakeFirstOrThrow();
+    const before = await t.app.db
+      .selectFrom('portfolios')
+      .selectAll()
+      .where('hash', '=', other)
+      .executeTakeFirstOrThrow();
     const s = as['bold@demo.test']!;
     expect((await t.api('GET', `/usr/portfolios/${other}`, s)).statusCode).toBe(404);
-    expect((await t.api('PATCH', `/usr/portfolios/${other}`, { ...s, body: { name: 'Hijacked' } })).statusCode).toBe(404);
+    expect((await t.api('PATCH', `/usr/portfolios/${other}`, { ...s, body: { name: 'Hijacked' } })).statusCode).toBe(
+      404,
+    );
     expect((await t.api('DELETE', `/usr/portfolios/${other}`, s)).statusCode).toBe(404);
-    expect(await t.app.db.selectFrom('portfolios').selectAll().where('hash', '=', other).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await t.app.db.selectFrom('portfolios').selectAll().where('hash', '=', other).executeTakeFirstOrThrow(),
+    ).toEqual(before);
   });
 });
 
@@ -147,7 +211,10 @@ describe('bad input', () => {
   it('a bad PATCH changes nothing', async () => {
     const s = as['bold@demo.test']!;
     const item = (await t.api('POST', '/usr/portfolios', { ...s, body: valid })).json();
-    const res = await t.api('PATCH', `/usr/portfolios/${item.hash}`, { ...s, body: { name: 'Changed', status: 'NOPE' } });
+    const res = await t.api('PATCH', `/usr/portfolios/${item.hash}`, {
+      ...s,
+      body: { name: 'Changed', status: 'NOPE' },
+    });
     expect(res.statusCode).toBe(400);
     expect((await t.api('GET', `/usr/portfolios/${item.hash}`, s)).json().name).toBe(valid.name);
   });
@@ -157,7 +224,9 @@ describe('public visibility', () => {
   it('a published portfolio is public; a draft never is', async () => {
     const s = as['bold@demo.test']!;
     const published = (await t.api('POST', '/usr/portfolios', { ...s, body: { ...valid, name: 'Publicado' } })).json();
-    const draft = (await t.api('POST', '/usr/portfolios', { ...s, body: { ...valid, name: 'Borrador', status: 'UNPUBLISHED' } })).json();
+    const draft = (
+      await t.api('POST', '/usr/portfolios', { ...s, body: { ...valid, name: 'Borrador', status: 'UNPUBLISHED' } })
+    ).json();
     const owner = await userHash('bold@demo.test');
     const list = (await t.api('GET', `/api/portfolios?users=${owner}&size=100`)).json();
     const hashes = list.items.map((p: { hash: string }) => p.hash);

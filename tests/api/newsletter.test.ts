@@ -20,8 +20,15 @@ let admin: Session;
 const stamp = Date.now().toString(36);
 // runs on the 2nd of March 2031 report on February 2031, a month the demo has no articles in
 const RUN = new Date('2031-03-02T08:00:00Z');
-const user = (email: string) => t.app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-const newsletters = () => t.app.db.selectFrom('email_outbox').select(['to_address', 'language', 'subject', 'body_text', 'headers']).where('template', '=', 'newsletter.monthly').orderBy('to_address').execute();
+const user = (email: string) =>
+  t.app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+const newsletters = () =>
+  t.app.db
+    .selectFrom('email_outbox')
+    .select(['to_address', 'language', 'subject', 'body_text', 'headers'])
+    .where('template', '=', 'newsletter.monthly')
+    .orderBy('to_address')
+    .execute();
 const text = (title: string) => ({ title, summary: `${title}: summary`, body: `${title}: body` });
 
 beforeAll(async () => {
@@ -30,18 +37,44 @@ beforeAll(async () => {
   admin = await t.login('admin@demo.test', 'adm');
   // three subscribers in three languages; everybody else off, so the outbox speaks of these
   await t.app.db.updateTable('users').set({ is_newsletter: 0 }).execute();
-  await t.app.db.updateTable('users').set({ is_newsletter: 1 }).where('email', 'in', ['bold@demo.test', 'gratis@demo.test', 'regular@demo.test', 'pending@demo.test']).execute();
+  await t.app.db
+    .updateTable('users')
+    .set({ is_newsletter: 1 })
+    .where('email', 'in', ['bold@demo.test', 'gratis@demo.test', 'regular@demo.test', 'pending@demo.test'])
+    .execute();
   await t.app.db.updateTable('users').set({ language: 'en' }).where('email', '=', 'bold@demo.test').execute();
   await t.app.db.updateTable('users').set({ language: 'ca' }).where('email', '=', 'gratis@demo.test').execute();
   await t.app.db.updateTable('users').set({ language: 'es' }).where('email', '=', 'regular@demo.test').execute();
-  const post = (body: Record<string, unknown>) => t.api('POST', '/adm/articles', { token: admin.token, deviceId: admin.deviceId, body });
+  const post = (body: Record<string, unknown>) =>
+    t.api('POST', '/adm/articles', { token: admin.token, deviceId: admin.deviceId, body });
   // February 2031: one event in three languages, one news item in Spanish only, a draft
-  expect((await post({ type: 'EVENT', status: 'PUBLISHED', date: '20/02/2031', texts: { es: text(`Evento ${stamp}`), en: text(`Event ${stamp}`), ca: text(`Esdeveniment ${stamp}`) } })).statusCode).toBe(201);
-  expect((await post({ type: 'NEWS', status: 'PUBLISHED', date: '03/02/2031', texts: { es: text(`Noticia ${stamp}`) } })).statusCode).toBe(201);
-  expect((await post({ type: 'NEWS', status: 'DRAFT', date: '10/02/2031', texts: { es: text(`Borrador ${stamp}`) } })).statusCode).toBe(201);
+  expect(
+    (
+      await post({
+        type: 'EVENT',
+        status: 'PUBLISHED',
+        date: '20/02/2031',
+        texts: { es: text(`Evento ${stamp}`), en: text(`Event ${stamp}`), ca: text(`Esdeveniment ${stamp}`) },
+      })
+    ).statusCode,
+  ).toBe(201);
+  expect(
+    (await post({ type: 'NEWS', status: 'PUBLISHED', date: '03/02/2031', texts: { es: text(`Noticia ${stamp}`) } }))
+      .statusCode,
+  ).toBe(201);
+  expect(
+    (await post({ type: 'NEWS', status: 'DRAFT', date: '10/02/2031', texts: { es: text(`Borrador ${stamp}`) } }))
+      .statusCode,
+  ).toBe(201);
   // January and March 2031: not February's
-  expect((await post({ type: 'NEWS', status: 'PUBLISHED', date: '31/01/2031', texts: { es: text(`Enero ${stamp}`) } })).statusCode).toBe(201);
-  expect((await post({ type: 'NEWS', status: 'PUBLISHED', date: '01/03/2031', texts: { es: text(`Marzo ${stamp}`) } })).statusCode).toBe(201);
+  expect(
+    (await post({ type: 'NEWS', status: 'PUBLISHED', date: '31/01/2031', texts: { es: text(`Enero ${stamp}`) } }))
+      .statusCode,
+  ).toBe(201);
+  expect(
+    (await post({ type: 'NEWS', status: 'PUBLISHED', date: '01/03/2031', texts: { es: text(`Marzo ${stamp}`) } }))
+      .statusCode,
+  ).toBe(201);
 });
 afterAll(async () => {
   await peer?.close();
@@ -56,7 +89,10 @@ describe('the monthly newsletter', () => {
   });
 
   it('reaches each validated subscriber once in their language, with February’s published articles only, whatever the runners', async () => {
-    const runners = [new TaskRunner(t.app.db).register(newsletterTask(t.app.db, t.app.config)), new TaskRunner(t.app.db).register(newsletterTask(t.app.db, t.app.config))];
+    const runners = [
+      new TaskRunner(t.app.db).register(newsletterTask(t.app.db, t.app.config)),
+      new TaskRunner(t.app.db).register(newsletterTask(t.app.db, t.app.config)),
+    ];
     await t.app.db.deleteFrom('tasks').where('name', '=', 'newsletter.monthly').execute();
     await Promise.all(runners.map((runner) => runner.runDue(RUN)));
     expect(await sendNewsletter(t.app.db, t.app.config, RUN)).toBe(0); // a later run: already sent
@@ -78,10 +114,19 @@ describe('the monthly newsletter', () => {
   });
 
   it('carries a one-click unsubscribe, as the SMTP peer receives it', async () => {
-    const worker = new MailWorker({ db: t.app.db, dialect: dialectOf(t.app.config.databaseUrl), smtpUrl: peer.url, from: 'Alumni <alumni@mail.test>' });
+    const worker = new MailWorker({
+      db: t.app.db,
+      dialect: dialectOf(t.app.config.databaseUrl),
+      smtpUrl: peer.url,
+      from: 'Alumni <alumni@mail.test>',
+    });
     await worker.runOnce();
     await worker.stop();
-    const received = peer.received.find((mail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address === 'bold@demo.test' && (mail.text ?? '').includes(`Event ${stamp}`));
+    const received = peer.received.find(
+      (mail) =>
+        (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address === 'bold@demo.test' &&
+        (mail.text ?? '').includes(`Event ${stamp}`),
+    );
     expect(received).toBeDefined();
     const header = (name: string) => received!.headerLines.find((line) => line.key === name)?.line ?? '';
     const token = unsubscribeToken(t.app.config.secretKey, 'news', (await user('bold@demo.test')).hash);
@@ -98,11 +143,21 @@ describe('the monthly newsletter', () => {
     expect((await user('bold@demo.test')).is_newsletter).toBe(1);
     const jobsToken = unsubscribeToken(t.app.config.secretKey, 'jobs', bold.hash);
     for (const bad of [jobsToken, `${bold.hash}.${'A'.repeat(43)}`, 'not-a-token-at-all']) {
-      expect((await t.app.inject({ method: 'POST', url: `/mail/unsubscribe/news/${encodeURIComponent(bad)}` })).statusCode, bad).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/mail/unsubscribe/news/${encodeURIComponent(bad)}` })).statusCode,
+        bad,
+      ).toBe(404);
     }
-    expect([400, 404]).toContain((await t.app.inject({ method: 'POST', url: `/mail/unsubscribe/letters/${token}` })).statusCode);
+    expect([400, 404]).toContain(
+      (await t.app.inject({ method: 'POST', url: `/mail/unsubscribe/letters/${token}` })).statusCode,
+    );
     expect((await user('bold@demo.test')).is_newsletter).toBe(1);
-    const done = await t.app.inject({ method: 'POST', url: `/mail/unsubscribe/news/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/mail/unsubscribe/news/${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(done.statusCode).toBe(200);
     expect((await user('bold@demo.test')).is_newsletter).toBe(0);
     expect((await user('bold@demo.test')).is_receive_jobs).toBe(bold.is_receive_jobs); // the other list untouched

@@ -17,8 +17,18 @@ let foreign = '';
 
 /** A visitor from `ip` reports a view (light-my-request lets the test pick the address). */
 const viewFrom = (ip: string, id: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: `/api/jobs/${id}/view`, remoteAddress: ip, headers: { apiKey: API_KEY, language: 'en', 'content-type': 'application/json', ...headers }, payload: '{}' });
-const viewsInTable = async (hash: string) => Number((await t.app.db.selectFrom('job_views').select('views').where('job_hash', '=', hash).executeTakeFirst())?.views ?? 0);
+  t.app.inject({
+    method: 'POST',
+    url: `/api/jobs/${id}/view`,
+    remoteAddress: ip,
+    headers: { apiKey: API_KEY, language: 'en', 'content-type': 'application/json', ...headers },
+    payload: '{}',
+  });
+const viewsInTable = async (hash: string) =>
+  Number(
+    (await t.app.db.selectFrom('job_views').select('views').where('job_hash', '=', hash).executeTakeFirst())?.views ??
+      0,
+  );
 const viewsSeenByCompany = async (hash: string) => {
   const res = await t.api('GET', `/com/jobs/${hash}`, { ...company });
   expect(res.statusCode, res.body).toBe(200);
@@ -31,10 +41,31 @@ beforeAll(async () => {
   admin = await t.login('admin@demo.test', 'adm');
   bold = await t.login('bold@demo.test', 'usr');
   const db = t.app.db;
-  const own = (await db.selectFrom('companies').select('hash').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).hash;
-  published = await db.selectFrom('jobs').select(['hash', 'slug']).where('company_hash', '=', own).where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
-  pending = (await db.selectFrom('jobs').select('hash').where('company_hash', '=', own).where('status', '=', 'PENDING').executeTakeFirstOrThrow()).hash;
-  foreign = (await db.selectFrom('jobs').select('hash').where('company_hash', '!=', own).where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow()).hash;
+  const own = (
+    await db.selectFrom('companies').select('hash').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()
+  ).hash;
+  published = await db
+    .selectFrom('jobs')
+    .select(['hash', 'slug'])
+    .where('company_hash', '=', own)
+    .where('status', '=', 'PUBLISHED')
+    .executeTakeFirstOrThrow();
+  pending = (
+    await db
+      .selectFrom('jobs')
+      .select('hash')
+      .where('company_hash', '=', own)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirstOrThrow()
+  ).hash;
+  foreign = (
+    await db
+      .selectFrom('jobs')
+      .select('hash')
+      .where('company_hash', '!=', own)
+      .where('status', '=', 'PUBLISHED')
+      .executeTakeFirstOrThrow()
+  ).hash;
   await t.app.jobViews.flush();
 });
 afterAll(async () => t?.close());
@@ -57,7 +88,15 @@ describe('counting a view', () => {
     expect((await viewFrom('203.0.113.9', published.hash, member)).statusCode).toBe(204);
     expect((await viewFrom('198.51.100.7', published.hash, member)).statusCode).toBe(204); // another address, the same member
     for (const session of [company, admin]) {
-      expect((await viewFrom('203.0.113.50', published.hash, { token: session.token, deviceId: session.deviceId, type: '2' })).statusCode).toBe(204);
+      expect(
+        (
+          await viewFrom('203.0.113.50', published.hash, {
+            token: session.token,
+            deviceId: session.deviceId,
+            type: '2',
+          })
+        ).statusCode,
+      ).toBe(204);
     }
     await t.app.jobViews.flush();
     expect(await viewsInTable(published.hash)).toBe(before + 1);
@@ -73,8 +112,24 @@ describe('counting a view', () => {
   });
 
   it('refuses a view without the apiKey, a body with fields, and other methods', async () => {
-    expect((await t.app.inject({ method: 'POST', url: `/api/jobs/${published.hash}/view`, remoteAddress: '203.0.113.4', headers: { 'content-type': 'application/json' }, payload: '{}' })).statusCode).toBe(401);
-    const withBody = await t.app.inject({ method: 'POST', url: `/api/jobs/${published.hash}/view`, remoteAddress: '203.0.113.4', headers: { apiKey: API_KEY, 'content-type': 'application/json' }, payload: JSON.stringify({ views: 1000 }) });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/jobs/${published.hash}/view`,
+          remoteAddress: '203.0.113.4',
+          headers: { 'content-type': 'application/json' },
+          payload: '{}',
+        })
+      ).statusCode,
+    ).toBe(401);
+    const withBody = await t.app.inject({
+      method: 'POST',
+      url: `/api/jobs/${published.hash}/view`,
+      remoteAddress: '203.0.113.4',
+      headers: { apiKey: API_KEY, 'content-type': 'application/json' },
+      payload: JSON.stringify({ views: 1000 }),
+    });
     expect(withBody.statusCode).toBe(400);
     expect((await t.api('GET', `/api/jobs/${published.hash}/view`)).statusCode).toBe(404);
     expect(await t.app.jobViews.flush()).toBe(0);
@@ -102,7 +157,9 @@ describe('counting a view', () => {
   });
 
   it('the demo offers that were published have been read', async () => {
-    const list = (await t.api('GET', '/com/jobs?size=50&status=CLOSED', { ...company })).json().items as Array<{ views: number }>;
+    const list = (await t.api('GET', '/com/jobs?size=50&status=CLOSED', { ...company })).json().items as Array<{
+      views: number;
+    }>;
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((item) => item.views > 0)).toBe(true);
   });

@@ -25,22 +25,57 @@ beforeAll(async () => {
   admin = await t.login('admin@demo.test', 'adm');
   bold = await t.login('bold@demo.test', 'usr');
   const db = t.app.db;
-  companyHash = (await db.selectFrom('companies').select('hash').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).hash;
-  otherOffer = (await db.selectFrom('jobs').select('hash').where('company_hash', '!=', companyHash).executeTakeFirstOrThrow()).hash;
+  companyHash = (
+    await db.selectFrom('companies').select('hash').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()
+  ).hash;
+  otherOffer = (
+    await db.selectFrom('jobs').select('hash').where('company_hash', '!=', companyHash).executeTakeFirstOrThrow()
+  ).hash;
   tag = (await db.selectFrom('tags').select('hash').where('type', '=', 'USER').executeTakeFirstOrThrow()).hash;
-  area = (await db.selectFrom('tags').select('hash').where('type', '=', 'USER').where('group', '=', 'area').executeTakeFirstOrThrow()).hash;
-  specialty = (await db.selectFrom('tags').select('hash').where('type', '=', 'USER').where('group', '=', 'specialty').executeTakeFirstOrThrow()).hash;
+  area = (
+    await db
+      .selectFrom('tags')
+      .select('hash')
+      .where('type', '=', 'USER')
+      .where('group', '=', 'area')
+      .executeTakeFirstOrThrow()
+  ).hash;
+  specialty = (
+    await db
+      .selectFrom('tags')
+      .select('hash')
+      .where('type', '=', 'USER')
+      .where('group', '=', 'specialty')
+      .executeTakeFirstOrThrow()
+  ).hash;
 });
 afterAll(async () => t?.close());
 
-const OFFER = { title: 'Product designer', description: 'Design the next line of lamps with our engineering team in Barcelona.', location: 'Barcelona', contract: 'INDEFINITE' };
+const OFFER = {
+  title: 'Product designer',
+  description: 'Design the next line of lamps with our engineering team in Barcelona.',
+  location: 'Barcelona',
+  contract: 'INDEFINITE',
+};
 const SURVEY = { rating_jobbank: 4, rating_candidates: 3, hired: false };
 
-const asCompany = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown, language = 'en') => t.api(method, url, { ...company, body, language });
-const asAdmin = (method: 'GET' | 'PATCH', url: string, body?: unknown, language = 'en') => t.api(method, url, { ...admin, body, language });
-const jobRow = (hash: string) => t.app.db.selectFrom('jobs').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow();
-const movesOf = (hash: string) => t.app.db.selectFrom('job_moves').selectAll().where('job_hash', '=', hash).orderBy('created_at').execute();
-const jobCount = async () => Number((await t.app.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const asCompany = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown, language = 'en') =>
+  t.api(method, url, { ...company, body, language });
+const asAdmin = (method: 'GET' | 'PATCH', url: string, body?: unknown, language = 'en') =>
+  t.api(method, url, { ...admin, body, language });
+const jobRow = (hash: string) =>
+  t.app.db.selectFrom('jobs').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow();
+const movesOf = (hash: string) =>
+  t.app.db.selectFrom('job_moves').selectAll().where('job_hash', '=', hash).orderBy('created_at').execute();
+const jobCount = async () =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** A fresh offer of company@demo.test in `status` (made through the API, then put in place directly). */
 async function offerIn(status: OfferStatus): Promise<string> {
@@ -50,8 +85,25 @@ async function offerIn(status: OfferStatus): Promise<string> {
   if (status !== 'PENDING') {
     // a rejection a while ago, so that an edit now counts as "after the rejection"
     const past = new Date(Date.now() - 60_000).toISOString();
-    await t.app.db.updateTable('jobs').set({ status, updated_at: past, published_at: status === 'PUBLISHED' || status === 'UNPUBLISHED' ? past : null }).where('hash', '=', hash).execute();
-    if (status === 'REJECTED') await t.app.db.insertInto('job_moves').values({ hash: `r${hash}`.slice(0, 32), job_hash: hash, from_status: 'PENDING', to_status: 'REJECTED', actor_type: 'admin', actor_hash: null, reason: 'Too vague', created_at: past }).execute();
+    await t.app.db
+      .updateTable('jobs')
+      .set({ status, updated_at: past, published_at: status === 'PUBLISHED' || status === 'UNPUBLISHED' ? past : null })
+      .where('hash', '=', hash)
+      .execute();
+    if (status === 'REJECTED')
+      await t.app.db
+        .insertInto('job_moves')
+        .values({
+          hash: `r${hash}`.slice(0, 32),
+          job_hash: hash,
+          from_status: 'PENDING',
+          to_status: 'REJECTED',
+          actor_type: 'admin',
+          actor_hash: null,
+          reason: 'Too vague',
+          created_at: past,
+        })
+        .execute();
   }
   return hash;
 }
@@ -64,7 +116,9 @@ describe('who may call', () => {
     expect((await t.api('POST', '/com/jobs', { ...bold, body: OFFER })).statusCode).toBe(403);
     expect((await t.api('GET', '/com/jobs', { ...admin })).statusCode).toBe(403);
     expect((await t.api('GET', '/adm/jobs', { ...company })).statusCode).toBe(403);
-    expect((await t.api('PATCH', `/adm/jobs/${otherOffer}`, { ...company, body: { status: 'PUBLISHED' } })).statusCode).toBe(403);
+    expect(
+      (await t.api('PATCH', `/adm/jobs/${otherOffer}`, { ...company, body: { status: 'PUBLISHED' } })).statusCode,
+    ).toBe(403);
     expect((await t.api('GET', '/adm/jobs', { ...bold })).statusCode).toBe(403);
   });
 
@@ -81,7 +135,9 @@ describe('who may call', () => {
     const before = await jobRow(otherOffer);
     expect((await asCompany('GET', `/com/jobs/${otherOffer}`)).statusCode).toBe(404);
     expect((await asCompany('PATCH', `/com/jobs/${otherOffer}`, { title: 'Hijacked title' })).statusCode).toBe(404);
-    expect((await asCompany('PATCH', `/com/jobs/${otherOffer}`, { status: 'CLOSED', survey: SURVEY })).statusCode).toBe(404);
+    expect((await asCompany('PATCH', `/com/jobs/${otherOffer}`, { status: 'CLOSED', survey: SURVEY })).statusCode).toBe(
+      404,
+    );
     expect(await jobRow(otherOffer)).toEqual(before);
     const mine = await asCompany('GET', '/com/jobs?size=100');
     expect(mine.json().items.every((o: { company: { hash: string } }) => o.company.hash === companyHash)).toBe(true);
@@ -90,15 +146,45 @@ describe('who may call', () => {
 
 describe('creating an offer', () => {
   it('creates it PENDING with its first history row, not visible to the public until published', async () => {
-    const res = await asCompany('POST', '/com/jobs', { ...OFFER, tags: [tag], date_incorporation: '15/01/2027', working: 'PART_TIME', workstation: 'HYBRID', area, specialty }, 'ca');
-    expect(res.json()).toMatchObject({ working: 'PART_TIME', workstation: 'HYBRID', area: { hash: area }, specialty: { hash: specialty } });
-    const catalan = await t.app.db.selectFrom('tags').select('title_ca').where('hash', '=', area).executeTakeFirstOrThrow();
+    const res = await asCompany(
+      'POST',
+      '/com/jobs',
+      {
+        ...OFFER,
+        tags: [tag],
+        date_incorporation: '15/01/2027',
+        working: 'PART_TIME',
+        workstation: 'HYBRID',
+        area,
+        specialty,
+      },
+      'ca',
+    );
+    expect(res.json()).toMatchObject({
+      working: 'PART_TIME',
+      workstation: 'HYBRID',
+      area: { hash: area },
+      specialty: { hash: specialty },
+    });
+    const catalan = await t.app.db
+      .selectFrom('tags')
+      .select('title_ca')
+      .where('hash', '=', area)
+      .executeTakeFirstOrThrow();
     expect(res.json().area.title).toBe(catalan.title_ca);
     expect(res.statusCode).toBe(201);
     const offer = res.json();
-    expect(offer).toMatchObject({ status: 'PENDING', title: OFFER.title, date_incorporation: '15/01/2027', moves: [], applicants: { PENDING: 0, ACCEPTED: 0, CANCELLED: 0, WITHDRAWN: 0 } });
+    expect(offer).toMatchObject({
+      status: 'PENDING',
+      title: OFFER.title,
+      date_incorporation: '15/01/2027',
+      moves: [],
+      applicants: { PENDING: 0, ACCEPTED: 0, CANCELLED: 0, WITHDRAWN: 0 },
+    });
     expect(offer.tags.map((x: { hash: string }) => x.hash)).toEqual([tag]);
-    expect((await movesOf(offer.hash)).map((m) => [m.from_status, m.to_status, m.actor_type])).toEqual([[null, 'PENDING', 'company']]);
+    expect((await movesOf(offer.hash)).map((m) => [m.from_status, m.to_status, m.actor_type])).toEqual([
+      [null, 'PENDING', 'company'],
+    ]);
     expect((await t.api('GET', `/api/jobs/${offer.slug}`)).statusCode).toBe(404);
   });
 
@@ -121,8 +207,14 @@ describe('creating an offer', () => {
       const res = await asCompany('POST', '/com/jobs', body, 'es');
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       const errors = res.json().errors as Array<{ field: string; message: string }>;
-      expect(errors.map((e) => e.field), JSON.stringify(body)).toContain(field);
-      expect(errors.every((e) => e.message && !/\b(must|should)\b/.test(e.message)), JSON.stringify(errors)).toBe(true);
+      expect(
+        errors.map((e) => e.field),
+        JSON.stringify(body),
+      ).toContain(field);
+      expect(
+        errors.every((e) => e.message && !/\b(must|should)\b/.test(e.message)),
+        JSON.stringify(errors),
+      ).toBe(true);
     }
     const unknown = await asCompany('POST', '/com/jobs', { ...OFFER, salary: 100000 });
     expect(unknown.statusCode).toBe(400);
@@ -131,7 +223,11 @@ describe('creating an offer', () => {
 });
 
 describe('every pair of states', () => {
-  const bodyFor = (to: OfferStatus, withEdit = false) => ({ status: to, ...(to === 'CLOSED' ? { survey: SURVEY } : {}), ...(withEdit ? { title: 'Product designer (senior)' } : {}) });
+  const bodyFor = (to: OfferStatus, withEdit = false) => ({
+    status: to,
+    ...(to === 'CLOSED' ? { survey: SURVEY } : {}),
+    ...(withEdit ? { title: 'Product designer (senior)' } : {}),
+  });
 
   for (const from of OFFER_STATUSES) {
     for (const to of OFFER_STATUSES) {
@@ -145,7 +241,12 @@ describe('every pair of states', () => {
           expect((await jobRow(hash)).status).toBe(to);
           const moves = await movesOf(hash);
           expect(moves).toHaveLength(movesBefore + 1);
-          expect(moves.at(-1)).toMatchObject({ from_status: from, to_status: to, actor_type: 'company', actor_hash: companyHash });
+          expect(moves.at(-1)).toMatchObject({
+            from_status: from,
+            to_status: to,
+            actor_type: 'company',
+            actor_hash: companyHash,
+          });
         } else {
           expect(res.statusCode, res.body).toBe(409);
           expect(res.json().message).toBeTruthy();
@@ -158,7 +259,10 @@ describe('every pair of states', () => {
       it(`administrator: ${from} → ${to} ${adminRule ? 'is allowed' : 'answers 409'}`, async () => {
         const hash = await offerIn(from);
         const movesBefore = (await movesOf(hash)).length;
-        const res = await asAdmin('PATCH', `/adm/jobs/${hash}`, { status: to, reason: 'The description does not say what the job is.' });
+        const res = await asAdmin('PATCH', `/adm/jobs/${hash}`, {
+          status: to,
+          reason: 'The description does not say what the job is.',
+        });
         if (adminRule) {
           expect(res.statusCode, res.body).toBe(200);
           expect((await jobRow(hash)).status).toBe(to);
@@ -175,12 +279,20 @@ describe('every pair of states', () => {
   it('says why a move is refused, in the request language', async () => {
     const pending = await offerIn('PENDING');
     const own = await asCompany('PATCH', `/com/jobs/${pending}`, { status: 'PUBLISHED' }, 'es');
-    expect(own.json().message).toBe('Solo la asociación puede dejar una oferta publicada cuando está pendiente de revisión.');
+    expect(own.json().message).toBe(
+      'Solo la asociación puede dejar una oferta publicada cuando está pendiente de revisión.',
+    );
     const closed = await offerIn('CLOSED');
-    expect((await asCompany('PATCH', `/com/jobs/${closed}`, { status: 'PUBLISHED' })).json().message).toBe('The offer is closed: it cannot change any more.');
-    expect((await asCompany('PATCH', `/com/jobs/${closed}`, { title: 'A new title for history' })).statusCode).toBe(409);
+    expect((await asCompany('PATCH', `/com/jobs/${closed}`, { status: 'PUBLISHED' })).json().message).toBe(
+      'The offer is closed: it cannot change any more.',
+    );
+    expect((await asCompany('PATCH', `/com/jobs/${closed}`, { title: 'A new title for history' })).statusCode).toBe(
+      409,
+    );
     const unpublished = await offerIn('UNPUBLISHED');
-    expect((await asAdmin('PATCH', `/adm/jobs/${unpublished}`, { status: 'PUBLISHED' }, 'ca')).json().message).toBe('Només l’empresa pot deixar la seva oferta publicada quan està despublicada.');
+    expect((await asAdmin('PATCH', `/adm/jobs/${unpublished}`, { status: 'PUBLISHED' }, 'ca')).json().message).toBe(
+      'Només l’empresa pot deixar la seva oferta publicada quan està despublicada.',
+    );
   });
 
   it('sends a rejected offer back to review only after an edit', async () => {
@@ -188,7 +300,13 @@ describe('every pair of states', () => {
     const bare = await asCompany('PATCH', `/com/jobs/${hash}`, { status: 'PENDING' });
     expect(bare.statusCode).toBe(409);
     expect(bare.json().message).toContain('Edit the offer');
-    expect((await asCompany('PATCH', `/com/jobs/${hash}`, { description: 'A clearer description of the role, its team and what we offer.' })).statusCode).toBe(200);
+    expect(
+      (
+        await asCompany('PATCH', `/com/jobs/${hash}`, {
+          description: 'A clearer description of the role, its team and what we offer.',
+        })
+      ).statusCode,
+    ).toBe(200);
     const after = await asCompany('PATCH', `/com/jobs/${hash}`, { status: 'PENDING' });
     expect(after.statusCode, after.body).toBe(200);
     expect(after.json()).toMatchObject({ status: 'PENDING', reason: null });
@@ -197,7 +315,10 @@ describe('every pair of states', () => {
   it('lets only one of two simultaneous decisions win, with one history row', async () => {
     const hash = await offerIn('PENDING');
     // (publish then reject would both be right one after the other: rejecting a published offer takes it down)
-    const answers = await Promise.all([asAdmin('PATCH', `/adm/jobs/${hash}`, { status: 'PUBLISHED' }), asAdmin('PATCH', `/adm/jobs/${hash}`, { status: 'PUBLISHED' })]);
+    const answers = await Promise.all([
+      asAdmin('PATCH', `/adm/jobs/${hash}`, { status: 'PUBLISHED' }),
+      asAdmin('PATCH', `/adm/jobs/${hash}`, { status: 'PUBLISHED' }),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect((await movesOf(hash)).filter((m) => m.from_status === 'PENDING')).toHaveLength(1);
   });
@@ -228,17 +349,44 @@ describe('the back office decides', () => {
       expect(res.json().errors).toEqual([{ field: 'reason', message: 'Indica el motivo: se enviará a la empresa.' }]);
     }
     expect((await jobRow(hash)).status).toBe('PENDING');
-    const language = (await t.app.db.selectFrom('companies').select('language').where('hash', '=', companyHash).executeTakeFirstOrThrow()).language;
-    expect((await asAdmin('PATCH', `/adm/jobs/${hash}`, { status: 'REJECTED', reason: 'Say the salary range <b>please</b>.' })).statusCode).toBe(200);
+    const language = (
+      await t.app.db
+        .selectFrom('companies')
+        .select('language')
+        .where('hash', '=', companyHash)
+        .executeTakeFirstOrThrow()
+    ).language;
+    expect(
+      (
+        await asAdmin('PATCH', `/adm/jobs/${hash}`, {
+          status: 'REJECTED',
+          reason: 'Say the salary range <b>please</b>.',
+        })
+      ).statusCode,
+    ).toBe(200);
     const rejected = (await outboxFor(t, 'company@demo.test')).filter((m) => m.template === 'job.rejected').at(-1)!;
     expect(rejected.language).toBe(language);
     expect(rejected.body_text).toContain('Say the salary range <b>please</b>.');
     expect(rejected.body_html).not.toContain('<b>please');
-    expect((await asCompany('GET', `/com/jobs/${hash}`)).json()).toMatchObject({ status: 'REJECTED', reason: 'Say the salary range <b>please</b>.', moves: [{ to: 'PENDING', needs: 'edit' }] });
+    expect((await asCompany('GET', `/com/jobs/${hash}`)).json()).toMatchObject({
+      status: 'REJECTED',
+      reason: 'Say the salary range <b>please</b>.',
+      moves: [{ to: 'PENDING', needs: 'edit' }],
+    });
 
     const live = await offerIn('PUBLISHED');
-    expect((await asAdmin('PATCH', `/adm/jobs/${live}`, { status: 'REJECTED', reason: 'Reported as a scam.' })).statusCode).toBe(200);
-    expect((await t.app.db.selectFrom('audit_log').select('action').where('target_hash', '=', live).executeTakeFirstOrThrow()).action).toBe('job.removed');
+    expect(
+      (await asAdmin('PATCH', `/adm/jobs/${live}`, { status: 'REJECTED', reason: 'Reported as a scam.' })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.db
+          .selectFrom('audit_log')
+          .select('action')
+          .where('target_hash', '=', live)
+          .executeTakeFirstOrThrow()
+      ).action,
+    ).toBe('job.removed');
   });
 
   it('lists the queue oldest first and decides in bulk, answering per offer', async () => {
@@ -259,11 +407,26 @@ describe('the back office decides', () => {
 describe('closing with the survey', () => {
   async function withApplicants(): Promise<{ hash: string; applicant: string; pendingEmail: string }> {
     const hash = await offerIn('PUBLISHED');
-    const users = await t.app.db.selectFrom('users').select(['hash', 'email']).where('status', '=', 'VALIDATED').where('language', '=', 'ca').limit(2).execute();
+    const users = await t.app.db
+      .selectFrom('users')
+      .select(['hash', 'email'])
+      .where('status', '=', 'VALIDATED')
+      .where('language', '=', 'ca')
+      .limit(2)
+      .execute();
     const now = new Date().toISOString();
     await t.app.db
       .insertInto('applicants')
-      .values(users.map((u, i) => ({ hash: `ap${i}${hash}`.slice(0, 32), job_hash: hash, user_hash: u.hash, status: i === 0 ? 'ACCEPTED' : 'PENDING', created_at: now, updated_at: now })))
+      .values(
+        users.map((u, i) => ({
+          hash: `ap${i}${hash}`.slice(0, 32),
+          job_hash: hash,
+          user_hash: u.hash,
+          status: i === 0 ? 'ACCEPTED' : 'PENDING',
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .execute();
     return { hash, applicant: `ap0${hash}`.slice(0, 32), pendingEmail: users[1]!.email };
   }
@@ -275,25 +438,45 @@ describe('closing with the survey', () => {
       [{ status: 'CLOSED', survey: { ...SURVEY, rating_jobbank: 6 } }, 'survey.rating_jobbank'],
       [{ status: 'CLOSED', survey: { ...SURVEY, hired: true } }, 'survey.hired_applicants'],
       [{ status: 'CLOSED', survey: { ...SURVEY, hired: false, hired_other: 'My cousin' } }, 'survey.hired_applicants'],
-      [{ status: 'CLOSED', survey: { ...SURVEY, hired: true, hired_applicants: [otherOffer] } }, 'survey.hired_applicants.0'],
+      [
+        { status: 'CLOSED', survey: { ...SURVEY, hired: true, hired_applicants: [otherOffer] } },
+        'survey.hired_applicants.0',
+      ],
       [{ status: 'UNPUBLISHED', survey: SURVEY }, 'survey'],
     ];
     for (const [body, field] of cases) {
       const res = await asCompany('PATCH', `/com/jobs/${hash}`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().errors.map((e: { field: string }) => e.field), JSON.stringify(body)).toContain(field);
+      expect(
+        res.json().errors.map((e: { field: string }) => e.field),
+        JSON.stringify(body),
+      ).toContain(field);
     }
     expect((await jobRow(hash)).status).toBe('PUBLISHED');
-    expect(await t.app.db.selectFrom('company_feedback').select('hash').where('job_hash', '=', hash).execute()).toEqual([]);
+    expect(await t.app.db.selectFrom('company_feedback').select('hash').where('job_hash', '=', hash).execute()).toEqual(
+      [],
+    );
   });
 
   it('closes with whom it hired, keeps the survey and tells the candidates not chosen, in their language', async () => {
     const { hash, applicant, pendingEmail } = await withApplicants();
-    const res = await asCompany('PATCH', `/com/jobs/${hash}`, { status: 'CLOSED', survey: { rating_jobbank: 5, rating_candidates: 4, hired: true, hired_applicants: [applicant] } });
+    const res = await asCompany('PATCH', `/com/jobs/${hash}`, {
+      status: 'CLOSED',
+      survey: { rating_jobbank: 5, rating_candidates: 4, hired: true, hired_applicants: [applicant] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'CLOSED', moves: [], applicants: { ACCEPTED: 1, PENDING: 1 } });
-    const feedback = await t.app.db.selectFrom('company_feedback').selectAll().where('job_hash', '=', hash).executeTakeFirstOrThrow();
-    expect(feedback).toMatchObject({ rating_bank: 5, rating_candidates: 4, hired: 1, hired_applicants: JSON.stringify([applicant]) });
+    const feedback = await t.app.db
+      .selectFrom('company_feedback')
+      .selectAll()
+      .where('job_hash', '=', hash)
+      .executeTakeFirstOrThrow();
+    expect(feedback).toMatchObject({
+      rating_bank: 5,
+      rating_candidates: 4,
+      hired: 1,
+      hired_applicants: JSON.stringify([applicant]),
+    });
     const notice = (await outboxFor(t, pendingEmail)).filter((m) => m.template === 'job.outcome.notSelected'); // issue 25 §19
     expect(notice).toHaveLength(1);
     expect(notice[0]!.language).toBe('ca');
@@ -313,7 +496,9 @@ describe('my offers', () => {
     const found = await asCompany('GET', '/com/jobs?text=product%20designer&size=100');
     expect(found.json().items.length).toBeGreaterThan(0);
     expect(found.json().items.every((o: { title: string }) => /product designer/i.test(o.title))).toBe(true);
-    const byTitle = (await asCompany('GET', '/com/jobs?sort=title&size=100')).json().items.map((o: { title: string }) => o.title);
+    const byTitle = (await asCompany('GET', '/com/jobs?sort=title&size=100'))
+      .json()
+      .items.map((o: { title: string }) => o.title);
     expect(byTitle).toEqual([...byTitle].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
     expect((await asCompany('GET', '/com/jobs?sort=salary')).statusCode).toBe(400);
     expect((await asCompany('GET', '/com/jobs?status=DELETED')).statusCode).toBe(400);
@@ -331,13 +516,28 @@ describe('my offers', () => {
 describe('the demo company', () => {
   it('has offers in every status, each with its history, a rejected one with its reason, a closed one with its survey, and applicants at every status', async () => {
     const db = t.app.db;
-    const own = await db.selectFrom('jobs').select(['hash', 'status', 'reason', 'expires_at']).where('company_hash', '=', companyHash).execute();
-    expect(new Set(own.map((o) => o.status))).toEqual(new Set(['PENDING', 'PUBLISHED', 'UNPUBLISHED', 'REJECTED', 'CLOSED']));
+    const own = await db
+      .selectFrom('jobs')
+      .select(['hash', 'status', 'reason', 'expires_at'])
+      .where('company_hash', '=', companyHash)
+      .execute();
+    expect(new Set(own.map((o) => o.status))).toEqual(
+      new Set(['PENDING', 'PUBLISHED', 'UNPUBLISHED', 'REJECTED', 'CLOSED']),
+    );
     // the seed's rejected offer (this file's own rejected offers are put in place without a reason on the row, and
     // PostgreSQL may list them first)
     expect(own.filter((o) => o.status === 'REJECTED').some((o) => !!o.reason)).toBe(true);
     // every offer published through a move (the seed's, and the API's) has its expiry ahead
-    const publishedByMove = new Set((await db.selectFrom('job_moves').select('job_hash').where('to_status', '=', 'PUBLISHED').where('actor_type', '=', 'admin').execute()).map((m) => m.job_hash));
+    const publishedByMove = new Set(
+      (
+        await db
+          .selectFrom('job_moves')
+          .select('job_hash')
+          .where('to_status', '=', 'PUBLISHED')
+          .where('actor_type', '=', 'admin')
+          .execute()
+      ).map((m) => m.job_hash),
+    );
     const live = own.filter((o) => o.status === 'PUBLISHED' && publishedByMove.has(o.hash));
     expect(live.length).toBeGreaterThan(3);
     for (const offer of live) expect(Date.parse(offer.expires_at ?? '')).toBeGreaterThan(Date.now());
@@ -345,11 +545,22 @@ describe('the demo company', () => {
     const closedSeeded = own.find((o) => o.status === 'CLOSED' && publishedByMove.has(o.hash))!;
     const detail = (await asCompany('GET', `/com/jobs/${closedSeeded.hash}`)).json();
     expect(detail.history.map((m: { to: string }) => m.to)).toEqual(['PENDING', 'PUBLISHED', 'CLOSED']);
-    const surveyed = await db.selectFrom('company_feedback').select('job_hash').where('company_hash', '=', companyHash).execute();
+    const surveyed = await db
+      .selectFrom('company_feedback')
+      .select('job_hash')
+      .where('company_hash', '=', companyHash)
+      .execute();
     expect(surveyed.length).toBeGreaterThan(0);
-    const statuses = await db.selectFrom('applicants').innerJoin('jobs', 'jobs.hash', 'applicants.job_hash').select(['applicants.job_hash', 'applicants.status']).where('jobs.company_hash', '=', companyHash).execute();
+    const statuses = await db
+      .selectFrom('applicants')
+      .innerJoin('jobs', 'jobs.hash', 'applicants.job_hash')
+      .select(['applicants.job_hash', 'applicants.status'])
+      .where('jobs.company_hash', '=', companyHash)
+      .execute();
     const byJob = new Map<string, Set<string>>();
     for (const row of statuses) byJob.set(row.job_hash, (byJob.get(row.job_hash) ?? new Set()).add(row.status));
-    expect([...byJob.values()].some((set) => ['PENDING', 'ACCEPTED', 'CANCELLED', 'WITHDRAWN'].every((s) => set.has(s)))).toBe(true);
+    expect(
+      [...byJob.values()].some((set) => ['PENDING', 'ACCEPTED', 'CANCELLED', 'WITHDRAWN'].every((s) => set.has(s))),
+    ).toBe(true);
   });
 });

@@ -23,7 +23,11 @@ const me = async (session: Session) => {
 
 async function gratis() {
   const made = await makeMember(t, { status: 'VALIDATED', role: 'GRATIS', emailConfirmed: true });
-  await t.app.db.updateTable('users').set({ iban: null, subscription_end: new Date(Date.now() + 90 * 86_400_000).toISOString() }).where('hash', '=', made.hash).execute();
+  await t.app.db
+    .updateTable('users')
+    .set({ iban: null, subscription_end: new Date(Date.now() + 90 * 86_400_000).toISOString() })
+    .where('hash', '=', made.hash)
+    .execute();
   return { ...made, session: await t.login(made.email) };
 }
 
@@ -35,19 +39,39 @@ describe('has_payment_method in GET /usr/users/me', () => {
 
   it('is true once the member has a card on file (no IBAN)', async () => {
     const m = await gratis();
-    await t.app.db.insertInto('cards').values({ hash: `card${m.hash}`.slice(0, 20), user_hash: m.hash, provider_token: 'sandbox_tok_flag', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, is_default: 1, created_at: new Date().toISOString() }).execute();
+    await t.app.db
+      .insertInto('cards')
+      .values({
+        hash: `card${m.hash}`.slice(0, 20),
+        user_hash: m.hash,
+        provider_token: 'sandbox_tok_flag',
+        brand: 'visa',
+        last4: '4242',
+        exp_month: 12,
+        exp_year: 2034,
+        is_default: 1,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     expect(await me(m.session)).toMatchObject({ role: 'GRATIS', has_iban: false, has_payment_method: true });
   });
 
   it('is false for an IBAN without an accepted mandate, true once the mandate is accepted, false again once it is revoked', async () => {
     const m = await gratis();
-    const patched = await t.api('PATCH', '/usr/users', { ...as(m.session), body: { payment: { bank: 'Caixa', name: 'Queue Tester', iban: 'ES91 2100 0418 4502 0005 1332' } } });
+    const patched = await t.api('PATCH', '/usr/users', {
+      ...as(m.session),
+      body: { payment: { bank: 'Caixa', name: 'Queue Tester', iban: 'ES91 2100 0418 4502 0005 1332' } },
+    });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(await me(m.session)).toMatchObject({ has_iban: true, has_payment_method: false });
     const accepted = await t.api('POST', '/usr/users/mandate', { ...as(m.session), body: {} });
     expect(accepted.json().accepted).toBe(true);
     expect(await me(m.session)).toMatchObject({ has_iban: true, has_payment_method: true });
-    await t.app.db.updateTable('debit_mandates').set({ revoked_at: new Date().toISOString() }).where('user_hash', '=', m.hash).execute();
+    await t.app.db
+      .updateTable('debit_mandates')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('user_hash', '=', m.hash)
+      .execute();
     expect((await me(m.session)).has_payment_method).toBe(false);
   });
 });

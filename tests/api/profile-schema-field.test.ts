@@ -35,18 +35,35 @@ beforeAll(async () => {
   cpSync(SCHEMAS_DIR, schemasDir, { recursive: true });
   const file = join(schemasDir, 'user.profile.json');
   const profile = JSON.parse(readFileSync(file, 'utf8'));
-  profile.properties.hobby = { type: ['string', 'null'], maxLength: 80, 'x-profile-weight': 5, 'x-audience': 'members' };
+  profile.properties.hobby = {
+    type: ['string', 'null'],
+    maxLength: 80,
+    'x-profile-weight': 5,
+    'x-audience': 'members',
+  };
   profile.properties.url_github = { type: ['string', 'null'], format: 'url', 'x-audience': 'public' };
   profile.properties.secret_note = { type: ['string', 'null'], maxLength: 200 };
   writeFileSync(file, JSON.stringify(profile, null, 2));
 
   database = await testDatabase();
-  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', RATE_LIMIT_SCALE: '1000' });
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    DATA_DIR: database.dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    RATE_LIMIT_SCALE: '1000',
+  });
   db = createDb(config.databaseUrl, { poolSize: 4 });
   await migrateToLatest(db);
   await seedDemo(db, { uploadsDir: join(config.dataDir, 'uploads') });
   app = await buildApp(config, { db, migrate: false, schemasDir });
-  const login = await call('POST', '/usr/login', { email: 'bold@demo.test', password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null });
+  const login = await call('POST', '/usr/login', {
+    email: 'bold@demo.test',
+    password: DEMO_PASSWORD,
+    deviceId: TEST_DEVICE,
+    deviceType: 2,
+    push: null,
+  });
   token = login.json().token;
   plain = await startTestApp();
 });
@@ -59,7 +76,11 @@ afterAll(async () => {
 });
 
 function call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, as: string | null = token) {
-  const headers: Record<string, string> = { apiKey: API_KEY, language: 'en', ...(as ? { token: as, deviceId: TEST_DEVICE, type: '2' } : {}) };
+  const headers: Record<string, string> = {
+    apiKey: API_KEY,
+    language: 'en',
+    ...(as ? { token: as, deviceId: TEST_DEVICE, type: '2' } : {}),
+  };
   return app.inject({ method, url, headers, payload: payload as object });
 }
 
@@ -73,7 +94,11 @@ describe('a field added to schemas/user.profile.json only', () => {
     const after = (await call('GET', '/usr/users/me')).json();
     expect(after.hobby).toBe('Escalada');
     expect(after.profile_level).toBeGreaterThan(before.profile_level);
-    const row = await db.selectFrom('users').select('data').where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('users')
+      .select('data')
+      .where('email', '=', 'bold@demo.test')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(row.data).hobby).toBe('Escalada');
   });
 
@@ -97,17 +122,34 @@ describe('a field added to schemas/user.profile.json only', () => {
 
 describe('a field added with x-audience (issue 24 §3)', () => {
   async function signIn(email: string, kind: 'usr' | 'com') {
-    const res = await call('POST', `/${kind}/login`, { email, password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null }, null);
+    const res = await call(
+      'POST',
+      `/${kind}/login`,
+      { email, password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null },
+      null,
+    );
     expect(res.statusCode, res.body).toBe(200);
     return res.json().token as string;
   }
 
   it('is stored and returned to its owner, and shown on the public profile to its audience only', async () => {
-    const res = await call('PATCH', '/usr/users', { url_github: 'https://github.com/alumni-demo', secret_note: 'Only mine', hobby: 'Escalada' });
+    const res = await call('PATCH', '/usr/users', {
+      url_github: 'https://github.com/alumni-demo',
+      secret_note: 'Only mine',
+      hobby: 'Escalada',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const own = (await call('GET', '/usr/users/me')).json();
-    expect([own.url_github, own.secret_note, own.hobby]).toEqual(['https://github.com/alumni-demo', 'Only mine', 'Escalada']);
-    const { hash } = await db.selectFrom('users').select('hash').where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow();
+    expect([own.url_github, own.secret_note, own.hobby]).toEqual([
+      'https://github.com/alumni-demo',
+      'Only mine',
+      'Escalada',
+    ]);
+    const { hash } = await db
+      .selectFrom('users')
+      .select('hash')
+      .where('email', '=', 'bold@demo.test')
+      .executeTakeFirstOrThrow();
 
     const visitor = await call('GET', `/api/users/${hash}`, undefined, null);
     expect(visitor.statusCode, visitor.body).toBe(200);
@@ -135,11 +177,15 @@ describe('a field added with x-audience (issue 24 §3)', () => {
     expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['url_github']);
   });
 
-  it('is in the owner\'s data export', async () => {
+  it("is in the owner's data export", async () => {
     const res = await call('GET', '/usr/users/me/export');
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     const data = JSON.parse((await unzipEntry(res.rawPayload, 'data.json')).toString('utf8'));
-    expect(data.profile.data).toMatchObject({ url_github: 'https://github.com/alumni-demo', secret_note: 'Only mine', hobby: 'Escalada' });
+    expect(data.profile.data).toMatchObject({
+      url_github: 'https://github.com/alumni-demo',
+      secret_note: 'Only mine',
+      hobby: 'Escalada',
+    });
   });
 });
 

@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const row = (email: string) => t.app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+const row = (email: string) =>
+  t.app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 const me = async (who: string) => (await t.api('GET', '/usr/users/me', as[who])).json();
 const patch = (who: string, body: unknown) => t.api('PATCH', '/usr/users', { ...as[who], body });
 
@@ -25,7 +26,11 @@ describe('who may call', () => {
       ['GET', '/usr/users/me', undefined],
       ['PATCH', '/usr/users', { city: 'Girona' }],
       ['PATCH', '/usr/users/me', { city: 'Girona' }],
-      ['POST', '/usr/users/password', { old_password: 'demo-password', password: 'another-password-1', password_repeat: 'another-password-1' }],
+      [
+        'POST',
+        '/usr/users/password',
+        { old_password: 'demo-password', password: 'another-password-1', password_repeat: 'another-password-1' },
+      ],
       ['POST', '/usr/users/email', { email: 'x@example.com', password: 'demo-password' }],
     ];
     for (const [method, url, body] of routes) {
@@ -41,17 +46,38 @@ describe('PATCH /usr/users', () => {
   it('stores columns and data fields, merges data, returns them from /usr/users/me and leaves other members alone', async () => {
     const other = await row('bold@demo.test');
     const before = await row('regular@demo.test');
-    const res = await patch('regular@demo.test', { city: 'Vic', current_job: 'Diseñadora de interacción', formation: 'Máster UX', url_behance: 'https://www.behance.net/ana' });
+    const res = await patch('regular@demo.test', {
+      city: 'Vic',
+      current_job: 'Diseñadora de interacción',
+      formation: 'Máster UX',
+      url_behance: 'https://www.behance.net/ana',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ city: 'Vic', formation: 'Máster UX', url_behance: 'https://www.behance.net/ana' });
+    expect(res.json()).toMatchObject({
+      city: 'Vic',
+      formation: 'Máster UX',
+      url_behance: 'https://www.behance.net/ana',
+    });
     // the same handler under /usr/users/me, the id the web's Refine form reads and writes
-    expect((await t.api('PATCH', '/usr/users/me', { ...as['regular@demo.test'], body: { about_me: 'Hola' } })).statusCode).toBe(200);
+    expect(
+      (await t.api('PATCH', '/usr/users/me', { ...as['regular@demo.test'], body: { about_me: 'Hola' } })).statusCode,
+    ).toBe(200);
     const body = await me('regular@demo.test');
-    expect(body).toMatchObject({ city: 'Vic', current_job: 'Diseñadora de interacción', formation: 'Máster UX', about_me: 'Hola', url_behance: 'https://www.behance.net/ana' });
+    expect(body).toMatchObject({
+      city: 'Vic',
+      current_job: 'Diseñadora de interacción',
+      formation: 'Máster UX',
+      about_me: 'Hola',
+      url_behance: 'https://www.behance.net/ana',
+    });
     const after = await row('regular@demo.test');
     expect(after.city).toBe('Vic');
     const data = JSON.parse(after.data);
-    expect(data).toMatchObject({ formation: 'Máster UX', about_me: 'Hola', document_number: JSON.parse(before.data).document_number });
+    expect(data).toMatchObject({
+      formation: 'Máster UX',
+      about_me: 'Hola',
+      document_number: JSON.parse(before.data).document_number,
+    });
     expect(data).not.toHaveProperty('city');
     expect(after.search_text).toContain('disenadora de interaccion');
     expect(await row('bold@demo.test')).toEqual(other);
@@ -62,15 +88,41 @@ describe('PATCH /usr/users', () => {
 
   it('refuses role, status, email, password, read-only and unknown fields with a 400 naming the field, changing nothing', async () => {
     const before = await row('regular@demo.test');
-    for (const field of ['role', 'status', 'email', 'password', 'photo', 'cv', 'code_numeric', 'hash', 'profile_complete', 'hobby']) {
+    for (const field of [
+      'role',
+      'status',
+      'email',
+      'password',
+      'photo',
+      'cv',
+      'code_numeric',
+      'hash',
+      'profile_complete',
+      'hobby',
+    ]) {
       const res = await patch('regular@demo.test', { city: 'Manresa', [field]: field === 'role' ? 'BOLD' : 'x' });
       expect(res.statusCode, field).toBe(400);
-      expect(res.json().errors.map((e: { field: string }) => e.field), field).toContain(field);
+      expect(
+        res.json().errors.map((e: { field: string }) => e.field),
+        field,
+      ).toContain(field);
     }
-    for (const [field, value] of [['birthdate', '31/02/1990'], ['url_linkedin', 'javascript:alert(1)'], ['gender', 'robot'], ['name', ''], ['graduation_year', 1800], ['city', 'x'.repeat(101)], ['category', 'nope'], ['area', ['nope']]] as const) {
+    for (const [field, value] of [
+      ['birthdate', '31/02/1990'],
+      ['url_linkedin', 'javascript:alert(1)'],
+      ['gender', 'robot'],
+      ['name', ''],
+      ['graduation_year', 1800],
+      ['city', 'x'.repeat(101)],
+      ['category', 'nope'],
+      ['area', ['nope']],
+    ] as const) {
       const res = await patch('regular@demo.test', { [field]: value });
       expect(res.statusCode, `${field} ${res.body}`).toBe(400);
-      expect(res.json().errors.map((e: { field: string }) => e.field), field).toContain(field);
+      expect(
+        res.json().errors.map((e: { field: string }) => e.field),
+        field,
+      ).toContain(field);
     }
     expect((await patch('regular@demo.test', {})).statusCode).toBe(400);
     expect(await row('regular@demo.test')).toEqual(before);
@@ -86,9 +138,19 @@ describe('PATCH /usr/users', () => {
     expect(cleared.missing).toContain('phone');
     expect((await row('gratis@demo.test')).profile_complete).toBe(0);
     const tags = await t.app.db.selectFrom('tags').select(['hash', 'group']).where('type', '=', 'USER').execute();
-    const area = tags.filter((tag) => tag.group === 'area').slice(0, 2).map((tag) => tag.hash);
+    const area = tags
+      .filter((tag) => tag.group === 'area')
+      .slice(0, 2)
+      .map((tag) => tag.hash);
     expect(area).toHaveLength(2);
-    const filled = (await patch('gratis@demo.test', { phone: '+34 612 345 678', about_me: 'Diseño de producto', formation: 'Grado', area })).json();
+    const filled = (
+      await patch('gratis@demo.test', {
+        phone: '+34 612 345 678',
+        about_me: 'Diseño de producto',
+        formation: 'Grado',
+        area,
+      })
+    ).json();
     expect(filled.profile_complete).toBe(true);
     expect(filled.area).toEqual([...area].sort());
     expect(filled.profile_level).toBeGreaterThan(cleared.profile_level);
@@ -105,7 +167,9 @@ describe('settings', () => {
     expect(res.json().code).toBe('auth.upgradeRequired');
     expect((await row('regular@demo.test')).language).not.toBe('ca');
     expect((await patch('regular@demo.test', { is_receive_jobs: false })).statusCode).toBe(200);
-    const bold = (await patch('bold@demo.test', { is_receive_jobs: true, is_newsletter: false, language: 'ca' })).json();
+    const bold = (
+      await patch('bold@demo.test', { is_receive_jobs: true, is_newsletter: false, language: 'ca' })
+    ).json();
     expect(bold).toMatchObject({ is_receive_jobs: true, is_newsletter: false, language: 'ca' });
     expect((await patch('gratis@demo.test', { is_receive_jobs: true })).json().is_receive_jobs).toBe(true);
   });
@@ -113,14 +177,22 @@ describe('settings', () => {
   it('applies the privacy flags at once to the directory, its details and the country counts', async () => {
     const user = await row('bold@demo.test');
     const count = async (who: string) => (await t.api('GET', '/api/users?size=1', as[who])).json().total;
-    const country = async (who: string) => (await t.api('GET', '/api/countries', as[who])).json().find((c: { hash: string }) => c.hash === user.country_code)?.num_users ?? 0;
-    const [members, companies, inCountry] = [await count('regular@demo.test'), await count('company'), await country('regular@demo.test')];
+    const country = async (who: string) =>
+      (await t.api('GET', '/api/countries', as[who])).json().find((c: { hash: string }) => c.hash === user.country_code)
+        ?.num_users ?? 0;
+    const [members, companies, inCountry] = [
+      await count('regular@demo.test'),
+      await count('company'),
+      await country('regular@demo.test'),
+    ];
     expect((await patch('bold@demo.test', { is_appear_by_user: false })).statusCode).toBe(200);
     expect(await count('regular@demo.test')).toBe(members - 1);
     expect(await count('company')).toBe(companies);
     expect(await country('regular@demo.test')).toBe(inCountry - 1);
     expect((await t.api('GET', `/api/users/${user.hash}`, as['regular@demo.test'])).statusCode).toBe(404);
-    expect((await patch('bold@demo.test', { is_appear_by_user: true, is_appear_by_company: false })).statusCode).toBe(200);
+    expect((await patch('bold@demo.test', { is_appear_by_user: true, is_appear_by_company: false })).statusCode).toBe(
+      200,
+    );
     expect(await count('regular@demo.test')).toBe(members);
     expect(await count('company')).toBe(companies - 1);
     expect((await t.api('GET', `/api/users/${user.hash}`, as['company'])).statusCode).toBe(404);
@@ -135,9 +207,14 @@ describe('bank account', () => {
       expect(res.statusCode, iban).toBe(400);
       expect(res.json().errors[0].field).toBe('payment.iban');
     }
-    expect((await patch('gratis@demo.test', { payment: { bank: 'CaixaBank', iban: 'ES9121000418450200051332' } })).statusCode).toBe(400);
+    expect(
+      (await patch('gratis@demo.test', { payment: { bank: 'CaixaBank', iban: 'ES9121000418450200051332' } }))
+        .statusCode,
+    ).toBe(400);
     expect((await me('gratis@demo.test')).payment).toBeNull();
-    const res = await patch('gratis@demo.test', { payment: { bank: 'CaixaBank', name: 'Ana Pérez', iban: 'es91 2100 0418 4502 0005 1332' } });
+    const res = await patch('gratis@demo.test', {
+      payment: { bank: 'CaixaBank', name: 'Ana Pérez', iban: 'es91 2100 0418 4502 0005 1332' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const expected = { bank: 'CaixaBank', name: 'Ana Pérez', iban: 'ES91 **** **** **** **** 1332' };
     expect(res.json()).toMatchObject({ has_iban: true, payment: expected });
@@ -150,7 +227,15 @@ describe('bank account', () => {
         expect(body, `${who} ${url}`).not.toMatch(/1332|CaixaBank|payment|iban/i);
       }
     }
-    const session = await t.api('POST', '/usr/login', { body: { email: 'gratis@demo.test', password: 'demo-password', deviceId: 'otherdevice0123', deviceType: 2, push: null } });
+    const session = await t.api('POST', '/usr/login', {
+      body: {
+        email: 'gratis@demo.test',
+        password: 'demo-password',
+        deviceId: 'otherdevice0123',
+        deviceType: 2,
+        push: null,
+      },
+    });
     expect(session.body).not.toMatch(/1332|CaixaBank/);
   });
 });

@@ -24,11 +24,27 @@ import { API_KEY, DEMO_PASSWORD, TEST_DEVICE, startTestApp, type CallOptions, ty
 import { usingPostgres } from '../helpers/db';
 
 /** Tables declared private by the migrations that added them. */
-const PRIVATE_TABLES = [...PRIVATE_009, ...PRIVATE_011, ...PRIVATE_015, ...PRIVATE_016, ...PRIVATE_020, ...PRIVATE_023, ...PRIVATE_024, ...PRIVATE_025, ...PRIVATE_026];
+const PRIVATE_TABLES = [
+  ...PRIVATE_009,
+  ...PRIVATE_011,
+  ...PRIVATE_015,
+  ...PRIVATE_016,
+  ...PRIVATE_020,
+  ...PRIVATE_023,
+  ...PRIVATE_024,
+  ...PRIVATE_025,
+  ...PRIVATE_026,
+];
 
 let t: TestApp;
 const as: Record<string, CallOptions> = {};
-const ROLES = { regular: ['regular@demo.test', 'usr'], bold: ['bold@demo.test', 'usr'], gratis: ['gratis@demo.test', 'usr'], company: ['company@demo.test', 'com'], admin: ['admin@demo.test', 'adm'] } as const;
+const ROLES = {
+  regular: ['regular@demo.test', 'usr'],
+  bold: ['bold@demo.test', 'usr'],
+  gratis: ['gratis@demo.test', 'usr'],
+  company: ['company@demo.test', 'com'],
+  admin: ['admin@demo.test', 'adm'],
+} as const;
 let slugs: string[] = [];
 
 beforeAll(async () => {
@@ -47,7 +63,14 @@ const anon = (url: string, options: CallOptions = {}) => t.api('GET', url, optio
 
 describe('who gets a stored answer', () => {
   it('a second anonymous read of a public route is the same bytes, from the cache', async () => {
-    for (const url of ['/api/jobs?page=1', `/api/jobs/${slugs[0]}`, '/api/articles?page=1', '/api/users?page=1', '/api/workgroups?page=1', '/api/countries?with_users=true']) {
+    for (const url of [
+      '/api/jobs?page=1',
+      `/api/jobs/${slugs[0]}`,
+      '/api/articles?page=1',
+      '/api/users?page=1',
+      '/api/workgroups?page=1',
+      '/api/countries?with_users=true',
+    ]) {
       const first = await anon(url);
       expect(first.statusCode, url).toBe(200);
       expect(cacheOf(first), url).toBe('miss');
@@ -56,7 +79,8 @@ describe('who gets a stored answer', () => {
       expect(second.rawPayload.equals(first.rawPayload), url).toBe(true);
       expect(second.headers['content-type'], url).toBe(first.headers['content-type']);
       // the headers of the context plugin and the security headers are those of a fresh answer
-      for (const header of ['cache-control', 'vary', 'content-security-policy', 'x-content-type-options']) expect(second.headers[header], `${url} ${header}`).toBe(first.headers[header]);
+      for (const header of ['cache-control', 'vary', 'content-security-policy', 'x-content-type-options'])
+        expect(second.headers[header], `${url} ${header}`).toBe(first.headers[header]);
     }
   });
 
@@ -132,7 +156,9 @@ describe('who gets a stored answer', () => {
     expect((await anon(url, { apiKey: null })).statusCode).toBe(401);
     expect((await anon(url, { apiKey: `${API_KEY}x` })).statusCode).toBe(401);
     // the cookies a visitor without a session has (language, consent, device) do not
-    expect(cacheOf(await anon(url, { headers: { cookie: 'i18n_redirected=en; cookie_consent=all; deviceId=abc' } }))).toBe('hit');
+    expect(
+      cacheOf(await anon(url, { headers: { cookie: 'i18n_redirected=en; cookie_consent=all; deviceId=abc' } })),
+    ).toBe('hit');
   });
 });
 
@@ -141,7 +167,13 @@ describe('a write shows in the next anonymous answer', () => {
     const page = await anon('/api/users?size=100');
     const hashes = page.json().items.map((item: { hash: string }) => item.hash) as string[];
     // someone other than the demo accounts the other tests sign in as
-    const member = await t.app.db.selectFrom('users').select('hash').where('hash', 'in', hashes).where('email', 'not like', '%@demo.test').limit(1).executeTakeFirstOrThrow();
+    const member = await t.app.db
+      .selectFrom('users')
+      .select('hash')
+      .where('hash', 'in', hashes)
+      .where('email', 'not like', '%@demo.test')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     expect(cacheOf(await anon('/api/users?size=100'))).toBe('hit');
     expect((await anon(`/api/users/${member.hash}`)).statusCode).toBe(200);
     expect(cacheOf(await anon(`/api/users/${member.hash}`))).toBe('hit');
@@ -155,14 +187,24 @@ describe('a write shows in the next anonymous answer', () => {
   });
 
   it('a member hiding from the directory is gone from the next anonymous answer, and back when they show again', async () => {
-    const me = await t.app.db.selectFrom('users').select('hash').where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow();
-    expect((await t.api('PATCH', '/usr/users', { ...as['bold'], body: { is_appear_by_user: true } })).statusCode).toBe(200);
+    const me = await t.app.db
+      .selectFrom('users')
+      .select('hash')
+      .where('email', '=', 'bold@demo.test')
+      .executeTakeFirstOrThrow();
+    expect((await t.api('PATCH', '/usr/users', { ...as['bold'], body: { is_appear_by_user: true } })).statusCode).toBe(
+      200,
+    );
     const url = `/api/users/${me.hash}`;
     expect((await anon(url)).statusCode).toBe(200);
     expect(cacheOf(await anon(url))).toBe('hit');
-    expect((await t.api('PATCH', '/usr/users', { ...as['bold'], body: { is_appear_by_user: false } })).statusCode).toBe(200);
+    expect((await t.api('PATCH', '/usr/users', { ...as['bold'], body: { is_appear_by_user: false } })).statusCode).toBe(
+      200,
+    );
     expect((await anon(url)).statusCode).toBe(404);
-    expect((await t.api('PATCH', '/usr/users', { ...as['bold'], body: { is_appear_by_user: true } })).statusCode).toBe(200);
+    expect((await t.api('PATCH', '/usr/users', { ...as['bold'], body: { is_appear_by_user: true } })).statusCode).toBe(
+      200,
+    );
     expect((await anon(url)).statusCode).toBe(200);
   });
 
@@ -187,22 +229,51 @@ describe('a write shows in the next anonymous answer', () => {
   });
 
   it('a write through another instance on the same database shows in this instance’s next anonymous answer', async () => {
-    const other = await buildApp(t.app.config, { db: createDb(t.app.config.databaseUrl, { poolSize: 2 }), migrate: false, closeDb: true });
+    const other = await buildApp(t.app.config, {
+      db: createDb(t.app.config.databaseUrl, { poolSize: 2 }),
+      migrate: false,
+      closeDb: true,
+    });
     try {
-      const login = await other.inject({ method: 'POST', url: '/adm/login', headers: { apikey: API_KEY, language: 'en' }, payload: { email: 'admin@demo.test', password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null } });
+      const login = await other.inject({
+        method: 'POST',
+        url: '/adm/login',
+        headers: { apikey: API_KEY, language: 'en' },
+        payload: {
+          email: 'admin@demo.test',
+          password: DEMO_PASSWORD,
+          deviceId: TEST_DEVICE,
+          deviceType: 2,
+          push: null,
+        },
+      });
       expect(login.statusCode).toBe(200);
       const admin = { apikey: API_KEY, language: 'en', token: login.json().token, deviceid: TEST_DEVICE };
       const page = await anon('/api/users?size=100');
       const hashes = page.json().items.map((item: { hash: string }) => item.hash) as string[];
-      const member = await t.app.db.selectFrom('users').select('hash').where('hash', 'in', hashes).where('email', 'not like', '%@demo.test').offset(1).limit(1).executeTakeFirstOrThrow();
+      const member = await t.app.db
+        .selectFrom('users')
+        .select('hash')
+        .where('hash', 'in', hashes)
+        .where('email', 'not like', '%@demo.test')
+        .offset(1)
+        .limit(1)
+        .executeTakeFirstOrThrow();
       const url = `/api/users/${member.hash}`;
       expect((await anon(url)).statusCode).toBe(200);
       expect(cacheOf(await anon(url))).toBe('hit');
-      const res = await other.inject({ method: 'PATCH', url: `/adm/users/${member.hash}`, headers: admin, payload: { status: 'DISABLED' } });
+      const res = await other.inject({
+        method: 'PATCH',
+        url: `/adm/users/${member.hash}`,
+        headers: admin,
+        payload: { status: 'DISABLED' },
+      });
       expect(res.statusCode).toBe(200);
       // no waiting for a TTL: the next request on this instance reads the new data version
       expect((await anon(url)).statusCode).toBe(404);
-      expect((await anon('/api/users?size=100')).json().items.map((item: { hash: string }) => item.hash)).not.toContain(member.hash);
+      expect((await anon('/api/users?size=100')).json().items.map((item: { hash: string }) => item.hash)).not.toContain(
+        member.hash,
+      );
     } finally {
       await other.close();
     }
@@ -214,8 +285,16 @@ describe('a write shows in the next anonymous answer', () => {
     expect(tagged).toBeTruthy();
     const tag = tagged.tags[0] as { hash: string; title: string };
     expect(cacheOf(await anon(url))).toBe('hit');
-    const original = await t.app.db.selectFrom('tags').select('title_en').where('hash', '=', tag.hash).executeTakeFirstOrThrow();
-    await t.app.db.updateTable('tags').set({ title_en: 'Renamed in the database' }).where('hash', '=', tag.hash).execute();
+    const original = await t.app.db
+      .selectFrom('tags')
+      .select('title_en')
+      .where('hash', '=', tag.hash)
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .updateTable('tags')
+      .set({ title_en: 'Renamed in the database' })
+      .where('hash', '=', tag.hash)
+      .execute();
     try {
       const after = await anon(url);
       expect(cacheOf(after)).toBe('miss');
@@ -239,7 +318,9 @@ describe('keys', () => {
     expect(new Set(Object.values(names)).size).toBe(3);
     for (const lng of ['en', 'es', 'ca']) {
       const res = await anon('/api/countries?with_users=true', { language: null, headers: { 'accept-language': lng } });
-      expect(JSON.stringify(res.json().map((c: { name?: string; title?: string }) => c.name ?? c.title)), lng).toBe(names[lng]);
+      expect(JSON.stringify(res.json().map((c: { name?: string; title?: string }) => c.name ?? c.title)), lng).toBe(
+        names[lng],
+      );
     }
   });
 
@@ -247,10 +328,27 @@ describe('keys', () => {
     const [a, b] = [slugs[0]!, slugs[1]!];
     const encoded = [...a].map((ch) => `%${ch.charCodeAt(0).toString(16)}`).join('');
     const urls = [
-      '/api/jobs?page=1', '/api/jobs?page=2', '/api//jobs?page=1', '/api/jobs?page=%31', '/api/jobs?%70age=2', '/API/jobs?page=1', '/api/jobs/?page=1',
-      '/api/jobs?page=1&page=2', '/api/jobs?page=1#x', `/api/jobs/${a}`, `/api/jobs/${b}`, `/api/jobs/${a.toUpperCase()}`, `/api/jobs/${encoded}`,
-      `/api/jobs/${a}/`, `/api/jobs/${a}%2F..%2F${b}`, `/api/jobs//${a}`, `/api/jobs/${a}?x=1`, '/api/countries?with_users=true', '/api/countries?with_users=1',
-      '/api/countries?with_users=TRUE', '/api/countries?with_users=false',
+      '/api/jobs?page=1',
+      '/api/jobs?page=2',
+      '/api//jobs?page=1',
+      '/api/jobs?page=%31',
+      '/api/jobs?%70age=2',
+      '/API/jobs?page=1',
+      '/api/jobs/?page=1',
+      '/api/jobs?page=1&page=2',
+      '/api/jobs?page=1#x',
+      `/api/jobs/${a}`,
+      `/api/jobs/${b}`,
+      `/api/jobs/${a.toUpperCase()}`,
+      `/api/jobs/${encoded}`,
+      `/api/jobs/${a}/`,
+      `/api/jobs/${a}%2F..%2F${b}`,
+      `/api/jobs//${a}`,
+      `/api/jobs/${a}?x=1`,
+      '/api/countries?with_users=true',
+      '/api/countries?with_users=1',
+      '/api/countries?with_users=TRUE',
+      '/api/countries?with_users=false',
     ];
     const reference = new Map<string, [number, string]>();
     for (const url of urls) {
@@ -308,10 +406,18 @@ describe('hostile URLs', () => {
 
 describe('declarations', () => {
   it('only GET routes of public.browse may use the cache (the app refuses to start otherwise)', async () => {
-    for (const [method, permission] of [['GET', 'user.self'], ['PATCH', 'public.browse'], ['POST', 'public.browse']] as const) {
+    for (const [method, permission] of [
+      ['GET', 'user.self'],
+      ['PATCH', 'public.browse'],
+      ['POST', 'public.browse'],
+    ] as const) {
       const app = Fastify();
       publicCachePlugin(app);
-      expect(() => app.route({ method, url: '/api/x', config: { permission, publicCache: true }, handler: async () => ({}) }), `${method} ${permission}`).toThrow(/public cache/);
+      expect(
+        () =>
+          app.route({ method, url: '/api/x', config: { permission, publicCache: true }, handler: async () => ({}) }),
+        `${method} ${permission}`,
+      ).toThrow(/public cache/);
       await app.close();
     }
   });
@@ -319,14 +425,36 @@ describe('declarations', () => {
   it('every table of the schema either bumps the public version or is declared private', async () => {
     const db = t.app.db;
     const tables = usingPostgres()
-      ? (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)).rows.map((r) => r.name)
-      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)).rows.map((r) => r.name);
+      ? (
+          await sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+            db,
+          )
+        ).rows.map((r) => r.name)
+      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)).rows.map(
+          (r) => r.name,
+        );
     const own = tables.filter((name) => !/^(kysely_|sqlite_)|_fts(_|$)/.test(name));
     expect(own.length).toBeGreaterThan(30);
-    for (const table of own) expect(PUBLIC_TABLES.includes(table) || PRIVATE_TABLES.includes(table), `${table} is neither public nor private (migration 009)`).toBe(true);
+    for (const table of own)
+      expect(
+        PUBLIC_TABLES.includes(table) || PRIVATE_TABLES.includes(table),
+        `${table} is neither public nor private (migration 009)`,
+      ).toBe(true);
     const triggers = usingPostgres()
-      ? (await sql<{ name: string }>`select distinct trigger_name as name from information_schema.triggers where trigger_name like '%_public_version'`.execute(db)).rows.map((r) => r.name.replace(/_public_version$/, ''))
-      : (await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and name like '%_public_%'`.execute(db)).rows.map((r) => r.name.replace(/_public_(insert|update|delete)$/, ''));
+      ? (
+          await sql<{
+            name: string;
+          }>`select distinct trigger_name as name from information_schema.triggers where trigger_name like '%_public_version'`.execute(
+            db,
+          )
+        ).rows.map((r) => r.name.replace(/_public_version$/, ''))
+      : (
+          await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'trigger' and name like '%_public_%'`.execute(db)
+        ).rows.map((r) => r.name.replace(/_public_(insert|update|delete)$/, ''));
     for (const table of PUBLIC_TABLES) expect(triggers, table).toContain(table);
   });
 });

@@ -25,8 +25,17 @@ let fake: FakeRedsys;
 let publicUrl: string;
 const s: Record<string, Session> = {};
 const as = (who: string) => ({ token: s[who]!.token, deviceId: s[who]!.deviceId });
-const count = async (table: 'cards' | 'payment_sessions') => Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-const sessionRow = (hash: string) => t.app.db.selectFrom('payment_sessions').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow();
+const count = async (table: 'cards' | 'payment_sessions') =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const sessionRow = (hash: string) =>
+  t.app.db.selectFrom('payment_sessions').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow();
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -44,21 +53,44 @@ async function openPage(who: string, language = 'en') {
   const session = url.pathname.split('/').pop()!;
   const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
   const action = /<form id="redsys" method="post" action="([^"]+)">/.exec(page.body)?.[1]?.replace(/&amp;/g, '&');
-  const fields = Object.fromEntries([...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+  const fields = Object.fromEntries(
+    [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
+  );
   return { url, session, page, action, fields, order: redsysOrder('card', session) };
 }
 
 /** What the browser does with our page: posts its form to Redsys (the fake). */
 async function submitToRedsys(opened: Awaited<ReturnType<typeof openPage>>) {
-  const res = await fetch(opened.action!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(opened.fields).toString() });
+  const res = await fetch(opened.action!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(opened.fields).toString(),
+  });
   return { status: res.status, body: await res.text(), recorded: fake.requests.at(-1)! };
 }
 
-const notify = (body: Record<string, string>) => fetch(`${publicUrl}/pay/notify/redsys`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+const notify = (body: Record<string, string>) =>
+  fetch(`${publicUrl}/pay/notify/redsys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(body).toString(),
+  });
 
 /** A notification as Redsys would sign it, for an order and session of our choosing (the key decides whether it is real). */
 function notification(key: string, params: Record<string, string>) {
-  return signAnswer(key, { Ds_Amount: '0', Ds_Currency: '978', Ds_MerchantCode: MERCHANT, Ds_Terminal: '001', Ds_TransactionType: '7', Ds_Response: '0000', Ds_Merchant_Identifier: 'tok_forged', Ds_Card_Brand: '1', Ds_Card_Number: '454881******9999', Ds_ExpiryDate: '3912', ...params });
+  return signAnswer(key, {
+    Ds_Amount: '0',
+    Ds_Currency: '978',
+    Ds_MerchantCode: MERCHANT,
+    Ds_Terminal: '001',
+    Ds_TransactionType: '7',
+    Ds_Response: '0000',
+    Ds_Merchant_Identifier: 'tok_forged',
+    Ds_Card_Brand: '1',
+    Ds_Card_Number: '454881******9999',
+    Ds_ExpiryDate: '3912',
+    ...params,
+  });
 }
 
 beforeAll(async () => {
@@ -66,7 +98,13 @@ beforeAll(async () => {
   const fakeUrl = await fake.start();
   const port = await freePort();
   publicUrl = `http://127.0.0.1:${port}`;
-  t = await startTestApp({ PUBLIC_URL: publicUrl, PAYMENT_PROVIDER: 'redsys', REDSYS_MERCHANT_CODE: MERCHANT, REDSYS_SECRET_KEY: KEY, REDSYS_URL: fakeUrl });
+  t = await startTestApp({
+    PUBLIC_URL: publicUrl,
+    PAYMENT_PROVIDER: 'redsys',
+    REDSYS_MERCHANT_CODE: MERCHANT,
+    REDSYS_SECRET_KEY: KEY,
+    REDSYS_URL: fakeUrl,
+  });
   await t.app.listen({ port, host: '127.0.0.1' });
   for (const who of ['bold', 'gratis']) s[who] = await t.login(`${who}@demo.test`);
   await t.app.db.deleteFrom('cards').execute(); // the demo's cards: this file starts from none
@@ -78,13 +116,27 @@ afterAll(async () => {
 
 describe('configuration', () => {
   it('stops a start with PAYMENT_PROVIDER=redsys and no merchant code or key, or a key that is not Redsys’s', () => {
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'redsys' })).toThrow(/REDSYS_MERCHANT_CODE, REDSYS_SECRET_KEY must be set when PAYMENT_PROVIDER=redsys/);
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'redsys', REDSYS_MERCHANT_CODE: MERCHANT })).toThrow(/REDSYS_SECRET_KEY must be set/);
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'redsys', REDSYS_MERCHANT_CODE: MERCHANT, REDSYS_SECRET_KEY: 'c2hvcnQta2V5LXNob3J0LWtleQ' })).toThrow(/REDSYS_SECRET_KEY must be the base64/);
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'redsys', REDSYS_MERCHANT_CODE: 'abc', REDSYS_SECRET_KEY: KEY })).toThrow(/REDSYS_MERCHANT_CODE/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'redsys' })).toThrow(
+      /REDSYS_MERCHANT_CODE, REDSYS_SECRET_KEY must be set when PAYMENT_PROVIDER=redsys/,
+    );
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'redsys', REDSYS_MERCHANT_CODE: MERCHANT })).toThrow(
+      /REDSYS_SECRET_KEY must be set/,
+    );
+    expect(() =>
+      loadConfig({
+        PAYMENT_PROVIDER: 'redsys',
+        REDSYS_MERCHANT_CODE: MERCHANT,
+        REDSYS_SECRET_KEY: 'c2hvcnQta2V5LXNob3J0LWtleQ',
+      }),
+    ).toThrow(/REDSYS_SECRET_KEY must be the base64/);
+    expect(() =>
+      loadConfig({ PAYMENT_PROVIDER: 'redsys', REDSYS_MERCHANT_CODE: 'abc', REDSYS_SECRET_KEY: KEY }),
+    ).toThrow(/REDSYS_MERCHANT_CODE/);
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER/);
     expect(loadConfig({}).redsys).toBeNull();
-    expect(loadConfig({ PAYMENT_PROVIDER: 'redsys', REDSYS_MERCHANT_CODE: MERCHANT, REDSYS_SECRET_KEY: KEY }).redsys).toEqual({ merchantCode: MERCHANT, terminal: '1', secretKey: KEY, url: 'https://sis-t.redsys.es:25443' });
+    expect(
+      loadConfig({ PAYMENT_PROVIDER: 'redsys', REDSYS_MERCHANT_CODE: MERCHANT, REDSYS_SECRET_KEY: KEY }).redsys,
+    ).toEqual({ merchantCode: MERCHANT, terminal: '1', secretKey: KEY, url: 'https://sis-t.redsys.es:25443' });
   });
 });
 
@@ -93,10 +145,25 @@ describe('the way to Redsys’s card page', () => {
     const opened = await openPage('bold');
     expect(opened.url.pathname).toMatch(/^\/pay\/redsys\/[a-z0-9]{16}$/);
     expect((await t.app.inject({ method: 'GET', url: opened.url.pathname })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `${opened.url.pathname}?sig=${'A'.repeat(43)}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/pay/redsys/${'a'.repeat(16)}${opened.url.search}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/pay/sandbox/${opened.session}${opened.url.search}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/pay/notify/sandbox', headers: { 'content-type': 'text/plain' }, payload: '{}' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${opened.url.pathname}?sig=${'A'.repeat(43)}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/pay/redsys/${'a'.repeat(16)}${opened.url.search}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/pay/sandbox/${opened.session}${opened.url.search}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/pay/notify/sandbox',
+          headers: { 'content-type': 'text/plain' },
+          payload: '{}',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('holds the signed card-verification form, which the fake Redsys accepts: type 7, amount 0, card on file, our URLs', async () => {
@@ -147,7 +214,15 @@ describe('the way to Redsys’s card page', () => {
 
   it('the fake itself refuses a form whose signature was not made with the merchant’s key', async () => {
     const opened = await openPage('bold');
-    const tampered = { ...opened.fields, Ds_MerchantParameters: Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(opened.fields['Ds_MerchantParameters']!, 'base64').toString()), DS_MERCHANT_AMOUNT: '100' })).toString('base64') };
+    const tampered = {
+      ...opened.fields,
+      Ds_MerchantParameters: Buffer.from(
+        JSON.stringify({
+          ...JSON.parse(Buffer.from(opened.fields['Ds_MerchantParameters']!, 'base64').toString()),
+          DS_MERCHANT_AMOUNT: '100',
+        }),
+      ).toString('base64'),
+    };
     const { body, recorded } = await submitToRedsys({ ...opened, fields: tampered });
     expect(recorded.signatureValid).toBe(false);
     expect(body).toContain('SIS0042');
@@ -163,16 +238,44 @@ describe('Redsys’s notification', () => {
     expect((await notify(forged)).status).toBe(400);
     // a real signature over other parameters: the signature no longer matches them
     const real = notification(KEY, { Ds_Order: opened.order, Ds_MerchantData: opened.session });
-    const swapped = { ...real, Ds_MerchantParameters: notification(KEY, { Ds_Order: opened.order, Ds_MerchantData: opened.session, Ds_Card_Number: '454881******1111' }).Ds_MerchantParameters };
+    const swapped = {
+      ...real,
+      Ds_MerchantParameters: notification(KEY, {
+        Ds_Order: opened.order,
+        Ds_MerchantData: opened.session,
+        Ds_Card_Number: '454881******1111',
+      }).Ds_MerchantParameters,
+    };
     expect((await notify(swapped)).status).toBe(400);
     // signed, but for another order than the session's, another merchant, or a session that is not ours
-    expect((await notify(notification(KEY, { Ds_Order: '1234ABCDEFGH', Ds_MerchantData: opened.session }))).status).toBe(400);
-    expect((await notify(notification(KEY, { Ds_Order: opened.order, Ds_MerchantData: opened.session, Ds_MerchantCode: '999008882' }))).status).toBe(400);
-    expect(await (await notify(notification(KEY, { Ds_Order: redsysOrder('card', 'zzzzzzzzzzzzzzzz'), Ds_MerchantData: 'zzzzzzzzzzzzzzzz' }))).json()).toEqual({ ok: true, applied: false });
+    expect(
+      (await notify(notification(KEY, { Ds_Order: '1234ABCDEFGH', Ds_MerchantData: opened.session }))).status,
+    ).toBe(400);
+    expect(
+      (
+        await notify(
+          notification(KEY, { Ds_Order: opened.order, Ds_MerchantData: opened.session, Ds_MerchantCode: '999008882' }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      await (
+        await notify(
+          notification(KEY, { Ds_Order: redsysOrder('card', 'zzzzzzzzzzzzzzzz'), Ds_MerchantData: 'zzzzzzzzzzzzzzzz' }),
+        )
+      ).json(),
+    ).toEqual({ ok: true, applied: false });
     // not Redsys's format at all
-    expect((await notify({ Ds_SignatureVersion: 'HMAC_SHA256_V1', Ds_MerchantParameters: 'bm90IGpzb24', Ds_Signature: 'x' })).status).toBe(400);
+    expect(
+      (await notify({ Ds_SignatureVersion: 'HMAC_SHA256_V1', Ds_MerchantParameters: 'bm90IGpzb24', Ds_Signature: 'x' }))
+        .status,
+    ).toBe(400);
     expect((await notify({})).status).toBe(400);
-    const json = await fetch(`${publicUrl}/pay/notify/redsys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
+    const json = await fetch(`${publicUrl}/pay/notify/redsys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(forged),
+    });
     expect(json.status).toBe(400);
     expect(await count('cards')).toBe(before);
     expect((await sessionRow(opened.session)).status).toBe('PENDING');
@@ -188,8 +291,18 @@ describe('Redsys’s notification', () => {
     expect(done.redirect).toBe(`${publicUrl}/en/user/card?card=added`);
     const session = await sessionRow(opened.session);
     expect(session).toMatchObject({ status: 'DONE', result: null });
-    const card = await t.app.db.selectFrom('cards').selectAll().where('hash', '=', session.card_hash!).executeTakeFirstOrThrow();
-    expect(card).toMatchObject({ provider_token: done.token, brand: 'visa', last4: '0004', exp_month: 12, exp_year: 2034 });
+    const card = await t.app.db
+      .selectFrom('cards')
+      .selectAll()
+      .where('hash', '=', session.card_hash!)
+      .executeTakeFirstOrThrow();
+    expect(card).toMatchObject({
+      provider_token: done.token,
+      brand: 'visa',
+      last4: '0004',
+      exp_month: 12,
+      exp_year: 2034,
+    });
     expect((await t.api('GET', '/usr/card', as('bold'))).body).not.toContain(done.token!); // the token never leaves the server
     // the replayed notification (the same signed body, and Redsys's own retries) changes nothing
     const sent = fake.notifications.at(-1)!.body;
@@ -197,7 +310,13 @@ describe('Redsys’s notification', () => {
     for (const replay of replays) expect(await replay.json()).toEqual({ ok: true, applied: false });
     expect(await count('cards')).toBe(before + 1);
     // nothing of the card number but its last four: not even Redsys's masked number
-    const dump = JSON.stringify(await Promise.all((['cards', 'payment_sessions', 'audit_log'] as const).map((table) => t.app.db.selectFrom(table).selectAll().execute())));
+    const dump = JSON.stringify(
+      await Promise.all(
+        (['cards', 'payment_sessions', 'audit_log'] as const).map((table) =>
+          t.app.db.selectFrom(table).selectAll().execute(),
+        ),
+      ),
+    );
     expect(dump).not.toContain('454881');
   });
 
@@ -221,19 +340,26 @@ describe('Redsys’s notification', () => {
     const declined = await openPage('bold');
     await submitToRedsys(declined);
     await fake.complete(declined.order, { deny: '0116' });
-    expect(await sessionRow(declined.session)).toMatchObject({ status: 'FAILED', result: 'insufficientFunds', card_hash: null });
+    expect(await sessionRow(declined.session)).toMatchObject({
+      status: 'FAILED',
+      result: 'insufficientFunds',
+      card_hash: null,
+    });
     const expired = await openPage('bold');
     await submitToRedsys(expired);
     await fake.complete(expired.order, { deny: '0101' });
     expect(await sessionRow(expired.session)).toMatchObject({ status: 'FAILED', result: 'expired' });
     expect(await count('cards')).toBe(before);
     // a closed session's page is gone
-    expect((await t.app.inject({ method: 'GET', url: `${cancelled.url.pathname}${cancelled.url.search}` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${cancelled.url.pathname}${cancelled.url.search}` })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('charges of a stored card (merchant-initiated) and refunds', () => {
-  const charge = (payment: string, token: string, amountCents = 5000) => redsysProvider.chargeStoredCard(t.app.config, { payment, token, amountCents, description: 'Alumni Bold 2027' });
+  const charge = (payment: string, token: string, amountCents = 5000) =>
+    redsysProvider.chargeStoredCard(t.app.config, { payment, token, amountCents, description: 'Alumni Bold 2027' });
 
   it('charges with the MIT and card-on-file fields the fake requires, and answers PAID with the order as reference', async () => {
     fake.register('tok_good');
@@ -244,7 +370,16 @@ describe('charges of a stored card (merchant-initiated) and refunds', () => {
     expect(recorded.contentType).toContain('application/json');
     expect(recorded.signatureValid).toBe(true);
     expect(recorded.problems).toEqual([]);
-    expect(recorded.params).toMatchObject({ DS_MERCHANT_TRANSACTIONTYPE: '0', DS_MERCHANT_AMOUNT: '5000', DS_MERCHANT_IDENTIFIER: 'tok_good', DS_MERCHANT_COF_INI: 'N', DS_MERCHANT_COF_TYPE: 'R', DS_MERCHANT_EXCEP_SCA: 'MIT', DS_MERCHANT_DIRECTPAYMENT: 'true', DS_MERCHANT_ORDER: paid.reference });
+    expect(recorded.params).toMatchObject({
+      DS_MERCHANT_TRANSACTIONTYPE: '0',
+      DS_MERCHANT_AMOUNT: '5000',
+      DS_MERCHANT_IDENTIFIER: 'tok_good',
+      DS_MERCHANT_COF_INI: 'N',
+      DS_MERCHANT_COF_TYPE: 'R',
+      DS_MERCHANT_EXCEP_SCA: 'MIT',
+      DS_MERCHANT_DIRECTPAYMENT: 'true',
+      DS_MERCHANT_ORDER: paid.reference,
+    });
   });
 
   it('a card the bank declines answers DECLINED with the mapped reason; an unknown reference a gateway reason', async () => {
@@ -272,25 +407,92 @@ describe('charges of a stored card (merchant-initiated) and refunds', () => {
     }
     const closed = await freePort();
     const unreachable = { ...t.app.config, redsys: { ...t.app.config.redsys!, url: `http://127.0.0.1:${closed}` } };
-    await expect(redsysProvider.chargeStoredCard(unreachable, { payment: 'pay0000000000006', token: 'tok_good', amountCents: 5000, description: 'x' })).rejects.toThrow();
+    await expect(
+      redsysProvider.chargeStoredCard(unreachable, {
+        payment: 'pay0000000000006',
+        token: 'tok_good',
+        amountCents: 5000,
+        description: 'x',
+      }),
+    ).rejects.toThrow();
   });
 
   it('refunds a paid charge in full or in part, and no more than was paid', async () => {
     fake.register('tok_refund');
     const paid = await charge('pay0000000000007', 'tok_refund', 5000);
     expect(paid.status).toBe('PAID');
-    expect(await redsysProvider.refund(t.app.config, { payment: 'pay0000000000007', reference: paid.reference!, amountCents: 2000 })).toEqual({ ok: true });
-    expect(fake.requests.at(-1)!.params).toMatchObject({ DS_MERCHANT_TRANSACTIONTYPE: '3', DS_MERCHANT_ORDER: paid.reference, DS_MERCHANT_AMOUNT: '2000' });
-    expect(await redsysProvider.refund(t.app.config, { payment: 'pay0000000000007', reference: paid.reference!, amountCents: 3001 })).toEqual({ ok: false, result: 'gateway' });
-    expect(await redsysProvider.refund(t.app.config, { payment: 'pay0000000000007', reference: paid.reference!, amountCents: 3000 })).toEqual({ ok: true });
-    expect(await redsysProvider.refund(t.app.config, { payment: 'x', reference: redsysOrder('charge', 'never-charged'), amountCents: 100 })).toEqual({ ok: false, result: 'gateway' });
-    expect(await redsysProvider.refund(t.app.config, { payment: 'x', reference: 'not an order', amountCents: 100 })).toEqual({ ok: false, result: 'unknownCharge' });
+    expect(
+      await redsysProvider.refund(t.app.config, {
+        payment: 'pay0000000000007',
+        reference: paid.reference!,
+        amountCents: 2000,
+      }),
+    ).toEqual({ ok: true });
+    expect(fake.requests.at(-1)!.params).toMatchObject({
+      DS_MERCHANT_TRANSACTIONTYPE: '3',
+      DS_MERCHANT_ORDER: paid.reference,
+      DS_MERCHANT_AMOUNT: '2000',
+    });
+    expect(
+      await redsysProvider.refund(t.app.config, {
+        payment: 'pay0000000000007',
+        reference: paid.reference!,
+        amountCents: 3001,
+      }),
+    ).toEqual({ ok: false, result: 'gateway' });
+    expect(
+      await redsysProvider.refund(t.app.config, {
+        payment: 'pay0000000000007',
+        reference: paid.reference!,
+        amountCents: 3000,
+      }),
+    ).toEqual({ ok: true });
+    expect(
+      await redsysProvider.refund(t.app.config, {
+        payment: 'x',
+        reference: redsysOrder('charge', 'never-charged'),
+        amountCents: 100,
+      }),
+    ).toEqual({ ok: false, result: 'gateway' });
+    expect(
+      await redsysProvider.refund(t.app.config, { payment: 'x', reference: 'not an order', amountCents: 100 }),
+    ).toEqual({ ok: false, result: 'unknownCharge' });
   });
 });
 
 describe('Redsys’s codes', () => {
   it('map to one reason key each, with a message in es, en and ca', () => {
-    expect(['0101', '0116', '0129', '0180', '0190', '0184', '9915', 'SIS0042', 'SIS0051', '0195', '0999', '9999', 'garbage'].map(redsysReason)).toEqual(['expired', 'insufficientFunds', 'declined', 'declined', 'declined', 'authentication', 'cancelled', 'gateway', 'duplicate', 'authentication', 'gateway', 'gateway', 'gateway']);
+    expect(
+      [
+        '0101',
+        '0116',
+        '0129',
+        '0180',
+        '0190',
+        '0184',
+        '9915',
+        'SIS0042',
+        'SIS0051',
+        '0195',
+        '0999',
+        '9999',
+        'garbage',
+      ].map(redsysReason),
+    ).toEqual([
+      'expired',
+      'insufficientFunds',
+      'declined',
+      'declined',
+      'declined',
+      'authentication',
+      'cancelled',
+      'gateway',
+      'duplicate',
+      'authentication',
+      'gateway',
+      'gateway',
+      'gateway',
+    ]);
     const keys = new Set([...Object.values(REASONS), 'declined', 'gateway']);
     for (const lng of ['es', 'en', 'ca']) {
       const messages = JSON.parse(readFileSync(`locales/${lng}/errors.json`, 'utf8')) as Record<string, string>;

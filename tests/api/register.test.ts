@@ -18,11 +18,25 @@ let serial = 0;
 function valid(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const email = `laia.puig.${++serial}@example.com`;
   return {
-    name: 'Laia', surname1: 'Puig', surname2: 'Serra', gender: 'female', birthdate: '14/03/1995',
-    document_type: 'DNI', document_number: '12345678Z', mobile: '+34 612 345 678',
-    email, email_repeat: email, password: 'a long enough passphrase', password_repeat: 'a long enough passphrase',
-    language: 'ca', role: 'regular', profile_type: 'student', graduation_year: 2018,
-    is_conditions: true, is_privacy: true, is_newsletter: true,
+    name: 'Laia',
+    surname1: 'Puig',
+    surname2: 'Serra',
+    gender: 'female',
+    birthdate: '14/03/1995',
+    document_type: 'DNI',
+    document_number: '12345678Z',
+    mobile: '+34 612 345 678',
+    email,
+    email_repeat: email,
+    password: 'a long enough passphrase',
+    password_repeat: 'a long enough passphrase',
+    language: 'ca',
+    role: 'regular',
+    profile_type: 'student',
+    graduation_year: 2018,
+    is_conditions: true,
+    is_privacy: true,
+    is_newsletter: true,
     ...overrides,
   };
 }
@@ -31,12 +45,21 @@ const register = (body: unknown, language = 'en') => t.api('POST', '/usr/registe
 
 async function counts() {
   const count = async (table: 'users' | 'email_outbox' | 'account_tokens') =>
-    Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { users: await count('users'), outbox: await count('email_outbox'), tokens: await count('account_tokens') };
 }
 
-const userByEmail = (email: string) => t.app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-const mailsTo = (email: string) => t.app.db.selectFrom('email_outbox').selectAll().where('to_address', '=', email).orderBy('template').execute();
+const userByEmail = (email: string) =>
+  t.app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+const mailsTo = (email: string) =>
+  t.app.db.selectFrom('email_outbox').selectAll().where('to_address', '=', email).orderBy('template').execute();
 
 function linkToken(text: string, param: string): string {
   const match = new RegExp(`[?&]${param}=([A-Za-z0-9_-]{43})`).exec(text);
@@ -54,10 +77,29 @@ describe('POST /usr/register', () => {
     expect(await counts()).toEqual({ users: before.users + 1, outbox: before.outbox + 2, tokens: before.tokens + 1 });
 
     const user = await userByEmail(String(body.email));
-    expect(user).toMatchObject({ status: 'PENDING', role: 'REGULAR', name: 'Laia', surname1: 'Puig', language: 'ca', profile_type: 'student', graduation_year: 2018, is_newsletter: 1, email_confirmed_at: null, iban: null });
+    expect(user).toMatchObject({
+      status: 'PENDING',
+      role: 'REGULAR',
+      name: 'Laia',
+      surname1: 'Puig',
+      language: 'ca',
+      profile_type: 'student',
+      graduation_year: 2018,
+      is_newsletter: 1,
+      email_confirmed_at: null,
+      iban: null,
+    });
     expect(user!.password_hash).toMatch(/^scrypt\$/);
     expect(user!.password_hash).not.toContain('passphrase');
-    expect(JSON.parse(user!.data)).toMatchObject({ birthdate: '14/03/1995', gender: 'female', document_type: 'DNI', document_number: '12345678Z', phone: '+34 612 345 678', mobile: '+34 612 345 678', requested_role: 'REGULAR' });
+    expect(JSON.parse(user!.data)).toMatchObject({
+      birthdate: '14/03/1995',
+      gender: 'female',
+      document_type: 'DNI',
+      document_number: '12345678Z',
+      phone: '+34 612 345 678',
+      mobile: '+34 612 345 678',
+      requested_role: 'REGULAR',
+    });
 
     const mails = await mailsTo(String(body.email));
     expect(mails.map((m) => [m.template, m.language, m.status])).toEqual([
@@ -67,8 +109,14 @@ describe('POST /usr/register', () => {
     // the link opens the registration page in Catalan, which posts the token
     expect(mails[0]!.body_text).toMatch(/\/ca\/usuari\/registre\?confirm=[A-Za-z0-9_-]{43}/);
     const token = linkToken(mails[0]!.body_text, 'confirm');
-    const stored = await t.app.db.selectFrom('account_tokens').selectAll().where('actor_hash', '=', user!.hash).execute();
-    expect(stored.map((row) => [row.purpose, row.token_hash, row.used_at])).toEqual([['confirm_email', sha256(token), null]]);
+    const stored = await t.app.db
+      .selectFrom('account_tokens')
+      .selectAll()
+      .where('actor_hash', '=', user!.hash)
+      .execute();
+    expect(stored.map((row) => [row.purpose, row.token_hash, row.used_at])).toEqual([
+      ['confirm_email', sha256(token), null],
+    ]);
   });
 
   it('the new member cannot sign in before validation (told why), which proves the password was stored', async () => {
@@ -80,15 +128,25 @@ describe('POST /usr/register', () => {
   });
 
   it('a Bold request stays REGULAR and PENDING, remembers the request and keeps the IBAN normalised', async () => {
-    const body = valid({ role: 'bold', payment: { bank: 'CaixaBank', name: 'Laia Puig', iban: 'es91 2100 0418 4502 0005 1332' } });
+    const body = valid({
+      role: 'bold',
+      payment: { bank: 'CaixaBank', name: 'Laia Puig', iban: 'es91 2100 0418 4502 0005 1332' },
+    });
     expect((await register(body)).statusCode).toBe(201);
     const user = await userByEmail(String(body.email));
     expect(user).toMatchObject({ role: 'REGULAR', status: 'PENDING', iban: 'ES9121000418450200051332' });
-    expect(JSON.parse(user!.data)).toMatchObject({ requested_role: 'BOLD', payment: { bank: 'CaixaBank', name: 'Laia Puig' } });
+    expect(JSON.parse(user!.data)).toMatchObject({
+      requested_role: 'BOLD',
+      payment: { bank: 'CaixaBank', name: 'Laia Puig' },
+    });
   });
 
   it('accepts an NIE with its control letter, a passport and the e-mail repeated in other case', async () => {
-    for (const overrides of [{ document_type: 'NIE', document_number: 'X1234567L' }, { document_type: 'PASSPORT', document_number: 'ABC123456' }, { document_type: 'OTHER', document_number: 'K-99 123' }]) {
+    for (const overrides of [
+      { document_type: 'NIE', document_number: 'X1234567L' },
+      { document_type: 'PASSPORT', document_number: 'ABC123456' },
+      { document_type: 'OTHER', document_number: 'K-99 123' },
+    ]) {
       const body = valid(overrides);
       body.email_repeat = String(body.email).toUpperCase();
       const res = await register(body);
@@ -115,7 +173,11 @@ describe('POST /usr/register', () => {
     ['document_number', 'DNI with a wrong letter', (b) => (b.document_number = '12345678A')],
     ['document_number', 'NIE number under DNI', (b) => (b.document_number = 'X1234567L')],
     ['document_number', 'DNI number under NIE', (b) => ((b.document_type = 'NIE'), (b.document_number = '12345678Z'))],
-    ['document_number', 'NIE with a wrong letter', (b) => ((b.document_type = 'NIE'), (b.document_number = 'X1234567A'))],
+    [
+      'document_number',
+      'NIE with a wrong letter',
+      (b) => ((b.document_type = 'NIE'), (b.document_number = 'X1234567A')),
+    ],
     ['document_number', 'bad passport', (b) => ((b.document_type = 'PASSPORT'), (b.document_number = 'AB12'))],
     ['mobile', 'not a phone', (b) => (b.mobile = '123')],
     ['mobile', 'a number', (b) => (b.mobile = 612345678)],
@@ -134,9 +196,24 @@ describe('POST /usr/register', () => {
     ['is_conditions', 'missing', (b) => delete b.is_conditions],
     ['is_privacy', 'false', (b) => (b.is_privacy = false)],
     ['is_privacy', 'a string', (b) => (b.is_privacy = 'true')],
-    ['payment', 'with Regular', (b) => (b.payment = { bank: 'CaixaBank', name: 'Laia Puig', iban: 'ES9121000418450200051332' })],
-    ['payment.iban', 'bad IBAN', (b) => ((b.role = 'bold'), (b.payment = { bank: 'CaixaBank', name: 'Laia Puig', iban: 'ES0012345678901234567890' }))],
-    ['payment.bank', 'missing', (b) => ((b.role = 'bold'), (b.payment = { name: 'Laia Puig', iban: 'ES9121000418450200051332' }))],
+    [
+      'payment',
+      'with Regular',
+      (b) => (b.payment = { bank: 'CaixaBank', name: 'Laia Puig', iban: 'ES9121000418450200051332' }),
+    ],
+    [
+      'payment.iban',
+      'bad IBAN',
+      (b) => (
+        (b.role = 'bold'),
+        (b.payment = { bank: 'CaixaBank', name: 'Laia Puig', iban: 'ES0012345678901234567890' })
+      ),
+    ],
+    [
+      'payment.bank',
+      'missing',
+      (b) => ((b.role = 'bold'), (b.payment = { name: 'Laia Puig', iban: 'ES9121000418450200051332' })),
+    ],
     ['status', 'an unknown field', (b) => (b.status = 'VALIDATED')],
     ['role', 'a role of the server', (b) => (b.role = 'BOLD')],
   ];
@@ -161,7 +238,11 @@ describe('POST /usr/register', () => {
       const res = await register(valid({ password_repeat: 'not the same at all' }), language);
       messages.push(res.json().errors.find((e: { field: string }) => e.field === 'password_repeat').message);
     }
-    expect(messages).toEqual(['Las dos contraseñas no coinciden.', 'The two passwords do not match.', 'Les dues contrasenyes no coincideixen.']);
+    expect(messages).toEqual([
+      'Las dos contraseñas no coinciden.',
+      'The two passwords do not match.',
+      'Les dues contrasenyes no coincideixen.',
+    ]);
   });
 });
 
@@ -172,7 +253,15 @@ describe('one account per e-mail', () => {
     const original = await userByEmail(String(first.email));
     const before = await counts();
     const shouting = String(first.email).toUpperCase();
-    const res = await register(valid({ email: shouting, email_repeat: shouting, name: 'Intruder', password: 'another passphrase!', password_repeat: 'another passphrase!' }));
+    const res = await register(
+      valid({
+        email: shouting,
+        email_repeat: shouting,
+        name: 'Intruder',
+        password: 'another passphrase!',
+        password_repeat: 'another passphrase!',
+      }),
+    );
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({ statusCode: 409, code: 'accounts.emailTaken', errors: [{ field: 'email' }] });
     expect(await counts()).toEqual(before);
@@ -197,7 +286,11 @@ describe('one account per e-mail', () => {
     const fresh = (await userByEmail(String(first.email)))!;
     expect(fresh.hash).not.toBe(old.hash);
     expect(fresh).toMatchObject({ status: 'PENDING', name: 'Laia Again' });
-    const archived = await t.app.db.selectFrom('users').selectAll().where('hash', '=', old.hash).executeTakeFirstOrThrow();
+    const archived = await t.app.db
+      .selectFrom('users')
+      .selectAll()
+      .where('hash', '=', old.hash)
+      .executeTakeFirstOrThrow();
     expect(archived.status).toBe('REJECTED');
     expect(archived.email).not.toBe(first.email);
     expect(JSON.parse(archived.data).archived_email).toBe(first.email);
@@ -214,11 +307,25 @@ describe('one account per e-mail', () => {
 
   it('the database itself refuses a second row with the same e-mail, recognised as such (the race guard)', async () => {
     const { uniqueViolation, insertUser } = await import('../../src/server/modules/accounts/repository');
-    const row = await t.app.db.selectFrom('users').selectAll().where('email', '=', 'regular@demo.test').executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'regular@demo.test')
+      .executeTakeFirstOrThrow();
     const copy = { ...row, hash: 'duplicaterow0001', code_numeric: 999_999, slug: null };
-    const error = await insertUser(t.app.db, copy).then(() => null, (e: unknown) => e);
+    const error = await insertUser(t.app.db, copy).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(uniqueViolation(error)).toEqual({ column: 'email' });
-    const other = await insertUser(t.app.db, { ...copy, email: 'someone.new@example.com', code_numeric: row.code_numeric }).then(() => null, (e: unknown) => e);
+    const other = await insertUser(t.app.db, {
+      ...copy,
+      email: 'someone.new@example.com',
+      code_numeric: row.code_numeric,
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(uniqueViolation(other)?.column).not.toBe('email');
     expect(uniqueViolation(new Error('boom'))).toBeNull();
   });
@@ -261,7 +368,11 @@ describe('POST /usr/register/confirm', () => {
     expect((await userByEmail(email))!.email_confirmed_at).toBe(confirmedAt);
     // even once the link has expired: its owner learns only what they already know
     const user = (await userByEmail(email))!;
-    await t.app.db.updateTable('account_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('actor_hash', '=', user.hash).execute();
+    await t.app.db
+      .updateTable('account_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('actor_hash', '=', user.hash)
+      .execute();
     expect((await confirm(token)).json()).toEqual({ ok: true, already: true });
   });
 
@@ -281,7 +392,11 @@ describe('POST /usr/register/confirm', () => {
   it('an expired, unknown or malformed token answers 400 naming token and confirms nothing', async () => {
     const { email, token } = await registered();
     const user = (await userByEmail(email))!;
-    await t.app.db.updateTable('account_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('actor_hash', '=', user.hash).execute();
+    await t.app.db
+      .updateTable('account_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('actor_hash', '=', user.hash)
+      .execute();
     for (const bad of [token, 'A'.repeat(43), 'short', `${token}x`, 42]) {
       const res = await confirm(bad);
       expect(res.statusCode, String(bad)).toBe(400);
@@ -294,7 +409,19 @@ describe('POST /usr/register/confirm', () => {
     const { email } = await registered();
     const user = (await userByEmail(email))!;
     const token = 'B'.repeat(43);
-    await t.app.db.insertInto('account_tokens').values({ hash: 'recoverytoken001', purpose: 'recovery', token_hash: sha256(token), actor_type: 'user', actor_hash: user.hash, expires_at: new Date(Date.now() + 60_000).toISOString(), used_at: null, created_at: new Date().toISOString() }).execute();
+    await t.app.db
+      .insertInto('account_tokens')
+      .values({
+        hash: 'recoverytoken001',
+        purpose: 'recovery',
+        token_hash: sha256(token),
+        actor_type: 'user',
+        actor_hash: user.hash,
+        expires_at: new Date(Date.now() + 60_000).toISOString(),
+        used_at: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     expect((await confirm(token)).statusCode).toBe(400);
     expect((await userByEmail(email))!.email_confirmed_at).toBeNull();
   });
@@ -302,7 +429,8 @@ describe('POST /usr/register/confirm', () => {
 
 describe('POST /usr/register/resend', () => {
   const resend = (body: unknown, language = 'en') => t.api('POST', '/usr/register/resend', { body, language });
-  const confirmMails = async (email: string) => (await mailsTo(email)).filter((m) => m.template === 'account.confirmEmail');
+  const confirmMails = async (email: string) =>
+    (await mailsTo(email)).filter((m) => m.template === 'account.confirmEmail');
 
   it('sends a new link in the member language; the new one confirms and the old one no longer does', async () => {
     const body = valid({ language: 'es' });
@@ -330,7 +458,11 @@ describe('POST /usr/register/resend', () => {
     expect((await t.api('POST', '/usr/register/confirm', { body: { token } })).statusCode).toBe(200);
     const rejected = valid();
     expect((await register(rejected)).statusCode).toBe(201);
-    await t.app.db.updateTable('users').set({ status: 'REJECTED' }).where('email', '=', String(rejected.email)).execute();
+    await t.app.db
+      .updateTable('users')
+      .set({ status: 'REJECTED' })
+      .where('email', '=', String(rejected.email))
+      .execute();
     const before = await counts();
     for (const address of ['nobody.here@example.com', email, String(rejected.email)]) {
       const res = await resend({ email: address });
@@ -342,7 +474,14 @@ describe('POST /usr/register/resend', () => {
 
   it('refuses hostile bodies with 400 and writes nothing', async () => {
     const before = await counts();
-    for (const bad of [{}, { email: 'not-an-address' }, { email: ['a@b.c'] }, { email: 'a@b.c', extra: 1 }, { email: `${'a'.repeat(300)}@example.com` }, []]) {
+    for (const bad of [
+      {},
+      { email: 'not-an-address' },
+      { email: ['a@b.c'] },
+      { email: 'a@b.c', extra: 1 },
+      { email: `${'a'.repeat(300)}@example.com` },
+      [],
+    ]) {
       const res = await resend(bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }

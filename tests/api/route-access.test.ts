@@ -12,7 +12,9 @@ import { can, type Role } from '../../src/shared/permissions';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
-const actors: Array<{ name: string; role: Role; token?: string; deviceId?: string }> = [{ name: 'anonymous', role: 'ANONYMOUS' }];
+const actors: Array<{ name: string; role: Role; token?: string; deviceId?: string }> = [
+  { name: 'anonymous', role: 'ANONYMOUS' },
+];
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -30,7 +32,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, 'zzzzzzzzzzzzzzzz');
-const encodeAll = (segment: string) => [...segment].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
+const encodeAll = (segment: string) =>
+  [...segment].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
 
 /** The odd spellings of one concrete path `/prefix/rest…`. */
 export function spellings(path: string): string[] {
@@ -87,9 +90,17 @@ describe('odd spellings of every API route', () => {
       const method = route.method.split(',')[0] as 'GET';
       for (const url of spellings(concrete(route.url))) {
         for (const actor of actors) {
-          const res = await t.api(method, url, { apiKey: null, token: actor.token, deviceId: actor.deviceId, body: /GET|DELETE/.test(method) ? undefined : {} });
+          const res = await t.api(method, url, {
+            apiKey: null,
+            token: actor.token,
+            deviceId: actor.deviceId,
+            body: /GET|DELETE/.test(method) ? undefined : {},
+          });
           calls++;
-          expect(refusedBeforeHandler(res, [401]), `${method} ${url} as ${actor.name} → ${res.statusCode} ${res.body.slice(0, 120)}`).toBe(true);
+          expect(
+            refusedBeforeHandler(res, [401]),
+            `${method} ${url} as ${actor.name} → ${res.statusCode} ${res.body.slice(0, 120)}`,
+          ).toBe(true);
           if (res.statusCode === 401) expect(res.json().code).toBe('apiKey.invalid');
         }
       }
@@ -103,9 +114,16 @@ describe('odd spellings of every API route', () => {
       const method = route.method.split(',')[0] as 'GET';
       for (const actor of actors.filter((a) => !can(a.role, route.permission as never))) {
         for (const url of spellings(concrete(route.url))) {
-          const res = await t.api(method, url, { token: actor.token, deviceId: actor.deviceId, body: /GET|DELETE/.test(method) ? undefined : {} });
+          const res = await t.api(method, url, {
+            token: actor.token,
+            deviceId: actor.deviceId,
+            body: /GET|DELETE/.test(method) ? undefined : {},
+          });
           checked++;
-          expect(refusedBeforeHandler(res, [401, 403, 418]), `${method} ${url} as ${actor.name} → ${res.statusCode} ${res.body.slice(0, 120)}`).toBe(true);
+          expect(
+            refusedBeforeHandler(res, [401, 403, 418]),
+            `${method} ${url} as ${actor.name} → ${res.statusCode} ${res.body.slice(0, 120)}`,
+          ).toBe(true);
         }
       }
     }
@@ -127,9 +145,15 @@ describe('odd spellings of every API route', () => {
   it('refuses the reported bypasses', async () => {
     const admin = actors.find((a) => a.role === 'ADMIN')!;
     expect((await t.api('GET', '/%61pi/jobs', { apiKey: null })).statusCode).toBe(401);
-    expect((await t.api('GET', '/%61dm/logout', { apiKey: null, token: admin.token, deviceId: admin.deviceId })).statusCode).toBe(401);
-    expect((await t.api('GET', '/%75sr/users/me', { token: admin.token, deviceId: admin.deviceId })).statusCode).toBe(403);
+    expect(
+      (await t.api('GET', '/%61dm/logout', { apiKey: null, token: admin.token, deviceId: admin.deviceId })).statusCode,
+    ).toBe(401);
+    expect((await t.api('GET', '/%75sr/users/me', { token: admin.token, deviceId: admin.deviceId })).statusCode).toBe(
+      403,
+    );
     // the admin's session was not ended by any of the spellings above
-    expect((await t.api('GET', '/api/init', { token: admin.token, deviceId: admin.deviceId })).json().role).toBe('ADMIN');
+    expect((await t.api('GET', '/api/init', { token: admin.token, deviceId: admin.deviceId })).json().role).toBe(
+      'ADMIN',
+    );
   });
 });

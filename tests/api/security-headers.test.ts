@@ -18,7 +18,11 @@ async function byFastifyHelmet(options: ReturnType<typeof helmetOptions>): Promi
   app.get('/x', async () => ({ ok: true }));
   const res = await app.inject({ method: 'GET', url: '/x' });
   await app.close();
-  return Object.fromEntries(Object.entries(res.headers).filter(([name]) => !IGNORED.has(name)).map(([name, value]) => [name, String(value)]));
+  return Object.fromEntries(
+    Object.entries(res.headers)
+      .filter(([name]) => !IGNORED.has(name))
+      .map(([name, value]) => [name, String(value)]),
+  );
 }
 
 let t: TestApp;
@@ -38,7 +42,9 @@ describe('security headers', () => {
       expect(Object.keys(expected).length).toBeGreaterThan(8);
       expect(securityHeaders(helmetOptions(config)), JSON.stringify(config)).toEqual(expected);
     }
-    expect(securityHeaders(helmetOptions({ production: true, analyticsUrl: null }))['strict-transport-security']).toMatch(/max-age=/);
+    expect(
+      securityHeaders(helmetOptions({ production: true, analyticsUrl: null }))['strict-transport-security'],
+    ).toMatch(/max-age=/);
   });
 
   it('are on every kind of answer of the app', async () => {
@@ -56,7 +62,8 @@ describe('security headers', () => {
     ];
     expect(answers[1]!.headers['x-public-cache']).toBe('hit');
     for (const res of answers) {
-      for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(expected))
+        expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
     }
   });
 });

@@ -58,7 +58,9 @@ describe('route table', () => {
     expect(writes.length).toBeGreaterThan(0);
     expect(withParams.length).toBeGreaterThan(0);
     expect(writes.filter((route) => !route.hasBodySchema).map((route) => `${route.method} ${route.url}`)).toEqual([]);
-    expect(withParams.filter((route) => !route.hasParamsSchema).map((route) => `${route.method} ${route.url}`)).toEqual([]);
+    expect(withParams.filter((route) => !route.hasParamsSchema).map((route) => `${route.method} ${route.url}`)).toEqual(
+      [],
+    );
   });
 
   it('refuses every API route without the apiKey, or with a wrong one, or with a forged token', async () => {
@@ -66,11 +68,18 @@ describe('route table', () => {
     for (const route of apiRoutes(t.app)) {
       const method = route.method.split(',')[0] as 'GET';
       for (const apiKey of [null, 'wrong-key-123']) {
-        const res = await t.api(method, concrete(route.url), { apiKey, body: /GET|DELETE/.test(method) ? undefined : {} });
+        const res = await t.api(method, concrete(route.url), {
+          apiKey,
+          body: /GET|DELETE/.test(method) ? undefined : {},
+        });
         expect(res.statusCode, `${method} ${route.url}`).toBe(401);
         expect(res.json().code).toBe('apiKey.invalid');
       }
-      const forged = await t.api(method, concrete(route.url), { token: 'forged-token', deviceId: 'abcdefgh12', body: /GET|DELETE/.test(method) ? undefined : {} });
+      const forged = await t.api(method, concrete(route.url), {
+        token: 'forged-token',
+        deviceId: 'abcdefgh12',
+        body: /GET|DELETE/.test(method) ? undefined : {},
+      });
       expect(forged.statusCode, `${method} ${route.url}`).toBe(401);
     }
   });
@@ -86,15 +95,29 @@ describe('write routes under schema-violating bodies', () => {
     const hostile = fc.oneof(
       fc.jsonValue(),
       fc.dictionary(fc.string({ maxLength: 20 }), fc.jsonValue()),
-      fc.record({ email: fc.oneof(fc.string(), fc.integer(), fc.constant(null)), password: fc.oneof(fc.integer(), fc.string({ maxLength: 300 }), fc.constant(null)) }),
-      fc.record({ email: fc.constant(`${'a'.repeat(300)}@x.io`), password: fc.string({ minLength: 129, maxLength: 400 }) }),
+      fc.record({
+        email: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+        password: fc.oneof(fc.integer(), fc.string({ maxLength: 300 }), fc.constant(null)),
+      }),
+      fc.record({
+        email: fc.constant(`${'a'.repeat(300)}@x.io`),
+        password: fc.string({ minLength: 129, maxLength: 400 }),
+      }),
     );
     for (const route of writes) {
       const validate = route.bodySchema ? ajv.compile(route.bodySchema as object) : () => false;
-      const bodies = fc.sample(hostile.filter((body) => !validate(structuredClone(body))), { numRuns: 25, seed: 42 });
+      const bodies = fc.sample(
+        hostile.filter((body) => !validate(structuredClone(body))),
+        { numRuns: 25, seed: 42 },
+      );
       for (const actor of actors) {
         for (const body of bodies) {
-          const res = await t.api(route.method.split(',')[0] as 'POST', concrete(route.url), { body: JSON.stringify(body), token: actor.token, deviceId: actor.deviceId, json: true });
+          const res = await t.api(route.method.split(',')[0] as 'POST', concrete(route.url), {
+            body: JSON.stringify(body),
+            token: actor.token,
+            deviceId: actor.deviceId,
+            json: true,
+          });
           const context = `${route.method} ${route.url} as ${actor.name}: ${JSON.stringify(body).slice(0, 80)} → ${res.body.slice(0, 200)}`;
           // 418 only as the Regular member's "upgrade to Bold" answer (SPEC §6), never for anything else
           const allowed = res.json().code === 'auth.upgradeRequired' ? [418] : [400, 401, 403];

@@ -26,7 +26,11 @@ describe('page heads rendered by the server', () => {
   });
 
   it('puts JobPosting JSON-LD on an offer page and Event JSON-LD on an event page', async () => {
-    const job = await t.app.db.selectFrom('jobs').select(['slug', 'title']).where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
+    const job = await t.app.db
+      .selectFrom('jobs')
+      .select(['slug', 'title'])
+      .where('status', '=', 'PUBLISHED')
+      .executeTakeFirstOrThrow();
     const jobPage = await page(`/en/jobs/${job.slug}`);
     expect(jobPage.statusCode).toBe(200);
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(jobPage.body)![1]!);

@@ -21,10 +21,17 @@ const ME: Record<Kind, string> = { usr: '/usr/users/me', com: '/com/companies/me
 async function signIn(email: string, kind: Kind = 'usr', deviceId = 'device0000000001') {
   const res = await t.api('POST', `/${kind}/login`, { body: { email, password: DEMO_PASSWORD, deviceId } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { token: string; refreshToken: string; deviceId: string; expiresAt: string; refreshExpiresAt: string };
+  return res.json() as {
+    token: string;
+    refreshToken: string;
+    deviceId: string;
+    expiresAt: string;
+    refreshExpiresAt: string;
+  };
 }
 
-const me = (kind: Kind, s: { token: string; deviceId: string }) => t.api('GET', ME[kind], { token: s.token, deviceId: s.deviceId });
+const me = (kind: Kind, s: { token: string; deviceId: string }) =>
+  t.api('GET', ME[kind], { token: s.token, deviceId: s.deviceId });
 const refresh = (kind: Kind, s: { refreshToken: string; deviceId: string }) =>
   t.api('POST', `/${kind}/refresh`, { body: { refreshToken: s.refreshToken, deviceId: s.deviceId } });
 
@@ -46,7 +53,11 @@ describe('an account that is no longer validated is refused at once', () => {
         expect(rotated.statusCode).toBe(401);
         expect(rotated.json()).toMatchObject({ statusCode: 401, code: 'auth.invalidRefresh' });
       } finally {
-        await t.app.db.updateTable('users').set({ status: 'VALIDATED' }).where('email', '=', 'regular@demo.test').execute();
+        await t.app.db
+          .updateTable('users')
+          .set({ status: 'VALIDATED' })
+          .where('email', '=', 'regular@demo.test')
+          .execute();
       }
       // the refused refresh token stays dead even once the account is valid again
       expect((await refresh('usr', session)).statusCode).toBe(401);
@@ -55,12 +66,20 @@ describe('an account that is no longer validated is refused at once', () => {
 
   it('a disabled company cannot refresh', async () => {
     const session = await signIn('company@demo.test', 'com');
-    await t.app.db.updateTable('companies').set({ status: 'DISABLED' }).where('email', '=', 'company@demo.test').execute();
+    await t.app.db
+      .updateTable('companies')
+      .set({ status: 'DISABLED' })
+      .where('email', '=', 'company@demo.test')
+      .execute();
     try {
       expect((await me('com', session)).statusCode).toBe(401);
       expect((await refresh('com', session)).statusCode).toBe(401);
     } finally {
-      await t.app.db.updateTable('companies').set({ status: 'VALIDATED' }).where('email', '=', 'company@demo.test').execute();
+      await t.app.db
+        .updateTable('companies')
+        .set({ status: 'VALIDATED' })
+        .where('email', '=', 'company@demo.test')
+        .execute();
     }
   });
 
@@ -123,21 +142,58 @@ describe('pruning', () => {
   it('deletes expired and revoked sessions and spent counters, keeps live ones', async () => {
     const live = await signIn('regular@demo.test', 'usr', 'device0000000031');
     const old = '2000-01-01T00:00:00.000Z';
-    const base = { actor_type: 'user', actor_hash: 'nobody', token_hash: '', refresh_hash: '', expires_at: old, created_at: old };
+    const base = {
+      actor_type: 'user',
+      actor_hash: 'nobody',
+      token_hash: '',
+      refresh_hash: '',
+      expires_at: old,
+      created_at: old,
+    };
     await t.app.db
       .insertInto('sessions')
       .values([
-        { ...base, hash: 'prunedexpired000', device_id: 'd1', token_hash: 'a'.repeat(64), refresh_hash: 'b'.repeat(64), refresh_expires_at: old, revoked_at: null },
-        { ...base, hash: 'prunedrevoked000', device_id: 'd2', token_hash: 'c'.repeat(64), refresh_hash: 'd'.repeat(64), refresh_expires_at: '2999-01-01T00:00:00.000Z', revoked_at: old },
+        {
+          ...base,
+          hash: 'prunedexpired000',
+          device_id: 'd1',
+          token_hash: 'a'.repeat(64),
+          refresh_hash: 'b'.repeat(64),
+          refresh_expires_at: old,
+          revoked_at: null,
+        },
+        {
+          ...base,
+          hash: 'prunedrevoked000',
+          device_id: 'd2',
+          token_hash: 'c'.repeat(64),
+          refresh_hash: 'd'.repeat(64),
+          refresh_expires_at: '2999-01-01T00:00:00.000Z',
+          revoked_at: old,
+        },
       ])
       .execute();
-    await t.app.db.insertInto('rate_counters').values([{ key: 'test:spent', count: 3, reset_at: 1000 }, { key: 'test:live', count: 3, reset_at: Date.now() + 60_000 }]).execute();
+    await t.app.db
+      .insertInto('rate_counters')
+      .values([
+        { key: 'test:spent', count: 3, reset_at: 1000 },
+        { key: 'test:live', count: 3, reset_at: Date.now() + 60_000 },
+      ])
+      .execute();
 
     await pruneExpired(t.app.db);
 
-    const hashes = (await t.app.db.selectFrom('sessions').select('hash').where('hash', 'in', ['prunedexpired000', 'prunedrevoked000']).execute()).length;
+    const hashes = (
+      await t.app.db
+        .selectFrom('sessions')
+        .select('hash')
+        .where('hash', 'in', ['prunedexpired000', 'prunedrevoked000'])
+        .execute()
+    ).length;
     expect(hashes).toBe(0);
-    const keys = (await t.app.db.selectFrom('rate_counters').select('key').where('key', 'like', 'test:%').execute()).map((r) => r.key);
+    const keys = (
+      await t.app.db.selectFrom('rate_counters').select('key').where('key', 'like', 'test:%').execute()
+    ).map((r) => r.key);
     expect(keys).toEqual(['test:live']);
     expect((await me('usr', live)).statusCode).toBe(200);
   });
@@ -154,7 +210,10 @@ describe('pruning', () => {
       await t.app.db.insertInto('rate_counters').values({ key: 'test:timer', count: 1, reset_at: 1000 }).execute();
       (started.mock.calls[index]![0] as () => void)();
       await expect
-        .poll(async () => (await t.app.db.selectFrom('rate_counters').select('key').where('key', '=', 'test:timer').execute()).length)
+        .poll(
+          async () =>
+            (await t.app.db.selectFrom('rate_counters').select('key').where('key', '=', 'test:timer').execute()).length,
+        )
         .toBe(0);
       await other.close();
       expect(cleared).toHaveBeenCalledWith(timer);

@@ -40,16 +40,35 @@ async function inDirectory(who: string, hash: string, query = '') {
 
 describe('privacy takes effect on the next request, counts and caches included', () => {
   it('a member who hides from the alumni search leaves the directory, its totals and the country counts at once', async () => {
-    const me = await t.app.db.selectFrom('users').select(['hash', 'country_code', 'surname1']).where('email', '=', 'regular@demo.test').executeTakeFirstOrThrow();
+    const me = await t.app.db
+      .selectFrom('users')
+      .select(['hash', 'country_code', 'surname1'])
+      .where('email', '=', 'regular@demo.test')
+      .executeTakeFirstOrThrow();
     expect(me.country_code).toBeTruthy();
     const filter = `&country_code=${me.country_code}`;
     // the seed hides one member in ten at random: start visible to everyone
-    expect((await t.api('PATCH', '/usr/users', { ...as['regular@demo.test'], body: { is_appear_by_user: true, is_appear_by_company: true } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.api('PATCH', '/usr/users', {
+          ...as['regular@demo.test'],
+          body: { is_appear_by_user: true, is_appear_by_company: true },
+        })
+      ).statusCode,
+    ).toBe(200);
     // warm every cache first
     const before: Record<string, { total: number; filtered: number; country: number }> = {};
     for (const who of ['anonymous', ...MEMBERS, 'company@demo.test']) {
-      before[who] = { total: await directoryTotal(who), filtered: await directoryTotal(who, filter), country: await countryCount(who, me.country_code!) };
-      before[who] = { total: await directoryTotal(who), filtered: await directoryTotal(who, filter), country: await countryCount(who, me.country_code!) };
+      before[who] = {
+        total: await directoryTotal(who),
+        filtered: await directoryTotal(who, filter),
+        country: await countryCount(who, me.country_code!),
+      };
+      before[who] = {
+        total: await directoryTotal(who),
+        filtered: await directoryTotal(who, filter),
+        country: await countryCount(who, me.country_code!),
+      };
     }
     const narrow = `${filter}&text=${encodeURIComponent(me.surname1)}`;
     expect(await inDirectory('anonymous', me.hash, narrow)).toBe(true);
@@ -102,7 +121,11 @@ describe('privacy takes effect on the next request, counts and caches included',
     expect((await t.api('GET', `/api/users/${member.hash}`)).statusCode).toBe(404);
 
     // moving country moves the count
-    await t.app.db.updateTable('users').set({ status: 'VALIDATED', is_appear_by_company: 1 }).where('hash', '=', member.hash).execute();
+    await t.app.db
+      .updateTable('users')
+      .set({ status: 'VALIDATED', is_appear_by_company: 1 })
+      .where('hash', '=', member.hash)
+      .execute();
     expect(await countryCount('anonymous', code)).toBe(inCountry);
     const other = code === 'ES' ? 'FR' : 'ES';
     const otherBefore = await countryCount('anonymous', other);
@@ -115,7 +138,11 @@ describe('privacy takes effect on the next request, counts and caches included',
   it('a job published or withdrawn changes the job total and the sitemap on the next request', async () => {
     const total = (await t.api('GET', '/api/jobs?size=1')).json().total as number;
     const sitemap = (await t.api('GET', '/sitemap.xml')).body;
-    const job = await t.app.db.selectFrom('jobs').select(['hash', 'slug']).where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
+    const job = await t.app.db
+      .selectFrom('jobs')
+      .select(['hash', 'slug'])
+      .where('status', '=', 'PUBLISHED')
+      .executeTakeFirstOrThrow();
     expect(sitemap).toContain(job.slug);
     await t.app.db.updateTable('jobs').set({ status: 'CLOSED' }).where('hash', '=', job.hash).execute();
     expect((await t.api('GET', '/api/jobs?size=1')).json().total).toBe(total - 1);
@@ -130,7 +157,12 @@ describe('hostile values answer 400 or an empty list quickly', () => {
   it('a 5,000-character search is refused (400) on every searched list, whoever asks', async () => {
     const long = 'a'.repeat(5000);
     for (const who of ['anonymous', 'regular@demo.test', 'company@demo.test']) {
-      for (const url of [`/api/jobs?text=${long}`, `/api/users?text=${long}`, `/api/workgroups?text=${long}`, `/api/articles?text=${long}`]) {
+      for (const url of [
+        `/api/jobs?text=${long}`,
+        `/api/users?text=${long}`,
+        `/api/workgroups?text=${long}`,
+        `/api/articles?text=${long}`,
+      ]) {
         const started = performance.now();
         const res = await t.api('GET', url, as[who]);
         expect(res.statusCode, `${who} ${url.slice(0, 16)}`).toBe(400);
@@ -141,10 +173,19 @@ describe('hostile values answer 400 or an empty list quickly', () => {
   });
 
   it('a page beyond maxPages answers an empty list with the real total and maxPages', async () => {
-    for (const [url, who] of [['/api/jobs', 'anonymous'], ['/api/users', 'bold@demo.test'], ['/api/articles', 'anonymous'], ['/api/jobs?text=dise', 'anonymous']] as const) {
+    for (const [url, who] of [
+      ['/api/jobs', 'anonymous'],
+      ['/api/users', 'bold@demo.test'],
+      ['/api/articles', 'anonymous'],
+      ['/api/jobs?text=dise', 'anonymous'],
+    ] as const) {
       const first = (await t.api('GET', `${url}${url.includes('?') ? '&' : '?'}size=5`, as[who])).json();
       expect(first.total, url).toBeGreaterThan(0);
-      const res = await t.api('GET', `${url}${url.includes('?') ? '&' : '?'}size=5&page=${first.maxPages + 1}`, as[who]);
+      const res = await t.api(
+        'GET',
+        `${url}${url.includes('?') ? '&' : '?'}size=5&page=${first.maxPages + 1}`,
+        as[who],
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ items: [], total: first.total, maxPages: first.maxPages });
       const far = await t.api('GET', `${url}${url.includes('?') ? '&' : '?'}size=5&page=100000`, as[who]);
@@ -155,12 +196,17 @@ describe('hostile values answer 400 or an empty list quickly', () => {
   });
 
   it('every page of a list, read from either end, joins up to the whole list in order, without repeats', async () => {
-    for (const [url, who, key] of [['/api/jobs?size=7', 'anonymous', 'hash'], ['/api/users?size=7', 'company@demo.test', 'hash']] as const) {
+    for (const [url, who, key] of [
+      ['/api/jobs?size=7', 'anonymous', 'hash'],
+      ['/api/users?size=7', 'company@demo.test', 'hash'],
+    ] as const) {
       const first = (await t.api('GET', url, as[who])).json();
       const all: string[] = [];
       for (let page = 1; page <= first.maxPages; page++) {
         const body = (await t.api('GET', `${url}&page=${page}`, as[who])).json();
-        expect(body.items.length, `${url} page ${page}`).toBe(page < first.maxPages ? 7 : first.total - 7 * (first.maxPages - 1));
+        expect(body.items.length, `${url} page ${page}`).toBe(
+          page < first.maxPages ? 7 : first.total - 7 * (first.maxPages - 1),
+        );
         all.push(...body.items.map((item: Record<string, string>) => item[key]));
       }
       expect(new Set(all).size).toBe(first.total);
@@ -172,10 +218,19 @@ describe('hostile values answer 400 or an empty list quickly', () => {
 
 describe('trigram search matches what LIKE matched', () => {
   it('finds offers, members and groups by any part of a word, accents and case folded, as LIKE does', async () => {
-    const job = await t.app.db.selectFrom('jobs').select(['hash', 'title', 'search_text']).where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
+    const job = await t.app.db
+      .selectFrom('jobs')
+      .select(['hash', 'title', 'search_text'])
+      .where('status', '=', 'PUBLISHED')
+      .executeTakeFirstOrThrow();
     const word = job.search_text.split(' ').find((w) => w.length >= 6)!;
     const part = word.slice(1, 5); // the middle of a word
-    const expected = await t.app.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'PUBLISHED').where('search_text', 'like', `%${part}%`).executeTakeFirstOrThrow();
+    const expected = await t.app.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'PUBLISHED')
+      .where('search_text', 'like', `%${part}%`)
+      .executeTakeFirstOrThrow();
     for (const text of [part, part.toUpperCase(), ` ${part} `]) {
       const res = (await t.api('GET', `/api/jobs?size=100&text=${encodeURIComponent(text)}`)).json();
       expect(res.total, text).toBe(Number(expected.n));
@@ -183,22 +238,38 @@ describe('trigram search matches what LIKE matched', () => {
     }
     // two characters: shorter than a trigram, still the same matches
     const two = word.slice(0, 2);
-    const expectedTwo = await t.app.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'PUBLISHED').where('search_text', 'like', `%${two}%`).executeTakeFirstOrThrow();
+    const expectedTwo = await t.app.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'PUBLISHED')
+      .where('search_text', 'like', `%${two}%`)
+      .executeTakeFirstOrThrow();
     expect((await t.api('GET', `/api/jobs?size=1&text=${two}`)).json().total).toBe(Number(expectedTwo.n));
     // words across a space
     const phrase = job.search_text.split(' ').slice(0, 2).join(' ');
-    expect((await t.api('GET', `/api/jobs?size=100&text=${encodeURIComponent(phrase)}`)).json().items.map((i: { hash: string }) => i.hash)).toContain(job.hash);
+    expect(
+      (await t.api('GET', `/api/jobs?size=100&text=${encodeURIComponent(phrase)}`))
+        .json()
+        .items.map((i: { hash: string }) => i.hash),
+    ).toContain(job.hash);
     expect((await t.api('GET', '/api/jobs?text=zzqqxxnotaword')).json()).toEqual({ items: [], total: 0, maxPages: 0 });
     // LIKE's wildcards in the input are plain text, not wildcards
-    expect((await t.api('GET', '/api/jobs?text=%25%25%25')).json().total).toBe((await t.api('GET', '/api/jobs')).json().total);
+    expect((await t.api('GET', '/api/jobs?text=%25%25%25')).json().total).toBe(
+      (await t.api('GET', '/api/jobs')).json().total,
+    );
   });
 
   it('a member found by an accented name, and found again under a new name after a profile change (the index follows writes)', async () => {
     const session = as['bold@demo.test']!;
-    const me = await t.app.db.selectFrom('users').select('hash').where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow();
+    const me = await t.app.db
+      .selectFrom('users')
+      .select('hash')
+      .where('email', '=', 'bold@demo.test')
+      .executeTakeFirstOrThrow();
     const res = await t.api('PATCH', '/usr/users', { ...session, body: { surname1: 'Muñoz-Öztürk' } });
     expect(res.statusCode).toBe(200);
-    for (const text of ['muñoz', 'MUNOZ', 'oztürk', 'ozturk', 'ñoz-öz']) expect(await inDirectory('regular@demo.test', me.hash, `&text=${encodeURIComponent(text)}`), text).toBe(true);
+    for (const text of ['muñoz', 'MUNOZ', 'oztürk', 'ozturk', 'ñoz-öz'])
+      expect(await inDirectory('regular@demo.test', me.hash, `&text=${encodeURIComponent(text)}`), text).toBe(true);
     expect(foldText('Ñoz-Öz')).toBe('noz-oz');
     await t.api('PATCH', '/usr/users', { ...session, body: { surname1: 'Quintanilla' } });
     expect(await inDirectory('regular@demo.test', me.hash, '&text=ozturk')).toBe(false);
@@ -206,7 +277,11 @@ describe('trigram search matches what LIKE matched', () => {
   });
 
   it('finds working groups by part of their name', async () => {
-    const group = await t.app.db.selectFrom('workgroups').select(['hash', 'name']).where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
+    const group = await t.app.db
+      .selectFrom('workgroups')
+      .select(['hash', 'name'])
+      .where('status', '=', 'PUBLISHED')
+      .executeTakeFirstOrThrow();
     const part = foldText(group.name).slice(1, 5);
     const res = (await t.api('GET', `/api/workgroups?size=100&text=${encodeURIComponent(part)}`)).json();
     expect(res.items.map((i: { hash: string }) => i.hash)).toContain(group.hash);
@@ -215,16 +290,30 @@ describe('trigram search matches what LIKE matched', () => {
 
 describe('SQL built once per query shape', () => {
   it('hot list and detail queries reuse their compiled SQL, none falls back to building each time, and each audience keeps its own', async () => {
-    const job = await t.app.db.selectFrom('jobs').select(['hash', 'slug']).where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
-    const hiddenFromCompanies = await t.app.db.selectFrom('users').select('hash').where('status', '=', 'VALIDATED').where('is_appear_by_company', '=', 0).where('is_appear_by_user', '=', 1).executeTakeFirstOrThrow();
+    const job = await t.app.db
+      .selectFrom('jobs')
+      .select(['hash', 'slug'])
+      .where('status', '=', 'PUBLISHED')
+      .executeTakeFirstOrThrow();
+    const hiddenFromCompanies = await t.app.db
+      .selectFrom('users')
+      .select('hash')
+      .where('status', '=', 'VALIDATED')
+      .where('is_appear_by_company', '=', 0)
+      .where('is_appear_by_user', '=', 1)
+      .executeTakeFirstOrThrow();
     for (let round = 0; round < 2; round++) {
       expect((await t.api('GET', `/api/jobs/${job.slug}`)).json().hash).toBe(job.hash);
       expect((await t.api('GET', `/api/jobs/${job.hash}`)).json().hash).toBe(job.hash);
-      expect((await t.api('GET', '/api/jobs?tags=zzz,yyy&text=dis&location=a&contract=FREELANCE')).statusCode).toBe(200);
+      expect((await t.api('GET', '/api/jobs?tags=zzz,yyy&text=dis&location=a&contract=FREELANCE')).statusCode).toBe(
+        200,
+      );
       expect((await t.api('GET', '/api/users?graduation_year=2015&ambassador=true&text=a')).statusCode).toBe(200);
       // the same shape for two audiences: the company's privacy flag must stay the company's
       expect((await t.api('GET', `/api/users/${hiddenFromCompanies.hash}`)).statusCode).toBe(200);
-      expect((await t.api('GET', `/api/users/${hiddenFromCompanies.hash}`, as['company@demo.test'])).statusCode).toBe(404);
+      expect((await t.api('GET', `/api/users/${hiddenFromCompanies.hash}`, as['company@demo.test'])).statusCode).toBe(
+        404,
+      );
     }
     const stats = shapeStats();
     expect(stats.shapes).toBeGreaterThan(5);

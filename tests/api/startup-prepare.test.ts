@@ -43,18 +43,35 @@ function open(url: string): Db {
   return db;
 }
 
-const config = (database: TestDatabase, seedDemo: boolean) => ({ databaseUrl: database.url, dataDir: database.dataDir, seedDemo });
+const config = (database: TestDatabase, seedDemo: boolean) => ({
+  databaseUrl: database.url,
+  dataDir: database.dataDir,
+  seedDemo,
+});
 
-type Table = 'users' | 'companies' | 'admins' | 'jobs' | 'countries' | 'categories' | 'tags' | 'content_pages' | 'settings';
+type Table =
+  'users' | 'companies' | 'admins' | 'jobs' | 'countries' | 'categories' | 'tags' | 'content_pages' | 'settings';
 async function count(db: Db, table: Table): Promise<number> {
-  const row = await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 async function referenceCounts(db: Db) {
-  return { countries: await count(db, 'countries'), categories: await count(db, 'categories'), tags: await count(db, 'tags'), content_pages: await count(db, 'content_pages') };
+  return {
+    countries: await count(db, 'countries'),
+    categories: await count(db, 'categories'),
+    tags: await count(db, 'tags'),
+    content_pages: await count(db, 'content_pages'),
+  };
 }
 async function countEmail(db: Db, table: 'users' | 'admins' | 'companies', email: string): Promise<number> {
-  const row = await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).where('email', '=', email).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select(sql<number>`count(*)`.as('n'))
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -70,17 +87,36 @@ describe('the reference seed', () => {
 
     // an administrator renames a category, deletes a country and a page, edits the site settings
     const category = await db.selectFrom('categories').select('hash').orderBy('hash').executeTakeFirstOrThrow();
-    await db.updateTable('categories').set({ title_en: 'Renamed by an administrator' }).where('hash', '=', category.hash).execute();
+    await db
+      .updateTable('categories')
+      .set({ title_en: 'Renamed by an administrator' })
+      .where('hash', '=', category.hash)
+      .execute();
     await db.deleteFrom('countries').where('code', '=', 'AD').execute();
     await db.deleteFrom('content_pages').where('key', '=', 'about').where('language', '=', 'en').execute();
-    await db.updateTable('settings').set({ value: JSON.stringify({ email: 'office@alumni.example.org' }) }).where('key', '=', 'site').execute();
+    await db
+      .updateTable('settings')
+      .set({ value: JSON.stringify({ email: 'office@alumni.example.org' }) })
+      .where('key', '=', 'site')
+      .execute();
 
     const second = await prepareDatabase(db, config(database, false), { now: NOW });
     expect(second).toEqual({ demoAccounts: null, referenceRows: 0 });
-    expect(await referenceCounts(db)).toEqual({ ...REFERENCE, countries: REFERENCE.countries - 1, content_pages: REFERENCE.content_pages - 1 });
-    expect((await db.selectFrom('categories').select('title_en').where('hash', '=', category.hash).executeTakeFirstOrThrow()).title_en).toBe('Renamed by an administrator');
+    expect(await referenceCounts(db)).toEqual({
+      ...REFERENCE,
+      countries: REFERENCE.countries - 1,
+      content_pages: REFERENCE.content_pages - 1,
+    });
+    expect(
+      (await db.selectFrom('categories').select('title_en').where('hash', '=', category.hash).executeTakeFirstOrThrow())
+        .title_en,
+    ).toBe('Renamed by an administrator');
     expect(await db.selectFrom('countries').select('code').where('code', '=', 'AD').executeTakeFirst()).toBeUndefined();
-    expect(JSON.parse((await db.selectFrom('settings').select('value').where('key', '=', 'site').executeTakeFirstOrThrow()).value)).toEqual({ email: 'office@alumni.example.org' });
+    expect(
+      JSON.parse(
+        (await db.selectFrom('settings').select('value').where('key', '=', 'site').executeTakeFirstOrThrow()).value,
+      ),
+    ).toEqual({ email: 'office@alumni.example.org' });
   });
 
   it('adds only the missing rows to a database seeded before the reference seed existed, never duplicating', async () => {
@@ -91,13 +127,29 @@ describe('the reference seed', () => {
     await db.deleteFrom('settings').where('key', '=', REFERENCE_MARKER).execute();
     await db.deleteFrom('countries').where('code', '=', 'PT').execute();
     await db.deleteFrom('content_pages').where('key', '=', 'faqs').where('language', '=', 'ca').execute();
-    await db.updateTable('content_pages').set({ title: 'Our privacy' }).where('key', '=', 'privacy').where('language', '=', 'en').execute();
+    await db
+      .updateTable('content_pages')
+      .set({ title: 'Our privacy' })
+      .where('key', '=', 'privacy')
+      .where('language', '=', 'en')
+      .execute();
 
     const result = await prepareDatabase(db, config(database, false), { now: NOW });
     expect(result.referenceRows).toBe(2);
     expect(await referenceCounts(db)).toEqual(REFERENCE);
-    expect((await db.selectFrom('content_pages').select('title').where('key', '=', 'privacy').where('language', '=', 'en').executeTakeFirstOrThrow()).title).toBe('Our privacy');
-    expect(await db.selectFrom('settings').select('value').where('key', '=', REFERENCE_MARKER).executeTakeFirst()).toEqual({ value: String(REFERENCE_VERSION) });
+    expect(
+      (
+        await db
+          .selectFrom('content_pages')
+          .select('title')
+          .where('key', '=', 'privacy')
+          .where('language', '=', 'en')
+          .executeTakeFirstOrThrow()
+      ).title,
+    ).toBe('Our privacy');
+    expect(
+      await db.selectFrom('settings').select('value').where('key', '=', REFERENCE_MARKER).executeTakeFirst(),
+    ).toEqual({ value: String(REFERENCE_VERSION) });
   });
 });
 
@@ -109,7 +161,15 @@ describe('the demo seed', () => {
     expect(await countEmail(db, 'admins', 'admin@demo.test')).toBe(0);
 
     const seeded = await prepareDatabase(db, config(database, true), { now: NOW });
-    expect(seeded.demoAccounts?.map((a) => a.email)).toEqual(['regular@demo.test', 'bold@demo.test', 'gratis@demo.test', 'pending@demo.test', 'company@demo.test', 'company-pending@demo.test', 'admin@demo.test']);
+    expect(seeded.demoAccounts?.map((a) => a.email)).toEqual([
+      'regular@demo.test',
+      'bold@demo.test',
+      'gratis@demo.test',
+      'pending@demo.test',
+      'company@demo.test',
+      'company-pending@demo.test',
+      'admin@demo.test',
+    ]);
     const users = await count(db, 'users');
     expect(users).toBeGreaterThan(200);
     expect(await countEmail(db, 'admins', 'admin@demo.test')).toBe(1);
@@ -125,10 +185,19 @@ describe('the demo seed', () => {
     const database = await fresh();
     const db = open(database.url);
     await prepareDatabase(db, config(database, false), { now: NOW });
-    const company = makeCompany(createRandom(7), 0, { passwordHash: 'x', now: NOW, uploadsDir: null }, ['Real Company SL', 'Ingeniería', 'https://real.example'], { email: 'hr@real.example' });
+    const company = makeCompany(
+      createRandom(7),
+      0,
+      { passwordHash: 'x', now: NOW, uploadsDir: null },
+      ['Real Company SL', 'Ingeniería', 'https://real.example'],
+      { email: 'hr@real.example' },
+    );
     await db.insertInto('companies').values(company).execute();
     const notes: string[] = [];
-    const result = await prepareDatabase(db, config(database, true), { now: NOW, log: (message) => notes.push(message) });
+    const result = await prepareDatabase(db, config(database, true), {
+      now: NOW,
+      log: (message) => notes.push(message),
+    });
     expect(result.demoAccounts).toBeNull();
     expect(notes.join('\n')).toMatch(/not seeded.*already has members/);
     expect(await count(db, 'users')).toBe(0);
@@ -143,8 +212,17 @@ describe('the demo seed', () => {
       await seedDemo(db, { uploadsDir: join(database.dataDir, 'uploads'), now: NOW });
       const users = await db.selectFrom('users').select(['hash', 'email', 'category_hash']).orderBy('hash').execute();
       const jobs = await db.selectFrom('jobs').select(['hash', 'slug', 'company_hash']).orderBy('hash').execute();
-      const pages = await db.selectFrom('content_pages').select(['hash', 'key', 'language', 'slug']).orderBy('hash').execute();
-      const tags = await db.selectFrom('user_tags').select(['user_hash', 'tag_hash']).orderBy('user_hash').orderBy('tag_hash').execute();
+      const pages = await db
+        .selectFrom('content_pages')
+        .select(['hash', 'key', 'language', 'slug'])
+        .orderBy('hash')
+        .execute();
+      const tags = await db
+        .selectFrom('user_tags')
+        .select(['user_hash', 'tag_hash'])
+        .orderBy('user_hash')
+        .orderBy('tag_hash')
+        .execute();
       return { users, jobs, pages, tags };
     };
     const a = await snapshot();
@@ -160,7 +238,9 @@ describe('several instances starting at once on one empty database', { timeout: 
   it(`three pools preparing it concurrently all succeed; reference rows and the demo exist once (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, async () => {
     const database = await fresh();
     const pools = [open(database.url), open(database.url), open(database.url)];
-    const results = await Promise.allSettled(pools.map((db) => prepareDatabase(db, config(database, true), { now: NOW })));
+    const results = await Promise.allSettled(
+      pools.map((db) => prepareDatabase(db, config(database, true), { now: NOW })),
+    );
     expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
     const seeded = results.filter((r) => r.status === 'fulfilled' && r.value.demoAccounts !== null);
     expect(seeded).toHaveLength(1);
@@ -186,12 +266,18 @@ describe('several instances starting at once on one empty database', { timeout: 
       PORT: '0',
       DATABASE_URL: database.url,
     };
-    const procs: RunningProcess[] = [runNode('src/server/main.ts', env), runNode('src/server/main.ts', env), runNode('src/server/main.ts', env)];
+    const procs: RunningProcess[] = [
+      runNode('src/server/main.ts', env),
+      runNode('src/server/main.ts', env),
+      runNode('src/server/main.ts', env),
+    ];
     for (const proc of procs) cleanups.push(() => proc.stop());
     const started = await Promise.allSettled(procs.map((proc) => proc.ready(150_000)));
     expect(started.map((s, i) => (s.status === 'fulfilled' ? 'up' : procs[i]!.output()))).toEqual(['up', 'up', 'up']);
     for (const s of started) {
-      const res = await fetch(`${(s as PromiseFulfilledResult<string>).value}/api/categories/tree`, { headers: { apiKey: env['API_KEY']!, language: 'en' } });
+      const res = await fetch(`${(s as PromiseFulfilledResult<string>).value}/api/categories/tree`, {
+        headers: { apiKey: env['API_KEY']!, language: 'en' },
+      });
       expect(res.status).toBe(200);
     }
     expect(procs.filter((proc) => proc.output().includes('Demo accounts (password: demo-password)'))).toHaveLength(1);

@@ -37,7 +37,12 @@ afterEach(async () => {
 async function freshDatabase(): Promise<{ database: TestDatabase; env: Record<string, string>; url: string }> {
   const database = await testDatabase();
   cleanups.push(() => database.cleanup());
-  const env: Record<string, string> = { DATA_DIR: database.dataDir, DIST_DIR: join(database.dataDir, 'no-dist'), HOST: '127.0.0.1', PORT: '0' };
+  const env: Record<string, string> = {
+    DATA_DIR: database.dataDir,
+    DIST_DIR: join(database.dataDir, 'no-dist'),
+    HOST: '127.0.0.1',
+    PORT: '0',
+  };
   if (usingPostgres()) env['DATABASE_URL'] = database.url;
   const url = usingPostgres() ? database.url : `sqlite:${join(database.dataDir, 'portal.db')}`;
   return { database, env, url };
@@ -55,15 +60,44 @@ function open(url: string): Db {
   return db;
 }
 
-async function count(db: Db, table: 'users' | 'companies' | 'admins' | 'jobs' | 'articles' | 'workgroups' | 'countries' | 'categories' | 'tags' | 'content_pages' | 'settings'): Promise<number> {
-  const row = await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+async function count(
+  db: Db,
+  table:
+    | 'users'
+    | 'companies'
+    | 'admins'
+    | 'jobs'
+    | 'articles'
+    | 'workgroups'
+    | 'countries'
+    | 'categories'
+    | 'tags'
+    | 'content_pages'
+    | 'settings',
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 async function demoAccounts(db: Db): Promise<number> {
-  const users = await db.selectFrom('users').select(sql<number>`count(*)`.as('n')).where('email', 'like', '%@demo.test').executeTakeFirstOrThrow();
-  const companies = await db.selectFrom('companies').select(sql<number>`count(*)`.as('n')).where('email', 'like', '%@demo.test').executeTakeFirstOrThrow();
-  const admins = await db.selectFrom('admins').select(sql<number>`count(*)`.as('n')).where('email', 'like', '%@demo.test').executeTakeFirstOrThrow();
+  const users = await db
+    .selectFrom('users')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('email', 'like', '%@demo.test')
+    .executeTakeFirstOrThrow();
+  const companies = await db
+    .selectFrom('companies')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('email', 'like', '%@demo.test')
+    .executeTakeFirstOrThrow();
+  const admins = await db
+    .selectFrom('admins')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('email', 'like', '%@demo.test')
+    .executeTakeFirstOrThrow();
   return Number(users.n) + Number(companies.n) + Number(admins.n);
 }
 
@@ -86,7 +120,8 @@ describe('a production start on an empty data directory', { timeout: 180_000 }, 
 
     const db = open(url);
     expect(await demoAccounts(db)).toBe(0);
-    for (const table of ['users', 'companies', 'admins', 'jobs', 'articles', 'workgroups'] as const) expect(`${table}: ${await count(db, table)}`).toBe(`${table}: 0`);
+    for (const table of ['users', 'companies', 'admins', 'jobs', 'articles', 'workgroups'] as const)
+      expect(`${table}: ${await count(db, table)}`).toBe(`${table}: 0`);
     expect(await count(db, 'countries')).toBe(REFERENCE.countries);
     expect(await count(db, 'categories')).toBe(REFERENCE.categories);
     expect(await count(db, 'tags')).toBe(REFERENCE.tags);
@@ -96,7 +131,9 @@ describe('a production start on an empty data directory', { timeout: 180_000 }, 
     expect(proc.output()).not.toMatch(/demo/i);
 
     // the category tree a registration form needs is served from the reference seed
-    const tree = await fetch(`${address}/api/categories/tree`, { headers: { apiKey: PRODUCTION.API_KEY, language: 'en' } });
+    const tree = await fetch(`${address}/api/categories/tree`, {
+      headers: { apiKey: PRODUCTION.API_KEY, language: 'en' },
+    });
     expect(tree.status).toBe(200);
     expect(JSON.stringify(await tree.json())).toContain('Product design');
   });
@@ -106,7 +143,9 @@ describe('a production start on an empty data directory', { timeout: 180_000 }, 
     const proc = start({ ...env, ...PRODUCTION, SEED_DEMO: 'true' });
     const address = await proc.ready();
     const db = open(url);
-    expect(await db.selectFrom('admins').select('email').where('email', '=', 'admin@demo.test').executeTakeFirst()).toEqual({ email: 'admin@demo.test' });
+    expect(
+      await db.selectFrom('admins').select('email').where('email', '=', 'admin@demo.test').executeTakeFirst(),
+    ).toEqual({ email: 'admin@demo.test' });
     expect(await demoAccounts(db)).toBe(7);
     expect(await count(db, 'jobs')).toBeGreaterThan(50);
     expect(await count(db, 'categories')).toBe(REFERENCE.categories);
@@ -115,27 +154,38 @@ describe('a production start on an empty data directory', { timeout: 180_000 }, 
     const login = await fetch(`${address}/usr/login`, {
       method: 'POST',
       headers: { apiKey: PRODUCTION.API_KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'regular@demo.test', password: 'demo-password', deviceId: 'testdevice0123456789', deviceType: 2, push: null }),
+      body: JSON.stringify({
+        email: 'regular@demo.test',
+        password: 'demo-password',
+        deviceId: 'testdevice0123456789',
+        deviceType: 2,
+        push: null,
+      }),
     });
     expect(login.status).toBe(200);
   });
 });
 
 describe('a production start without a required secret', () => {
-  it.each(['API_KEY', 'PUBLIC_URL', 'SECRET_KEY', 'PAYMENT_PROVIDER'] as const)('refuses to start without %s, naming it', async (missing) => {
-    const { database, env, url } = await freshDatabase();
-    const settings: Record<string, string> = { ...env, ...PRODUCTION };
-    delete settings[missing];
-    const { code, output } = await runToEnd(MAIN, settings);
-    expect(code).not.toBe(0);
-    expect(output).toContain(`${missing} must be set in production`);
-    expect(output).not.toMatch(/listening on/);
-    // nothing was written: the database was not even created or migrated
-    if (!usingPostgres()) return expect(existsSync(join(database.dataDir, 'portal.db'))).toBe(false);
-    const db = open(url);
-    const tables = await sql<{ n: number }>`select count(*) as n from information_schema.tables where table_name = 'countries'`.execute(db);
-    expect(Number(tables.rows[0]!.n)).toBe(0);
-  });
+  it.each(['API_KEY', 'PUBLIC_URL', 'SECRET_KEY', 'PAYMENT_PROVIDER'] as const)(
+    'refuses to start without %s, naming it',
+    async (missing) => {
+      const { database, env, url } = await freshDatabase();
+      const settings: Record<string, string> = { ...env, ...PRODUCTION };
+      delete settings[missing];
+      const { code, output } = await runToEnd(MAIN, settings);
+      expect(code).not.toBe(0);
+      expect(output).toContain(`${missing} must be set in production`);
+      expect(output).not.toMatch(/listening on/);
+      // nothing was written: the database was not even created or migrated
+      if (!usingPostgres()) return expect(existsSync(join(database.dataDir, 'portal.db'))).toBe(false);
+      const db = open(url);
+      const tables = await sql<{
+        n: number;
+      }>`select count(*) as n from information_schema.tables where table_name = 'countries'`.execute(db);
+      expect(Number(tables.rows[0]!.n)).toBe(0);
+    },
+  );
 
   it('refuses the payment sandbox outside a public demo site, naming PAYMENT_PROVIDER (issue 23 §1)', async () => {
     const { env } = await freshDatabase();
@@ -182,13 +232,33 @@ describe('a development start', { timeout: 180_000 }, () => {
       method: 'POST',
       headers: { apiKey: 'alumni-web-key', language: 'en', 'content-type': 'application/json' },
       body: JSON.stringify({
-        name: 'Laia', surname1: 'Puig', gender: 'female', birthdate: '14/03/1995', document_type: 'DNI', document_number: '12345678Z', mobile: '+34 612 345 678',
-        email, email_repeat: email, password: 'a long enough passphrase', password_repeat: 'a long enough passphrase',
-        language: 'en', role: 'regular', profile_type: 'student', graduation_year: 2018, is_conditions: true, is_privacy: true, is_newsletter: false,
+        name: 'Laia',
+        surname1: 'Puig',
+        gender: 'female',
+        birthdate: '14/03/1995',
+        document_type: 'DNI',
+        document_number: '12345678Z',
+        mobile: '+34 612 345 678',
+        email,
+        email_repeat: email,
+        password: 'a long enough passphrase',
+        password_repeat: 'a long enough passphrase',
+        language: 'en',
+        role: 'regular',
+        profile_type: 'student',
+        graduation_year: 2018,
+        is_conditions: true,
+        is_privacy: true,
+        is_newsletter: false,
       }),
     });
     expect(registered.status).toBe(201);
-    const mail = await open(url).selectFrom('email_outbox').select('body_text').where('to_address', '=', email).where('template', '=', 'account.confirmEmail').executeTakeFirstOrThrow();
+    const mail = await open(url)
+      .selectFrom('email_outbox')
+      .select('body_text')
+      .where('to_address', '=', email)
+      .where('template', '=', 'account.confirmEmail')
+      .executeTakeFirstOrThrow();
     expect(mail.body_text).toContain(`http://127.0.0.1:${port}/en/`);
     expect(mail.body_text).not.toContain('localhost:3000');
     expect(await proc.stop()).toBe(0);

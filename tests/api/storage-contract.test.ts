@@ -12,7 +12,11 @@ import { s3Storage } from '../../src/server/lib/storage/s3';
 import { readAll, type FileStorage } from '../../src/server/lib/storage';
 import { startS3, type TestS3 } from '../helpers/s3';
 
-async function text(storage: FileStorage, key: string, range?: { start: number; end?: number }): Promise<string | null> {
+async function text(
+  storage: FileStorage,
+  key: string,
+  range?: { start: number; end?: number },
+): Promise<string | null> {
   const object = await storage.get(key, range);
   if (!object) return null;
   const chunks: Buffer[] = [];
@@ -28,7 +32,15 @@ const drivers: Record<'local' | 's3', () => FileStorage> = {
     folders.push(folder);
     return localStorage(folder);
   },
-  s3: () => s3Storage({ endpoint: s3.endpoint, region: 'us-east-1', bucket: s3.bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true }),
+  s3: () =>
+    s3Storage({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      bucket: s3.bucket,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    }),
 };
 
 beforeAll(async () => {
@@ -53,7 +65,11 @@ describe.each(['local', 's3'] as const)('file store contract: %s', (driver) => {
   it('puts a buffer and a stream, gets them back whole and by range, and knows their size', async () => {
     await storage.put('private/cv/contract-a.pdf', Buffer.from('%PDF-1.4 hello'), { contentType: 'application/pdf' });
     const body = 'x'.repeat(70_000) + 'END';
-    await storage.put('uploads/avatars/contract-b.webp', Readable.from([Buffer.from(body.slice(0, 40_000)), Buffer.from(body.slice(40_000))]), { contentType: 'image/webp', size: body.length });
+    await storage.put(
+      'uploads/avatars/contract-b.webp',
+      Readable.from([Buffer.from(body.slice(0, 40_000)), Buffer.from(body.slice(40_000))]),
+      { contentType: 'image/webp', size: body.length },
+    );
     expect(await text(storage, 'private/cv/contract-a.pdf')).toBe('%PDF-1.4 hello');
     expect(await text(storage, 'uploads/avatars/contract-b.webp')).toBe(body);
     expect(await text(storage, 'private/cv/contract-a.pdf', { start: 5, end: 7 })).toBe('1.4');
@@ -76,15 +92,28 @@ describe.each(['local', 's3'] as const)('file store contract: %s', (driver) => {
   });
 
   it('refuses keys that are not ours: other roots, `..`, absolute, empty parts', async () => {
-    for (const key of ['../etc/passwd', '/private/cv/a.pdf', 'private/../../x', 'private//a', 'other/a.pdf', 'private/cv/a\0.pdf', 'private']) {
-      await expect(storage.put(key, Buffer.from('x'), { contentType: 'text/plain' })).rejects.toThrow(/Invalid storage key/);
+    for (const key of [
+      '../etc/passwd',
+      '/private/cv/a.pdf',
+      'private/../../x',
+      'private//a',
+      'other/a.pdf',
+      'private/cv/a\0.pdf',
+      'private',
+    ]) {
+      await expect(storage.put(key, Buffer.from('x'), { contentType: 'text/plain' })).rejects.toThrow(
+        /Invalid storage key/,
+      );
       await expect(storage.get(key)).rejects.toThrow(/Invalid storage key/);
     }
     expect.hasAssertions();
   });
 
   it('a stream whose length differs from the size announced is not stored', async () => {
-    const put = storage.put('private/cv/contract-d.pdf', Readable.from([Buffer.from('short')]), { contentType: 'application/pdf', size: 50 });
+    const put = storage.put('private/cv/contract-d.pdf', Readable.from([Buffer.from('short')]), {
+      contentType: 'application/pdf',
+      size: 50,
+    });
     await expect(put).rejects.toThrow();
     expect(await storage.exists('private/cv/contract-d.pdf')).toBe(false);
   });
@@ -100,7 +129,13 @@ describe('file store: the local folder', () => {
     mkdirSync(join(folder, 'private', 'cv'), { recursive: true });
     symlinkSync(join(outside, 'secret.pdf'), join(folder, 'private', 'cv', 'link.pdf'));
     const storage = localStorage(folder);
-    expect(await storage.signedUrl('private/cv/link.pdf', { downloadName: 'a.pdf', contentType: 'application/pdf', expiresInSeconds: 300 })).toBeNull();
+    expect(
+      await storage.signedUrl('private/cv/link.pdf', {
+        downloadName: 'a.pdf',
+        contentType: 'application/pdf',
+        expiresInSeconds: 300,
+      }),
+    ).toBeNull();
     expect(await storage.get('private/cv/link.pdf')).toBeNull();
     expect(await storage.exists('private/cv/link.pdf')).toBe(false);
   });
@@ -110,7 +145,11 @@ describe('file store: S3 presigned downloads', () => {
   it('a presigned URL downloads the file under its name and type; a forged or expired one is refused', async () => {
     const storage = drivers.s3();
     await storage.put('private/cv/contract-e.pdf', Buffer.from('%PDF-1.4 signed'), { contentType: 'application/pdf' });
-    const url = await storage.signedUrl('private/cv/contract-e.pdf', { downloadName: 'Currículum.pdf', contentType: 'application/pdf', expiresInSeconds: 300 });
+    const url = await storage.signedUrl('private/cv/contract-e.pdf', {
+      downloadName: 'Currículum.pdf',
+      contentType: 'application/pdf',
+      expiresInSeconds: 300,
+    });
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/alumni-test\/private\/cv\/contract-e\.pdf\?.*X-Amz-Signature=/);
     const ok = await fetch(url!);
     expect(ok.status).toBe(200);
@@ -120,7 +159,10 @@ describe('file store: S3 presigned downloads', () => {
 
     // forged: another key under the same signature, another signature, a longer life than was signed
     const other = url!.replace('contract-e.pdf', 'contract-a.pdf');
-    const badSignature = url!.replace(/X-Amz-Signature=([0-9a-f])/, (_, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`);
+    const badSignature = url!.replace(
+      /X-Amz-Signature=([0-9a-f])/,
+      (_, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`,
+    );
     const longer = url!.replace('X-Amz-Expires=300', 'X-Amz-Expires=604800');
     expect(new Set([other, badSignature, longer]).size).toBe(3);
     for (const forged of [other, badSignature, longer]) {
@@ -131,15 +173,36 @@ describe('file store: S3 presigned downloads', () => {
     }
 
     // expired: signed an hour ago for five minutes
-    const old = s3Storage({ endpoint: s3.endpoint, region: 'us-east-1', bucket: s3.bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true }, () => new Date(Date.now() - 3600_000));
-    const expired = await old.signedUrl('private/cv/contract-e.pdf', { downloadName: 'a.pdf', contentType: 'application/pdf', expiresInSeconds: 300 });
+    const old = s3Storage(
+      {
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        bucket: s3.bucket,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      },
+      () => new Date(Date.now() - 3600_000),
+    );
+    const expired = await old.signedUrl('private/cv/contract-e.pdf', {
+      downloadName: 'a.pdf',
+      contentType: 'application/pdf',
+      expiresInSeconds: 300,
+    });
     const late = await fetch(expired!);
     expect(late.status).toBe(403);
     expect(await late.text()).toMatch(/expired/i);
   });
 
   it('an unreachable bucket fails the check', async () => {
-    const missing = s3Storage({ endpoint: s3.endpoint, region: 'us-east-1', bucket: 'no-such-bucket', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    const missing = s3Storage({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      bucket: 'no-such-bucket',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
     await expect(missing.check()).rejects.toThrow(/bucket/i);
   });
 });

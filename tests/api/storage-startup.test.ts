@@ -13,7 +13,13 @@ let env: Record<string, string>;
 beforeAll(async () => {
   s3 = await startS3();
   database = await testDatabase();
-  env = { DATA_DIR: database.dataDir, DIST_DIR: join(database.dataDir, 'no-dist'), HOST: '127.0.0.1', PORT: '0', SEED_DEMO: 'false' };
+  env = {
+    DATA_DIR: database.dataDir,
+    DIST_DIR: join(database.dataDir, 'no-dist'),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SEED_DEMO: 'false',
+  };
   if (usingPostgres()) env['DATABASE_URL'] = database.url;
 });
 afterAll(async () => {

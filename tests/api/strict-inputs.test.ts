@@ -57,26 +57,59 @@ describe('query numbers are plain decimal digits', () => {
     const res = await t.api('GET', '/api/jobs?page=2&size=3');
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toHaveLength(3);
-    const messages = await Promise.all(['es', 'en', 'ca'].map(async (language) => (await t.api('GET', '/api/jobs?page=0x10', { language })).json().errors[0].message as string));
+    const messages = await Promise.all(
+      ['es', 'en', 'ca'].map(
+        async (language) =>
+          (await t.api('GET', '/api/jobs?page=0x10', { language })).json().errors[0].message as string,
+      ),
+    );
     expect(new Set(messages).size).toBe(3);
     for (const message of messages) expect(message).not.toMatch(/^validation\.|^must /);
   });
 });
 
 const CONTROLS = ['\u0000', '\r', '\n', '\t', '\u0007', '\u001b', '\u007f', '\u0085', '\u009b'];
-const OFFER = { title: 'Product designer', description: 'Design the next line of lamps with our engineering team in Barcelona.', location: 'Barcelona', contract: 'INDEFINITE' };
-const GROUP = { name: 'Taller de cerámica', typology: 'THEMATIC', type: 'PUBLIC', description: 'Técnicas, hornos y proveedores de cerámica para diseñadores.' };
-const count = async (table: 'jobs' | 'workgroups') => Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const OFFER = {
+  title: 'Product designer',
+  description: 'Design the next line of lamps with our engineering team in Barcelona.',
+  location: 'Barcelona',
+  contract: 'INDEFINITE',
+};
+const GROUP = {
+  name: 'Taller de cerámica',
+  typology: 'THEMATIC',
+  type: 'PUBLIC',
+  description: 'Técnicas, hornos y proveedores de cerámica para diseñadores.',
+};
+const count = async (table: 'jobs' | 'workgroups') =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('one-line texts refuse control characters, long texts refuse NUL only', () => {
   it('a profile name with a control character answers 400 naming name, and the name stays', async () => {
-    const before = (await t.app.db.selectFrom('users').select('name').where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow()).name;
+    const before = (
+      await t.app.db.selectFrom('users').select('name').where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow()
+    ).name;
     for (const c of CONTROLS) {
       const res = await t.api('PATCH', '/usr/users/me', { ...bold, body: { name: `Ana${c}Maria` } });
       expect(res.statusCode, JSON.stringify(c)).toBe(400);
       expect(fieldsOf(res.json()), JSON.stringify(c)).toContain('name');
     }
-    expect((await t.app.db.selectFrom('users').select('name').where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow()).name).toBe(before);
+    expect(
+      (
+        await t.app.db
+          .selectFrom('users')
+          .select('name')
+          .where('email', '=', 'bold@demo.test')
+          .executeTakeFirstOrThrow()
+      ).name,
+    ).toBe(before);
   });
 
   it('an offer title with a control character answers 400 naming title, and no offer is written', async () => {
@@ -92,7 +125,10 @@ describe('one-line texts refuse control characters, long texts refuse NUL only',
   it('a group name with a control character answers 400 naming name, and no group is written', async () => {
     const before = await count('workgroups');
     for (const c of CONTROLS) {
-      const res = await t.api('POST', '/usr/workgroups', { ...bold, body: { ...GROUP, name: `Taller${c}de cerámica` } });
+      const res = await t.api('POST', '/usr/workgroups', {
+        ...bold,
+        body: { ...GROUP, name: `Taller${c}de cerámica` },
+      });
       expect(res.statusCode, JSON.stringify(c)).toBe(400);
       expect(fieldsOf(res.json()), JSON.stringify(c)).toContain('name');
     }
@@ -100,7 +136,18 @@ describe('one-line texts refuse control characters, long texts refuse NUL only',
   });
 
   it('says so in the request language, naming the field', async () => {
-    const messages = await Promise.all(['es', 'en', 'ca'].map(async (language) => (await t.api('POST', '/usr/workgroups', { ...bold, language, body: { ...GROUP, name: 'Taller\nde cerámica' } })).json().errors[0].message as string));
+    const messages = await Promise.all(
+      ['es', 'en', 'ca'].map(
+        async (language) =>
+          (
+            await t.api('POST', '/usr/workgroups', {
+              ...bold,
+              language,
+              body: { ...GROUP, name: 'Taller\nde cerámica' },
+            })
+          ).json().errors[0].message as string,
+      ),
+    );
     expect(new Set(messages).size).toBe(3);
     for (const message of messages) {
       expect(message).toContain('name');
@@ -110,10 +157,16 @@ describe('one-line texts refuse control characters, long texts refuse NUL only',
 
   it('NUL in a long text answers 400 naming it, and nothing is written', async () => {
     const [jobs, groups] = [await count('jobs'), await count('workgroups')];
-    const offer = await t.api('POST', '/com/jobs', { ...company, body: { ...OFFER, description: `${OFFER.description}\u0000` } });
+    const offer = await t.api('POST', '/com/jobs', {
+      ...company,
+      body: { ...OFFER, description: `${OFFER.description}\u0000` },
+    });
     expect(offer.statusCode).toBe(400);
     expect(fieldsOf(offer.json())).toContain('description');
-    const group = await t.api('POST', '/usr/workgroups', { ...bold, body: { ...GROUP, description: `${GROUP.description}\u0000` } });
+    const group = await t.api('POST', '/usr/workgroups', {
+      ...bold,
+      body: { ...GROUP, description: `${GROUP.description}\u0000` },
+    });
     expect(group.statusCode).toBe(400);
     expect(fieldsOf(group.json())).toContain('description');
     const about = await t.api('PATCH', '/usr/users/me', { ...bold, body: { about_me: 'Hola\u0000' } });
@@ -126,9 +179,16 @@ describe('one-line texts refuse control characters, long texts refuse NUL only',
     const description = 'Design the next line of lamps.\r\nWith our engineering team:\n\t- in Barcelona';
     const offer = await t.api('POST', '/com/jobs', { ...company, body: { ...OFFER, description } });
     expect(offer.statusCode, offer.body).toBe(201);
-    const row = await t.app.db.selectFrom('jobs').select('description').where('hash', '=', offer.json().hash).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('jobs')
+      .select('description')
+      .where('hash', '=', offer.json().hash)
+      .executeTakeFirstOrThrow();
     expect(row.description).toBe(description);
-    const group = await t.api('POST', '/usr/workgroups', { ...bold, body: { ...GROUP, name: 'Taller de vidrio', description: `${GROUP.description}\n\nSegunda línea.` } });
+    const group = await t.api('POST', '/usr/workgroups', {
+      ...bold,
+      body: { ...GROUP, name: 'Taller de vidrio', description: `${GROUP.description}\n\nSegunda línea.` },
+    });
     expect(group.statusCode, group.body).toBe(201);
     const about = await t.api('PATCH', '/usr/users/me', { ...bold, body: { about_me: 'Hola.\nSoy diseñadora.' } });
     expect(about.statusCode, about.body).toBe(200);
@@ -141,13 +201,25 @@ describe('a post on a group wall (multipart) follows the same rules', () => {
     expect(created.statusCode, created.body).toBe(201);
     const hash = created.json().hash as string;
     await t.app.db.updateTable('workgroups').set({ status: 'PUBLISHED' }).where('hash', '=', hash).execute();
-    const posts = async () => Number((await t.app.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const posts = async () =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom('comments')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await posts();
-    const nul = await uploadAs(t, `/api/workgroups/${hash}/comments`, bold, [{ name: 'content', data: 'Hola\u0000a todos' }]);
+    const nul = await uploadAs(t, `/api/workgroups/${hash}/comments`, bold, [
+      { name: 'content', data: 'Hola\u0000a todos' },
+    ]);
     expect(nul.statusCode, nul.body).toBe(400);
     expect(fieldsOf(nul.json())).toContain('content');
     expect(await posts()).toBe(before);
-    const lines = await uploadAs(t, `/api/workgroups/${hash}/comments`, bold, [{ name: 'content', data: 'Hola a todos.\r\nSegunda línea.' }]);
+    const lines = await uploadAs(t, `/api/workgroups/${hash}/comments`, bold, [
+      { name: 'content', data: 'Hola a todos.\r\nSegunda línea.' },
+    ]);
     expect(lines.statusCode, lines.body).toBe(201);
     expect(await posts()).toBe(before + 1);
   });
@@ -155,7 +227,12 @@ describe('a post on a group wall (multipart) follows the same rules', () => {
 
 describe('every message is translated (issue 23 §8)', () => {
   it("another company's offer answers 404 with a message, not its key", async () => {
-    const other = await t.app.db.selectFrom('jobs').innerJoin('companies', 'companies.hash', 'jobs.company_hash').select('jobs.hash').where('companies.email', '!=', 'company@demo.test').executeTakeFirstOrThrow();
+    const other = await t.app.db
+      .selectFrom('jobs')
+      .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
+      .select('jobs.hash')
+      .where('companies.email', '!=', 'company@demo.test')
+      .executeTakeFirstOrThrow();
     for (const language of ['es', 'en', 'ca']) {
       const res = await t.api('GET', `/com/jobs/${other.hash}/users`, { ...company, language });
       expect(res.statusCode).toBe(404);
@@ -169,7 +246,12 @@ describe('signed file links', () => {
   async function cvLink() {
     const me = (await t.api('GET', '/usr/users/me', bold)).json();
     const url = new URL(me.cv as string, 'http://x');
-    return { path: url.pathname, exp: Number(url.searchParams.get('exp')), by: url.searchParams.get('by')!, sig: url.searchParams.get('sig')! };
+    return {
+      path: url.pathname,
+      exp: Number(url.searchParams.get('exp')),
+      by: url.searchParams.get('by')!,
+      sig: url.searchParams.get('sig')!,
+    };
   }
   const browse = (url: string) => t.app.inject({ method: 'GET', url });
 

@@ -11,19 +11,37 @@ import { startTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
 const as: Record<string, { token?: string; deviceId?: string }> = { anonymous: {} };
-const ROLES = ['anonymous', 'regular@demo.test', 'bold@demo.test', 'gratis@demo.test', 'company@demo.test', 'admin@demo.test'] as const;
+const ROLES = [
+  'anonymous',
+  'regular@demo.test',
+  'bold@demo.test',
+  'gratis@demo.test',
+  'company@demo.test',
+  'admin@demo.test',
+] as const;
 beforeAll(async () => {
   t = await startTestApp();
-  for (const [email, kind] of [['regular@demo.test', 'usr'], ['bold@demo.test', 'usr'], ['gratis@demo.test', 'usr'], ['company@demo.test', 'com'], ['admin@demo.test', 'adm']] as const) {
+  for (const [email, kind] of [
+    ['regular@demo.test', 'usr'],
+    ['bold@demo.test', 'usr'],
+    ['gratis@demo.test', 'usr'],
+    ['company@demo.test', 'com'],
+    ['admin@demo.test', 'adm'],
+  ] as const) {
     as[email] = await t.login(email, kind);
   }
 });
 afterAll(async () => t?.close());
 
-const SPANISH_LABELS = /Jornada|Media jornada|Estudio|Oficina|Taller|Híbrido|Diseño|Ingeniería|Comunicación|Producción|Temático|Profesional|Emprendimiento|Técnico|Comunidad|Promoción/;
+const SPANISH_LABELS =
+  /Jornada|Media jornada|Estudio|Oficina|Taller|Híbrido|Diseño|Ingeniería|Comunicación|Producción|Temático|Profesional|Emprendimiento|Técnico|Comunidad|Promoción/;
 
 async function tagTitles(hash: string) {
-  return t.app.db.selectFrom('tags').select(['title_es', 'title_en', 'title_ca', 'group', 'type']).where('hash', '=', hash).executeTakeFirstOrThrow();
+  return t.app.db
+    .selectFrom('tags')
+    .select(['title_es', 'title_en', 'title_ca', 'group', 'type'])
+    .where('hash', '=', hash)
+    .executeTakeFirstOrThrow();
 }
 
 describe('an offer (GET /api/jobs, /api/jobs/{slug})', () => {
@@ -40,7 +58,13 @@ describe('an offer (GET /api/jobs, /api/jobs/{slug})', () => {
   });
 
   it('answers area and specialty as USER tags titled in the request language, for every role', async () => {
-    const row = await t.app.db.selectFrom('jobs').select(['slug', 'area', 'specialty']).where('status', '=', 'PUBLISHED').where('area', 'is not', null).where('specialty', 'is not', null).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('jobs')
+      .select(['slug', 'area', 'specialty'])
+      .where('status', '=', 'PUBLISHED')
+      .where('area', 'is not', null)
+      .where('specialty', 'is not', null)
+      .executeTakeFirstOrThrow();
     const area = await tagTitles(row.area!);
     const specialty = await tagTitles(row.specialty!);
     expect([area.group, area.type, specialty.group, specialty.type]).toEqual(['area', 'USER', 'specialty', 'USER']);
@@ -59,18 +83,32 @@ describe('an offer (GET /api/jobs, /api/jobs/{slug})', () => {
     const english = (await t.api('GET', `/api/jobs/${row.slug}`, { ...as['bold@demo.test'], language: 'en' })).json();
     expect(english.locked).toBe(false);
     expect(english.workstation).not.toBeNull();
-    expect(JSON.stringify({ w: english.working, s: english.workstation, a: english.area, p: english.specialty })).not.toMatch(SPANISH_LABELS);
+    expect(
+      JSON.stringify({ w: english.working, s: english.workstation, a: english.area, p: english.specialty }),
+    ).not.toMatch(SPANISH_LABELS);
   });
 
   it('answers an odd stored value as nothing, never raw and never a 500', async () => {
-    const row = await t.app.db.selectFrom('jobs').select(['hash', 'slug', 'working', 'workstation', 'area', 'specialty']).where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
-    await t.app.db.updateTable('jobs').set({ working: 'Jornada rara', workstation: 'Luna', area: 'nohash000000000', specialty: 'Diseño' }).where('hash', '=', row.hash).execute();
+    const row = await t.app.db
+      .selectFrom('jobs')
+      .select(['hash', 'slug', 'working', 'workstation', 'area', 'specialty'])
+      .where('status', '=', 'PUBLISHED')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .updateTable('jobs')
+      .set({ working: 'Jornada rara', workstation: 'Luna', area: 'nohash000000000', specialty: 'Diseño' })
+      .where('hash', '=', row.hash)
+      .execute();
     try {
       const res = await t.api('GET', `/api/jobs/${row.slug}`, { ...as['bold@demo.test'], language: 'en' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ working: null, workstation: null, area: null, specialty: null });
     } finally {
-      await t.app.db.updateTable('jobs').set({ working: row.working, workstation: row.workstation, area: row.area, specialty: row.specialty }).where('hash', '=', row.hash).execute();
+      await t.app.db
+        .updateTable('jobs')
+        .set({ working: row.working, workstation: row.workstation, area: row.area, specialty: row.specialty })
+        .where('hash', '=', row.hash)
+        .execute();
     }
   });
 });
@@ -112,15 +150,28 @@ describe('a member (GET /api/users, /api/users/{hash})', () => {
   });
 
   it('names no country for a code no language knows, and none for a member without one', async () => {
-    const member = await t.app.db.selectFrom('users').select(['hash', 'country_code']).where('status', '=', 'VALIDATED').where('is_appear_by_user', '=', 1).executeTakeFirstOrThrow();
+    const member = await t.app.db
+      .selectFrom('users')
+      .select(['hash', 'country_code'])
+      .where('status', '=', 'VALIDATED')
+      .where('is_appear_by_user', '=', 1)
+      .executeTakeFirstOrThrow();
     try {
       // a country the reference table names: its name (as the directory's country filter shows it), per language
       await t.app.db.updateTable('users').set({ country_code: 'US' }).where('hash', '=', member.hash).execute();
-      expect((await t.api('GET', `/api/users/${member.hash}`, { language: 'en' })).json()).toMatchObject({ country_code: 'US', country_name: 'United States' });
-      expect((await t.api('GET', `/api/users/${member.hash}`, { language: 'ca' })).json()).toMatchObject({ country_name: 'Estats Units' });
+      expect((await t.api('GET', `/api/users/${member.hash}`, { language: 'en' })).json()).toMatchObject({
+        country_code: 'US',
+        country_name: 'United States',
+      });
+      expect((await t.api('GET', `/api/users/${member.hash}`, { language: 'ca' })).json()).toMatchObject({
+        country_name: 'Estats Units',
+      });
       // one it does not hold: i18n-iso-countries' name
       await t.app.db.updateTable('users').set({ country_code: 'MN' }).where('hash', '=', member.hash).execute();
-      expect((await t.api('GET', `/api/users/${member.hash}`, { language: 'ca' })).json()).toMatchObject({ country_code: 'MN', country_name: 'Mongòlia' });
+      expect((await t.api('GET', `/api/users/${member.hash}`, { language: 'ca' })).json()).toMatchObject({
+        country_code: 'MN',
+        country_name: 'Mongòlia',
+      });
       await t.app.db.updateTable('users').set({ country_code: 'ZZ' }).where('hash', '=', member.hash).execute();
       const odd = (await t.api('GET', `/api/users/${member.hash}`, { language: 'en' })).json();
       expect(odd).toMatchObject({ country_code: 'ZZ', country_name: null });
@@ -128,7 +179,11 @@ describe('a member (GET /api/users, /api/users/{hash})', () => {
       const none = (await t.api('GET', `/api/users/${member.hash}`, { language: 'ca' })).json();
       expect(none).toMatchObject({ country_code: null, country_name: null });
     } finally {
-      await t.app.db.updateTable('users').set({ country_code: member.country_code }).where('hash', '=', member.hash).execute();
+      await t.app.db
+        .updateTable('users')
+        .set({ country_code: member.country_code })
+        .where('hash', '=', member.hash)
+        .execute();
     }
   });
 });
@@ -137,12 +192,32 @@ describe('migration 010 (coded values)', () => {
   it('turns known labels in any language into codes and tag hashes, anything else into NULL', async () => {
     const db = t.app.db;
     const company = await db.selectFrom('companies').select('hash').executeTakeFirstOrThrow();
-    const admin = await db.selectFrom('users').select('hash').where('status', '=', 'VALIDATED').executeTakeFirstOrThrow();
-    const areaTag = await db.selectFrom('tags').select(['hash', 'title_es', 'title_en', 'title_ca']).where('type', '=', 'USER').where('group', '=', 'area').executeTakeFirstOrThrow();
-    const specialtyTag = await db.selectFrom('tags').select(['hash', 'title_en']).where('type', '=', 'USER').where('group', '=', 'specialty').executeTakeFirstOrThrow();
+    const admin = await db
+      .selectFrom('users')
+      .select('hash')
+      .where('status', '=', 'VALIDATED')
+      .executeTakeFirstOrThrow();
+    const areaTag = await db
+      .selectFrom('tags')
+      .select(['hash', 'title_es', 'title_en', 'title_ca'])
+      .where('type', '=', 'USER')
+      .where('group', '=', 'area')
+      .executeTakeFirstOrThrow();
+    const specialtyTag = await db
+      .selectFrom('tags')
+      .select(['hash', 'title_en'])
+      .where('type', '=', 'USER')
+      .where('group', '=', 'specialty')
+      .executeTakeFirstOrThrow();
     const now = new Date().toISOString();
     const old = [
-      { key: 'a', working: 'Jornada completa', workstation: 'Híbrido', area: areaTag.title_es, specialty: specialtyTag.title_en!.toUpperCase() },
+      {
+        key: 'a',
+        working: 'Jornada completa',
+        workstation: 'Híbrido',
+        area: areaTag.title_es,
+        specialty: specialtyTag.title_en!.toUpperCase(),
+      },
       { key: 'b', working: 'Part time', workstation: 'Oficina técnica', area: areaTag.title_ca, specialty: 'Diseño' },
       { key: 'c', working: 'jornada  INTENSIVA', workstation: 'Remote', area: 'Ingeniería', specialty: null },
       { key: 'd', working: 'Mitja jornada', workstation: 'Marte', area: areaTag.hash, specialty: specialtyTag.hash },
@@ -153,29 +228,83 @@ describe('migration 010 (coded values)', () => {
       .insertInto('jobs')
       .values(
         old.map((o) => ({
-          hash: `oldjob${o.key}000000000`, slug: `old-job-${o.key}`, company_hash: company.hash, status: 'PUBLISHED', title: `Old ${o.key}`, description: 'Old offer', location: 'Barcelona',
-          contract: 'INDEFINITE', working: o.working, date_incorporation: null, workstation: o.workstation, area: o.area, specialty: o.specialty, file: null, search_text: 'old', data: '{}', cdate: now, updated_at: now,
+          hash: `oldjob${o.key}000000000`,
+          slug: `old-job-${o.key}`,
+          company_hash: company.hash,
+          status: 'PUBLISHED',
+          title: `Old ${o.key}`,
+          description: 'Old offer',
+          location: 'Barcelona',
+          contract: 'INDEFINITE',
+          working: o.working,
+          date_incorporation: null,
+          workstation: o.workstation,
+          area: o.area,
+          specialty: o.specialty,
+          file: null,
+          search_text: 'old',
+          data: '{}',
+          cdate: now,
+          updated_at: now,
         })),
       )
       .execute();
-    const groups = [['a', 'Temático'], ['b', 'Community'], ['c', 'Promoció'], ['d', 'Otra cosa'], ['e', 'TECHNICAL']] as const;
+    const groups = [
+      ['a', 'Temático'],
+      ['b', 'Community'],
+      ['c', 'Promoció'],
+      ['d', 'Otra cosa'],
+      ['e', 'TECHNICAL'],
+    ] as const;
     await db
       .insertInto('workgroups')
-      .values(groups.map(([key, typology]) => ({ hash: `oldgrp${key}000000000`, slug: `old-group-${key}`, name: `Old ${key}`, typology, type: 'PUBLIC', status: 'PUBLISHED', image: null, admin_hash: admin.hash, description: 'Old', search_text: 'old', data: '{}', created_at: now, updated_at: now })))
+      .values(
+        groups.map(([key, typology]) => ({
+          hash: `oldgrp${key}000000000`,
+          slug: `old-group-${key}`,
+          name: `Old ${key}`,
+          typology,
+          type: 'PUBLIC',
+          status: 'PUBLISHED',
+          image: null,
+          admin_hash: admin.hash,
+          description: 'Old',
+          search_text: 'old',
+          data: '{}',
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .execute();
 
     await migrate010(db as never);
 
-    const jobs = await db.selectFrom('jobs').select(['slug', 'working', 'workstation', 'area', 'specialty']).where('slug', 'like', 'old-job-%').orderBy('slug').execute();
+    const jobs = await db
+      .selectFrom('jobs')
+      .select(['slug', 'working', 'workstation', 'area', 'specialty'])
+      .where('slug', 'like', 'old-job-%')
+      .orderBy('slug')
+      .execute();
     expect(jobs).toEqual([
-      { slug: 'old-job-a', working: 'FULL_TIME', workstation: 'HYBRID', area: areaTag.hash, specialty: specialtyTag.hash },
+      {
+        slug: 'old-job-a',
+        working: 'FULL_TIME',
+        workstation: 'HYBRID',
+        area: areaTag.hash,
+        specialty: specialtyTag.hash,
+      },
       { slug: 'old-job-b', working: 'PART_TIME', workstation: 'ON_SITE', area: areaTag.hash, specialty: null },
       { slug: 'old-job-c', working: 'INTENSIVE', workstation: 'REMOTE', area: null, specialty: null },
       { slug: 'old-job-d', working: 'PART_TIME', workstation: null, area: areaTag.hash, specialty: specialtyTag.hash },
       { slug: 'old-job-e', working: null, workstation: null, area: null, specialty: null },
       { slug: 'old-job-f', working: 'FLEXIBLE', workstation: 'ON_SITE', area: null, specialty: null },
     ]);
-    const typologies = await db.selectFrom('workgroups').select(['slug', 'typology']).where('slug', 'like', 'old-group-%').orderBy('slug').execute();
+    const typologies = await db
+      .selectFrom('workgroups')
+      .select(['slug', 'typology'])
+      .where('slug', 'like', 'old-group-%')
+      .orderBy('slug')
+      .execute();
     expect(typologies).toEqual([
       { slug: 'old-group-a', typology: 'THEMATIC' },
       { slug: 'old-group-b', typology: 'COMMUNITY' },
@@ -184,11 +313,19 @@ describe('migration 010 (coded values)', () => {
       { slug: 'old-group-e', typology: 'TECHNICAL' },
     ]);
     // what the seed wrote is already coded: the migration leaves it as it was
-    const seeded = await db.selectFrom('workgroups').select('typology').where('slug', 'not like', 'old-group-%').execute();
+    const seeded = await db
+      .selectFrom('workgroups')
+      .select('typology')
+      .where('slug', 'not like', 'old-group-%')
+      .execute();
     expect(seeded.length).toBeGreaterThan(0);
     for (const row of seeded) expect(WORKGROUP_TYPOLOGIES).toContain(row.typology);
     // and the converted offer reads translated
     const answer = (await t.api('GET', '/api/jobs/old-job-a', { ...as['bold@demo.test'], language: 'en' })).json();
-    expect(answer).toMatchObject({ working: 'FULL_TIME', workstation: 'HYBRID', area: { hash: areaTag.hash, title: areaTag.title_en } });
+    expect(answer).toMatchObject({
+      working: 'FULL_TIME',
+      workstation: 'HYBRID',
+      area: { hash: areaTag.hash, title: areaTag.title_en },
+    });
   });
 });

@@ -27,7 +27,10 @@ beforeAll(async () => {
   // RATE_LIMIT_SCALE 1 so the sign-in limit (LOGIN_MAX_FAILURES) is the real one
   a = await startTestApp({ ...s3.env, RATE_LIMIT_SCALE: '1', LOGIN_MAX_FAILURES: '2' });
   dataDirB = mkdtempSync(join(tmpdir(), 'alumni-instance-b-'));
-  b = await buildApp({ ...a.app.config, dataDir: dataDirB }, { db: createDb(a.app.config.databaseUrl, { poolSize: 2 }), migrate: false, closeDb: true });
+  b = await buildApp(
+    { ...a.app.config, dataDir: dataDirB },
+    { db: createDb(a.app.config.databaseUrl, { poolSize: 2 }), migrate: false, closeDb: true },
+  );
 }, 300_000);
 afterAll(async () => {
   await b?.close();
@@ -37,8 +40,13 @@ afterAll(async () => {
 });
 
 type Headers = Record<string, string>;
-const on = (app: FastifyInstance, method: InjectOptions['method'], url: string, headers: Headers = {}, payload?: InjectOptions['payload']) =>
-  app.inject({ method, url, headers: { apikey: API_KEY, language: 'en', ...headers }, payload });
+const on = (
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  headers: Headers = {},
+  payload?: InjectOptions['payload'],
+) => app.inject({ method, url, headers: { apikey: API_KEY, language: 'en', ...headers }, payload });
 const as = (token: string): Headers => ({ token, deviceid: TEST_DEVICE, type: '2' });
 
 async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD) {
@@ -56,7 +64,9 @@ function filesUnder(dir: string): string[] {
 describe('files: uploaded through A, served through B', () => {
   it('a photo sent to A is in the bucket (not on A’s disk) and B serves it with a long cache', async () => {
     const token = (await signIn(a.app, 'regular@demo.test')).json().token as string;
-    const image = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#36c' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#36c' } })
+      .png()
+      .toBuffer();
     const { body, headers } = multipart([{ name: 'image', filename: 'me.png', type: 'image/png', data: image }]);
     const res = await on(a.app, 'POST', '/usr/users/avatar', { ...as(token), ...headers }, body);
     expect(res.statusCode, res.body).toBe(200);
@@ -68,13 +78,17 @@ describe('files: uploaded through A, served through B', () => {
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toBe('public, max-age=2592000');
     expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
-    expect((await b.inject({ method: 'GET', url: photo.replace(/[a-z0-9]{24}/, 'a'.repeat(24)) })).statusCode).toBe(404);
+    expect((await b.inject({ method: 'GET', url: photo.replace(/[a-z0-9]{24}/, 'a'.repeat(24)) })).statusCode).toBe(
+      404,
+    );
   });
 
   it('a CV sent to A: B hands its owner a link that redirects to a short-lived store URL; others get no link, a forged one is refused', async () => {
     const token = (await signIn(a.app, 'bold@demo.test')).json().token as string;
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
-    const { body, headers } = multipart([{ name: 'file', filename: 'Currículum.pdf', type: 'application/pdf', data: pdf }]);
+    const { body, headers } = multipart([
+      { name: 'file', filename: 'Currículum.pdf', type: 'application/pdf', data: pdf },
+    ]);
     const res = await on(a.app, 'POST', '/usr/users/cv', { ...as(token), ...headers }, body);
     expect(res.statusCode, res.body).toBe(200);
     expect(filesUnder(join(a.app.config.dataDir, 'private', 'cv'))).toEqual([]);
@@ -119,11 +133,25 @@ describe('sessions and limits across both', () => {
 
 describe('one site', () => {
   it('a change on A shows in B’s next anonymous read at once', async () => {
-    const member = await a.app.db.selectFrom('users').select('hash').where('status', '=', 'VALIDATED').where('email', 'not like', '%@demo.test').orderBy('hash').executeTakeFirstOrThrow();
+    const member = await a.app.db
+      .selectFrom('users')
+      .select('hash')
+      .where('status', '=', 'VALIDATED')
+      .where('email', 'not like', '%@demo.test')
+      .orderBy('hash')
+      .executeTakeFirstOrThrow();
     const url = `/api/users/${member.hash}`;
     expect((await on(b, 'GET', url)).statusCode).toBe(200);
     expect((await on(b, 'GET', url)).headers['x-public-cache']).toBe('hit');
-    const adminToken = (await on(a.app, 'POST', '/adm/login', {}, { email: 'admin@demo.test', password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null })).json().token as string;
+    const adminToken = (
+      await on(
+        a.app,
+        'POST',
+        '/adm/login',
+        {},
+        { email: 'admin@demo.test', password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null },
+      )
+    ).json().token as string;
     const change = await on(a.app, 'PATCH', `/adm/users/${member.hash}`, as(adminToken), { status: 'DISABLED' });
     expect(change.statusCode, change.body).toBe(200);
     expect((await on(b, 'GET', url)).statusCode).toBe(404);
@@ -133,7 +161,9 @@ describe('one site', () => {
     const when = new Date(Date.UTC(2032, 0, 1));
     // at once on PostgreSQL; one after the other on SQLite, whose single file takes one writer (several instances
     // are a PostgreSQL setup: docs/deploy.md)
-    const [ranA, ranB] = usingPostgres() ? await Promise.all([a.app.tasks.runDue(when), b.tasks.runDue(when)]) : [await a.app.tasks.runDue(when), await b.tasks.runDue(when)];
+    const [ranA, ranB] = usingPostgres()
+      ? await Promise.all([a.app.tasks.runDue(when), b.tasks.runDue(when)])
+      : [await a.app.tasks.runDue(when), await b.tasks.runDue(when)];
     const all = [...ranA, ...ranB];
     expect(all.length).toBeGreaterThan(2);
     expect(new Set(all).size).toBe(all.length);

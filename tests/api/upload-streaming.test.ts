@@ -15,7 +15,10 @@ import { multipart, uploadAs, type Part } from '../helpers/multipart';
 
 const MB = 1024 * 1024;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
-const png = () => sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
 
 describe('in the real app', () => {
   let t: TestApp;
@@ -30,14 +33,22 @@ describe('in the real app', () => {
   afterAll(async () => t?.close());
 
   it('leaves the temporary folder empty after a CV and a photo', async () => {
-    expect((await upload('/usr/users/cv', [{ name: 'file', filename: 'cv.pdf', type: 'application/pdf', data: PDF }])).statusCode).toBe(200);
-    expect((await upload('/usr/users/avatar', [{ name: 'image', filename: 'me.png', type: 'image/png', data: await png() }])).statusCode).toBe(200);
+    expect(
+      (await upload('/usr/users/cv', [{ name: 'file', filename: 'cv.pdf', type: 'application/pdf', data: PDF }]))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await upload('/usr/users/avatar', [{ name: 'image', filename: 'me.png', type: 'image/png', data: await png() }]))
+        .statusCode,
+    ).toBe(200);
     expect(existsSync(tmp())).toBe(true);
     expect(readdirSync(tmp())).toEqual([]);
   });
 
   it('answers 413 upload.tooLarge to a CV over 10 MB and leaves no temporary file', async () => {
-    const res = await upload('/usr/users/cv', [{ name: 'file', filename: 'big.pdf', type: 'application/pdf', data: Buffer.concat([PDF, Buffer.alloc(10 * MB)]) }]);
+    const res = await upload('/usr/users/cv', [
+      { name: 'file', filename: 'big.pdf', type: 'application/pdf', data: Buffer.concat([PDF, Buffer.alloc(10 * MB)]) },
+    ]);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ message: 'The file is larger than 10 MB. Choose a smaller one.' });
     expect(readdirSync(tmp())).toEqual([]);
@@ -48,8 +59,17 @@ describe('in the real app', () => {
       ['/usr/users/cv', [{ name: 'file', filename: 'x.pdf', type: 'application/pdf', data: await png() }]],
       ['/usr/users/cv', [{ name: 'file', filename: 'x.pdf', type: 'application/pdf', data: Buffer.alloc(0) }]],
       ['/usr/users/cv', [{ name: 'file', filename: 'x.pdf', type: 'application/pdf', data: PDF.subarray(0, 30) }]],
-      ['/usr/users/cv', [{ name: 'file', filename: 'a.pdf', data: PDF }, { name: 'file', filename: 'b.pdf', data: PDF }]],
-      ['/usr/users/avatar', [{ name: 'image', filename: 'x.png', type: 'image/png', data: Buffer.concat([(await png()).subarray(0, 60)]) }]],
+      [
+        '/usr/users/cv',
+        [
+          { name: 'file', filename: 'a.pdf', data: PDF },
+          { name: 'file', filename: 'b.pdf', data: PDF },
+        ],
+      ],
+      [
+        '/usr/users/avatar',
+        [{ name: 'image', filename: 'x.png', type: 'image/png', data: Buffer.concat([(await png()).subarray(0, 60)]) }],
+      ],
     ];
     for (const [url, parts] of cases) {
       const res = await upload(url, parts);
@@ -73,12 +93,21 @@ describe('the pipeline alone', () => {
     errorsPlugin(app);
     const routes = async (scope: typeof app) => {
       for (const url of ['/cv', '/fail']) {
-        scope.post(url, { config: { upload: 'document' }, schema: { body: uploadBody('document') } }, async (request) => {
-          const file = (request.body as Record<string, InstanceType<typeof UploadedFile>>)['file']!;
-          seen.push({ path: file.path, existed: existsSync(file.path), bytes: (await file.read()).length, size: file.size });
-          if (url === '/fail') throw new Error('the route failed');
-          return { ok: true };
-        });
+        scope.post(
+          url,
+          { config: { upload: 'document' }, schema: { body: uploadBody('document') } },
+          async (request) => {
+            const file = (request.body as Record<string, InstanceType<typeof UploadedFile>>)['file']!;
+            seen.push({
+              path: file.path,
+              existed: existsSync(file.path),
+              bytes: (await file.read()).length,
+              size: file.size,
+            });
+            if (url === '/fail') throw new Error('the route failed');
+            return { ok: true };
+          },
+        );
       }
     };
     await app.register(uploadsPlugin, { routes: [routes as never], tmpDir: join(dir, 'tmp') });
@@ -93,7 +122,10 @@ describe('the pipeline alone', () => {
   it('hands the route a file on disk under the temporary folder, removed once answered (also when the route failed)', async () => {
     const app = await bare();
     try {
-      for (const [url, status] of [['/cv', 200], ['/fail', 500]] as const) {
+      for (const [url, status] of [
+        ['/cv', 200],
+        ['/fail', 500],
+      ] as const) {
         seen = [];
         const { body, headers } = multipart([{ name: 'file', filename: 'cv.pdf', type: 'application/pdf', data: PDF }]);
         const res = await app.inject({ method: 'POST', url, payload: body, headers });
@@ -113,9 +145,19 @@ describe('the pipeline alone', () => {
     const app = await bare();
     try {
       seen = [];
-      const { body, headers } = multipart([{ name: 'file', filename: 'big.pdf', type: 'application/pdf', data: Buffer.concat([PDF, Buffer.alloc(10 * MB + 1)]) }]);
+      const { body, headers } = multipart([
+        {
+          name: 'file',
+          filename: 'big.pdf',
+          type: 'application/pdf',
+          data: Buffer.concat([PDF, Buffer.alloc(10 * MB + 1)]),
+        },
+      ]);
       const res = await app.inject({ method: 'POST', url: '/cv', payload: body, headers });
-      expect([res.statusCode, res.json().message]).toEqual([413, 'The file is larger than 10 MB. Choose a smaller one.']);
+      expect([res.statusCode, res.json().message]).toEqual([
+        413,
+        'The file is larger than 10 MB. Choose a smaller one.',
+      ]);
       expect(seen).toEqual([]);
       expect(readdirSync(join(dir, 'tmp'))).toEqual([]);
     } finally {
@@ -133,13 +175,17 @@ describe('the pipeline alone', () => {
       const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
       socket = connect(port, '127.0.0.1');
       await new Promise((ok) => socket!.once('connect', ok));
-      socket.write(`POST /cv HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${5 * MB}\r\n\r\n${head}`);
+      socket.write(
+        `POST /cv HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${5 * MB}\r\n\r\n${head}`,
+      );
       socket.write(Buffer.concat([PDF, Buffer.alloc(MB)]));
       // wait until the partial file is on disk, then hang up
-      for (let i = 0; i < 200 && !(existsSync(join(dir, 'tmp')) && readdirSync(join(dir, 'tmp')).length > 0); i++) await new Promise((ok) => setTimeout(ok, 25));
+      for (let i = 0; i < 200 && !(existsSync(join(dir, 'tmp')) && readdirSync(join(dir, 'tmp')).length > 0); i++)
+        await new Promise((ok) => setTimeout(ok, 25));
       expect(readdirSync(join(dir, 'tmp')).length).toBe(1);
       socket.destroy();
-      for (let i = 0; i < 200 && readdirSync(join(dir, 'tmp')).length > 0; i++) await new Promise((ok) => setTimeout(ok, 25));
+      for (let i = 0; i < 200 && readdirSync(join(dir, 'tmp')).length > 0; i++)
+        await new Promise((ok) => setTimeout(ok, 25));
       expect(readdirSync(join(dir, 'tmp'))).toEqual([]);
       expect(seen).toEqual([]);
     } finally {

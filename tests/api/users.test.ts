@@ -5,7 +5,11 @@ let t: TestApp;
 const as: Record<string, { token?: string; deviceId?: string }> = { anonymous: {} };
 beforeAll(async () => {
   t = await startTestApp();
-  for (const [email, kind] of [['regular@demo.test', 'usr'], ['bold@demo.test', 'usr'], ['company@demo.test', 'com']] as const) {
+  for (const [email, kind] of [
+    ['regular@demo.test', 'usr'],
+    ['bold@demo.test', 'usr'],
+    ['company@demo.test', 'com'],
+  ] as const) {
     as[email] = await t.login(email, kind);
   }
 });
@@ -38,7 +42,13 @@ describe('GET /api/users (alumni directory)', () => {
   });
 
   it('hides members who opted out of the alumni search from the public and members, but not from companies', async () => {
-    const hidden = await t.app.db.selectFrom('users').select('hash').where('status', '=', 'VALIDATED').where('is_appear_by_user', '=', 0).where('is_appear_by_company', '=', 1).executeTakeFirstOrThrow();
+    const hidden = await t.app.db
+      .selectFrom('users')
+      .select('hash')
+      .where('status', '=', 'VALIDATED')
+      .where('is_appear_by_user', '=', 0)
+      .where('is_appear_by_company', '=', 1)
+      .executeTakeFirstOrThrow();
     for (const who of ['anonymous', 'regular@demo.test', 'bold@demo.test']) {
       expect((await listAll(who)).hashes, who).not.toContain(hidden.hash);
       expect((await t.api('GET', `/api/users/${hidden.hash}`, as[who])).statusCode, who).toBe(404);
@@ -47,7 +57,13 @@ describe('GET /api/users (alumni directory)', () => {
   });
 
   it('hides members who opted out of the company directory from companies', async () => {
-    const hidden = await t.app.db.selectFrom('users').select('hash').where('status', '=', 'VALIDATED').where('is_appear_by_company', '=', 0).where('is_appear_by_user', '=', 1).executeTakeFirstOrThrow();
+    const hidden = await t.app.db
+      .selectFrom('users')
+      .select('hash')
+      .where('status', '=', 'VALIDATED')
+      .where('is_appear_by_company', '=', 0)
+      .where('is_appear_by_user', '=', 1)
+      .executeTakeFirstOrThrow();
     expect((await listAll('company@demo.test')).hashes).not.toContain(hidden.hash);
     expect((await t.api('GET', `/api/users/${hidden.hash}`, as['company@demo.test'])).statusCode).toBe(404);
     expect((await listAll('bold@demo.test')).hashes).toContain(hidden.hash);
@@ -58,7 +74,9 @@ describe('GET /api/users (alumni directory)', () => {
     const anonymous = (await t.api('GET', `/api/users/${someone.hash}`)).json();
     expect(anonymous.locked).toBe(true);
     expect(anonymous).not.toHaveProperty('current_job');
-    expect((await t.api('GET', `/api/users/${someone.hash}`, as['regular@demo.test'])).json()).not.toHaveProperty('current_company');
+    expect((await t.api('GET', `/api/users/${someone.hash}`, as['regular@demo.test'])).json()).not.toHaveProperty(
+      'current_company',
+    );
     for (const who of ['bold@demo.test', 'company@demo.test']) {
       const body = (await t.api('GET', `/api/users/${someone.hash}`, as[who])).json();
       expect(body.locked, who).toBe(false);
@@ -85,12 +103,20 @@ describe('GET /api/users (alumni directory)', () => {
     const byCategory = (await t.api('GET', `/api/users?category=${sample.category_hash}&size=100`)).json();
     expect(byCategory.items.length).toBeGreaterThan(0);
     expect(byCategory.items.every((u: any) => u.category.hash === sample.category_hash)).toBe(true);
-    const byText = (await t.api('GET', `/api/users?text=${encodeURIComponent(sample.surname1.toUpperCase())}&size=100`)).json();
+    const byText = (
+      await t.api('GET', `/api/users?text=${encodeURIComponent(sample.surname1.toUpperCase())}&size=100`)
+    ).json();
     expect(byText.items.some((u: any) => u.surname1 === sample.surname1)).toBe(true);
   });
 
   it('answers hostile filters with 400, never 500', async () => {
-    for (const query of ['page=0', 'size=1000', 'country_code=spain', 'graduation_year=abc', 'category=%27%20or%201=1']) {
+    for (const query of [
+      'page=0',
+      'size=1000',
+      'country_code=spain',
+      'graduation_year=abc',
+      'category=%27%20or%201=1',
+    ]) {
       expect((await t.api('GET', `/api/users?${query}`)).statusCode, query).toBe(400);
     }
   });
@@ -102,7 +128,10 @@ describe('ambassadors and entrepreneurs', () => {
       const body = (await t.api('GET', `/api/users?${kind}=true&size=100`)).json();
       expect(body.total, kind).toBeGreaterThan(0);
       expect(body.items, kind).toHaveLength(Math.min(body.total, 100));
-      expect(body.items.every((u: any) => u[`is_${kind}`] === true), kind).toBe(true);
+      expect(
+        body.items.every((u: any) => u[`is_${kind}`] === true),
+        kind,
+      ).toBe(true);
       const bySlug = await t.api('GET', `/api/users/${body.items[0].slug}`);
       expect(bySlug.statusCode, kind).toBe(200);
       expect(bySlug.json().hash).toBe(body.items[0].hash);

@@ -34,13 +34,40 @@ beforeAll(async () => {
   const members = await memberOf('PRIVATE');
   // the private group with the most files among those with a signed-in-able member
   const counts = new Map<string, number>();
-  for (const row of members) counts.set(row.hash, Number((await t.app.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).where('workgroup_hash', '=', row.hash).executeTakeFirstOrThrow()).n));
+  for (const row of members)
+    counts.set(
+      row.hash,
+      Number(
+        (
+          await t.app.db
+            .selectFrom('files')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('workgroup_hash', '=', row.hash)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
   const chosen = [...members].sort((a, b) => (counts.get(b.hash) ?? 0) - (counts.get(a.hash) ?? 0))[0]!;
   group = { hash: chosen.hash, slug: chosen.slug };
   insider = await t.login(chosen.email);
   // a private group this member is not in
-  const mine = (await t.app.db.selectFrom('workgroup_members').select('workgroup_hash').where('user_hash', '=', chosen.user).where('status', '=', 'ACCEPTED').execute()).map((r) => r.workgroup_hash);
-  otherPrivate = (await t.app.db.selectFrom('workgroups').select('hash').where('type', '=', 'PRIVATE').where('status', '=', 'PUBLISHED').where('hash', 'not in', mine).executeTakeFirstOrThrow()).hash;
+  const mine = (
+    await t.app.db
+      .selectFrom('workgroup_members')
+      .select('workgroup_hash')
+      .where('user_hash', '=', chosen.user)
+      .where('status', '=', 'ACCEPTED')
+      .execute()
+  ).map((r) => r.workgroup_hash);
+  otherPrivate = (
+    await t.app.db
+      .selectFrom('workgroups')
+      .select('hash')
+      .where('type', '=', 'PRIVATE')
+      .where('status', '=', 'PUBLISHED')
+      .where('hash', 'not in', mine)
+      .executeTakeFirstOrThrow()
+  ).hash;
   outsider = await t.login('bold@demo.test'); // seeded in public groups only
   company = await t.login('company@demo.test', 'com');
 });
@@ -49,9 +76,10 @@ afterAll(async () => t?.close());
 const kinds = ['comments', 'files'] as const;
 
 /** An answer with its signed file links' expiry and signature blanked: two reads a second apart sign differently. */
-const unsigned = (body: string): unknown => JSON.parse(body.replace(/exp=\d+&by=([^&"]+)&sig=[A-Za-z0-9_-]+/g, 'exp=…&by=$1&sig=…'));
+const unsigned = (body: string): unknown =>
+  JSON.parse(body.replace(/exp=\d+&by=([^&"]+)&sig=[A-Za-z0-9_-]+/g, 'exp=…&by=$1&sig=…'));
 
-describe('for the group\'s members', () => {
+describe("for the group's members", () => {
   for (const kind of kinds) {
     it(`GET /usr/workgroups/{hash}/${kind} answers like /api/workgroups/{hash}/${kind}`, async () => {
       for (const query of ['', '?page=2', '?size=3&page=1', ...(kind === 'comments' ? ['?only_files=true'] : [])]) {
@@ -119,13 +147,15 @@ describe('everyone else', () => {
 });
 
 describe('a public group', () => {
-  it('answers its members like the twin, and a member of the site outside it 404 (the /usr area is the group\'s members\')', async () => {
+  it("answers its members like the twin, and a member of the site outside it 404 (the /usr area is the group's members')", async () => {
     const rows = (await memberOf('PUBLIC')).filter((row) => row.email === 'bold@demo.test');
     expect(rows.length).toBeGreaterThan(0);
     const hash = rows[0]!.hash;
     const mine = await t.api('GET', `/usr/workgroups/${hash}/comments`, outsider);
     expect(mine.statusCode, mine.body).toBe(200);
-    expect(unsigned(mine.body)).toEqual(unsigned((await t.api('GET', `/api/workgroups/${hash}/comments`, outsider)).body));
+    expect(unsigned(mine.body)).toEqual(
+      unsigned((await t.api('GET', `/api/workgroups/${hash}/comments`, outsider)).body),
+    );
     const notMine = (await memberOf('PUBLIC')).map((row) => row.hash);
     const boldIn = new Set(rows.map((row) => row.hash));
     const foreign = notMine.find((h) => !boldIn.has(h));

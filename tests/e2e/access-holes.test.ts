@@ -15,7 +15,10 @@ onBrowserSuite((live) => ({ server, browser } = live));
 const EBOOKS = 'https://biblioteca.escola-disseny.example/ebooks';
 
 async function signedIn(email: string): Promise<Page> {
-  const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
+  const context = await withCookieChoice(
+    await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+    server.url,
+  );
   const { page } = await newPage(context);
   await signInAt(page, server.url, email);
   return page;
@@ -23,16 +26,23 @@ async function signedIn(email: string): Promise<Page> {
 
 describe('a Regular member and the Bold benefits', () => {
   it('sees no e-book library link in the side menu nor in the header menu (a Bold one does)', async () => {
-    for (const [email, shown] of [['regular@demo.test', false], ['bold@demo.test', true]] as const) {
+    for (const [email, shown] of [
+      ['regular@demo.test', false],
+      ['bold@demo.test', true],
+    ] as const) {
       const page = await signedIn(email);
       await page.goto(`${server.url}/en/user/profile`);
       await page.locator('.area-sider nav a').first().waitFor();
-      const side = await page.locator('.area-sider nav a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      const side = await page
+        .locator('.area-sider nav a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
       expect(side.length).toBeGreaterThan(3);
       expect(side.includes(EBOOKS)).toBe(shown);
       await page.getByTestId('user-menu').click();
       await page.locator('.ant-dropdown-menu a').first().waitFor();
-      const header = await page.locator('.ant-dropdown-menu a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      const header = await page
+        .locator('.ant-dropdown-menu a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
       expect(header.length).toBeGreaterThan(3);
       expect(header.includes(EBOOKS)).toBe(shown);
       await page.context().close();

@@ -23,7 +23,10 @@ onBrowserSuite((live) => ({ server, browser } = live));
 const EBOOKS = 'https://biblioteca.escola-disseny.example/ebooks';
 
 async function signedIn(email: string, company = false): Promise<{ page: Page; errors: string[] }> {
-  const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
+  const context = await withCookieChoice(
+    await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+    server.url,
+  );
   const { page, errors } = await newPage(context);
   await signInAt(page, server.url, email, { company });
   return { page, errors };
@@ -39,7 +42,9 @@ async function sideMenu(page: Page): Promise<string[]> {
 /** What the shared matrix says a role's menu holds, as paths (en). */
 function expected(menu: readonly { route: string }[], role: Role, ebooks: boolean): string[] {
   const allowed = PERMISSION_MATRIX[role];
-  const paths = menu.filter((item) => !routeByName(item.route).permission || allowed.includes(routeByName(item.route).permission!)).map((item) => localizePath(item.route, 'en'));
+  const paths = menu
+    .filter((item) => !routeByName(item.route).permission || allowed.includes(routeByName(item.route).permission!))
+    .map((item) => localizePath(item.route, 'en'));
   return ebooks && allowed.includes('library.view') ? [...paths, EBOOKS] : paths;
 }
 
@@ -61,7 +66,10 @@ describe('member menus follow the permission list', () => {
   });
 
   it('a Bold member sees the library and the groups they run; a GRATIS member the same', async () => {
-    for (const [email, role] of [['bold@demo.test', 'BOLD'], ['gratis@demo.test', 'GRATIS']] as const) {
+    for (const [email, role] of [
+      ['bold@demo.test', 'BOLD'],
+      ['gratis@demo.test', 'GRATIS'],
+    ] as const) {
       const { page } = await signedIn(email);
       await page.goto(`${server.url}/en/user/profile`);
       const links = await sideMenu(page);
@@ -101,7 +109,10 @@ describe('guarded pages follow the permission list', () => {
 
 describe('the back office menu', () => {
   it('an administrator sees every section the matrix grants, in menu order', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+      server.url,
+    );
     const { page } = await newPage(context);
     await page.goto(`${server.url}/en/admin/login`);
     await page.locator('#root_email').fill('admin@demo.test');
@@ -112,7 +123,9 @@ describe('the back office menu', () => {
     await menu.first().waitFor();
     const links = await menu.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''));
     const allowed = PERMISSION_MATRIX.ADMIN;
-    const wanted = ADMIN_MENU.filter((item) => allowed.includes(routeByName(item.route).permission!)).map((item) => localizePath(item.route, 'en'));
+    const wanted = ADMIN_MENU.filter((item) => allowed.includes(routeByName(item.route).permission!)).map((item) =>
+      localizePath(item.route, 'en'),
+    );
     expect(wanted.length).toBeGreaterThan(10);
     expect(links).toEqual(wanted);
     await page.screenshot({ path: '/tmp/h24-menu-admin.png' });

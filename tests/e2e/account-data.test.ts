@@ -21,7 +21,10 @@ const signIn = (page: Page, email: string) => signInAt(page, server.url, email, 
 describe('my data (es)', () => {
   it('looks right on a phone and on a wide screen', async () => {
     for (const width of [360, 1400]) {
-      const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
+      const context = await withCookieChoice(
+        await browser.newContext({ viewport: { width, height: 900 } }),
+        server.url,
+      );
       const { page, errors } = await newPage(context);
       await signIn(page, 'bold@demo.test');
       await page.waitForURL((url) => !url.pathname.endsWith('/acceso'));
@@ -50,7 +53,15 @@ describe('my data (es)', () => {
       await modal.getByRole('button', { name: /close|cerrar/i }).click();
       await modal.waitFor({ state: 'hidden' });
       // nothing was deleted
-      expect((await server.app.db.selectFrom('users').select('status').where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow()).status).toBe('VALIDATED');
+      expect(
+        (
+          await server.app.db
+            .selectFrom('users')
+            .select('status')
+            .where('email', '=', 'bold@demo.test')
+            .executeTakeFirstOrThrow()
+        ).status,
+      ).toBe('VALIDATED');
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -73,9 +84,31 @@ describe('my data (es)', () => {
 
     // a post on a public group's wall, which must outlive the account
     const db = server.app.db;
-    const member = await db.selectFrom('users').select(['hash', 'name', 'surname1']).where('email', '=', 'regular@demo.test').executeTakeFirstOrThrow();
-    const group = await db.selectFrom('workgroups').select(['hash', 'slug']).where('status', '=', 'PUBLISHED').where('type', '=', 'PUBLIC').limit(1).executeTakeFirstOrThrow();
-    await db.insertInto('comments').values({ hash: 'h3e2ecomment001', workgroup_hash: group.hash, user_hash: member.hash, parent_hash: null, content: 'Un mensaje que se queda en el muro', file_hash: null, deleted: 0, created_at: new Date(Date.now() + 60_000).toISOString() }).execute();
+    const member = await db
+      .selectFrom('users')
+      .select(['hash', 'name', 'surname1'])
+      .where('email', '=', 'regular@demo.test')
+      .executeTakeFirstOrThrow();
+    const group = await db
+      .selectFrom('workgroups')
+      .select(['hash', 'slug'])
+      .where('status', '=', 'PUBLISHED')
+      .where('type', '=', 'PUBLIC')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('comments')
+      .values({
+        hash: 'h3e2ecomment001',
+        workgroup_hash: group.hash,
+        user_hash: member.hash,
+        parent_hash: null,
+        content: 'Un mensaje que se queda en el muro',
+        file_hash: null,
+        deleted: 0,
+        created_at: new Date(Date.now() + 60_000).toISOString(),
+      })
+      .execute();
 
     await page.getByTestId('my-data-delete').click();
     const modal = page.getByRole('dialog');
@@ -85,7 +118,15 @@ describe('my data (es)', () => {
     await modal.locator('#root_password').fill('no-es-la-clave');
     await modal.getByRole('button', { name: 'Eliminar mi cuenta definitivamente' }).click();
     await modal.getByText('La contraseña no es correcta.').first().waitFor();
-    expect((await server.app.db.selectFrom('users').select('status').where('email', '=', 'regular@demo.test').executeTakeFirstOrThrow()).status).toBe('VALIDATED');
+    expect(
+      (
+        await server.app.db
+          .selectFrom('users')
+          .select('status')
+          .where('email', '=', 'regular@demo.test')
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('VALIDATED');
 
     await modal.locator('#root_password').fill('demo-password');
     await modal.getByRole('button', { name: 'Eliminar mi cuenta definitivamente' }).click();

@@ -16,18 +16,42 @@ let server: LiveServer;
 let browser: Browser;
 onBrowserSuite((live) => ({ server, browser } = live));
 
-const PAGES = ['dashboard', 'users', 'companies', 'jobs', 'audit', 'settings', 'categories', 'tags', 'workgroups', 'articles', 'articles/new', 'articles/:hash/edit', 'articles/:hash/attendees', 'subscriptions', 'payments', 'pages', 'pages/:key', 'admins', 'security'];
+const PAGES = [
+  'dashboard',
+  'users',
+  'companies',
+  'jobs',
+  'audit',
+  'settings',
+  'categories',
+  'tags',
+  'workgroups',
+  'articles',
+  'articles/new',
+  'articles/:hash/edit',
+  'articles/:hash/attendees',
+  'subscriptions',
+  'payments',
+  'pages',
+  'pages/:key',
+  'admins',
+  'security',
+];
 const sample = { hash: '', key: '' };
 
 beforeAll(async () => {
   const db = server.app.db;
-  sample.hash = (await db.selectFrom('articles').select('hash').where('type', '=', 'EVENT').executeTakeFirstOrThrow()).hash;
+  sample.hash = (
+    await db.selectFrom('articles').select('hash').where('type', '=', 'EVENT').executeTakeFirstOrThrow()
+  ).hash;
   sample.key = (await db.selectFrom('content_pages').select('key').orderBy('position').executeTakeFirstOrThrow()).key;
 });
 
 describe('the back office passes axe (WCAG 2.2 AA)', () => {
   it('lists every page of the back office', () => {
-    const declared = [...readFileSync('src/web/routing/adminRoutes.tsx', 'utf8').matchAll(/<Route path="([^"]+)"/g)].map((match) => match[1]);
+    const declared = [
+      ...readFileSync('src/web/routing/adminRoutes.tsx', 'utf8').matchAll(/<Route path="([^"]+)"/g),
+    ].map((match) => match[1]);
     expect(declared.length).toBeGreaterThan(15);
     expect([...declared].sort()).toEqual([...PAGES].sort());
   });
@@ -35,13 +59,21 @@ describe('the back office passes axe (WCAG 2.2 AA)', () => {
   it.each(AREA_RUNS)('in $lng at $width px', async ({ lng, width }) => {
     const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
     const { page, errors } = await newPage(context);
-    const failures = await axeOnPages(page, server.url, [`/${lng}/admin/login`, `/${lng}/admin/invite/no-such-invitation-0000`], `@${width}`, { heading: 'h1, h2' });
+    const failures = await axeOnPages(
+      page,
+      server.url,
+      [`/${lng}/admin/login`, `/${lng}/admin/invite/no-such-invitation-0000`],
+      `@${width}`,
+      { heading: 'h1, h2' },
+    );
     await page.goto(`${server.url}/${lng}/admin/login`);
     await page.locator('#root_email').fill('admin@demo.test');
     await page.locator('#root_password').fill('demo-password');
     await page.locator('form button[type=submit]').first().click();
     await page.waitForURL((url) => url.pathname !== `/${lng}/admin/login`);
-    const paths = PAGES.map((path) => `/${lng}/admin/${path.replace(':hash', sample.hash).replace(':key', sample.key)}`);
+    const paths = PAGES.map(
+      (path) => `/${lng}/admin/${path.replace(':hash', sample.hash).replace(':key', sample.key)}`,
+    );
     failures.push(...(await axeOnPages(page, server.url, paths, `@${width}`, { heading: 'h1, h2' })));
     await context.close();
     expect(failures).toEqual([]);

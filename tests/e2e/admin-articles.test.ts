@@ -31,7 +31,10 @@ async function signInAdmin(page: Page) {
 
 describe('an event written in the back office', () => {
   it('is published in three languages with a cover, after a preview', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 1000 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 1000 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await signInAdmin(page);
     await page.getByRole('menuitem', { name: 'News and events' }).click();
@@ -54,7 +57,9 @@ describe('an event written in the back office', () => {
     // Catalan started without its text: named on the field before anything is sent
     await form.locator('button[type=submit]').click();
     await expect.poll(() => form.locator('.ant-form-item-has-error #root_texts_ca_body').count()).toBe(1);
-    expect(await server.app.db.selectFrom('article_i18n').select('slug').where('title', '=', TITLES.es).execute()).toEqual([]);
+    expect(
+      await server.app.db.selectFrom('article_i18n').select('slug').where('title', '=', TITLES.es).execute(),
+    ).toEqual([]);
     await form.locator('#root_texts_ca_body').fill('Una nit de **xerrades** curtes sobre disseny i una copa.');
     await page.getByTestId('article-preview-open').click();
     const preview = page.getByTestId('article-preview');
@@ -75,9 +80,16 @@ describe('an event written in the back office', () => {
     await page.locator('.ant-modal-confirm-title').getByText('The file could not be uploaded').waitFor();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
     const picture = join(tmpdir(), `cover-${stamp}-ok.png`);
-    writeFileSync(picture, await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#ff7a00' } }).png().toBuffer());
+    writeFileSync(
+      picture,
+      await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#ff7a00' } })
+        .png()
+        .toBuffer(),
+    );
     await page.getByTestId('article-cover').locator('input[type=file]').setInputFiles(picture);
-    await expect.poll(() => page.getByTestId('article-cover').locator('img.cover-preview').count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByTestId('article-cover').locator('img.cover-preview').count(), { timeout: 10_000 })
+      .toBe(1);
     await page.getByTestId('article-public-en').waitFor();
     await page.screenshot({ path: '/tmp/e2e-admin-article-edit-1400.png', fullPage: true });
     // the only error the browser logged is the refused upload's 400
@@ -86,29 +98,63 @@ describe('an event written in the back office', () => {
   });
 
   it('is read by the public on each language’s slug, with its cover', async () => {
-    const rows = await server.app.db.selectFrom('article_i18n').select(['language', 'slug']).where('article_hash', '=', hash).execute();
+    const rows = await server.app.db
+      .selectFrom('article_i18n')
+      .select(['language', 'slug'])
+      .where('article_hash', '=', hash)
+      .execute();
     const visitor = await browser.newContext({ javaScriptEnabled: false });
     const page = await visitor.newPage();
     for (const [lng, title] of Object.entries(TITLES) as Array<['es' | 'en' | 'ca', string]>) {
       const slug = rows.find((row) => row.language === lng)!.slug;
       await page.goto(`${server.url}${localizePath('news.show', lng, { slug })}`);
       expect(await page.locator('h1').textContent()).toBe(title);
-      expect(await page.locator('img.article-hero').getAttribute('src')).toMatch(/^\/uploads\/articles\/[a-z0-9]{24}\.webp$/);
+      expect(await page.locator('img.article-hero').getAttribute('src')).toMatch(
+        /^\/uploads\/articles\/[a-z0-9]{24}\.webp$/,
+      );
     }
     await visitor.close();
   });
 
   it('takes a member’s registration; the administrator sees and exports the attendees', async () => {
-    const member = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 950 } }), server.url);
+    const member = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 950 } }),
+      server.url,
+    );
     const { page: memberPage } = await newPage(member);
     await signInAt(memberPage, server.url, 'bold@demo.test');
-    const slug = (await server.app.db.selectFrom('article_i18n').select('slug').where('article_hash', '=', hash).where('language', '=', 'en').executeTakeFirstOrThrow()).slug;
+    const slug = (
+      await server.app.db
+        .selectFrom('article_i18n')
+        .select('slug')
+        .where('article_hash', '=', hash)
+        .where('language', '=', 'en')
+        .executeTakeFirstOrThrow()
+    ).slug;
     await memberPage.goto(`${server.url}${localizePath('news.show', 'en', { slug })}`);
-    await memberPage.getByRole('button', { name: /register/i }).first().click();
-    await expect.poll(async () => (await server.app.db.selectFrom('article_subscriptions').select('user_hash').where('article_hash', '=', hash).execute()).length, { timeout: 10_000 }).toBe(1);
+    await memberPage
+      .getByRole('button', { name: /register/i })
+      .first()
+      .click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.app.db
+              .selectFrom('article_subscriptions')
+              .select('user_hash')
+              .where('article_hash', '=', hash)
+              .execute()
+          ).length,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     await member.close();
 
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await signInAdmin(page);
     await page.goto(`${server.url}/en/admin/articles/${hash}/attendees`);

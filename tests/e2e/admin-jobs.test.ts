@@ -8,11 +8,19 @@ let browser: Browser;
 
 onBrowserSuite((live) => ({ server, browser } = live));
 
-const offer = (hash: string) => server.app.db.selectFrom('jobs').select(['status', 'reason', 'title']).where('hash', '=', hash).executeTakeFirstOrThrow();
+const offer = (hash: string) =>
+  server.app.db
+    .selectFrom('jobs')
+    .select(['status', 'reason', 'title'])
+    .where('hash', '=', hash)
+    .executeTakeFirstOrThrow();
 
 describe('the offer queue', () => {
   it('shows pending offers with their text, publishes one and rejects another with a reason the company receives', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await page.goto(`${server.url}/en/admin/login`);
     await page.locator('#root_email').fill('admin@demo.test');
@@ -23,7 +31,14 @@ describe('the offer queue', () => {
     await page.waitForURL(/\/en\/admin\/jobs$/);
     const rows = page.locator('[data-testid="admin-jobs"] tbody tr.ant-table-row');
     await rows.first().waitFor();
-    const pending = await server.app.db.selectFrom('jobs').select('hash').where('status', '=', 'PENDING').orderBy('cdate', 'asc').orderBy('hash', 'asc').limit(2).execute();
+    const pending = await server.app.db
+      .selectFrom('jobs')
+      .select('hash')
+      .where('status', '=', 'PENDING')
+      .orderBy('cdate', 'asc')
+      .orderBy('hash', 'asc')
+      .limit(2)
+      .execute();
     expect(await rows.count()).toBeGreaterThanOrEqual(2);
     const [first, second] = [pending[0]!.hash, pending[1]!.hash];
     const firstTitle = (await offer(first)).title;
@@ -47,7 +62,11 @@ describe('the offer queue', () => {
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await expect.poll(async () => (await offer(second)).status).toBe('REJECTED');
     expect((await offer(second)).reason).toBe('Please give the salary range.');
-    const mail = await server.app.db.selectFrom('email_outbox').select(['template', 'body_text']).where('template', '=', 'job.rejected').execute();
+    const mail = await server.app.db
+      .selectFrom('email_outbox')
+      .select(['template', 'body_text'])
+      .where('template', '=', 'job.rejected')
+      .execute();
     expect(mail.some((m) => m.body_text.includes('Please give the salary range.'))).toBe(true);
     // the audit log has both
     await page.getByRole('menuitem', { name: 'Audit log' }).click();

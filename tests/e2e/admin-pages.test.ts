@@ -14,7 +14,10 @@ onBrowserSuite((live) => ({ server, browser } = live));
 
 describe('the association’s texts', () => {
   it('are edited in three languages and read by the public at once', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 1000 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 1000 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await page.goto(`${server.url}/en/admin/login`);
     await page.locator('#root_email').fill('admin@demo.test');

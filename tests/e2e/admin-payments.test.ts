@@ -17,20 +17,42 @@ onBrowserSuite((live) => ({ server, browser } = live));
 const SHOTS = '/tmp/shots-admin';
 mkdirSync(SHOTS, { recursive: true });
 
-const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, session: { token: string; deviceId: string } | null, body?: unknown) => {
+const call = async (
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  session: { token: string; deviceId: string } | null,
+  body?: unknown,
+) => {
   const headers: Record<string, string> = { apiKey: 'alumni-web-key', language: 'en' };
   if (session) Object.assign(headers, { token: session.token, deviceId: session.deviceId, type: '2' });
-  const res = await server.app.inject({ method, url, headers, ...(body !== undefined ? { payload: body as object } : {}) });
+  const res = await server.app.inject({
+    method,
+    url,
+    headers,
+    ...(body !== undefined ? { payload: body as object } : {}),
+  });
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.json();
 };
 
 /** A validated member who pays by direct debit: account, mandate, subscription (a PENDING debit). */
 async function debitMember() {
-  const made = await makeMember({ app: server.app } as TestApp, { status: 'VALIDATED', role: 'REGULAR', emailConfirmed: true });
-  const login = await call('POST', '/usr/login', null, { email: made.email, password: 'demo-password', deviceId: 'e2edevice0123456789', deviceType: 2, push: null });
+  const made = await makeMember({ app: server.app } as TestApp, {
+    status: 'VALIDATED',
+    role: 'REGULAR',
+    emailConfirmed: true,
+  });
+  const login = await call('POST', '/usr/login', null, {
+    email: made.email,
+    password: 'demo-password',
+    deviceId: 'e2edevice0123456789',
+    deviceType: 2,
+    push: null,
+  });
   const session = { token: login.token as string, deviceId: login.deviceId as string };
-  await call('PATCH', '/usr/users', session, { payment: { bank: 'Caixa', name: 'Queue Tester', iban: 'ES91 2100 0418 4502 0005 1332' } });
+  await call('PATCH', '/usr/users', session, {
+    payment: { bank: 'Caixa', name: 'Queue Tester', iban: 'ES91 2100 0418 4502 0005 1332' },
+  });
   await call('POST', '/usr/users/mandate', session, {});
   await call('POST', '/usr/subscription/iban/create', session, {});
   return made;
@@ -53,7 +75,10 @@ async function search(page: Page, text: string) {
 describe('direct debits in the back office', () => {
   it('the administrator sends the SEPA file and marks the debit collected (1400 px)', async () => {
     const member = await debitMember();
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await signInAdmin(page);
     await page.getByRole('menuitem', { name: 'Payments' }).click();
@@ -88,7 +113,11 @@ describe('direct debits in the back office', () => {
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Mark collected' }).click();
     await expect.poll(() => row.getAttribute('data-status'), { timeout: 10_000 }).toBe('PAID');
     expect(await row.textContent()).toMatch(/R-\d{4}-\d{6}/);
-    const [payment] = await server.app.db.selectFrom('payments').selectAll().where('user_hash', '=', member.hash).execute();
+    const [payment] = await server.app.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('user_hash', '=', member.hash)
+      .execute();
     expect(payment).toMatchObject({ status: 'PAID', method: 'DEBIT' });
     expect(payment!.sepa_batch).toBeTruthy();
     await page.screenshot({ path: `${SHOTS}/payments-collected-1400.png`, fullPage: true });
@@ -110,7 +139,10 @@ describe('direct debits in the back office', () => {
 
   it('reads at 360 px: the table scrolls and the member column stays', async () => {
     const member = await debitMember();
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await signInAdmin(page);
     await page.goto(`${server.url}/en/admin/payments`);

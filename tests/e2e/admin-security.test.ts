@@ -39,7 +39,10 @@ async function freshCode(secret: string, used: Set<string>) {
 
 describe('administrators', () => {
   it('invites a colleague, who chooses a password from the e-mailed link', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 950 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 950 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await signInAdmin(page, 'admin@demo.test', 'demo-password');
     await page.waitForURL(/\/en\/admin\/users$/);
@@ -49,14 +52,27 @@ describe('administrators', () => {
     await form.locator('#root_email').fill(EMAIL);
     await form.locator('#root_name').fill('Pau Ferrer');
     await form.locator('button[type=submit]').click();
-    await page.getByTestId('admin-admins').locator('tr.ant-table-row').filter({ hasText: 'Pau Ferrer' }).getByText('Invited').waitFor();
+    await page
+      .getByTestId('admin-admins')
+      .locator('tr.ant-table-row')
+      .filter({ hasText: 'Pau Ferrer' })
+      .getByText('Invited')
+      .waitFor();
     await page.screenshot({ path: '/tmp/e2e-admin-admins-1400.png', fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
 
-    const mail = await server.app.db.selectFrom('email_outbox').select('body_text').where('to_address', '=', EMAIL).where('template', '=', 'admin.invite').executeTakeFirstOrThrow();
+    const mail = await server.app.db
+      .selectFrom('email_outbox')
+      .select('body_text')
+      .where('to_address', '=', EMAIL)
+      .where('template', '=', 'admin.invite')
+      .executeTakeFirstOrThrow();
     const link = /(https?:\/\/\S+\/admin\/invite\/[A-Za-z0-9_-]{43})/.exec(mail.body_text)![1]!;
-    const invited = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 950 } }), server.url);
+    const invited = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 950 } }),
+      server.url,
+    );
     const { page: invitePage, errors: inviteErrors } = await newPage(invited);
     await invitePage.goto(`${server.url}${new URL(link).pathname}`);
     await invitePage.locator('#root_password').fill(PASSWORD);
@@ -69,7 +85,10 @@ describe('administrators', () => {
 
   // a code works once, so the last step may wait for the authenticator's next 30-second step
   it('turns on two-step verification, and signs in with a code afterwards', { timeout: 120_000 }, async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 950 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 950 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await signInAdmin(page, EMAIL, PASSWORD);
     await page.waitForURL(/\/en\/admin\/users$/);

@@ -13,7 +13,10 @@ onBrowserSuite((live) => ({ server, browser } = live));
 
 describe('site settings', () => {
   it('are changed in the back office and shown in the public footer, with the change in the audit log', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 1000 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 1000 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await page.goto(`${server.url}/en/admin/login`);
     await page.locator('#root_email').fill('admin@demo.test');
@@ -47,14 +50,21 @@ describe('site settings', () => {
     await visitor.close();
 
     await page.getByRole('menuitem', { name: 'Audit log' }).click();
-    const row = page.locator('[data-testid="admin-audit"] tbody tr.ant-table-row').filter({ hasText: 'Site settings changed' }).first();
+    const row = page
+      .locator('[data-testid="admin-audit"] tbody tr.ant-table-row')
+      .filter({ hasText: 'Site settings changed' })
+      .first();
     await row.waitFor();
     await page.screenshot({ path: '/tmp/e2e-admin-audit-settings-1400.png' });
     const text = (await row.textContent()) ?? '';
     expect(text).toContain('+34 932 123 456');
     expect(text).toContain('+34 931 555 777');
     expect(text).toContain('Free period');
-    const terms = await server.app.db.selectFrom('settings').select('value').where('key', '=', 'membership').executeTakeFirstOrThrow();
+    const terms = await server.app.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'membership')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(terms.value)).toEqual({ priceEuros: 50, freePeriodMonths: 6 });
     expect(errors).toEqual([]);
     await context.close();

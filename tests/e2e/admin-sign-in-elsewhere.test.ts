@@ -12,9 +12,15 @@ onBrowserSuite((live) => ({ server, browser } = live));
 
 describe('an administrator on the member sign-in page', () => {
   it('is shown the way to the back office sign-in', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
-    for (const [lng, text] of [['es', 'administración'], ['en', 'administrator']] as const) {
+    for (const [lng, text] of [
+      ['es', 'administración'],
+      ['en', 'administrator'],
+    ] as const) {
       await signInAt(page, server.url, 'admin@demo.test', { lng, leaves: false });
       const notice = page.getByTestId('login-admin-elsewhere');
       await notice.waitFor();

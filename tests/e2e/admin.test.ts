@@ -18,11 +18,15 @@ async function signInAsAdmin(page: Page) {
   await page.getByTestId('admin-email').waitFor();
 }
 
-const member = (email: string) => server.app.db.selectFrom('users').select(['hash', 'status']).where('email', '=', email).executeTakeFirstOrThrow();
+const member = (email: string) =>
+  server.app.db.selectFrom('users').select(['hash', 'status']).where('email', '=', email).executeTakeFirstOrThrow();
 
 describe('back office', () => {
   it('sends a visitor and a member to the administrators sign-in', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+      server.url,
+    );
     const { page } = await newPage(context);
     await page.goto(`${server.url}/en/admin/users`);
     await page.waitForURL(/\/en\/admin\/login$/);
@@ -39,7 +43,10 @@ describe('back office', () => {
   });
 
   it('rejects with a required reason, validates, shows the member and the audit log', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await signInAsAdmin(page);
     const rows = page.locator('[data-testid="admin-users"] tbody tr.ant-table-row');

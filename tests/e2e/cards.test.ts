@@ -24,7 +24,10 @@ async function giveCard(page: Page, number: string) {
 
 describe('payment cards', () => {
   it('are added on the provider’s page; a declined card and a cancel are said on the way back', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 950 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 950 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await signInAt(page, server.url, 'bold@demo.test');
     await server.app.db.deleteFrom('cards').execute();
@@ -37,7 +40,9 @@ describe('payment cards', () => {
     await page.screenshot({ path: '/tmp/e2e-sandbox-page-1400.png' });
     await page.getByRole('button', { name: 'Cancel and go back' }).click();
     await page.waitForURL(/payment=cancelled/);
-    expect(await page.getByTestId('card-outcome').textContent()).toContain('The payment with the card provider was cancelled');
+    expect(await page.getByTestId('card-outcome').textContent()).toContain(
+      'The payment with the card provider was cancelled',
+    );
     await giveCard(page, '4242 4242 4242 4242');
     expect(await page.getByTestId('card-outcome').textContent()).toContain('Card added');
     await expect.poll(() => page.getByTestId('payment-card').count()).toBe(1);
@@ -46,7 +51,9 @@ describe('payment cards', () => {
     await giveCard(page, '5555 5555 5555 4444');
     await expect.poll(() => page.getByTestId('payment-card').count()).toBe(2);
     await page.getByTestId('payment-card').filter({ hasText: '4444' }).getByTestId('card-default').click();
-    await expect.poll(() => page.getByTestId('payment-card').filter({ hasText: '4444' }).textContent()).toContain('Default');
+    await expect
+      .poll(() => page.getByTestId('payment-card').filter({ hasText: '4444' }).textContent())
+      .toContain('Default');
     await page.getByTestId('payment-card').filter({ hasText: '4242' }).getByTestId('card-delete').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByTestId('payment-card').count()).toBe(1);

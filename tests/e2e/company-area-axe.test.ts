@@ -22,7 +22,11 @@ let offer = '';
 
 beforeAll(async () => {
   const db = server.app.db;
-  const company = await db.selectFrom('companies').select('hash').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
+  const company = await db
+    .selectFrom('companies')
+    .select('hash')
+    .where('email', '=', 'company@demo.test')
+    .executeTakeFirstOrThrow();
   const row = await db
     .selectFrom('jobs')
     .select('jobs.hash')
@@ -39,9 +43,16 @@ describe('the company area passes axe (WCAG 2.2 AA)', () => {
     expect(signedIn.length).toBe(7);
     const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
     const { page, errors } = await newPage(context);
-    const failures = await axeOnPages(page, server.url, entry.map((route) => localizePath(route.name, lng)), `@${width}`);
+    const failures = await axeOnPages(
+      page,
+      server.url,
+      entry.map((route) => localizePath(route.name, lng)),
+      `@${width}`,
+    );
     await signInAt(page, server.url, 'company@demo.test', { lng, company: true });
-    const paths = signedIn.map((route) => localizePath(route.name, lng, route.path.includes(':hash') ? { hash: offer } : {}));
+    const paths = signedIn.map((route) =>
+      localizePath(route.name, lng, route.path.includes(':hash') ? { hash: offer } : {}),
+    );
     failures.push(...(await axeOnPages(page, server.url, paths, `@${width}`)));
     await context.close();
     expect(failures).toEqual([]);

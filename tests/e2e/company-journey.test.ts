@@ -27,7 +27,9 @@ const COMPANY = `Estudio Lumen ${stamp}`;
 const TITLE = `Diseñadora de iluminación ${stamp}`;
 let offerHash = '';
 
-async function open(viewport = { width: 1400, height: 900 }): Promise<{ page: Page; errors: string[]; done: () => Promise<void> }> {
+async function open(
+  viewport = { width: 1400, height: 900 },
+): Promise<{ page: Page; errors: string[]; done: () => Promise<void> }> {
   const context = await withCookieChoice(await browser.newContext({ viewport }), server.url);
   const { page, errors } = await newPage(context);
   return { page, errors, done: () => context.close() };
@@ -45,7 +47,14 @@ async function asAdmin(run: (page: Page) => Promise<void>): Promise<void> {
   await done();
 }
 
-const option = (page: Page, text: string) => page.locator('.ant-select-dropdown').last().locator('.ant-select-item-option').filter({ hasText: text }).first().click();
+const option = (page: Page, text: string) =>
+  page
+    .locator('.ant-select-dropdown')
+    .last()
+    .locator('.ant-select-item-option')
+    .filter({ hasText: text })
+    .first()
+    .click();
 
 describe('a company from registration to a closed offer', () => {
   it('registers in Spanish and waits for the association', async () => {
@@ -64,7 +73,11 @@ describe('a company from registration to a closed offer', () => {
     await page.getByText(es['companyRegister.done.title']!).waitFor();
     expect(errors).toEqual([]);
     await done();
-    const mails = await server.app.db.selectFrom('email_outbox').select(['template', 'language']).where('to_address', '=', EMAIL).execute();
+    const mails = await server.app.db
+      .selectFrom('email_outbox')
+      .select(['template', 'language'])
+      .where('to_address', '=', EMAIL)
+      .execute();
     expect(mails).toEqual([{ template: 'account.received', language: 'es' }]);
   });
 
@@ -76,7 +89,12 @@ describe('a company from registration to a closed offer', () => {
       await page.locator('.ant-popconfirm').getByRole('button', { name: 'Validate' }).click();
       await page.getByText('Company validated').first().waitFor();
     });
-    const mail = await server.app.db.selectFrom('email_outbox').select(['template', 'language']).where('to_address', '=', EMAIL).where('template', '=', 'company.validated').executeTakeFirstOrThrow();
+    const mail = await server.app.db
+      .selectFrom('email_outbox')
+      .select(['template', 'language'])
+      .where('to_address', '=', EMAIL)
+      .where('template', '=', 'company.validated')
+      .executeTakeFirstOrThrow();
     expect(mail.language).toBe('es');
   });
 
@@ -89,7 +107,9 @@ describe('a company from registration to a closed offer', () => {
     await page.locator('#root_location').fill('Girona');
     await page.locator('#root_contract').click();
     await option(page, es['jobs.contract.INDEFINITE']!);
-    await page.locator('#root_description').fill('Proyectos de **iluminación** para hoteles y comercios, con nuestro equipo de ingeniería.');
+    await page
+      .locator('#root_description')
+      .fill('Proyectos de **iluminación** para hoteles y comercios, con nuestro equipo de ingeniería.');
     await page.getByRole('button', { name: es['offers.form.toPreview'] }).click();
     await page.getByTestId('offer-preview').waitFor();
     await page.getByTestId('offer-confirm').click();
@@ -107,7 +127,11 @@ describe('a company from registration to a closed offer', () => {
       await row.locator('[data-move="PUBLISHED"]').click();
       await page.getByText('Offer published').first().waitFor();
     });
-    const job = await server.app.db.selectFrom('jobs').select(['status', 'slug']).where('hash', '=', offerHash).executeTakeFirstOrThrow();
+    const job = await server.app.db
+      .selectFrom('jobs')
+      .select(['status', 'slug'])
+      .where('hash', '=', offerHash)
+      .executeTakeFirstOrThrow();
     expect(job.status).toBe('PUBLISHED');
   });
 
@@ -116,7 +140,9 @@ describe('a company from registration to a closed offer', () => {
     await server.app.db.updateTable('users').set({ language: 'ca' }).where('email', '=', 'bold@demo.test').execute();
     const { page, errors, done } = await open();
     await signInAt(page, server.url, 'bold@demo.test', { lng: 'ca' });
-    const slug = (await server.app.db.selectFrom('jobs').select('slug').where('hash', '=', offerHash).executeTakeFirstOrThrow()).slug;
+    const slug = (
+      await server.app.db.selectFrom('jobs').select('slug').where('hash', '=', offerHash).executeTakeFirstOrThrow()
+    ).slug;
     await page.goto(`${server.url}${localizePath('jobs.show', 'ca', { slug })}`);
     await page.getByTestId('apply').click();
     await expect.poll(() => page.getByTestId('apply').getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
@@ -124,7 +150,17 @@ describe('a company from registration to a closed offer', () => {
     await done();
     // the member's reading is a view of the offer (buffered, then written)
     await server.app.jobViews.flush();
-    expect(Number((await server.app.db.selectFrom('job_views').select('views').where('job_hash', '=', offerHash).executeTakeFirst())?.views ?? 0)).toBe(1);
+    expect(
+      Number(
+        (
+          await server.app.db
+            .selectFrom('job_views')
+            .select('views')
+            .where('job_hash', '=', offerHash)
+            .executeTakeFirst()
+        )?.views ?? 0,
+      ),
+    ).toBe(1);
   });
 
   it('accepts the member, exports the candidates and closes the offer with the survey, in Spanish', async () => {
@@ -152,13 +188,20 @@ describe('a company from registration to a closed offer', () => {
     await page.getByLabel(es['common.no']!, { exact: true }).check();
     await page.getByRole('button', { name: es['offers.survey.submit'] }).click();
     await page.getByTestId('offer-show').waitFor();
-    await expect.poll(() => page.getByTestId('offer-status').textContent(), { timeout: 10_000 }).toBe(es['offers.status.CLOSED']);
+    await expect
+      .poll(() => page.getByTestId('offer-status').textContent(), { timeout: 10_000 })
+      .toBe(es['offers.status.CLOSED']);
     expect(errors).toEqual([]);
     await done();
   });
 
   it('has told the member in Catalan, who sees the application in process', async () => {
-    const mail = await server.app.db.selectFrom('email_outbox').select(['template', 'language']).where('to_address', '=', 'bold@demo.test').where('template', '=', 'application.status').executeTakeFirstOrThrow();
+    const mail = await server.app.db
+      .selectFrom('email_outbox')
+      .select(['template', 'language'])
+      .where('to_address', '=', 'bold@demo.test')
+      .where('template', '=', 'application.status')
+      .executeTakeFirstOrThrow();
     expect(mail.language).toBe('ca');
     const { page, done } = await open({ width: 360, height: 760 });
     await signInAt(page, server.url, 'bold@demo.test', { lng: 'ca' });
@@ -167,7 +210,9 @@ describe('a company from registration to a closed offer', () => {
     await status.waitFor();
     const row = page.getByTestId('user-applications').getByText(TITLE).first();
     await row.waitFor();
-    expect(await page.getByTestId('user-applications').textContent()).toContain(ca['lists.applications.status.ACCEPTED']);
+    expect(await page.getByTestId('user-applications').textContent()).toContain(
+      ca['lists.applications.status.ACCEPTED'],
+    );
     await page.screenshot({ path: '/tmp/e2e-journey-applications-ca-360.png', fullPage: true });
     await done();
   });

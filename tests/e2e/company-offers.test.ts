@@ -25,9 +25,25 @@ const overflow = () => page.evaluate(() => document.documentElement.scrollWidth 
 
 async function adminPublishes(hash: string): Promise<void> {
   const app = server.app;
-  const login = await app.inject({ method: 'POST', url: '/adm/login', headers: { apikey: app.config.apiKey }, payload: { email: 'admin@demo.test', password: 'demo-password', deviceId: 'e2eadmindevice000001', deviceType: 2, push: null } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/adm/login',
+    headers: { apikey: app.config.apiKey },
+    payload: {
+      email: 'admin@demo.test',
+      password: 'demo-password',
+      deviceId: 'e2eadmindevice000001',
+      deviceType: 2,
+      push: null,
+    },
+  });
   const { token } = login.json() as { token: string };
-  const res = await app.inject({ method: 'PATCH', url: `/adm/jobs/${hash}`, headers: { apikey: app.config.apiKey, token, deviceid: 'e2eadmindevice000001', type: '2', language: 'en' }, payload: { status: 'PUBLISHED' } });
+  const res = await app.inject({
+    method: 'PATCH',
+    url: `/adm/jobs/${hash}`,
+    headers: { apikey: app.config.apiKey, token, deviceid: 'e2eadmindevice000001', type: '2', language: 'en' },
+    payload: { status: 'PUBLISHED' },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -45,7 +61,11 @@ describe('an offer from draft to closed', () => {
     await page.locator('#root_location').fill('Barcelona');
     await page.locator('#root_contract').click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Permanent' }).click();
-    await page.locator('#root_description').fill('Design **lighting** for hotels and shops.\n\n- Concepts and renders\n- Work with our engineers\n\n<script>alert(1)</script>');
+    await page
+      .locator('#root_description')
+      .fill(
+        'Design **lighting** for hotels and shops.\n\n- Concepts and renders\n- Work with our engineers\n\n<script>alert(1)</script>',
+      );
     await page.getByRole('tab', { name: 'Preview' }).click();
     expect(await page.locator('.offer-preview-body strong').textContent()).toBe('lighting');
     await page.getByRole('button', { name: 'Preview the offer' }).click();
@@ -90,7 +110,11 @@ describe('an offer from draft to closed', () => {
     await page.getByRole('button', { name: 'Close the offer' }).click();
     await page.getByTestId('offer-show').waitFor();
     await expect.poll(() => page.getByTestId('offer-status').textContent(), { timeout: 10_000 }).toBe('Closed');
-    const feedback = await server.app.db.selectFrom('company_feedback').selectAll().where('job_hash', '=', hash).executeTakeFirstOrThrow();
+    const feedback = await server.app.db
+      .selectFrom('company_feedback')
+      .selectAll()
+      .where('job_hash', '=', hash)
+      .executeTakeFirstOrThrow();
     expect(feedback).toMatchObject({ rating_bank: 4, rating_candidates: 3, hired: 0 });
     expect(errors).toEqual([]);
   });
@@ -122,10 +146,15 @@ describe('my offers', () => {
       .executeTakeFirstOrThrow();
     await page.goto(`${server.url}/en/news/${event.slug}`);
     // the identity arrives after hydration: the company's prompt, not the visitor's
-    await expect.poll(async () => {
-      await page.getByTestId('save').click();
-      return page.getByRole('dialog').textContent();
-    }, { timeout: 10_000 }).toContain('For alumni members');
+    await expect
+      .poll(
+        async () => {
+          await page.getByTestId('save').click();
+          return page.getByRole('dialog').textContent();
+        },
+        { timeout: 10_000 },
+      )
+      .toContain('For alumni members');
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByRole('link').count()).toBe(0);
     expect(await dialog.textContent()).not.toMatch(/Join|Bold/);

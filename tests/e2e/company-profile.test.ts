@@ -29,13 +29,40 @@ async function validatedCompany(): Promise<void> {
     method: 'POST',
     url: '/com/register',
     headers,
-    payload: { company_name: 'Taller Brisa', document_number_company: 'B12345674', contact_name: 'Núria Vidal', email: EMAIL, password: PASSWORD, password_repeat: PASSWORD, language: 'en', is_conditions: true },
+    payload: {
+      company_name: 'Taller Brisa',
+      document_number_company: 'B12345674',
+      contact_name: 'Núria Vidal',
+      email: EMAIL,
+      password: PASSWORD,
+      password_repeat: PASSWORD,
+      language: 'en',
+      is_conditions: true,
+    },
   });
   expect(registered.statusCode, registered.body).toBe(201);
-  const login = await app.inject({ method: 'POST', url: '/adm/login', headers, payload: { email: 'admin@demo.test', password: 'demo-password', deviceId: 'e2eadmindevice000002', deviceType: 2, push: null } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/adm/login',
+    headers,
+    payload: {
+      email: 'admin@demo.test',
+      password: 'demo-password',
+      deviceId: 'e2eadmindevice000002',
+      deviceType: 2,
+      push: null,
+    },
+  });
   const { token } = login.json() as { token: string };
-  const hash = (await app.db.selectFrom('companies').select('hash').where('email', '=', EMAIL).executeTakeFirstOrThrow()).hash;
-  const res = await app.inject({ method: 'PATCH', url: `/adm/companies/${hash}`, headers: { ...headers, token, deviceid: 'e2eadmindevice000002', type: '2' }, payload: { status: 'VALIDATED' } });
+  const hash = (
+    await app.db.selectFrom('companies').select('hash').where('email', '=', EMAIL).executeTakeFirstOrThrow()
+  ).hash;
+  const res = await app.inject({
+    method: 'PATCH',
+    url: `/adm/companies/${hash}`,
+    headers: { ...headers, token, deviceid: 'e2eadmindevice000002', type: '2' },
+    payload: { status: 'VALIDATED' },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -53,21 +80,34 @@ describe('the company profile', () => {
     expect(await page.getByTestId('cif').textContent()).toBe('B12345674');
     expect(await page.getByText(EMAIL).count()).toBeGreaterThan(0);
     const logo = join(tmpdir(), `logo-${Date.now()}.png`);
-    writeFileSync(logo, await sharp({ create: { width: 400, height: 200, channels: 3, background: '#1d6fb8' } }).png().toBuffer());
+    writeFileSync(
+      logo,
+      await sharp({ create: { width: 400, height: 200, channels: 3, background: '#1d6fb8' } })
+        .png()
+        .toBuffer(),
+    );
     await page.locator('.company-profile input[type=file]').setInputFiles(logo);
-    await expect.poll(() => page.locator('.logo-preview img').getAttribute('src'), { timeout: 15_000 }).toMatch(/^\/uploads\/logos\/[a-z0-9]{24}\.webp$/);
+    await expect
+      .poll(() => page.locator('.logo-preview img').getAttribute('src'), { timeout: 15_000 })
+      .toMatch(/^\/uploads\/logos\/[a-z0-9]{24}\.webp$/);
     await page.screenshot({ path: '/tmp/company-profile-1400.png', fullPage: true });
   });
 
   it('names a bad web address on its field, then saves the corrected details', async () => {
     await page.locator('#form-companyProfileDetails #root_url').fill('not a web address');
     await page.locator('#form-companyProfileDetails button[type=submit]').click();
-    await expect.poll(() => page.locator('#form-companyProfileDetails .ant-form-item-explain-error').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('#form-companyProfileDetails .ant-form-item-explain-error').count())
+      .toBeGreaterThan(0);
     await page.locator('#form-companyProfileDetails #root_url').fill('https://tallerbrisa.example');
     await page.locator('#form-companyProfileDetails #root_company_name').fill('Taller Brisa Studio');
     await page.locator('#form-companyProfileDetails button[type=submit]').click();
     await page.getByText('Company details saved').first().waitFor();
-    const row = await server.app.db.selectFrom('companies').selectAll().where('email', '=', EMAIL).executeTakeFirstOrThrow();
+    const row = await server.app.db
+      .selectFrom('companies')
+      .selectAll()
+      .where('email', '=', EMAIL)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ company_name: 'Taller Brisa Studio', url: 'https://tallerbrisa.example' });
   });
 
@@ -78,7 +118,18 @@ describe('the company profile', () => {
     await page.locator('#form-companyProfileContact #root_contact_phone').fill('+34 933 000 111');
     await page.locator('#form-companyProfileContact').getByText('Català').click();
     await page.locator('#form-companyProfileContact button[type=submit]').click();
-    await expect.poll(async () => (await server.app.db.selectFrom('companies').select(['language', 'contact_phone']).where('email', '=', EMAIL).executeTakeFirstOrThrow()).language).toBe('ca');
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.app.db
+              .selectFrom('companies')
+              .select(['language', 'contact_phone'])
+              .where('email', '=', EMAIL)
+              .executeTakeFirstOrThrow()
+          ).language,
+      )
+      .toBe('ca');
     await page.goto(`${server.url}/ca/empresa/perfil`);
     await page.getByRole('tab', { name: 'Persona de contacte' }).waitFor();
   });
@@ -106,7 +157,9 @@ describe('the company profile', () => {
     await page.setViewportSize({ width: 360, height: 760 });
     await page.goto(`${server.url}/en/company/profile`);
     await page.getByTestId('cif').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: '/tmp/company-profile-360.png', fullPage: true });
     // the only failed request was the deliberate wrong old password (400)
     expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([]);

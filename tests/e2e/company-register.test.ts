@@ -12,7 +12,10 @@ const email = `rrhh.${Date.now().toString(36)}@tallernord.example`;
 
 describe('a company joins', () => {
   it('registers in two tabs, the CIF checked before anything is sent', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await page.goto(`${server.url}/en/company/register`);
     await page.getByTestId('company-register').waitFor();
@@ -35,14 +38,21 @@ describe('a company joins', () => {
     await page.screenshot({ path: '/tmp/e2e-company-register-1400.png', fullPage: true });
     await page.getByRole('button', { name: 'Send the registration' }).click();
     await page.getByText('We have received your company’s registration').waitFor();
-    const row = await server.app.db.selectFrom('companies').select(['status', 'document_number_company']).where('email', '=', email).executeTakeFirstOrThrow();
+    const row = await server.app.db
+      .selectFrom('companies')
+      .select(['status', 'document_number_company'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'PENDING', document_number_company: 'B12345674' });
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('is validated by the association in the company queue, then signs in and reaches its offers', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+      server.url,
+    );
     const { page } = await newPage(context);
     await page.goto(`${server.url}/en/admin/login`);
     await page.locator('#root_email').fill('admin@demo.test');
@@ -50,16 +60,29 @@ describe('a company joins', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(/\/en\/admin\/users$/);
     await page.getByRole('menuitem', { name: 'Companies' }).click();
-    const row = page.locator('[data-testid="admin-companies"] tbody tr.ant-table-row').filter({ hasText: 'Taller Nord SL' });
+    const row = page
+      .locator('[data-testid="admin-companies"] tbody tr.ant-table-row')
+      .filter({ hasText: 'Taller Nord SL' });
     await row.waitFor();
     await page.screenshot({ path: '/tmp/e2e-admin-companies-1400.png', fullPage: true });
     await row.locator('[data-action="VALIDATED"]').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Validate' }).click();
     await page.getByText('Company validated').first().waitFor();
-    expect((await server.app.db.selectFrom('companies').select('status').where('email', '=', email).executeTakeFirstOrThrow()).status).toBe('VALIDATED');
+    expect(
+      (
+        await server.app.db
+          .selectFrom('companies')
+          .select('status')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('VALIDATED');
     await context.close();
 
-    const companyContext = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
+    const companyContext = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+      server.url,
+    );
     const { page: company } = await newPage(companyContext);
     await signInAt(company, server.url, email, { company: true, password: 'a-long-password' });
     await company.goto(`${server.url}/en/company/jobs`);

@@ -26,7 +26,10 @@ beforeAll(async () => {
 
 describe('news items and events', () => {
   it('shows Register on an event only, never on a news item (Bold member signed in)', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await signInAt(page, server.url, 'bold@demo.test');
     await page.goto(`${server.url}/en/news/${slugs.EVENT}`);
@@ -44,9 +47,19 @@ describe('news items and events', () => {
 
   it('screenshots the demo pages at 1400 px and 360 px', async () => {
     for (const width of [1400, 360]) {
-      const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
+      const context = await withCookieChoice(
+        await browser.newContext({ viewport: { width, height: 900 } }),
+        server.url,
+      );
       const { page } = await newPage(context);
-      for (const [name, path] of [['home', '/es'], ['noticias', '/es/noticias'], ['news', `/en/news/${slugs.NEWS}`], ['jobs', '/en/jobs'], ['groups', '/en/workgroups'], ['portfolios', '/en/portfolios']]) {
+      for (const [name, path] of [
+        ['home', '/es'],
+        ['noticias', '/es/noticias'],
+        ['news', `/en/news/${slugs.NEWS}`],
+        ['jobs', '/en/jobs'],
+        ['groups', '/en/workgroups'],
+        ['portfolios', '/en/portfolios'],
+      ]) {
         await page.goto(`${server.url}${path}`);
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: `/tmp/e-${name}-${width}.png`, fullPage: width === 360 ? false : true });

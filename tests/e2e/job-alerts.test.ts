@@ -16,11 +16,22 @@ let openList: () => ReturnType<import('playwright-core').Page['locator']>;
 
 describe('job alerts', () => {
   it('are chosen by a Bold member and kept after a reload', async () => {
-    await server.app.db.updateTable('users').set({ is_receive_jobs: 1 }).where('email', '=', 'bold@demo.test').execute();
+    await server.app.db
+      .updateTable('users')
+      .set({ is_receive_jobs: 1 })
+      .where('email', '=', 'bold@demo.test')
+      .execute();
     // start from no choices (the demo gives bold@demo.test an alert of its own)
-    const bold = await server.app.db.selectFrom('users').select('hash').where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow();
+    const bold = await server.app.db
+      .selectFrom('users')
+      .select('hash')
+      .where('email', '=', 'bold@demo.test')
+      .executeTakeFirstOrThrow();
     await server.app.db.deleteFrom('job_alerts').where('user_hash', '=', bold.hash).execute();
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 1000 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 1000 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     openList = () => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
     await signInAt(page, server.url, 'bold@demo.test');
@@ -29,7 +40,13 @@ describe('job alerts', () => {
     const form = section.locator('#form-jobAlerts');
     await form.waitFor();
     await form.getByText('A weekly digest').click();
-    const area = await server.app.db.selectFrom('tags').select(['hash', 'title_en']).where('type', '=', 'USER').where('group', '=', 'area').orderBy('title_en').executeTakeFirstOrThrow();
+    const area = await server.app.db
+      .selectFrom('tags')
+      .select(['hash', 'title_en'])
+      .where('type', '=', 'USER')
+      .where('group', '=', 'area')
+      .orderBy('title_en')
+      .executeTakeFirstOrThrow();
     await form.locator('#root_area').click();
     await openList().locator('.ant-select-item-option').filter({ hasText: area.title_en }).first().click();
     await form.locator('#root_contract').click();
@@ -38,18 +55,36 @@ describe('job alerts', () => {
     await page.screenshot({ path: '/tmp/e2e-job-alerts-1400.png', fullPage: true });
     await form.locator('button[type=submit]').click();
     await page.getByText('Job alerts saved').first().waitFor();
-    const row = await server.app.db.selectFrom('job_alerts').innerJoin('users', 'users.hash', 'job_alerts.user_hash').select(['frequency', 'area', 'contract', 'location', 'working']).where('users.email', '=', 'bold@demo.test').executeTakeFirstOrThrow();
-    expect(row).toEqual({ frequency: 'weekly', area: area.hash, contract: 'INDEFINITE', location: 'Barcelona', working: null });
+    const row = await server.app.db
+      .selectFrom('job_alerts')
+      .innerJoin('users', 'users.hash', 'job_alerts.user_hash')
+      .select(['frequency', 'area', 'contract', 'location', 'working'])
+      .where('users.email', '=', 'bold@demo.test')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      frequency: 'weekly',
+      area: area.hash,
+      contract: 'INDEFINITE',
+      location: 'Barcelona',
+      working: null,
+    });
 
     await page.reload();
     await form.waitFor();
     expect(await form.locator('#root_location').inputValue()).toBe('Barcelona');
     expect(await form.locator('input[type=radio]:checked').count()).toBe(1);
-    expect(await form.locator('#root_contract').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').textContent()).toContain('Permanent');
+    expect(
+      await form
+        .locator('#root_contract')
+        .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')
+        .textContent(),
+    ).toContain('Permanent');
 
     await page.setViewportSize({ width: 360, height: 780 });
     await form.scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: '/tmp/e2e-job-alerts-360.png', fullPage: true });
     expect(errors).toEqual([]);
     await context.close();

@@ -25,7 +25,6 @@ function box(page: Page, selector: string): Promise<Box | null> {
   }, selector);
 }
 
-
 async function open(width: number, path: string, { chosen = true } = {}) {
   const raw = await browser.newContext({ viewport: { width, height: width < 600 ? 740 : 900 }, locale: 'en-GB' });
   const context = chosen ? await withCookieChoice(raw, server.url) : raw;
@@ -73,8 +72,19 @@ describe('layout (issue 10 §6)', () => {
         const b = document.querySelector('[data-testid="cookie-banner"]')!.getBoundingClientRect();
         return [...document.querySelectorAll('.site a, .site button, .site h1, .site h2, .site p, .site li')]
           .filter((element) => !element.closest('[data-testid="cookie-banner"]'))
-          .map((element) => ({ text: (element.textContent ?? '').trim().slice(0, 40) || element.outerHTML.slice(0, 60), rect: element.getBoundingClientRect() }))
-          .filter(({ rect: r }) => r.width > 0 && r.height > 0 && r.top < b.bottom && b.top < r.bottom && r.left < b.right && b.left < r.right)
+          .map((element) => ({
+            text: (element.textContent ?? '').trim().slice(0, 40) || element.outerHTML.slice(0, 60),
+            rect: element.getBoundingClientRect(),
+          }))
+          .filter(
+            ({ rect: r }) =>
+              r.width > 0 &&
+              r.height > 0 &&
+              r.top < b.bottom &&
+              b.top < r.bottom &&
+              r.left < b.right &&
+              b.left < r.right,
+          )
           .map(({ text }) => text);
       });
       expect(covered).toEqual([]);
@@ -113,7 +123,9 @@ describe('layout (issue 10 §6)', () => {
       await drawer.waitFor();
       if (email) await page.getByTestId('drawer-account').waitFor(); // the identity is known: the desktop menu is the role's
       // the desktop menu (hidden at this width, still in the page) and the header's account menu
-      const desktop = await page.$$eval('.site-nav-slot .site-menu a', (links) => links.map((a) => a.getAttribute('href')));
+      const desktop = await page.$$eval('.site-nav-slot .site-menu a', (links) =>
+        links.map((a) => a.getAttribute('href')),
+      );
       expect(desktop.length).toBeGreaterThanOrEqual(4);
       if (role === 'company') expect(desktop).not.toContain('/en/jobs');
       else expect(desktop).toContain('/en/jobs');

@@ -21,7 +21,14 @@ beforeAll(async () => {
       .where('article_i18n.language', '=', 'en')
       .executeTakeFirstOrThrow()
   ).slug;
-  jobSlug = (await db.selectFrom('jobs').select('slug').where('status', '=', 'PUBLISHED').orderBy('cdate', 'asc').executeTakeFirstOrThrow()).slug;
+  jobSlug = (
+    await db
+      .selectFrom('jobs')
+      .select('slug')
+      .where('status', '=', 'PUBLISHED')
+      .orderBy('cdate', 'asc')
+      .executeTakeFirstOrThrow()
+  ).slug;
 });
 
 const signIn = (page: Page, email: string) => signInAt(page, server.url, email);
@@ -61,7 +68,11 @@ describe('news: save and register', () => {
     const before = Number((await page.getByTestId('registered').textContent())!.match(/\d+/)![0]);
     await page.getByTestId('subscribe').click();
     await page.getByText('You are registered. See you there!').waitFor();
-    await expect.poll(async () => Number((await page.getByTestId('registered').textContent())!.match(/\d+/)![0]), { timeout: 10_000 }).toBe(before + 1);
+    await expect
+      .poll(async () => Number((await page.getByTestId('registered').textContent())!.match(/\d+/)![0]), {
+        timeout: 10_000,
+      })
+      .toBe(before + 1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -27,22 +27,67 @@ const sample: Record<string, string> = {};
 
 beforeAll(async () => {
   const headers = { apiKey: API_KEY, 'content-type': 'application/json' };
-  const login = await server.app.inject({ method: 'POST', url: '/usr/login', headers, payload: { email: EMAIL, password: 'demo-password', deviceId: 'memberaxe00000001', deviceType: 2, push: null } });
+  const login = await server.app.inject({
+    method: 'POST',
+    url: '/usr/login',
+    headers,
+    payload: { email: EMAIL, password: 'demo-password', deviceId: 'memberaxe00000001', deviceType: 2, push: null },
+  });
   expect(login.statusCode, login.body).toBe(200);
   const auth = { ...headers, token: login.json().token, deviceId: 'memberaxe00000001' };
-  const portfolio = await server.app.inject({ method: 'POST', url: '/usr/portfolios', headers: auth, payload: { name: 'Chair for a small flat', date: '12/03/2024', content: 'Plywood, one sheet.', links: [], status: 'PUBLISHED' } });
+  const portfolio = await server.app.inject({
+    method: 'POST',
+    url: '/usr/portfolios',
+    headers: auth,
+    payload: {
+      name: 'Chair for a small flat',
+      date: '12/03/2024',
+      content: 'Plywood, one sheet.',
+      links: [],
+      status: 'PUBLISHED',
+    },
+  });
   expect(portfolio.statusCode, portfolio.body).toBe(201);
-  const experience = await server.app.inject({ method: 'POST', url: '/usr/workExperiences', headers: auth, payload: { name: 'Product designer', contract: 'INDEFINITE', company_name: 'Estudio Demo SL', start: '01/09/2022', location: 'Barcelona', content: 'Furniture and lighting.' } });
+  const experience = await server.app.inject({
+    method: 'POST',
+    url: '/usr/workExperiences',
+    headers: auth,
+    payload: {
+      name: 'Product designer',
+      contract: 'INDEFINITE',
+      company_name: 'Estudio Demo SL',
+      start: '01/09/2022',
+      location: 'Barcelona',
+      content: 'Furniture and lighting.',
+    },
+  });
   expect(experience.statusCode, experience.body).toBe(201);
-  const bold = await server.app.db.selectFrom('users').select('hash').where('email', '=', EMAIL).executeTakeFirstOrThrow();
-  const group = await server.app.db.selectFrom('workgroups').select('hash').where('admin_hash', '=', bold.hash).where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
-  Object.assign(sample, { portfolio: portfolio.json().hash, experience: experience.json().hash, workgroup: group.hash });
+  const bold = await server.app.db
+    .selectFrom('users')
+    .select('hash')
+    .where('email', '=', EMAIL)
+    .executeTakeFirstOrThrow();
+  const group = await server.app.db
+    .selectFrom('workgroups')
+    .select('hash')
+    .where('admin_hash', '=', bold.hash)
+    .where('status', '=', 'PUBLISHED')
+    .executeTakeFirstOrThrow();
+  Object.assign(sample, {
+    portfolio: portfolio.json().hash,
+    experience: experience.json().hash,
+    workgroup: group.hash,
+  });
 });
 
 function memberPaths(lng: Locale): string[] {
   const paths = signedIn.map((route) => {
     const kind = route.name.split('.')[1] ?? '';
-    const hash = { portfolios: sample['portfolio'], experiences: sample['experience'], workgroups: sample['workgroup'] }[kind];
+    const hash = {
+      portfolios: sample['portfolio'],
+      experiences: sample['experience'],
+      workgroups: sample['workgroup'],
+    }[kind];
     return localizePath(route.name, lng, route.path.includes(':hash') ? { hash: hash! } : {});
   });
   const profile = localizePath('user.profile', lng);
@@ -55,7 +100,12 @@ describe('the member area passes axe (WCAG 2.2 AA)', () => {
     expect(signedIn.length).toBeGreaterThanOrEqual(20);
     const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
     const { page, errors } = await newPage(context);
-    const failures = await axeOnPages(page, server.url, entry.map((route) => localizePath(route.name, lng)), `@${width}`);
+    const failures = await axeOnPages(
+      page,
+      server.url,
+      entry.map((route) => localizePath(route.name, lng)),
+      `@${width}`,
+    );
     await signInAt(page, server.url, EMAIL, { lng });
     failures.push(...(await axeOnPages(page, server.url, memberPaths(lng), `@${width}`)));
     await context.close();

@@ -14,8 +14,15 @@ const SHOTS = process.env['SCREENSHOT_DIR'];
 
 describe('the member card', () => {
   it('shows the card and its QR code at 1400 and 360 px; the QR code’s page says valid, and not valid once renewed', async () => {
-    const member = await server.app.db.selectFrom('users').select(['name', 'surname1', 'code_numeric']).where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow();
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 950 } }), server.url);
+    const member = await server.app.db
+      .selectFrom('users')
+      .select(['name', 'surname1', 'code_numeric'])
+      .where('email', '=', 'bold@demo.test')
+      .executeTakeFirstOrThrow();
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 950 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await signInAt(page, server.url, 'bold@demo.test');
     await page.goto(`${server.url}/en/user/card`);
@@ -42,7 +49,10 @@ describe('the member card', () => {
     await page.screenshot({ path: `${SHOTS ?? '/tmp'}/member-card-360.png`, fullPage: true });
 
     // the QR code's address, as a shop's phone opens it: signed out, in its own browser
-    const shop = await withCookieChoice(await browser.newContext({ viewport: { width: 360, height: 740 } }), server.url);
+    const shop = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 360, height: 740 } }),
+      server.url,
+    );
     const { page: check, errors: checkErrors } = await newPage(shop);
     const path = new URL(verifyUrl).pathname;
     const answer = await check.goto(`${server.url}${path}`);

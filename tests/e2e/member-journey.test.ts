@@ -21,7 +21,10 @@ const PASSWORD = 'a long enough passphrase';
 beforeAll(async () => {
   peer = await startPeer();
 });
-onBrowserSuite((live) => ({ server, browser } = live), () => ({ SMTP_URL: peer.url }));
+onBrowserSuite(
+  (live) => ({ server, browser } = live),
+  () => ({ SMTP_URL: peer.url }),
+);
 afterAll(async () => {
   await peer?.close();
 });
@@ -30,7 +33,10 @@ afterAll(async () => {
 async function linkFromMail(subject: string, param?: string): Promise<string> {
   let mail: ParsedMail | undefined;
   await expect
-    .poll(() => (mail = peer.received.find((m) => m.subject === subject && m.to && JSON.stringify(m.to).includes(email))), { timeout: 30_000, interval: 250 })
+    .poll(
+      () => (mail = peer.received.find((m) => m.subject === subject && m.to && JSON.stringify(m.to).includes(email))),
+      { timeout: 30_000, interval: 250 },
+    )
     .toBeTruthy();
   const links = (mail!.text ?? '').match(/https?:\/\/\S+/g) ?? [];
   const link = links.find((l) => !param || l.includes(`${param}=`));
@@ -39,7 +45,12 @@ async function linkFromMail(subject: string, param?: string): Promise<string> {
   return `${server.url}${url.pathname}${url.search}`;
 }
 
-const user = () => server.app.db.selectFrom('users').select(['hash', 'status', 'role', 'cv_file', 'profile_complete', 'email_confirmed_at']).where('email', '=', email).executeTakeFirstOrThrow();
+const user = () =>
+  server.app.db
+    .selectFrom('users')
+    .select(['hash', 'status', 'role', 'cv_file', 'profile_complete', 'email_confirmed_at'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
 
 async function context(width = 1400): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
   const ctx = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
@@ -48,7 +59,9 @@ async function context(width = 1400): Promise<{ ctx: BrowserContext; page: Page;
 }
 
 /** A minimal valid PDF, as a member's CV would be. */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 describe('a new member, from registration to applying', () => {
   it('registers, is validated by e-mail, completes the profile, uploads a CV and applies', async () => {
@@ -59,7 +72,18 @@ describe('a new member, from registration to applying', () => {
     await page.goto(`${server.url}/en/user/register`);
     const personal = page.locator('#register-personal');
     await personal.waitFor();
-    for (const [id, value] of [['name', 'Núria'], ['surname1', 'Camps'], ['birthdate', '02/07/1996'], ['document_number', '12345678Z'], ['mobile', '+34 622 111 333'], ['email', email], ['email_repeat', email], ['password', PASSWORD], ['password_repeat', PASSWORD], ['graduation_year', '2019']] as const) {
+    for (const [id, value] of [
+      ['name', 'Núria'],
+      ['surname1', 'Camps'],
+      ['birthdate', '02/07/1996'],
+      ['document_number', '12345678Z'],
+      ['mobile', '+34 622 111 333'],
+      ['email', email],
+      ['email_repeat', email],
+      ['password', PASSWORD],
+      ['password_repeat', PASSWORD],
+      ['graduation_year', '2019'],
+    ] as const) {
       await personal.locator(`#root_${id}`).fill(value);
     }
     await personal.getByRole('radio', { name: 'Female' }).check();
@@ -119,7 +143,10 @@ describe('a new member, from registration to applying', () => {
     await page.locator('#root_city').fill('Girona');
     await page.locator('#root_country_code').click();
     await page.keyboard.type('Spain');
-    await page.locator('.ant-select-item-option', { hasText: /^Spain$/ }).first().click();
+    await page
+      .locator('.ant-select-item-option', { hasText: /^Spain$/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').first().waitFor();
     await page.getByRole('tab', { name: 'Academic' }).click();
@@ -140,17 +167,31 @@ describe('a new member, from registration to applying', () => {
     // 7. upload a CV on the files tab
     await page.goto(`${server.url}/en/user/profile?tab=files`);
     const cvSection = page.locator('.profile-files section', { hasText: 'CV (PDF)' });
-    await cvSection.locator('input[type=file]').setInputFiles({ name: 'cv-nuria.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await cvSection
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'cv-nuria.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect.poll(async () => (await user()).cv_file, { timeout: 20_000 }).not.toBeNull();
     await cvSection.getByRole('link', { name: /Download/ }).waitFor();
 
     // 8. apply to an offer
-    const job = await server.app.db.selectFrom('jobs').select(['hash', 'slug']).where('status', '=', 'PUBLISHED').orderBy('cdate', 'desc').executeTakeFirstOrThrow();
+    const job = await server.app.db
+      .selectFrom('jobs')
+      .select(['hash', 'slug'])
+      .where('status', '=', 'PUBLISHED')
+      .orderBy('cdate', 'desc')
+      .executeTakeFirstOrThrow();
     await page.goto(`${server.url}/en/jobs/${job.slug}`);
     await page.getByTestId('apply').click();
     await page.getByText('You have applied.').waitFor();
     const me = await user();
-    expect(await server.app.db.selectFrom('applicants').select('status').where('job_hash', '=', job.hash).where('user_hash', '=', me.hash).executeTakeFirst()).toEqual({ status: 'PENDING' });
+    expect(
+      await server.app.db
+        .selectFrom('applicants')
+        .select('status')
+        .where('job_hash', '=', job.hash)
+        .where('user_hash', '=', me.hash)
+        .executeTakeFirst(),
+    ).toEqual({ status: 'PENDING' });
 
     // 9. GRATIS without an IBAN: the first page behind the gratis guard asks for it, once per session
     await page.goto(`${server.url}/en/user/jobs/subscribed`);

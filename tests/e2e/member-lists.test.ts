@@ -14,10 +14,20 @@ let browser: Browser;
 
 onBrowserSuite((live) => ({ server, browser } = live));
 
-const PAGES = { saved: '/en/user/articles/saved', applications: '/en/user/jobs/subscribed', groups: '/en/user/workgroups/subscribed' } as const;
+const PAGES = {
+  saved: '/en/user/articles/saved',
+  applications: '/en/user/jobs/subscribed',
+  groups: '/en/user/workgroups/subscribed',
+} as const;
 
-async function signedIn(email: string, width = 1400): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
+async function signedIn(
+  email: string,
+  width = 1400,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await withCookieChoice(
+    await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+    server.url,
+  );
   const { page, errors } = await newPage(context);
   await signInAt(page, server.url, email);
   // signed in on a wide screen (the account menu is in the header there), then resized
@@ -35,20 +45,38 @@ async function open(page: Page, path: string, testId: string) {
     await target.waitFor();
   }
   expect(new URL(page.url()).pathname).toBe(path);
-  await page.getByTestId('list-count').or(page.getByTestId('list-empty')).or(page.getByTestId('upgrade-required')).first().waitFor();
+  await page
+    .getByTestId('list-count')
+    .or(page.getByTestId('list-empty'))
+    .or(page.getByTestId('upgrade-required'))
+    .first()
+    .waitFor();
 }
 
-const userHash = async (email: string) => (await server.app.db.selectFrom('users').select('hash').where('email', '=', email).executeTakeFirstOrThrow()).hash;
+const userHash = async (email: string) =>
+  (await server.app.db.selectFrom('users').select('hash').where('email', '=', email).executeTakeFirstOrThrow()).hash;
 
 describe('saved articles', () => {
   it('a Bold member saves an article on its page, finds it in Saved and removes it from there', async () => {
     const bold = await userHash('bold@demo.test');
     const article = await server.app.db
       .selectFrom('articles')
-      .innerJoin('article_i18n as t', (j) => j.onRef('t.article_hash', '=', 'articles.hash').on('t.language', '=', 'en'))
+      .innerJoin('article_i18n as t', (j) =>
+        j.onRef('t.article_hash', '=', 'articles.hash').on('t.language', '=', 'en'),
+      )
       .select(['t.slug', 't.title'])
       .where('articles.status', '=', 'PUBLISHED')
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('article_saves').select('article_hash').whereRef('article_saves.article_hash', '=', 'articles.hash').where('user_hash', '=', bold))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('article_saves')
+              .select('article_hash')
+              .whereRef('article_saves.article_hash', '=', 'articles.hash')
+              .where('user_hash', '=', bold),
+          ),
+        ),
+      )
       .orderBy('articles.date', 'desc')
       .executeTakeFirstOrThrow();
     const { context, page, errors } = await signedIn('bold@demo.test');
@@ -64,21 +92,35 @@ describe('saved articles', () => {
 
     // the news / events switch filters the list
     await page.getByTestId('saved-view').getByText('Events', { exact: true }).click();
-    await expect.poll(async () => (await page.getByTestId('saved-card').allTextContents()).every((text) => text.includes('Event')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => (await page.getByTestId('saved-card').allTextContents()).every((text) => text.includes('Event')),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await page.getByTestId('saved-view').getByText('All', { exact: true }).click();
     await card.waitFor();
 
     await card.getByTestId('unsave').click();
     await page.getByText('Removed from your saved articles.').waitFor();
     await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(0);
-    const rows = await server.app.db.selectFrom('article_saves').innerJoin('article_i18n', 'article_i18n.article_hash', 'article_saves.article_hash').select('article_saves.user_hash').where('article_i18n.slug', '=', article.slug).where('article_saves.user_hash', '=', bold).execute();
+    const rows = await server.app.db
+      .selectFrom('article_saves')
+      .innerJoin('article_i18n', 'article_i18n.article_hash', 'article_saves.article_hash')
+      .select('article_saves.user_hash')
+      .where('article_i18n.slug', '=', article.slug)
+      .where('article_saves.user_hash', '=', bold)
+      .execute();
     expect(rows).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('shows an empty state linking to the news', async () => {
-    await server.app.db.deleteFrom('article_saves').where('user_hash', '=', await userHash('gratis@demo.test')).execute();
+    await server.app.db
+      .deleteFrom('article_saves')
+      .where('user_hash', '=', await userHash('gratis@demo.test'))
+      .execute();
     for (const width of [1400, 360]) {
       const { context, page } = await signedIn('gratis@demo.test', width);
       await open(page, PAGES.saved, 'user-saved');
@@ -98,7 +140,17 @@ describe('my applications', () => {
       .selectFrom('jobs')
       .select(['slug', 'title'])
       .where('status', '=', 'PUBLISHED')
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('applicants').select('hash').whereRef('applicants.job_hash', '=', 'jobs.hash').where('user_hash', '=', bold))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('applicants')
+              .select('hash')
+              .whereRef('applicants.job_hash', '=', 'jobs.hash')
+              .where('user_hash', '=', bold),
+          ),
+        ),
+      )
       .orderBy('cdate', 'desc')
       .executeTakeFirstOrThrow();
     const { context, page, errors } = await signedIn('bold@demo.test');
@@ -110,7 +162,9 @@ describe('my applications', () => {
     const row = page.locator('tr', { has: page.getByRole('link', { name: job.title, exact: true }) });
     await row.waitFor();
     expect(await row.getByTestId('application-status').textContent()).toBe('Pending');
-    expect(await row.getByRole('link', { name: job.title, exact: true }).getAttribute('href')).toBe(`/en/jobs/${job.slug}`);
+    expect(await row.getByRole('link', { name: job.title, exact: true }).getAttribute('href')).toBe(
+      `/en/jobs/${job.slug}`,
+    );
     // the seed's accepted application reads "In process"
     expect(await page.getByTestId('application-status').allTextContents()).toContain('In process');
     await page.screenshot({ path: '/tmp/h2-applications-1400.png', fullPage: true });
@@ -124,7 +178,13 @@ describe('my applications', () => {
     await expect.poll(() => row.getByTestId('application-status').textContent(), { timeout: 10_000 }).toBe('Withdrawn');
     await row.getByTestId('apply-again').waitFor();
     await page.screenshot({ path: '/tmp/h2-applications-withdrawn-1400.png', fullPage: true });
-    const stored = await server.app.db.selectFrom('applicants').innerJoin('jobs', 'jobs.hash', 'applicants.job_hash').select('applicants.status').where('jobs.slug', '=', job.slug).where('applicants.user_hash', '=', bold).execute();
+    const stored = await server.app.db
+      .selectFrom('applicants')
+      .innerJoin('jobs', 'jobs.hash', 'applicants.job_hash')
+      .select('applicants.status')
+      .where('jobs.slug', '=', job.slug)
+      .where('applicants.user_hash', '=', bold)
+      .execute();
     expect(stored).toEqual([{ status: 'WITHDRAWN' }]);
     expect(errors).toEqual([]);
     await context.close();
@@ -174,7 +234,9 @@ describe('my groups', () => {
     await confirm.waitFor();
     await confirm.getByRole('button', { name: 'Leave group' }).click();
     await page.getByText(`You have left “${name}”.`).waitFor();
-    await expect.poll(() => page.getByTestId('group-card').filter({ hasText: name }).count(), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('group-card').filter({ hasText: name }).count(), { timeout: 10_000 })
+      .toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -196,15 +258,34 @@ describe('small screens', () => {
   it('nothing overflows at 360 px on the three lists', async () => {
     // data on every list: a few saved articles (bold's seeded saves may be none), applications and groups from the seed
     const bold = await userHash('bold@demo.test');
-    const some = await server.app.db.selectFrom('articles').select('hash').where('status', '=', 'PUBLISHED').orderBy('date', 'desc').limit(4).execute();
-    await server.app.db.deleteFrom('article_saves').where('user_hash', '=', bold).where('article_hash', 'in', some.map((a) => a.hash)).execute();
-    await server.app.db.insertInto('article_saves').values(some.map((a) => ({ article_hash: a.hash, user_hash: bold, created_at: new Date().toISOString() }))).execute();
+    const some = await server.app.db
+      .selectFrom('articles')
+      .select('hash')
+      .where('status', '=', 'PUBLISHED')
+      .orderBy('date', 'desc')
+      .limit(4)
+      .execute();
+    await server.app.db
+      .deleteFrom('article_saves')
+      .where('user_hash', '=', bold)
+      .where(
+        'article_hash',
+        'in',
+        some.map((a) => a.hash),
+      )
+      .execute();
+    await server.app.db
+      .insertInto('article_saves')
+      .values(some.map((a) => ({ article_hash: a.hash, user_hash: bold, created_at: new Date().toISOString() })))
+      .execute();
     const { context, page } = await signedIn('bold@demo.test', 360);
     for (const [name, path] of Object.entries(PAGES)) {
       await open(page, path, `user-${name}`);
       await page.getByTestId('list-count').waitFor();
       await page.waitForTimeout(300);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, name).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `/tmp/h2-${name}-360.png`, fullPage: true });
     }
@@ -212,7 +293,9 @@ describe('small screens', () => {
     await open(page, '/ca/usuari/articles/desats', 'user-saved');
     const views = page.getByTestId('saved-view');
     expect(await views.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: '/tmp/h2-saved-ca-360.png', fullPage: false });
     await context.close();
   });

@@ -47,7 +47,10 @@ describe('projects', () => {
     await page.getByTestId('portfolio-new').waitFor();
     await page.getByRole('button', { name: 'Create project' }).click();
     // the server's 400 names the missing field; it is shown on that field
-    const nameError = page.locator('#portfolio-form .ant-form-item', { has: page.locator('#root_name') }).first().locator('.ant-form-item-explain-error');
+    const nameError = page
+      .locator('#portfolio-form .ant-form-item', { has: page.locator('#root_name') })
+      .first()
+      .locator('.ant-form-item-explain-error');
     await nameError.first().waitFor();
     expect(await nameError.allTextContents()).toEqual(['This field is required.']);
     await page.getByText('Check the highlighted fields').first().waitFor();
@@ -66,14 +69,25 @@ describe('projects', () => {
   });
 
   it('uploads two pictures at once, makes the second the cover, and the list shows the project', async () => {
-    const red = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c33' } }).png().toBuffer();
-    const blue = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#33c' } }).jpeg().toBuffer();
-    await page.getByTestId('image-manager').locator('input[type=file]').setInputFiles([
-      { name: 'red.png', mimeType: 'image/png', buffer: red },
-      { name: 'blue.jpg', mimeType: 'image/jpeg', buffer: blue },
-    ]);
+    const red = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    const blue = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#33c' } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByTestId('image-manager')
+      .locator('input[type=file]')
+      .setInputFiles([
+        { name: 'red.png', mimeType: 'image/png', buffer: red },
+        { name: 'blue.jpg', mimeType: 'image/jpeg', buffer: blue },
+      ]);
     await expect.poll(() => page.getByTestId('portfolio-image').count(), { timeout: 15_000 }).toBe(2);
-    const urls = async () => page.getByTestId('portfolio-image').locator('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src')));
+    const urls = async () =>
+      page
+        .getByTestId('portfolio-image')
+        .locator('img')
+        .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src')));
     const [first, second] = await urls();
     await page.getByTestId('portfolio-image').nth(1).getByRole('button', { name: 'Make it the cover' }).click();
     await expect.poll(urls, { timeout: 10_000 }).toEqual([second, first]);
@@ -92,7 +106,12 @@ describe('projects', () => {
     await page.goto(editUrl);
     await page.getByTestId('image-manager').waitFor();
     const before = await page.getByTestId('portfolio-image').count();
-    await page.getByTestId('image-manager').locator('input[type=file]').setInputFiles([{ name: 'x.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }]);
+    await page
+      .getByTestId('image-manager')
+      .locator('input[type=file]')
+      .setInputFiles([
+        { name: 'x.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+      ]);
     await page.getByText('JPEG, PNG, WebP').first().waitFor();
     expect(await page.getByTestId('portfolio-image').count()).toBe(before);
     await page.getByRole('button', { name: 'OK' }).click();
@@ -151,7 +170,9 @@ describe('experiences', () => {
     await page.getByTestId('delete').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('user-experiences').waitFor();
-    await expect.poll(() => page.getByTestId('experience-card').filter({ hasText: position }).count(), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('experience-card').filter({ hasText: position }).count(), { timeout: 10_000 })
+      .toBe(0);
     // the only console errors are the browser's note on the deliberate 400 and Refine's log of it
     expect(errors.filter((e) => !/status of 400|^Object$/.test(e))).toEqual([]);
   });
@@ -159,7 +180,11 @@ describe('experiences', () => {
 
 describe('empty lists', () => {
   it('invite to create the first project or experience (the answers stubbed empty)', async () => {
-    const empty = { status: 200, contentType: 'application/json', body: JSON.stringify({ items: [], total: 0, maxPages: 0 }) };
+    const empty = {
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ items: [], total: 0, maxPages: 0 }),
+    };
     await page.route(/\/usr\/(portfolios|workExperiences)\?/, (route) => route.fulfill(empty));
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto(`${server.url}/en/user/portfolios`);

@@ -18,22 +18,47 @@ let browser: Browser;
 beforeAll(async () => {
   peer = await startPeer();
 });
-onBrowserSuite((live) => ({ server, browser } = live), () => ({ SMTP_URL: peer.url }));
+onBrowserSuite(
+  (live) => ({ server, browser } = live),
+  () => ({ SMTP_URL: peer.url }),
+);
 afterAll(async () => peer?.close());
 
 const SHOTS = process.env['SCREENSHOT_DIR'] ?? '/tmp';
 const DAY = 86_400_000;
 const PASSWORD = 'a long enough passphrase';
 
-const subjectsTo = (email: string) => peer.received.filter((mail) => JSON.stringify(mail.to).includes(email)).map((mail) => mail.subject);
-const userByEmail = (email: string) => server.app.db.selectFrom('users').select(['hash', 'role', 'status', 'subscription_end']).where('email', '=', email).executeTakeFirstOrThrow();
+const subjectsTo = (email: string) =>
+  peer.received.filter((mail) => JSON.stringify(mail.to).includes(email)).map((mail) => mail.subject);
+const userByEmail = (email: string) =>
+  server.app.db
+    .selectFrom('users')
+    .select(['hash', 'role', 'status', 'subscription_end'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
 const runRenewals = (at: number) => server.app.tasks.runDue(new Date(at));
 
 async function admin(method: 'PATCH' | 'POST', url: string, payload: unknown) {
   const headers = { apiKey: 'alumni-web-key', language: 'en' };
-  const login = await server.app.inject({ method: 'POST', url: '/adm/login', headers, payload: { email: 'admin@demo.test', password: 'demo-password', deviceId: 'journeydevice0000001', deviceType: 2, push: null } });
+  const login = await server.app.inject({
+    method: 'POST',
+    url: '/adm/login',
+    headers,
+    payload: {
+      email: 'admin@demo.test',
+      password: 'demo-password',
+      deviceId: 'journeydevice0000001',
+      deviceType: 2,
+      push: null,
+    },
+  });
   const { token } = login.json();
-  return server.app.inject({ method, url, headers: { ...headers, token, deviceId: 'journeydevice0000001', type: '2' }, payload: payload as Record<string, unknown> });
+  return server.app.inject({
+    method,
+    url,
+    headers: { ...headers, token, deviceId: 'journeydevice0000001', type: '2' },
+    payload: payload as Record<string, unknown>,
+  });
 }
 
 async function fillCard(page: Page, number: string) {
@@ -47,7 +72,10 @@ async function fillCard(page: Page, number: string) {
 
 describe('membership, from registration to renewals', () => {
   it('Bold with a card → validated → GRATIS → charged at the end of the free period → BOLD with a receipt; QR verified; failing renewals → Regular', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 950 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 950 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     const email = `laia.bold.${Date.now()}@example.com`;
 
@@ -55,7 +83,17 @@ describe('membership, from registration to renewals', () => {
     await page.goto(`${server.url}/ca/usuari/registre`);
     const form = page.locator('#register-personal');
     await form.waitFor();
-    for (const [id, value] of [['name', 'Laia'], ['surname1', 'Puig'], ['birthdate', '14/03/1995'], ['document_number', '12345678Z'], ['mobile', '+34 612 345 678'], ['email', email], ['email_repeat', email], ['password', PASSWORD], ['password_repeat', PASSWORD]] as const) {
+    for (const [id, value] of [
+      ['name', 'Laia'],
+      ['surname1', 'Puig'],
+      ['birthdate', '14/03/1995'],
+      ['document_number', '12345678Z'],
+      ['mobile', '+34 612 345 678'],
+      ['email', email],
+      ['email_repeat', email],
+      ['password', PASSWORD],
+      ['password_repeat', PASSWORD],
+    ] as const) {
       await form.locator(`#root_${id}`).fill(value);
     }
     await form.getByRole('radio', { name: 'Dona' }).check();
@@ -75,7 +113,19 @@ describe('membership, from registration to renewals', () => {
     // validated by the back office: the free period starts, to be paid by that card
     // (the profile completed meanwhile: the card page asks for a complete profile)
     const category = await server.app.db.selectFrom('categories').select('hash').executeTakeFirstOrThrow();
-    await server.app.db.updateTable('users').set({ email_confirmed_at: new Date().toISOString(), city: 'Girona', country_code: 'ES', current_job: 'Designer', graduation_year: 2018, category_hash: category.hash, profile_complete: 1 }).where('hash', '=', member.hash).execute();
+    await server.app.db
+      .updateTable('users')
+      .set({
+        email_confirmed_at: new Date().toISOString(),
+        city: 'Girona',
+        country_code: 'ES',
+        current_job: 'Designer',
+        graduation_year: 2018,
+        category_hash: category.hash,
+        profile_complete: 1,
+      })
+      .where('hash', '=', member.hash)
+      .execute();
     expect((await admin('PATCH', `/adm/users/${member.hash}`, { status: 'VALIDATED' })).statusCode).toBe(200);
     member = await userByEmail(email);
     expect(member.role).toBe('GRATIS');
@@ -95,7 +145,9 @@ describe('membership, from registration to renewals', () => {
     await runRenewals(freeEnd + 60_000);
     expect((await userByEmail(email)).role).toBe('BOLD');
     await expect.poll(() => subjectsTo(email), { timeout: 15_000 }).toContain('Rebut de la teva quota Bold');
-    const receiptMail = peer.received.find((mail) => mail.subject === 'Rebut de la teva quota Bold' && JSON.stringify(mail.to).includes(email))!;
+    const receiptMail = peer.received.find(
+      (mail) => mail.subject === 'Rebut de la teva quota Bold' && JSON.stringify(mail.to).includes(email),
+    )!;
     expect(receiptMail.attachments[0]!.contentType).toBe('application/pdf');
     expect(receiptMail.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
     await page.reload();
@@ -129,7 +181,9 @@ describe('membership, from registration to renewals', () => {
     await fillCard(page, '4000 0000 0000 0341');
     await page.waitForURL(/\/en\/user\/card\?card=added/);
     await page.getByTestId('payment-card').filter({ hasText: '0341' }).getByTestId('card-default').click();
-    await expect.poll(() => page.getByTestId('payment-card').filter({ hasText: '0341' }).textContent()).toContain('Default');
+    await expect
+      .poll(() => page.getByTestId('payment-card').filter({ hasText: '0341' }).textContent())
+      .toContain('Default');
     let at = Date.parse((await userByEmail(email)).subscription_end!) + 60_000;
     await runRenewals(at);
     await page.reload();
@@ -141,7 +195,11 @@ describe('membership, from registration to renewals', () => {
       await runRenewals(at);
     }
     expect((await userByEmail(email)).role).toBe('REGULAR');
-    await expect.poll(() => subjectsTo(email).filter((s) => s === 'No hem pogut cobrar la teva quota Bold').length, { timeout: 15_000 }).toBe(3);
+    await expect
+      .poll(() => subjectsTo(email).filter((s) => s === 'No hem pogut cobrar la teva quota Bold').length, {
+        timeout: 15_000,
+      })
+      .toBe(3);
     await expect.poll(() => subjectsTo(email), { timeout: 15_000 }).toContain('La teva afiliació Bold ha finalitzat');
     // Regular from the next request on: the page offers becoming Bold again
     await page.reload();
@@ -152,7 +210,10 @@ describe('membership, from registration to renewals', () => {
   });
 
   it('a Regular member gives an account, accepts the mandate, becomes Bold by direct debit, and is in the SEPA file', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 950 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 950 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await signInAt(page, server.url, 'regular@demo.test');
     await page.goto(`${server.url}/en/user/profile/settings-iban`);
@@ -175,7 +236,9 @@ describe('membership, from registration to renewals', () => {
     await expect.poll(() => page.getByTestId('subscription-role').textContent(), { timeout: 10_000 }).toBe('Bold');
     expect(await page.getByTestId('subscription-renewal').textContent()).toContain('direct debit');
     // the menus follow at once: Bold's "My applications" is in the member's menu
-    await expect.poll(() => page.getByRole('link', { name: 'My applications' }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'My applications' }).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
 
     // the back office's SEPA file carries the debit
     const collection = new Date(Date.now() + 5 * DAY);

@@ -16,9 +16,23 @@ let privateGroup = '';
 onBrowserSuite((live) => ({ server, browser } = live));
 beforeAll(async () => {
   const db = server.app.db;
-  jobSlug = (await db.selectFrom('jobs').select('slug').where('status', '=', 'PUBLISHED').orderBy('cdate', 'desc').executeTakeFirstOrThrow()).slug;
+  jobSlug = (
+    await db
+      .selectFrom('jobs')
+      .select('slug')
+      .where('status', '=', 'PUBLISHED')
+      .orderBy('cdate', 'desc')
+      .executeTakeFirstOrThrow()
+  ).slug;
   // a private group bold@demo.test neither runs nor belongs to (the seed keeps bold in public groups only)
-  privateGroup = (await db.selectFrom('workgroups').select('slug').where('type', '=', 'PRIVATE').where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow()).slug;
+  privateGroup = (
+    await db
+      .selectFrom('workgroups')
+      .select('slug')
+      .where('type', '=', 'PRIVATE')
+      .where('status', '=', 'PUBLISHED')
+      .executeTakeFirstOrThrow()
+  ).slug;
 });
 
 async function signedIn(email: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
@@ -45,7 +59,9 @@ describe('upgrade leads to the membership tab', () => {
     expect(await page.getByTestId('membership-how').textContent()).toContain('card or by direct debit');
     // the benefits page's Upgrade goes to the same tab (it went to the unbuilt card page)
     await page.goto(`${server.url}/en/alumni`);
-    await expect.poll(() => page.getByTestId('join-cta').getAttribute('href'), { timeout: 10_000 }).toBe('/en/user/profile?tab=membership');
+    await expect
+      .poll(() => page.getByTestId('join-cta').getAttribute('href'), { timeout: 10_000 })
+      .toBe('/en/user/profile?tab=membership');
     expect(errors).toEqual([]);
     await close();
   });
@@ -81,7 +97,9 @@ describe('other calls to action', () => {
     await add.waitFor();
     expect(await add.getAttribute('href')).toBe('/en/user/profile?tab=files');
     await add.click();
-    await expect.poll(() => page.getByRole('tab', { selected: true }).textContent(), { timeout: 10_000 }).toBe('Photo and files');
+    await expect
+      .poll(() => page.getByRole('tab', { selected: true }).textContent(), { timeout: 10_000 })
+      .toBe('Photo and files');
     expect(await page.getByText('CV', { exact: false }).count()).toBeGreaterThan(0);
     await close();
   });
@@ -90,8 +108,12 @@ describe('other calls to action', () => {
     const { page, close } = await signedIn('bold@demo.test');
     await page.goto(`${server.url}/en/user/card`);
     await page.getByTestId('member-card-qr').waitFor();
-    expect(await page.getByTestId('subscription-renewal').textContent()).toMatch(/^Renews on \d{1,2} \w+ \d{4} for €50\.00, charged to Visa •••• 4242$/);
-    expect(await page.getByTestId('subscription-benefits').getAttribute('href')).toBe('/en/user/profile?tab=membership');
+    expect(await page.getByTestId('subscription-renewal').textContent()).toMatch(
+      /^Renews on \d{1,2} \w+ \d{4} for €50\.00, charged to Visa •••• 4242$/,
+    );
+    expect(await page.getByTestId('subscription-benefits').getAttribute('href')).toBe(
+      '/en/user/profile?tab=membership',
+    );
     await close();
   });
 
@@ -107,7 +129,9 @@ describe('other calls to action', () => {
     await expect.poll(() => next.textContent(), { timeout: 10_000 }).toContain('waiting for the group administrator');
     // withdraw, leaving the demo data as it was
     await page.getByTestId('join').click();
-    await expect.poll(() => next.textContent(), { timeout: 10_000 }).toContain('your request goes to its administrator');
+    await expect
+      .poll(() => next.textContent(), { timeout: 10_000 })
+      .toContain('your request goes to its administrator');
     await close();
   });
 });
@@ -115,9 +139,26 @@ describe('other calls to action', () => {
 describe('a free-period member with a way to pay (issue 25 §4)', () => {
   it('a GRATIS member with a saved card opens "My applications" and stays there (no bank-account detour)', async () => {
     const db = server.app.db;
-    const gratis = await db.selectFrom('users').select(['hash', 'iban']).where('email', '=', 'gratis@demo.test').executeTakeFirstOrThrow();
+    const gratis = await db
+      .selectFrom('users')
+      .select(['hash', 'iban'])
+      .where('email', '=', 'gratis@demo.test')
+      .executeTakeFirstOrThrow();
     expect(gratis.iban).toBeNull();
-    await db.insertInto('cards').values({ hash: 'e2egratiscard0001', user_hash: gratis.hash, provider_token: 'sandbox_tok_e2e', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, is_default: 1, created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto('cards')
+      .values({
+        hash: 'e2egratiscard0001',
+        user_hash: gratis.hash,
+        provider_token: 'sandbox_tok_e2e',
+        brand: 'visa',
+        last4: '4242',
+        exp_month: 12,
+        exp_year: 2034,
+        is_default: 1,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     try {
       const { page, errors, close } = await signedIn('gratis@demo.test');
       await page.goto(`${server.url}/en/user/profile`);

@@ -14,12 +14,25 @@ onBrowserSuite((live) => ({ server, browser } = live), { PAYMENT_PROVIDER: 'none
 
 describe('an association that takes no card payments', () => {
   it('offers no card at registration, on “My card” or in the upgrade', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 950 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 950 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await page.goto(`${server.url}${localizePath('user.register', 'en')}`);
     const form = page.locator('#register-personal');
     await form.waitFor();
-    for (const [id, value] of [['name', 'Laia'], ['surname1', 'Puig'], ['birthdate', '14/03/1995'], ['document_number', '12345678Z'], ['mobile', '+34 612 345 678'], ['email', 'no.card@example.com'], ['email_repeat', 'no.card@example.com'], ['password', 'a long enough passphrase'], ['password_repeat', 'a long enough passphrase']] as const) {
+    for (const [id, value] of [
+      ['name', 'Laia'],
+      ['surname1', 'Puig'],
+      ['birthdate', '14/03/1995'],
+      ['document_number', '12345678Z'],
+      ['mobile', '+34 612 345 678'],
+      ['email', 'no.card@example.com'],
+      ['email_repeat', 'no.card@example.com'],
+      ['password', 'a long enough passphrase'],
+      ['password_repeat', 'a long enough passphrase'],
+    ] as const) {
       await form.locator(`#root_${id}`).fill(value);
     }
     await form.getByRole('radio', { name: 'Female' }).check();
@@ -27,7 +40,9 @@ describe('an association that takes no card payments', () => {
     await page.locator('#register-membership').waitFor();
     await page.getByRole('radio', { name: /Bold/ }).check();
     await page.getByTestId('register-pay').waitFor();
-    const choices = (await page.locator('[data-testid="register-pay"] .ant-radio-wrapper').allTextContents()).join(' | ');
+    const choices = (await page.locator('[data-testid="register-pay"] .ant-radio-wrapper').allTextContents()).join(
+      ' | ',
+    );
     expect(choices).toContain('By direct debit');
     expect(choices).not.toContain('By card');
     await page.screenshot({ path: '/tmp/e2e-register-none-1400.png' });

@@ -13,13 +13,22 @@ onBrowserSuite((live) => ({ server, browser } = live));
 /** An API answer as the page's own scripts would get it (its apiKey), in a given language. */
 function apiGet<T>(page: import('playwright-core').Page, path: string, lng: string): Promise<T> {
   return page.evaluate(
-    ([p, l]) => fetch(p!, { headers: { apiKey: document.querySelector<HTMLMetaElement>('meta[name="api-key"]')?.content ?? '', language: l! } }).then((r) => r.json()),
+    ([p, l]) =>
+      fetch(p!, {
+        headers: {
+          apiKey: document.querySelector<HTMLMetaElement>('meta[name="api-key"]')?.content ?? '',
+          language: l!,
+        },
+      }).then((r) => r.json()),
     [path, lng],
   ) as Promise<T>;
 }
 
 async function freshContext(width = 1400) {
-  context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' }), server.url);
+  context = await withCookieChoice(
+    await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' }),
+    server.url,
+  );
   return context;
 }
 
@@ -67,7 +76,8 @@ describe('public portal', () => {
     await page.getByTestId('lang-switcher').click();
     await page.getByTestId('lang-es').click();
     await page.waitForURL(/\/es\/noticias(\?|$)/);
-    const spanish = (await apiGet<{ items: Array<{ title: string }> }>(page, '/api/articles?page=1&size=1', 'es')).items[0]!.title;
+    const spanish = (await apiGet<{ items: Array<{ title: string }> }>(page, '/api/articles?page=1&size=1', 'es'))
+      .items[0]!.title;
     expect(spanish).not.toBe(english);
     await expect.poll(async () => (await first.textContent())!.trim()).toBe(spanish);
     expect(await page.evaluate(() => (window as unknown as { kept?: number }).kept)).toBe(1);
@@ -76,7 +86,11 @@ describe('public portal', () => {
     await page.waitForURL(/\/es\/noticias\/[a-z0-9-]+$/);
     const esSlug = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByRole('heading', { level: 1, name: spanish }).waitFor();
-    const article = await apiGet<{ slugs: Record<string, string>; title: string }>(page, `/api/articles/${esSlug}`, 'en');
+    const article = await apiGet<{ slugs: Record<string, string>; title: string }>(
+      page,
+      `/api/articles/${esSlug}`,
+      'en',
+    );
     expect(article.slugs.en).not.toBe(esSlug);
     await page.getByTestId('lang-switcher').click();
     await page.getByTestId('lang-en').click();
@@ -89,7 +103,9 @@ describe('public portal', () => {
     expect(html).toContain(`href="/en/news/${article.slugs.en}"`);
     await page.goto(`${server.url}/es/noticias/${esSlug}`);
     await page.getByRole('heading', { level: 1, name: spanish }).waitFor();
-    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="lang-switcher"]')?.disabled);
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLButtonElement>('[data-testid="lang-switcher"]')?.disabled,
+    );
     expect(await page.getByTestId('lang-en').getAttribute('href')).toBe(`/en/news/${article.slugs.en}`);
     expect(errors).toEqual([]);
     await context.close();
@@ -119,7 +135,9 @@ describe('public portal', () => {
 
   it('keeps old links with the long filter encoding working, rewritten to the short form', async () => {
     const { page, errors } = await newPage(await freshContext());
-    await page.goto(`${server.url}/en/jobs?currentPage=2&pageSize=10&filters[0][field]=text&filters[0][operator]=eq&filters[0][value]=designer`);
+    await page.goto(
+      `${server.url}/en/jobs?currentPage=2&pageSize=10&filters[0][field]=text&filters[0][operator]=eq&filters[0][value]=designer`,
+    );
     await page.waitForURL((url) => url.search !== '' && !url.search.includes('filters'));
     const params = new URL(page.url()).searchParams;
     expect(Object.fromEntries(params)).toEqual({ page: '2', text: 'designer' });
@@ -201,7 +219,10 @@ describe('signing in', () => {
     await page.locator('#root_email').fill('pending@demo.test');
     await page.locator('#root_password').fill('demo-password');
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await page.getByText(/aún no ha sido validada/).first().waitFor();
+    await page
+      .getByText(/aún no ha sido validada/)
+      .first()
+      .waitFor();
     expect(await page.getByText(/aún no ha sido validada/).count()).toBe(1);
     await context.close();
   });

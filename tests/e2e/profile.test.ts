@@ -22,8 +22,13 @@ async function signedIn(email: string, width = 1400, password = 'demo-password')
   return { page, errors, close: () => context.close() };
 }
 
-const row = (email: string) => server.app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-const fieldError = (page: Page, id: string) => page.locator('.ant-form-item', { has: page.locator(`#${id}`) }).first().locator('.ant-form-item-explain-error');
+const row = (email: string) =>
+  server.app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+const fieldError = (page: Page, id: string) =>
+  page
+    .locator('.ant-form-item', { has: page.locator(`#${id}`) })
+    .first()
+    .locator('.ant-form-item-explain-error');
 
 describe('privacy settings', () => {
   it('saves the flags, and a Regular member cannot switch on job offers by e-mail', async () => {
@@ -76,13 +81,20 @@ describe('e-mail address', () => {
     await form.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Revisa tu nuevo correo').first().waitFor();
     expect((await row('gratis@demo.test')).email).toBe('gratis@demo.test');
-    const mail = await server.app.db.selectFrom('email_outbox').select('body_text').where('to_address', '=', next).where('template', '=', 'account.emailChange').executeTakeFirstOrThrow();
+    const mail = await server.app.db
+      .selectFrom('email_outbox')
+      .select('body_text')
+      .where('to_address', '=', next)
+      .where('template', '=', 'account.emailChange')
+      .executeTakeFirstOrThrow();
     const link = new URL(/(https?:\/\/\S+email_token=[A-Za-z0-9_-]+)/.exec(mail.body_text)![1]!);
     await page.goto(`${server.url}${link.pathname}${link.search}`);
     // the link is in the member's own language (Catalan), and so is the page it opens
     expect(link.pathname).toBe('/ca/usuari/perfil');
     await page.getByText(`El teu correu ara és ${next}.`).waitFor();
-    expect(await server.app.db.selectFrom('users').select('email').where('email', '=', next).executeTakeFirst()).toEqual({ email: next });
+    expect(
+      await server.app.db.selectFrom('users').select('email').where('email', '=', next).executeTakeFirst(),
+    ).toEqual({ email: next });
     await close();
   });
 });
@@ -98,7 +110,9 @@ describe('password', () => {
     await form.locator('#root_password').fill('a brand new passphrase');
     await form.locator('#root_password_repeat').fill('a brand new passphrase');
     await form.getByRole('button', { name: 'Guardar' }).click();
-    await expect.poll(() => fieldError(page, 'root_old_password').first().textContent()).toContain('La contraseña no es correcta.');
+    await expect
+      .poll(() => fieldError(page, 'root_old_password').first().textContent())
+      .toContain('La contraseña no es correcta.');
     await form.locator('#root_old_password').fill('demo-password');
     await form.locator('#root_password').fill('a brand new passphrase');
     await form.locator('#root_password_repeat').fill('a brand new passphrase');
@@ -119,24 +133,41 @@ describe('upload field', () => {
     const cv = page.locator('.profile-files section', { hasText: 'CV (PDF)' });
     await photo.locator('input[type=file]').waitFor({ state: 'attached' });
     let uploads = 0;
-    page.on('request', (request) => request.method() === 'POST' && /\/usr\/users\/(avatar|cv)$/.test(request.url()) && uploads++);
+    page.on(
+      'request',
+      (request) => request.method() === 'POST' && /\/usr\/users\/(avatar|cv)$/.test(request.url()) && uploads++,
+    );
     const dialog = page.locator('.ant-modal-confirm');
 
     // too large (6 MB photo, limit 5 MB): a dialog, nothing sent
-    await photo.locator('input[type=file]').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
+    await photo
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
     await dialog.locator('.ant-modal-confirm-title').getByText('El archivo es demasiado grande').waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/upload-too-large-1400.png` });
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
     await dialog.waitFor({ state: 'detached' });
     // wrong type (an SVG as a photo): a dialog, nothing sent
-    await photo.locator('input[type=file]').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await photo
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'logo.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      });
     await dialog.locator('.ant-modal-confirm-title').getByText('Este tipo de archivo no se acepta').waitFor();
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(uploads).toBe(0);
 
     // a text file named .pdf passes the browser's check; the server reads its content and refuses it
-    await cv.locator('input[type=file]').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text, not a PDF at all') });
+    await cv
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'cv.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('just some text, not a PDF at all'),
+      });
     await dialog.locator('.ant-modal-confirm-title').getByText('No se ha podido subir el archivo').waitFor();
     expect(((await dialog.textContent()) ?? '').length).toBeGreaterThan('No se ha podido subir el archivo'.length);
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
@@ -144,10 +175,14 @@ describe('upload field', () => {
 
     // a real photo: uploaded, re-encoded, shown
     const before = (await row('bold@demo.test')).photo;
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#f28c28' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#f28c28' } })
+      .png()
+      .toBuffer();
     await photo.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await expect.poll(async () => (await row('bold@demo.test')).photo, { timeout: 20_000 }).not.toBe(before);
-    await expect.poll(() => photo.locator('img').getAttribute('src')).toContain((await row('bold@demo.test')).photo!.split('/').pop()!.split('.')[0]!.slice(0, 8));
+    await expect
+      .poll(() => photo.locator('img').getAttribute('src'))
+      .toContain((await row('bold@demo.test')).photo!.split('/').pop()!.split('.')[0]!.slice(0, 8));
 
     // delete the CV: cancel keeps it, confirm removes it
     await cv.getByRole('button', { name: 'Eliminar' }).click();
@@ -157,7 +192,11 @@ describe('upload field', () => {
     await cv.getByRole('button', { name: 'Eliminar' }).click();
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await expect.poll(async () => (await row('bold@demo.test')).cv_file).toBeNull();
-    await cv.getByText('Aún no hay ningún archivo.').or(cv.getByRole('button', { name: /Elegir/ })).first().waitFor();
+    await cv
+      .getByText('Aún no hay ningún archivo.')
+      .or(cv.getByRole('button', { name: /Elegir/ }))
+      .first()
+      .waitFor();
     await close();
   });
 });
@@ -169,7 +208,9 @@ describe('on a phone', () => {
       await page.goto(`${server.url}${path}`);
       await page.locator('.profile-page h1').waitFor();
       await page.waitForLoadState('networkidle');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, path).toBeLessThanOrEqual(0);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/profile${path.replace(/\//g, '-')}-360.png`, fullPage: true });
     }
@@ -177,7 +218,18 @@ describe('on a phone', () => {
     const drawer = page.getByTestId('drawer-account');
     await drawer.waitFor();
     const labels = (await drawer.locator('li').allTextContents()).map((text) => text.trim());
-    expect(labels).toEqual(['Mi perfil', 'Ajustes de privacidad', 'Mi tarjeta', 'Mis candidaturas', 'Noticias guardadas', 'Mis proyectos', 'Mis experiencias', 'Grupos que sigo', 'Mis grupos', 'Biblioteca digital']);
+    expect(labels).toEqual([
+      'Mi perfil',
+      'Ajustes de privacidad',
+      'Mi tarjeta',
+      'Mis candidaturas',
+      'Noticias guardadas',
+      'Mis proyectos',
+      'Mis experiencias',
+      'Grupos que sigo',
+      'Mis grupos',
+      'Biblioteca digital',
+    ]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/drawer-member-360.png` });
     await close();
   });

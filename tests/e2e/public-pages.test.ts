@@ -14,12 +14,38 @@ onBrowserSuite((live) => ({ server, browser } = live));
 beforeAll(async () => {
   const db = server.app.db;
   const job = await db.selectFrom('jobs').select('slug').where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
-  const group = await db.selectFrom('workgroups').select('slug').where('status', '=', 'PUBLISHED').where('type', '=', 'PUBLIC').executeTakeFirstOrThrow();
-  const member = await db.selectFrom('users').select('hash').where('status', '=', 'VALIDATED').where('is_appear_by_user', '=', 1).executeTakeFirstOrThrow();
-  const portfolio = await db.selectFrom('portfolios').select('hash').where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
+  const group = await db
+    .selectFrom('workgroups')
+    .select('slug')
+    .where('status', '=', 'PUBLISHED')
+    .where('type', '=', 'PUBLIC')
+    .executeTakeFirstOrThrow();
+  const member = await db
+    .selectFrom('users')
+    .select('hash')
+    .where('status', '=', 'VALIDATED')
+    .where('is_appear_by_user', '=', 1)
+    .executeTakeFirstOrThrow();
+  const portfolio = await db
+    .selectFrom('portfolios')
+    .select('hash')
+    .where('status', '=', 'PUBLISHED')
+    .executeTakeFirstOrThrow();
   const experience = await db.selectFrom('work_experiences').select('hash').executeTakeFirstOrThrow();
-  const ambassador = await db.selectFrom('users').select('slug').where('is_ambassador', '=', 1).where('status', '=', 'VALIDATED').where('is_appear_by_user', '=', 1).executeTakeFirstOrThrow();
-  const entrepreneur = await db.selectFrom('users').select('slug').where('is_entrepreneur', '=', 1).where('status', '=', 'VALIDATED').where('is_appear_by_user', '=', 1).executeTakeFirstOrThrow();
+  const ambassador = await db
+    .selectFrom('users')
+    .select('slug')
+    .where('is_ambassador', '=', 1)
+    .where('status', '=', 'VALIDATED')
+    .where('is_appear_by_user', '=', 1)
+    .executeTakeFirstOrThrow();
+  const entrepreneur = await db
+    .selectFrom('users')
+    .select('slug')
+    .where('is_entrepreneur', '=', 1)
+    .where('status', '=', 'VALIDATED')
+    .where('is_appear_by_user', '=', 1)
+    .executeTakeFirstOrThrow();
   Object.assign(params, {
     'jobs.show': { slug: job.slug },
     'workgroups.show': { slug: group.slug },
@@ -42,7 +68,7 @@ describe.each(LOCALES)('public pages in %s', (lng) => {
     let visited = 0;
     expect(publicRoutes.length).toBeGreaterThan(20);
     for (const route of publicRoutes) {
-      const routeParams = route.name === 'news.show' ? await newsSlug(lng) : params[route.name] ?? {};
+      const routeParams = route.name === 'news.show' ? await newsSlug(lng) : (params[route.name] ?? {});
       // a page with a required parameter and no sample is a failure, not a page left out
       if (route.path.includes(':') && !route.path.endsWith('?') && Object.keys(routeParams).length === 0) {
         failures.push(`${route.name}: no sample parameters, page not tried`);

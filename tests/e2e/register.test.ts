@@ -25,14 +25,30 @@ async function open(path: string, width = 1400) {
 async function fillPersonal(page: Page, email: string) {
   const form = page.locator('#register-personal');
   await form.waitFor();
-  for (const [id, value] of [['name', 'Laia'], ['surname1', 'Puig'], ['birthdate', '14/03/1995'], ['document_number', '12345678Z'], ['mobile', '+34 612 345 678'], ['email', email], ['email_repeat', email], ['password', 'a long enough passphrase'], ['password_repeat', 'a long enough passphrase']] as const) {
+  for (const [id, value] of [
+    ['name', 'Laia'],
+    ['surname1', 'Puig'],
+    ['birthdate', '14/03/1995'],
+    ['document_number', '12345678Z'],
+    ['mobile', '+34 612 345 678'],
+    ['email', email],
+    ['email_repeat', email],
+    ['password', 'a long enough passphrase'],
+    ['password_repeat', 'a long enough passphrase'],
+  ] as const) {
     await form.locator(`#root_${id}`).fill(value);
   }
   await form.getByRole('radio', { name: 'Dona' }).check();
 }
 
 const outbox = (to: string, template: string) =>
-  server.app.db.selectFrom('email_outbox').select('body_text').where('to_address', '=', to).where('template', '=', template).orderBy('created_at', 'desc').executeTakeFirst();
+  server.app.db
+    .selectFrom('email_outbox')
+    .select('body_text')
+    .where('to_address', '=', to)
+    .where('template', '=', template)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
 
 describe('registration', () => {
   it('walks both tabs in Catalan, maps the server 409 onto the e-mail, then registers and confirms', async () => {
@@ -77,10 +93,16 @@ describe('registration', () => {
     await page.locator('#register-membership').getByRole('button', { name: 'Envia la sol·licitud' }).click();
     await page.getByText('Hem rebut la teva sol·licitud').waitFor();
     await page.screenshot({ path: `${SHOTS}/register-done-1400.png` });
-    const user = await server.app.db.selectFrom('users').select(['status', 'role', 'data', 'language']).where('email', '=', email).executeTakeFirstOrThrow();
+    const user = await server.app.db
+      .selectFrom('users')
+      .select(['status', 'role', 'data', 'language'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ status: 'PENDING', role: 'REGULAR', language: 'ca' });
     expect(JSON.parse(user.data).requested_role).toBe('BOLD');
-    expect(await server.app.db.selectFrom('users').select('iban').where('email', '=', email).executeTakeFirstOrThrow()).toEqual({ iban: 'ES9121000418450200051332' });
+    expect(
+      await server.app.db.selectFrom('users').select('iban').where('email', '=', email).executeTakeFirstOrThrow(),
+    ).toEqual({ iban: 'ES9121000418450200051332' });
 
     // the e-mailed link opens the page that confirms the address, once
     const mail = await outbox(email, 'account.confirmEmail');
@@ -106,7 +128,9 @@ describe('registration', () => {
     const { page, close } = await open('/es/usuario/registro', 360);
     await page.locator('#register-personal').waitFor();
     expect(await page.getByRole('tab', { name: '2. Membresía y pago' }).isVisible()).toBe(true);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/register-360.png`, fullPage: true });
     await close();
@@ -135,7 +159,11 @@ describe('recovery', () => {
     await page.locator('#root_password_repeat').fill('my new passphrase');
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await page.getByText('Password changed').waitFor();
-    const res = await fetch(`${server.url}/usr/login`, { method: 'POST', headers: { 'content-type': 'application/json', apiKey: 'alumni-web-key' }, body: JSON.stringify({ email: 'regular@demo.test', password: 'my new passphrase' }) });
+    const res = await fetch(`${server.url}/usr/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apiKey: 'alumni-web-key' },
+      body: JSON.stringify({ email: 'regular@demo.test', password: 'my new passphrase' }),
+    });
     expect(res.status).toBe(200);
     // the used link says so
     await page.goto(`${server.url}${link.pathname}${link.search}`);
@@ -149,7 +177,9 @@ describe('recovery', () => {
   it('fits a 360 px phone', async () => {
     const { page, close } = await open('/ca/usuari/recuperar', 360);
     await page.locator('#recovery-request').waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/recovery-360.png`, fullPage: true });
     await close();

@@ -17,30 +17,71 @@ let server: LiveServer;
 let browser: Browser;
 onBrowserSuite((live) => ({ server, browser } = live));
 
-const text = (lng: string) => (JSON.parse(readFileSync(`locales/${lng}/common.json`, 'utf8')) as Record<string, string>)['errors.server']!;
+const text = (lng: string) =>
+  (JSON.parse(readFileSync(`locales/${lng}/common.json`, 'utf8')) as Record<string, string>)['errors.server']!;
 let offer = '';
 let experience = '';
 
 beforeAll(async () => {
   const db = server.app.db;
-  const company = await db.selectFrom('companies').select('hash').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
-  offer = (await db.selectFrom('jobs').select('hash').where('company_hash', '=', company.hash).where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow()).hash;
+  const company = await db
+    .selectFrom('companies')
+    .select('hash')
+    .where('email', '=', 'company@demo.test')
+    .executeTakeFirstOrThrow();
+  offer = (
+    await db
+      .selectFrom('jobs')
+      .select('hash')
+      .where('company_hash', '=', company.hash)
+      .where('status', '=', 'PUBLISHED')
+      .executeTakeFirstOrThrow()
+  ).hash;
   const headers = { apiKey: API_KEY, 'content-type': 'application/json' };
-  const login = await server.app.inject({ method: 'POST', url: '/usr/login', headers, payload: { email: 'bold@demo.test', password: 'demo-password', deviceId: 'servererror000001', deviceType: 2, push: null } });
+  const login = await server.app.inject({
+    method: 'POST',
+    url: '/usr/login',
+    headers,
+    payload: {
+      email: 'bold@demo.test',
+      password: 'demo-password',
+      deviceId: 'servererror000001',
+      deviceType: 2,
+      push: null,
+    },
+  });
   expect(login.statusCode, login.body).toBe(200);
-  const made = await server.app.inject({ method: 'POST', url: '/usr/workExperiences', headers: { ...headers, token: login.json().token, deviceId: 'servererror000001' }, payload: { name: 'Product designer', contract: 'INDEFINITE', company_name: 'Estudio Demo SL', start: '01/09/2022', location: 'Barcelona', content: 'Furniture.' } });
+  const made = await server.app.inject({
+    method: 'POST',
+    url: '/usr/workExperiences',
+    headers: { ...headers, token: login.json().token, deviceId: 'servererror000001' },
+    payload: {
+      name: 'Product designer',
+      contract: 'INDEFINITE',
+      company_name: 'Estudio Demo SL',
+      start: '01/09/2022',
+      location: 'Barcelona',
+      content: 'Furniture.',
+    },
+  });
   expect(made.statusCode, made.body).toBe(201);
   experience = made.json().hash;
 });
 
 /** Every GET whose path matches `pattern` answers `status` (a JSON error for 500, a proxy's HTML for 504). */
 async function failing(page: Page, pattern: RegExp, status: 500 | 504) {
-  await page.route((url) => pattern.test(url.pathname), (route) =>
-    route.request().method() !== 'GET'
-      ? route.continue()
-      : status === 500
-        ? route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, code: 'INTERNAL', message: 'Internal Server Error' }) })
-        : route.fulfill({ status, contentType: 'text/html', body: '<html><body>Gateway Time-out</body></html>' }),
+  await page.route(
+    (url) => pattern.test(url.pathname),
+    (route) =>
+      route.request().method() !== 'GET'
+        ? route.continue()
+        : status === 500
+          ? route.fulfill({
+              status,
+              contentType: 'application/json',
+              body: JSON.stringify({ statusCode: 500, code: 'INTERNAL', message: 'Internal Server Error' }),
+            })
+          : route.fulfill({ status, contentType: 'text/html', body: '<html><body>Gateway Time-out</body></html>' }),
   );
 }
 
@@ -53,7 +94,10 @@ async function heading(page: Page) {
 
 describe('a detail page whose data fails on the server', () => {
   it('shows the server-error page: the company’s offer and its survey (en, 500)', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+      server.url,
+    );
     const { page } = await newPage(context);
     await signInAt(page, server.url, 'company@demo.test', { company: true });
     await failing(page, /^\/com\/jobs\/[^/]+$/, 500);
@@ -65,7 +109,10 @@ describe('a detail page whose data fails on the server', () => {
   });
 
   it('shows the server-error page: a member’s own experience (ca, 500)', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 390, height: 900 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 390, height: 900 } }),
+      server.url,
+    );
     const { page } = await newPage(context);
     await signInAt(page, server.url, 'bold@demo.test', { lng: 'ca' });
     await failing(page, /^\/usr\/workExperiences\/[^/]+$/, 500);

@@ -44,11 +44,14 @@ const page = async (path: string) => {
 };
 
 /** The markup the server put in #root (empty for the client-rendered shell). */
-const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="ssr-state">/.exec(html)?.[1] ?? '';
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="ssr-state">/.exec(html)?.[1] ?? '';
 
 describe('server render in a production process', () => {
   it('renders the job list, a job and the news with their content, and logs no failed render', async () => {
-    const api = await fetch(`${base}/api/jobs?page=1&size=3`, { headers: { apikey: 'a-production-api-key-for-tests', language: 'en' } });
+    const api = await fetch(`${base}/api/jobs?page=1&size=3`, {
+      headers: { apikey: 'a-production-api-key-for-tests', language: 'en' },
+    });
     const jobs = ((await api.json()) as { items: Array<{ title: string; slug: string }> }).items;
     expect(jobs.length).toBeGreaterThan(0);
 

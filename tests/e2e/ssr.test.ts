@@ -25,7 +25,11 @@ interface Job {
 }
 
 const apiGet = async (path: string, headers: Record<string, string> = {}) => {
-  const res = await server.app.inject({ method: 'GET', url: path, headers: { apikey: server.app.config.apiKey, language: 'en', ...headers } });
+  const res = await server.app.inject({
+    method: 'GET',
+    url: path,
+    headers: { apikey: server.app.config.apiKey, language: 'en', ...headers },
+  });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 };
 
@@ -35,10 +39,19 @@ const html = async (path: string, headers: Record<string, string> = {}) => {
 };
 
 /** Text as React writes it into HTML (so a title with an apostrophe or an ampersand can be looked for in the markup). */
-const inHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+const inHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 
 /** The JSON the server embedded for the browser, and the markup of #root. */
-function parts(page: string): { state: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> }; root: string } {
+function parts(page: string): {
+  state: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> };
+  root: string;
+} {
   const state = /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(page);
   const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="ssr-state">/.exec(page);
   expect(state, 'embedded state').not.toBeNull();
@@ -56,8 +69,23 @@ beforeAll(async () => {
   job = (await apiGet(`/api/jobs/${first.slug}`)).body as unknown as Job;
   lockedJob = job;
   // a Bold member reads the whole offer that an anonymous visitor sees locked (SPEC §6)
-  const { body } = await server.app.inject({ method: 'POST', url: '/usr/login', headers: { apikey: server.app.config.apiKey }, payload: { email: 'bold@demo.test', password: 'demo-password', deviceId: 'ssrdevice0123456789a', deviceType: 2, push: null } }).then((res) => ({ body: res.json() as { token: string } }));
-  unlockedForBold = (await apiGet(`/api/jobs/${first.slug}`, { token: body.token, deviceid: 'ssrdevice0123456789a', type: '2' })).body as unknown as Job;
+  const { body } = await server.app
+    .inject({
+      method: 'POST',
+      url: '/usr/login',
+      headers: { apikey: server.app.config.apiKey },
+      payload: {
+        email: 'bold@demo.test',
+        password: 'demo-password',
+        deviceId: 'ssrdevice0123456789a',
+        deviceType: 2,
+        push: null,
+      },
+    })
+    .then((res) => ({ body: res.json() as { token: string } }));
+  unlockedForBold = (
+    await apiGet(`/api/jobs/${first.slug}`, { token: body.token, deviceid: 'ssrdevice0123456789a', type: '2' })
+  ).body as unknown as Job;
 });
 
 describe('server-rendered HTML', () => {
@@ -78,7 +106,10 @@ describe('server-rendered HTML', () => {
     expect(parts(detail.text).root).toContain(job.title.replace(/&/g, '&amp;'));
 
     const news = await html(localizePath('news', 'en'));
-    const articles = (await apiGet('/api/articles?page=1&size=1')).body['items'] as Array<{ title: string; slug: string }>;
+    const articles = (await apiGet('/api/articles?page=1&size=1')).body['items'] as Array<{
+      title: string;
+      slug: string;
+    }>;
     expect(parts(news.text).root).toContain(articles[0]!.title.replace(/&/g, '&amp;'));
 
     const home = await html(localizePath('home', 'en'));
@@ -99,11 +130,27 @@ describe('server-rendered HTML', () => {
     // the precondition of this test: the member sees more than a visitor
     expect(lockedJob.locked).toBe(true);
     expect(unlockedForBold.locked).toBe(false);
-    const login = await server.app.inject({ method: 'POST', url: '/usr/login', headers: { apikey: server.app.config.apiKey }, payload: { email: 'bold@demo.test', password: 'demo-password', deviceId: 'ssrdevice0123456789b', deviceType: 2, push: null } });
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/usr/login',
+      headers: { apikey: server.app.config.apiKey },
+      payload: {
+        email: 'bold@demo.test',
+        password: 'demo-password',
+        deviceId: 'ssrdevice0123456789b',
+        deviceType: 2,
+        push: null,
+      },
+    });
     const { token, refreshToken } = login.json() as { token: string; refreshToken: string };
     const path = localizePath('jobs.show', 'en', { slug: job.slug });
     // first request signed in (cookies and headers): it must be the anonymous render, and cached as such
-    const member = await html(path, { cookie: `iss=user; token=${token}; refreshToken=${refreshToken}; deviceId=ssrdevice0123456789b`, token, deviceid: 'ssrdevice0123456789b', type: '2' });
+    const member = await html(path, {
+      cookie: `iss=user; token=${token}; refreshToken=${refreshToken}; deviceId=ssrdevice0123456789b`,
+      token,
+      deviceid: 'ssrdevice0123456789b',
+      type: '2',
+    });
     const visitor = await html(path);
     for (const page of [member, visitor]) {
       const { state } = parts(page.text);
@@ -130,12 +177,39 @@ describe('server-rendered HTML', () => {
 
   it('renders every listed public page on the server (none falls back to the empty shell)', async () => {
     const db = server.app.db;
-    const portfolio = await db.selectFrom('portfolios').select('hash').where('status', '=', 'PUBLISHED').executeTakeFirstOrThrow();
-    const member = await db.selectFrom('users').select('hash').where('status', '=', 'VALIDATED').where('is_appear_by_user', '=', 1).executeTakeFirstOrThrow();
+    const portfolio = await db
+      .selectFrom('portfolios')
+      .select('hash')
+      .where('status', '=', 'PUBLISHED')
+      .executeTakeFirstOrThrow();
+    const member = await db
+      .selectFrom('users')
+      .select('hash')
+      .where('status', '=', 'VALIDATED')
+      .where('is_appear_by_user', '=', 1)
+      .executeTakeFirstOrThrow();
     const article = ((await apiGet('/api/articles?page=1&size=1')).body['items'] as Array<{ slug: string }>)[0]!;
-    const group = await db.selectFrom('workgroups').select('slug').where('status', '=', 'PUBLISHED').where('type', '=', 'PUBLIC').executeTakeFirstOrThrow();
+    const group = await db
+      .selectFrom('workgroups')
+      .select('slug')
+      .where('status', '=', 'PUBLISHED')
+      .where('type', '=', 'PUBLIC')
+      .executeTakeFirstOrThrow();
     const paths = [
-      ...['community', 'association', 'alumni', 'company', 'workgroups-landing', 'workgroups', 'portfolios', 'experiences', 'community.directory', 'community.ambassadors', 'community.entrepreneurs', 'info'].map((name) => localizePath(name, 'en')),
+      ...[
+        'community',
+        'association',
+        'alumni',
+        'company',
+        'workgroups-landing',
+        'workgroups',
+        'portfolios',
+        'experiences',
+        'community.directory',
+        'community.ambassadors',
+        'community.entrepreneurs',
+        'info',
+      ].map((name) => localizePath(name, 'en')),
       localizePath('portfolios.show', 'en', { hash: portfolio.hash }),
       localizePath('community.directory.show', 'en', { hash: member.hash }),
       localizePath('news.show', 'en', { slug: article.slug }),
@@ -152,13 +226,20 @@ describe('server-rendered HTML', () => {
 
   it('renders an article and the info pages with their Markdown, safely, in the page language', async () => {
     const { items } = (await apiGet('/api/articles?page=1&size=1')).body as { items: Array<{ slug: string }> };
-    const article = (await apiGet(`/api/articles/${items[0]!.slug}`)).body as { slug: string; title: string; body?: string; summary: string };
+    const article = (await apiGet(`/api/articles/${items[0]!.slug}`)).body as {
+      slug: string;
+      title: string;
+      body?: string;
+      summary: string;
+    };
     const page = await html(localizePath('news.show', 'en', { slug: article.slug }));
     expect(page.status).toBe(200);
     const { root, state } = parts(page.text);
     expect(root).toContain(inHtml(article.title));
     expect(root).toContain('class="markdown article-body"');
-    expect(state.queries.some((q) => (q.state.data as { slug?: string } | undefined)?.slug === article.slug)).toBe(true);
+    expect(state.queries.some((q) => (q.state.data as { slug?: string } | undefined)?.slug === article.slug)).toBe(
+      true,
+    );
     // a missing article: the 404 page with status 404 (not rendered, nothing embedded)
     const missing = await html(localizePath('news.show', 'en', { slug: 'no-such-article' }));
     expect(missing.status).toBe(404);
@@ -175,7 +256,9 @@ describe('server-rendered HTML', () => {
     // Markdown written by an administrator is rendered safely by the server too
     await server.app.db
       .updateTable('content_pages')
-      .set({ body: '## Safe\n\n<script>window.__x=1</script>\n\nText <img src=x onerror=alert(1)> [bad](javascript:alert(1)) [good](https://example.com)' })
+      .set({
+        body: '## Safe\n\n<script>window.__x=1</script>\n\nText <img src=x onerror=alert(1)> [bad](javascript:alert(1)) [good](https://example.com)',
+      })
       .where('key', '=', 'legal')
       .where('language', '=', 'en')
       .execute();
@@ -187,13 +270,28 @@ describe('server-rendered HTML', () => {
     expect(legal).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">good</a>');
   });
 
-  it("lets the renderer send GETs and the content query only, never anything that writes", async () => {
+  it('lets the renderer send GETs and the content query only, never anything that writes', async () => {
     const rendererFetch = anonymousFetch(server.app, server.app.config.apiKey, 'ca');
-    const query = await rendererFetch('/api/content/query', { method: 'POST', body: JSON.stringify({ where: { key: 'faqs' }, only: ['title'] }) });
+    const query = await rendererFetch('/api/content/query', {
+      method: 'POST',
+      body: JSON.stringify({ where: { key: 'faqs' }, only: ['title'] }),
+    });
     expect(query.status).toBe(200);
     expect(((await query.json()) as { items: Array<{ title: string }> }).items[0]?.title).toBe('Preguntes freqüents');
     const refused = [
-      ['/usr/login', { method: 'POST', body: JSON.stringify({ email: 'regular@demo.test', password: 'demo-password', deviceId: 'ssrdevice0123456789e', deviceType: 2, push: null }) }],
+      [
+        '/usr/login',
+        {
+          method: 'POST',
+          body: JSON.stringify({
+            email: 'regular@demo.test',
+            password: 'demo-password',
+            deviceId: 'ssrdevice0123456789e',
+            deviceType: 2,
+            push: null,
+          }),
+        },
+      ],
       ['/api/content/query?x=1', { method: 'POST', body: '{}' }],
       ['/api/content/query', { method: 'PATCH', body: '{}' }],
       ['/api/content/query', { method: 'POST' }],
@@ -201,7 +299,8 @@ describe('server-rendered HTML', () => {
       ['/usr/users/me', { method: 'GET' }],
       ['/adm/users', {}],
     ] as Array<[string, RequestInit]>;
-    for (const [url, init] of refused) expect((await rendererFetch(url, init)).status, `${init.method ?? 'GET'} ${url}`).toBe(403);
+    for (const [url, init] of refused)
+      expect((await rendererFetch(url, init)).status, `${init.method ?? 'GET'} ${url}`).toBe(403);
   });
 
   it('answers every info slug in every language with its page in the URL language, and a missing one with 404', async () => {
@@ -214,11 +313,19 @@ describe('server-rendered HTML', () => {
         const path = localizePath('info', lng, { slug: row.slug });
         const page = await html(path);
         // `/es/info/faqs` is the Spanish FAQ page, not the 404 page
-        if (page.status !== 200 || !page.text.includes('id="ssr-state"') || !parts(page.text).root.includes(`<h1>${inHtml(own.title)}</h1>`)) wrong.push(`${path} (${page.status})`);
+        if (
+          page.status !== 200 ||
+          !page.text.includes('id="ssr-state"') ||
+          !parts(page.text).root.includes(`<h1>${inHtml(own.title)}</h1>`)
+        )
+          wrong.push(`${path} (${page.status})`);
       }
     }
     expect(wrong).toEqual([]);
-    for (const path of [localizePath('info', 'es', { slug: 'no-such-page' }), localizePath('info', 'ca', { slug: 'x'.repeat(300) })]) {
+    for (const path of [
+      localizePath('info', 'es', { slug: 'no-such-page' }),
+      localizePath('info', 'ca', { slug: 'x'.repeat(300) }),
+    ]) {
       const missing = await html(path);
       expect(missing.status, path).toBe(404);
       expect(missing.text).toContain('<meta name="robots" content="noindex">');
@@ -257,8 +364,11 @@ describe('server-rendered HTML', () => {
     expect(closedParts.root).toContain(inHtml(closed.name));
     expect(closedPage.text).not.toContain(secret);
     expect(closedPage.text).not.toContain('/files/');
-    for (const { queryKey } of closedParts.state.queries) expect(String(queryKey[2]), JSON.stringify(queryKey)).not.toMatch(/\/(comments|files|users)$/);
-    const group = closedParts.state.queries.map((q) => q.state.data as { slug?: string; can_view?: boolean } | undefined).find((d) => d?.slug === closed.slug);
+    for (const { queryKey } of closedParts.state.queries)
+      expect(String(queryKey[2]), JSON.stringify(queryKey)).not.toMatch(/\/(comments|files|users)$/);
+    const group = closedParts.state.queries
+      .map((q) => q.state.data as { slug?: string; can_view?: boolean } | undefined)
+      .find((d) => d?.slug === closed.slug);
     expect(group?.can_view).toBe(false);
   });
 
@@ -268,11 +378,25 @@ describe('server-rendered HTML', () => {
       new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
         const url = new URL(server.url + path);
         // node:http, not fetch: fetch would decompress and hide what was sent
-        httpGet({ host: url.hostname, port: url.port, path, headers: { 'accept-encoding': encoding, ...(cookie ? { cookie } : {}) } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: String(res.headers['vary'] ?? ''), body: Buffer.concat(chunks) }));
-        }).on('error', reject);
+        httpGet(
+          {
+            host: url.hostname,
+            port: url.port,
+            path,
+            headers: { 'accept-encoding': encoding, ...(cookie ? { cookie } : {}) },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({
+                encoding: res.headers['content-encoding'],
+                vary: String(res.headers['vary'] ?? ''),
+                body: Buffer.concat(chunks),
+              }),
+            );
+          },
+        ).on('error', reject);
       });
     const plain = await raw('identity');
     expect(plain.encoding).toBeUndefined();
@@ -312,26 +436,69 @@ describe('server-rendered HTML', () => {
     const path = localizePath('jobs', 'en');
     const before = await html(path);
     expect(parts(before.text).root).toContain(job.title.replace(/&/g, '&amp;'));
-    await server.app.db.updateTable('jobs').set({ title: 'Freshly renamed offer' }).where('slug', '=', job.slug).execute();
+    await server.app.db
+      .updateTable('jobs')
+      .set({ title: 'Freshly renamed offer' })
+      .where('slug', '=', job.slug)
+      .execute();
     // a change behind the API's back: the cached render is still served (for a few seconds at most)
     expect((await html(path)).text).not.toContain('Freshly renamed offer');
     // any successful write over HTTP empties the cache
-    const res = await fetch(`${server.url}/usr/login`, { method: 'POST', headers: { apikey: server.app.config.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'regular@demo.test', password: 'demo-password', deviceId: 'ssrdevice0123456789c', deviceType: 2, push: null }) });
+    const res = await fetch(`${server.url}/usr/login`, {
+      method: 'POST',
+      headers: { apikey: server.app.config.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'regular@demo.test',
+        password: 'demo-password',
+        deviceId: 'ssrdevice0123456789c',
+        deviceType: 2,
+        push: null,
+      }),
+    });
     expect(res.status).toBe(200);
     expect((await html(path)).text).toContain('Freshly renamed offer');
     await server.app.db.updateTable('jobs').set({ title: job.title }).where('slug', '=', job.slug).execute();
-    await fetch(`${server.url}/usr/login`, { method: 'POST', headers: { apikey: server.app.config.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'regular@demo.test', password: 'demo-password', deviceId: 'ssrdevice0123456789d', deviceType: 2, push: null }) });
+    await fetch(`${server.url}/usr/login`, {
+      method: 'POST',
+      headers: { apikey: server.app.config.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'regular@demo.test',
+        password: 'demo-password',
+        deviceId: 'ssrdevice0123456789d',
+        deviceType: 2,
+        push: null,
+      }),
+    });
   });
 });
 
 describe('in the browser', () => {
   it('shows the content before scripts, hydrates without warnings and does not fetch the embedded data again', async () => {
     const article = ((await apiGet('/api/articles?page=1&size=1')).body['items'] as Array<{ slug: string }>)[0]!;
-    const group = await server.app.db.selectFrom('workgroups').select('slug').where('status', '=', 'PUBLISHED').where('type', '=', 'PUBLIC').executeTakeFirstOrThrow();
-    const paths = [localizePath('home', 'en'), localizePath('jobs', 'en'), localizePath('jobs.show', 'en', { slug: job.slug }), localizePath('news', 'en'), localizePath('jobs', 'ca')];
-    paths.push(localizePath('news.show', 'en', { slug: article.slug }), localizePath('info', 'es', { slug: 'faqs' }), localizePath('info', 'en'), localizePath('workgroups.show', 'en', { slug: group.slug }));
+    const group = await server.app.db
+      .selectFrom('workgroups')
+      .select('slug')
+      .where('status', '=', 'PUBLISHED')
+      .where('type', '=', 'PUBLIC')
+      .executeTakeFirstOrThrow();
+    const paths = [
+      localizePath('home', 'en'),
+      localizePath('jobs', 'en'),
+      localizePath('jobs.show', 'en', { slug: job.slug }),
+      localizePath('news', 'en'),
+      localizePath('jobs', 'ca'),
+    ];
+    paths.push(
+      localizePath('news.show', 'en', { slug: article.slug }),
+      localizePath('info', 'es', { slug: 'faqs' }),
+      localizePath('info', 'en'),
+      localizePath('workgroups.show', 'en', { slug: group.slug }),
+    );
     for (const path of paths) {
-      const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
+      const context = await withCookieChoice(
+        await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+        server.url,
+      );
       const { page, errors } = await newPage(context);
       const dataRequests: string[] = [];
       const views: string[] = [];
@@ -339,7 +506,8 @@ describe('in the browser', () => {
         const url = new URL(request.url());
         // an offer's page reports one view after hydration (POST, issue 11 §3): not a refetch of its data
         if (request.method() === 'POST' && /^\/api\/jobs\/[^/]+\/view$/.test(url.pathname)) views.push(url.pathname);
-        else if (/^\/api\/(jobs|articles|workgroups|tags|content)/.test(url.pathname)) dataRequests.push(`${request.method()} ${url.pathname}${url.search}`);
+        else if (/^\/api\/(jobs|articles|workgroups|tags|content)/.test(url.pathname))
+          dataRequests.push(`${request.method()} ${url.pathname}${url.search}`);
       });
       // without JavaScript the page already has its heading
       const noJs = await browser.newContext({ javaScriptEnabled: false });
@@ -348,7 +516,10 @@ describe('in the browser', () => {
       expect((await bare.locator('h1').first().textContent())?.trim(), path).toBeTruthy();
       // the footer's contact and social columns are part of the first paint (they were empty until scripts ran)
       expect(await bare.locator('footer address').textContent(), `${path}: footer contact`).toContain('Barcelona');
-      expect(await bare.locator('footer a[href^="https://www.linkedin.com/"]').count(), `${path}: footer social links`).toBe(1);
+      expect(
+        await bare.locator('footer a[href^="https://www.linkedin.com/"]').count(),
+        `${path}: footer social links`,
+      ).toBe(1);
       await noJs.close();
 
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
@@ -356,7 +527,9 @@ describe('in the browser', () => {
       expect((await page.locator('h1').first().textContent())?.trim()).toBeTruthy();
       expect(errors, `${path}: console errors`).toEqual([]);
       expect(dataRequests, `${path}: refetched`).toEqual([]);
-      expect(views, `${path}: views reported`).toEqual(path === localizePath('jobs.show', 'en', { slug: job.slug }) ? [`/api/jobs/${job.hash}/view`] : []);
+      expect(views, `${path}: views reported`).toEqual(
+        path === localizePath('jobs.show', 'en', { slug: job.slug }) ? [`/api/jobs/${job.hash}/view`] : [],
+      );
       await page.screenshot({ path: `/tmp/b3-ssr-${path.replace(/\W+/g, '_')}.png` });
       await context.close();
     }
@@ -373,14 +546,34 @@ describe('in the browser', () => {
       .where('comments.deleted', '=', 0)
       .where('comments.parent_hash', 'is', null)
       .executeTakeFirstOrThrow();
-    const regular = await db.selectFrom('users').select('hash').where('email', '=', 'regular@demo.test').executeTakeFirstOrThrow();
-    await db.deleteFrom('workgroup_members').where('workgroup_hash', '=', closed.hash).where('user_hash', '=', regular.hash).execute();
-    await db.insertInto('workgroup_members').values({ hash: `ssrmember${Date.now()}`.slice(0, 20), workgroup_hash: closed.hash, user_hash: regular.hash, status: 'ACCEPTED', created_at: new Date().toISOString() }).execute();
+    const regular = await db
+      .selectFrom('users')
+      .select('hash')
+      .where('email', '=', 'regular@demo.test')
+      .executeTakeFirstOrThrow();
+    await db
+      .deleteFrom('workgroup_members')
+      .where('workgroup_hash', '=', closed.hash)
+      .where('user_hash', '=', regular.hash)
+      .execute();
+    await db
+      .insertInto('workgroup_members')
+      .values({
+        hash: `ssrmember${Date.now()}`.slice(0, 20),
+        workgroup_hash: closed.hash,
+        user_hash: regular.hash,
+        status: 'ACCEPTED',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     const path = localizePath('workgroups.show', 'en', { slug: closed.slug });
     // what the server sends, whoever asks: no wall
     expect((await html(path)).text).not.toContain('class="wall-text"');
 
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 900 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await signInAt(page, server.url, 'regular@demo.test');
     await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
@@ -390,13 +583,18 @@ describe('in the browser', () => {
   });
 
   it('a signed-in member gets the member view after hydration (the server sent the anonymous one)', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 360, height: 800 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 360, height: 800 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await signInAt(page, server.url, 'bold@demo.test');
     const path = localizePath('jobs.show', 'en', { slug: job.slug });
     await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByTestId('locked-cta').count(), { timeout: 10_000 }).toBe(0);
-    await expect.poll(() => page.locator('.job-description').textContent()).toContain(unlockedForBold.description.slice(0, 40));
+    await expect
+      .poll(() => page.locator('.job-description').textContent())
+      .toContain(unlockedForBold.description.slice(0, 40));
     expect(errors).toEqual([]);
     await page.screenshot({ path: '/tmp/b3-ssr-member-job-360.png', fullPage: true });
     await context.close();

@@ -13,9 +13,25 @@ let browser: Browser;
 
 onBrowserSuite((live) => ({ server, browser } = live));
 
-const load = async (lng: string) => (await import(`../../locales/${lng}/common.json`, { with: { type: 'json' } })).default as Record<string, string>;
+const load = async (lng: string) =>
+  (await import(`../../locales/${lng}/common.json`, { with: { type: 'json' } })).default as Record<string, string>;
 /** Labels the old data held and that read only in Spanish (Catalan shares "Jornada completa", "Presencial"…). */
-const SPANISH_ONLY = ['Media jornada', 'Horario flexible', 'Híbrido', 'En remoto', 'Oficina técnica', 'Temático', 'Técnico', 'Emprendimiento', 'Comunidad', 'Promoción', 'Diseño', 'Ingeniería', 'Producción', 'España'];
+const SPANISH_ONLY = [
+  'Media jornada',
+  'Horario flexible',
+  'Híbrido',
+  'En remoto',
+  'Oficina técnica',
+  'Temático',
+  'Técnico',
+  'Emprendimiento',
+  'Comunidad',
+  'Promoción',
+  'Diseño',
+  'Ingeniería',
+  'Producción',
+  'España',
+];
 const RAW_CODES = [...JOB_WORKING, ...JOB_WORKSTATION, ...WORKGROUP_TYPOLOGIES];
 
 async function context(width: number): Promise<BrowserContext> {
@@ -31,7 +47,9 @@ async function shoot(page: Page, name: string) {
 }
 
 function withoutSpanish(text: string, allowed: string[] = []) {
-  return SPANISH_ONLY.filter((label) => !allowed.includes(label) && new RegExp(`(^|[^\\p{L}])${label}([^\\p{L}]|$)`, 'u').test(text));
+  return SPANISH_ONLY.filter(
+    (label) => !allowed.includes(label) && new RegExp(`(^|[^\\p{L}])${label}([^\\p{L}]|$)`, 'u').test(text),
+  );
 }
 
 function rawCodes(text: string) {
@@ -49,7 +67,11 @@ describe('coded values and countries in the page language', () => {
       .where('area', 'is not', null)
       .where('specialty', 'is not', null)
       .executeTakeFirstOrThrow();
-    const [area, specialty] = await Promise.all([row.area, row.specialty].map((hash) => db.selectFrom('tags').select(['title_en', 'title_es']).where('hash', '=', hash!).executeTakeFirstOrThrow()));
+    const [area, specialty] = await Promise.all(
+      [row.area, row.specialty].map((hash) =>
+        db.selectFrom('tags').select(['title_en', 'title_es']).where('hash', '=', hash!).executeTakeFirstOrThrow(),
+      ),
+    );
     const en = await load('en');
     const ctx = await context(1400);
     const { page, errors } = await newPage(ctx);
@@ -59,7 +81,12 @@ describe('coded values and countries in the page language', () => {
     expect(text).toContain(en[`jobs.working.${row.working}`]);
     expect(text).toContain(area!.title_en);
     expect(text).toContain(specialty!.title_en);
-    expect(withoutSpanish(text, [area!.title_es, specialty!.title_es].filter((t) => t === area!.title_en || t === specialty!.title_en))).toEqual([]);
+    expect(
+      withoutSpanish(
+        text,
+        [area!.title_es, specialty!.title_es].filter((t) => t === area!.title_en || t === specialty!.title_en),
+      ),
+    ).toEqual([]);
     expect(rawCodes(text)).toEqual([]);
     await shoot(page, 'job-en');
     expect(errors).toEqual([]);
@@ -67,7 +94,12 @@ describe('coded values and countries in the page language', () => {
   });
 
   it('a Bold member reads the workstation of an offer in English', async () => {
-    const row = await server.app.db.selectFrom('jobs').select(['slug', 'workstation']).where('status', '=', 'PUBLISHED').where('workstation', 'in', ['HYBRID', 'ON_SITE']).executeTakeFirstOrThrow();
+    const row = await server.app.db
+      .selectFrom('jobs')
+      .select(['slug', 'workstation'])
+      .where('status', '=', 'PUBLISHED')
+      .where('workstation', 'in', ['HYBRID', 'ON_SITE'])
+      .executeTakeFirstOrThrow();
     const [en, es] = [await load('en'), await load('es')];
     const ctx = await context(1400);
     const { page, errors } = await newPage(ctx);
@@ -101,7 +133,13 @@ describe('coded values and countries in the page language', () => {
   });
 
   it('a group page on /en shows its typology and type in English', async () => {
-    const group = await server.app.db.selectFrom('workgroups').select(['slug', 'typology', 'type']).where('status', '=', 'PUBLISHED').where('type', '=', 'PUBLIC').where('typology', 'is not', null).executeTakeFirstOrThrow();
+    const group = await server.app.db
+      .selectFrom('workgroups')
+      .select(['slug', 'typology', 'type'])
+      .where('status', '=', 'PUBLISHED')
+      .where('type', '=', 'PUBLIC')
+      .where('typology', 'is not', null)
+      .executeTakeFirstOrThrow();
     const en = await load('en');
     const ctx = await context(1400);
     const { page, errors } = await newPage(ctx);
@@ -118,7 +156,8 @@ describe('coded values and countries in the page language', () => {
     await page.getByTestId('workgroup-card').first().waitFor();
     const typologies = await page.getByTestId('typology').allInnerTexts();
     expect(typologies.length).toBeGreaterThan(0);
-    for (const label of typologies) expect(WORKGROUP_TYPOLOGIES.map((code) => en[`workgroups.typology.${code}`])).toContain(label);
+    for (const label of typologies)
+      expect(WORKGROUP_TYPOLOGIES.map((code) => en[`workgroups.typology.${code}`])).toContain(label);
     expect(withoutSpanish(await page.locator('main').innerText(), ['Diseño'])).toEqual([]);
     expect(errors).toEqual([]);
     await ctx.close();
@@ -135,7 +174,13 @@ describe('coded values and countries in the page language', () => {
     const text = await page.locator('main').innerText();
     expect(text).not.toMatch(/(^|\s)ES(\s|$)/);
     await shoot(page, 'directory-en');
-    const member = await server.app.db.selectFrom('users').select('hash').where('status', '=', 'VALIDATED').where('is_appear_by_user', '=', 1).where('country_code', '=', 'ES').executeTakeFirstOrThrow();
+    const member = await server.app.db
+      .selectFrom('users')
+      .select('hash')
+      .where('status', '=', 'VALIDATED')
+      .where('is_appear_by_user', '=', 1)
+      .where('country_code', '=', 'ES')
+      .executeTakeFirstOrThrow();
     await page.goto(`${server.url}/en/community/directory/${member.hash}`);
     await page.locator('h1').waitFor();
     const detail = await page.locator('main').innerText();
@@ -154,7 +199,9 @@ describe('a malformed filter link', () => {
   it('falls back to the unfiltered list with a notice', async () => {
     const ctx = await context(1400);
     const { page } = await newPage(ctx);
-    const total = (await (await fetch(`${server.url}/api/jobs`, { headers: { apiKey: 'alumni-web-key', language: 'en' } })).json()).total as number;
+    const total = (
+      await (await fetch(`${server.url}/api/jobs`, { headers: { apiKey: 'alumni-web-key', language: 'en' } })).json()
+    ).total as number;
     for (const query of ['contract=NOPE', 'page=abc', 'contract=%ZZ&page=2']) {
       await page.goto(`${server.url}/en/jobs?${query}`);
       await page.getByTestId('bad-filter').waitFor();

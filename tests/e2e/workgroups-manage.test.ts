@@ -19,7 +19,10 @@ const NAME = `Iluminación escénica ${Date.now().toString(36)}`;
 let slug = '';
 let hash = '';
 
-async function member(email: string, viewport = { width: 1400, height: 950 }): Promise<{ page: Page; errors: string[]; done: () => Promise<void> }> {
+async function member(
+  email: string,
+  viewport = { width: 1400, height: 950 },
+): Promise<{ page: Page; errors: string[]; done: () => Promise<void> }> {
   const context = await withCookieChoice(await browser.newContext({ viewport }), server.url);
   const { page, errors } = await newPage(context);
   await signInAt(page, server.url, email);
@@ -35,9 +38,16 @@ describe('a private group run by a member', () => {
     await page.getByTestId('group-new').waitFor();
     await page.locator('#root_name').fill(NAME);
     await page.locator('#root_typology').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option').filter({ hasText: 'Professional' }).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+      .last()
+      .locator('.ant-select-item-option')
+      .filter({ hasText: 'Professional' })
+      .click();
     await page.getByText('Private: you accept each request', { exact: false }).click();
-    await page.locator('#root_description').fill('Técnicos y diseñadores de iluminación para teatro y conciertos que comparten montajes, ferias y ofertas.');
+    await page
+      .locator('#root_description')
+      .fill('Técnicos y diseñadores de iluminación para teatro y conciertos que comparten montajes, ferias y ofertas.');
     await page.getByRole('button', { name: 'Create the draft' }).click();
     await page.getByTestId('group-edit').waitFor();
     hash = page.url().split('/').slice(-2)[0]!;
@@ -45,13 +55,23 @@ describe('a private group run by a member', () => {
     await page.screenshot({ path: '/tmp/e2e-group-edit-1400.png', fullPage: true });
     await page.getByTestId('group-send').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Send for review' }).click();
-    await expect.poll(async () => (await server.app.db.selectFrom('workgroups').select('status').where('hash', '=', hash).executeTakeFirst())?.status, { timeout: 10_000 }).toBe('PENDING');
+    await expect
+      .poll(
+        async () =>
+          (await server.app.db.selectFrom('workgroups').select('status').where('hash', '=', hash).executeTakeFirst())
+            ?.status,
+        { timeout: 10_000 },
+      )
+      .toBe('PENDING');
     expect(errors).toEqual([]);
     await done();
   });
 
   it('is published by the association from its group queue', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 1400, height: 950 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 950 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     await page.goto(`${server.url}/en/admin/login`);
     await page.locator('#root_email').fill('admin@demo.test');
@@ -64,7 +84,11 @@ describe('a private group run by a member', () => {
     await page.screenshot({ path: '/tmp/e2e-admin-groups-1400.png', fullPage: true });
     await row.locator('[data-move="PUBLISHED"]').click();
     await page.getByText('Group published').first().waitFor();
-    const group = await server.app.db.selectFrom('workgroups').select(['status', 'slug']).where('hash', '=', hash).executeTakeFirstOrThrow();
+    const group = await server.app.db
+      .selectFrom('workgroups')
+      .select(['status', 'slug'])
+      .where('hash', '=', hash)
+      .executeTakeFirstOrThrow();
     expect(group.status).toBe('PUBLISHED');
     slug = group.slug;
     expect(errors).toEqual([]);
@@ -88,15 +112,43 @@ describe('a private group run by a member', () => {
     await page.goto(`${server.url}${localizePath('workgroups.show', 'en', { slug })}`);
     await page.getByTestId('group-run').click();
     await page.getByTestId('group-manage').waitFor();
-    const request = page.locator('tr.ant-table-row').filter({ has: page.getByTestId('member-accept') }).first();
+    const request = page
+      .locator('tr.ant-table-row')
+      .filter({ has: page.getByTestId('member-accept') })
+      .first();
     await request.waitFor();
     expect(await request.getByTestId('member-message').textContent()).toContain('theatre shows in Girona');
     await page.screenshot({ path: '/tmp/e2e-group-manage-1400.png', fullPage: true });
     await request.getByTestId('member-accept').click();
     await page.getByText('Request accepted').first().waitFor();
-    const gratis = await server.app.db.selectFrom('users').select('hash').where('email', '=', 'gratis@demo.test').executeTakeFirstOrThrow();
-    await expect.poll(async () => (await server.app.db.selectFrom('workgroup_members').select('status').where('workgroup_hash', '=', hash).where('user_hash', '=', gratis.hash).executeTakeFirst())?.status).toBe('ACCEPTED');
-    expect((await server.app.db.selectFrom('email_outbox').select('template').where('to_address', '=', 'gratis@demo.test').where('template', '=', 'workgroup.accepted').execute()).length).toBe(1);
+    const gratis = await server.app.db
+      .selectFrom('users')
+      .select('hash')
+      .where('email', '=', 'gratis@demo.test')
+      .executeTakeFirstOrThrow();
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.app.db
+              .selectFrom('workgroup_members')
+              .select('status')
+              .where('workgroup_hash', '=', hash)
+              .where('user_hash', '=', gratis.hash)
+              .executeTakeFirst()
+          )?.status,
+      )
+      .toBe('ACCEPTED');
+    expect(
+      (
+        await server.app.db
+          .selectFrom('email_outbox')
+          .select('template')
+          .where('to_address', '=', 'gratis@demo.test')
+          .where('template', '=', 'workgroup.accepted')
+          .execute()
+      ).length,
+    ).toBe(1);
     expect(errors).toEqual([]);
     await done();
 
@@ -136,11 +188,18 @@ describe('a private group run by a member', () => {
     await creator.page.goto(`${server.url}${localizePath('workgroups.show', 'en', { slug })}`);
     const item = creator.page.locator('.ant-list-item').filter({ hasText: 'rig plan of our last show' });
     await item.getByTestId('wall-remove').click();
-    await creator.page.getByTestId('wall-remove-reason').fill('Rig plans go to the files of the technical committee, not the wall.');
+    await creator.page
+      .getByTestId('wall-remove-reason')
+      .fill('Rig plans go to the files of the technical committee, not the wall.');
     await creator.page.getByTestId('wall-remove-confirm').click();
     await creator.page.getByText('Post removed').first().waitFor();
     await expect.poll(() => item.count()).toBe(0);
-    const mail = await server.app.db.selectFrom('email_outbox').select('body_text').where('to_address', '=', 'gratis@demo.test').where('template', '=', 'workgroup.postRemoved').executeTakeFirstOrThrow();
+    const mail = await server.app.db
+      .selectFrom('email_outbox')
+      .select('body_text')
+      .where('to_address', '=', 'gratis@demo.test')
+      .where('template', '=', 'workgroup.postRemoved')
+      .executeTakeFirstOrThrow();
     expect(mail.body_text).toContain('technical committee');
     expect(creator.errors).toEqual([]);
     await creator.done();
@@ -150,7 +209,10 @@ describe('a private group run by a member', () => {
     const phone = { width: 360, height: 780 };
     const creator = await member('bold@demo.test');
     await creator.page.goto(`${server.url}${localizePath('workgroups.show', 'en', { slug })}`);
-    await creator.page.getByTestId('wall-composer').getByTestId('wall-text').fill('Fair in Valencia next month: who is going? Let us share a stand.');
+    await creator.page
+      .getByTestId('wall-composer')
+      .getByTestId('wall-text')
+      .fill('Fair in Valencia next month: who is going? Let us share a stand.');
     await creator.page.getByTestId('wall-composer').getByTestId('wall-send').click();
     await creator.page.locator('.ant-list-item').filter({ hasText: 'Fair in Valencia' }).waitFor();
     await creator.done();
@@ -170,7 +232,9 @@ describe('a private group run by a member', () => {
     const theirs = author.page.locator('.ant-list-item').filter({ hasText: 'Fair in Valencia' });
     expect(await theirs.getByTestId('wall-edit').count()).toBe(0);
     await theirs.getByTestId('wall-report').click();
-    await author.page.getByTestId('wall-report-reason').fill('It is an advert for a stand rental, not a question for the group.');
+    await author.page
+      .getByTestId('wall-report-reason')
+      .fill('It is an advert for a stand rental, not a question for the group.');
     await author.page.screenshot({ path: '/tmp/e2e-group-report-360.png', fullPage: false });
     await author.page.getByTestId('wall-report-send').click();
     await theirs.getByTestId('wall-reported').waitFor();
@@ -182,10 +246,21 @@ describe('a private group run by a member', () => {
     const reader = await member('bold@demo.test');
     await reader.page.goto(`${server.url}${localizePath('workgroups.show', 'en', { slug })}`);
     const reported = reader.page.locator('.ant-list-item').filter({ hasText: 'Fair in Valencia' });
-    await expect.poll(() => reported.getByTestId('wall-reports').textContent(), { timeout: 10_000 }).toContain('1 report');
+    await expect
+      .poll(() => reported.getByTestId('wall-reports').textContent(), { timeout: 10_000 })
+      .toContain('1 report');
     await reported.getByTestId('wall-reports').hover();
     await reader.page.getByText('advert for a stand rental').waitFor();
-    expect((await server.app.db.selectFrom('email_outbox').select('body_text').where('to_address', '=', 'bold@demo.test').where('template', '=', 'workgroup.reported').executeTakeFirstOrThrow()).body_text).toContain('stand rental');
+    expect(
+      (
+        await server.app.db
+          .selectFrom('email_outbox')
+          .select('body_text')
+          .where('to_address', '=', 'bold@demo.test')
+          .where('template', '=', 'workgroup.reported')
+          .executeTakeFirstOrThrow()
+      ).body_text,
+    ).toContain('stand rental');
     expect(reader.errors).toEqual([]);
     await reader.done();
   });

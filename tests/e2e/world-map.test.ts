@@ -24,7 +24,11 @@ interface Country {
 }
 
 const countriesIn = async (lng: 'es' | 'en' | 'ca'): Promise<Country[]> => {
-  const res = await server.app.inject({ method: 'GET', url: '/api/countries?with_users=true', headers: { apikey: server.app.config.apiKey, language: lng } });
+  const res = await server.app.inject({
+    method: 'GET',
+    url: '/api/countries?with_users=true',
+    headers: { apikey: server.app.config.apiKey, language: lng },
+  });
   expect(res.statusCode).toBe(200);
   return (res.json() as Country[]).filter((c) => c.num_users > 0);
 };
@@ -34,9 +38,21 @@ beforeAll(async () => {
   // two members in Andorra (this test's own database): a small country of crowded Europe must have its shape
   // and a marker that can be reached
   const db = server.app.db;
-  const spaniards = await db.selectFrom('users').select('hash').where('status', '=', 'VALIDATED').where('is_appear_by_user', '=', 1).where('country_code', '=', 'ES').orderBy('hash').limit(2).execute();
+  const spaniards = await db
+    .selectFrom('users')
+    .select('hash')
+    .where('status', '=', 'VALIDATED')
+    .where('is_appear_by_user', '=', 1)
+    .where('country_code', '=', 'ES')
+    .orderBy('hash')
+    .limit(2)
+    .execute();
   expect(spaniards.length).toBe(2);
-  await db.updateTable('users').set({ country_code: 'AD' }).where('hash', 'in', [spaniards[0]!.hash, spaniards[1]!.hash]).execute();
+  await db
+    .updateTable('users')
+    .set({ country_code: 'AD' })
+    .where('hash', 'in', [spaniards[0]!.hash, spaniards[1]!.hash])
+    .execute();
   countries = await countriesIn('en');
   // the seed has members in Spain and abroad: the test means something only with several countries
   expect(countries.length).toBeGreaterThan(5);
@@ -57,11 +73,17 @@ async function open(width: number, lng: 'es' | 'en' | 'ca' = 'en', before?: (pag
 /** Scrolls to the map (it is loaded when its box nears the screen) and waits until it is drawn. */
 const drawn = async (page: Page) => {
   await page.locator('.world-map-frame').scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => document.querySelectorAll('svg.world-map-svg path.map-country').length > 150, undefined, { timeout: 15000 });
+  await page.waitForFunction(
+    () => document.querySelectorAll('svg.world-map-svg path.map-country').length > 150,
+    undefined,
+    { timeout: 15000 },
+  );
 };
 /** The map under the sticky header, as a visitor scrolls to it. */
 async function shot(page: Page, path: string) {
-  await page.evaluate(() => window.scrollTo(0, document.querySelector('.world-map')!.getBoundingClientRect().top + window.scrollY - 120));
+  await page.evaluate(() =>
+    window.scrollTo(0, document.querySelector('.world-map')!.getBoundingClientRect().top + window.scrollY - 120),
+  );
   await page.screenshot({ path });
 }
 const label = (c: Country) => `${c.name}: ${c.num_users} ${c.num_users === 1 ? 'member' : 'members'}`;
@@ -101,13 +123,20 @@ describe('in Chromium', () => {
         const w = window as unknown as { __cls: number };
         w.__cls = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) w.__cls += entry.value;
+          for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
+            if (!entry.hadRecentInput) w.__cls += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
       });
       p.on('response', (response) => {
-        if (GEOMETRY.test(response.url())) geometry.push(`${response.status()} ${response.headers()['content-encoding']}`);
+        if (GEOMETRY.test(response.url()))
+          geometry.push(`${response.status()} ${response.headers()['content-encoding']}`);
         if (response.request().resourceType() !== 'script') return;
-        scripts.push(response.body().then((body) => void (scriptsGz += gzipSync(body, { level: 9 }).length), () => undefined));
+        scripts.push(
+          response.body().then(
+            (body) => void (scriptsGz += gzipSync(body, { level: 9 }).length),
+            () => undefined,
+          ),
+        );
       });
     });
     await drawn(page);
@@ -126,19 +155,37 @@ describe('in Chromium', () => {
     const markers = page.locator('svg.world-map-svg .map-marker');
     expect(await markers.count()).toBe(countries.length);
     for (const c of countries) {
-      await expect.poll(() => page.locator(`.map-marker[data-country="${c.hash}"]`).getAttribute('aria-label')).toBe(label(c));
+      await expect
+        .poll(() => page.locator(`.map-marker[data-country="${c.hash}"]`).getAttribute('aria-label'))
+        .toBe(label(c));
     }
     // countries with members are shaded, small ones too (50m shapes: Andorra and Singapore exist)
-    for (const code of ['ES', 'AD', 'SG']) expect(await page.locator(`svg.world-map-svg path.map-country-with[data-country="${code}"]`).count(), code).toBe(1);
-    expect(await page.locator('svg.world-map-svg path.map-country-with').count()).toBeGreaterThanOrEqual(countries.length - 2);
+    for (const code of ['ES', 'AD', 'SG'])
+      expect(await page.locator(`svg.world-map-svg path.map-country-with[data-country="${code}"]`).count(), code).toBe(
+        1,
+      );
+    expect(await page.locator('svg.world-map-svg path.map-country-with').count()).toBeGreaterThanOrEqual(
+      countries.length - 2,
+    );
 
     // the list: every country, most members first, the same figures as the API
-    const rows = await page.locator('.map-list li').evaluateAll((items) => items.map((li) => [li.querySelector('.map-list-name')!.textContent, Number(li.querySelector('.map-list-count')!.textContent)]));
-    const expected = [...countries].sort((a, b) => b.num_users - a.num_users || a.name.localeCompare(b.name, 'en')).map((c) => [c.name, c.num_users]);
+    const rows = await page
+      .locator('.map-list li')
+      .evaluateAll((items) =>
+        items.map((li) => [
+          li.querySelector('.map-list-name')!.textContent,
+          Number(li.querySelector('.map-list-count')!.textContent),
+        ]),
+      );
+    const expected = [...countries]
+      .sort((a, b) => b.num_users - a.num_users || a.name.localeCompare(b.name, 'en'))
+      .map((c) => [c.name, c.num_users]);
     expect(rows).toEqual(expected);
 
     const axe = await new AxeBuilder({ page }).include('.world-map').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
     expect(errors).toEqual([]);
     await shot(page, '/tmp/d-map-en-1400.png');
     await page.screenshot({ path: '/tmp/d-page-en-1400.png', fullPage: true });
@@ -172,7 +219,8 @@ describe('in Chromium', () => {
 
     // the mouse
     await page.mouse.click(5, 5);
-    const other = countries.find((c) => c.hash !== first.hash && c.hash === 'US') ?? countries.find((c) => c.hash !== first.hash)!;
+    const other =
+      countries.find((c) => c.hash !== first.hash && c.hash === 'US') ?? countries.find((c) => c.hash !== first.hash)!;
     await page.locator(`.map-marker[data-country="${other.hash}"] .map-dot`).hover({ force: true });
     await expect.poll(() => tooltip.textContent()).toBe(label(other));
     expect(errors).toEqual([]);
@@ -191,11 +239,14 @@ describe('in Chromium', () => {
     expect(spain && france && portugal && worldSpain).toBeTruthy();
     // the same country sits elsewhere on a larger Europe
     expect(Math.abs(spain!.x - worldSpain!.x) + Math.abs(spain!.y - worldSpain!.y)).toBeGreaterThan(50);
-    const centre = (b: { x: number; y: number; width: number; height: number }) => [b.x + b.width / 2, b.y + b.height / 2] as const;
-    const apart = (a: typeof spain, b: typeof spain) => Math.hypot(centre(a!)[0] - centre(b!)[0], centre(a!)[1] - centre(b!)[1]);
+    const centre = (b: { x: number; y: number; width: number; height: number }) =>
+      [b.x + b.width / 2, b.y + b.height / 2] as const;
+    const apart = (a: typeof spain, b: typeof spain) =>
+      Math.hypot(centre(a!)[0] - centre(b!)[0], centre(a!)[1] - centre(b!)[1]);
     expect(apart(spain, france)).toBeGreaterThan(60);
     expect(apart(spain, portugal)).toBeGreaterThan(40);
-    if (countries.some((c) => c.hash === 'US')) expect(await page.locator('.map-marker[data-country="US"]').count()).toBe(0);
+    if (countries.some((c) => c.hash === 'US'))
+      expect(await page.locator('.map-marker[data-country="US"]').count()).toBe(0);
     // Andorra: its own shape, shaded, and a marker apart from Spain's and France's that the mouse reaches
     expect(await page.locator('svg.world-map-svg path.map-country-with[data-country="AD"]').count()).toBe(1);
     const andorra = await box('AD');
@@ -226,8 +277,12 @@ describe('in Chromium', () => {
     await drawn(page);
     const spain = ca.find((c) => c.hash === 'ES')!;
     expect(spain.name).toBe('Espanya');
-    await expect.poll(() => page.locator('.map-marker[data-country="ES"]').getAttribute('aria-label')).toBe(`Espanya: ${spain.num_users} membres`);
-    await expect.poll(() => page.locator('.map-list li[data-country="ES"] .map-list-name').textContent()).toBe('Espanya');
+    await expect
+      .poll(() => page.locator('.map-marker[data-country="ES"]').getAttribute('aria-label'))
+      .toBe(`Espanya: ${spain.num_users} membres`);
+    await expect
+      .poll(() => page.locator('.map-list li[data-country="ES"] .map-list-name').textContent())
+      .toBe('Espanya');
     expect(await page.getByRole('button', { name: 'Europa' }).count()).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { kept?: number }).kept)).toBe(1); // the same document
     expect(geometry).toHaveLength(1); // the drawing stays loaded: not asked for again
@@ -236,7 +291,10 @@ describe('in Chromium', () => {
   });
 
   it('on a phone, the map is loaded only when the visitor scrolls near it', async () => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width: 360, height: 640 } }), server.url);
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 360, height: 640 } }),
+      server.url,
+    );
     const { page, errors } = await newPage(context);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
@@ -251,7 +309,9 @@ describe('in Chromium', () => {
       await route.continue();
     });
     await page.locator('.world-map-frame').scrollIntoViewIfNeeded();
-    await expect.poll(() => page.locator('.world-map-frame[aria-busy="true"] .world-map-loading').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.locator('.world-map-frame[aria-busy="true"] .world-map-loading').isVisible())
+      .toBe(true);
     await shot(page, '/tmp/d-map-en-360-loading.png');
     await drawn(page);
     expect(await page.locator('.world-map-frame').getAttribute('aria-busy')).toBe('false');
@@ -261,7 +321,11 @@ describe('in Chromium', () => {
   });
 
   it('when the geometry cannot be loaded, says so and keeps the list', async () => {
-    const { context, page, errors } = await open(1400, 'en', async (p) => void (await p.route(GEOMETRY, (route) => route.abort())));
+    const { context, page, errors } = await open(
+      1400,
+      'en',
+      async (p) => void (await p.route(GEOMETRY, (route) => route.abort())),
+    );
     await page.locator('.world-map figcaption').scrollIntoViewIfNeeded();
     const notice = page.locator('.world-map .alert');
     await expect.poll(() => notice.textContent()).toContain('The map could not be loaded');
@@ -284,12 +348,15 @@ describe.each([['en'], ['ca']] as const)('at 360 px and 1400 px in %s', (lng) =>
     expect(svg!.x + svg!.width).toBeLessThanOrEqual(360);
     expect(await page.locator('.map-marker').count()).toBe(local.length);
     // every marker offers at least a 24 px target to a finger
-    const hits = await page.locator('.map-marker .map-hit').evaluateAll((circles) => circles.map((c) => c.getBoundingClientRect().width));
+    const hits = await page
+      .locator('.map-marker .map-hit')
+      .evaluateAll((circles) => circles.map((c) => c.getBoundingClientRect().width));
     expect(Math.min(...hits)).toBeGreaterThanOrEqual(23.5);
     const top = [...local].sort((a, b) => b.num_users - a.num_users)[0]!;
     await page.locator(`.map-marker[data-country="${top.hash}"]`).focus();
     const tooltip = page.locator('.map-tooltip');
-    const word = lng === 'ca' ? (top.num_users === 1 ? 'membre' : 'membres') : top.num_users === 1 ? 'member' : 'members';
+    const word =
+      lng === 'ca' ? (top.num_users === 1 ? 'membre' : 'membres') : top.num_users === 1 ? 'member' : 'members';
     await expect.poll(() => tooltip.textContent()).toBe(`${top.name}: ${top.num_users} ${word}`);
     const tip = await tooltip.boundingBox();
     expect(tip!.x).toBeGreaterThanOrEqual(0);
@@ -302,7 +369,10 @@ describe.each([['en'], ['ca']] as const)('at 360 px and 1400 px in %s', (lng) =>
     await context.close();
 
     // a finger: tapping Andorra's marker (between Spain and France) shows its figures, tapping elsewhere hides them
-    const phone = await withCookieChoice(await browser.newContext({ viewport: { width: 360, height: 800 }, hasTouch: true, isMobile: true }), server.url);
+    const phone = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 360, height: 800 }, hasTouch: true, isMobile: true }),
+      server.url,
+    );
     const touch = await newPage(phone);
     await touch.page.goto(`${server.url}${community(lng)}`, { waitUntil: 'networkidle' });
     await drawn(touch.page);
@@ -310,7 +380,9 @@ describe.each([['en'], ['ca']] as const)('at 360 px and 1400 px in %s', (lng) =>
     await expect.poll(() => touch.page.locator('svg.world-map-svg').getAttribute('data-view')).toBe('europe');
     const andorra = local.find((c) => c.hash === 'AD')!;
     await touch.page.locator('.map-marker[data-country="AD"] .map-dot').tap();
-    await expect.poll(() => touch.page.locator('.map-tooltip').textContent()).toBe(`${andorra.name}: 2 ${lng === 'ca' ? 'membres' : 'members'}`);
+    await expect
+      .poll(() => touch.page.locator('.map-tooltip').textContent())
+      .toBe(`${andorra.name}: 2 ${lng === 'ca' ? 'membres' : 'members'}`);
     await shot(touch.page, `/tmp/d-map-${lng}-360-tap.png`);
     await touch.page.locator('.map-list-title').tap();
     await expect.poll(() => touch.page.locator('.map-tooltip').count()).toBe(0);

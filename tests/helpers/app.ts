@@ -39,7 +39,16 @@ export interface TestApp {
 
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await testDatabase();
-  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DIST_DIR: join(process.cwd(), 'dist'), RATE_LIMIT_SCALE: '1000', TASKS_POLL_SECONDS: '0', ...env });
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    DATA_DIR: database.dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DIST_DIR: join(process.cwd(), 'dist'),
+    RATE_LIMIT_SCALE: '1000',
+    TASKS_POLL_SECONDS: '0',
+    ...env,
+  });
   const db = createDb(config.databaseUrl, { poolSize: 4 });
   await migrateToLatest(db);
   await seedDemo(db, { uploadsDir: join(config.dataDir, 'uploads') });
@@ -67,7 +76,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   };
 
   const login: TestApp['login'] = async (email, kind = 'usr') => {
-    const res = await api('POST', `/${kind}/login`, { body: { email, password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null } });
+    const res = await api('POST', `/${kind}/login`, {
+      body: { email, password: DEMO_PASSWORD, deviceId: TEST_DEVICE, deviceType: 2, push: null },
+    });
     if (res.statusCode !== 200) throw new Error(`login ${email} → ${res.statusCode} ${res.body}`);
     const body = res.json();
     return { token: body.token, refreshToken: body.refreshToken, deviceId: body.deviceId };

@@ -12,14 +12,25 @@ import type { Page } from 'playwright-core';
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Each serious or critical violation on `page` as "label: axe rule target — summary"; an empty list when there is none. */
-export async function axeViolations(page: Page, label = page.url(), { tags }: { tags?: string[] } = {}): Promise<string[]> {
+export async function axeViolations(
+  page: Page,
+  label = page.url(),
+  { tags }: { tags?: string[] } = {},
+): Promise<string[]> {
   const builder = new AxeBuilder({ page });
   if (tags) builder.withTags(tags);
   const result = await builder.analyze();
   const violations = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${label}: axe ${v.id} ${node.target.join(' ')}${node.failureSummary ? ` — ${node.failureSummary.split('\n').slice(1).join(' ').trim()}` : ''}`));
-  const undecided = result.incomplete.filter((v) => v.id === 'color-contrast').flatMap((v) => v.nodes.map((node) => node.target.join(' ')));
+    .flatMap((v) =>
+      v.nodes.map(
+        (node) =>
+          `${label}: axe ${v.id} ${node.target.join(' ')}${node.failureSummary ? ` — ${node.failureSummary.split('\n').slice(1).join(' ').trim()}` : ''}`,
+      ),
+    );
+  const undecided = result.incomplete
+    .filter((v) => v.id === 'color-contrast')
+    .flatMap((v) => v.nodes.map((node) => node.target.join(' ')));
   return [...violations, ...(await gradientContrast(page, undecided)).map((failure) => `${label}: ${failure}`)];
 }
 
@@ -27,7 +38,14 @@ export async function axeViolations(page: Page, label = page.url(), { tags }: { 
 async function gradientContrast(page: Page, selectors: string[]): Promise<string[]> {
   if (selectors.length === 0) return [];
   return page.evaluate((targets) => {
-    const rgba = (text: string) => (text.match(/rgba?\([^)]+\)/g) ?? []).map((c) => c.replace(/rgba?\(|\)/g, '').split(/[,\s/]+/).filter(Boolean).map(Number));
+    const rgba = (text: string) =>
+      (text.match(/rgba?\([^)]+\)/g) ?? []).map((c) =>
+        c
+          .replace(/rgba?\(|\)/g, '')
+          .split(/[,\s/]+/)
+          .filter(Boolean)
+          .map(Number),
+      );
     const channel = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
     const luminance = ([r, g, b]: number[]) => 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
     const out: string[] = [];
@@ -53,7 +71,9 @@ async function gradientContrast(page: Page, selectors: string[]): Promise<string
         const [a, b] = [luminance(text), luminance(stop)];
         const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
         if (ratio < (large ? 3 : 4.5)) {
-          out.push(`contrast on a gradient ${target}: ${ratio.toFixed(2)}:1 (${style.color} on rgb(${stop.slice(0, 3).join(', ')}))`);
+          out.push(
+            `contrast on a gradient ${target}: ${ratio.toFixed(2)}:1 (${style.color} on rgb(${stop.slice(0, 3).join(', ')}))`,
+          );
           break;
         }
       }
@@ -67,7 +87,13 @@ async function gradientContrast(page: Page, selectors: string[]): Promise<string
  * (`heading`, a selector: the back office titles its pages with h2) is shown and its spinners are gone. A page that lands elsewhere (a guard sent it away) or shows no heading is a failure
  * too, so a page cannot pass by not being there. Returns the failures, "label path: …".
  */
-export async function axeOnPages(page: Page, baseUrl: string, paths: string[], label: string, { heading = 'h1' }: { heading?: string } = {}): Promise<string[]> {
+export async function axeOnPages(
+  page: Page,
+  baseUrl: string,
+  paths: string[],
+  label: string,
+  { heading = 'h1' }: { heading?: string } = {},
+): Promise<string[]> {
   const failures: string[] = [];
   for (const path of paths) {
     await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
@@ -76,9 +102,20 @@ export async function axeOnPages(page: Page, baseUrl: string, paths: string[], l
       failures.push(`${at}: landed on ${new URL(page.url()).pathname}`);
       continue;
     }
-    const found = await page.locator(heading).first().waitFor({ timeout: 15_000 }).then(() => true, () => false);
+    const found = await page
+      .locator(heading)
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     if (!found) failures.push(`${at}: no ${heading}`);
-    await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => failures.push(`${at}: still loading`));
+    await page
+      .locator('.ant-spin-spinning')
+      .first()
+      .waitFor({ state: 'detached', timeout: 15_000 })
+      .catch(() => failures.push(`${at}: still loading`));
     failures.push(...(await axeViolations(page, at, { tags: WCAG_22_AA })));
   }
   return failures;

@@ -10,10 +10,22 @@ import { seedDemo } from '../../src/server/db/seed/index';
 import { localizePath } from '../../src/shared/routes';
 import { testDatabase } from './db';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
 }
 
 export interface LiveServer {
@@ -25,7 +37,17 @@ export interface LiveServer {
 /** The whole portal as `npm start` serves it, on a throwaway seeded database; `env` adds settings (e.g. SMTP_URL). */
 export async function startLiveServer(env: Record<string, string> = {}): Promise<LiveServer> {
   const database = await testDatabase();
-  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DIST_DIR: process.env['TEST_DIST_DIR'] ?? join(process.cwd(), 'dist'), PUBLIC_URL: 'http://127.0.0.1:3999', RATE_LIMIT_SCALE: '1000', TASKS_POLL_SECONDS: '0', ...env });
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    DATA_DIR: database.dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DIST_DIR: process.env['TEST_DIST_DIR'] ?? join(process.cwd(), 'dist'),
+    PUBLIC_URL: 'http://127.0.0.1:3999',
+    RATE_LIMIT_SCALE: '1000',
+    TASKS_POLL_SECONDS: '0',
+    ...env,
+  });
   const db = createDb(config.databaseUrl);
   await migrateToLatest(db);
   await seedDemo(db, { uploadsDir: join(config.dataDir, 'uploads') });
@@ -53,7 +75,11 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; er
 }
 
 /** Answers the cookie notice in advance (tests about other things should not have to click it away). */
-export async function withCookieChoice(context: BrowserContext, url: string, value: 'all' | 'necessary' = 'necessary'): Promise<BrowserContext> {
+export async function withCookieChoice(
+  context: BrowserContext,
+  url: string,
+  value: 'all' | 'necessary' = 'necessary',
+): Promise<BrowserContext> {
   await context.addCookies([{ name: 'cookie_consent', value, url }]);
   return context;
 }
@@ -72,7 +98,10 @@ export async function connectChromium(): Promise<Browser> {
  * Chromium, handed to `use` before the file's tests, both closed after them. `env` may be a function when a
  * setting is known only once an earlier hook ran (the SMTP peer's address).
  */
-export function onBrowserSuite(use: (live: { server: LiveServer; browser: Browser }) => void, env: Record<string, string> | (() => Record<string, string>) = {}): void {
+export function onBrowserSuite(
+  use: (live: { server: LiveServer; browser: Browser }) => void,
+  env: Record<string, string> | (() => Record<string, string>) = {},
+): void {
   let live: { server: LiveServer; browser: Browser } | null = null;
   beforeAll(async () => {
     live = { server: await startLiveServer(typeof env === 'function' ? env() : env), browser: await connectChromium() };
@@ -89,7 +118,12 @@ export async function signInAt(
   page: Page,
   baseUrl: string,
   email: string,
-  { lng = 'en', password = 'demo-password', leaves = true, company = false }: { lng?: 'es' | 'en' | 'ca'; password?: string; leaves?: boolean; company?: boolean } = {},
+  {
+    lng = 'en',
+    password = 'demo-password',
+    leaves = true,
+    company = false,
+  }: { lng?: 'es' | 'en' | 'ca'; password?: string; leaves?: boolean; company?: boolean } = {},
 ): Promise<void> {
   const login = localizePath(company ? 'company.login' : 'login', lng);
   await page.goto(`${baseUrl}${login}`);

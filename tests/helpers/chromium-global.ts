@@ -13,7 +13,11 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const server = await chromium.launchServer({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  const server = await chromium.launchServer({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
   project.provide('chromiumEndpoint', server.wsEndpoint());
   return async () => {
     await server.close();

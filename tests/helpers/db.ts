@@ -20,7 +20,11 @@ export function usingPostgres(): boolean {
 export async function testDatabase(): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'alumni-test-'));
   if (!usingPostgres()) {
-    return { url: `sqlite:${join(dataDir, 'test.db')}`, dataDir, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${join(dataDir, 'test.db')}`,
+      dataDir,
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const serverUrl = process.env['TEST_DATABASE_URL'];
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (scripts/test.sh starts a server)');

@@ -29,16 +29,26 @@ export interface ScanResult {
 }
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : /\.ts$/.test(entry.name) ? [join(dir, entry.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? walk(join(dir, entry.name)) : /\.ts$/.test(entry.name) ? [join(dir, entry.name)] : [],
+  );
 }
 
-const BASE: Record<string, Sink[]> = { translate: [{ index: 1, prefix: '', scope: null }], 'new AppError': [{ index: 1, prefix: '', scope: null }] };
+const BASE: Record<string, Sink[]> = {
+  translate: [{ index: 1, prefix: '', scope: null }],
+  'new AppError': [{ index: 1, prefix: '', scope: null }],
+};
 
 function calleeName(node: ts.CallExpression | ts.NewExpression): string | null {
   const callee = node.expression;
   if (ts.isNewExpression(node)) return ts.isIdentifier(callee) ? `new ${callee.text}` : null;
   if (ts.isIdentifier(callee)) return callee.text;
-  if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'AppError') return `AppError.${callee.name.text}`;
+  if (
+    ts.isPropertyAccessExpression(callee) &&
+    ts.isIdentifier(callee.expression) &&
+    callee.expression.text === 'AppError'
+  )
+    return `AppError.${callee.name.text}`;
   return null;
 }
 
@@ -50,7 +60,10 @@ function literals(node: ts.Expression): string[] | null {
     const [a, b] = [literals(node.whenTrue), literals(node.whenFalse)];
     return a && b ? [...a, ...b] : null;
   }
-  if (ts.isBinaryExpression(node) && [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(node.operatorToken.kind)) {
+  if (
+    ts.isBinaryExpression(node) &&
+    [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(node.operatorToken.kind)
+  ) {
     const [a, b] = [literals(node.left), literals(node.right)];
     return a && b ? [...a, ...b] : null;
   }
@@ -62,27 +75,34 @@ function forwarded(arg: ts.Expression, params: string[]): { index: number; prefi
   if (ts.isIdentifier(arg) && params.includes(arg.text)) return { index: params.indexOf(arg.text), prefix: '' };
   if (ts.isTemplateExpression(arg) && arg.templateSpans.length === 1) {
     const span = arg.templateSpans[0]!;
-    if (ts.isIdentifier(span.expression) && params.includes(span.expression.text) && span.literal.text === '') return { index: params.indexOf(span.expression.text), prefix: arg.head.text };
+    if (ts.isIdentifier(span.expression) && params.includes(span.expression.text) && span.literal.text === '')
+      return { index: params.indexOf(span.expression.text), prefix: arg.head.text };
   }
   return null;
 }
 
 export function scanServerMessageKeys(root = 'src/server'): ScanResult {
-  const files = walk(root).map((file) => ({ file, source: ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true) }));
+  const files = walk(root).map((file) => ({
+    file,
+    source: ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true),
+  }));
   const sinks = new Map<string, Sink[]>(Object.entries(BASE).map(([name, list]) => [name, [...list]]));
 
   const sinksAt = (name: string, file: string, pos: number): Sink[] =>
-    (sinks.get(name) ?? []).filter((sink) => !sink.scope || (sink.scope.file === file && sink.scope.pos <= pos && pos < sink.scope.end));
+    (sinks.get(name) ?? []).filter(
+      (sink) => !sink.scope || (sink.scope.file === file && sink.scope.pos <= pos && pos < sink.scope.end),
+    );
 
   /** Each call inside `body` to a known sink: its argument at the key position, with the sink's prefix. */
   function eachSinkCall(body: ts.Node, file: string, visit: (arg: ts.Expression, prefix: string) => void) {
     const step = (node: ts.Node): void => {
       if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
         const name = calleeName(node);
-        if (name) for (const sink of sinksAt(name, file, node.getStart())) {
-          const arg = node.arguments?.[sink.index];
-          if (arg) visit(arg, sink.prefix);
-        }
+        if (name)
+          for (const sink of sinksAt(name, file, node.getStart())) {
+            const arg = node.arguments?.[sink.index];
+            if (arg) visit(arg, sink.prefix);
+          }
       }
       ts.forEachChild(node, step);
     };
@@ -90,18 +110,24 @@ export function scanServerMessageKeys(root = 'src/server'): ScanResult {
   }
 
   /** How a function forwards its parameters to sinks. */
-  function forwards(fn: ts.SignatureDeclaration & { body?: ts.Node }, file: string): Array<{ index: number; prefix: string }> {
+  function forwards(
+    fn: ts.SignatureDeclaration & { body?: ts.Node },
+    file: string,
+  ): Array<{ index: number; prefix: string }> {
     const params = fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : ''));
     const out: Array<{ index: number; prefix: string }> = [];
-    if (fn.body) eachSinkCall(fn.body, file, (arg, prefix) => {
-      const found = forwarded(arg, params);
-      if (found) out.push({ index: found.index, prefix: prefix + found.prefix });
-    });
+    if (fn.body)
+      eachSinkCall(fn.body, file, (arg, prefix) => {
+        const found = forwarded(arg, params);
+        if (found) out.push({ index: found.index, prefix: prefix + found.prefix });
+      });
     return out;
   }
 
   /** Named functions: `function f`, `const f = (…) =>`, AppError's static methods. */
-  function namedFunctions(visit: (name: string, fn: ts.FunctionLikeDeclaration, scope: Sink['scope'], file: string) => void) {
+  function namedFunctions(
+    visit: (name: string, fn: ts.FunctionLikeDeclaration, scope: Sink['scope'], file: string) => void,
+  ) {
     for (const { file, source } of files) {
       const step = (node: ts.Node): void => {
         const scopeOf = (decl: ts.Node) => {
@@ -110,10 +136,20 @@ export function scanServerMessageKeys(root = 'src/server'): ScanResult {
           return { file, pos: block.pos, end: block.end };
         };
         if (ts.isFunctionDeclaration(node) && node.name) visit(node.name.text, node, scopeOf(node), file);
-        if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))) {
+        if (
+          ts.isVariableDeclaration(node) &&
+          ts.isIdentifier(node.name) &&
+          node.initializer &&
+          (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))
+        ) {
           visit(node.name.text, node.initializer, scopeOf(node), file);
         }
-        if (ts.isMethodDeclaration(node) && ts.isIdentifier(node.name) && ts.isClassDeclaration(node.parent) && node.parent.name?.text === 'AppError') {
+        if (
+          ts.isMethodDeclaration(node) &&
+          ts.isIdentifier(node.name) &&
+          ts.isClassDeclaration(node.parent) &&
+          node.parent.name?.text === 'AppError'
+        ) {
           visit(`AppError.${node.name.text}`, node, null, file);
         }
         ts.forEachChild(node, step);
@@ -125,7 +161,7 @@ export function scanServerMessageKeys(root = 'src/server'): ScanResult {
   // find the wrappers until nothing new turns up
   const seen = new Set<string>();
   const defaults: Array<[string, string]> = [];
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     namedFunctions((name, fn, scope, file) => {
       for (const found of forwards(fn, file)) {
@@ -154,11 +190,17 @@ export function scanServerMessageKeys(root = 'src/server'): ScanResult {
     });
     // ['a', 'b'].map((key) => translate(lng, `x.${key}`))
     const step = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'map' && ts.isArrayLiteralExpression(node.expression.expression)) {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === 'map' &&
+        ts.isArrayLiteralExpression(node.expression.expression)
+      ) {
         const fn = node.arguments[0];
         const items = node.expression.expression.elements.map((e) => (ts.isStringLiteral(e) ? e.text : null));
         if (fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && items.every((i) => i !== null)) {
-          for (const found of forwards(fn, file)) if (found.index === 0) for (const item of items) add(found.prefix + item!, `${file}: list`);
+          for (const found of forwards(fn, file))
+            if (found.index === 0) for (const item of items) add(found.prefix + item!, `${file}: list`);
         }
       }
       ts.forEachChild(node, step);

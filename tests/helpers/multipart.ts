@@ -13,7 +13,11 @@ export function multipart(parts: Part[], boundary = `----alumni${Math.random().t
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
     const type = part.filename !== undefined ? `\r\nContent-Type: ${part.type ?? 'application/octet-stream'}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`),
+      Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -22,5 +26,10 @@ export function multipart(parts: Part[], boundary = `----alumni${Math.random().t
 /** POSTs `parts` to `url` as `session` (null: a visitor). */
 export function uploadAs(t: TestApp, url: string, session: Session | null, parts: Part[], language = 'en') {
   const { body, headers } = multipart(parts);
-  return t.api('POST', url, { body, headers, language, ...(session ? { token: session.token, deviceId: session.deviceId } : {}) });
+  return t.api('POST', url, {
+    body,
+    headers,
+    language,
+    ...(session ? { token: session.token, deviceId: session.deviceId } : {}),
+  });
 }

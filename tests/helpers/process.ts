@@ -17,10 +17,20 @@ export interface RunningProcess {
 
 const SIGNALS: Record<string, number> = { SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
 
-export function runNode(script: string, env: Record<string, string>, args: string[] = [], stdin?: string): RunningProcess {
+export function runNode(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+  stdin?: string,
+): RunningProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: process.cwd(),
-    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? '/tmp', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+      HOME: process.env['HOME'] ?? '/tmp',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';
@@ -28,7 +38,9 @@ export function runNode(script: string, env: Record<string, string>, args: strin
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   if (stdin !== undefined) child.stdin!.end(stdin);
   else child.stdin!.end();
-  const exited = new Promise<number>((resolve) => child.once('exit', (code, signal) => resolve(code ?? 128 + (SIGNALS[signal ?? ''] ?? 1))));
+  const exited = new Promise<number>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? 128 + (SIGNALS[signal ?? ''] ?? 1))),
+  );
   let done = false;
   void exited.then(() => (done = true));
   return {
@@ -61,7 +73,12 @@ export function runNode(script: string, env: Record<string, string>, args: strin
 }
 
 /** Runs a command to its end: exit code and everything it printed. */
-export async function runToEnd(script: string, env: Record<string, string>, args: string[] = [], stdin?: string): Promise<{ code: number; output: string }> {
+export async function runToEnd(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+  stdin?: string,
+): Promise<{ code: number; output: string }> {
   const proc = runNode(script, env, args, stdin);
   const timer = setTimeout(() => proc.child.kill('SIGKILL'), 120_000);
   const code = await proc.exited;

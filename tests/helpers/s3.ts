@@ -19,13 +19,27 @@ export interface TestS3 {
 
 export async function startS3(bucket = 'alumni-test'): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), 'alumni-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const address = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${address.port}`;
   return {
     endpoint,
     bucket,
-    env: { FILE_STORAGE: 's3', S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+    env: {
+      FILE_STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
     async close() {
       await server.close();
       rmSync(directory, { recursive: true, force: true });

@@ -20,13 +20,22 @@ export interface Peer {
 }
 
 export async function startPeer(): Promise<Peer> {
-  const peer: Peer = { url: '', port: 0, received: [], refuseData: null, refuseRcpt: new Set(), delayMs: 0, close: async () => undefined };
+  const peer: Peer = {
+    url: '',
+    port: 0,
+    received: [],
+    refuseData: null,
+    refuseRcpt: new Set(),
+    delayMs: 0,
+    close: async () => undefined,
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (peer.refuseRcpt.has(address.address)) return callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+      if (peer.refuseRcpt.has(address.address))
+        return callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
       callback();
     },
     onData(stream, _session, callback) {
@@ -34,7 +43,8 @@ export async function startPeer(): Promise<Peer> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         setTimeout(() => {
-          if (peer.refuseData) return callback(Object.assign(new Error(peer.refuseData.message), { responseCode: peer.refuseData.code }));
+          if (peer.refuseData)
+            return callback(Object.assign(new Error(peer.refuseData.message), { responseCode: peer.refuseData.code }));
           simpleParser(Buffer.concat(chunks))
             .then((mail) => {
               peer.received.push(mail);

@@ -57,7 +57,10 @@ function sameSignature(expected: string, given: string): boolean {
 }
 
 /** Decodes Ds_MerchantParameters and checks Ds_Signature; the keys are upper-cased as Redsys reads them. */
-export function decodeSigned(secretKey: string, form: Record<string, unknown>): { params: Record<string, string>; signatureValid: boolean } {
+export function decodeSigned(
+  secretKey: string,
+  form: Record<string, unknown>,
+): { params: Record<string, string>; signatureValid: boolean } {
   const text = typeof form['Ds_MerchantParameters'] === 'string' ? form['Ds_MerchantParameters'] : '';
   let raw: Record<string, unknown> = {};
   try {
@@ -67,14 +70,24 @@ export function decodeSigned(secretKey: string, form: Record<string, unknown>): 
   }
   const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key.toUpperCase(), String(value)]));
   const order = params['DS_MERCHANT_ORDER'] ?? '';
-  const signatureValid = form['Ds_SignatureVersion'] === 'HMAC_SHA256_V1' && !!order && typeof form['Ds_Signature'] === 'string' && sameSignature(redsysSignature(secretKey, order, text), form['Ds_Signature']);
+  const signatureValid =
+    form['Ds_SignatureVersion'] === 'HMAC_SHA256_V1' &&
+    !!order &&
+    typeof form['Ds_Signature'] === 'string' &&
+    sameSignature(redsysSignature(secretKey, order, text), form['Ds_Signature']);
   return { params, signatureValid };
 }
 
 /** Redsys's answer format: base64 JSON parameters, signed with the key of their order (Ds_Order). */
 export function signAnswer(secretKey: string, params: Record<string, string>) {
   const merchantParameters = Buffer.from(JSON.stringify(params), 'utf8').toString('base64');
-  return { Ds_SignatureVersion: 'HMAC_SHA256_V1', Ds_MerchantParameters: merchantParameters, Ds_Signature: redsysSignature(secretKey, params['Ds_Order']!, merchantParameters).replace(/\+/g, '-').replace(/\//g, '_') };
+  return {
+    Ds_SignatureVersion: 'HMAC_SHA256_V1',
+    Ds_MerchantParameters: merchantParameters,
+    Ds_Signature: redsysSignature(secretKey, params['Ds_Order']!, merchantParameters)
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_'),
+  };
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -134,7 +147,10 @@ export class FakeRedsys {
    * What the member does on the card page: pays (the card is verified and a reference made), is declined (`code`),
    * or cancels (9915). The fake then notifies the merchant URL, signed, form-urlencoded, as Redsys does.
    */
-  async complete(order: string, outcome: { pay: FakeCard } | { deny: string } | 'cancel'): Promise<{ status: number; answer: string; token?: string; redirect: string }> {
+  async complete(
+    order: string,
+    outcome: { pay: FakeCard } | { deny: string } | 'cancel',
+  ): Promise<{ status: number; answer: string; token?: string; redirect: string }> {
     const pending = this.pending.get(order);
     if (!pending) throw new Error(`fake Redsys: no card page for order ${order}`);
     pending.done = true;
@@ -142,8 +158,12 @@ export class FakeRedsys {
     const now = new Date();
     const response = outcome === 'cancel' ? '9915' : 'deny' in outcome ? outcome.deny : '0000';
     const params: Record<string, string> = {
-      Ds_Date: encodeURIComponent(`${String(now.getUTCDate()).padStart(2, '0')}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${now.getUTCFullYear()}`),
-      Ds_Hour: encodeURIComponent(`${String(now.getUTCHours()).padStart(2, '0')}:${String(now.getUTCMinutes()).padStart(2, '0')}`),
+      Ds_Date: encodeURIComponent(
+        `${String(now.getUTCDate()).padStart(2, '0')}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${now.getUTCFullYear()}`,
+      ),
+      Ds_Hour: encodeURIComponent(
+        `${String(now.getUTCHours()).padStart(2, '0')}:${String(now.getUTCMinutes()).padStart(2, '0')}`,
+      ),
       Ds_SecurePayment: response === '0000' ? '1' : '0',
       Ds_Amount: p['DS_MERCHANT_AMOUNT'] ?? '0',
       Ds_Currency: p['DS_MERCHANT_CURRENCY'] ?? '978',
@@ -160,17 +180,37 @@ export class FakeRedsys {
     if (typeof outcome === 'object' && 'pay' in outcome) {
       token = randomBytes(20).toString('hex');
       this.tokens.set(token, outcome.pay);
-      Object.assign(params, { Ds_Merchant_Identifier: token, Ds_Card_Brand: outcome.pay.brand, Ds_Card_Number: outcome.pay.number, Ds_ExpiryDate: outcome.pay.expiry, Ds_Card_Country: '724', Ds_Merchant_Cof_Txnid: randomBytes(8).toString('hex') });
+      Object.assign(params, {
+        Ds_Merchant_Identifier: token,
+        Ds_Card_Brand: outcome.pay.brand,
+        Ds_Card_Number: outcome.pay.number,
+        Ds_ExpiryDate: outcome.pay.expiry,
+        Ds_Card_Country: '724',
+        Ds_Merchant_Cof_Txnid: randomBytes(8).toString('hex'),
+      });
     }
     const body = signAnswer(this.options.secretKey, params);
     const url = p['DS_MERCHANT_MERCHANTURL']!;
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(body).toString(),
+    });
     const answer = await res.text();
     this.notifications.push({ url, body, status: res.status, answer });
-    return { status: res.status, answer, token, redirect: (response === '0000' ? p['DS_MERCHANT_URLOK'] : p['DS_MERCHANT_URLKO']) ?? '' };
+    return {
+      status: res.status,
+      answer,
+      token,
+      redirect: (response === '0000' ? p['DS_MERCHANT_URLOK'] : p['DS_MERCHANT_URLKO']) ?? '',
+    };
   }
 
-  private record(req: IncomingMessage, decoded: { params: Record<string, string>; signatureValid: boolean }, problems: string[]): RecordedRequest {
+  private record(
+    req: IncomingMessage,
+    decoded: { params: Record<string, string>; signatureValid: boolean },
+    problems: string[],
+  ): RecordedRequest {
     const entry = { path: req.url ?? '', contentType: req.headers['content-type'], ...decoded, problems };
     this.requests.push(entry);
     return entry;
@@ -195,7 +235,10 @@ export class FakeRedsys {
     if (req.method === 'POST' && path === '/sis/rest/trataPeticionREST') return this.rest(req, res);
     const button = /^\/fake\/([0-9A-Za-z]{4,12})\/(pay|cancel)$/.exec(path ?? '');
     if (req.method === 'POST' && button) {
-      const done = await this.complete(button[1]!, button[2] === 'pay' ? { pay: { brand: '1', number: '454881******0004', expiry: '3412' } } : 'cancel');
+      const done = await this.complete(
+        button[1]!,
+        button[2] === 'pay' ? { pay: { brand: '1', number: '454881******0004', expiry: '3412' } } : 'cancel',
+      );
       return res.writeHead(302, { location: done.redirect }).end();
     }
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -211,13 +254,18 @@ export class FakeRedsys {
     if (p['DS_MERCHANT_IDENTIFIER'] !== 'REQUIRED') problems.push('COF:DS_MERCHANT_IDENTIFIER');
     if (p['DS_MERCHANT_COF_INI'] !== 'S') problems.push('COF:DS_MERCHANT_COF_INI');
     if (p['DS_MERCHANT_COF_TYPE'] !== 'R') problems.push('COF:DS_MERCHANT_COF_TYPE');
-    for (const field of ['DS_MERCHANT_MERCHANTURL', 'DS_MERCHANT_URLOK', 'DS_MERCHANT_URLKO']) if (!/^https?:\/\//.test(p[field] ?? '')) problems.push(`URL:${field}`);
+    for (const field of ['DS_MERCHANT_MERCHANTURL', 'DS_MERCHANT_URLOK', 'DS_MERCHANT_URLKO'])
+      if (!/^https?:\/\//.test(p[field] ?? '')) problems.push(`URL:${field}`);
     if (p['DS_MERCHANT_ORDER'] && this.orders.has(p['DS_MERCHANT_ORDER'])) problems.push('SIS0051');
     this.record(req, decoded, problems);
-    if (problems.length) return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>Error</title><p>Error: ${problems.join(' ')}</p>`);
+    if (problems.length)
+      return res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(`<!doctype html><title>Error</title><p>Error: ${problems.join(' ')}</p>`);
     this.pending.set(p['DS_MERCHANT_ORDER']!, { params: p, done: false });
     const order = p['DS_MERCHANT_ORDER']!;
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>Fake Redsys</title><p>Order ${order}</p>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(`<!doctype html><title>Fake Redsys</title><p>Order ${order}</p>
 <form method="post" action="/fake/${order}/pay"><button>pay</button></form><form method="post" action="/fake/${order}/cancel"><button>cancel</button></form>`);
   }
 
@@ -244,7 +292,8 @@ export class FakeRedsys {
       if (!problems.length && this.orders.has(order)) problems.push('SIS0051'); // número de pedido repetido
     } else if (type === '3') {
       const original = this.orders.get(order);
-      if (!original || original.type !== '0') problems.push('SIS0059'); // no existe la operación a devolver
+      if (!original || original.type !== '0')
+        problems.push('SIS0059'); // no existe la operación a devolver
       else if (Number(p['DS_MERCHANT_AMOUNT']) > original.amount - original.refunded) problems.push('SIS0057'); // importe a devolver supera el permitido
     } else {
       problems.push('SIS0016');
@@ -256,7 +305,12 @@ export class FakeRedsys {
     }
     const declined = type === '0' && this.declining.has(p['DS_MERCHANT_IDENTIFIER']!);
     const response = type === '3' ? '0900' : declined ? '0190' : '0000';
-    if (type === '0') this.orders.set(order, { amount: Number(p['DS_MERCHANT_AMOUNT']), refunded: 0, type: declined ? 'declined' : '0' });
+    if (type === '0')
+      this.orders.set(order, {
+        amount: Number(p['DS_MERCHANT_AMOUNT']),
+        refunded: 0,
+        type: declined ? 'declined' : '0',
+      });
     else this.orders.get(order)!.refunded += Number(p['DS_MERCHANT_AMOUNT']);
     const card = type === '0' ? this.tokens.get(p['DS_MERCHANT_IDENTIFIER']!) : undefined;
     send(
@@ -272,7 +326,14 @@ export class FakeRedsys {
         Ds_SecurePayment: '0',
         Ds_Language: '1',
         Ds_MerchantData: '',
-        ...(card ? { Ds_Card_Number: card.number, Ds_Card_Brand: card.brand, Ds_ExpiryDate: card.expiry, Ds_Merchant_Identifier: p['DS_MERCHANT_IDENTIFIER']! } : {}),
+        ...(card
+          ? {
+              Ds_Card_Number: card.number,
+              Ds_Card_Brand: card.brand,
+              Ds_ExpiryDate: card.expiry,
+              Ds_Merchant_Identifier: p['DS_MERCHANT_IDENTIFIER']!,
+            }
+          : {}),
       }),
     );
   }

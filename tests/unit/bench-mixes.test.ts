@@ -6,6 +6,7 @@ describe('bench mix of new URLs', () => {
   it('gives 14,400 different URLs in a row (the public cache keeps 2,000), every one a search or filter with a page and size', () => {
     const urls = Array.from({ length: 14_400 }, (_, n) => newUrl(n));
     expect(new Set(urls).size).toBe(14_400);
-    for (const url of urls.slice(0, 600)) expect(url).toMatch(/^\/api\/(jobs|users|articles|workgroups)\?([a-z_]+=[^&]+&)+page=[1-3]&size=\d+$/);
+    for (const url of urls.slice(0, 600))
+      expect(url).toMatch(/^\/api\/(jobs|users|articles|workgroups)\?([a-z_]+=[^&]+&)+page=[1-3]&size=\d+$/);
   });
 });

@@ -5,15 +5,26 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CODE_FAMILIES, JOB_WORKING, JOB_WORKSTATION, LEGACY_LABELS, WORKGROUP_TYPOLOGIES, asCode, codeOfLabel } from '../../src/shared/codes';
+import {
+  CODE_FAMILIES,
+  JOB_WORKING,
+  JOB_WORKSTATION,
+  LEGACY_LABELS,
+  WORKGROUP_TYPOLOGIES,
+  asCode,
+  codeOfLabel,
+} from '../../src/shared/codes';
 import { LOCALES, type Locale } from '../../src/shared/constants';
 import { countryName } from '../../src/server/modules/countries/names';
 
-const load = (lng: string) => JSON.parse(readFileSync(join('locales', lng, 'common.json'), 'utf8')) as Record<string, string>;
+const load = (lng: string) =>
+  JSON.parse(readFileSync(join('locales', lng, 'common.json'), 'utf8')) as Record<string, string>;
 const schema = (name: string) => JSON.parse(readFileSync(join('schemas', `${name}.json`), 'utf8'));
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? walk(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+  );
 }
 
 describe('code families', () => {
@@ -38,7 +49,9 @@ describe('code families', () => {
 
   it('reads the English of a code family in English, not Spanish', () => {
     const [es, en] = [load('es'), load('en')];
-    for (const { prefix, codes } of CODE_FAMILIES.filter((f) => ['jobs.working', 'jobs.workstation', 'workgroups.typology'].includes(f.prefix))) {
+    for (const { prefix, codes } of CODE_FAMILIES.filter((f) =>
+      ['jobs.working', 'jobs.workstation', 'workgroups.typology'].includes(f.prefix),
+    )) {
       const differ = codes.filter((code) => es[`${prefix}.${code}`] !== en[`${prefix}.${code}`]);
       expect(differ.length, prefix).toBeGreaterThanOrEqual(codes.length - 2);
     }
@@ -51,8 +64,19 @@ describe('code families', () => {
     for (const file of walk('src/web')) {
       for (const [, prefix] of readFileSync(file, 'utf8').matchAll(/\bt\(`([a-zA-Z.]+)\.\$\{/g)) used.add(prefix!);
     }
-    for (const prefix of ['jobs.working', 'jobs.workstation', 'jobs.contract', 'workgroups.typology', 'workgroups.type', 'news.type', 'role']) expect(used, prefix).toContain(prefix);
-    const coded = [...used].filter((prefix) => /^(jobs|workgroups|news|role|profileType|lists\.applications)\b/.test(prefix));
+    for (const prefix of [
+      'jobs.working',
+      'jobs.workstation',
+      'jobs.contract',
+      'workgroups.typology',
+      'workgroups.type',
+      'news.type',
+      'role',
+    ])
+      expect(used, prefix).toContain(prefix);
+    const coded = [...used].filter((prefix) =>
+      /^(jobs|workgroups|news|role|profileType|lists\.applications)\b/.test(prefix),
+    );
     expect(coded.filter((prefix) => !families.has(prefix))).toEqual([]);
   });
 
@@ -64,7 +88,8 @@ describe('code families', () => {
     expect(schema('company.job.write').properties.working.enum).toEqual([...JOB_WORKING, null]);
     expect(schema('company.job.write').properties.workstation.enum).toEqual([...JOB_WORKSTATION, null]);
     expect(schema('workgroup').properties.typology.enum).toEqual([...WORKGROUP_TYPOLOGIES, null]);
-    for (const family of Object.values(LEGACY_LABELS)) for (const labels of Object.values(family)) expect(labels.length).toBeGreaterThan(0);
+    for (const family of Object.values(LEGACY_LABELS))
+      for (const labels of Object.values(family)) expect(labels.length).toBeGreaterThan(0);
     expect(Object.keys(LEGACY_LABELS.working)).toEqual([...JOB_WORKING]);
     expect(Object.keys(LEGACY_LABELS.workstation)).toEqual([...JOB_WORKSTATION]);
     expect(Object.keys(LEGACY_LABELS.typology)).toEqual([...WORKGROUP_TYPOLOGIES]);
@@ -110,8 +135,13 @@ describe('country names (server only)', () => {
 
   it('stay out of the browser bundle', () => {
     // code only: a comment may say how a table was generated with it
-    const code = (file: string) => readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-    const offenders = walk('src/web').filter((file) => /(from\s+|import\(|require\()\s*['"]i18n-iso-countries/.test(code(file)));
+    const code = (file: string) =>
+      readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
+    const offenders = walk('src/web').filter((file) =>
+      /(from\s+|import\(|require\()\s*['"]i18n-iso-countries/.test(code(file)),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -37,34 +37,57 @@ function text(html: string): string {
   return html
     .replace(/<style[\s\S]*?<\/style>/g, ' ')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
     .replace(/\s+/g, ' ');
 }
 
 describe('every schema form shows users no maintainer text', () => {
-  it.each(LOCALES)('in %s', async (lng) => {
-    const common = JSON.parse(readFileSync(join('locales', lng, 'common.json'), 'utf8')) as Record<string, string>;
-    // a note worded like a translated label ("Appear in the alumni search and map") is the label, shown on purpose
-    const translations = new Set(Object.values(common));
-    const t = i18next.createInstance();
-    await t.init({ lng, resources: { [lng]: { common } }, ns: ['common'], defaultNS: 'common', keySeparator: false, interpolation: { escapeValue: false } });
-    const validator = customizeValidator({ ajvOptionsOverrides: { ...ajvCustomOptions, coerceTypes: false, strict: false }, extenderFn: registerFormats as never });
-    const names = Object.keys(FORMS) as FormName[];
-    expect(names.length).toBeGreaterThan(20);
-    const failures: string[] = [];
-    for (const name of names) {
-      const schema = formSchema(name);
-      const raw = JSON.parse(readFileSync(schemaFile(name), 'utf8')) as unknown;
-      const ui = formUiSchema(schema, t.t, (key) => t.exists(key), {}, { submitText: 'OK' });
-      const html = renderToStaticMarkup(createElement(Form, { schema: schema as never, uiSchema: ui, validator, formData: {} }));
-      const shown = text(html);
-      expect(shown.length, name).toBeGreaterThan(0);
-      const word = MAINTAINER_WORDS.exec(shown);
-      if (word) failures.push(`${name}: "${word[0]}" in …${shown.slice(Math.max(0, word.index - 60), word.index + 60)}…`);
-      const key = RAW_KEY.exec(shown);
-      if (key) failures.push(`${name}: untranslated ${key[0]}`);
-      for (const note of notes(raw, new Set())) if (note.length > 3 && !translations.has(note) && (shown.includes(note) || html.includes(note))) failures.push(`${name}: schema note "${note}"`);
-    }
-    expect(failures).toEqual([]);
-  }, 30_000);
+  it.each(LOCALES)(
+    'in %s',
+    async (lng) => {
+      const common = JSON.parse(readFileSync(join('locales', lng, 'common.json'), 'utf8')) as Record<string, string>;
+      // a note worded like a translated label ("Appear in the alumni search and map") is the label, shown on purpose
+      const translations = new Set(Object.values(common));
+      const t = i18next.createInstance();
+      await t.init({
+        lng,
+        resources: { [lng]: { common } },
+        ns: ['common'],
+        defaultNS: 'common',
+        keySeparator: false,
+        interpolation: { escapeValue: false },
+      });
+      const validator = customizeValidator({
+        ajvOptionsOverrides: { ...ajvCustomOptions, coerceTypes: false, strict: false },
+        extenderFn: registerFormats as never,
+      });
+      const names = Object.keys(FORMS) as FormName[];
+      expect(names.length).toBeGreaterThan(20);
+      const failures: string[] = [];
+      for (const name of names) {
+        const schema = formSchema(name);
+        const raw = JSON.parse(readFileSync(schemaFile(name), 'utf8')) as unknown;
+        const ui = formUiSchema(schema, t.t, (key) => t.exists(key), {}, { submitText: 'OK' });
+        const html = renderToStaticMarkup(
+          createElement(Form, { schema: schema as never, uiSchema: ui, validator, formData: {} }),
+        );
+        const shown = text(html);
+        expect(shown.length, name).toBeGreaterThan(0);
+        const word = MAINTAINER_WORDS.exec(shown);
+        if (word)
+          failures.push(`${name}: "${word[0]}" in …${shown.slice(Math.max(0, word.index - 60), word.index + 60)}…`);
+        const key = RAW_KEY.exec(shown);
+        if (key) failures.push(`${name}: untranslated ${key[0]}`);
+        for (const note of notes(raw, new Set()))
+          if (note.length > 3 && !translations.has(note) && (shown.includes(note) || html.includes(note)))
+            failures.push(`${name}: schema note "${note}"`);
+      }
+      expect(failures).toEqual([]);
+    },
+    30_000,
+  );
 });

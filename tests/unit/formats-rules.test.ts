@@ -7,7 +7,19 @@ import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { ajvCustomOptions, registerFormats } from '../../src/shared/ajv';
 import { isLongText, isOneLineText, withTextRules } from '../../src/shared/textRules';
-import { customFormatNames, customFormats, isDmyDate, isDni, isHttpUrl, isIban, isNie, isNif, isPassport, isPhone, normaliseIban } from '../../src/shared/formats';
+import {
+  customFormatNames,
+  customFormats,
+  isDmyDate,
+  isDni,
+  isHttpUrl,
+  isIban,
+  isNie,
+  isNif,
+  isPassport,
+  isPhone,
+  normaliseIban,
+} from '../../src/shared/formats';
 
 describe('DNI: 8 digits and the mod-23 control letter', () => {
   it('accepts every control letter at its remainder', () => {
@@ -34,7 +46,11 @@ describe('DNI: 8 digits and the mod-23 control letter', () => {
 describe('NIE: X, Y or Z, 7 digits and the control letter (X=0, Y=1, Z=2)', () => {
   it('reads the prefix as a digit', () => {
     const letters = 'TRWAGMYFPDXBNJZSQVHLCKE';
-    for (const [prefix, digit] of [['X', '0'], ['Y', '1'], ['Z', '2']] as const) {
+    for (const [prefix, digit] of [
+      ['X', '0'],
+      ['Y', '1'],
+      ['Z', '2'],
+    ] as const) {
       const letter = letters[Number(`${digit}7654321`) % 23]!;
       expect(isNie(`${prefix}7654321${letter}`), prefix).toBe(true);
       expect(isNie(`${prefix.toLowerCase()}7654321${letter.toLowerCase()}`), prefix).toBe(true);
@@ -159,7 +175,18 @@ describe('the formats as ajv sees them (Fastify and rjsf)', () => {
   const ajv = { compile: (schema: object) => registerFormats(new Ajv({ ...ajvCustomOptions })).compile(schema) };
 
   it('registers every custom format by name', () => {
-    expect(customFormatNames).toEqual(['dni', 'nif', 'nie', 'cif', 'passport', 'iban', 'url', 'url-or-empty', 'date', 'phone']);
+    expect(customFormatNames).toEqual([
+      'dni',
+      'nif',
+      'nie',
+      'cif',
+      'passport',
+      'iban',
+      'url',
+      'url-or-empty',
+      'date',
+      'phone',
+    ]);
     const samples: Record<string, [string, string]> = {
       dni: ['12345678Z', '12345678A'],
       nif: ['B12345678', '12345678B'],
@@ -205,10 +232,21 @@ describe('the formats as ajv sees them (Fastify and rjsf)', () => {
   });
 
   it('coerces query strings, fills defaults, reports every error and refuses unknown fields', () => {
-    expect(ajvCustomOptions).toEqual({ allErrors: true, removeAdditional: false, useDefaults: true, coerceTypes: 'array', strict: true, strictTypes: false });
+    expect(ajvCustomOptions).toEqual({
+      allErrors: true,
+      removeAdditional: false,
+      useDefaults: true,
+      coerceTypes: 'array',
+      strict: true,
+      strictTypes: false,
+    });
     const validate = ajv.compile({
       type: 'object',
-      properties: { page: { type: 'integer', default: 1 }, tags: { type: 'array', items: { type: 'string' } }, size: { type: 'integer' } },
+      properties: {
+        page: { type: 'integer', default: 1 },
+        tags: { type: 'array', items: { type: 'string' } },
+        size: { type: 'integer' },
+      },
       additionalProperties: false,
     });
     const query: Record<string, unknown> = { size: '10', tags: 'a' };
@@ -234,7 +272,8 @@ describe('one-line and long texts (issue 23 §7, src/shared/textRules.ts)', () =
     },
   });
   const validate = registerFormats(new Ajv({ ...ajvCustomOptions, coerceTypes: false })).compile(schema);
-  const fieldsOf = (data: object) => (validate(data) ? [] : validate.errors!.map((e) => `${e.instancePath} ${e.keyword}`));
+  const fieldsOf = (data: object) =>
+    validate(data) ? [] : validate.errors!.map((e) => `${e.instancePath} ${e.keyword}`);
 
   it('marks every string one-line, a string marked x-multiline long, and leaves the rest alone', () => {
     const properties = schema.properties as Record<string, Record<string, unknown>>;
@@ -242,13 +281,17 @@ describe('one-line and long texts (issue 23 §7, src/shared/textRules.ts)', () =
     expect(properties['nick']!['x-text']).toBe('line');
     expect(properties['about']!['x-text']).toBe('long');
     expect((properties['tags']!['items'] as Record<string, unknown>)['x-text']).toBe('line');
-    expect(((properties['either']!['anyOf'] as Array<Record<string, unknown>>)[0]!)['x-text']).toBe('line');
+    expect((properties['either']!['anyOf'] as Array<Record<string, unknown>>)[0]!['x-text']).toBe('line');
     expect(properties['count']!['x-text']).toBeUndefined();
     expect((schema as Record<string, unknown>)['x-text']).toBeUndefined();
   });
 
   it('refuses every C0 control (TAB, CR and LF too), DEL and C1 in a one-line text, NUL only in a long one', () => {
-    const controls = [...Array.from({ length: 32 }, (_, i) => i), 0x7f, ...Array.from({ length: 32 }, (_, i) => 0x80 + i)].map((code) => String.fromCharCode(code));
+    const controls = [
+      ...Array.from({ length: 32 }, (_, i) => i),
+      0x7f,
+      ...Array.from({ length: 32 }, (_, i) => 0x80 + i),
+    ].map((code) => String.fromCharCode(code));
     expect(controls).toHaveLength(65);
     for (const c of controls) {
       expect(isOneLineText(`a${c}b`), JSON.stringify(c)).toBe(false);

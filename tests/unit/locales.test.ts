@@ -5,17 +5,26 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/shared/constants';
 import { scanServerMessageKeys } from '../helpers/messageKeys';
 
-const load = (lng: string, file: string) => JSON.parse(readFileSync(join('locales', lng, file), 'utf8')) as Record<string, string>;
+const load = (lng: string, file: string) =>
+  JSON.parse(readFileSync(join('locales', lng, file), 'utf8')) as Record<string, string>;
 const files = readdirSync('locales/es').filter((f) => f.endsWith('.json'));
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? walk(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+  );
 }
 
 describe('locales', () => {
   it('has the message files of every part', () => {
     expect(files).toEqual(expect.arrayContaining(['common.json', 'errors.json', 'routes.json']));
-    for (const lng of LOCALES) expect(readdirSync(join('locales', lng)).filter((f) => f.endsWith('.json')).sort(), lng).toEqual([...files].sort());
+    for (const lng of LOCALES)
+      expect(
+        readdirSync(join('locales', lng))
+          .filter((f) => f.endsWith('.json'))
+          .sort(),
+        lng,
+      ).toEqual([...files].sort());
   });
 
   it.each(files)('%s has the same keys in es, en and ca, none empty', (file) => {
@@ -24,7 +33,8 @@ describe('locales', () => {
     for (const lng of LOCALES) {
       const texts = load(lng, file);
       expect(Object.keys(texts).sort(), `${lng}/${file}`).toEqual(keys);
-      for (const [key, value] of Object.entries(texts)) expect(JSON.stringify(value).length, `${lng}/${file}: ${key}`).toBeGreaterThan(2);
+      for (const [key, value] of Object.entries(texts))
+        expect(JSON.stringify(value).length, `${lng}/${file}: ${key}`).toBeGreaterThan(2);
     }
   });
 
@@ -48,10 +58,20 @@ describe('locales', () => {
 
   it('has the keys Refine itself asks through the i18nProvider (its toasts and resource titles)', () => {
     // Refine translates these on its own (useNotification, useResource…): a missing one shows the raw key
-    const refineKeys = ['notifications.success', 'notifications.error', 'notifications.createSuccess', 'notifications.editSuccess', 'notifications.deleteSuccess', 'articles.articles'];
+    const refineKeys = [
+      'notifications.success',
+      'notifications.error',
+      'notifications.createSuccess',
+      'notifications.editSuccess',
+      'notifications.deleteSuccess',
+      'articles.articles',
+    ];
     for (const lng of LOCALES) {
       const common = load(lng, 'common.json');
-      expect(refineKeys.filter((key) => !(key in common)), lng).toEqual([]);
+      expect(
+        refineKeys.filter((key) => !(key in common)),
+        lng,
+      ).toEqual([]);
     }
   });
 
@@ -66,7 +86,8 @@ describe('locales', () => {
       for (const base of ['workgroups.likes', 'jobs.count', 'news.count', 'common.results', 'news.registered']) {
         expect(common[`${base}_one`], `${lng}: ${base}_one`).toBeTruthy();
         // English always changes ("1 like"); es/ca may read the same ("1 me gusta", "1 m'agrada")
-        if (lng === 'en') expect(common[`${base}_one`], `${lng}: ${base}_one`).not.toEqual(common[base] ?? common[`${base}_other`]);
+        if (lng === 'en')
+          expect(common[`${base}_one`], `${lng}: ${base}_one`).not.toEqual(common[base] ?? common[`${base}_other`]);
       }
     }
   });
@@ -84,13 +105,35 @@ describe('server messages (issue 23 §8)', () => {
 
   it('finds the keys the server answers with, through its helpers (a broken scan would find few and prove nothing)', () => {
     expect(scan.keys.size).toBeGreaterThan(150);
-    expect(scan.wrappers).toEqual(expect.arrayContaining(['AppError.notFound', 'AppError.badRequest', 'AppError.rule', 'fieldError', 'send', 'refuse']));
-    for (const key of ['notFound', 'validation.failed', 'auth.required', 'offers.notFound', 'files.linkExpired', 'files.linkInvalid', 'payments.sandbox.gone', 'memberCard.pdf.title', 'candidates.csv.email']) expect([...scan.keys.keys()], key).toContain(key);
+    expect(scan.wrappers).toEqual(
+      expect.arrayContaining([
+        'AppError.notFound',
+        'AppError.badRequest',
+        'AppError.rule',
+        'fieldError',
+        'send',
+        'refuse',
+      ]),
+    );
+    for (const key of [
+      'notFound',
+      'validation.failed',
+      'auth.required',
+      'offers.notFound',
+      'files.linkExpired',
+      'files.linkInvalid',
+      'payments.sandbox.gone',
+      'memberCard.pdf.title',
+      'candidates.csv.email',
+    ])
+      expect([...scan.keys.keys()], key).toContain(key);
   });
 
   it.each([...LOCALES])('has every key the server answers with in %s/errors.json', (lng) => {
     const errors = load(lng, 'errors.json');
-    const missing = [...scan.keys].filter(([key]) => !(key in errors) && !(`${key}_other` in errors)).map(([key, where]) => `${key} (${where[0]})`);
+    const missing = [...scan.keys]
+      .filter(([key]) => !(key in errors) && !(`${key}_other` in errors))
+      .map(([key, where]) => `${key} (${where[0]})`);
     expect(missing).toEqual([]);
   });
 
@@ -101,7 +144,8 @@ describe('server messages (issue 23 §8)', () => {
     expect(templates.length).toBeGreaterThan(20);
     const used = new Set(templates.map((f) => `${f.slice(0, -'.eta'.length)}.subject`));
     for (const file of [...readdirSync(dir).map((f) => join(dir, f)), 'src/server/modules/mail/render.ts']) {
-      for (const [, , key] of readFileSync(file, 'utf8').matchAll(/\bt\(\s*(['"])([a-zA-Z0-9_.-]+)\1\s*[,)]/g)) used.add(key!);
+      for (const [, , key] of readFileSync(file, 'utf8').matchAll(/\bt\(\s*(['"])([a-zA-Z0-9_.-]+)\1\s*[,)]/g))
+        used.add(key!);
     }
     expect(used.size).toBeGreaterThan(60);
     expect([...used].filter((key) => !(key in emails))).toEqual([]);

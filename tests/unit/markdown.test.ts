@@ -10,18 +10,78 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Markdown, renderMarkdown, safeUrl } from '../../src/web/components/Markdown';
 
-const ALLOWED_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'em', 'strong', 'del', 'a', 'img', 'code', 'pre', 'blockquote', 'hr', 'br', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'input', 'div']);
-const ALLOWED_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'rel', 'target', 'class', 'start', 'align', 'loading', 'checked', 'disabled', 'type']);
+const ALLOWED_TAGS = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'em',
+  'strong',
+  'del',
+  'a',
+  'img',
+  'code',
+  'pre',
+  'blockquote',
+  'hr',
+  'br',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'input',
+  'div',
+]);
+const ALLOWED_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'alt',
+  'title',
+  'rel',
+  'target',
+  'class',
+  'start',
+  'align',
+  'loading',
+  'checked',
+  'disabled',
+  'type',
+]);
 
 /** What a browser makes of an attribute value: every character reference decoded (all of them, not only the few our renderer knows). */
 function browserDecode(value: string): string {
-  const named: Record<string, string> = { colon: ':', Tab: '\t', NewLine: '\n', lpar: '(', rpar: ')', sol: '/', amp: '&', AMP: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+  const named: Record<string, string> = {
+    colon: ':',
+    Tab: '\t',
+    NewLine: '\n',
+    lpar: '(',
+    rpar: ')',
+    sol: '/',
+    amp: '&',
+    AMP: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    nbsp: '\u00a0',
+  };
   // one pass, as a browser does (a decoded `&` does not start another reference)
-  return value.replace(/&(?:#(\d+)|#x([0-9a-f]+)|([a-zA-Z]+));?/gi, (whole, d: string | undefined, h: string | undefined, n: string | undefined) => {
-    if (n !== undefined) return named[n] ?? whole;
-    const code = d !== undefined ? Number(d) : Number.parseInt(h!, 16);
-    return String.fromCodePoint(code > 0x10ffff ? 0xfffd : code);
-  });
+  return value.replace(
+    /&(?:#(\d+)|#x([0-9a-f]+)|([a-zA-Z]+));?/gi,
+    (whole, d: string | undefined, h: string | undefined, n: string | undefined) => {
+      if (n !== undefined) return named[n] ?? whole;
+      const code = d !== undefined ? Number(d) : Number.parseInt(h!, 16);
+      return String.fromCodePoint(code > 0x10ffff ? 0xfffd : code);
+    },
+  );
 }
 
 /** The scheme of a URL as the browser reads it (tabs and newlines removed, leading controls and spaces trimmed). */
@@ -49,7 +109,9 @@ function tagsOf(html: string): Tag[] {
     const rest = html.slice(found.index);
     const tag = /^<\/?([a-zA-Z][a-zA-Z0-9]*)((?:\s+[a-zA-Z-]+(?:="[^"]*")?)*)\s*\/?>/.exec(rest);
     expect(tag, `unparseable markup at ${JSON.stringify(rest.slice(0, 60))} in ${html}`).not.toBeNull();
-    const attributes = [...tag![2]!.matchAll(/\s+([a-zA-Z-]+)(?:="([^"]*)")?/g)].map((m) => [m[1]!.toLowerCase(), m[2] ?? ''] as [string, string]);
+    const attributes = [...tag![2]!.matchAll(/\s+([a-zA-Z-]+)(?:="([^"]*)")?/g)].map(
+      (m) => [m[1]!.toLowerCase(), m[2] ?? ''] as [string, string],
+    );
     tags.push({ name: tag![1]!.toLowerCase(), attributes });
   }
   return tags;
@@ -63,7 +125,14 @@ function expectHarmless(html: string): void {
       expect(ALLOWED_ATTRIBUTES.has(name), `attribute ${name} on <${tag.name}> in ${html}`).toBe(true);
       if (name === 'href') expect([null, 'http', 'https', 'mailto', 'tel'], `href ${value}`).toContain(schemeOf(value));
       if (name === 'src') expect([null, 'http', 'https'], `src ${value}`).toContain(schemeOf(value));
-      if ((name === 'href' || name === 'src') && schemeOf(value) === null) expect(browserDecode(value).replace(/[\t\n\r]/g, '').trim().startsWith('//'), `other host ${value}`).toBe(false);
+      if ((name === 'href' || name === 'src') && schemeOf(value) === null)
+        expect(
+          browserDecode(value)
+            .replace(/[\t\n\r]/g, '')
+            .trim()
+            .startsWith('//'),
+          `other host ${value}`,
+        ).toBe(false);
     }
   }
   // belt and braces: nothing that reads like script, whatever the markup around it
@@ -143,7 +212,21 @@ describe('Markdown: hostile sources', () => {
   });
 
   it('decides on the URL the browser will read', () => {
-    for (const url of ['javascript:alert(1)', 'JaVaScRiPt:x', 'java&#115;cript:x', '&#x6A;avascript:x', 'java\tscript:x', 'java&Tab;script:x', '\u0001javascript:x', 'data:text/html,x', 'vbscript:x', '//evil.example', '/\\evil.example', 'file:///etc/passwd', 'blob:https://x/y']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:x',
+      'java&#115;cript:x',
+      '&#x6A;avascript:x',
+      'java\tscript:x',
+      'java&Tab;script:x',
+      '\u0001javascript:x',
+      'data:text/html,x',
+      'vbscript:x',
+      '//evil.example',
+      '/\\evil.example',
+      'file:///etc/passwd',
+      'blob:https://x/y',
+    ]) {
       const kept = safeUrl(url, 'link');
       // kept only when what is written out (escaped, so read back as is) has no dangerous scheme
       if (kept !== null) expect([null, 'http', 'https', 'mailto', 'tel'], url).toContain(literalScheme(kept));
@@ -161,7 +244,9 @@ describe('Markdown: hostile sources', () => {
 
 describe('Markdown: ordinary content', () => {
   it('renders headings, lists, emphasis, code, quotes and tables', () => {
-    const html = renderMarkdown('# Title\n\n## Sub\n\nSome *em* and **strong** and `a < b`.\n\n- one\n- two\n\n1. first\n2. second\n\n> quoted\n\n```js\nconst a = "<b>";\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n');
+    const html = renderMarkdown(
+      '# Title\n\n## Sub\n\nSome *em* and **strong** and `a < b`.\n\n- one\n- two\n\n1. first\n2. second\n\n> quoted\n\n```js\nconst a = "<b>";\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n',
+    );
     expectHarmless(html);
     expect(html).toContain('<h1>Title</h1>');
     expect(html).toContain('<h2>Sub</h2>');
@@ -176,22 +261,34 @@ describe('Markdown: ordinary content', () => {
   });
 
   it('keeps safe links and pictures; links to other sites open apart without opener or referrer', () => {
-    const html = renderMarkdown('[site](https://example.com/a?b=1&c=2 "Example") [faqs](/en/info/faqs) [mail](mailto:info@example.com) [call](tel:+34600000000) <https://example.org> www.example.net\n\n![A cat](https://example.com/cat.jpg "Cat")\n\n![local](/uploads/a.webp)');
+    const html = renderMarkdown(
+      '[site](https://example.com/a?b=1&c=2 "Example") [faqs](/en/info/faqs) [mail](mailto:info@example.com) [call](tel:+34600000000) <https://example.org> www.example.net\n\n![A cat](https://example.com/cat.jpg "Cat")\n\n![local](/uploads/a.webp)',
+    );
     expectHarmless(html);
-    expect(html).toContain('<a href="https://example.com/a?b=1&amp;c=2" title="Example" target="_blank" rel="noopener noreferrer">site</a>');
+    expect(html).toContain(
+      '<a href="https://example.com/a?b=1&amp;c=2" title="Example" target="_blank" rel="noopener noreferrer">site</a>',
+    );
     expect(html).toContain('<a href="/en/info/faqs">faqs</a>');
     expect(html).toContain('<a href="mailto:info@example.com">mail</a>');
     expect(html).toContain('<a href="tel:+34600000000">call</a>');
-    expect(html).toContain('<a href="https://example.org" target="_blank" rel="noopener noreferrer">https://example.org</a>');
-    expect(html).toContain('<a href="http://www.example.net" target="_blank" rel="noopener noreferrer">www.example.net</a>');
+    expect(html).toContain(
+      '<a href="https://example.org" target="_blank" rel="noopener noreferrer">https://example.org</a>',
+    );
+    expect(html).toContain(
+      '<a href="http://www.example.net" target="_blank" rel="noopener noreferrer">www.example.net</a>',
+    );
     expect(html).toContain('<img src="https://example.com/cat.jpg" alt="A cat" title="Cat" loading="lazy">');
     expect(html).toContain('<img src="/uploads/a.webp" alt="local" loading="lazy">');
     // reference-style links with a safe URL work too
-    expect(renderMarkdown('[x][r]\n\n[r]: https://example.com')).toBe('<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a></p>\n');
+    expect(renderMarkdown('[x][r]\n\n[r]: https://example.com')).toBe(
+      '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a></p>\n',
+    );
   });
 
   it('escapes text and keeps entities as written', () => {
-    expect(renderMarkdown('Fish & chips < 5 > 3 &amp; "quotes"')).toBe('<p>Fish &amp; chips &lt; 5 &gt; 3 &amp; &quot;quotes&quot;</p>\n');
+    expect(renderMarkdown('Fish & chips < 5 > 3 &amp; "quotes"')).toBe(
+      '<p>Fish &amp; chips &lt; 5 &gt; 3 &amp; &quot;quotes&quot;</p>\n',
+    );
   });
 
   it('is the same whatever was rendered before (no state kept between calls)', () => {

@@ -9,16 +9,37 @@ import { describe, expect, it } from 'vitest';
 // literal import() calls, so vitest (and Stryker's "related tests") see which modules this file loads
 const MODULES: Record<string, [load: () => Promise<Record<string, unknown>>, exports: string[]]> = {
   'shared/ajv': [() => import('../../src/shared/ajv'), ['ajvCustomOptions', 'registerFormats']],
-  'shared/constants': [() => import('../../src/shared/constants'), ['LOCALES', 'DEFAULT_LOCALE', 'isLocale', 'PAGE_SIZES', 'makeDeviceId']],
-  'shared/formats': [() => import('../../src/shared/formats'), ['customFormats', 'customFormatNames', 'isDni', 'isIban', 'normaliseIban']],
-  'shared/permissions': [() => import('../../src/shared/permissions'), ['ROLES', 'PERMISSIONS', 'PERMISSION_MATRIX', 'can', 'isMember', 'isBold']],
-  'shared/routes': [() => import('../../src/shared/routes'), ['ROUTES', 'SEGMENTS', 'routeByName', 'localizedPattern', 'localizePath', 'matchPath']],
+  'shared/constants': [
+    () => import('../../src/shared/constants'),
+    ['LOCALES', 'DEFAULT_LOCALE', 'isLocale', 'PAGE_SIZES', 'makeDeviceId'],
+  ],
+  'shared/formats': [
+    () => import('../../src/shared/formats'),
+    ['customFormats', 'customFormatNames', 'isDni', 'isIban', 'normaliseIban'],
+  ],
+  'shared/permissions': [
+    () => import('../../src/shared/permissions'),
+    ['ROLES', 'PERMISSIONS', 'PERMISSION_MATRIX', 'can', 'isMember', 'isBold'],
+  ],
+  'shared/routes': [
+    () => import('../../src/shared/routes'),
+    ['ROUTES', 'SEGMENTS', 'routeByName', 'localizedPattern', 'localizePath', 'matchPath'],
+  ],
   'shared/text': [() => import('../../src/shared/text'), ['foldText', 'likePattern']],
   'server/lib/ids': [() => import('../../src/server/lib/ids'), ['newHash', 'newSecret', 'sha256', 'slugify', 'nowIso']],
   'server/lib/lists': [() => import('../../src/server/lib/lists'), ['pageWindow', 'listResult', 'listSchema']],
-  'server/lib/password': [() => import('../../src/server/lib/password'), ['hashPassword', 'verifyPassword', 'DUMMY_PASSWORD_HASH']],
-  'server/lib/signedLinks': [() => import('../../src/server/lib/signedLinks'), ['fileLinks', 'verify', 'sign', 'actorKey', 'filePath']],
-  'server/plugins/routeAccess': [() => import('../../src/server/plugins/routeAccess'), ['API_PREFIXES', 'isApiPattern', 'routeProblems', 'apiRoutes', 'routeAccessPlugin', 'pages']],
+  'server/lib/password': [
+    () => import('../../src/server/lib/password'),
+    ['hashPassword', 'verifyPassword', 'DUMMY_PASSWORD_HASH'],
+  ],
+  'server/lib/signedLinks': [
+    () => import('../../src/server/lib/signedLinks'),
+    ['fileLinks', 'verify', 'sign', 'actorKey', 'filePath'],
+  ],
+  'server/plugins/routeAccess': [
+    () => import('../../src/server/plugins/routeAccess'),
+    ['API_PREFIXES', 'isApiPattern', 'routeProblems', 'apiRoutes', 'routeAccessPlugin', 'pages'],
+  ],
   'server/i18n': [() => import('../../src/server/i18n'), ['translate', 'pickLanguage']],
 };
 

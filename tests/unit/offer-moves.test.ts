@@ -1,6 +1,12 @@
 /** The offer state machine is DESIGN §4b's, move for move: the API tests read this table, so it is pinned here. */
 import { describe, expect, it } from 'vitest';
-import { OFFER_MOVES, OFFER_STATUSES, findOfferMove, offerAuditAction, offerMovesFrom } from '../../src/shared/offerMoves';
+import {
+  OFFER_MOVES,
+  OFFER_STATUSES,
+  findOfferMove,
+  offerAuditAction,
+  offerMovesFrom,
+} from '../../src/shared/offerMoves';
 
 describe('offer moves', () => {
   it('are exactly the moves DESIGN §4b lists, and nothing else', () => {
@@ -21,7 +27,8 @@ describe('offer moves', () => {
   });
 
   it('has no way out of CLOSED and none into PENDING but a resubmission', () => {
-    for (const to of OFFER_STATUSES) for (const by of ['company', 'admin', 'system'] as const) expect(findOfferMove('CLOSED', to, by)).toBeUndefined();
+    for (const to of OFFER_STATUSES)
+      for (const by of ['company', 'admin', 'system'] as const) expect(findOfferMove('CLOSED', to, by)).toBeUndefined();
     expect(OFFER_MOVES.filter((m) => m.to === 'PENDING').map((m) => m.from)).toEqual(['REJECTED']);
   });
 
@@ -29,6 +36,10 @@ describe('offer moves', () => {
     expect(offerMovesFrom('PUBLISHED', 'company').map((m) => m.to)).toEqual(['UNPUBLISHED', 'CLOSED']);
     expect(offerMovesFrom('PENDING', 'company')).toEqual([]);
     expect(offerMovesFrom('PENDING', 'admin').map((m) => m.to)).toEqual(['PUBLISHED', 'REJECTED']);
-    expect([offerAuditAction('PENDING', 'PUBLISHED'), offerAuditAction('PENDING', 'REJECTED'), offerAuditAction('PUBLISHED', 'REJECTED')]).toEqual(['job.published', 'job.rejected', 'job.removed']);
+    expect([
+      offerAuditAction('PENDING', 'PUBLISHED'),
+      offerAuditAction('PENDING', 'REJECTED'),
+      offerAuditAction('PUBLISHED', 'REJECTED'),
+    ]).toEqual(['job.published', 'job.rejected', 'job.removed']);
   });
 });

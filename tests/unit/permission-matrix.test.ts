@@ -4,7 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as constants from '../../src/shared/constants';
-import { BOLD_ROLES, can, isBold, isMember, MEMBER_ROLES, PERMISSION_MATRIX, PERMISSIONS, ROLES, type Permission, type Role } from '../../src/shared/permissions';
+import {
+  BOLD_ROLES,
+  can,
+  isBold,
+  isMember,
+  MEMBER_ROLES,
+  PERMISSION_MATRIX,
+  PERMISSIONS,
+  ROLES,
+  type Permission,
+  type Role,
+} from '../../src/shared/permissions';
 
 const ALL: Role[] = ['ANONYMOUS', 'REGULAR', 'BOLD', 'GRATIS', 'COMPANY', 'ADMIN'];
 const MEMBERS: Role[] = ['REGULAR', 'BOLD', 'GRATIS'];
@@ -49,7 +60,8 @@ describe('the permission matrix, cell by cell', () => {
   });
 
   it.each(Object.entries(HOLDERS))('%s is held by exactly %j', (permission, holders) => {
-    for (const role of ALL) expect(can(role, permission as Permission), `${role} ${permission}`).toBe(holders.includes(role));
+    for (const role of ALL)
+      expect(can(role, permission as Permission), `${role} ${permission}`).toBe(holders.includes(role));
   });
 
   it.each(ALL)('%s holds exactly its permissions, each once', (role) => {
@@ -85,7 +97,8 @@ describe('SPEC §9 constants', () => {
 
   it('recognises only the three locale codes as locales', () => {
     for (const lng of ['es', 'en', 'ca']) expect(constants.isLocale(lng), lng).toBe(true);
-    for (const value of ['fr', 'ES', 'e', 'es-ES', '', null, undefined, 1, ['es'], { es: 1 }]) expect(constants.isLocale(value), String(value)).toBe(false);
+    for (const value of ['fr', 'ES', 'e', 'es-ES', '', null, undefined, 1, ['es'], { es: 1 }])
+      expect(constants.isLocale(value), String(value)).toBe(false);
   });
 
   it('has the page sizes, limits and timings of SPEC §9', () => {
@@ -112,7 +125,14 @@ describe('SPEC §9 constants', () => {
   });
 
   it('has the states and kinds of SPEC §3–§4', () => {
-    expect([...constants.CONTRACTS]).toEqual(['INDEFINITE', 'TEMPORAL', 'FREELANCE', 'PART-TIME', 'FULL-TIME', 'INTERNSHIP']);
+    expect([...constants.CONTRACTS]).toEqual([
+      'INDEFINITE',
+      'TEMPORAL',
+      'FREELANCE',
+      'PART-TIME',
+      'FULL-TIME',
+      'INTERNSHIP',
+    ]);
     expect([...constants.JOB_STATUSES]).toEqual(['PENDING', 'PUBLISHED', 'UNPUBLISHED', 'CLOSED']);
     expect([...constants.APPLICANT_STATUSES]).toEqual(['PENDING', 'ACCEPTED', 'CANCELLED']);
     expect([...constants.ARTICLE_TYPES]).toEqual(['NEWS', 'EVENT']);

@@ -2,12 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { makeDeviceId } from '../../src/shared/constants';
 import { can, PERMISSION_MATRIX, PERMISSIONS, ROLES, type Permission, type Role } from '../../src/shared/permissions';
 
-const BOLD_BENEFITS: Permission[] = ['articles.subscribe', 'jobs.view', 'jobs.apply', 'directory.details', 'workgroups.subscribe', 'workgroups.create', 'card.view', 'library.view'];
+const BOLD_BENEFITS: Permission[] = [
+  'articles.subscribe',
+  'jobs.view',
+  'jobs.apply',
+  'directory.details',
+  'workgroups.subscribe',
+  'workgroups.create',
+  'card.view',
+  'library.view',
+];
 
 describe('the SPEC §6 permission matrix', () => {
   it('lets anonymous visitors browse but not save, subscribe or apply', () => {
     expect(can('ANONYMOUS', 'public.browse')).toBe(true);
-    for (const p of ['articles.save', 'jobs.apply', 'articles.subscribe', 'user.self'] as Permission[]) expect(can('ANONYMOUS', p), p).toBe(false);
+    for (const p of ['articles.save', 'jobs.apply', 'articles.subscribe', 'user.self'] as Permission[])
+      expect(can('ANONYMOUS', p), p).toBe(false);
   });
 
   it('gives Regular members saving but none of the Bold benefits', () => {
@@ -16,12 +26,15 @@ describe('the SPEC §6 permission matrix', () => {
   });
 
   it.each(['BOLD', 'GRATIS'] as Role[])('gives %s every Bold benefit', (role) => {
-    for (const p of [...BOLD_BENEFITS, 'articles.save', 'user.self'] as Permission[]) expect(can(role, p), p).toBe(true);
+    for (const p of [...BOLD_BENEFITS, 'articles.save', 'user.self'] as Permission[])
+      expect(can(role, p), p).toBe(true);
   });
 
   it('lets companies manage offers and candidates and see the directory, but not act as members', () => {
-    for (const p of ['company.jobs.manage', 'company.candidates', 'directory.details', 'company.self'] as Permission[]) expect(can('COMPANY', p), p).toBe(true);
-    for (const p of ['jobs.apply', 'articles.save', 'user.self', 'workgroups.subscribe'] as Permission[]) expect(can('COMPANY', p), p).toBe(false);
+    for (const p of ['company.jobs.manage', 'company.candidates', 'directory.details', 'company.self'] as Permission[])
+      expect(can('COMPANY', p), p).toBe(true);
+    for (const p of ['jobs.apply', 'articles.save', 'user.self', 'workgroups.subscribe'] as Permission[])
+      expect(can('COMPANY', p), p).toBe(false);
   });
 
   it('keeps the back office to administrators', () => {

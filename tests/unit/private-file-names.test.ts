@@ -18,15 +18,31 @@ describe('downloadName', () => {
   });
 
   it('never ends in an extension other than the stored type’s (fast-check)', () => {
-    const mimes = fc.oneof(fc.constantFrom('application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'text/html', 'image/svg+xml', 'text/javascript', 'constructor'), fc.string());
-    const names = fc.oneof(fc.string(), fc.constantFrom('a.html', 'a.svg', 'a.js', 'a.html\u0001', 'a.html.', 'a/b.html', 'a\\b.htm '));
+    const mimes = fc.oneof(
+      fc.constantFrom(
+        'application/pdf',
+        'image/jpeg',
+        'image/png',
+        'image/webp',
+        'text/html',
+        'image/svg+xml',
+        'text/javascript',
+        'constructor',
+      ),
+      fc.string(),
+    );
+    const names = fc.oneof(
+      fc.string(),
+      fc.constantFrom('a.html', 'a.svg', 'a.js', 'a.html\u0001', 'a.html.', 'a/b.html', 'a\\b.htm '),
+    );
     let runs = 0;
     fc.assert(
       fc.property(names, mimes, (name, mime) => {
         runs++;
         const served = downloadName(name, mime);
         const type = servedType(mime);
-        const expected = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }[type] ?? null;
+        const expected =
+          { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }[type] ?? null;
         expect(served.endsWith(`.${expected ?? 'bin'}`)).toBe(true);
         expect(served).not.toMatch(/[\u0000-\u001f\u007f/\\]/);
       }),
@@ -36,7 +52,11 @@ describe('downloadName', () => {
   });
 
   it('serves only the types we keep, anything else as octet-stream', () => {
-    expect(['application/pdf', 'image/jpeg', 'text/html', 'image/svg+xml', 'application/javascript', 'toString'].map(servedType)).toEqual([
+    expect(
+      ['application/pdf', 'image/jpeg', 'text/html', 'image/svg+xml', 'application/javascript', 'toString'].map(
+        servedType,
+      ),
+    ).toEqual([
       'application/pdf',
       'image/jpeg',
       'application/octet-stream',

@@ -4,7 +4,14 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { API_PREFIXES, apiRoutes, isApiPattern, pages, routeAccessPlugin, routeProblems } from '../../src/server/plugins/routeAccess';
+import {
+  API_PREFIXES,
+  apiRoutes,
+  isApiPattern,
+  pages,
+  routeAccessPlugin,
+  routeProblems,
+} from '../../src/server/plugins/routeAccess';
 
 const response = { 200: { type: 'object' } };
 
@@ -20,16 +27,56 @@ describe('the API route records', () => {
   it('records each API route once, without its HEAD twin, with what it declares', async () => {
     const body = { type: 'object', properties: { a: { type: 'string' } } };
     const app = await ready((app) => {
-      app.get('/api/things', { config: { permission: 'public.browse' }, schema: { response, querystring: { type: 'object' } } }, async () => ({}));
-      app.post('/usr/things/:id', { config: { permission: 'user.self' }, schema: { response, body, params: { type: 'object' } } }, async () => ({}));
-      app.route({ method: ['PUT', 'PATCH'], url: '/adm/x', config: { permission: 'admin.content' }, schema: { response, body }, handler: async () => ({}) });
+      app.get(
+        '/api/things',
+        { config: { permission: 'public.browse' }, schema: { response, querystring: { type: 'object' } } },
+        async () => ({}),
+      );
+      app.post(
+        '/usr/things/:id',
+        { config: { permission: 'user.self' }, schema: { response, body, params: { type: 'object' } } },
+        async () => ({}),
+      );
+      app.route({
+        method: ['PUT', 'PATCH'],
+        url: '/adm/x',
+        config: { permission: 'admin.content' },
+        schema: { response, body },
+        handler: async () => ({}),
+      });
       app.get('/about', { config: { page: true } }, async () => 'page');
     });
     // (toMatchObject: the records may carry more than these fields)
     expect(apiRoutes(app)).toMatchObject([
-      { method: 'GET', url: '/api/things', permission: 'public.browse', hasResponseSchema: true, hasBodySchema: false, hasQuerySchema: true, hasParamsSchema: false },
-      { method: 'POST', url: '/usr/things/:id', permission: 'user.self', hasResponseSchema: true, hasBodySchema: true, hasQuerySchema: false, hasParamsSchema: true, bodySchema: body },
-      { method: 'PUT,PATCH', url: '/adm/x', permission: 'admin.content', hasResponseSchema: true, hasBodySchema: true, hasQuerySchema: false, hasParamsSchema: false, bodySchema: body },
+      {
+        method: 'GET',
+        url: '/api/things',
+        permission: 'public.browse',
+        hasResponseSchema: true,
+        hasBodySchema: false,
+        hasQuerySchema: true,
+        hasParamsSchema: false,
+      },
+      {
+        method: 'POST',
+        url: '/usr/things/:id',
+        permission: 'user.self',
+        hasResponseSchema: true,
+        hasBodySchema: true,
+        hasQuerySchema: false,
+        hasParamsSchema: true,
+        bodySchema: body,
+      },
+      {
+        method: 'PUT,PATCH',
+        url: '/adm/x',
+        permission: 'admin.content',
+        hasResponseSchema: true,
+        hasBodySchema: true,
+        hasQuerySchema: false,
+        hasParamsSchema: false,
+        bodySchema: body,
+      },
     ]);
     expect(apiRoutes(app)[0]!.bodySchema).toBeUndefined();
     // Fastify made a HEAD twin of the GET route: it is there, but not recorded twice
@@ -70,7 +117,14 @@ describe('the API route records', () => {
 });
 
 describe('routeProblems', () => {
-  const api = (extra: Record<string, unknown>) => ({ url: '/api/x', method: 'GET', schema: { response }, config: { permission: 'public.browse' }, ...extra }) as Parameters<typeof routeProblems>[0];
+  const api = (extra: Record<string, unknown>) =>
+    ({
+      url: '/api/x',
+      method: 'GET',
+      schema: { response },
+      config: { permission: 'public.browse' },
+      ...extra,
+    }) as Parameters<typeof routeProblems>[0];
 
   it('accepts a complete API route and a declared page', () => {
     expect(routeProblems(api({}))).toEqual([]);
@@ -83,7 +137,8 @@ describe('routeProblems', () => {
   });
 
   it('needs a body schema on POST, PUT and PATCH, also among several methods, but not on GET or DELETE', () => {
-    for (const method of ['POST', 'PUT', 'PATCH']) expect(routeProblems(api({ method })), method).toEqual(['no body schema']);
+    for (const method of ['POST', 'PUT', 'PATCH'])
+      expect(routeProblems(api({ method })), method).toEqual(['no body schema']);
     expect(routeProblems(api({ method: ['GET', 'POST'] }))).toEqual(['no body schema']);
     expect(routeProblems(api({ method: 'DELETE' }))).toEqual([]);
     expect(routeProblems(api({ method: ['GET', 'DELETE'] }))).toEqual([]);
@@ -96,18 +151,24 @@ describe('routeProblems', () => {
   });
 
   it('lists every problem of a route', () => {
-    expect(routeProblems({ url: '/usr/:id', method: 'PATCH', config: { permission: 'nope', page: true } } as never)).toEqual([
+    expect(
+      routeProblems({ url: '/usr/:id', method: 'PATCH', config: { permission: 'nope', page: true } } as never),
+    ).toEqual([
       'unknown permission nope',
       'an API route cannot be a page',
       'no response schema',
       'no body schema',
       'no params schema',
     ]);
-    expect(routeProblems({ url: '/x', method: 'GET', config: { permission: 'public.browse', page: true } } as never)).toEqual([
-      'a permission outside the API prefixes would never be checked with the apiKey',
+    expect(
+      routeProblems({ url: '/x', method: 'GET', config: { permission: 'public.browse', page: true } } as never),
+    ).toEqual(['a permission outside the API prefixes would never be checked with the apiKey']);
+    expect(routeProblems({ url: '/x', method: 'GET' } as never)).toEqual([
+      'no declared access (config.page or an API permission)',
     ]);
-    expect(routeProblems({ url: '/x', method: 'GET' } as never)).toEqual(['no declared access (config.page or an API permission)']);
-    expect(routeProblems({ url: '/x', method: 'GET', config: { page: 'yes' } } as never)).toEqual(['no declared access (config.page or an API permission)']);
+    expect(routeProblems({ url: '/x', method: 'GET', config: { page: 'yes' } } as never)).toEqual([
+      'no declared access (config.page or an API permission)',
+    ]);
   });
 
   it('treats exactly /api, /usr, /com and /adm and what is under them as the API', () => {

@@ -4,7 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '../../src/shared/constants';
-import { localizePath, localizedPattern, matchPath, routeByName, ROUTES, SEGMENTS, type Guard } from '../../src/shared/routes';
+import {
+  localizePath,
+  localizedPattern,
+  matchPath,
+  routeByName,
+  ROUTES,
+  SEGMENTS,
+  type Guard,
+} from '../../src/shared/routes';
 
 type Row = [name: string, path: string, area: 'public' | 'user' | 'company', guard?: Guard];
 
@@ -121,12 +129,26 @@ const translate = (path: string, lng: Locale) =>
 describe('the route table (SPEC §2)', () => {
   it('has exactly the screens of SPEC §2, each with its area and guard', () => {
     expect(ROUTES.length).toBe(SPEC_ROUTES.length);
-    expect(ROUTES.map((route) => [route.name, route.path, route.area, ...(route.guard ? [route.guard] : [])])).toEqual(SPEC_ROUTES);
-    for (const route of ROUTES) expect(Object.keys(route).filter((key) => key !== 'permission').sort()).toEqual(['area', 'guard', 'name', 'path']);
+    expect(ROUTES.map((route) => [route.name, route.path, route.area, ...(route.guard ? [route.guard] : [])])).toEqual(
+      SPEC_ROUTES,
+    );
+    for (const route of ROUTES)
+      expect(
+        Object.keys(route)
+          .filter((key) => key !== 'permission')
+          .sort(),
+      ).toEqual(['area', 'guard', 'name', 'path']);
   });
 
   it('finds each route by name and refuses an unknown name', () => {
-    for (const [name, path, area, guard] of SPEC_ROUTES) expect({ ...routeByName(name), permission: undefined }).toEqual({ name, path, area, guard, permission: undefined });
+    for (const [name, path, area, guard] of SPEC_ROUTES)
+      expect({ ...routeByName(name), permission: undefined }).toEqual({
+        name,
+        path,
+        area,
+        guard,
+        permission: undefined,
+      });
     expect(() => routeByName('nowhere')).toThrow('Unknown route nowhere');
     expect(() => localizePath('nowhere', 'es')).toThrow('Unknown route nowhere');
   });
@@ -140,14 +162,17 @@ describe('translated segments (DESIGN §5)', () => {
       expect(SEGMENTS.es[en], en).toBe(es);
       expect(SEGMENTS.ca[en], en).toBe(ca);
     }
-    for (const lng of LOCALES) expect(Object.keys(SEGMENTS[lng]).sort(), lng).toEqual(Object.keys(DESIGN_SEGMENTS).sort());
+    for (const lng of LOCALES)
+      expect(Object.keys(SEGMENTS[lng]).sort(), lng).toEqual(Object.keys(DESIGN_SEGMENTS).sort());
   });
 
   it.each(LOCALES)('builds every pattern of %s from those slugs, and every URL back to its route', (lng) => {
     for (const [name, path] of SPEC_ROUTES) {
       const segments = translate(path, lng);
       expect(localizedPattern(routeByName(name), lng), name).toBe(`/${[lng, ...segments].join('/')}`);
-      const params = Object.fromEntries(segments.filter((s) => s.startsWith(':')).map((s) => [s.slice(1).replace('?', ''), 'p-1']));
+      const params = Object.fromEntries(
+        segments.filter((s) => s.startsWith(':')).map((s) => [s.slice(1).replace('?', ''), 'p-1']),
+      );
       const url = `/${[lng, ...segments.map((s) => (s.startsWith(':') ? 'p-1' : s))].join('/')}`;
       expect(localizePath(name, lng, params), name).toBe(url);
       expect(matchPath(url), url).toEqual({ route: routeByName(name), lng, params });
@@ -164,7 +189,9 @@ describe('localizePath', () => {
   it('refuses a missing or empty required parameter, and leaves out a missing optional one', () => {
     expect(() => localizePath('jobs.show', 'es')).toThrow('Route jobs.show needs slug');
     expect(() => localizePath('jobs.show', 'es', { slug: '' })).toThrow('Route jobs.show needs slug');
-    expect(() => localizePath('company.jobs.users', 'ca', { slug: 'x' })).toThrow('Route company.jobs.users needs hash');
+    expect(() => localizePath('company.jobs.users', 'ca', { slug: 'x' })).toThrow(
+      'Route company.jobs.users needs hash',
+    );
     expect(localizePath('info', 'ca', { slug: '' })).toBe('/ca/info');
     expect(localizePath('info', 'en', { slug: 'privacy' })).toBe('/en/info/privacy');
     expect(localizePath('home', 'ca')).toBe('/ca');
@@ -176,9 +203,17 @@ describe('matchPath', () => {
     expect(matchPath('/es/empleo/')?.route.name).toBe('jobs');
     expect(matchPath('/es/empleo///')?.route.name).toBe('jobs');
     expect(matchPath('/es//empleo')?.route.name).toBe('jobs');
-    expect(matchPath('/en/jobs/a%20b')).toEqual({ route: routeByName('jobs.show'), lng: 'en', params: { slug: 'a b' } });
+    expect(matchPath('/en/jobs/a%20b')).toEqual({
+      route: routeByName('jobs.show'),
+      lng: 'en',
+      params: { slug: 'a b' },
+    });
     // a malformed escape is kept as written, not a crash
-    expect(matchPath('/en/jobs/%E0%A4%A')).toEqual({ route: routeByName('jobs.show'), lng: 'en', params: { slug: '%E0%A4%A' } });
+    expect(matchPath('/en/jobs/%E0%A4%A')).toEqual({
+      route: routeByName('jobs.show'),
+      lng: 'en',
+      params: { slug: '%E0%A4%A' },
+    });
     expect(matchPath('/es')).toEqual({ route: routeByName('home'), lng: 'es', params: {} });
     expect(matchPath('/ca/')).toEqual({ route: routeByName('home'), lng: 'ca', params: {} });
   });
@@ -196,7 +231,11 @@ describe('matchPath', () => {
 
   it('matches the optional parameter present or absent', () => {
     expect(matchPath('/ca/info')).toEqual({ route: routeByName('info'), lng: 'ca', params: {} });
-    expect(matchPath('/ca/info/galetes')).toEqual({ route: routeByName('info'), lng: 'ca', params: { slug: 'galetes' } });
+    expect(matchPath('/ca/info/galetes')).toEqual({
+      route: routeByName('info'),
+      lng: 'ca',
+      params: { slug: 'galetes' },
+    });
   });
 
   it('prefers the route with more static segments, whatever their order in the table', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/shared/constants';
 import { localizePath, localizedPattern, matchPath, ROUTES, SEGMENTS } from '../../src/shared/routes';
 
-const sampleParams = (path: string) => Object.fromEntries([...path.matchAll(/:(\w+)/g)].map(([, key]) => [key, `x-${key}-1`]));
+const sampleParams = (path: string) =>
+  Object.fromEntries([...path.matchAll(/:(\w+)/g)].map(([, key]) => [key, `x-${key}-1`]));
 
 describe('the localized route table', () => {
   it.each(LOCALES)('round-trips every route in %s', (lng) => {

@@ -33,7 +33,13 @@ describe('every schema property a form shows has its label', () => {
     const common = JSON.parse(readFileSync(join('locales', lng, 'common.json'), 'utf8')) as Record<string, string>;
     const properties = allProperties();
     expect(properties.length).toBeGreaterThan(100);
-    const missing = [...new Set(properties.filter(([, name]) => !common[`fields.${name}`]?.trim()).map(([where, name]) => `${where}: fields.${name}`))];
+    const missing = [
+      ...new Set(
+        properties
+          .filter(([, name]) => !common[`fields.${name}`]?.trim())
+          .map(([where, name]) => `${where}: fields.${name}`),
+      ),
+    ];
     expect(missing).toEqual([]);
   });
 });

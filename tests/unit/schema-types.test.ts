@@ -10,7 +10,9 @@ describe('types generated from the schemas', () => {
   it('are up to date with schemas/ (run `npm run types` after editing a schema)', async () => {
     const fresh = await generateTypes();
     expect(fresh).toContain('export interface UserProfile {');
-    expect(readFileSync(TYPES_FILE, 'utf8') === fresh, 'src/shared/schema-types.ts is stale: run `npm run types`').toBe(true);
+    expect(readFileSync(TYPES_FILE, 'utf8') === fresh, 'src/shared/schema-types.ts is stale: run `npm run types`').toBe(
+      true,
+    );
   }, 60_000);
 
   it('name each type after its schema id', () => {

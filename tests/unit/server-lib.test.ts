@@ -123,7 +123,11 @@ describe('lists (SPEC §3)', () => {
   it('describes a list answer', () => {
     expect(listSchema('job')).toEqual({
       type: 'object',
-      properties: { items: { type: 'array', items: { $ref: 'job#' } }, total: { type: 'integer' }, maxPages: { type: 'integer' } },
+      properties: {
+        items: { type: 'array', items: { $ref: 'job#' } },
+        total: { type: 'integer' },
+        maxPages: { type: 'integer' },
+      },
     });
   });
 });
@@ -171,13 +175,21 @@ describe('the request language', () => {
 
 describe('plain digits in query strings and paths (issue 23 §7, lib/digits.ts)', () => {
   const shared: Record<string, unknown> = {
-    'page.filter': { type: 'object', properties: { page: { type: 'integer', minimum: 1 }, size: { type: 'integer', minimum: 1 } } },
+    'page.filter': {
+      type: 'object',
+      properties: { page: { type: 'integer', minimum: 1 }, size: { type: 'integer', minimum: 1 } },
+    },
   };
   const lookup = (id: string) => shared[id];
   const schema = {
     allOf: [{ $ref: 'page.filter#' }],
     type: 'object',
-    properties: { offset: { type: 'integer' }, ratio: { type: 'number', minimum: 0 }, years: { type: 'array', items: { type: 'integer', minimum: 1900 } }, q: { type: 'string' } },
+    properties: {
+      offset: { type: 'integer' },
+      ratio: { type: 'number', minimum: 0 },
+      years: { type: 'array', items: { type: 'integer', minimum: 1900 } },
+      q: { type: 'string' },
+    },
   };
 
   it('finds every numeric property, through $ref, allOf and arrays, with a minus only where negatives are allowed', () => {

@@ -5,7 +5,18 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FILE_LINK_REFRESH_MS } from '../../src/shared/constants';
-import { ACTOR_KEY_PATTERN, actorKey, FILE_LINK_MAX_LIFETIME_SECONDS, FILE_LINK_TTL_SECONDS, fileLinks, filePath, readSignedQuery, SIGNATURE_PATTERN, sign, verify } from '../../src/server/lib/signedLinks';
+import {
+  ACTOR_KEY_PATTERN,
+  actorKey,
+  FILE_LINK_MAX_LIFETIME_SECONDS,
+  FILE_LINK_TTL_SECONDS,
+  fileLinks,
+  filePath,
+  readSignedQuery,
+  SIGNATURE_PATTERN,
+  sign,
+  verify,
+} from '../../src/server/lib/signedLinks';
 
 const KEY = 'k'.repeat(32);
 const NOW = new Date('2026-01-01T12:00:00.000Z');
@@ -14,7 +25,13 @@ const user = { type: 'user' as const, hash: 'u1abc' };
 
 function parse(link: string) {
   const url = new URL(link, 'http://x');
-  return { path: url.pathname, exp: Number(url.searchParams.get('exp')), by: url.searchParams.get('by')!, sig: url.searchParams.get('sig')!, keys: [...url.searchParams.keys()] };
+  return {
+    path: url.pathname,
+    exp: Number(url.searchParams.get('exp')),
+    by: url.searchParams.get('by')!,
+    sig: url.searchParams.get('sig')!,
+    keys: [...url.searchParams.keys()],
+  };
 }
 
 describe('the link', () => {
@@ -24,10 +41,17 @@ describe('the link', () => {
     expect(filePath('abc123')).toBe('/files/abc123');
     const link = fileLinks(KEY, user, NOW).link('abc123');
     const parts = parse(link);
-    expect(parts).toEqual({ path: '/files/abc123', exp: NOW_S + 300, by: 'user.u1abc', sig: parts.sig, keys: ['exp', 'by', 'sig'] });
+    expect(parts).toEqual({
+      path: '/files/abc123',
+      exp: NOW_S + 300,
+      by: 'user.u1abc',
+      sig: parts.sig,
+      keys: ['exp', 'by', 'sig'],
+    });
     expect(parts.sig).toMatch(new RegExp(SIGNATURE_PATTERN));
     // the pattern the file route's schema checks: 43 base64url characters (256 bits), nothing else
-    for (const bad of [parts.sig.slice(1), `${parts.sig}A`, `${parts.sig.slice(1)}+`, `${parts.sig.slice(1)}=`, '']) expect(new RegExp(SIGNATURE_PATTERN).test(bad), bad).toBe(false);
+    for (const bad of [parts.sig.slice(1), `${parts.sig}A`, `${parts.sig.slice(1)}+`, `${parts.sig.slice(1)}=`, ''])
+      expect(new RegExp(SIGNATURE_PATTERN).test(bad), bad).toBe(false);
     expect(link).toBe(`/files/abc123?exp=${NOW_S + 300}&by=user.u1abc&sig=${parts.sig}`);
   });
 
@@ -50,8 +74,9 @@ describe('the link', () => {
     expect(actorKey({ type: 'company', hash: 'c9' })).toBe('company.c9');
     expect(actorKey({ type: 'admin', hash: 'a1' })).toBe('admin.a1');
     const pattern = new RegExp(ACTOR_KEY_PATTERN);
-    for (const good of ['anon', 'user.abc', 'company.C1', 'admin.a'] ) expect(pattern.test(good), good).toBe(true);
-    for (const bad of ['anonx', 'root.abc', 'user.', 'user.a-b', `user.${'a'.repeat(65)}`, 'xuser.abc']) expect(pattern.test(bad), bad).toBe(false);
+    for (const good of ['anon', 'user.abc', 'company.C1', 'admin.a']) expect(pattern.test(good), good).toBe(true);
+    for (const bad of ['anonx', 'root.abc', 'user.', 'user.a-b', `user.${'a'.repeat(65)}`, 'xuser.abc'])
+      expect(pattern.test(bad), bad).toBe(false);
   });
 });
 
@@ -62,7 +87,6 @@ function handedOut() {
 }
 
 describe('verify', () => {
-
   it('accepts the link as handed out until it expires', () => {
     const query = handedOut();
     expect(verify(KEY, '/files/abc123', query, NOW)).toBe('ok');
@@ -135,7 +159,13 @@ describe('a link as long-lived and as spelled as handed out (issue 23 §7)', () 
       expect(Buffer.from(twin, 'base64url')).toEqual(Buffer.from(query.sig, 'base64url'));
       expect(verify(KEY, '/files/abc123', { ...query, sig: twin }, NOW), twin).toBe('invalid');
     }
-    for (const sig of [`${query.sig}=`, `${query.sig}==`, ` ${query.sig}`, `${query.sig}.`, query.sig.replace(/-/g, '+').replace(/_/g, '/')]) {
+    for (const sig of [
+      `${query.sig}=`,
+      `${query.sig}==`,
+      ` ${query.sig}`,
+      `${query.sig}.`,
+      query.sig.replace(/-/g, '+').replace(/_/g, '/'),
+    ]) {
       if (sig === query.sig) continue;
       expect(verify(KEY, '/files/abc123', { ...query, sig }, NOW), sig).toBe('invalid');
     }
@@ -145,7 +175,18 @@ describe('a link as long-lived and as spelled as handed out (issue 23 §7)', () 
     const query = handedOut();
     const raw = { exp: String(query.exp), by: query.by, sig: query.sig };
     expect(readSignedQuery(raw)).toEqual(query);
-    for (const exp of [`0${raw.exp}`, `+${raw.exp}`, ` ${raw.exp}`, `${raw.exp} `, `${raw.exp}.0`, '1e9', '0x10', '', '-1', '1'.repeat(16)]) {
+    for (const exp of [
+      `0${raw.exp}`,
+      `+${raw.exp}`,
+      ` ${raw.exp}`,
+      `${raw.exp} `,
+      `${raw.exp}.0`,
+      '1e9',
+      '0x10',
+      '',
+      '-1',
+      '1'.repeat(16),
+    ]) {
       expect(readSignedQuery({ ...raw, exp }), exp).toEqual({ ...query, exp: undefined });
     }
     expect(readSignedQuery({ ...raw, exp: '0' })).toEqual({ ...query, exp: 0 });

@@ -13,7 +13,9 @@ const FIXTURES = 'tests/unit/fixtures/vitest-reports';
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8')) as unknown;
 
 function cli(reportPath: string, status: string): { stdout: string; stderr: string; code: number | null } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/count-report.ts', reportPath, status], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/count-report.ts', reportPath, status], {
+    encoding: 'utf8',
+  });
   return { stdout: run.stdout, stderr: run.stderr, code: run.status };
 }
 
@@ -43,7 +45,10 @@ describe('counting a vitest run (scripts/count-report.ts)', () => {
     const count = countReport(fixture('empty'), 1);
     expect(count.passed).toBe(0);
     expect(count.failed).toBe(2);
-    expect(count.reasons).toEqual([expect.stringMatching(/a\.test\.ts: did not run \(No test found in suite/), 'no test ran']);
+    expect(count.reasons).toEqual([
+      expect.stringMatching(/a\.test\.ts: did not run \(No test found in suite/),
+      'no test ran',
+    ]);
   });
 
   it('fails skipped and todo tests, and a run where nothing but them was found', () => {
@@ -51,11 +56,19 @@ describe('counting a vitest run (scripts/count-report.ts)', () => {
     const count = countReport(fixture('skip'), 0);
     expect(count.passed).toBe(0);
     expect(count.failed).toBe(3);
-    expect(count.reasons).toEqual([expect.stringMatching(/"s" was skipped/), expect.stringMatching(/"t" was todo/), 'no test ran']);
+    expect(count.reasons).toEqual([
+      expect.stringMatching(/"s" was skipped/),
+      expect.stringMatching(/"t" was todo/),
+      'no test ran',
+    ]);
   });
 
   it('fails a run that exited non-zero with every test passed (an unhandled error after the tests)', () => {
-    expect(countReport(fixture('crash'), 1)).toEqual({ passed: 1, failed: 1, reasons: [expect.stringMatching(/exited with status 1/)] });
+    expect(countReport(fixture('crash'), 1)).toEqual({
+      passed: 1,
+      failed: 1,
+      reasons: [expect.stringMatching(/exited with status 1/)],
+    });
     expect(countReport(fixture('crash'), 0)).toEqual({ passed: 1, failed: 0, reasons: [] });
   });
 
@@ -90,10 +103,23 @@ describe('real vitest runs, counted', () => {
     const reportPath = join(root, 'report.json');
     let status = 0;
     try {
-      execFileSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--root', root, '--config', join(root, 'vitest.config.mjs'), '--reporter=json', `--outputFile.json=${reportPath}`], {
-        stdio: 'ignore',
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-      });
+      execFileSync(
+        process.execPath,
+        [
+          'node_modules/vitest/vitest.mjs',
+          'run',
+          '--root',
+          root,
+          '--config',
+          join(root, 'vitest.config.mjs'),
+          '--reporter=json',
+          `--outputFile.json=${reportPath}`,
+        ],
+        {
+          stdio: 'ignore',
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+        },
+      );
     } catch (error) {
       status = (error as { status: number }).status;
     }
@@ -107,7 +133,11 @@ describe('real vitest runs, counted', () => {
     expect(good.status).toBe(0);
     expect(countReport(good.report, good.status)).toEqual({ passed: 1, failed: 0, reasons: [] });
 
-    const bad = runVitest({ 'a.test.ts': passing, 'b.test.ts': "import './missing-module.js';\n" + passing, 'c.test.ts': "import { describe } from 'vitest';\ndescribe('x', () => {});\n" });
+    const bad = runVitest({
+      'a.test.ts': passing,
+      'b.test.ts': "import './missing-module.js';\n" + passing,
+      'c.test.ts': "import { describe } from 'vitest';\ndescribe('x', () => {});\n",
+    });
     expect(bad.status).not.toBe(0);
     const count = countReport(bad.report, bad.status);
     expect(count.passed).toBe(1);

@@ -18,6 +18,10 @@ describe('fileProblem', () => {
   });
 
   it('states the limits the issue sets', () => {
-    expect([UPLOAD_KINDS.photo.maxBytes, UPLOAD_KINDS.document.maxBytes, UPLOAD_KINDS.portfolioImage.maxBytes].map(sizeLabel)).toEqual(['5 MB', '10 MB', '8 MB']);
+    expect(
+      [UPLOAD_KINDS.photo.maxBytes, UPLOAD_KINDS.document.maxBytes, UPLOAD_KINDS.portfolioImage.maxBytes].map(
+        sizeLabel,
+      ),
+    ).toEqual(['5 MB', '10 MB', '8 MB']);
   });
 });

@@ -16,7 +16,8 @@ import type { Identity } from '../../src/web/providers/auth';
 
 const t = ((key: string) => key) as unknown as TFunction;
 const EBOOKS = 'https://example.test/ebooks';
-const identity = (role: Role): Identity => ({ iss: role === 'COMPANY' ? 'company' : 'user', role }) as unknown as Identity;
+const identity = (role: Role): Identity =>
+  ({ iss: role === 'COMPANY' ? 'company' : 'user', role }) as unknown as Identity;
 
 describe('the account menus follow the matrix', () => {
   it('every member role sees exactly the items whose route permission its matrix row holds, the library only with library.view', () => {
@@ -25,20 +26,40 @@ describe('the account menus follow the matrix', () => {
     for (const role of members) {
       const list = PERMISSION_MATRIX[role];
       const items = accountItems(identity(role), t, (action) => allows(list, action), EBOOKS);
-      const wanted = MEMBER_MENU.filter((item) => list.includes(routeByName(item.route).permission!)).map((item) => item.key);
+      const wanted = MEMBER_MENU.filter((item) => list.includes(routeByName(item.route).permission!)).map(
+        (item) => item.key,
+      );
       expect(items.map((item) => item.key)).toEqual(list.includes('library.view') ? [...wanted, 'ebooks'] : wanted);
     }
   });
 
   it('a Regular member gets neither the library, applications nor the groups they would run; a Bold member gets all three', () => {
-    const keys = (role: Role) => accountItems(identity(role), t, (action) => allows(PERMISSION_MATRIX[role], action), EBOOKS).map((item) => item.key);
+    const keys = (role: Role) =>
+      accountItems(identity(role), t, (action) => allows(PERMISSION_MATRIX[role], action), EBOOKS).map(
+        (item) => item.key,
+      );
     expect(keys('REGULAR')).toEqual(['profile', 'settings', 'card', 'saved', 'portfolios', 'experiences', 'groups']);
-    expect(keys('BOLD')).toEqual(['profile', 'settings', 'card', 'subscribed', 'saved', 'portfolios', 'experiences', 'groups', 'mygroups', 'ebooks']);
+    expect(keys('BOLD')).toEqual([
+      'profile',
+      'settings',
+      'card',
+      'subscribed',
+      'saved',
+      'portfolios',
+      'experiences',
+      'groups',
+      'mygroups',
+      'ebooks',
+    ]);
     expect(keys('GRATIS')).toEqual(keys('BOLD'));
   });
 
   it('a company sees its own four items; nothing is allowed while the list is unknown', () => {
-    expect(accountItems(identity('COMPANY'), t, (action) => allows(PERMISSION_MATRIX.COMPANY, action), EBOOKS).map((item) => item.route)).toEqual(COMPANY_MENU.map((item) => item.route));
+    expect(
+      accountItems(identity('COMPANY'), t, (action) => allows(PERMISSION_MATRIX.COMPANY, action), EBOOKS).map(
+        (item) => item.route,
+      ),
+    ).toEqual(COMPANY_MENU.map((item) => item.route));
     expect(accountItems(identity('BOLD'), t, (action) => allows(null, action), EBOOKS)).toEqual([]);
   });
 
@@ -54,8 +75,23 @@ describe('the account menus follow the matrix', () => {
 describe('every guarded page, every role', () => {
   const guarded = [...ROUTES, ...ADMIN_ROUTES].filter((route) => route.permission);
   it('each area and back-office page but sign-in, registration, recovery and sign-out declares a permission of the matrix', () => {
-    const open = [...ROUTES, ...ADMIN_ROUTES].filter((route) => route.area !== 'public' && !route.permission).map((route) => route.name);
-    expect(open.sort()).toEqual(['admin.invite', 'admin.login', 'company.login', 'company.logout', 'company.recovery', 'company.register', 'user.login', 'user.logout', 'user.recovery', 'user.register'].sort());
+    const open = [...ROUTES, ...ADMIN_ROUTES]
+      .filter((route) => route.area !== 'public' && !route.permission)
+      .map((route) => route.name);
+    expect(open.sort()).toEqual(
+      [
+        'admin.invite',
+        'admin.login',
+        'company.login',
+        'company.logout',
+        'company.recovery',
+        'company.register',
+        'user.login',
+        'user.logout',
+        'user.recovery',
+        'user.register',
+      ].sort(),
+    );
     expect(guarded.length).toBeGreaterThan(40);
     for (const route of guarded) expect(PERMISSIONS).toContain(route.permission);
   });
@@ -64,7 +100,11 @@ describe('every guarded page, every role', () => {
     let checked = 0;
     for (const role of ROLES)
       for (const route of guarded) {
-        expect([role, route.name, allows(PERMISSION_MATRIX[role], route.name)]).toEqual([role, route.name, PERMISSION_MATRIX[role].includes(route.permission!)]);
+        expect([role, route.name, allows(PERMISSION_MATRIX[role], route.name)]).toEqual([
+          role,
+          route.name,
+          PERMISSION_MATRIX[role].includes(route.permission!),
+        ]);
         checked++;
       }
     expect(checked).toBe(ROLES.length * guarded.length);
@@ -84,7 +124,25 @@ function sources(dir: string): string[] {
 describe('resources are the map', () => {
   it('names every entity of the brief and the areas', () => {
     const entities = new Set(RESOURCES.map((resource) => resource.entity));
-    for (const entity of ['portfolios', 'workExperiences', 'jobs', 'applicants', 'workgroups', 'comments', 'cards', 'articles', 'companies', 'members', 'subscriptions', 'payments', 'categories', 'tags', 'pages', 'administrators', 'audit'])
+    for (const entity of [
+      'portfolios',
+      'workExperiences',
+      'jobs',
+      'applicants',
+      'workgroups',
+      'comments',
+      'cards',
+      'articles',
+      'companies',
+      'members',
+      'subscriptions',
+      'payments',
+      'categories',
+      'tags',
+      'pages',
+      'administrators',
+      'audit',
+    ])
       expect([entity, entities.has(entity)]).toEqual([entity, true]);
   });
 
@@ -93,7 +151,8 @@ describe('resources are the map', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const resource of RESOURCES) {
       if (resource.parent) expect(ids).toContain(resource.parent);
-      for (const action of ['list', 'create', 'edit', 'show'] as const) if (resource[action]) expect(routeByName(resource[action]!).name).toBe(resource[action]);
+      for (const action of ['list', 'create', 'edit', 'show'] as const)
+        if (resource[action]) expect(routeByName(resource[action]!).name).toBe(resource[action]);
     }
     expect(RESOURCES.filter((resource) => resource.parent && !resource.apiPath)).toEqual([]);
   });
@@ -103,13 +162,23 @@ describe('resources are the map', () => {
     expect(files.length).toBeGreaterThan(100);
     const text = files.map((file) => readFileSync(file, 'utf8')).join('\n');
     // the one place: routing/resources.ts sets each resource's provider from the table
-    expect(files.filter((file) => readFileSync(file, 'utf8').includes('dataProviderName')).map((file) => file.replace(/\\/g, '/'))).toEqual(['src/web/routing/resources.ts']);
+    expect(
+      files
+        .filter((file) => readFileSync(file, 'utf8').includes('dataProviderName'))
+        .map((file) => file.replace(/\\/g, '/')),
+    ).toEqual(['src/web/routing/resources.ts']);
     const used = [...text.matchAll(/resource: '((?:usr|com|adm)\/[A-Za-z-]+)'/g)].map((match) => match[1]!);
     expect(used.length).toBeGreaterThan(20);
     const ids = new Set(RESOURCES.map((resource) => resource.identifier));
     expect(used.filter((id) => !ids.has(id))).toEqual([]);
     // a plain name is an /api resource: declared, or named by no resource at all (Refine would pick one by its name)
-    const plain = [...new Set([...text.matchAll(/resource: '([A-Za-z/-]+)'/g)].map((match) => match[1]!).filter((name) => !/^(usr|com|adm)\//.test(name)))];
+    const plain = [
+      ...new Set(
+        [...text.matchAll(/resource: '([A-Za-z/-]+)'/g)]
+          .map((match) => match[1]!)
+          .filter((name) => !/^(usr|com|adm)\//.test(name)),
+      ),
+    ];
     expect(plain.length).toBeGreaterThan(5);
     expect(plain.filter((name) => !ids.has(name) && RESOURCES.some((resource) => resource.name === name))).toEqual([]);
   });

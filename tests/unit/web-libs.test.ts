@@ -86,7 +86,10 @@ describe('query strings of lists (qs, used by Refine routing)', () => {
 
   it('keeps &, #, + and % inside a filter value (Refine writes values unencoded; App.tsx escapes them)', async () => {
     const qs = await webImport<Qs>('qs');
-    const state = { currentPage: '1', filters: [{ field: 'text', operator: 'contains', value: 'C&A #1 +2 50%25 100%' }] };
+    const state = {
+      currentPage: '1',
+      filters: [{ field: 'text', operator: 'contains', value: 'C&A #1 +2 50%25 100%' }],
+    };
     const query = qs.stringify(escapeQuery(state), STRINGIFY);
     expect(query).not.toMatch(/[#+]|&A/);
     expect(qs.parse(`?${query}`, PARSE)).toEqual(state);
@@ -100,7 +103,12 @@ describe('query strings of lists (qs, used by Refine routing)', () => {
 
 describe('pluralize (Refine labels)', () => {
   it('answers English plurals and singulars', async () => {
-    const pluralize = await webImport<((word: string, count?: number, inclusive?: boolean) => string) & { plural(w: string): string; singular(w: string): string }>('pluralize');
+    const pluralize = await webImport<
+      ((word: string, count?: number, inclusive?: boolean) => string) & {
+        plural(w: string): string;
+        singular(w: string): string;
+      }
+    >('pluralize');
     expect(pluralize.plural('person')).toBe('people');
     expect(pluralize.plural('status')).toBe('statuses');
     expect(pluralize.plural('category')).toBe('categories');
@@ -113,9 +121,14 @@ describe('pluralize (Refine labels)', () => {
 
 describe('papaparse (Refine CSV import/export)', () => {
   it('writes and reads CSV', async () => {
-    const papa = await webImport<{ unparse(data: unknown): string; parse(text: string, options: object): { data: unknown[] } }>('papaparse');
+    const papa = await webImport<{
+      unparse(data: unknown): string;
+      parse(text: string, options: object): { data: unknown[] };
+    }>('papaparse');
     expect(papa.unparse([{ name: 'Ana, María', year: 2020 }])).toBe('name,year\r\n"Ana, María",2020');
-    expect(papa.parse('name,year\n"Ana, María",2020', { header: true }).data).toEqual([{ name: 'Ana, María', year: '2020' }]);
+    expect(papa.parse('name,year\n"Ana, María",2020', { header: true }).data).toEqual([
+      { name: 'Ana, María', year: '2020' },
+    ]);
   });
 });
 
@@ -168,10 +181,26 @@ describe('precompiled form validators (no eval in the browser)', () => {
   it("checks the project's formats and answers in es, en and ca", async () => {
     const validators = await load(compileValidators(schema));
     const errors = (localize: typeof localizeEs, data: object) =>
-      createPrecompiledValidator(validators, schema as never, localize).validateFormData(data, schema as never).errors.map((e) => `${e.property} ${e.name}: ${e.message}`);
-    const good = { name: 'Ana', dni: '12345678Z', iban: 'ES91 2100 0418 4502 0005 1332', birthdate: '29/02/2024', code: 'ABC', web: 'https://example.org' };
+      createPrecompiledValidator(validators, schema as never, localize)
+        .validateFormData(data, schema as never)
+        .errors.map((e) => `${e.property} ${e.name}: ${e.message}`);
+    const good = {
+      name: 'Ana',
+      dni: '12345678Z',
+      iban: 'ES91 2100 0418 4502 0005 1332',
+      birthdate: '29/02/2024',
+      code: 'ABC',
+      web: 'https://example.org',
+    };
     expect(errors(localizeEn, good)).toEqual([]);
-    const bad = { name: 'A\u{1F600}', dni: '12345678A', iban: 'ES9121000418450200051333', birthdate: '31/02/2024', code: 'abc', web: 'javascript:alert(1)' };
+    const bad = {
+      name: 'A\u{1F600}',
+      dni: '12345678A',
+      iban: 'ES9121000418450200051333',
+      birthdate: '31/02/2024',
+      code: 'abc',
+      web: 'javascript:alert(1)',
+    };
     // 'A😀' is two characters as the server counts them (code points), so it passes minLength 2
     expect(errors(localizeEs, bad).sort()).toEqual([
       '.birthdate format: debe coincidir con el formato "date"',
@@ -180,7 +209,9 @@ describe('precompiled form validators (no eval in the browser)', () => {
       '.iban format: debe coincidir con el formato "iban"',
       '.web format: debe coincidir con el formato "url"',
     ]);
-    expect(errors(localizeCa, { name: 'Ana', code: 'x' })).toEqual(['.code pattern: ha de coincidir amb el patró "^[A-Z]{3}$"']);
+    expect(errors(localizeCa, { name: 'Ana', code: 'x' })).toEqual([
+      '.code pattern: ha de coincidir amb el patró "^[A-Z]{3}$"',
+    ]);
     // ajv-i18n's English, not ajv's own "must NOT have more than"
     expect(errors(localizeEn, { name: 'Andrea' })).toEqual(['.name maxLength: must NOT be longer than 5 characters']);
   });
@@ -191,10 +222,18 @@ describe('precompiled form validators (no eval in the browser)', () => {
     expect((schema['properties'] as Record<string, Record<string, unknown>>)['description']!['x-text']).toBe('long');
     const validators = await load(validatorsCode('workgroup'));
     const errors = (data: object) =>
-      createPrecompiledValidator(validators, schema as never, localizeEn).validateFormData(data, schema as never).errors.map((e) => `${e.property} ${e.name}`);
-    const good = { name: 'Taller de cerámica', typology: 'THEMATIC', type: 'PUBLIC', description: 'Técnicas y hornos.\r\n\tProveedores de cerámica.' };
+      createPrecompiledValidator(validators, schema as never, localizeEn)
+        .validateFormData(data, schema as never)
+        .errors.map((e) => `${e.property} ${e.name}`);
+    const good = {
+      name: 'Taller de cerámica',
+      typology: 'THEMATIC',
+      type: 'PUBLIC',
+      description: 'Técnicas y hornos.\r\n\tProveedores de cerámica.',
+    };
     expect(errors(good)).toEqual([]);
-    for (const c of ['\u0000', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085']) expect(errors({ ...good, name: `Taller${c}x` }), JSON.stringify(c)).toEqual(['.name x-text']);
+    for (const c of ['\u0000', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085'])
+      expect(errors({ ...good, name: `Taller${c}x` }), JSON.stringify(c)).toEqual(['.name x-text']);
     expect(errors({ ...good, description: `${good.description}\u0000` })).toEqual(['.description x-text']);
   });
 
@@ -216,8 +255,10 @@ describe('sign-in cookie attributes', () => {
     expect(cookieAttributes(false, undefined, now)).toMatchObject({ sameSite: 'strict', secure: false });
   });
 
-  it("end with the refresh token: its stated end, else the 30-day default", () => {
-    expect(cookieAttributes(true, '2026-01-12T12:00:00.000Z', now).expires).toEqual(new Date('2026-01-12T12:00:00.000Z'));
+  it('end with the refresh token: its stated end, else the 30-day default', () => {
+    expect(cookieAttributes(true, '2026-01-12T12:00:00.000Z', now).expires).toEqual(
+      new Date('2026-01-12T12:00:00.000Z'),
+    );
     expect(cookieAttributes(true, undefined, now).expires).toEqual(new Date('2026-02-09T12:00:00.000Z'));
     expect(cookieAttributes(true, 'not a date', now).expires).toEqual(new Date('2026-02-09T12:00:00.000Z'));
   });

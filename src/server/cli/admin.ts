@@ -17,8 +17,29 @@ export const MAX_PASSWORD_LENGTH = 128;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Passwords (letters only, lower case) that no length of digits or symbols around them makes strong. */
 const COMMON = new Set([
-  'password', 'passwd', 'contrasena', 'contraseña', 'contrasenya', 'qwerty', 'qwertyuiop', 'asdfgh', 'azerty', 'letmein', 'welcome', 'admin',
-  'administrator', 'administrador', 'root', 'alumni', 'alumniwebkey', 'demopassword', 'iloveyou', 'abc', 'abcdef', 'secret', 'changeme',
+  'password',
+  'passwd',
+  'contrasena',
+  'contraseña',
+  'contrasenya',
+  'qwerty',
+  'qwertyuiop',
+  'asdfgh',
+  'azerty',
+  'letmein',
+  'welcome',
+  'admin',
+  'administrator',
+  'administrador',
+  'root',
+  'alumni',
+  'alumniwebkey',
+  'demopassword',
+  'iloveyou',
+  'abc',
+  'abcdef',
+  'secret',
+  'changeme',
 ]);
 
 export function normalizeEmail(raw: string): string {
@@ -41,11 +62,15 @@ export function passwordProblem(password: string, email: string): string | null 
   const lower = password.toLowerCase();
   // repeated or consecutive characters: "aaaaaaaaaaaa", "123456789012", "abcdefghijkl"
   let steps = 0;
-  for (let i = 1; i < chars.length; i++) if (Math.abs(chars[i]!.toLowerCase().codePointAt(0)! - chars[i - 1]!.toLowerCase().codePointAt(0)!) <= 1) steps++;
-  if (new Set(lower).size < 6 || steps >= (chars.length - 1) * 0.75) return 'The password is too repetitive (repeated or consecutive characters).';
+  for (let i = 1; i < chars.length; i++)
+    if (Math.abs(chars[i]!.toLowerCase().codePointAt(0)! - chars[i - 1]!.toLowerCase().codePointAt(0)!) <= 1) steps++;
+  if (new Set(lower).size < 6 || steps >= (chars.length - 1) * 0.75)
+    return 'The password is too repetitive (repeated or consecutive characters).';
   const local = email.split('@')[0] ?? '';
-  if (local.length >= 3 && lower.includes(local)) return 'The password must not contain the e-mail address or its name part.';
-  if (COMMON.has(lower.replace(/[^\p{L}]+/gu, ''))) return 'The password is too common: use a passphrase of several words.';
+  if (local.length >= 3 && lower.includes(local))
+    return 'The password must not contain the e-mail address or its name part.';
+  if (COMMON.has(lower.replace(/[^\p{L}]+/gu, '')))
+    return 'The password is too common: use a passphrase of several words.';
   return null;
 }
 
@@ -61,11 +86,15 @@ export async function createAdmin(db: Db, input: NewAdmin): Promise<{ hash: stri
   const name = normalizeName(input.name);
   const problem = passwordProblem(input.password, email);
   if (problem) throw new AdminInputError(problem);
-  const taken = () => new AdminInputError(`An administrator with the e-mail ${email} already exists; nothing was changed.`);
+  const taken = () =>
+    new AdminInputError(`An administrator with the e-mail ${email} already exists; nothing was changed.`);
   if (await db.selectFrom('admins').select('hash').where('email', '=', email).executeTakeFirst()) throw taken();
   const hash = newHash();
   try {
-    await db.insertInto('admins').values({ hash, email, name, password_hash: await hashPassword(input.password), created_at: nowIso() }).execute();
+    await db
+      .insertInto('admins')
+      .values({ hash, email, name, password_hash: await hashPassword(input.password), created_at: nowIso() })
+      .execute();
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') throw taken();

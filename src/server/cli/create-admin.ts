@@ -19,7 +19,11 @@ const USAGE = `Usage: npm run admin:create -- --email <e-mail> --name <full name
 async function main(): Promise<number> {
   let values: { email?: string; name?: string; help?: boolean };
   try {
-    ({ values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (error) {
     console.error(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
@@ -35,7 +39,10 @@ async function main(): Promise<number> {
   const email = normalizeEmail(values.email);
   const name = normalizeName(values.name);
   const password = await readPassword();
-  if (!password) throw new AdminInputError('No password given: set ADMIN_PASSWORD, type it when asked, or pipe it on standard input.');
+  if (!password)
+    throw new AdminInputError(
+      'No password given: set ADMIN_PASSWORD, type it when asked, or pipe it on standard input.',
+    );
   const problem = passwordProblem(password, email);
   if (problem) throw new AdminInputError(problem);
 
@@ -48,7 +55,9 @@ async function main(): Promise<number> {
   } finally {
     await db.destroy();
   }
-  console.log(`Administrator ${email} created: it signs in with this e-mail and the password you gave (POST ${config.publicUrl}/adm/login).`);
+  console.log(
+    `Administrator ${email} created: it signs in with this e-mail and the password you gave (POST ${config.publicUrl}/adm/login).`,
+  );
   return 0;
 }
 
@@ -86,7 +95,11 @@ function askHidden(question: string): Promise<string> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof AdminInputError ? error.message : `Could not create the administrator: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      error instanceof AdminInputError
+        ? error.message
+        : `Could not create the administrator: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   },
 );

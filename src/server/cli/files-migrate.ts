@@ -12,7 +12,19 @@ import { loadConfig } from '../config';
 import { s3Storage } from '../lib/storage/s3';
 import { validKey } from '../lib/storage';
 
-const TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif', svg: 'image/svg+xml', doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', zip: 'application/zip' };
+const TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  zip: 'application/zip',
+};
 
 function* walk(dir: string): Generator<string> {
   let entries;
@@ -28,9 +40,14 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
-export async function migrateFiles(env: Record<string, string | undefined>, log: (line: string) => void, dryRun = false) {
+export async function migrateFiles(
+  env: Record<string, string | undefined>,
+  log: (line: string) => void,
+  dryRun = false,
+) {
   const config = loadConfig(env);
-  if (config.fileStorage.driver !== 's3') throw new Error('files:migrate copies into S3: set FILE_STORAGE=s3 and S3_* as the portal will have them');
+  if (config.fileStorage.driver !== 's3')
+    throw new Error('files:migrate copies into S3: set FILE_STORAGE=s3 and S3_* as the portal will have them');
   const storage = s3Storage(config.fileStorage);
   await storage.check();
   const counts = { copied: 0, skipped: 0, refused: 0 };
@@ -43,17 +60,28 @@ export async function migrateFiles(env: Record<string, string | undefined>, log:
         continue;
       }
       const size = statSync(path).size;
-      const there = await storage.client.send(new HeadObjectCommand({ Bucket: config.fileStorage.bucket, Key: key })).then((head) => Number(head.ContentLength), () => null);
+      const there = await storage.client
+        .send(new HeadObjectCommand({ Bucket: config.fileStorage.bucket, Key: key }))
+        .then(
+          (head) => Number(head.ContentLength),
+          () => null,
+        );
       if (there === size) {
         counts.skipped++;
         continue;
       }
-      if (!dryRun) await storage.put(key, createReadStream(path), { contentType: TYPES[key.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream', size });
+      if (!dryRun)
+        await storage.put(key, createReadStream(path), {
+          contentType: TYPES[key.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream',
+          size,
+        });
       counts.copied++;
       log(`${dryRun ? 'would copy' : 'copied'} ${key} (${size} bytes)`);
     }
   }
-  log(`${dryRun ? 'Would copy' : 'Copied'} ${counts.copied}, already there ${counts.skipped}, skipped ${counts.refused} — into ${storage.describe()}`);
+  log(
+    `${dryRun ? 'Would copy' : 'Copied'} ${counts.copied}, already there ${counts.skipped}, skipped ${counts.refused} — into ${storage.describe()}`,
+  );
   storage.client.destroy();
   return counts;
 }

@@ -28,13 +28,20 @@ async function main(): Promise<number> {
   }
   const limit = Number(values.limit ?? 20);
   const status = values.status?.toUpperCase();
-  if (!Number.isInteger(limit) || limit < 1 || positionals.length > 1 || (status && !['PENDING', 'SENDING', 'SENT', 'FAILED'].includes(status))) {
+  if (
+    !Number.isInteger(limit) ||
+    limit < 1 ||
+    positionals.length > 1 ||
+    (status && !['PENDING', 'SENDING', 'SENT', 'FAILED'].includes(status))
+  ) {
     console.error(USAGE);
     return 2;
   }
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
   if (dialectOf(config.databaseUrl) === 'sqlite' && !existsSync(sqlitePath(config.databaseUrl))) {
-    console.error(`No database at ${sqlitePath(config.databaseUrl)} (set DATA_DIR or DATABASE_URL as the server has them).`);
+    console.error(
+      `No database at ${sqlitePath(config.databaseUrl)} (set DATA_DIR or DATABASE_URL as the server has them).`,
+    );
     return 1;
   }
   const db = createDb(config.databaseUrl, { poolSize: 1 });
@@ -61,7 +68,12 @@ async function main(): Promise<number> {
       );
       return 0;
     }
-    let query = db.selectFrom('email_outbox').select(['hash', 'created_at', 'status', 'attempts', 'to_address', 'subject']).orderBy('created_at', 'desc').orderBy('hash').limit(limit);
+    let query = db
+      .selectFrom('email_outbox')
+      .select(['hash', 'created_at', 'status', 'attempts', 'to_address', 'subject'])
+      .orderBy('created_at', 'desc')
+      .orderBy('hash')
+      .limit(limit);
     if (values.to) query = query.where('to_address', '=', values.to.trim());
     if (status) query = query.where('status', '=', status);
     const rows = await query.execute();
@@ -70,7 +82,9 @@ async function main(): Promise<number> {
       return 0;
     }
     for (const r of rows) {
-      console.log(`${r.created_at}  ${r.status.padEnd(7)} ${String(r.attempts).padStart(2)}  ${r.hash}  ${r.to_address}  ${r.subject}`);
+      console.log(
+        `${r.created_at}  ${r.status.padEnd(7)} ${String(r.attempts).padStart(2)}  ${r.hash}  ${r.to_address}  ${r.subject}`,
+      );
     }
     console.log(`\n${rows.length} message(s), newest first. Show one: npm run mail:outbox -- <id>`);
     return 0;

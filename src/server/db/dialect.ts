@@ -65,7 +65,9 @@ export function createDb(databaseUrl: string, options: { poolSize?: number } = {
   sqlite.pragma('busy_timeout = 5000');
   // fold(text): lower-case, accents removed, as foldText() — for searches on columns that have no folded twin
   // (PostgreSQL: lower(unaccent(text)), db/search.ts)
-  sqlite.function('fold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldText(value) : value));
+  sqlite.function('fold', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? foldText(value) : value,
+  );
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
@@ -104,7 +106,32 @@ export function withStatementCache(sqlite: SQLite.Database, max = STATEMENT_CACH
   };
 }
 
-const migrations: Record<string, Migration> = { '001_initial': m001, '002_security': m002, '003_mail': m003, '004_accounts': m004, '005_audit': m005, '006_profile': m006, '008_speed': m008, '009_public_cache': m009, '010_coded_values': m010, '011_offers': m011, '015_job_views': m015, '016_job_alerts': m016, '017_workgroups_manage': m017, '018_group_notifications': m018, '020_wall_reports': m020, '021_articles_admin': m021, '022_admin_security': m022, '023_newsletter': m023, '024_payment_sessions': m024, '025_member_card': m025, '026_membership': m026, '027_application_note': m027, '028_unaccent': m028, '029_application_outcome': m029 };
+const migrations: Record<string, Migration> = {
+  '001_initial': m001,
+  '002_security': m002,
+  '003_mail': m003,
+  '004_accounts': m004,
+  '005_audit': m005,
+  '006_profile': m006,
+  '008_speed': m008,
+  '009_public_cache': m009,
+  '010_coded_values': m010,
+  '011_offers': m011,
+  '015_job_views': m015,
+  '016_job_alerts': m016,
+  '017_workgroups_manage': m017,
+  '018_group_notifications': m018,
+  '020_wall_reports': m020,
+  '021_articles_admin': m021,
+  '022_admin_security': m022,
+  '023_newsletter': m023,
+  '024_payment_sessions': m024,
+  '025_member_card': m025,
+  '026_membership': m026,
+  '027_application_note': m027,
+  '028_unaccent': m028,
+  '029_application_outcome': m029,
+};
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -22,9 +22,15 @@ export interface LockOptions {
   timeoutMs?: number;
 }
 
-export async function withStartupLock<T>(databaseUrl: string, work: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+export async function withStartupLock<T>(
+  databaseUrl: string,
+  work: () => Promise<T>,
+  options: LockOptions = {},
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  return dialectOf(databaseUrl) === 'postgres' ? withAdvisoryLock(databaseUrl, work, timeoutMs) : withFileLock(sqlitePath(databaseUrl), work, timeoutMs);
+  return dialectOf(databaseUrl) === 'postgres'
+    ? withAdvisoryLock(databaseUrl, work, timeoutMs)
+    : withFileLock(sqlitePath(databaseUrl), work, timeoutMs);
 }
 
 async function withAdvisoryLock<T>(databaseUrl: string, work: () => Promise<T>, timeoutMs: number): Promise<T> {
@@ -37,7 +43,9 @@ async function withAdvisoryLock<T>(databaseUrl: string, work: () => Promise<T>, 
     try {
       await client.query('SELECT pg_advisory_lock($1::bigint)', [ADVISORY_KEY]);
     } catch (error) {
-      throw new Error(`Another instance held the database start-up lock for more than ${Math.round(timeoutMs / 1000)} s: ${(error as Error).message}`);
+      throw new Error(
+        `Another instance held the database start-up lock for more than ${Math.round(timeoutMs / 1000)} s: ${(error as Error).message}`,
+      );
     }
     try {
       return await work();
@@ -60,7 +68,10 @@ async function withFileLock<T>(file: string, work: () => Promise<T>, timeoutMs: 
         break;
       } catch (error) {
         if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
-        if (Date.now() > deadline) throw new Error(`Another instance held the database start-up lock (${file}.lock) for more than ${Math.round(timeoutMs / 1000)} s`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `Another instance held the database start-up lock (${file}.lock) for more than ${Math.round(timeoutMs / 1000)} s`,
+          );
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }

@@ -25,7 +25,11 @@ export interface PrepareResult {
   referenceRows: number;
 }
 
-export async function prepareDatabase(db: Db, config: Pick<Config, 'databaseUrl' | 'dataDir' | 'seedDemo'>, options: PrepareOptions = {}): Promise<PrepareResult> {
+export async function prepareDatabase(
+  db: Db,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'seedDemo'>,
+  options: PrepareOptions = {},
+): Promise<PrepareResult> {
   const log = options.log ?? ((message: string) => console.warn(message));
   return withStartupLock(
     config.databaseUrl,
@@ -34,7 +38,9 @@ export async function prepareDatabase(db: Db, config: Pick<Config, 'databaseUrl'
       const reference = await seedReference(db, { now: options.now });
       if (!config.seedDemo || (await hasDemoData(db))) return { demoAccounts: null, referenceRows: reference.inserted };
       if (await hasMembers(db)) {
-        log('Demo data not seeded: this database already has members or companies (SEED_DEMO seeds only an empty database).');
+        log(
+          'Demo data not seeded: this database already has members or companies (SEED_DEMO seeds only an empty database).',
+        );
         return { demoAccounts: null, referenceRows: reference.inserted };
       }
       const { accounts } = await seedDemo(db, { uploadsDir: join(config.dataDir, 'uploads'), now: options.now });

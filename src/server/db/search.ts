@@ -35,10 +35,17 @@ export function searchTextLike(db: Conn, table: SearchedTable, pattern: string, 
  * has a small total, yet the trigram subquery would still fetch every "engineer" (measured by the bench:
  * 64–121 ms a page, the filtered lists at 27 req/s). Undefined on PostgreSQL, whose planner chooses itself.
  */
-export async function textMatches(db: Conn, table: SearchedTable, pattern: string | null | undefined, scope: 'content' | 'directory'): Promise<number | undefined> {
+export async function textMatches(
+  db: Conn,
+  table: SearchedTable,
+  pattern: string | null | undefined,
+  scope: 'content' | 'directory',
+): Promise<number | undefined> {
   if (!pattern || isPostgres(db)) return undefined;
   return cachedCount(db, scope, `${table}-text:${pattern}`, async () => {
-    const row = await sql<{ n: number }>`select count(*) as n from ${sql.table(`${table}_fts`)} where search_text like ${pattern}`.execute(db);
+    const row = await sql<{
+      n: number;
+    }>`select count(*) as n from ${sql.table(`${table}_fts`)} where search_text like ${pattern}`.execute(db);
     return Number(row.rows[0]?.n ?? 0);
   });
 }

@@ -37,9 +37,12 @@ function outputShape(property: Schema): Schema {
   const out: Schema = {};
   const types = ([] as unknown[]).concat(property['type'] ?? []);
   if (types.length) out['type'] = [...new Set([...types, 'null'])];
-  if (property['items'] && typeof property['items'] === 'object') out['items'] = outputShape(property['items'] as Schema);
+  if (property['items'] && typeof property['items'] === 'object')
+    out['items'] = outputShape(property['items'] as Schema);
   if (property['properties'] && typeof property['properties'] === 'object') {
-    out['properties'] = Object.fromEntries(Object.entries(property['properties'] as Record<string, Schema>).map(([name, p]) => [name, outputShape(p)]));
+    out['properties'] = Object.fromEntries(
+      Object.entries(property['properties'] as Record<string, Schema>).map(([name, p]) => [name, outputShape(p)]),
+    );
   }
   return out;
 }
@@ -61,7 +64,12 @@ export function withAudienceFields<S extends Schema & { $id: string }>(schemas: 
       if (!of) throw new Error(`"${marker}": "${source}" names no schema of schemas/`);
       const properties = (of['properties'] ?? {}) as Record<string, Schema>;
       const names = marker === 'x-audience-of' ? sharedFields(of).map(({ name }) => name) : Object.keys(properties);
-      return { ...node, properties: Object.fromEntries(names.filter((name) => !siblings.includes(name)).map((name) => [name, outputShape(properties[name]!)])) };
+      return {
+        ...node,
+        properties: Object.fromEntries(
+          names.filter((name) => !siblings.includes(name)).map((name) => [name, outputShape(properties[name]!)]),
+        ),
+      };
     }
     return Object.fromEntries(
       Object.entries(node).map(([key, value]) => {
@@ -75,7 +83,11 @@ export function withAudienceFields<S extends Schema & { $id: string }>(schemas: 
 }
 
 /** The values of `fields` this viewer may see; empty ones are left out (nothing to show). */
-export function audienceValues(fields: ReturnType<typeof sharedFields>, values: (name: string) => unknown, viewer: Viewer): Record<string, unknown> {
+export function audienceValues(
+  fields: ReturnType<typeof sharedFields>,
+  values: (name: string) => unknown,
+  viewer: Viewer,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const { name, audience } of fields) {
     if (audience === 'members' && viewer !== 'members') continue;

@@ -19,12 +19,19 @@ const entries = new Map<string, { version: number; value: unknown; expires: numb
 const inFlight = new Map<string, Promise<unknown>>();
 
 export async function dataVersion(db: Conn, scope: DataScope): Promise<number> {
-  const [row] = await runShaped(db, 'data_versions', { scope }, (a: { scope: string }) => db.selectFrom('data_versions').select('version').where('name', '=', a.scope));
+  const [row] = await runShaped(db, 'data_versions', { scope }, (a: { scope: string }) =>
+    db.selectFrom('data_versions').select('version').where('name', '=', a.scope),
+  );
   return Number(row?.version ?? 0);
 }
 
 /** The value under `key` if computed at the scope's current version (and not older than the TTL), else computed now. */
-export async function cachedByVersion<T>(db: Conn, scope: DataScope, key: string, compute: () => Promise<T>): Promise<T> {
+export async function cachedByVersion<T>(
+  db: Conn,
+  scope: DataScope,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
   const version = await dataVersion(db, scope);
   const now = Date.now();
   const fullKey = `${scope}:${key}`;

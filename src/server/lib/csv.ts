@@ -10,5 +10,9 @@ export function csvBody(header: string[], lines: unknown[][]): string {
 }
 
 export function sendCsv(reply: FastifyReply, filename: string, body: string) {
-  return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`).header('Cache-Control', 'no-store').send(body);
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`)
+    .header('Cache-Control', 'no-store')
+    .send(body);
 }

@@ -16,7 +16,8 @@ const isNode = (value: unknown): value is Node => Boolean(value) && typeof value
 
 function resolve(node: unknown, lookup: Lookup, depth = 0): Node | null {
   if (!isNode(node)) return null;
-  if (typeof node['$ref'] === 'string' && depth < 10) return resolve(lookup(node['$ref'].replace(/#$/, '')), lookup, depth + 1);
+  if (typeof node['$ref'] === 'string' && depth < 10)
+    return resolve(lookup(node['$ref'].replace(/#$/, '')), lookup, depth + 1);
   return node;
 }
 
@@ -47,7 +48,8 @@ export function numericProperties(schema: unknown, lookup: Lookup): Map<string, 
         if (spelling) out.set(name, spelling);
       }
     }
-    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) if (Array.isArray(node[key])) for (const sub of node[key]) visit(sub, depth + 1);
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const)
+      if (Array.isArray(node[key])) for (const sub of node[key]) visit(sub, depth + 1);
     for (const key of ['if', 'then', 'else'] as const) visit(node[key], depth + 1);
   };
   visit(schema, 0);
@@ -63,7 +65,13 @@ export function strictDigits(schema: unknown, validate: ValidateFunction, lookup
       for (const [name, spelling] of numeric) {
         const values = ([] as unknown[]).concat(data[name] ?? []);
         if (values.some((value) => typeof value === 'string' && !spelling.test(value))) {
-          errors.push({ instancePath: `/${name}`, schemaPath: `#/properties/${name}`, keyword: 'digits', params: {}, message: 'must be written in plain digits' });
+          errors.push({
+            instancePath: `/${name}`,
+            schemaPath: `#/properties/${name}`,
+            keyword: 'digits',
+            params: {},
+            message: 'must be written in plain digits',
+          });
         }
       }
     }

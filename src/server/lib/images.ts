@@ -28,7 +28,12 @@ sharp.cache(false);
 export type ImageInput = Buffer | string;
 
 function open(input: ImageInput) {
-  return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', animated: false, sequentialRead: true }).autoOrient();
+  return sharp(input, {
+    limitInputPixels: MAX_INPUT_PIXELS,
+    failOn: 'warning',
+    animated: false,
+    sequentialRead: true,
+  }).autoOrient();
 }
 
 async function run<T>(work: () => Promise<T>): Promise<T> {
@@ -57,15 +62,24 @@ export interface AvatarVersions {
 /** A photo → two WebP versions without metadata. Throws ImageError for anything unreadable or too big. */
 export async function avatarVersions(input: ImageInput): Promise<AvatarVersions> {
   await checkHeader(input);
-  const thumb = await run(() => open(input).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover' }).webp({ quality: 82 }).toBuffer());
-  const large = await run(() => open(input).resize(LARGE_SIZE, LARGE_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toBuffer());
+  const thumb = await run(() =>
+    open(input).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover' }).webp({ quality: 82 }).toBuffer(),
+  );
+  const large = await run(() =>
+    open(input)
+      .resize(LARGE_SIZE, LARGE_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer(),
+  );
   return { thumb, large };
 }
 
 /** One picture (portfolio, logo) → WebP without metadata, at most `maxSide` px on its longer side. */
 export async function reencodeImage(input: ImageInput, maxSide = 2048): Promise<Buffer> {
   await checkHeader(input);
-  return run(() => open(input).resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toBuffer());
+  return run(() =>
+    open(input).resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toBuffer(),
+  );
 }
 
 /** The types a re-encoded picture may keep, by sharp's format name. */
@@ -76,7 +90,10 @@ const KEPT_FORMATS = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' 
  * shared, openable anywhere), re-encoded without metadata or anything appended after the image, at most
  * `maxSide` px on its longer side.
  */
-export async function reencodeKeepingFormat(input: ImageInput, maxSide = 4096): Promise<{ bytes: Buffer; mime: string }> {
+export async function reencodeKeepingFormat(
+  input: ImageInput,
+  maxSide = 4096,
+): Promise<{ bytes: Buffer; mime: string }> {
   const { format } = await checkHeader(input);
   const mime = KEPT_FORMATS[format as keyof typeof KEPT_FORMATS];
   const resized = () => open(input).resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });

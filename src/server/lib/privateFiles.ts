@@ -4,7 +4,16 @@
  * stored path relative to that folder; the file route (plugins/files.ts) serves it only behind a
  * signed link. No user input ever becomes part of a stored path.
  */
-import { constants, copyFileSync, createReadStream, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  constants,
+  copyFileSync,
+  createReadStream,
+  mkdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { newHash } from './ids';
 import { privateKey, type FileStorage } from './storage';
@@ -35,7 +44,12 @@ export function privateRoot(dataDir: string): string {
  * Writes `content` as `<root>/<folder>/<random>.<ext>` and returns the path to keep in `files.path`.
  * `folder` is one of our own constants (PRIVATE_KINDS or `seed`), never a request value.
  */
-export function storePrivate(root: string, folder: PrivateKind | 'seed', mime: string, content: string | Uint8Array): string {
+export function storePrivate(
+  root: string,
+  folder: PrivateKind | 'seed',
+  mime: string,
+  content: string | Uint8Array,
+): string {
   const dir = join(root, folder);
   mkdirSync(dir, { recursive: true });
   const stored = `${folder}/${newHash(24)}.${EXTENSIONS[mime] ?? 'bin'}`;
@@ -69,14 +83,25 @@ function newStoredPath(folder: PrivateKind, mime: string): string {
 }
 
 /** Writes `content` into the file store (issue 26) and returns the path to keep in `files.path`. */
-export async function putPrivate(storage: FileStorage, folder: PrivateKind, mime: string, content: Buffer): Promise<string> {
+export async function putPrivate(
+  storage: FileStorage,
+  folder: PrivateKind,
+  mime: string,
+  content: Buffer,
+): Promise<string> {
   const stored = newStoredPath(folder, mime);
   await storage.put(privateKey(stored)!, content, { contentType: servedType(mime) });
   return stored;
 }
 
 /** Streams a received temporary file into the file store, removes it, and returns the path to keep in `files.path`. */
-export async function putPrivateFile(storage: FileStorage, folder: PrivateKind, mime: string, source: string, size: number): Promise<string> {
+export async function putPrivateFile(
+  storage: FileStorage,
+  folder: PrivateKind,
+  mime: string,
+  source: string,
+  size: number,
+): Promise<string> {
   const stored = newStoredPath(folder, mime);
   try {
     await storage.put(privateKey(stored)!, createReadStream(source), { contentType: servedType(mime), size });

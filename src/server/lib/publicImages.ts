@@ -11,21 +11,33 @@ import { newHash } from './ids';
 import { ImageError, MAX_INPUT_PIXELS, reencodeImage } from './images';
 import type { FileStorage } from './storage';
 
-export async function storePublicImage(storage: FileStorage, folder: string, file: UploadedFile, lng: Locale, maxSide = 1600): Promise<string> {
+export async function storePublicImage(
+  storage: FileStorage,
+  folder: string,
+  file: UploadedFile,
+  lng: Locale,
+  maxSide = 1600,
+): Promise<string> {
   let bytes: Buffer;
   try {
     bytes = await reencodeImage(file.path, maxSide);
   } catch (error) {
     if (!(error instanceof ImageError)) throw error;
     const key = error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage';
-    throw AppError.badRequest('validation.failed', [{ field: 'image', message: translate(lng, key, { field: 'image', megapixels: MAX_INPUT_PIXELS / 1_000_000 }) }]);
+    throw AppError.badRequest('validation.failed', [
+      { field: 'image', message: translate(lng, key, { field: 'image', megapixels: MAX_INPUT_PIXELS / 1_000_000 }) },
+    ]);
   }
   const name = newHash(24);
   await storage.put(`uploads/${folder}/${name}.webp`, bytes, { contentType: 'image/webp' });
   return `/uploads/${folder}/${name}.webp`;
 }
 
-export async function removePublicImage(storage: FileStorage, folder: string, path: string | null | undefined): Promise<void> {
+export async function removePublicImage(
+  storage: FileStorage,
+  folder: string,
+  path: string | null | undefined,
+): Promise<void> {
   const name = path?.match(new RegExp(`^/uploads/${folder}/([a-z0-9]{24})\\.webp$`))?.[1];
   if (name) await storage.delete(`uploads/${folder}/${name}.webp`).catch(() => undefined);
 }

@@ -58,7 +58,13 @@ export function readSignedQuery(raw: { exp?: string; by?: string; sig?: string }
  * later than `maxLifetimeSeconds` from it. The signature is compared as text with the one base64url spelling of the
  * expected one (constant time), so padding or a last character differing only in its spare bits is refused.
  */
-export function verify(secretKey: string, path: string, query: SignedQuery, now: Date = new Date(), maxLifetimeSeconds = FILE_LINK_MAX_LIFETIME_SECONDS): LinkCheck {
+export function verify(
+  secretKey: string,
+  path: string,
+  query: SignedQuery,
+  now: Date = new Date(),
+  maxLifetimeSeconds = FILE_LINK_MAX_LIFETIME_SECONDS,
+): LinkCheck {
   const { exp, by, sig } = query;
   if (typeof exp !== 'number' || !Number.isSafeInteger(exp) || !by || !sig) return 'invalid';
   const given = Buffer.from(sig, 'utf8');
@@ -73,7 +79,12 @@ export interface FileLinks {
   link(fileHash: string): string;
 }
 
-export function fileLinks(secretKey: string, actor: Pick<Actor, 'type' | 'hash'>, now: Date = new Date(), ttlSeconds = FILE_LINK_TTL_SECONDS): FileLinks {
+export function fileLinks(
+  secretKey: string,
+  actor: Pick<Actor, 'type' | 'hash'>,
+  now: Date = new Date(),
+  ttlSeconds = FILE_LINK_TTL_SECONDS,
+): FileLinks {
   const by = actorKey(actor);
   const exp = Math.floor(now.getTime() / 1000) + ttlSeconds;
   return {

@@ -46,7 +46,10 @@ const SIGNED_IN = ROLES.filter((role) => role !== 'ANONYMOUS');
 
 type RouteLike = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>;
 
-const methodsOf = (route: Pick<RouteOptions, 'method'>) => (Array.isArray(route.method) ? route.method : [route.method]).map((m) => String(m).toUpperCase()).filter((m) => m !== 'HEAD');
+const methodsOf = (route: Pick<RouteOptions, 'method'>) =>
+  (Array.isArray(route.method) ? route.method : [route.method])
+    .map((m) => String(m).toUpperCase())
+    .filter((m) => m !== 'HEAD');
 
 /** The error statuses an API route can answer, sorted. */
 export function errorStatusesOf(route: RouteLike): number[] {
@@ -65,11 +68,15 @@ export function errorStatusesOf(route: RouteLike): number[] {
     statuses.add(415);
   }
   if (rateClassOf(route as never)) statuses.add(429);
-  for (const method of methods) for (const status of SERVICE_ANSWERS[`${method} ${route.url}`] ?? []) statuses.add(status);
+  for (const method of methods)
+    for (const status of SERVICE_ANSWERS[`${method} ${route.url}`] ?? []) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);
 }
 
-const errorResponse = (status: number) => ({ $ref: status === 400 ? 'error.validation#' : 'error#', description: status === 400 ? 'Invalid request: errors name each field (SPEC §8)' : `SPEC §8 error (${status})` });
+const errorResponse = (status: number) => ({
+  $ref: status === 400 ? 'error.validation#' : 'error#',
+  description: status === 400 ? 'Invalid request: errors name each field (SPEC §8)' : `SPEC §8 error (${status})`,
+});
 
 export function apiDescriptionPlugin(app: FastifyInstance): void {
   const keys = new Set<string>();
@@ -98,8 +105,10 @@ export function openApiSchema(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'finite' || key === '$comment' || key === 'if' || key === 'then') continue;
     // property names and enum values are data, not keywords
-    if (key === 'properties') out[key] = Object.fromEntries(Object.entries(value as object).map(([name, s]) => [name, schemaObject(s)]));
-    else if (key === 'items' || key === 'not' || key === 'allOf' || key === 'anyOf' || key === 'oneOf') out[key] = Array.isArray(value) ? value.map(schemaObject) : schemaObject(value);
+    if (key === 'properties')
+      out[key] = Object.fromEntries(Object.entries(value as object).map(([name, s]) => [name, schemaObject(s)]));
+    else if (key === 'items' || key === 'not' || key === 'allOf' || key === 'anyOf' || key === 'oneOf')
+      out[key] = Array.isArray(value) ? value.map(schemaObject) : schemaObject(value);
     else out[key] = key === 'enum' || key === 'example' || key === 'default' ? value : openApiSchema(value);
   }
   const condition = (schema as Record<string, unknown>)['if'];
@@ -119,12 +128,25 @@ function schemaObject(schema: unknown): unknown {
 }
 
 /** @fastify/swagger's `transformObject`: the generated document with every schema made OpenAPI 3.0. */
-export function openApiDocument({ openapiObject }: { openapiObject: Record<string, unknown> }): Record<string, unknown> {
+export function openApiDocument({
+  openapiObject,
+}: {
+  openapiObject: Record<string, unknown>;
+}): Record<string, unknown> {
   const paths = openapiObject['paths'] as Record<string, Record<string, Record<string, unknown>>> | undefined;
   const components = openapiObject['components'] as Record<string, unknown> | undefined;
   return {
     ...openapiObject,
     ...(components ? { components: { ...components, schemas: openApiSchema(components['schemas'] ?? {}) } } : {}),
-    ...(paths ? { paths: Object.fromEntries(Object.entries(paths).map(([path, item]) => [path, Object.fromEntries(Object.entries(item).map(([method, op]) => [method, openApiSchema(op)]))])) } : {}),
+    ...(paths
+      ? {
+          paths: Object.fromEntries(
+            Object.entries(paths).map(([path, item]) => [
+              path,
+              Object.fromEntries(Object.entries(item).map(([method, op]) => [method, openApiSchema(op)])),
+            ]),
+          ),
+        }
+      : {}),
   };
 }

@@ -34,7 +34,12 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 export function nulField(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   // plain data only: an upload's file object or stream is not walked
-  if (!value || typeof value !== 'object' || !(Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value)))) return null;
+  if (
+    !value ||
+    typeof value !== 'object' ||
+    !(Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value)))
+  )
+    return null;
   for (const [key, item] of Object.entries(value)) {
     if (key.includes('\u0000')) return path;
     const found = nulField(item, path ? `${path}.${key}` : key);
@@ -47,7 +52,10 @@ const API_VARY = ['apiKey', 'language', 'Accept-Language', 'token', 'deviceId'];
 const API_VARY_VALUE = API_VARY.join(', ');
 
 export function mergeVary(existing: unknown, names: string[]): string {
-  const current = String(existing ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  const current = String(existing ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   const seen = new Set(current.map((v) => v.toLowerCase()));
   return [...current, ...names.filter((name) => !seen.has(name.toLowerCase()))].join(', ');
 }
@@ -83,7 +91,12 @@ export function contextPlugin(app: FastifyInstance): void {
     const token = header(request, 'token');
     // no token, no session lookup (resolveActor answers the anonymous actor itself, but a step later)
     if (token) request.actor = await resolveActor(app.db, token, header(request, 'deviceid'));
-    if (request.actor.type === 'admin' && app.config.production && !config.beforeSecondFactor && !(await totpRequired(app.db, request.actor.hash!))) {
+    if (
+      request.actor.type === 'admin' &&
+      app.config.production &&
+      !config.beforeSecondFactor &&
+      !(await totpRequired(app.db, request.actor.hash!))
+    ) {
       // Until the second factor is on, the administrator's session has a visitor's power (issue 23 §2).
       if (!can('ANONYMOUS', permission)) throw AppError.forbidden('admin.totpSetupRequired');
       request.actor = ANONYMOUS_ACTOR;
@@ -96,12 +109,17 @@ export function contextPlugin(app: FastifyInstance): void {
     }
     // A route that takes no body refuses one rather than ignoring it (issue 7 §9).
     if (!schema?.body && hasBody(request)) {
-      throw AppError.badRequest('validation.failed', [{ field: 'body', message: translate(request.lng, 'validation.unexpectedBody') }]);
+      throw AppError.badRequest('validation.failed', [
+        { field: 'body', message: translate(request.lng, 'validation.unexpectedBody') },
+      ]);
     }
     // A control character in a path id (`/usr/portfolios/%00`) names nothing; PostgreSQL even refuses a NUL byte in
     // text (a 500), so no such id reaches a query.
     for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
-      if (typeof value === 'string' && CONTROL_CHARACTER.test(value)) throw AppError.badRequest('validation.failed', [{ field: name, message: translate(request.lng, 'validation.badUrl') }]);
+      if (typeof value === 'string' && CONTROL_CHARACTER.test(value))
+        throw AppError.badRequest('validation.failed', [
+          { field: name, message: translate(request.lng, 'validation.badUrl') },
+        ]);
     }
   });
 
@@ -112,7 +130,12 @@ export function contextPlugin(app: FastifyInstance): void {
     if (!permission && !(request.is404 && isApiUrl(request.url))) return done(null, payload);
     const vary = reply.getHeader('vary');
     reply.header('Vary', vary === undefined ? API_VARY_VALUE : mergeVary(vary, API_VARY));
-    const shareable = permission === 'public.browse' && request.method === 'GET' && request.actor.type === 'anonymous' && !request.headers.token && reply.statusCode < 400;
+    const shareable =
+      permission === 'public.browse' &&
+      request.method === 'GET' &&
+      request.actor.type === 'anonymous' &&
+      !request.headers.token &&
+      reply.statusCode < 400;
     reply.header('Cache-Control', shareable ? 'no-cache' : 'no-store');
     done(null, payload);
   });
@@ -127,6 +150,9 @@ export function contextPlugin(app: FastifyInstance): void {
   // schema (whose errors come first) and before the handler; upload routes' text parts are parsed by then too
   app.addHook('preHandler', async (request) => {
     const field = request.routeOptions.config?.permission ? nulField(request.body) : null;
-    if (field !== null) throw AppError.badRequest('validation.failed', [{ field: field || 'body', message: translate(request.lng, 'validation.nulCharacter') }]);
+    if (field !== null)
+      throw AppError.badRequest('validation.failed', [
+        { field: field || 'body', message: translate(request.lng, 'validation.nulCharacter') },
+      ]);
   });
 }

@@ -19,9 +19,13 @@ export function safeBack(back: unknown): string {
 
 export async function cookieConsentPlugin(app: FastifyInstance) {
   // HTML forms send urlencoded bodies; only this route reads them (this plugin is its own scope)
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
   app.post(
     '/cookie-consent',
     {
@@ -34,14 +38,18 @@ export async function cookieConsentPlugin(app: FastifyInstance) {
           required: ['choice'],
           // `back` is not held to the one-line rule (src/shared/textRules.ts): safeBack() turns anything but a path of this
           // site into the home page, so a browser's form post always lands on a page rather than on a 400
-          properties: { choice: { type: 'string', enum: [...CHOICES] }, back: { type: 'string', maxLength: 2000, 'x-text': 'long' } },
+          properties: {
+            choice: { type: 'string', enum: [...CHOICES] },
+            back: { type: 'string', maxLength: 2000, 'x-text': 'long' },
+          },
           additionalProperties: false,
         },
       },
     },
     async (request, reply) => {
       // a form's post, nothing else (a script of this site sets the cookie itself)
-      if (!String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) throw AppError.badRequest();
+      if (!String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+        throw AppError.badRequest();
       const { choice, back } = request.body as { choice: (typeof CHOICES)[number]; back?: string };
       reply.header('Set-Cookie', `${CONSENT_COOKIE}=${choice}; Max-Age=${YEAR_S}; Path=/; SameSite=Strict`);
       return reply.header('Cache-Control', 'no-store').redirect(safeBack(back), 303);

@@ -28,11 +28,13 @@ export function validationErrors(errors: ErrorObject[], lng: Locale, context?: s
     let message = error.message ?? '';
     // ajv says "must have required property name" beside the field it names: "This field is required." reads better
     if (error.keyword === 'required') message = translate(lng, 'validation.required', { field });
-    if (error.keyword === 'format') message = translate(lng, 'validation.format', { field, format: error.params['format'] });
+    if (error.keyword === 'format')
+      message = translate(lng, 'validation.format', { field, format: error.params['format'] });
     if (error.keyword === 'additionalProperties') message = translate(lng, 'validation.unknownField', { field });
     if (error.keyword === 'finite') message = translate(lng, 'validation.finite', { field });
     if (error.keyword === 'digits') message = translate(lng, 'validation.digits', { field });
-    if (error.keyword === 'x-text') message = translate(lng, error.params['text'] === 'long' ? 'validation.noNul' : 'validation.oneLine', { field });
+    if (error.keyword === 'x-text')
+      message = translate(lng, error.params['text'] === 'long' ? 'validation.noNul' : 'validation.oneLine', { field });
     const key = `${field}|${message}`;
     if (!seen.has(key)) {
       seen.add(key);
@@ -42,7 +44,14 @@ export function validationErrors(errors: ErrorObject[], lng: Locale, context?: s
   return out;
 }
 
-function send(reply: FastifyReply, lng: Locale, status: number, code: string, params: Record<string, unknown> = {}, errors?: FieldError[]) {
+function send(
+  reply: FastifyReply,
+  lng: Locale,
+  status: number,
+  code: string,
+  params: Record<string, unknown> = {},
+  errors?: FieldError[],
+) {
   const body: Record<string, unknown> = { statusCode: status, code, message: translate(lng, code, params) };
   if (status === 400) body['errors'] = errors ?? [];
   return reply.code(status).type('application/json; charset=utf-8').send(body);
@@ -56,7 +65,9 @@ export function frameworkErrorAnswer(error: FastifyError, request: FastifyReques
   const header = request.headers['language'];
   const lng = pickLanguage(typeof header === 'string' ? header : undefined, request.headers['accept-language']);
   const field = error.code === 'FST_ERR_BAD_URL' ? 'url' : 'request';
-  return send(reply.header('Cache-Control', 'no-store'), lng, 400, 'validation.failed', {}, [{ field, message: translate(lng, 'validation.badUrl') }]);
+  return send(reply.header('Cache-Control', 'no-store'), lng, 400, 'validation.failed', {}, [
+    { field, message: translate(lng, 'validation.badUrl') },
+  ]);
 }
 
 export function errorsPlugin(app: FastifyInstance): void {
@@ -70,14 +81,23 @@ export function errorsPlugin(app: FastifyInstance): void {
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
-      return send(reply, lng, 400, 'validation.failed', {}, validationErrors(fastifyError.validation as ErrorObject[], lng, fastifyError.validationContext));
+      return send(
+        reply,
+        lng,
+        400,
+        'validation.failed',
+        {},
+        validationErrors(fastifyError.validation as ErrorObject[], lng, fastifyError.validationContext),
+      );
     }
     const status = fastifyError.statusCode ?? 500;
     if (status === 413) return send(reply, lng, 413, 'request.tooLarge');
     if (status === 415) return send(reply, lng, 415, 'request.unsupportedMedia');
     if (status === 429) return send(reply, lng, 429, 'rateLimited');
     if (status >= 400 && status < 500) {
-      return send(reply, lng, 400, 'validation.failed', {}, [{ field: 'body', message: translate(lng, 'validation.body') }]);
+      return send(reply, lng, 400, 'validation.failed', {}, [
+        { field: 'body', message: translate(lng, 'validation.body') },
+      ]);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, lng, 500, 'server.error');

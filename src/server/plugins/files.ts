@@ -27,7 +27,15 @@ import { pages } from './routeAccess';
 
 /** What /uploads may serve: pictures by extension. */
 const PUBLIC_IMAGE = /\.(svg|png|jpe?g|gif|webp|avif)$/i;
-const IMAGE_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif' };
+const IMAGE_TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
 
 /** How long a presigned URL of the bucket lives: the redirect is followed at once, five minutes covers a slow start. */
 export const STORE_LINK_TTL_SECONDS = 300;
@@ -52,7 +60,9 @@ function refuse(request: FastifyRequest, reply: FastifyReply, status: number, co
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
-    .send(`<!doctype html><html lang="${request.lng}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${message}</title></head><body><p>${message}</p></body></html>`);
+    .send(
+      `<!doctype html><html lang="${request.lng}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${message}</title></head><body><p>${message}</p></body></html>`,
+    );
 }
 
 export async function filesPlugin(app: FastifyInstance) {
@@ -92,11 +102,20 @@ export async function filesPlugin(app: FastifyInstance) {
     config: { page: true },
     schema: {
       hide: true,
-      params: { type: 'object', required: ['hash'], additionalProperties: false, properties: { hash: { type: 'string', pattern: '^[a-z0-9]{1,64}$' } } },
+      params: {
+        type: 'object',
+        required: ['hash'],
+        additionalProperties: false,
+        properties: { hash: { type: 'string', pattern: '^[a-z0-9]{1,64}$' } },
+      },
       querystring: {
         type: 'object',
         additionalProperties: false,
-        properties: { exp: { type: 'string', maxLength: 16 }, by: { type: 'string', maxLength: 80 }, sig: { type: 'string', maxLength: 64 } },
+        properties: {
+          exp: { type: 'string', maxLength: 16 },
+          by: { type: 'string', maxLength: 80 },
+          sig: { type: 'string', maxLength: 64 },
+        },
       },
     },
     handler: async (request, reply) => {
@@ -104,12 +123,22 @@ export async function filesPlugin(app: FastifyInstance) {
       const query = readSignedQuery(request.query);
       const by = query.by;
       const check = verify(secretKey, filePath(hash), query);
-      if (check !== 'ok') return refuse(request, reply, 403, check === 'expired' ? 'files.linkExpired' : 'files.linkInvalid');
-      const row = await app.db.selectFrom('files').select(['path', 'name', 'mime']).where('hash', '=', hash).where('kind', 'in', [...PRIVATE_KINDS]).executeTakeFirst();
+      if (check !== 'ok')
+        return refuse(request, reply, 403, check === 'expired' ? 'files.linkExpired' : 'files.linkInvalid');
+      const row = await app.db
+        .selectFrom('files')
+        .select(['path', 'name', 'mime'])
+        .where('hash', '=', hash)
+        .where('kind', 'in', [...PRIVATE_KINDS])
+        .executeTakeFirst();
       const key = row ? privateKey(row.path) : null;
       if (!row || !key) return refuse(request, reply, 404, 'notFound');
       const name = downloadName(row.name, row.mime);
-      const signed = await storage.signedUrl(key, { downloadName: name, contentType: servedType(row.mime), expiresInSeconds: STORE_LINK_TTL_SECONDS });
+      const signed = await storage.signedUrl(key, {
+        downloadName: name,
+        contentType: servedType(row.mime),
+        expiresInSeconds: STORE_LINK_TTL_SECONDS,
+      });
       if (signed) {
         request.log.info({ file: hash, by }, 'private file handed to the store');
         return reply.header('Cache-Control', 'private, no-store').redirect(signed, 302);

@@ -34,7 +34,9 @@ export async function healthPlugin(app: FastifyInstance) {
       const checks = { database, migrations, storage };
       const ok = Object.values(checks).every((check) => check === 'ok');
       if (!ok) request.log.warn({ checks }, 'not ready');
-      return noStore(reply).code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'failing', checks });
+      return noStore(reply)
+        .code(ok ? 200 : 503)
+        .send({ status: ok ? 'ok' : 'failing', checks });
     },
   });
 }

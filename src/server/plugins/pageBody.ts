@@ -14,7 +14,10 @@ type Encoding = 'br' | 'gzip' | 'identity';
 
 const encode: Record<Encoding, (html: string) => Buffer> = {
   // quality 5: about gzip's speed with brotli's size; the bytes are reused while the render is
-  br: (html) => brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+  br: (html) =>
+    brotliCompressSync(html, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+    }),
   gzip: (html) => gzipSync(html, { level: 6 }),
   identity: (html) => Buffer.from(html),
 };

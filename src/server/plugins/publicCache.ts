@@ -79,7 +79,8 @@ export interface PublicCache {
 export function anonymousRequest(request: FastifyRequest): boolean {
   if (request.actor !== ANONYMOUS_ACTOR) return false;
   const headers = request.headers;
-  if (headers.token !== undefined || headers.deviceid !== undefined || headers.authorization !== undefined) return false;
+  if (headers.token !== undefined || headers.deviceid !== undefined || headers.authorization !== undefined)
+    return false;
   if (headers.cookie !== undefined) {
     const cookies = (request as { cookies?: Record<string, string | undefined> }).cookies ?? {};
     if (SESSION_COOKIES.some((name) => cookies[name] !== undefined)) return false;
@@ -88,7 +89,9 @@ export function anonymousRequest(request: FastifyRequest): boolean {
 }
 
 async function readVersion(db: Db): Promise<number> {
-  const [row] = await runShaped(db, 'data_versions', { scope: 'public' }, (a: { scope: string }) => db.selectFrom('data_versions').select('version').where('name', '=', a.scope));
+  const [row] = await runShaped(db, 'data_versions', { scope: 'public' }, (a: { scope: string }) =>
+    db.selectFrom('data_versions').select('version').where('name', '=', a.scope),
+  );
   return Number(row?.version ?? 0);
 }
 
@@ -156,13 +159,16 @@ export function publicCachePlugin(app: FastifyInstance): PublicCache {
     if (hit && hit.version === version && hit.expires > now) {
       // Refresh ahead: shortly before an entry expires, one request computes its successor while the others are
       // still answered from it — entries are renewed one at a time instead of all expiring together.
-      if (hit.expires - now > REFRESH_AHEAD_MS || now - hit.refreshStarted < REFRESH_AHEAD_MS) return serve(reply, hit, 'hit');
+      if (hit.expires - now > REFRESH_AHEAD_MS || now - hit.refreshStarted < REFRESH_AHEAD_MS)
+        return serve(reply, hit, 'hit');
       hit.refreshStarted = now;
       return compute(request, reply, key, version, done);
     }
     const flight = computing.get(key);
     if (!flight || flight.version !== version) return compute(request, reply, key, version, done);
-    flight.done.then((shared) => (shared ? serve(reply, shared, 'shared') : compute(request, reply, key, version, done)));
+    flight.done.then((shared) =>
+      shared ? serve(reply, shared, 'shared') : compute(request, reply, key, version, done),
+    );
   };
 
   // Route-level hooks, on the opted-in routes only. They run after the app's own onRequest hooks (actor, language,
@@ -171,18 +177,33 @@ export function publicCachePlugin(app: FastifyInstance): PublicCache {
   function onRequest(request: FastifyRequest, reply: FastifyReply, done: () => void) {
     if (request.method !== 'GET' || request.url.length > MAX_URL_LENGTH || !anonymousRequest(request)) return done();
     // if the version cannot be read, the request is simply computed (and fails or not) as without the cache
-    currentVersion().then((version) => decide(request, reply, version, done), () => done());
+    currentVersion().then(
+      (version) => decide(request, reply, version, done),
+      () => done(),
+    );
   }
-  function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) {
+  function onSend(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: null, payload: unknown) => void,
+  ) {
     const stamp = request.publicCacheStamp;
     if (!stamp) return done(null, payload);
     let entry: Entry | null = null;
     const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
     if (body && reply.statusCode === 200 && !reply.hasHeader('set-cookie') && body.length <= MAX_BODY_BYTES) {
       // a little jitter, so entries computed together do not all come up for renewal together
-      entry = { body, type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), version: stamp.version, expires: Date.now() + TTL_MS - Math.random() * JITTER_MS, refreshStarted: -Infinity };
+      entry = {
+        body,
+        type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        version: stamp.version,
+        expires: Date.now() + TTL_MS - Math.random() * JITTER_MS,
+        refreshStarted: -Infinity,
+      };
       forget(stamp.key);
-      while (entries.size >= MAX_ENTRIES || (entries.size > 0 && totalBytes + body.length > MAX_TOTAL_BYTES)) forget(entries.keys().next().value!);
+      while (entries.size >= MAX_ENTRIES || (entries.size > 0 && totalBytes + body.length > MAX_TOTAL_BYTES))
+        forget(entries.keys().next().value!);
       entries.set(stamp.key, entry);
       totalBytes += body.length;
     }
@@ -194,7 +215,8 @@ export function publicCachePlugin(app: FastifyInstance): PublicCache {
     finish(request, null);
     done();
   }
-  const hooks = <T>(existing: T | T[] | undefined): T[] => (existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]);
+  const hooks = <T>(existing: T | T[] | undefined): T[] =>
+    existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
 
   app.decorateRequest('publicCacheStamp', null);
 

@@ -59,7 +59,11 @@ const byCaller = (request: FastifyRequest) =>
 /** @fastify/rate-limit's store interface over the shared counters table. */
 function databaseStore(db: Db) {
   return class DatabaseStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
       const now = Date.now();
       hit(db, `rl:${key}`, timeWindow, now).then(
         (count) => callback(null, { current: count.count, ttl: Math.max(0, count.resetAt - now) }),
@@ -93,13 +97,16 @@ export async function rateLimitPlugin(app: FastifyInstance): Promise<void> {
     store: databaseStore(app.db) as never,
     // thrown into our error handler: SPEC §8's { statusCode, code, message } in the request's language
     // (`count`: minutes to wait, for the message's plural form)
-    errorResponseBuilder: (_request, context) => AppError.tooMany('rateLimited', { count: Math.max(1, Math.ceil(context.ttl / MINUTE)) }),
+    errorResponseBuilder: (_request, context) =>
+      AppError.tooMany('rateLimited', { count: Math.max(1, Math.ceil(context.ttl / MINUTE)) }),
   });
 
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      pruneExpired(app.db).catch((error: unknown) => app.log.warn({ err: error }, 'pruning counters and sessions failed'));
+      pruneExpired(app.db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'pruning counters and sessions failed'),
+      );
     }, PRUNE_EVERY_MS);
     timer.unref(); // never keeps the process alive
   });

@@ -42,13 +42,15 @@ export function routeProblems(route: Pick<RouteOptions, 'url' | 'method' | 'sche
     else if (!PERMISSIONS.includes(config.permission)) problems.push(`unknown permission ${config.permission}`);
     if (config.page) problems.push('an API route cannot be a page');
     // only an administrator's own routes (who I am, enrolling, signing out) may be used before the second factor
-    if (config.beforeSecondFactor && config.permission !== 'admin.self') problems.push('beforeSecondFactor outside admin.self');
+    if (config.beforeSecondFactor && config.permission !== 'admin.self')
+      problems.push('beforeSecondFactor outside admin.self');
     const schema = route.schema ?? {};
     if (!schema.response) problems.push('no response schema');
     if (methods.some((m) => ['POST', 'PUT', 'PATCH'].includes(m)) && !schema.body) problems.push('no body schema');
     if (route.url.includes(':') && !schema.params) problems.push('no params schema');
   } else {
-    if (config.permission) problems.push('a permission outside the API prefixes would never be checked with the apiKey');
+    if (config.permission)
+      problems.push('a permission outside the API prefixes would never be checked with the apiKey');
     if (config.page !== true) problems.push('no declared access (config.page or an API permission)');
   }
   return problems;
@@ -102,7 +104,10 @@ export function routeAccessPlugin(app: FastifyInstance): void {
  * Registers a third-party plugin whose routes are plain pages or static files (the static file server,
  * the API docs): every route it adds is declared `page: true` (no apiKey, no actor, no API data).
  */
-export function pages<Options extends Record<string, unknown>>(plugin: FastifyPluginAsync<Options>, options: Options): FastifyPluginAsync {
+export function pages<Options extends Record<string, unknown>>(
+  plugin: FastifyPluginAsync<Options>,
+  options: Options,
+): FastifyPluginAsync {
   return async (child) => {
     child.addHook('onRoute', (route) => {
       route.config = { ...(route.config as object), page: true } as never;

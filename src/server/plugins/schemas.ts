@@ -41,7 +41,9 @@ export function registerFiniteKeyword<T extends Ajv>(ajv: T): T {
     errors: true,
     validate: function finite(enabled: boolean, data: unknown) {
       if (!enabled || typeof data !== 'number' || Number.isFinite(data)) return true;
-      (finite as unknown as { errors: unknown[] }).errors = [{ keyword: 'finite', message: 'must be a finite number', params: {} }];
+      (finite as unknown as { errors: unknown[] }).errors = [
+        { keyword: 'finite', message: 'must be a finite number', params: {} },
+      ];
       return false;
     },
   });
@@ -87,7 +89,8 @@ export function registerSchemas(app: FastifyInstance, dir: string = SCHEMAS_DIR)
   app.addHook('onRoute', (route) => {
     if (!route.schema) return;
     const schema = { ...route.schema };
-    for (const part of ['querystring', 'params', 'body', 'headers'] as const) if (schema[part]) schema[part] = withFiniteNumbers(schema[part]);
+    for (const part of ['querystring', 'params', 'body', 'headers'] as const)
+      if (schema[part]) schema[part] = withFiniteNumbers(schema[part]);
     route.schema = schema;
   });
 }

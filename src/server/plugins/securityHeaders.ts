@@ -10,7 +10,9 @@ import type { HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
 // helmet as @fastify/helmet (the dependency) uses it: the same copy, whatever the package manager hoists
-const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))('helmet') as typeof import('helmet').default;
+const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))(
+  'helmet',
+) as typeof import('helmet').default;
 
 export function helmetOptions(config: Pick<Config, 'analyticsUrl' | 'production'>): HelmetOptions {
   return {

@@ -38,7 +38,8 @@ export function renderHead(head: PageHead, publicUrl: string): string {
     tags.push(`<link rel="alternate" hreflang="${lng}" href="${escapeHtml(publicUrl + path)}">`);
     if (lng === head.lng) tags.push(`<link rel="canonical" href="${escapeHtml(publicUrl + path)}">`);
   }
-  if (head.alternates.es) tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(publicUrl + head.alternates.es)}">`);
+  if (head.alternates.es)
+    tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(publicUrl + head.alternates.es)}">`);
   tags.push(
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta property="og:description" content="${escapeHtml(head.description)}">`,
@@ -49,7 +50,8 @@ export function renderHead(head: PageHead, publicUrl: string): string {
   if (own) tags.push(`<meta property="og:url" content="${escapeHtml(publicUrl + own)}">`);
   if (head.image) tags.push(`<meta property="og:image" content="${escapeHtml(publicUrl + head.image)}">`);
   // JSON inside <script> must not close the tag early.
-  if (head.jsonLd) tags.push(`<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`);
+  if (head.jsonLd)
+    tags.push(`<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`);
   return tags.join('\n    ');
 }
 
@@ -60,19 +62,24 @@ export async function spaPlugin(app: FastifyInstance) {
   const renderedTemplate = serverRenderedTemplate(template, distDir);
 
   if (existsSync(distDir)) {
-    await app.register(pages(fastifyStatic as never, {
-      root: distDir,
-      prefix: '/',
-      index: false,
-      wildcard: false,
-      // @fastify/send would otherwise write its own `max-age=0` over ours
-      cacheControl: false,
-      setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) => {
-        res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-      // the server renderer lives in <dist>/server: never served
-      allowedPath: (path: string) => !path.endsWith('index.html') && !/^[\\/]?server[\\/]/.test(path),
-    }));
+    await app.register(
+      pages(fastifyStatic as never, {
+        root: distDir,
+        prefix: '/',
+        index: false,
+        wildcard: false,
+        // @fastify/send would otherwise write its own `max-age=0` over ours
+        cacheControl: false,
+        setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) => {
+          res.setHeader(
+            'Cache-Control',
+            /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          );
+        },
+        // the server renderer lives in <dist>/server: never served
+        allowedPath: (path: string) => !path.endsWith('index.html') && !/^[\\/]?server[\\/]/.test(path),
+      }),
+    );
   }
   // /uploads (public images) and /files (signed private files) are served by plugins/files.ts.
 
@@ -81,21 +88,28 @@ export async function spaPlugin(app: FastifyInstance) {
   const bodies = new PageBodies(SSR_TTL_MS);
   if (renderer) {
     // any successful write through the API may change what a public page shows: forget every render
-    app.server.on('request', (req: { method?: string }, res: { statusCode: number; on(event: 'finish', listener: () => void): void }) => {
-      if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
-      res.on('finish', () => {
-        if (res.statusCode >= 400) return;
-        rendered.clear();
-        bodies.clear();
-      });
-    });
+    app.server.on(
+      'request',
+      (req: { method?: string }, res: { statusCode: number; on(event: 'finish', listener: () => void): void }) => {
+        if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+        res.on('finish', () => {
+          if (res.statusCode >= 400) return;
+          rendered.clear();
+          bodies.clear();
+        });
+      },
+    );
   }
 
   // a URL whose render failed is not tried again for a minute: a broken render must not cost every request twice
   const failedAt = new Map<string, number>();
   /** The page's body rendered on the server, from the cache when fresh; null when it is not a server-rendered page or the render failed. */
   const renderKey = (request: FastifyRequest, head: PageHead) => `${head.lng}|${request.url}`;
-  const renderBody = async (request: FastifyRequest, head: PageHead, routeName: string | undefined): Promise<RenderResult | null> => {
+  const renderBody = async (
+    request: FastifyRequest,
+    head: PageHead,
+    routeName: string | undefined,
+  ): Promise<RenderResult | null> => {
     if (!renderer || head.status !== 200 || !routeName || !SSR_ROUTES.has(routeName)) return null;
     const key = renderKey(request, head);
     const cached = rendered.get(key);
@@ -113,7 +127,13 @@ export async function spaPlugin(app: FastifyInstance) {
     }
   };
 
-  const renderShell = (request: FastifyRequest, reply: FastifyReply, head: PageHead, body: RenderResult | null = null, cacheKey?: string) => {
+  const renderShell = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    head: PageHead,
+    body: RenderResult | null = null,
+    cacheKey?: string,
+  ) => {
     // the cookie banner is part of every page (so a first visit paints it with the content); a visitor who
     // has chosen gets it hidden by a class, before any script runs
     const decided = request.cookies[CONSENT_COOKIE] === 'all' || request.cookies[CONSENT_COOKIE] === 'necessary';
@@ -126,8 +146,11 @@ export async function spaPlugin(app: FastifyInstance) {
       // antd's styles before the app's stylesheet, as antd itself puts them in the browser (prepended), so
       // the app's own rules keep winning over antd's of equal weight
       const sheet = html.search(/<link rel="stylesheet"|<style data-app-css|<\/head>/);
-      html = `${html.slice(0, sheet)}${body.styles}${html.slice(sheet)}`
-        .replace('<div id="root"></div>', () => `<div id="root">${body.html}</div><script type="application/json" id="ssr-state">${jsonForScript(body.state)}</script>`);
+      html = `${html.slice(0, sheet)}${body.styles}${html.slice(sheet)}`.replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${body.html}</div><script type="application/json" id="ssr-state">${jsonForScript(body.state)}</script>`,
+      );
     }
     reply.code(head.status).header('Cache-Control', 'no-cache');
     return bodies.send(request, reply, html, cacheKey && `${decided}|${cacheKey}`);
@@ -141,14 +164,22 @@ export async function spaPlugin(app: FastifyInstance) {
   });
 
   app.get('/sitemap.xml', { config: { page: true }, schema: { hide: true } }, async (_request, reply) =>
-    reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(await sitemap(app.db, publicUrl)),
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(await sitemap(app.db, publicUrl)),
   );
   app.get('/robots.txt', { config: { page: true }, schema: { hide: true } }, (_request, reply) =>
-    reply.type('text/plain').send(`User-agent: *\nDisallow: /api/\nDisallow: /usr/\nDisallow: /com/\nDisallow: /adm/\nSitemap: ${publicUrl}/sitemap.xml\n`),
+    reply
+      .type('text/plain')
+      .send(
+        `User-agent: *\nDisallow: /api/\nDisallow: /usr/\nDisallow: /com/\nDisallow: /adm/\nSitemap: ${publicUrl}/sitemap.xml\n`,
+      ),
   );
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    if (isApiUrl(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) throw AppError.notFound('route.notFound');
+    if (isApiUrl(request.url) || (request.method !== 'GET' && request.method !== 'HEAD'))
+      throw AppError.notFound('route.notFound');
     const pathname = request.url.split('?')[0]!;
     const first = pathname.split('/')[1];
     const fallback: Locale = isLocale(first) ? first : DEFAULT_LOCALE;

@@ -58,7 +58,11 @@ export function tooLarge(): Error {
 }
 
 /** Streams one file part to a fresh temporary file (owner-only), stopping at the limit; answers its size. */
-export async function receive(request: FastifyRequest, part: MultipartFile, tmpDir: string): Promise<{ path: string; size: number }> {
+export async function receive(
+  request: FastifyRequest,
+  part: MultipartFile,
+  tmpDir: string,
+): Promise<{ path: string; size: number }> {
   const path = join(tmpDir, `${newHash(24)}.part`);
   const paths = temporaryFiles.get(request) ?? [];
   paths.push(path);

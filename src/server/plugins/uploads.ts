@@ -46,17 +46,29 @@ export function uploadBody(kind: UploadKind, text: Record<string, object> = {}) 
   const file = {
     type: 'object',
     required: ['filename', 'detected'],
-    properties: { filename: { type: 'string', maxLength: 1000 }, mimetype: { type: 'string', maxLength: 255 }, detected: { type: 'string', maxLength: 255 } },
+    properties: {
+      filename: { type: 'string', maxLength: 1000 },
+      mimetype: { type: 'string', maxLength: 255 },
+      detected: { type: 'string', maxLength: 255 },
+    },
   };
   return {
     type: 'object',
     required: optional ? [] : [field],
     additionalProperties: false,
-    properties: { ...text, [field]: maxFiles > 1 ? { type: 'array', minItems: 1, maxItems: maxFiles, items: file } : file },
+    properties: {
+      ...text,
+      [field]: maxFiles > 1 ? { type: 'array', minItems: 1, maxItems: maxFiles, items: file } : file,
+    },
   };
 }
 
-function fieldError(request: FastifyRequest, field: string, code: string, params: Record<string, unknown> = {}): AppError {
+function fieldError(
+  request: FastifyRequest,
+  field: string,
+  code: string,
+  params: Record<string, unknown> = {},
+): AppError {
   const error: FieldError = { field, message: translate(request.lng, code, { field, ...params }) };
   return AppError.badRequest('validation.failed', [error]);
 }
@@ -71,19 +83,31 @@ function translateError(request: FastifyRequest, kind: UploadKind, error: unknow
   return fieldError(request, field, 'upload.unreadable');
 }
 
-async function readParts(request: FastifyRequest, kind: UploadKind, tmpDir: string): Promise<Record<string, UploadedFile | UploadedFile[] | string>> {
+async function readParts(
+  request: FastifyRequest,
+  kind: UploadKind,
+  tmpDir: string,
+): Promise<Record<string, UploadedFile | UploadedFile[] | string>> {
   const { field, maxBytes, maxFiles, accept } = UPLOAD_KINDS[kind];
   const definition = UPLOAD_KINDS[kind] as { text?: readonly string[] };
   const textFields: readonly string[] = definition.text ?? [];
   // One file more than allowed is still read (and dropped), so "too many" is told apart from a broken body.
   // A text part may be long (a wall post); the route's schema bounds it, the reader only stops abuse.
-  const limits = { fileSize: maxBytes, files: maxFiles + 1, fields: 4, parts: maxFiles + 5, fieldSize: textFields.length ? 64 * 1024 : 1024, headerPairs: 20 };
+  const limits = {
+    fileSize: maxBytes,
+    files: maxFiles + 1,
+    fields: 4,
+    parts: maxFiles + 5,
+    fieldSize: textFields.length ? 64 * 1024 : 1024,
+    headerPairs: 20,
+  };
   const files: UploadedFile[] = [];
   const text: Record<string, string> = {};
   let extra: string | null = null;
   for await (const part of request.parts({ limits })) {
     if (part.type !== 'file') {
-      if (textFields.includes(part.fieldname) && !(part.fieldname in text)) text[part.fieldname] = String(part.value ?? '');
+      if (textFields.includes(part.fieldname) && !(part.fieldname in text))
+        text[part.fieldname] = String(part.value ?? '');
       else extra ??= part.fieldname === field ? null : part.fieldname;
       continue;
     }
@@ -94,7 +118,16 @@ async function readParts(request: FastifyRequest, kind: UploadKind, tmpDir: stri
     else {
       const { path, size } = await receive(request, part, tmpDir);
       // an empty file input sends a part with no name and no bytes: no file
-      if (part.filename !== '' || size > 0) files.push(new UploadedFile(part.filename, part.mimetype, size > 0 ? ((await fileTypeFromFile(path))?.mime ?? '') : '', path, size));
+      if (part.filename !== '' || size > 0)
+        files.push(
+          new UploadedFile(
+            part.filename,
+            part.mimetype,
+            size > 0 ? ((await fileTypeFromFile(path))?.mime ?? '') : '',
+            path,
+            size,
+          ),
+        );
     }
   }
   if (extra !== null) throw fieldError(request, extra || 'body', 'validation.unknownField');
@@ -104,7 +137,8 @@ async function readParts(request: FastifyRequest, kind: UploadKind, tmpDir: stri
   }
   for (const file of files) {
     if (file.size === 0) throw fieldError(request, field, 'upload.empty');
-    if (!(ACCEPTED[accept].mimes as readonly string[]).includes(file.detected)) throw fieldError(request, field, 'upload.wrongType', { types: ACCEPTED[accept].label });
+    if (!(ACCEPTED[accept].mimes as readonly string[]).includes(file.detected))
+      throw fieldError(request, field, 'upload.wrongType', { types: ACCEPTED[accept].label });
   }
   return { ...text, [field]: maxFiles > 1 ? files : files[0]! };
 }
@@ -120,7 +154,9 @@ export interface UploadsOptions {
 export const uploadTmpDir = (dataDir: string) => join(dataDir, 'tmp');
 
 export async function uploadsPlugin(app: FastifyInstance, options: UploadsOptions): Promise<void> {
-  const tmpDir = options.tmpDir ?? (app.hasDecorator('config') ? uploadTmpDir(app.config.dataDir) : join(tmpdir(), 'alumni-uploads'));
+  const tmpDir =
+    options.tmpDir ??
+    (app.hasDecorator('config') ? uploadTmpDir(app.config.dataDir) : join(tmpdir(), 'alumni-uploads'));
   mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
   sweepStale(tmpDir);
   // Strict defaults; each route's kind sets its own limits when its parts are read.

@@ -63,7 +63,8 @@ export const rendererFile = (distDir: string) => join(distDir, 'server', 'entry-
  * so the pages got a second React (a null hook dispatcher) and every page fell back to the shell. The test
  * runner leaves the built renderer to Node too (vitest.config.ts, server.deps.external).
  */
-const nativeLoad = (file: string) => import(/* @vite-ignore */ pathToFileURL(file).href) as Promise<{ render?: RenderFn }>;
+const nativeLoad = (file: string) =>
+  import(/* @vite-ignore */ pathToFileURL(file).href) as Promise<{ render?: RenderFn }>;
 
 export async function loadRenderer(distDir: string): Promise<RenderFn | null> {
   const file = rendererFile(distDir);
@@ -87,11 +88,20 @@ export function anonymousFetch(app: FastifyInstance, apiKey: string, lng: Locale
     const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
     const method = (init?.method ?? 'GET').toUpperCase();
     const readOnlyPost = method === 'POST' && READ_ONLY_POSTS.has(url) && typeof init?.body === 'string';
-    if ((method !== 'GET' && !readOnlyPost) || !url.startsWith('/api/')) return new Response('{"message":"not available while rendering"}', { status: 403 });
+    if ((method !== 'GET' && !readOnlyPost) || !url.startsWith('/api/'))
+      return new Response('{"message":"not available while rendering"}', { status: 403 });
     const headers: Record<string, string> = { apikey: apiKey, language: lng, accept: 'application/json' };
     if (readOnlyPost) headers['content-type'] = 'application/json';
-    const res = await app.inject({ method: readOnlyPost ? 'POST' : 'GET', url, headers, ...(readOnlyPost ? { payload: init!.body as string } : {}) });
-    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+    const res = await app.inject({
+      method: readOnlyPost ? 'POST' : 'GET',
+      url,
+      headers,
+      ...(readOnlyPost ? { payload: init!.body as string } : {}),
+    });
+    return new Response(res.statusCode === 204 ? null : res.body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    });
   };
 }
 
@@ -125,5 +135,8 @@ export class PageCache<T> {
 
 /** JSON for a <script type="application/json"> element: nothing in it can close the element. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -7,7 +7,15 @@ import { useTranslation } from 'react-i18next';
 /** SPEC §8: an empty list shows a warning 'not found' alert. */
 export function NotFoundAlert() {
   const { t } = useTranslation();
-  return <Alert type="warning" showIcon message={t('common.notFound')} description={t('common.notFoundHint')} data-testid="not-found" />;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      message={t('common.notFound')}
+      description={t('common.notFoundHint')}
+      data-testid="not-found"
+    />
+  );
 }
 
 /** 1 … 4 5 6 … 12: the first, the last and the pages around the current one. */
@@ -61,7 +69,18 @@ export function ListPagination({
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
   // a render function, not a component: a component defined here would remount (and lose focus) on every render
-  const link = ({ page, children, ...rest }: { page: number; children: ReactNode; className: string; rel?: string; 'aria-label': string; 'aria-current'?: 'page' }) =>
+  const link = ({
+    page,
+    children,
+    ...rest
+  }: {
+    page: number;
+    children: ReactNode;
+    className: string;
+    rel?: string;
+    'aria-label': string;
+    'aria-current'?: 'page';
+  }) =>
     inUrl ? (
       <a href={href(page)} onClick={go(page)} {...rest}>
         {children}
@@ -92,7 +111,13 @@ export function ListPagination({
             </li>
           ) : (
             <li key={page} className={`pager-item ant-pagination-item-${page}`}>
-              {link({ page, className: page === current ? 'pager-link pager-current' : 'pager-link', 'aria-label': t('common.pageN', { page }), 'aria-current': page === current ? 'page' : undefined, children: page })}
+              {link({
+                page,
+                className: page === current ? 'pager-link pager-current' : 'pager-link',
+                'aria-label': t('common.pageN', { page }),
+                'aria-current': page === current ? 'page' : undefined,
+                children: page,
+              })}
             </li>
           ),
         )}

@@ -14,14 +14,37 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /** The few named references a URL plausibly holds; any other `&name;` stays literal (and is escaped on output). */
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', colon: ':', sol: '/', Tab: '\t', NewLine: '\n', lpar: '(', rpar: ')', num: '#', quest: '?', equals: '=', period: '.', comma: ',', percnt: '%', semi: ';' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  colon: ':',
+  sol: '/',
+  Tab: '\t',
+  NewLine: '\n',
+  lpar: '(',
+  rpar: ')',
+  num: '#',
+  quest: '?',
+  equals: '=',
+  period: '.',
+  comma: ',',
+  percnt: '%',
+  semi: ';',
+};
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(?:#(\d{1,8})|#[xX]([0-9a-fA-F]{1,7})|([a-zA-Z]{2,10}));?/g, (whole, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
-    if (name !== undefined) return NAMED[name] !== undefined && whole.endsWith(';') ? NAMED[name] : whole;
-    const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);
-    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
-  });
+  return text.replace(
+    /&(?:#(\d{1,8})|#[xX]([0-9a-fA-F]{1,7})|([a-zA-Z]{2,10}));?/g,
+    (whole, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+      if (name !== undefined) return NAMED[name] !== undefined && whole.endsWith(';') ? NAMED[name] : whole;
+      const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);
+      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
+    },
+  );
 }
 
 const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);

@@ -8,39 +8,45 @@ import type { PromptKind } from './MemberPrompt';
 import { AntdScope } from './AntdScope';
 
 /** The dialog of MemberPrompt, loaded when it is first needed. */
-export default function MemberPromptDialog({ kind, onClose }: { kind: Exclude<PromptKind, null>; onClose: () => void }) {
+export default function MemberPromptDialog({
+  kind,
+  onClose,
+}: {
+  kind: Exclude<PromptKind, null>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { to } = useLocale();
   return (
     <AntdScope>
-<Modal
-      open
-      onCancel={onClose}
-      maskClosable={false}
-      title={t(`prompt.${kind}.title`)}
-      footer={
-        kind === 'signIn' ? (
-          <>
-            <Link to={to('user.register')}>
-              <Button>{t('jobs.locked.join')}</Button>
-            </Link>{' '}
-            <Link to={to('login')}>
-              <Button type="primary">{t('nav.login')}</Button>
+      <Modal
+        open
+        onCancel={onClose}
+        maskClosable={false}
+        title={t(`prompt.${kind}.title`)}
+        footer={
+          kind === 'signIn' ? (
+            <>
+              <Link to={to('user.register')}>
+                <Button>{t('jobs.locked.join')}</Button>
+              </Link>{' '}
+              <Link to={to('login')}>
+                <Button type="primary">{t('nav.login')}</Button>
+              </Link>
+            </>
+          ) : kind === 'membersOnly' ? (
+            <Button type="primary" onClick={onClose}>
+              {t('prompt.membersOnly.ok')}
+            </Button>
+          ) : (
+            <Link to={profileTab(to, 'membership')} onClick={onClose}>
+              <Button type="primary">{t('prompt.upgrade.cta')}</Button>
             </Link>
-          </>
-        ) : kind === 'membersOnly' ? (
-          <Button type="primary" onClick={onClose}>
-            {t('prompt.membersOnly.ok')}
-          </Button>
-        ) : (
-          <Link to={profileTab(to, 'membership')} onClick={onClose}>
-            <Button type="primary">{t('prompt.upgrade.cta')}</Button>
-          </Link>
-        )
-      }
-    >
-      <p>{t(`prompt.${kind}.text`)}</p>
-    </Modal>
-</AntdScope>
+          )
+        }
+      >
+        <p>{t(`prompt.${kind}.text`)}</p>
+      </Modal>
+    </AntdScope>
   );
 }

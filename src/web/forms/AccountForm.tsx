@@ -6,7 +6,15 @@ import { SchemaForm } from './SchemaForm';
 type Errors = HttpError & { errors?: Record<string, string[]> };
 
 /** `url`: the account route whole: `/usr/users/password`, `/usr/users/email` or `/com/companies/password`. */
-export function AccountForm({ form, url, done }: { form: 'profilePassword' | 'profileEmail'; url: string; done: string }) {
+export function AccountForm({
+  form,
+  url,
+  done,
+}: {
+  form: 'profilePassword' | 'profileEmail';
+  url: string;
+  done: string;
+}) {
   const { t } = useTranslation();
   const { mutate, mutation } = useCustomMutation<{ ok: boolean }, Errors, Record<string, unknown>>();
   return (
@@ -15,7 +23,10 @@ export function AccountForm({ form, url, done }: { form: 'profilePassword' | 'pr
       form={form}
       uiSchema={{
         old_password: { 'ui:widget': 'password' },
-        password: { 'ui:widget': 'password', ...(form === 'profilePassword' ? { 'ui:title': t('profile.newPassword') } : {}) },
+        password: {
+          'ui:widget': 'password',
+          ...(form === 'profilePassword' ? { 'ui:title': t('profile.newPassword') } : {}),
+        },
         password_repeat: { 'ui:widget': 'password' },
       }}
       submitText={t('profile.save')}
@@ -32,4 +43,3 @@ export function AccountForm({ form, url, done }: { form: 'profilePassword' | 'pr
     />
   );
 }
-

@@ -39,7 +39,17 @@ function toErrorSchema(errors: Record<string, string[]> = {}): ErrorSchema {
   return out as ErrorSchema;
 }
 
-export function SchemaForm<T>({ form, uiSchema = {}, formData, submitText, submitting, serverErrors, onSubmit, onChange, id }: SchemaFormProps<T>) {
+export function SchemaForm<T>({
+  form,
+  uiSchema = {},
+  formData,
+  submitText,
+  submitting,
+  serverErrors,
+  onSubmit,
+  onChange,
+  id,
+}: SchemaFormProps<T>) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   const visibleSchema = schemaFor(form);

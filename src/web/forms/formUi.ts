@@ -14,10 +14,21 @@ export function formUiSchema(
   uiSchema: UiSchema,
   submit: { submitText: string; submitting?: boolean },
 ): UiSchema {
-  const out: UiSchema = { ...uiSchema, 'ui:title': '', 'ui:submitButtonOptions': { submitText: submit.submitText, props: { type: 'primary', loading: submit.submitting, block: true, size: 'large' } } };
+  const out: UiSchema = {
+    ...uiSchema,
+    'ui:title': '',
+    'ui:submitButtonOptions': {
+      submitText: submit.submitText,
+      props: { type: 'primary', loading: submit.submitting, block: true, size: 'large' },
+    },
+  };
   for (const key of Object.keys(schema.properties ?? {})) {
     const help = `fieldHelp.${key}`;
-    out[key] = { 'ui:title': t(`fields.${key}`), ...(exists(help) ? { 'ui:description': t(help) } : {}), ...(uiSchema[key] as object) };
+    out[key] = {
+      'ui:title': t(`fields.${key}`),
+      ...(exists(help) ? { 'ui:description': t(help) } : {}),
+      ...(uiSchema[key] as object),
+    };
   }
   return out;
 }

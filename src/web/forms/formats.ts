@@ -7,7 +7,9 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { customFormats } from '../../shared/formats';
 
-const custom = Object.fromEntries(Object.entries(customFormats).map(([name, validate]) => [name, { type: 'string', validate }]));
+const custom = Object.fromEntries(
+  Object.entries(customFormats).map(([name, validate]) => [name, { type: 'string', validate }]),
+);
 
 export const formats: Record<string, unknown> = {
   email: fullFormats.email,

@@ -21,7 +21,13 @@ export interface ResourceFormOptions<T> {
 
 const topLevel = (field: string) => field.split('.')[0] || field;
 
-export function useResourceForm<T extends BaseRecord, V extends object = Record<string, unknown>>({ resource, id, savedMessage, onSaved, rename = topLevel }: ResourceFormOptions<T>) {
+export function useResourceForm<T extends BaseRecord, V extends object = Record<string, unknown>>({
+  resource,
+  id,
+  savedMessage,
+  onSaved,
+  rename = topLevel,
+}: ResourceFormOptions<T>) {
   const { t } = useTranslation();
   const form = useForm<T, Errors, V>({
     resource,
@@ -30,7 +36,10 @@ export function useResourceForm<T extends BaseRecord, V extends object = Record<
     redirect: false,
     mutationMode: 'pessimistic',
     successNotification: () => ({ type: 'success', message: savedMessage }),
-    errorNotification: (error) => ({ type: 'error', message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')) }),
+    errorNotification: (error) => ({
+      type: 'error',
+      message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')),
+    }),
     onMutationSuccess: (answer) => onSaved?.(answer.data as T),
   });
   const errors = (form.mutation.error as Errors | null)?.errors;

@@ -64,21 +64,39 @@ const SHAPE_RULES = new Set(['format', 'pattern', 'minLength', 'enum', 'const'])
  * for JSON Schema, so it fails its format or length rather than `required`) says "required", not "must be
  * valid" (issue 10 §6): `current` gives the form's data as it is being checked.
  */
-export function makeTransformErrors(t: TFunction, uiSchema: UiSchema, current?: { data: () => unknown; schema: RJSFSchema }) {
+export function makeTransformErrors(
+  t: TFunction,
+  uiSchema: UiSchema,
+  current?: { data: () => unknown; schema: RJSFSchema },
+) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
     // an if/then rule (registration's document number) also reports a bare "must match then": the field's own error says it
-    errors.filter((error) => error.name !== 'if').map((error) => {
-      const name = fieldOf(error);
-      const label = (uiSchema[name]?.['ui:title'] as string | undefined) ?? name;
-      let message = error.message;
-      const value = current && SHAPE_RULES.has(String(error.name)) ? valueAt(current.data(), error.property) : undefined;
-      const empty = current !== undefined && SHAPE_RULES.has(String(error.name)) && (value === '' || (typeof value === 'string' && value.trim() === '')) && isRequired(current.schema, error.property);
-      if (error.name === 'required' || empty) message = t('validation.required', { field: label });
-      else if (error.name === 'format') message = t(`validation.format.${String(error.params?.format)}`, { field: label, defaultValue: error.message });
-      else if (error.name === 'const' && error.params?.allowedValue === true) message = t('validation.mustAccept', { field: label });
-      else if (error.name === 'maxLength' || error.name === 'minLength') message = t(`validation.${error.name}`, { field: label, limit: error.params?.limit });
-      // a control character in a one-line text, NUL in a long one (src/shared/textRules.ts)
-      else if (error.name === 'x-text') message = t(error.params?.text === 'long' ? 'validation.noNul' : 'validation.oneLine', { field: label });
-      return { ...error, message, stack: `${label}: ${message}` };
-    });
+    errors
+      .filter((error) => error.name !== 'if')
+      .map((error) => {
+        const name = fieldOf(error);
+        const label = (uiSchema[name]?.['ui:title'] as string | undefined) ?? name;
+        let message = error.message;
+        const value =
+          current && SHAPE_RULES.has(String(error.name)) ? valueAt(current.data(), error.property) : undefined;
+        const empty =
+          current !== undefined &&
+          SHAPE_RULES.has(String(error.name)) &&
+          (value === '' || (typeof value === 'string' && value.trim() === '')) &&
+          isRequired(current.schema, error.property);
+        if (error.name === 'required' || empty) message = t('validation.required', { field: label });
+        else if (error.name === 'format')
+          message = t(`validation.format.${String(error.params?.format)}`, {
+            field: label,
+            defaultValue: error.message,
+          });
+        else if (error.name === 'const' && error.params?.allowedValue === true)
+          message = t('validation.mustAccept', { field: label });
+        else if (error.name === 'maxLength' || error.name === 'minLength')
+          message = t(`validation.${error.name}`, { field: label, limit: error.params?.limit });
+        // a control character in a one-line text, NUL in a long one (src/shared/textRules.ts)
+        else if (error.name === 'x-text')
+          message = t(error.params?.text === 'long' ? 'validation.noNul' : 'validation.oneLine', { field: label });
+        return { ...error, message, stack: `${label}: ${message}` };
+      });
 }

@@ -14,7 +14,11 @@ export interface CategoryTreeNode {
 }
 
 const toTree = (nodes: CategoryNode[]): CategoryTreeNode[] =>
-  nodes.map((node) => ({ value: node.hash, title: node.title, children: node.children?.length ? toTree(node.children) : undefined }));
+  nodes.map((node) => ({
+    value: node.hash,
+    title: node.title,
+    children: node.children?.length ? toTree(node.children) : undefined,
+  }));
 
 export function useCategoryTree(): CategoryTreeNode[] {
   const { result } = useList<CategoryNode>({ resource: 'categories/tree', pagination: { mode: 'off' } });

@@ -13,7 +13,12 @@ import { useHydrated } from './useHydrated';
 
 /** The identity and whether it is still being read (the guards wait for it). */
 export function useIdentityState(): { me: Identity | null; isLoading: boolean } {
-  const { data, isLoading } = useQuery({ queryKey: IDENTITY_KEY, queryFn: () => loadIdentity(), staleTime: Number.POSITIVE_INFINITY, retry: false });
+  const { data, isLoading } = useQuery({
+    queryKey: IDENTITY_KEY,
+    queryFn: () => loadIdentity(),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
   return { me: data ?? null, isLoading };
 }
 

@@ -27,11 +27,16 @@ export function useMemberAction(resource: string, id: string, action: string, pe
   const feedback = useFeedback();
   const [prompt, setPrompt] = useState<PromptKind>(null);
   const mutation = useMutation<Toggle, HttpError, Record<string, unknown> | undefined>({
-    mutationFn: (body) => request<Toggle>('api', `${resource}/${encodeURIComponent(id)}/${action}`, { method: 'PATCH', body: body ?? {} }),
+    mutationFn: (body) =>
+      request<Toggle>('api', `${resource}/${encodeURIComponent(id)}/${action}`, { method: 'PATCH', body: body ?? {} }),
     onSettled: () => client.invalidateQueries({ queryKey: ['data'] }),
   });
   /** `body`: what the action takes besides the toggle (a join request's message). */
-  const run = (onDone: (result: Toggle) => void, onError?: (error: HttpError) => void, body?: Record<string, unknown>) => {
+  const run = (
+    onDone: (result: Toggle) => void,
+    onError?: (error: HttpError) => void,
+    body?: Record<string, unknown>,
+  ) => {
     // a company (or the back office) is no member to be invited: it is told the action is the members'
     if (me && me.iss !== 'user') return setPrompt('membersOnly');
     if (!me) return setPrompt('signIn');
@@ -40,5 +45,11 @@ export function useMemberAction(resource: string, id: string, action: string, pe
     // without a handler of its own, the server's explanation as a toast (SPEC §8)
     mutation.mutate(body, { onSuccess: onDone, onError: onError ?? ((error) => feedback.error(error.message)) });
   };
-  return { run, pending: mutation.isPending, prompt, closePrompt: () => setPrompt(null), signedInMember: me?.iss === 'user' };
+  return {
+    run,
+    pending: mutation.isPending,
+    prompt,
+    closePrompt: () => setPrompt(null),
+    signedInMember: me?.iss === 'user',
+  };
 }

@@ -15,7 +15,10 @@ export const SITE_SETTINGS_KEY = ['data', 'api', 'settings'] as const;
 export function useSiteSettings(): SiteSettings | null {
   const { data } = useQuery({
     queryKey: SITE_SETTINGS_KEY,
-    queryFn: async () => (typeof window === 'undefined' ? (await request<{ settings: SiteSettings }>('api', 'init')).settings : (await queryClient.fetchQuery(initQuery)).settings),
+    queryFn: async () =>
+      typeof window === 'undefined'
+        ? (await request<{ settings: SiteSettings }>('api', 'init')).settings
+        : (await queryClient.fetchQuery(initQuery)).settings,
     staleTime: 5 * 60_000,
   });
   return data ?? null;

@@ -15,13 +15,19 @@ export default function AccountDropdown({ me }: { me: Identity }) {
   const logout = useSignOut();
   const init = useSiteInit();
   const allowed = useAllowed();
-  const items: MenuProps['items'] = accountItems(me, t, allowed, init?.settings.ebookUrl).map((item) => ({ key: item.key, label: <AccountLink item={item} /> }));
-  items.push({ type: 'divider' }, { key: 'logout', label: <span data-testid="logout">{t('nav.logout')}</span>, onClick: () => void logout() });
+  const items: MenuProps['items'] = accountItems(me, t, allowed, init?.settings.ebookUrl).map((item) => ({
+    key: item.key,
+    label: <AccountLink item={item} />,
+  }));
+  items.push(
+    { type: 'divider' },
+    { key: 'logout', label: <span data-testid="logout">{t('nav.logout')}</span>, onClick: () => void logout() },
+  );
   return (
     <AntdScope>
-<Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-      <AccountButton me={me} />
-    </Dropdown>
-</AntdScope>
+      <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+        <AccountButton me={me} />
+      </Dropdown>
+    </AntdScope>
   );
 }

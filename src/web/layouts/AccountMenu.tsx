@@ -15,7 +15,9 @@ export function AccountButton({ me, ...button }: { me: Identity } & ButtonProps)
   return (
     <Button {...button} data-testid="user-menu" icon={<UserOutlined />} className="account-button" aria-haspopup="menu">
       <span className="account-email">{me.email}</span>
-      {me.iss === 'user' && me.code_numeric ? <span className="account-number">{t('header.partner', { number: me.code_numeric })}</span> : null}
+      {me.iss === 'user' && me.code_numeric ? (
+        <span className="account-number">{t('header.partner', { number: me.code_numeric })}</span>
+      ) : null}
     </Button>
   );
 }

@@ -20,14 +20,18 @@ function adminRouteAt(path: string): string | undefined {
   const parts = path.replace(/\/+$/, '').split('/');
   return ADMIN_ROUTES.find((route) => {
     const pattern = route.path.split('/');
-    return pattern.length === parts.length && pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i]);
+    return (
+      pattern.length === parts.length && pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i])
+    );
   })?.name;
 }
 import { useLocale } from '../hooks/useLocale';
 import type { Identity } from '../providers/auth';
 
 /** Sections shown together under a heading in the menu. */
-const MENU_GROUPS: Partial<Record<(typeof ADMIN_SECTIONS)[number], { key: string; sections: readonly (typeof ADMIN_SECTIONS)[number][] }>> = {
+const MENU_GROUPS: Partial<
+  Record<(typeof ADMIN_SECTIONS)[number], { key: string; sections: readonly (typeof ADMIN_SECTIONS)[number][] }>
+> = {
   subscriptions: { key: 'membership', sections: ['subscriptions', 'payments'] },
 };
 
@@ -43,7 +47,8 @@ export function AdminLayout() {
   // each section shows when the access control grants its route (the permission list of GET /api/init)
   const allowed = useAllowed();
   if (isLoading || checking) return <Spinner />;
-  if (me?.iss !== 'admin' || !access?.can) return <Navigate to={`/${lng}/admin/login`} replace state={{ from: pathname }} />;
+  if (me?.iss !== 'admin' || !access?.can)
+    return <Navigate to={`/${lng}/admin/login`} replace state={{ from: pathname }} />;
 
   const base = `/${lng}/admin`;
   const current = adminRouteAt(pathname.slice(`/${lng}/`.length));
@@ -57,17 +62,39 @@ export function AdminLayout() {
         <Menu
           mode="inline"
           selectedKeys={[selected]}
-          items={ADMIN_SECTIONS.filter((section) => allowed(`admin.${section}`)).flatMap((section): MenuProps['items'] & object => {
-            const item = (name: string) => ({ key: name, label: <Link to={`${base}/${name}`}>{t(`admin.menu.${name}`)}</Link> });
-            const group = MENU_GROUPS[section];
-            if (group) return [{ type: 'group' as const, key: group.key, label: t(`admin.menu.${group.key}`), children: group.sections.filter((one) => allowed(`admin.${one}`)).map(item) }];
-            if (Object.values(MENU_GROUPS).some((other) => other.sections.includes(section))) return [];
-            return [item(section)];
-          })}
+          items={ADMIN_SECTIONS.filter((section) => allowed(`admin.${section}`)).flatMap(
+            (section): MenuProps['items'] & object => {
+              const item = (name: string) => ({
+                key: name,
+                label: <Link to={`${base}/${name}`}>{t(`admin.menu.${name}`)}</Link>,
+              });
+              const group = MENU_GROUPS[section];
+              if (group)
+                return [
+                  {
+                    type: 'group' as const,
+                    key: group.key,
+                    label: t(`admin.menu.${group.key}`),
+                    children: group.sections.filter((one) => allowed(`admin.${one}`)).map(item),
+                  },
+                ];
+              if (Object.values(MENU_GROUPS).some((other) => other.sections.includes(section))) return [];
+              return [item(section)];
+            },
+          )}
         />
       </Layout.Sider>
       <Layout>
-        <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 16, paddingInline: 24 }}>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            display: 'flex',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            gap: 16,
+            paddingInline: 24,
+          }}
+        >
           <Typography.Text data-testid="admin-email">{me.email}</Typography.Text>
           <Button onClick={() => logout()}>{t('admin.logout')}</Button>
         </Layout.Header>

@@ -24,7 +24,9 @@ export function AreaLayout({ area }: { area: 'user' | 'company' }) {
   const items = me && signedIn ? accountItems(me, t, allowed, init?.settings.ebookUrl) : [];
   const current = matchPath(pathname)?.route.name;
   // the longest route name the current page starts with (user.portfolios.edit → user.portfolios)
-  const selected = items.filter((item) => item.route && current?.startsWith(item.route)).sort((a, b) => b.route!.length - a.route!.length)[0]?.key;
+  const selected = items
+    .filter((item) => item.route && current?.startsWith(item.route))
+    .sort((a, b) => b.route!.length - a.route!.length)[0]?.key;
   return (
     <Layout className="site">
       <SiteHeader />
@@ -32,13 +34,23 @@ export function AreaLayout({ area }: { area: 'user' | 'company' }) {
         {signedIn && screens.lg ? (
           <Layout.Sider width={320} className="area-sider" theme="light">
             <nav aria-label={t('header.account')}>
-              <Menu mode="inline" selectedKeys={selected ? [selected] : []} items={items.map((item) => ({ key: item.key, label: <AccountLink item={item} /> }))} />
+              <Menu
+                mode="inline"
+                selectedKeys={selected ? [selected] : []}
+                items={items.map((item) => ({ key: item.key, label: <AccountLink item={item} /> }))}
+              />
             </nav>
           </Layout.Sider>
         ) : null}
         <Layout.Content id="main" className="site-main area-main" tabIndex={-1}>
           {/* the page's route permission, asked of the access control once the guard's actor is here (routing/AreaAccess) */}
-          {signedIn && current ? <AreaAccess route={current}><Outlet /></AreaAccess> : <Outlet />}
+          {signedIn && current ? (
+            <AreaAccess route={current}>
+              <Outlet />
+            </AreaAccess>
+          ) : (
+            <Outlet />
+          )}
         </Layout.Content>
       </Layout>
       <SiteFooter />

@@ -30,7 +30,12 @@ export function MainMenu({ vertical = false, onNavigate }: { vertical?: boolean;
       <ul className="site-menu">
         {items.map((item) => (
           <li key={item.key}>
-            <Link to={to(item.route)} className={item.key === selected ? 'active' : undefined} aria-current={item.key === selected ? 'page' : undefined} onClick={onNavigate}>
+            <Link
+              to={to(item.route)}
+              className={item.key === selected ? 'active' : undefined}
+              aria-current={item.key === selected ? 'page' : undefined}
+              onClick={onNavigate}
+            >
               {item.label}
             </Link>
           </li>

@@ -23,31 +23,50 @@ export default function MobileMenu({ open, onClose }: { open: boolean; onClose: 
   const allowed = useAllowed();
   return (
     <AntdScope>
-<Drawer open={open} onClose={onClose} title={t('nav.menu')} width={320} placement="right" rootClassName="mobile-menu">
-      {me ? (
-        <nav className="drawer-account site-nav-vertical" aria-label={t('header.account')} data-testid="drawer-account">
-          <p className="drawer-who">
-            <span className="account-email">{me.email}</span>
-            {me.iss === 'user' && me.code_numeric ? <span className="account-number">{t('header.partner', { number: me.code_numeric })}</span> : null}
-          </p>
-          <ul className="site-menu">
-            {accountItems(me, t, allowed, init?.settings.ebookUrl).map((item) => (
-              <li key={item.key}>
-                <AccountLink item={item} onClick={onClose} />
-              </li>
-            ))}
-          </ul>
-          <Button block icon={<LogoutOutlined />} data-testid="drawer-logout" onClick={() => (onClose(), void logout())} style={{ marginTop: 12 }}>
-            {t('nav.logout')}
-          </Button>
-        </nav>
-      ) : (
-        <div className="drawer-account">
-          <AccountMenu />
-        </div>
-      )}
-      <MainMenu vertical onNavigate={onClose} />
-    </Drawer>
-</AntdScope>
+      <Drawer
+        open={open}
+        onClose={onClose}
+        title={t('nav.menu')}
+        width={320}
+        placement="right"
+        rootClassName="mobile-menu"
+      >
+        {me ? (
+          <nav
+            className="drawer-account site-nav-vertical"
+            aria-label={t('header.account')}
+            data-testid="drawer-account"
+          >
+            <p className="drawer-who">
+              <span className="account-email">{me.email}</span>
+              {me.iss === 'user' && me.code_numeric ? (
+                <span className="account-number">{t('header.partner', { number: me.code_numeric })}</span>
+              ) : null}
+            </p>
+            <ul className="site-menu">
+              {accountItems(me, t, allowed, init?.settings.ebookUrl).map((item) => (
+                <li key={item.key}>
+                  <AccountLink item={item} onClick={onClose} />
+                </li>
+              ))}
+            </ul>
+            <Button
+              block
+              icon={<LogoutOutlined />}
+              data-testid="drawer-logout"
+              onClick={() => (onClose(), void logout())}
+              style={{ marginTop: 12 }}
+            >
+              {t('nav.logout')}
+            </Button>
+          </nav>
+        ) : (
+          <div className="drawer-account">
+            <AccountMenu />
+          </div>
+        )}
+        <MainMenu vertical onNavigate={onClose} />
+      </Drawer>
+    </AntdScope>
   );
 }

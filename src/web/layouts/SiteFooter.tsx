@@ -9,8 +9,15 @@ export function SiteFooter() {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
   const settings = useSiteSettings();
-  const infoSlugs = { es: ['preguntas-frecuentes', 'privacidad', 'aviso-legal', 'cookies'], en: ['faqs', 'privacy', 'legal', 'cookies'], ca: ['preguntes-frequents', 'privacitat', 'avis-legal', 'galetes'] }[lng];
-  const info = ['faqs', 'privacy', 'legal', 'cookies'].map((key, i) => ({ key, href: to('info', { slug: infoSlugs[i] }) }));
+  const infoSlugs = {
+    es: ['preguntas-frecuentes', 'privacidad', 'aviso-legal', 'cookies'],
+    en: ['faqs', 'privacy', 'legal', 'cookies'],
+    ca: ['preguntes-frequents', 'privacitat', 'avis-legal', 'galetes'],
+  }[lng];
+  const info = ['faqs', 'privacy', 'legal', 'cookies'].map((key, i) => ({
+    key,
+    href: to('info', { slug: infoSlugs[i] }),
+  }));
   const social = settings
     ? [
         { key: 'linkedin', href: settings.social.linkedin, icon: <LinkedinFilled />, label: 'LinkedIn' },

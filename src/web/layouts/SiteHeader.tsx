@@ -24,7 +24,9 @@ export function SiteHeader() {
         {t('nav.skip')}
       </a>
       <Link to={to('home')} className="site-logo" aria-label={t('header.home')}>
-        <span className="site-logo-mark" aria-hidden="true">A</span>
+        <span className="site-logo-mark" aria-hidden="true">
+          A
+        </span>
         <span className="site-logo-text">Alumni</span>
       </Link>
       <div className="desktop-only site-nav-slot">
@@ -37,15 +39,15 @@ export function SiteHeader() {
           <AccountMenu />
         </div>
         <Button
-            className="mobile-only"
-            aria-label={t('nav.menu')}
-            aria-expanded={open}
-            icon={<MenuOutlined />}
-            onClick={() => {
-              setUsed(true);
-              setOpen(true);
-            }}
-          />
+          className="mobile-only"
+          aria-label={t('nav.menu')}
+          aria-expanded={open}
+          icon={<MenuOutlined />}
+          onClick={() => {
+            setUsed(true);
+            setOpen(true);
+          }}
+        />
       </div>
       {used ? (
         <Suspense fallback={null}>

@@ -47,9 +47,17 @@ export const COMPANY_MENU: readonly MenuEntry[] = [
 export const LIBRARY_PERMISSION = 'library.view';
 
 /** `allowed`: the access control's answer (useAllowed() or a list's allows()). */
-export function accountItems(me: Identity, t: TFunction, allowed: (action: string) => boolean, ebookUrl?: string | null): AccountItem[] {
+export function accountItems(
+  me: Identity,
+  t: TFunction,
+  allowed: (action: string) => boolean,
+  ebookUrl?: string | null,
+): AccountItem[] {
   const menu = me.iss === 'company' ? COMPANY_MENU : MEMBER_MENU;
-  const items: AccountItem[] = menu.filter((item) => allowed(item.route)).map(({ key, route, label }) => ({ key, route, label: t(label) }));
-  if (me.iss !== 'company' && ebookUrl && allowed(LIBRARY_PERMISSION)) items.push({ key: 'ebooks', href: ebookUrl, label: t('nav.ebooks') });
+  const items: AccountItem[] = menu
+    .filter((item) => allowed(item.route))
+    .map(({ key, route, label }) => ({ key, route, label: t(label) }));
+  if (me.iss !== 'company' && ebookUrl && allowed(LIBRARY_PERMISSION))
+    items.push({ key: 'ebooks', href: ebookUrl, label: t('nav.ebooks') });
   return items;
 }

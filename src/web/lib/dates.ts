@@ -15,14 +15,19 @@ dayjs.extend(localizedFormat);
 const DAYJS_LOCALE: Record<Locale, string> = { es: 'es', ca: 'ca', en: 'en-gb' };
 
 type Style = 'short' | 'long' | 'full' | 'monthYear' | 'dateTime';
-const INTL_OPTIONS: Partial<Record<Style, Intl.DateTimeFormatOptions>> = { long: { dateStyle: 'long' }, full: { dateStyle: 'full' }, monthYear: { month: 'short', year: 'numeric' } };
+const INTL_OPTIONS: Partial<Record<Style, Intl.DateTimeFormatOptions>> = {
+  long: { dateStyle: 'long' },
+  full: { dateStyle: 'full' },
+  monthYear: { month: 'short', year: 'numeric' },
+};
 
 // a formatter costs far more to make than to use (a list of twelve cards made twelve on every render)
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function intlFormat(lng: Locale, style: Style): Intl.DateTimeFormat {
   const key = `${lng}|${style}`;
   let formatter = formatters.get(key);
-  if (!formatter) formatters.set(key, (formatter = new Intl.DateTimeFormat(lng === 'en' ? 'en-GB' : lng, INTL_OPTIONS[style])));
+  if (!formatter)
+    formatters.set(key, (formatter = new Intl.DateTimeFormat(lng === 'en' ? 'en-GB' : lng, INTL_OPTIONS[style])));
   return formatter;
 }
 

@@ -11,13 +11,23 @@ function save(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
-export async function downloadCsv(prefix: Prefix, path: string, filename: string, query?: Record<string, unknown>): Promise<void> {
+export async function downloadCsv(
+  prefix: Prefix,
+  path: string,
+  filename: string,
+  query?: Record<string, unknown>,
+): Promise<void> {
   const csv = await request<string>(prefix, path, { query, as: 'text' });
   save(new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename);
 }
 
 /** `filename` when the server names none. */
-export async function downloadFile(prefix: Prefix, path: string, filename: string, query?: Record<string, unknown>): Promise<void> {
+export async function downloadFile(
+  prefix: Prefix,
+  path: string,
+  filename: string,
+  query?: Record<string, unknown>,
+): Promise<void> {
   const file = await request<File>(prefix, path, { query, as: 'blob' });
   save(file, file.name || filename);
 }

@@ -26,7 +26,11 @@ export interface InitAnswer {
 }
 
 export const INIT_KEY = ['api', 'init'] as const;
-export const initQuery = { queryKey: INIT_KEY, queryFn: () => request<InitAnswer>('api', 'init'), staleTime: 5 * 60_000 };
+export const initQuery = {
+  queryKey: INIT_KEY,
+  queryFn: () => request<InitAnswer>('api', 'init'),
+  staleTime: 5 * 60_000,
+};
 
 /** The cached configuration, or a fresh one when `force` (after sign-in or sign-out). */
 export async function refreshPermissions(force = true): Promise<InitAnswer> {

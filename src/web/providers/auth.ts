@@ -66,14 +66,25 @@ export const authProvider: AuthProvider = {
   login: async ({ email, password, kind, code }: LoginParams) => {
     const prefix = PREFIX_OF[kind] ?? 'usr';
     try {
-      const answer = await request<{ token: string; refreshToken: string; deviceId: string; refreshExpiresAt?: string }>(prefix, 'login', {
+      const answer = await request<{
+        token: string;
+        refreshToken: string;
+        deviceId: string;
+        refreshExpiresAt?: string;
+      }>(prefix, 'login', {
         method: 'POST',
         body: { email, password, deviceId: deviceId(), deviceType: DEVICE_TYPE, push: null, ...(code ? { code } : {}) },
       });
-      saveSession({ iss: kind, token: answer.token, refreshToken: answer.refreshToken, deviceId: answer.deviceId }, answer.refreshExpiresAt);
+      saveSession(
+        { iss: kind, token: answer.token, refreshToken: answer.refreshToken, deviceId: answer.deviceId },
+        answer.refreshExpiresAt,
+      );
       await Promise.all([loadIdentity(true), refreshPermissions()]);
       if (kind === 'admin') return { success: true, redirectTo: `/${currentLocale()}/admin/users` };
-      return { success: true, redirectTo: localizePath(kind === 'company' ? 'company.jobs' : 'user.profile', currentLocale()) };
+      return {
+        success: true,
+        redirectTo: localizePath(kind === 'company' ? 'company.jobs' : 'user.profile', currentLocale()),
+      };
     } catch (error) {
       const e = error as { message?: string; statusCode?: number; code?: string };
       // the password was right and a second factor is on: the form asks for the code. Answered as a success without a
@@ -91,11 +102,16 @@ export const authProvider: AuthProvider = {
     }
     clearSession();
     await Promise.all([loadIdentity(true), refreshPermissions()]);
-    return { success: true, redirectTo: session?.iss === 'admin' ? `/${currentLocale()}/admin/login` : localizePath('home', currentLocale()) };
+    return {
+      success: true,
+      redirectTo: session?.iss === 'admin' ? `/${currentLocale()}/admin/login` : localizePath('home', currentLocale()),
+    };
   },
   check: async () => {
     const me = await loadIdentity();
-    return me ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: localizePath('login', currentLocale()) };
+    return me
+      ? { authenticated: true }
+      : { authenticated: false, logout: true, redirectTo: localizePath('login', currentLocale()) };
   },
   onError: async (error: { statusCode?: number; code?: string }) => {
     // in production an administrator without the second factor is sent to enrol, not signed out
@@ -104,7 +120,11 @@ export const authProvider: AuthProvider = {
       const admin = readSession()?.iss === 'admin';
       clearSession();
       await Promise.all([loadIdentity(true), refreshPermissions()]);
-      return { logout: true, redirectTo: admin ? `/${currentLocale()}/admin/login` : localizePath('login', currentLocale()), error: error as Error };
+      return {
+        logout: true,
+        redirectTo: admin ? `/${currentLocale()}/admin/login` : localizePath('login', currentLocale()),
+        error: error as Error,
+      };
     }
     return {};
   },

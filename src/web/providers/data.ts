@@ -43,19 +43,46 @@ export function createDataProvider(prefix: Prefix): DataProvider {
     getApiUrl: () => `/${prefix}`,
     getList: async ({ resource, pagination, filters, sorters, meta }) => {
       const paged = pagination?.mode !== 'off';
-      const query: Record<string, unknown> = { ...filtersToQuery(filters), ...sortToQuery(sorters), ...(meta?.query as Record<string, unknown> | undefined), ...(paged ? { page: pagination?.currentPage ?? 1, size: pagination?.pageSize } : {}) };
-      const answer = await request<ListAnswer<never> | never[]>(prefix, pathOf(resource, meta), { query, signal: meta?.signal as AbortSignal | undefined });
+      const query: Record<string, unknown> = {
+        ...filtersToQuery(filters),
+        ...sortToQuery(sorters),
+        ...(meta?.query as Record<string, unknown> | undefined),
+        ...(paged ? { page: pagination?.currentPage ?? 1, size: pagination?.pageSize } : {}),
+      };
+      const answer = await request<ListAnswer<never> | never[]>(prefix, pathOf(resource, meta), {
+        query,
+        signal: meta?.signal as AbortSignal | undefined,
+      });
       if (Array.isArray(answer)) return { data: answer, total: answer.length };
       return { data: answer.items, total: answer.total, maxPages: answer.maxPages };
     },
-    getOne: async ({ resource, id, meta }) => ({ data: await request(prefix, `${pathOf(resource, meta)}/${encodeURIComponent(String(id))}`, { query: meta?.query as Record<string, unknown> | undefined }) }),
-    create: async ({ resource, variables, meta }) => ({ data: await request(prefix, pathOf(resource, meta), { method: 'POST', body: variables }) }),
-    update: async ({ resource, id, variables, meta }) => ({
-      data: await request(prefix, `${pathOf(resource, meta)}/${encodeURIComponent(String(id))}${meta?.action ? `/${String(meta.action)}` : ''}`, { method: 'PATCH', body: variables }),
+    getOne: async ({ resource, id, meta }) => ({
+      data: await request(prefix, `${pathOf(resource, meta)}/${encodeURIComponent(String(id))}`, {
+        query: meta?.query as Record<string, unknown> | undefined,
+      }),
     }),
-    deleteOne: async ({ resource, id, variables, meta }) => ({ data: await request(prefix, `${pathOf(resource, meta)}/${encodeURIComponent(String(id))}`, { method: 'DELETE', body: variables }) }),
+    create: async ({ resource, variables, meta }) => ({
+      data: await request(prefix, pathOf(resource, meta), { method: 'POST', body: variables }),
+    }),
+    update: async ({ resource, id, variables, meta }) => ({
+      data: await request(
+        prefix,
+        `${pathOf(resource, meta)}/${encodeURIComponent(String(id))}${meta?.action ? `/${String(meta.action)}` : ''}`,
+        { method: 'PATCH', body: variables },
+      ),
+    }),
+    deleteOne: async ({ resource, id, variables, meta }) => ({
+      data: await request(prefix, `${pathOf(resource, meta)}/${encodeURIComponent(String(id))}`, {
+        method: 'DELETE',
+        body: variables,
+      }),
+    }),
     custom: async ({ url, method, payload, query }) => ({
-      data: await request(...customTarget(prefix, url), { method: method.toUpperCase(), body: payload, query: query as Record<string, unknown> }),
+      data: await request(...customTarget(prefix, url), {
+        method: method.toUpperCase(),
+        body: payload,
+        query: query as Record<string, unknown>,
+      }),
     }),
   };
 }

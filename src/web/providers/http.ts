@@ -10,7 +10,10 @@ import { clearSession, PREFIX_OF, readSession, saveSession, type Session } from 
 export type Prefix = 'api' | 'usr' | 'com' | 'adm';
 
 // on the server (entry-server.tsx) there is no document: the server's own fetch adds the key
-const apiKey = typeof document === 'undefined' ? '' : (document.querySelector<HTMLMetaElement>('meta[name="api-key"]')?.content ?? '');
+const apiKey =
+  typeof document === 'undefined'
+    ? ''
+    : (document.querySelector<HTMLMetaElement>('meta[name="api-key"]')?.content ?? '');
 
 /** The fetch the server renderer uses instead of the network (it calls the app in-process, anonymously). */
 let serverFetch: typeof fetch | null = null;
@@ -60,7 +63,10 @@ function refreshSession(session: Session): Promise<boolean> {
     .then(async (res) => {
       if (!res.ok) return false;
       const body = await res.json();
-      saveSession({ iss: session.iss, token: body.token, refreshToken: body.refreshToken, deviceId: body.deviceId }, body.refreshExpiresAt);
+      saveSession(
+        { iss: session.iss, token: body.token, refreshToken: body.refreshToken, deviceId: body.deviceId },
+        body.refreshExpiresAt,
+      );
       return true;
     })
     .catch(() => false)
@@ -105,7 +111,9 @@ export async function request<T>(prefix: Prefix, path: string, options: RequestO
   if (response.ok && options.as === 'text') return text as T;
   const body = text ? safeJson(text) : null;
   if (!response.ok) {
-    const message = (body as { message?: string } | null)?.message ?? i18n.t(response.status >= 500 ? 'errors.server' : 'errors.unexpected.title');
+    const message =
+      (body as { message?: string } | null)?.message ??
+      i18n.t(response.status >= 500 ? 'errors.server' : 'errors.unexpected.title');
     const errors = (body as { errors?: Array<{ field: string; message: string }> } | null)?.errors;
     const error: HttpError & { code?: string } = {
       statusCode: response.status,

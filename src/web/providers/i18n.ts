@@ -70,11 +70,21 @@ export function currentLocale(): Locale {
  * and no page has to write its own.
  */
 export const REFINE_ERROR = '\u0000refine-error';
-const REFINE_ERROR_KEYS = new Set(['notifications.error', 'notifications.createError', 'notifications.editError', 'notifications.deleteError']);
+const REFINE_ERROR_KEYS = new Set([
+  'notifications.error',
+  'notifications.createError',
+  'notifications.editError',
+  'notifications.deleteError',
+]);
 
 export const i18nProvider: I18nProvider = {
   translate: (key: string, options?: unknown, defaultMessage?: string) =>
-    REFINE_ERROR_KEYS.has(key) ? REFINE_ERROR : i18n.t(key, { defaultValue: defaultMessage, ...(typeof options === 'object' ? (options as object) : {}) }) as string,
+    REFINE_ERROR_KEYS.has(key)
+      ? REFINE_ERROR
+      : (i18n.t(key, {
+          defaultValue: defaultMessage,
+          ...(typeof options === 'object' ? (options as object) : {}),
+        }) as string),
   changeLocale: (lang: string) => setLocale(isLocale(lang) ? lang : DEFAULT_LOCALE),
   getLocale: () => currentLocale(),
 };

@@ -6,7 +6,17 @@
  * whole component set. The instance (ToastHost) is loaded with the first toast: most visits show none,
  * and a public page's first visit should stay small (issue 9 §4).
  */
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { NotificationProvider } from '@refinedev/core';
 import type { NotificationApi } from './ToastHost';
 import { i18n, REFINE_ERROR } from './i18n';
@@ -26,7 +36,14 @@ const FeedbackContext = createContext<Feedback | null>(null);
 
 function feedbackOf(api: NotificationApi): Feedback {
   const show: Feedback['show'] = (kind, title, text, key) =>
-    api.open({ key, type: kind, message: title, description: text, className: `toast toast-${kind}`, role: kind === 'error' ? 'alert' : 'status' });
+    api.open({
+      key,
+      type: kind,
+      message: title,
+      description: text,
+      className: `toast toast-${kind}`,
+      role: kind === 'error' ? 'alert' : 'status',
+    });
   return {
     show,
     success: (title, text) => show('success', title, text),
@@ -81,7 +98,8 @@ export function useNotificationProvider(): NotificationProvider {
     open: ({ key, message, description, type }) => {
       const kind: Kind = type === 'progress' ? 'info' : type;
       // a failed request without a notification of its own: the server's explanation is the headline (SPEC §8)
-      if (message === REFINE_ERROR) return feedback.show('error', description || i18n.t('errors.unexpected.title'), undefined, key);
+      if (message === REFINE_ERROR)
+        return feedback.show('error', description || i18n.t('errors.unexpected.title'), undefined, key);
       // `message` is the headline (e.g. 'Could not sign in'), `description` the server's explanation
       feedback.show(kind, message, description, key);
     },

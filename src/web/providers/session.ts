@@ -24,13 +24,18 @@ export const REFRESH_TTL_DAYS = 30;
  * the refresh token is (`refreshExpiresAt` of the sign-in and refresh answers), so no cookie keeps a
  * dead token around.
  */
-export function cookieAttributes(https: boolean, refreshExpiresAt?: string, now = Date.now()): Cookies.CookieAttributes {
+export function cookieAttributes(
+  https: boolean,
+  refreshExpiresAt?: string,
+  now = Date.now(),
+): Cookies.CookieAttributes {
   const end = refreshExpiresAt ? Date.parse(refreshExpiresAt) : Number.NaN;
   const expires = new Date(Number.isFinite(end) ? end : now + REFRESH_TTL_DAYS * 86_400_000);
   return { sameSite: 'strict', secure: https, path: '/', expires };
 }
 
-const options = (refreshExpiresAt?: string) => cookieAttributes(window.location.protocol === 'https:', refreshExpiresAt);
+const options = (refreshExpiresAt?: string) =>
+  cookieAttributes(window.location.protocol === 'https:', refreshExpiresAt);
 
 export function readSession(): Session | null {
   const iss = Cookies.get('iss');

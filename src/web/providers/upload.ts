@@ -13,7 +13,14 @@ export interface UploadAnswer {
   body: { message?: string; errors?: Array<{ message: string }> } & Record<string, unknown>;
 }
 
-function once(prefix: Prefix, path: string, field: string, files: File[], onProgress: (percent: number) => void, fields: Record<string, string> = {}): Promise<UploadAnswer> {
+function once(
+  prefix: Prefix,
+  path: string,
+  field: string,
+  files: File[],
+  onProgress: (percent: number) => void,
+  fields: Record<string, string> = {},
+): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/${prefix}/${path}`);
@@ -26,7 +33,8 @@ function once(prefix: Prefix, path: string, field: string, files: File[], onProg
       xhr.setRequestHeader('deviceId', session.deviceId);
       xhr.setRequestHeader('type', String(DEVICE_TYPE));
     }
-    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
+    xhr.upload.onprogress = (event) =>
+      event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
     xhr.onload = () => {
       let body = {};
       try {
@@ -45,7 +53,14 @@ function once(prefix: Prefix, path: string, field: string, files: File[], onProg
 }
 
 /** POST `/{prefix}/{path}` with `files` under `field` (and text `fields` before them); the answer's status and JSON body, whatever the status. */
-export async function uploadFiles(path: string, field: string, files: File[], onProgress: (percent: number) => void, prefix: Prefix = 'usr', fields: Record<string, string> = {}): Promise<UploadAnswer> {
+export async function uploadFiles(
+  path: string,
+  field: string,
+  files: File[],
+  onProgress: (percent: number) => void,
+  prefix: Prefix = 'usr',
+  fields: Record<string, string> = {},
+): Promise<UploadAnswer> {
   let answer = await once(prefix, path, field, files, onProgress, fields);
   if (answer.status === 401) {
     await request(prefix, prefix === 'com' ? 'companies/me' : prefix === 'adm' ? 'me' : 'users/me'); // the shared client refreshes the token

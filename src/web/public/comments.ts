@@ -14,12 +14,29 @@ function metaOf(identifier: string, group: string): Record<string, unknown> {
 
 export const wallComments = {
   /** its author corrects a post (PATCH /api/workgroups/{group}/comments/{hash}) */
-  edit: (group: string, hash: string, content: string) => dataProviders.default.update({ resource: 'comments', id: hash, variables: { content }, meta: metaOf('comments', group) }),
+  edit: (group: string, hash: string, content: string) =>
+    dataProviders.default.update({
+      resource: 'comments',
+      id: hash,
+      variables: { content },
+      meta: metaOf('comments', group),
+    }),
   /** its author (or a member of the group) deletes it (DELETE /api/workgroups/{group}/comments/{hash}) */
-  remove: (group: string, hash: string) => dataProviders.default.deleteOne({ resource: 'comments', id: hash, meta: metaOf('comments', group) }),
+  remove: (group: string, hash: string) =>
+    dataProviders.default.deleteOne({ resource: 'comments', id: hash, meta: metaOf('comments', group) }),
   /** a member reports it to the group's administrator (POST …/comments/{hash}/report) */
   report: (group: string, hash: string, reason: string) =>
-    dataProviders.default.custom!({ url: `${resourcePath('comments', metaOf('comments', group))}/${encodeURIComponent(hash)}/report`, method: 'post', payload: { reason } }),
+    dataProviders.default.custom!({
+      url: `${resourcePath('comments', metaOf('comments', group))}/${encodeURIComponent(hash)}/report`,
+      method: 'post',
+      payload: { reason },
+    }),
   /** the group's administrator removes it, with a reason the author is told (DELETE /usr/workgroups/{group}/comments/{hash}) */
-  moderate: (group: string, hash: string, reason: string) => dataProviders.usr.deleteOne({ resource: 'comments', id: hash, variables: { reason }, meta: metaOf('usr/comments', group) }),
+  moderate: (group: string, hash: string, reason: string) =>
+    dataProviders.usr.deleteOne({
+      resource: 'comments',
+      id: hash,
+      variables: { reason },
+      meta: metaOf('usr/comments', group),
+    }),
 };

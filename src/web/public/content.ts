@@ -21,7 +21,8 @@ export type ContentAnswer = { items: ContentPage[]; total: number };
 export function contentQuery(lng: string, name: string, body: Record<string, unknown>) {
   return {
     queryKey: [...resourceKey('content'), 'query', lng, name] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => request<ContentAnswer>('api', 'content/query', { method: 'POST', body, signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      request<ContentAnswer>('api', 'content/query', { method: 'POST', body, signal }),
   };
 }
 

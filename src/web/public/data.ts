@@ -51,10 +51,20 @@ export function oneQuery<T>(resource: string, id: string, lng: Locale) {
 }
 
 /** A public list (`page`/`size` and filters as query parameters; unpaged lists answer an array). */
-export function usePublicList<T>(resource: string, query: Query = {}, options: { enabled?: boolean; refetchInterval?: number | false } = {}) {
+export function usePublicList<T>(
+  resource: string,
+  query: Query = {},
+  options: { enabled?: boolean; refetchInterval?: number | false } = {},
+) {
   const { lng } = useLocale();
   const result = useQuery<ListAnswer<T>, HttpError>({ ...listQuery<T>(resource, query, lng), ...options });
-  return { items: result.data?.items ?? [], total: result.data?.total ?? 0, maxPages: result.data?.maxPages, isLoading: result.isLoading, error: result.error };
+  return {
+    items: result.data?.items ?? [],
+    total: result.data?.total ?? 0,
+    maxPages: result.data?.maxPages,
+    isLoading: result.isLoading,
+    error: result.error,
+  };
 }
 
 /** One public record; a missing one is not asked for again (404 is an answer). */

@@ -49,7 +49,9 @@ function element(route: RouteDef) {
 
 function routesOf(area: Area) {
   return LOCALES.flatMap((lng) =>
-    ROUTES.filter((route) => route.area === area).map((route) => <Route key={`${lng}:${route.name}`} path={localizedPattern(route, lng)} element={element(route)} />),
+    ROUTES.filter((route) => route.area === area).map((route) => (
+      <Route key={`${lng}:${route.name}`} path={localizedPattern(route, lng)} element={element(route)} />
+    )),
   );
 }
 

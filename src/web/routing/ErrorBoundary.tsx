@@ -9,7 +9,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
   override componentDidCatch(error: unknown) {
     // a failed chunk load after a deployment: reload once to fetch the new assets (SPEC §8)
-    if (error instanceof Error && /dynamically imported module|Loading chunk/i.test(error.message) && !sessionStorage.getItem('alumni.reloaded')) {
+    if (
+      error instanceof Error &&
+      /dynamically imported module|Loading chunk/i.test(error.message) &&
+      !sessionStorage.getItem('alumni.reloaded')
+    ) {
       sessionStorage.setItem('alumni.reloaded', '1');
       window.location.reload();
     }

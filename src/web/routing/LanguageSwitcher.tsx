@@ -84,7 +84,16 @@ export function LanguageSwitcher() {
 
   return (
     <div className="lang-switcher" ref={root}>
-      <button type="button" className="lang-button" data-testid="lang-switcher" disabled={!hydrated} aria-expanded={open} aria-controls={listId} aria-label={`${t('lang.label')}: ${t(`lang.${current}`)}`} onClick={() => setOpen((was) => !was)}>
+      <button
+        type="button"
+        className="lang-button"
+        data-testid="lang-switcher"
+        disabled={!hydrated}
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={`${t('lang.label')}: ${t(`lang.${current}`)}`}
+        onClick={() => setOpen((was) => !was)}
+      >
         <GlobalOutlined aria-hidden="true" />
         <span className="lang-current">{t(`lang.${current}`)}</span>
         <span className="lang-code" aria-hidden="true">

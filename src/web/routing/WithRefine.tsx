@@ -22,18 +22,23 @@ export default function WithRefine({ children }: { children?: ReactNode }) {
   const resources = useMemo(() => refineResources(lng), [lng]);
   return (
     <AntdScope>
-    <Refine
-      routerProvider={routerProvider}
-      dataProvider={dataProviders}
-      authProvider={authProvider}
-      accessControlProvider={accessControlProvider}
-      i18nProvider={i18nProvider}
-      notificationProvider={useNotificationProvider}
-      resources={resources}
-      options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: queryClient } }}
-    >
-      {children ?? <Outlet />}
-    </Refine>
+      <Refine
+        routerProvider={routerProvider}
+        dataProvider={dataProviders}
+        authProvider={authProvider}
+        accessControlProvider={accessControlProvider}
+        i18nProvider={i18nProvider}
+        notificationProvider={useNotificationProvider}
+        resources={resources}
+        options={{
+          disableTelemetry: true,
+          syncWithLocation: false,
+          warnWhenUnsavedChanges: false,
+          reactQuery: { clientConfig: queryClient },
+        }}
+      >
+        {children ?? <Outlet />}
+      </Refine>
     </AntdScope>
   );
 }

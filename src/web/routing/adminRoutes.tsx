@@ -52,7 +52,11 @@ export function adminRoutes() {
     <Route key={`${lng}:admin`} path={`/${lng}/admin`} element={wait(<AdminLayout />)}>
       <Route index element={<Navigate to={`/${lng}/admin/dashboard`} replace />} />
       {inside.map((route) => (
-        <Route key={route.name} path={localizedPattern(route, lng).slice(`/${lng}/admin/`.length)} element={page(route.name)} />
+        <Route
+          key={route.name}
+          path={localizedPattern(route, lng).slice(`/${lng}/admin/`.length)}
+          element={page(route.name)}
+        />
       ))}
     </Route>,
   ]);

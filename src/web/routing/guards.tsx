@@ -24,17 +24,29 @@ export function Guarded({ guard, children }: { guard?: Guard; children: ReactNod
       if (me?.iss === 'company') return <Navigate to={to('company.jobs')} replace />;
       return <>{children}</>;
     case 'company':
-      return me?.iss === 'company' ? <>{children}</> : <Navigate to={to('company.login')} replace state={{ from: pathname }} />;
+      return me?.iss === 'company' ? (
+        <>{children}</>
+      ) : (
+        <Navigate to={to('company.login')} replace state={{ from: pathname }} />
+      );
     case 'user':
     case 'completedProfile':
     case 'gratisUser': {
       if (me?.iss !== 'user') return <Navigate to={to('login')} replace state={{ from: pathname }} />;
       // the page they asked for travels along, so the profile page can say why and lead back (GuardNotice)
-      if (guard !== 'user' && !me.profile_complete) return <Navigate to={to('user.profile')} replace state={{ from: pathname, reason: 'completedProfile' }} />;
+      if (guard !== 'user' && !me.profile_complete)
+        return <Navigate to={to('user.profile')} replace state={{ from: pathname, reason: 'completedProfile' }} />;
       // a free-period member is asked for a way to pay (a card, or a bank account with its mandate), not for an IBAN as such
-      if (guard === 'gratisUser' && me.role === 'GRATIS' && !me.has_payment_method && !sessionStorage.getItem(IBAN_PROMPT_KEY)) {
+      if (
+        guard === 'gratisUser' &&
+        me.role === 'GRATIS' &&
+        !me.has_payment_method &&
+        !sessionStorage.getItem(IBAN_PROMPT_KEY)
+      ) {
         sessionStorage.setItem(IBAN_PROMPT_KEY, '1'); // once per session (SPEC §2)
-        return <Navigate to={to('user.profile.settings-iban')} replace state={{ from: pathname, reason: 'gratisIban' }} />;
+        return (
+          <Navigate to={to('user.profile.settings-iban')} replace state={{ from: pathname, reason: 'gratisIban' }} />
+        );
       }
       return <>{children}</>;
     }

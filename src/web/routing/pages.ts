@@ -8,7 +8,20 @@ type Page = LazyExoticComponent<ComponentType>;
  * served without antd's theme provider, so a first visit loads neither antd nor its style engine. Every other
  * page gets components/AntdScope around it (routing/AppRoutes). A page added here must stay antd-free.
  */
-export const LIGHT_PAGES = new Set(['home', 'jobs', 'jobs.show', 'news', 'community', 'workgroups', 'workgroups-landing', 'company', 'experiences', 'experiences.show', 'info', 'verify']);
+export const LIGHT_PAGES = new Set([
+  'home',
+  'jobs',
+  'jobs.show',
+  'news',
+  'community',
+  'workgroups',
+  'workgroups-landing',
+  'company',
+  'experiences',
+  'experiences.show',
+  'info',
+  'verify',
+]);
 
 /** antd's theme provider, loaded with the first page that needs it (one lazy component: preload.ts resolves it before hydration). */
 export const AntdScopeLazy = lazy(() => import('../components/AntdScope'));

@@ -19,7 +19,10 @@ interface LazyInternals {
 export async function preloadPage(pathname: string): Promise<void> {
   const name = matchPath(pathname)?.route.name;
   // a page with antd's components hydrates inside antd's theme provider, with antd's strings in its language
-  const antd = name && !LIGHT_PAGES.has(name) ? Promise.all([preloadLazy(AntdScopeLazy as LazyLike), loadAntdLocale(localeFromPath(pathname))]) : null;
+  const antd =
+    name && !LIGHT_PAGES.has(name)
+      ? Promise.all([preloadLazy(AntdScopeLazy as LazyLike), loadAntdLocale(localeFromPath(pathname))])
+      : null;
   await Promise.all([antd, preloadLazy(name ? (PAGES[name] as LazyLike | undefined) : undefined)]);
 }
 
@@ -30,6 +33,7 @@ async function preloadLazy(page: LazyLike | undefined): Promise<void> {
   try {
     page._init(page._payload);
   } catch (pending) {
-    if (pending && typeof (pending as PromiseLike<unknown>).then === 'function') await Promise.resolve(pending as PromiseLike<unknown>).catch(() => undefined);
+    if (pending && typeof (pending as PromiseLike<unknown>).then === 'function')
+      await Promise.resolve(pending as PromiseLike<unknown>).catch(() => undefined);
   }
 }

@@ -11,7 +11,12 @@ import { localizedPattern, RESOURCES, routeByName, type ResourceDef } from '../.
 const ACTIONS = ['list', 'create', 'edit', 'show'] as const;
 
 export function refineResource(resource: ResourceDef, lng: Locale): ResourceProps {
-  const routes = Object.fromEntries(ACTIONS.filter((action) => resource[action]).map((action) => [action, localizedPattern(routeByName(resource[action]!), lng)]));
+  const routes = Object.fromEntries(
+    ACTIONS.filter((action) => resource[action]).map((action) => [
+      action,
+      localizedPattern(routeByName(resource[action]!), lng),
+    ]),
+  );
   return {
     name: resource.name,
     identifier: resource.identifier,

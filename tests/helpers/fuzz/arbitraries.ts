@@ -27,7 +27,22 @@ const FORMAT_SAMPLES: Record<string, string[]> = {
   binary: ['x'],
 };
 
-const HOSTILE_TEXT = ['', ' ', '\u0000', 'null', '0', '-1', '1e309', 'NaN', "' OR 1=1 --", '<script>x</script>', '../../etc/passwd', '%00', 'ä'.repeat(3), '😀'];
+const HOSTILE_TEXT = [
+  '',
+  ' ',
+  '\u0000',
+  'null',
+  '0',
+  '-1',
+  '1e309',
+  'NaN',
+  "' OR 1=1 --",
+  '<script>x</script>',
+  '../../etc/passwd',
+  '%00',
+  'ä'.repeat(3),
+  '😀',
+];
 
 function mergeAllOf(schema: Schema, resolve: Resolve): Schema {
   if (!Array.isArray(schema.allOf)) return schema;
@@ -46,7 +61,8 @@ function mergeAllOf(schema: Schema, resolve: Resolve): Schema {
   // a property declared `{}` beside an allOf part that describes it takes the part's description
   for (const part of allOf as Schema[]) {
     const p = mergeAllOf(resolve(part), resolve);
-    for (const [name, s] of Object.entries(p.properties ?? {})) if (Object.keys(merged.properties[name] ?? {}).length === 0) merged.properties[name] = s;
+    for (const [name, s] of Object.entries(p.properties ?? {}))
+      if (Object.keys(merged.properties[name] ?? {}).length === 0) merged.properties[name] = s;
   }
   return merged;
 }
@@ -54,26 +70,52 @@ function mergeAllOf(schema: Schema, resolve: Resolve): Schema {
 /** Values meant to satisfy `schema` (depth-bounded). */
 export function valid(schemaIn: Schema, resolve: Resolve, depth = 0): fc.Arbitrary<unknown> {
   const schema = mergeAllOf(resolve(schemaIn ?? {}), resolve);
-  const nullable = schema.nullable === true ? (a: fc.Arbitrary<unknown>) => fc.oneof({ weight: 4, arbitrary: a }, { weight: 1, arbitrary: fc.constant(null) }) : (a: fc.Arbitrary<unknown>) => a;
+  const nullable =
+    schema.nullable === true
+      ? (a: fc.Arbitrary<unknown>) => fc.oneof({ weight: 4, arbitrary: a }, { weight: 1, arbitrary: fc.constant(null) })
+      : (a: fc.Arbitrary<unknown>) => a;
   if (Array.isArray(schema.enum)) return nullable(fc.constantFrom(...(schema.enum as unknown[])));
   const choices = schema.anyOf ?? schema.oneOf;
-  if (Array.isArray(choices) && choices.length) return nullable(fc.oneof(...(choices as Schema[]).map((s) => valid(s, resolve, depth + 1))));
+  if (Array.isArray(choices) && choices.length)
+    return nullable(fc.oneof(...(choices as Schema[]).map((s) => valid(s, resolve, depth + 1))));
   const type = schema.type ?? (schema.properties ? 'object' : undefined);
   switch (type) {
     case 'string': {
-      if (schema.format && FORMAT_SAMPLES[schema.format]) return nullable(fc.constantFrom(...FORMAT_SAMPLES[schema.format]!));
-      if (schema.pattern) return nullable(fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= (schema.minLength ?? 0) && s.length <= (schema.maxLength ?? 10_000)));
-      return nullable(fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) }).filter((s) => s.length >= (schema.minLength ?? 0)));
+      if (schema.format && FORMAT_SAMPLES[schema.format])
+        return nullable(fc.constantFrom(...FORMAT_SAMPLES[schema.format]!));
+      if (schema.pattern)
+        return nullable(
+          fc
+            .stringMatching(new RegExp(schema.pattern))
+            .filter((s) => s.length >= (schema.minLength ?? 0) && s.length <= (schema.maxLength ?? 10_000)),
+        );
+      return nullable(
+        fc
+          .string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) })
+          .filter((s) => s.length >= (schema.minLength ?? 0)),
+      );
     }
     case 'integer':
       return nullable(fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 100_000 }));
     case 'number':
-      return nullable(fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 100_000, noNaN: true, noDefaultInfinity: true }));
+      return nullable(
+        fc.double({
+          min: schema.minimum ?? -1000,
+          max: schema.maximum ?? 100_000,
+          noNaN: true,
+          noDefaultInfinity: true,
+        }),
+      );
     case 'boolean':
       return nullable(fc.boolean());
     case 'array':
       if (depth > 3) return fc.constant([]);
-      return nullable(fc.array(valid(schema.items ?? {}, resolve, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, 3) }));
+      return nullable(
+        fc.array(valid(schema.items ?? {}, resolve, depth + 1), {
+          minLength: schema.minItems ?? 0,
+          maxLength: Math.min(schema.maxItems ?? 3, 3),
+        }),
+      );
     case 'object': {
       if (depth > 3) return fc.constant({});
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
@@ -98,15 +140,27 @@ export interface Mutation {
 export function mutated(schemaIn: Schema, resolve: Resolve): fc.Arbitrary<Mutation> {
   const schema = mergeAllOf(resolve(schemaIn ?? {}), resolve);
   const base = valid(schema, resolve);
-  const hostileValue = fc.oneof(fc.constantFrom<unknown>(...HOSTILE_TEXT, null, true, 1e308, -1, [], {}, [null]), fc.jsonValue({ maxDepth: 2 }), fc.string({ minLength: 300, maxLength: 20_000 }));
+  const hostileValue = fc.oneof(
+    fc.constantFrom<unknown>(...HOSTILE_TEXT, null, true, 1e308, -1, [], {}, [null]),
+    fc.jsonValue({ maxDepth: 2 }),
+    fc.string({ minLength: 300, maxLength: 20_000 }),
+  );
   const properties = Object.keys(schema.properties ?? {});
   const required: string[] = schema.required ?? [];
   const options: Array<fc.Arbitrary<Mutation>> = [
     hostileValue.map((body) => ({ body })),
-    fc.tuple(base, fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !properties.includes(k) && k !== '__proto__'), hostileValue).map(([b, key, value]) => ({
-      body: b && typeof b === 'object' && !Array.isArray(b) ? { ...(b as object), [key]: value } : b,
-      ...(schema.additionalProperties === false && b && typeof b === 'object' && !Array.isArray(b) ? { field: key } : {}),
-    })),
+    fc
+      .tuple(
+        base,
+        fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !properties.includes(k) && k !== '__proto__'),
+        hostileValue,
+      )
+      .map(([b, key, value]) => ({
+        body: b && typeof b === 'object' && !Array.isArray(b) ? { ...(b as object), [key]: value } : b,
+        ...(schema.additionalProperties === false && b && typeof b === 'object' && !Array.isArray(b)
+          ? { field: key }
+          : {}),
+      })),
   ];
   if (required.length) {
     options.push(
@@ -132,21 +186,47 @@ export function pathId(real: string[]): fc.Arbitrary<string> {
   // no dot segments ("..", "%2e%2e"): every URL client (and light-my-request) resolves them before sending, so the
   // request would reach another route (`/usr/workgroups/x/comments/..` is `/usr/workgroups/x`)
   const hostile = fc.oneof(
-    fc.constantFrom('0', '-1', 'zzzzzzzzzzzzzzzz', '...', 'null', 'undefined', "'", '%00', 'a'.repeat(300), '%F0%9F%98%80', '1e309'),
-    fc.string({ minLength: 1, maxLength: 40 }).map((s) => encodeURIComponent(s)).filter((s) => !/^(\.|%2e){1,2}$/i.test(s)),
+    fc.constantFrom(
+      '0',
+      '-1',
+      'zzzzzzzzzzzzzzzz',
+      '...',
+      'null',
+      'undefined',
+      "'",
+      '%00',
+      'a'.repeat(300),
+      '%F0%9F%98%80',
+      '1e309',
+    ),
+    fc
+      .string({ minLength: 1, maxLength: 40 })
+      .map((s) => encodeURIComponent(s))
+      .filter((s) => !/^(\.|%2e){1,2}$/i.test(s)),
   );
-  return real.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...real) }, { weight: 1, arbitrary: hostile }) : hostile;
+  return real.length
+    ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...real) }, { weight: 1, arbitrary: hostile })
+    : hostile;
 }
 
 /** A query string: parameters from their schemas, sometimes broken or joined by an unknown one. */
-export function query(parameters: Array<{ name: string; schema: Schema; required?: boolean }>, resolve: Resolve): fc.Arbitrary<string> {
+export function query(
+  parameters: Array<{ name: string; schema: Schema; required?: boolean }>,
+  resolve: Resolve,
+): fc.Arbitrary<string> {
   const shape: Record<string, fc.Arbitrary<unknown>> = {};
   for (const p of parameters) {
-    shape[p.name] = fc.oneof({ weight: 4, arbitrary: valid(p.schema, resolve) }, { weight: 1, arbitrary: fc.constantFrom<unknown>(...HOSTILE_TEXT, 'abc', '100001', '0x10', 'true,false') });
+    shape[p.name] = fc.oneof(
+      { weight: 4, arbitrary: valid(p.schema, resolve) },
+      { weight: 1, arbitrary: fc.constantFrom<unknown>(...HOSTILE_TEXT, 'abc', '100001', '0x10', 'true,false') },
+    );
   }
   const requiredKeys = parameters.filter((p) => p.required).map((p) => p.name);
   const record = fc.record(shape, { requiredKeys });
-  const extra = fc.option(fc.tuple(fc.constantFrom('unknown', 'page[]', '__proto__', 'size'), fc.constantFrom('1', 'x', '')), { nil: undefined });
+  const extra = fc.option(
+    fc.tuple(fc.constantFrom('unknown', 'page[]', '__proto__', 'size'), fc.constantFrom('1', 'x', '')),
+    { nil: undefined },
+  );
   return fc.tuple(record, extra).map(([values, more]) => {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(values)) {

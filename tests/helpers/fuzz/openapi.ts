@@ -32,8 +32,12 @@ export function operationsOf(doc: OpenAPIV3.Document): Operation[] {
       out.push({
         method: method.toUpperCase(),
         path,
-        pathParams: parameters.filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: (p.schema ?? {}) as Schema })),
-        queryParams: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: (p.schema ?? {}) as Schema, required: p.required })),
+        pathParams: parameters
+          .filter((p) => p.in === 'path')
+          .map((p) => ({ name: p.name, schema: (p.schema ?? {}) as Schema })),
+        queryParams: parameters
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ name: p.name, schema: (p.schema ?? {}) as Schema, required: p.required })),
         ...(mediaType ? { body: { mediaType, schema: (content[mediaType]!.schema ?? {}) as Schema } } : {}),
         responses: op.responses as Record<string, OpenAPIV3.ResponseObject>,
       });
@@ -48,12 +52,16 @@ export function documentAjv(doc: OpenAPIV3.Document) {
   ajv.addFormat('binary', true);
   ajv.addSchema({ $id: 'openapi', components: doc.components } as never);
   const cache = new Map<string, ValidateFunction>();
-  const toDocument = (schema: Schema) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')) as Schema;
+  const toDocument = (schema: Schema) =>
+    JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')) as Schema;
   const resolve = (schema: Schema): Schema => {
     const ref = schema?.['$ref'] as string | undefined;
     if (!ref) return schema;
     // a local JSON pointer, possibly into a component (`#/components/schemas/user.profile/properties/name`)
-    const target = ref.slice(2).split('/').reduce<any>((node, part) => node?.[part.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
+    const target = ref
+      .slice(2)
+      .split('/')
+      .reduce<any>((node, part) => node?.[part.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
     if (!target) throw new Error(`unresolved reference ${ref}`);
     return resolve(target as Schema);
   };
@@ -73,9 +81,23 @@ export function documentAjv(doc: OpenAPIV3.Document) {
 
 /** Which table holds the ids of a path segment (`/adm/tags/{hash}` → tags). */
 const TABLE_OF_SEGMENT: Record<string, string> = {
-  jobs: 'jobs', users: 'users', articles: 'articles', portfolios: 'portfolios', workExperiences: 'work_experiences', workgroups: 'workgroups',
-  comments: 'comments', categories: 'categories', tags: 'tags', companies: 'companies', card: 'cards', payments: 'payments', subscription: 'cards',
-  admins: 'admins', images: 'portfolio_images', files: 'files', sepa: 'payments',
+  jobs: 'jobs',
+  users: 'users',
+  articles: 'articles',
+  portfolios: 'portfolios',
+  workExperiences: 'work_experiences',
+  workgroups: 'workgroups',
+  comments: 'comments',
+  categories: 'categories',
+  tags: 'tags',
+  companies: 'companies',
+  card: 'cards',
+  payments: 'payments',
+  subscription: 'cards',
+  admins: 'admins',
+  images: 'portfolio_images',
+  files: 'files',
+  sepa: 'payments',
 };
 
 /** Real ids for each path parameter of `op`: the table its segment names, else every id of the demo data. */
@@ -86,14 +108,29 @@ export async function realIds(t: TestApp, excluded: Set<string>): Promise<(path:
     const columns = table.columns.map((c) => c.name);
     const column = columns.includes('hash') ? 'hash' : null;
     if (!column) continue;
-    const rows = await t.app.db.selectFrom(table.name as never).select(column as never).limit(40).execute();
+    const rows = await t.app.db
+      .selectFrom(table.name as never)
+      .select(column as never)
+      .limit(40)
+      .execute();
     const ids = rows.map((row) => String((row as Record<string, unknown>)[column])).filter((id) => !excluded.has(id));
     if (columns.includes('slug')) {
-      const slugs = await t.app.db.selectFrom(table.name as never).select('slug' as never).limit(10).execute();
-      ids.push(...slugs.map((row) => String((row as Record<string, unknown>)['slug'])).filter((s) => s && s !== 'null'));
+      const slugs = await t.app.db
+        .selectFrom(table.name as never)
+        .select('slug' as never)
+        .limit(10)
+        .execute();
+      ids.push(
+        ...slugs.map((row) => String((row as Record<string, unknown>)['slug'])).filter((s) => s && s !== 'null'),
+      );
     }
     if (columns.includes('sepa_batch')) {
-      const batches = await t.app.db.selectFrom(table.name as never).select('sepa_batch' as never).where('sepa_batch' as never, 'is not', null).limit(5).execute();
+      const batches = await t.app.db
+        .selectFrom(table.name as never)
+        .select('sepa_batch' as never)
+        .where('sepa_batch' as never, 'is not', null)
+        .limit(5)
+        .execute();
       ids.push(...batches.map((row) => String((row as Record<string, unknown>)['sepa_batch'])));
     }
     byTable.set(table.name, ids);
@@ -113,8 +150,12 @@ const NOT_DATA = new Set(['rate_counters', 'login_failures', 'sessions', 'job_vi
 
 /** Row counts of every data table, in one statement (SQLite and PostgreSQL). */
 export async function rowCounter(t: TestApp): Promise<() => Promise<Record<string, number>>> {
-  const tables = (await t.app.db.introspection.getTables()).map((table) => table.name).filter((name) => !NOT_DATA.has(name) && !name.startsWith('kysely_'));
-  const statement = sql.raw(`select ${tables.map((name, i) => `(select count(*) from "${name}") as c${i}`).join(', ')}`);
+  const tables = (await t.app.db.introspection.getTables())
+    .map((table) => table.name)
+    .filter((name) => !NOT_DATA.has(name) && !name.startsWith('kysely_'));
+  const statement = sql.raw(
+    `select ${tables.map((name, i) => `(select count(*) from "${name}") as c${i}`).join(', ')}`,
+  );
   return async () => {
     const row = (await statement.execute(t.app.db)).rows[0] as Record<string, unknown>;
     return Object.fromEntries(tables.map((name, i) => [name, Number(row[`c${i}`])]));

@@ -8,10 +8,12 @@ import type { CreateTableBuilder, Kysely } from 'kysely';
 type Table = CreateTableBuilder<string, string>;
 
 const hashKey = (t: Table) => t.addColumn('hash', 'varchar(32)', (c) => c.primaryKey());
-const text = (t: Table, name: string, nullable = true) => t.addColumn(name, 'text', (c) => (nullable ? c : c.notNull()));
+const text = (t: Table, name: string, nullable = true) =>
+  t.addColumn(name, 'text', (c) => (nullable ? c : c.notNull()));
 const str = (t: Table, name: string, size = 255, nullable = true) =>
   t.addColumn(name, `varchar(${size})`, (c) => (nullable ? c : c.notNull()));
-const int = (t: Table, name: string, nullable = true) => t.addColumn(name, 'integer', (c) => (nullable ? c : c.notNull()));
+const int = (t: Table, name: string, nullable = true) =>
+  t.addColumn(name, 'integer', (c) => (nullable ? c : c.notNull()));
 const flag = (t: Table, name: string, dflt = 0) => t.addColumn(name, 'integer', (c) => c.notNull().defaultTo(dflt));
 const json = (t: Table) => t.addColumn('data', 'text', (c) => c.notNull().defaultTo('{}'));
 const stamps = (t: Table) => str(str(t, 'created_at', 32, false), 'updated_at', 32, false);
@@ -83,7 +85,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     t = str(t, 'photo', 255);
     t = str(t, 'cv_file', 32);
     t = str(t, 'iban', 34);
-    for (const f of ['is_ambassador', 'is_entrepreneur', 'is_receive_jobs', 'is_newsletter', 'profile_complete']) t = flag(t, f);
+    for (const f of ['is_ambassador', 'is_entrepreneur', 'is_receive_jobs', 'is_newsletter', 'profile_complete'])
+      t = flag(t, f);
     t = flag(t, 'is_appear_by_user', 1);
     t = flag(t, 'is_appear_by_company', 1);
     t = str(t, 'subscription_end', 32);
@@ -103,7 +106,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await index('users', ['is_ambassador']);
   await index('users', ['is_entrepreneur']);
 
-  await create('user_tags', (t) => ref(ref(t, 'user_hash', 'users'), 'tag_hash', 'tags').addPrimaryKeyConstraint('user_tags_pk', ['user_hash', 'tag_hash']));
+  await create('user_tags', (t) =>
+    ref(ref(t, 'user_hash', 'users'), 'tag_hash', 'tags').addPrimaryKeyConstraint('user_tags_pk', [
+      'user_hash',
+      'tag_hash',
+    ]),
+  );
   await index('user_tags', ['tag_hash']);
 
   await create('companies', (t) => {
@@ -179,7 +187,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await index('jobs', ['status', 'location']);
   await index('jobs', ['company_hash', 'cdate']);
 
-  await create('job_tags', (t) => ref(ref(t, 'job_hash', 'jobs'), 'tag_hash', 'tags').addPrimaryKeyConstraint('job_tags_pk', ['job_hash', 'tag_hash']));
+  await create('job_tags', (t) =>
+    ref(ref(t, 'job_hash', 'jobs'), 'tag_hash', 'tags').addPrimaryKeyConstraint('job_tags_pk', [
+      'job_hash',
+      'tag_hash',
+    ]),
+  );
   await index('job_tags', ['tag_hash', 'job_hash']);
 
   await create('applicants', (t) => {
@@ -222,11 +235,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   });
   await index('article_i18n', ['language', 'slug'], true);
 
-  await create('article_tags', (t) => ref(ref(t, 'article_hash', 'articles'), 'tag_hash', 'tags').addPrimaryKeyConstraint('article_tags_pk', ['article_hash', 'tag_hash']));
+  await create('article_tags', (t) =>
+    ref(ref(t, 'article_hash', 'articles'), 'tag_hash', 'tags').addPrimaryKeyConstraint('article_tags_pk', [
+      'article_hash',
+      'tag_hash',
+    ]),
+  );
   await index('article_tags', ['tag_hash', 'article_hash']);
   for (const name of ['article_saves', 'article_subscriptions']) {
     await create(name, (t) =>
-      str(ref(ref(t, 'article_hash', 'articles'), 'user_hash', 'users'), 'created_at', 32, false).addPrimaryKeyConstraint(`${name}_pk`, ['article_hash', 'user_hash']),
+      str(
+        ref(ref(t, 'article_hash', 'articles'), 'user_hash', 'users'),
+        'created_at',
+        32,
+        false,
+      ).addPrimaryKeyConstraint(`${name}_pk`, ['article_hash', 'user_hash']),
     );
     await index(name, ['user_hash', 'created_at']);
   }
@@ -259,9 +282,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await index('portfolios', ['status', 'created_at']);
   await index('portfolios', ['user_hash', 'created_at']);
 
-  await create('portfolio_images', (t) => int(str(ref(hashKey(t), 'portfolio_hash', 'portfolios'), 'path', 512, false), 'position', false));
+  await create('portfolio_images', (t) =>
+    int(str(ref(hashKey(t), 'portfolio_hash', 'portfolios'), 'path', 512, false), 'position', false),
+  );
   await index('portfolio_images', ['portfolio_hash', 'position']);
-  await create('portfolio_links', (t) => int(str(ref(hashKey(t), 'portfolio_hash', 'portfolios'), 'url', 2048, false), 'position', false));
+  await create('portfolio_links', (t) =>
+    int(str(ref(hashKey(t), 'portfolio_hash', 'portfolios'), 'url', 2048, false), 'position', false),
+  );
   await index('portfolio_links', ['portfolio_hash', 'position']);
 
   await create('work_experiences', (t) => {
@@ -310,7 +337,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await index('workgroup_members', ['workgroup_hash', 'status', 'created_at']);
 
   await create('workgroup_followers', (t) =>
-    str(ref(ref(t, 'workgroup_hash', 'workgroups'), 'user_hash', 'users'), 'created_at', 32, false).addPrimaryKeyConstraint('workgroup_followers_pk', ['workgroup_hash', 'user_hash']),
+    str(
+      ref(ref(t, 'workgroup_hash', 'workgroups'), 'user_hash', 'users'),
+      'created_at',
+      32,
+      false,
+    ).addPrimaryKeyConstraint('workgroup_followers_pk', ['workgroup_hash', 'user_hash']),
   );
   await index('workgroup_followers', ['user_hash']);
 
@@ -329,7 +361,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await index('comments', ['workgroup_hash', 'file_hash']);
 
   await create('comment_likes', (t) =>
-    str(ref(ref(t, 'comment_hash', 'comments'), 'user_hash', 'users'), 'created_at', 32, false).addPrimaryKeyConstraint('comment_likes_pk', ['comment_hash', 'user_hash']),
+    str(ref(ref(t, 'comment_hash', 'comments'), 'user_hash', 'users'), 'created_at', 32, false).addPrimaryKeyConstraint(
+      'comment_likes_pk',
+      ['comment_hash', 'user_hash'],
+    ),
   );
 
   await create('cards', (t) => {
@@ -386,7 +421,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   });
   await index('email_outbox', ['status', 'created_at']);
 
-  await create('settings', (t) => text(t.addColumn('key', 'varchar(64)', (c) => c.primaryKey()), 'value', false));
+  await create('settings', (t) =>
+    text(
+      t.addColumn('key', 'varchar(64)', (c) => c.primaryKey()),
+      'value',
+      false,
+    ),
+  );
 
   await create('content_pages', (t) => {
     t = hashKey(t);
@@ -404,10 +445,39 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 /** Every table, children before parents (the order to drop or empty them in). */
 export const TABLES = [
-  'content_pages', 'settings', 'email_outbox', 'company_feedback', 'subscriptions', 'cards', 'comment_likes', 'comments',
-  'workgroup_followers', 'workgroup_members', 'workgroups', 'work_experiences', 'portfolio_links', 'portfolio_images',
-  'portfolios', 'files', 'article_subscriptions', 'article_saves', 'article_tags', 'article_i18n', 'articles', 'applicants',
-  'job_tags', 'jobs', 'login_failures', 'sessions', 'admins', 'companies', 'user_tags', 'users', 'countries', 'tags', 'categories',
+  'content_pages',
+  'settings',
+  'email_outbox',
+  'company_feedback',
+  'subscriptions',
+  'cards',
+  'comment_likes',
+  'comments',
+  'workgroup_followers',
+  'workgroup_members',
+  'workgroups',
+  'work_experiences',
+  'portfolio_links',
+  'portfolio_images',
+  'portfolios',
+  'files',
+  'article_subscriptions',
+  'article_saves',
+  'article_tags',
+  'article_i18n',
+  'articles',
+  'applicants',
+  'job_tags',
+  'jobs',
+  'login_failures',
+  'sessions',
+  'admins',
+  'companies',
+  'user_tags',
+  'users',
+  'countries',
+  'tags',
+  'categories',
 ] as const;
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -10,10 +10,17 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
   await s.alterTable('email_outbox').addColumn('body_html', 'text').execute();
-  await s.alterTable('email_outbox').addColumn('next_attempt_at', 'varchar(32)', (c) => c.notNull().defaultTo('')).execute();
+  await s
+    .alterTable('email_outbox')
+    .addColumn('next_attempt_at', 'varchar(32)', (c) => c.notNull().defaultTo(''))
+    .execute();
   await s.alterTable('email_outbox').addColumn('locked_until', 'varchar(32)').execute();
   await s.alterTable('email_outbox').addColumn('claimed_by', 'varchar(64)').execute();
-  await s.createIndex('email_outbox_status_next_attempt_at_ix').on('email_outbox').columns(['status', 'next_attempt_at']).execute();
+  await s
+    .createIndex('email_outbox_status_next_attempt_at_ix')
+    .on('email_outbox')
+    .columns(['status', 'next_attempt_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -17,8 +17,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_at', 'varchar(32)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('account_tokens_token_hash_uq').on('account_tokens').column('token_hash').unique().execute();
-  await db.schema.createIndex('account_tokens_actor_ix').on('account_tokens').columns(['actor_type', 'actor_hash', 'purpose']).execute();
+  await db.schema
+    .createIndex('account_tokens_token_hash_uq')
+    .on('account_tokens')
+    .column('token_hash')
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('account_tokens_actor_ix')
+    .on('account_tokens')
+    .columns(['actor_type', 'actor_hash', 'purpose'])
+    .execute();
   await db.schema.createIndex('account_tokens_expires_at_ix').on('account_tokens').column('expires_at').execute();
   await db.schema.alterTable('users').addColumn('email_confirmed_at', 'varchar(32)').execute();
 }

@@ -18,9 +18,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('audit_log_created_at_hash_ix').on('audit_log').columns(['created_at', 'hash']).execute();
-  await db.schema.createIndex('audit_log_action_created_at_ix').on('audit_log').columns(['action', 'created_at']).execute();
-  await db.schema.createIndex('audit_log_target_hash_created_at_ix').on('audit_log').columns(['target_hash', 'created_at']).execute();
-  await db.schema.createIndex('audit_log_admin_hash_created_at_ix').on('audit_log').columns(['admin_hash', 'created_at']).execute();
+  await db.schema
+    .createIndex('audit_log_action_created_at_ix')
+    .on('audit_log')
+    .columns(['action', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('audit_log_target_hash_created_at_ix')
+    .on('audit_log')
+    .columns(['target_hash', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('audit_log_admin_hash_created_at_ix')
+    .on('audit_log')
+    .columns(['admin_hash', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -16,8 +16,28 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /** The users columns a directory count or the country list depends on. */
-const DIRECTORY_COLUMNS = ['status', 'is_appear_by_user', 'is_appear_by_company', 'country_code', 'search_text', 'city', 'category_hash', 'graduation_year', 'is_ambassador', 'is_entrepreneur'];
-const CONTENT_TABLES = ['jobs', 'job_tags', 'articles', 'article_i18n', 'article_tags', 'workgroups', 'content_pages', 'companies'];
+const DIRECTORY_COLUMNS = [
+  'status',
+  'is_appear_by_user',
+  'is_appear_by_company',
+  'country_code',
+  'search_text',
+  'city',
+  'category_hash',
+  'graduation_year',
+  'is_ambassador',
+  'is_entrepreneur',
+];
+const CONTENT_TABLES = [
+  'jobs',
+  'job_tags',
+  'articles',
+  'article_i18n',
+  'article_tags',
+  'workgroups',
+  'content_pages',
+  'companies',
+];
 const SEARCHED = ['jobs', 'users', 'workgroups'];
 
 const INDEXES: Array<[string, string[]]> = [
@@ -33,14 +53,26 @@ function isPostgres(db: Kysely<unknown>) {
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
-  for (const [table, columns] of INDEXES) await db.schema.createIndex(`${table}_${columns.join('_')}_ix`).on(table).columns(columns).execute();
+  for (const [table, columns] of INDEXES)
+    await db.schema
+      .createIndex(`${table}_${columns.join('_')}_ix`)
+      .on(table)
+      .columns(columns)
+      .execute();
 
-  await db.schema.createTable('data_versions').addColumn('name', 'varchar(32)', (c) => c.primaryKey()).addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .createTable('data_versions')
+    .addColumn('name', 'varchar(32)', (c) => c.primaryKey())
+    .addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`insert into data_versions (name, version) values ('directory', 0), ('content', 0)`.execute(db);
 
   if (postgres) {
     await sql`create extension if not exists pg_trgm`.execute(db);
-    for (const table of SEARCHED) await sql.raw(`create index ${table}_search_text_trgm on ${table} using gin (search_text gin_trgm_ops)`).execute(db);
+    for (const table of SEARCHED)
+      await sql
+        .raw(`create index ${table}_search_text_trgm on ${table} using gin (search_text gin_trgm_ops)`)
+        .execute(db);
     await sql`
       create function bump_data_version() returns trigger language plpgsql as $$
       begin
@@ -48,44 +80,80 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         return null;
       end $$`.execute(db);
     // statement-level: one bump per statement, whatever the number of rows
-    await sql.raw(`create trigger users_directory_version after insert or delete or update of ${DIRECTORY_COLUMNS.join(', ')} on users for each statement execute function bump_data_version('directory')`).execute(db);
-    await sql.raw(`create trigger user_tags_directory_version after insert or delete or update on user_tags for each statement execute function bump_data_version('directory')`).execute(db);
+    await sql
+      .raw(
+        `create trigger users_directory_version after insert or delete or update of ${DIRECTORY_COLUMNS.join(', ')} on users for each statement execute function bump_data_version('directory')`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger user_tags_directory_version after insert or delete or update on user_tags for each statement execute function bump_data_version('directory')`,
+      )
+      .execute(db);
     for (const table of CONTENT_TABLES) {
-      await sql.raw(`create trigger ${table}_content_version after insert or delete or update on ${table} for each statement execute function bump_data_version('content')`).execute(db);
+      await sql
+        .raw(
+          `create trigger ${table}_content_version after insert or delete or update on ${table} for each statement execute function bump_data_version('content')`,
+        )
+        .execute(db);
     }
     return;
   }
 
   for (const table of SEARCHED) {
     // `hash` rather than the implicit rowid, which VACUUM may renumber on tables without an integer key
-    await sql.raw(`create virtual table ${table}_fts using fts5(hash unindexed, search_text, tokenize = 'trigram')`).execute(db);
-    await sql.raw(`insert into ${table}_fts (hash, search_text) select hash, search_text from ${table}`).execute(db);
-    await sql.raw(`create trigger ${table}_fts_insert after insert on ${table} begin insert into ${table}_fts (hash, search_text) values (new.hash, new.search_text); end`).execute(db);
-    await sql.raw(`create trigger ${table}_fts_delete after delete on ${table} begin delete from ${table}_fts where hash = old.hash; end`).execute(db);
     await sql
-      .raw(`create trigger ${table}_fts_update after update of hash, search_text on ${table} begin update ${table}_fts set hash = new.hash, search_text = new.search_text where hash = old.hash; end`)
+      .raw(`create virtual table ${table}_fts using fts5(hash unindexed, search_text, tokenize = 'trigram')`)
+      .execute(db);
+    await sql.raw(`insert into ${table}_fts (hash, search_text) select hash, search_text from ${table}`).execute(db);
+    await sql
+      .raw(
+        `create trigger ${table}_fts_insert after insert on ${table} begin insert into ${table}_fts (hash, search_text) values (new.hash, new.search_text); end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${table}_fts_delete after delete on ${table} begin delete from ${table}_fts where hash = old.hash; end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${table}_fts_update after update of hash, search_text on ${table} begin update ${table}_fts set hash = new.hash, search_text = new.search_text where hash = old.hash; end`,
+      )
       .execute(db);
   }
   const bump = (scope: string) => `update data_versions set version = version + 1 where name = '${scope}';`;
   for (const event of ['insert', 'delete', `update of ${DIRECTORY_COLUMNS.join(', ')}`]) {
-    await sql.raw(`create trigger users_directory_${event.split(' ')[0]} after ${event} on users begin ${bump('directory')} end`).execute(db);
+    await sql
+      .raw(
+        `create trigger users_directory_${event.split(' ')[0]} after ${event} on users begin ${bump('directory')} end`,
+      )
+      .execute(db);
   }
   for (const event of ['insert', 'delete', 'update']) {
-    await sql.raw(`create trigger user_tags_directory_${event} after ${event} on user_tags begin ${bump('directory')} end`).execute(db);
-    for (const table of CONTENT_TABLES) await sql.raw(`create trigger ${table}_content_${event} after ${event} on ${table} begin ${bump('content')} end`).execute(db);
+    await sql
+      .raw(`create trigger user_tags_directory_${event} after ${event} on user_tags begin ${bump('directory')} end`)
+      .execute(db);
+    for (const table of CONTENT_TABLES)
+      await sql
+        .raw(`create trigger ${table}_content_${event} after ${event} on ${table} begin ${bump('content')} end`)
+        .execute(db);
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
   if (postgres) {
-    for (const table of ['users', 'user_tags']) await sql.raw(`drop trigger if exists ${table}_directory_version on ${table}`).execute(db);
-    for (const table of CONTENT_TABLES) await sql.raw(`drop trigger if exists ${table}_content_version on ${table}`).execute(db);
+    for (const table of ['users', 'user_tags'])
+      await sql.raw(`drop trigger if exists ${table}_directory_version on ${table}`).execute(db);
+    for (const table of CONTENT_TABLES)
+      await sql.raw(`drop trigger if exists ${table}_content_version on ${table}`).execute(db);
     await sql`drop function if exists bump_data_version()`.execute(db);
     for (const table of SEARCHED) await sql.raw(`drop index if exists ${table}_search_text_trgm`).execute(db);
   } else {
     for (const table of SEARCHED) {
-      for (const event of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists ${table}_fts_${event}`).execute(db);
+      for (const event of ['insert', 'delete', 'update'])
+        await sql.raw(`drop trigger if exists ${table}_fts_${event}`).execute(db);
       await sql.raw(`drop table if exists ${table}_fts`).execute(db);
     }
     for (const event of ['insert', 'delete', 'update']) {

@@ -10,14 +10,48 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /** Tables whose writes never change what an anonymous visitor is answered (sessions, counters, logs, mail). */
-export const PRIVATE_TABLES = ['data_versions', 'account_tokens', 'sessions', 'login_failures', 'rate_counters', 'email_outbox', 'audit_log'];
+export const PRIVATE_TABLES = [
+  'data_versions',
+  'account_tokens',
+  'sessions',
+  'login_failures',
+  'rate_counters',
+  'email_outbox',
+  'audit_log',
+];
 
 /** Every table of the schema at this migration except PRIVATE_TABLES. */
 export const PUBLIC_TABLES = [
-  'users', 'companies', 'admins', 'jobs', 'job_tags', 'applicants', 'articles', 'article_i18n', 'article_tags', 'article_saves',
-  'article_subscriptions', 'user_tags', 'portfolios', 'portfolio_images', 'portfolio_links', 'work_experiences', 'workgroups',
-  'workgroup_members', 'workgroup_followers', 'comments', 'comment_likes', 'files', 'cards', 'subscriptions', 'categories', 'tags',
-  'countries', 'company_feedback', 'settings', 'content_pages',
+  'users',
+  'companies',
+  'admins',
+  'jobs',
+  'job_tags',
+  'applicants',
+  'articles',
+  'article_i18n',
+  'article_tags',
+  'article_saves',
+  'article_subscriptions',
+  'user_tags',
+  'portfolios',
+  'portfolio_images',
+  'portfolio_links',
+  'work_experiences',
+  'workgroups',
+  'workgroup_members',
+  'workgroup_followers',
+  'comments',
+  'comment_likes',
+  'files',
+  'cards',
+  'subscriptions',
+  'categories',
+  'tags',
+  'countries',
+  'company_feedback',
+  'settings',
+  'content_pages',
 ];
 
 const EVENTS = ['insert', 'update', 'delete'] as const;
@@ -30,22 +64,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`insert into data_versions (name, version) values ('public', 0)`.execute(db);
   if (isPostgres(db)) {
     for (const table of PUBLIC_TABLES) {
-      await sql.raw(`create trigger ${table}_public_version after insert or delete or update on ${table} for each statement execute function bump_data_version('public')`).execute(db);
+      await sql
+        .raw(
+          `create trigger ${table}_public_version after insert or delete or update on ${table} for each statement execute function bump_data_version('public')`,
+        )
+        .execute(db);
     }
     return;
   }
   for (const table of PUBLIC_TABLES) {
     for (const event of EVENTS) {
-      await sql.raw(`create trigger ${table}_public_${event} after ${event} on ${table} begin update data_versions set version = version + 1 where name = 'public'; end`).execute(db);
+      await sql
+        .raw(
+          `create trigger ${table}_public_${event} after ${event} on ${table} begin update data_versions set version = version + 1 where name = 'public'; end`,
+        )
+        .execute(db);
     }
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
-    for (const table of PUBLIC_TABLES) await sql.raw(`drop trigger if exists ${table}_public_version on ${table}`).execute(db);
+    for (const table of PUBLIC_TABLES)
+      await sql.raw(`drop trigger if exists ${table}_public_version on ${table}`).execute(db);
   } else {
-    for (const table of PUBLIC_TABLES) for (const event of EVENTS) await sql.raw(`drop trigger if exists ${table}_public_${event}`).execute(db);
+    for (const table of PUBLIC_TABLES)
+      for (const event of EVENTS) await sql.raw(`drop trigger if exists ${table}_public_${event}`).execute(db);
   }
   await sql`delete from data_versions where name = 'public'`.execute(db);
 }

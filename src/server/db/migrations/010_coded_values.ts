@@ -20,25 +20,42 @@ type Table = 'jobs' | 'workgroups';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
-async function recode(db: AnyDb, table: Table, column: string, codeOf: (value: string) => string | null): Promise<void> {
-  const rows: Array<Record<string, string | null>> = await db.selectFrom(table).select(column).distinct().where(column, 'is not', null).execute();
+async function recode(
+  db: AnyDb,
+  table: Table,
+  column: string,
+  codeOf: (value: string) => string | null,
+): Promise<void> {
+  const rows: Array<Record<string, string | null>> = await db
+    .selectFrom(table)
+    .select(column)
+    .distinct()
+    .where(column, 'is not', null)
+    .execute();
   for (const row of rows) {
     const value = row[column]!;
     const code = codeOf(value);
     if (code === value) continue;
-    await db.updateTable(table).set({ [column]: code }).where(column, '=', value).execute();
+    await db
+      .updateTable(table)
+      .set({ [column]: code })
+      .where(column, '=', value)
+      .execute();
   }
 }
 
 async function tagCodes(db: AnyDb, group: string): Promise<(value: string) => string | null> {
-  const tags: Array<{ hash: string; title_es: string | null; title_en: string | null; title_ca: string | null }> = await db
-    .selectFrom('tags')
-    .select(['hash', 'title_es', 'title_en', 'title_ca'])
-    .where('type', '=', 'USER')
-    .where('group', '=', group)
-    .execute();
+  const tags: Array<{ hash: string; title_es: string | null; title_en: string | null; title_ca: string | null }> =
+    await db
+      .selectFrom('tags')
+      .select(['hash', 'title_es', 'title_en', 'title_ca'])
+      .where('type', '=', 'USER')
+      .where('group', '=', group)
+      .execute();
   const byTitle = new Map<string, string>();
-  for (const tag of tags) for (const title of [tag.title_es, tag.title_en, tag.title_ca]) if (title && !byTitle.has(normalizeLabel(title))) byTitle.set(normalizeLabel(title), tag.hash);
+  for (const tag of tags)
+    for (const title of [tag.title_es, tag.title_en, tag.title_ca])
+      if (title && !byTitle.has(normalizeLabel(title))) byTitle.set(normalizeLabel(title), tag.hash);
   const hashes = new Set(tags.map((tag) => tag.hash));
   return (value) => (hashes.has(value) ? value : (byTitle.get(normalizeLabel(value)) ?? null));
 }

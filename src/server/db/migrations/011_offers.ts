@@ -22,7 +22,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reason', 'text')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('job_moves_job_hash_created_at_ix').on('job_moves').columns(['job_hash', 'created_at']).execute();
+  await db.schema
+    .createIndex('job_moves_job_hash_created_at_ix')
+    .on('job_moves')
+    .columns(['job_hash', 'created_at'])
+    .execute();
   await db.schema.alterTable('jobs').addColumn('reason', 'text').execute();
   await db.schema.alterTable('jobs').addColumn('published_at', 'varchar(32)').execute();
   await db.schema.alterTable('jobs').addColumn('expires_at', 'varchar(32)').execute();
@@ -50,6 +54,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('tasks').ifExists().execute();
   await db.schema.alterTable('jobs').dropColumn('expiry_warned_at').execute();
   await db.schema.alterTable('company_feedback').dropColumn('hired_applicants').execute();
-  for (const column of ['expires_at', 'published_at', 'reason']) await db.schema.alterTable('jobs').dropColumn(column).execute();
+  for (const column of ['expires_at', 'published_at', 'reason'])
+    await db.schema.alterTable('jobs').dropColumn(column).execute();
   await db.schema.dropTable('job_moves').ifExists().execute();
 }

@@ -8,7 +8,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('workgroups').addColumn('reason', 'text').execute();
   await db.schema.alterTable('workgroup_members').addColumn('message', 'varchar(500)').execute();
   // "my groups": the ones a member administers, every status
-  await db.schema.createIndex('workgroups_admin_status_ix').on('workgroups').columns(['admin_hash', 'status']).execute();
+  await db.schema
+    .createIndex('workgroups_admin_status_ix')
+    .on('workgroups')
+    .columns(['admin_hash', 'status'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -5,10 +5,19 @@
  */
 import { sql, type Kysely } from 'kysely';
 
-export const GROUP_NOTICES = ['notify_group_digest', 'notify_group_replies', 'notify_group_requests', 'notify_group_removed'] as const;
+export const GROUP_NOTICES = [
+  'notify_group_digest',
+  'notify_group_replies',
+  'notify_group_requests',
+  'notify_group_removed',
+] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const column of GROUP_NOTICES) await db.schema.alterTable('users').addColumn(column, 'integer', (c) => c.notNull().defaultTo(sql`1`)).execute();
+  for (const column of GROUP_NOTICES)
+    await db.schema
+      .alterTable('users')
+      .addColumn(column, 'integer', (c) => c.notNull().defaultTo(sql`1`))
+      .execute();
   await db.schema.alterTable('users').addColumn('group_digest_at', 'varchar(32)').execute();
 }
 

@@ -8,7 +8,10 @@ import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('articles').addColumn('publish_at', 'varchar(32)').execute();
-  await db.schema.alterTable('article_i18n').addColumn('is_fallback', 'integer', (c) => c.notNull().defaultTo(sql`0`)).execute();
+  await db.schema
+    .alterTable('article_i18n')
+    .addColumn('is_fallback', 'integer', (c) => c.notNull().defaultTo(sql`0`))
+    .execute();
   await sql`update articles set status = 'DRAFT' where status = 'UNPUBLISHED'`.execute(db);
   await db.schema.createIndex('articles_scheduled_ix').on('articles').columns(['status', 'publish_at']).execute();
 }

@@ -14,5 +14,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const column of ['removed_at', 'recovery_codes', 'totp_last_step', 'totp_enabled_at', 'totp_secret']) await db.schema.alterTable('admins').dropColumn(column).execute();
+  for (const column of ['removed_at', 'recovery_codes', 'totp_last_step', 'totp_enabled_at', 'totp_secret'])
+    await db.schema.alterTable('admins').dropColumn(column).execute();
 }

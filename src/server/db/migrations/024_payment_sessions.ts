@@ -24,7 +24,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('closed_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('payment_sessions_user_ix').on('payment_sessions').columns(['user_hash', 'created_at']).execute();
+  await db.schema
+    .createIndex('payment_sessions_user_ix')
+    .on('payment_sessions')
+    .columns(['user_hash', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

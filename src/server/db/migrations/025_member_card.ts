@@ -18,7 +18,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revoked_at', 'varchar(32)')
     .execute();
   // one live token per member, even when two first visits race (the loser reads the winner's)
-  await db.schema.createIndex('member_card_tokens_live_ux').on('member_card_tokens').column('user_hash').unique().where(sql<boolean>`revoked_at is null`).execute();
+  await db.schema
+    .createIndex('member_card_tokens_live_ux')
+    .on('member_card_tokens')
+    .column('user_hash')
+    .unique()
+    .where(sql<boolean>`revoked_at is null`)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

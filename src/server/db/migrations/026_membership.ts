@@ -13,21 +13,35 @@ export const PRIVATE_TABLES = ['payments', 'debit_mandates'];
 export async function up(db: Kysely<unknown>): Promise<void> {
   const subscriptions = db.schema.alterTable('subscriptions');
   await subscriptions.addColumn('method', 'varchar(8)', (c) => c.notNull().defaultTo('CARD')).execute();
-  await db.schema.alterTable('subscriptions').addColumn('renew', 'integer', (c) => c.notNull().defaultTo(sql`1`)).execute();
+  await db.schema
+    .alterTable('subscriptions')
+    .addColumn('renew', 'integer', (c) => c.notNull().defaultTo(sql`1`))
+    .execute();
   await db.schema.alterTable('subscriptions').addColumn('period_start', 'varchar(32)').execute();
   await db.schema.alterTable('subscriptions').addColumn('next_charge_at', 'varchar(32)').execute();
-  await db.schema.alterTable('subscriptions').addColumn('failures', 'integer', (c) => c.notNull().defaultTo(sql`0`)).execute();
+  await db.schema
+    .alterTable('subscriptions')
+    .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(sql`0`))
+    .execute();
   await db.schema.alterTable('subscriptions').addColumn('last_failure', 'varchar(64)').execute();
   await db.schema.alterTable('subscriptions').addColumn('ended_at', 'varchar(32)').execute();
-  await db.schema.createIndex('subscriptions_due_ix').on('subscriptions').columns(['status', 'next_charge_at']).execute();
+  await db.schema
+    .createIndex('subscriptions_due_ix')
+    .on('subscriptions')
+    .columns(['status', 'next_charge_at'])
+    .execute();
   // one running subscription per member, whatever two requests or instances try at once
-  await sql`CREATE UNIQUE INDEX subscriptions_running_uq ON subscriptions (user_hash) WHERE status IN ('ACTIVE', 'PAST_DUE')`.execute(db);
+  await sql`CREATE UNIQUE INDEX subscriptions_running_uq ON subscriptions (user_hash) WHERE status IN ('ACTIVE', 'PAST_DUE')`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('payments')
     .addColumn('hash', 'varchar(32)', (c) => c.primaryKey())
     .addColumn('user_hash', 'varchar(32)', (c) => c.notNull().references('users.hash').onDelete('cascade'))
-    .addColumn('subscription_hash', 'varchar(32)', (c) => c.notNull().references('subscriptions.hash').onDelete('cascade'))
+    .addColumn('subscription_hash', 'varchar(32)', (c) =>
+      c.notNull().references('subscriptions.hash').onDelete('cascade'),
+    )
     .addColumn('method', 'varchar(8)', (c) => c.notNull())
     .addColumn('status', 'varchar(16)', (c) => c.notNull()) // PENDING | PAID | FAILED | REFUNDED | RETURNED
     .addColumn('amount_cents', 'integer', (c) => c.notNull())
@@ -46,7 +60,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('payments_attempt_uq', ['subscription_hash', 'period_start', 'attempt'])
     .execute();
   await db.schema.createIndex('payments_user_ix').on('payments').columns(['user_hash', 'created_at']).execute();
-  await db.schema.createIndex('payments_status_ix').on('payments').columns(['status', 'method', 'created_at']).execute();
+  await db.schema
+    .createIndex('payments_status_ix')
+    .on('payments')
+    .columns(['status', 'method', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('debit_mandates')
@@ -59,7 +77,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('accepted_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('revoked_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('debit_mandates_user_ix').on('debit_mandates').columns(['user_hash', 'accepted_at']).execute();
+  await db.schema
+    .createIndex('debit_mandates_user_ix')
+    .on('debit_mandates')
+    .columns(['user_hash', 'accepted_at'])
+    .execute();
 
   await db.schema.alterTable('email_outbox').addColumn('attachments', 'text').execute();
 }
@@ -70,5 +92,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('payments').ifExists().execute();
   await db.schema.dropIndex('subscriptions_running_uq').ifExists().execute();
   await db.schema.dropIndex('subscriptions_due_ix').ifExists().execute();
-  for (const column of ['ended_at', 'last_failure', 'failures', 'next_charge_at', 'period_start', 'renew', 'method']) await db.schema.alterTable('subscriptions').dropColumn(column).execute();
+  for (const column of ['ended_at', 'last_failure', 'failures', 'next_charge_at', 'period_start', 'renew', 'method'])
+    await db.schema.alterTable('subscriptions').dropColumn(column).execute();
 }

@@ -6,7 +6,8 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`create extension if not exists unaccent`.execute(db);
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`create extension if not exists unaccent`.execute(db);
 }
 
 export async function down(): Promise<void> {

@@ -15,7 +15,11 @@ export interface ArticleText {
 
 export const NEWS: readonly ArticleText[] = [
   {
-    title: ['Cinco antiguos alumnos, premiados en los Premios Delta', 'Five alumni win at the Delta Awards', 'Cinc antics alumnes, premiats als Premis Delta'],
+    title: [
+      'Cinco antiguos alumnos, premiados en los Premios Delta',
+      'Five alumni win at the Delta Awards',
+      'Cinc antics alumnes, premiats als Premis Delta',
+    ],
     summary: [
       'Una lámpara de cerámica, una silla apilable y tres proyectos más firmados por socios se llevan oro y plata en la edición de este año.',
       'A ceramic lamp, a stackable chair and three more projects by our members took gold and silver at this year’s edition.',
@@ -29,7 +33,11 @@ export const NEWS: readonly ArticleText[] = [
     tags: [0, 4],
   },
   {
-    title: ['Nace la bolsa de mentores para recién graduados', 'A new mentoring pool for recent graduates', 'Neix la borsa de mentors per a nous graduats'],
+    title: [
+      'Nace la bolsa de mentores para recién graduados',
+      'A new mentoring pool for recent graduates',
+      'Neix la borsa de mentors per a nous graduats',
+    ],
     summary: [
       'Cuarenta socios con más de diez años de experiencia acompañarán durante seis meses a quienes acaban de terminar sus estudios.',
       'Forty members with more than ten years of experience will guide people who have just finished their studies for six months.',
@@ -43,7 +51,11 @@ export const NEWS: readonly ArticleText[] = [
     tags: [7, 5],
   },
   {
-    title: ['La escuela estrena su nuevo laboratorio de fabricación', 'The school opens its new fabrication lab', 'L’escola estrena el nou laboratori de fabricació'],
+    title: [
+      'La escuela estrena su nuevo laboratorio de fabricación',
+      'The school opens its new fabrication lab',
+      'L’escola estrena el nou laboratori de fabricació',
+    ],
     summary: [
       'Cortadoras láser, una fresadora CNC de gran formato y doce impresoras 3D, a disposición de los socios Bold dos tardes por semana.',
       'Laser cutters, a large-format CNC router and twelve 3D printers, open to Bold members two afternoons a week.',
@@ -57,7 +69,11 @@ export const NEWS: readonly ArticleText[] = [
     tags: [6],
   },
   {
-    title: ['Descuentos para socios Bold en librerías de diseño', 'Discounts for Bold members at design bookshops', 'Descomptes per a socis Bold a llibreries de disseny'],
+    title: [
+      'Descuentos para socios Bold en librerías de diseño',
+      'Discounts for Bold members at design bookshops',
+      'Descomptes per a socis Bold a llibreries de disseny',
+    ],
     summary: [
       'Tres librerías especializadas de Barcelona y Madrid ofrecen un 15 % en libros de diseño, arquitectura y tipografía.',
       'Three specialist bookshops in Barcelona and Madrid offer 15% off books on design, architecture and typography.',
@@ -71,7 +87,11 @@ export const NEWS: readonly ArticleText[] = [
     tags: [7],
   },
   {
-    title: ['Entrevista a Clara Puig, fundadora de un estudio de mobiliario', 'Interview with Clara Puig, founder of a furniture studio', 'Entrevista a Clara Puig, fundadora d’un estudi de mobiliari'],
+    title: [
+      'Entrevista a Clara Puig, fundadora de un estudio de mobiliario',
+      'Interview with Clara Puig, founder of a furniture studio',
+      'Entrevista a Clara Puig, fundadora d’un estudi de mobiliari',
+    ],
     summary: [
       'Se graduó en 2011, trabajó seis años en Milán y hoy dirige un equipo de nueve personas en el Poblenou.',
       'She graduated in 2011, worked six years in Milan and now leads a team of nine in Poblenou.',
@@ -85,7 +105,11 @@ export const NEWS: readonly ArticleText[] = [
     tags: [7],
   },
   {
-    title: ['Resultados de la encuesta de inserción laboral', 'Results of the graduate employment survey', 'Resultats de l’enquesta d’inserció laboral'],
+    title: [
+      'Resultados de la encuesta de inserción laboral',
+      'Results of the graduate employment survey',
+      'Resultats de l’enquesta d’inserció laboral',
+    ],
     summary: [
       'El 87 % de los graduados trabaja en su campo al año de acabar, y uno de cada cinco lo hace fuera de España.',
       '87% of graduates work in their field a year after finishing, and one in five does so outside Spain.',
@@ -99,7 +123,11 @@ export const NEWS: readonly ArticleText[] = [
     tags: [5, 6],
   },
   {
-    title: ['Renovamos la junta directiva de la asociación', 'The association elects a new board', 'Renovem la junta directiva de l’associació'],
+    title: [
+      'Renovamos la junta directiva de la asociación',
+      'The association elects a new board',
+      'Renovem la junta directiva de l’associació',
+    ],
     summary: [
       'La asamblea eligió a siete socios para los próximos dos años; la nueva presidenta es ingeniera mecánica de la promoción de 2004.',
       'The general meeting elected seven members for the next two years; the new president is a mechanical engineer from the class of 2004.',
@@ -113,7 +141,11 @@ export const NEWS: readonly ArticleText[] = [
     tags: [7],
   },
   {
-    title: ['Un proyecto final de carrera llega a producción', 'A final-year project goes into production', 'Un projecte final de carrera arriba a producció'],
+    title: [
+      'Un proyecto final de carrera llega a producción',
+      'A final-year project goes into production',
+      'Un projecte final de carrera arriba a producció',
+    ],
     summary: [
       'La regadera de bajo consumo que Pau Ferrer diseñó en su último curso ya se vende en doscientas tiendas de jardinería.',
       'The low-water watering can Pau Ferrer designed in his final year is now sold in two hundred garden centres.',
@@ -127,7 +159,11 @@ export const NEWS: readonly ArticleText[] = [
     tags: [6, 0],
   },
   {
-    title: ['Nuevo convenio de prácticas con estudios europeos', 'New internship agreement with European studios', 'Nou conveni de pràctiques amb estudis europeus'],
+    title: [
+      'Nuevo convenio de prácticas con estudios europeos',
+      'New internship agreement with European studios',
+      'Nou conveni de pràctiques amb estudis europeus',
+    ],
     summary: [
       'Doce estudios de Ámsterdam, Berlín y Copenhague acogerán a socios recién graduados con una beca de seis meses.',
       'Twelve studios in Amsterdam, Berlin and Copenhagen will host recent graduates with a six-month grant.',
@@ -141,7 +177,11 @@ export const NEWS: readonly ArticleText[] = [
     tags: [5, 6],
   },
   {
-    title: ['La biblioteca abre su archivo de proyectos históricos', 'The library opens its archive of historic projects', 'La biblioteca obre el seu arxiu de projectes històrics'],
+    title: [
+      'La biblioteca abre su archivo de proyectos históricos',
+      'The library opens its archive of historic projects',
+      'La biblioteca obre el seu arxiu de projectes històrics',
+    ],
     summary: [
       'Más de tres mil proyectos finales desde 1975, digitalizados y consultables en línea con el acceso de socio.',
       'More than three thousand final projects since 1975, digitised and searchable online with your member login.',
@@ -155,7 +195,11 @@ export const NEWS: readonly ArticleText[] = [
     tags: [6],
   },
   {
-    title: ['Tres socias, en la lista de jóvenes diseñadoras de la bienal', 'Three members on the biennial’s young designers list', 'Tres sòcies, a la llista de joves dissenyadores de la biennal'],
+    title: [
+      'Tres socias, en la lista de jóvenes diseñadoras de la bienal',
+      'Three members on the biennial’s young designers list',
+      'Tres sòcies, a la llista de joves dissenyadores de la biennal',
+    ],
     summary: [
       'La bienal ha seleccionado a tres antiguas alumnas por sus trabajos en textil, iluminación y diseño de servicios.',
       'The biennial selected three alumnae for their work in textiles, lighting and service design.',
@@ -169,7 +213,11 @@ export const NEWS: readonly ArticleText[] = [
     tags: [0, 4],
   },
   {
-    title: ['La cuota Bold se mantiene y suma nuevas ventajas', 'The Bold fee stays the same, with new benefits', 'La quota Bold es manté i suma nous avantatges'],
+    title: [
+      'La cuota Bold se mantiene y suma nuevas ventajas',
+      'The Bold fee stays the same, with new benefits',
+      'La quota Bold es manté i suma nous avantatges',
+    ],
     summary: [
       'Los 50 € anuales incluyen ahora el acceso al FabLab, la bolsa de mentores y dos entradas a conferencias por curso.',
       'The €50 a year now includes access to the FabLab, the mentoring pool and two conference tickets per year.',
@@ -200,7 +248,11 @@ export const EVENTS: readonly ArticleText[] = [
     tags: [3, 7],
   },
   {
-    title: ['Taller de portfolio para diseñadores', 'Portfolio workshop for designers', 'Taller de portfoli per a dissenyadors'],
+    title: [
+      'Taller de portfolio para diseñadores',
+      'Portfolio workshop for designers',
+      'Taller de portfoli per a dissenyadors',
+    ],
     summary: [
       'Tres directores de arte revisan portfolios en grupos reducidos y dan consejos para contar el proceso, no solo el resultado.',
       'Three art directors review portfolios in small groups and share tips on showing the process, not just the result.',
@@ -214,7 +266,11 @@ export const EVENTS: readonly ArticleText[] = [
     tags: [2, 5],
   },
   {
-    title: ['Charla: diseño circular en la industria', 'Talk: circular design in industry', 'Xerrada: disseny circular a la indústria'],
+    title: [
+      'Charla: diseño circular en la industria',
+      'Talk: circular design in industry',
+      'Xerrada: disseny circular a la indústria',
+    ],
     summary: [
       'Una ingeniera de materiales y un fabricante de mobiliario explican cómo han rediseñado sus productos para repararlos y reciclarlos.',
       'A materials engineer and a furniture maker explain how they redesigned their products to be repaired and recycled.',
@@ -228,7 +284,11 @@ export const EVENTS: readonly ArticleText[] = [
     tags: [1],
   },
   {
-    title: ['Visita guiada a la exposición de proyectos finales', 'Guided tour of the final projects exhibition', 'Visita guiada a l’exposició de projectes finals'],
+    title: [
+      'Visita guiada a la exposición de proyectos finales',
+      'Guided tour of the final projects exhibition',
+      'Visita guiada a l’exposició de projectes finals',
+    ],
     summary: [
       'Recorremos con los profesores los mejores proyectos de este curso, antes de que abra al público.',
       'A tour of this year’s best projects with their teachers, before the exhibition opens to the public.',
@@ -242,7 +302,11 @@ export const EVENTS: readonly ArticleText[] = [
     tags: [4, 6],
   },
   {
-    title: ['Afterwork de networking con empresas', 'Networking afterwork with companies', 'Afterwork de networking amb empreses'],
+    title: [
+      'Afterwork de networking con empresas',
+      'Networking afterwork with companies',
+      'Afterwork de networking amb empreses',
+    ],
     summary: [
       'Diez empresas que contratan en diseño e ingeniería se presentan en cinco minutos y después charlamos con algo de beber.',
       'Ten companies hiring in design and engineering pitch in five minutes each, then we chat over a drink.',
@@ -270,7 +334,11 @@ export const EVENTS: readonly ArticleText[] = [
     tags: [6, 7],
   },
   {
-    title: ['Taller de prototipado rápido con Arduino', 'Rapid prototyping workshop with Arduino', 'Taller de prototipatge ràpid amb Arduino'],
+    title: [
+      'Taller de prototipado rápido con Arduino',
+      'Rapid prototyping workshop with Arduino',
+      'Taller de prototipatge ràpid amb Arduino',
+    ],
     summary: [
       'Una tarde para montar sensores, motores y luces en un prototipo que funcione, aunque nunca hayas soldado.',
       'An afternoon to put sensors, motors and lights into a working prototype, even if you have never soldered.',
@@ -284,7 +352,11 @@ export const EVENTS: readonly ArticleText[] = [
     tags: [2],
   },
   {
-    title: ['Mesa redonda: emprender en diseño', 'Round table: starting a design business', 'Taula rodona: emprendre en disseny'],
+    title: [
+      'Mesa redonda: emprender en diseño',
+      'Round table: starting a design business',
+      'Taula rodona: emprendre en disseny',
+    ],
     summary: [
       'Cuatro socios que han fundado estudios y startups hablan sin filtros de clientes, precios, inversión y errores.',
       'Four members who founded studios and startups talk frankly about clients, pricing, investment and mistakes.',
@@ -298,7 +370,11 @@ export const EVENTS: readonly ArticleText[] = [
     tags: [1, 3],
   },
   {
-    title: ['Visita a una fábrica de iluminación', 'Visit to a lighting factory', 'Visita a una fàbrica d’il·luminació'],
+    title: [
+      'Visita a una fábrica de iluminación',
+      'Visit to a lighting factory',
+      'Visita a una fàbrica d’il·luminació',
+    ],
     summary: [
       'Vemos cómo se tornea el aluminio, se sopla el vidrio y se prueban las luminarias en una fábrica del Vallès.',
       'We see aluminium spun, glass blown and light fittings tested at a factory in the Vallès.',
@@ -312,7 +388,11 @@ export const EVENTS: readonly ArticleText[] = [
     tags: [6, 4],
   },
   {
-    title: ['Sesión abierta del grupo UX Barcelona', 'Open session of the UX Barcelona group', 'Sessió oberta del grup UX Barcelona'],
+    title: [
+      'Sesión abierta del grupo UX Barcelona',
+      'Open session of the UX Barcelona group',
+      'Sessió oberta del grup UX Barcelona',
+    ],
     summary: [
       'Dos socias presentan la investigación con usuarios que hicieron para una app de salud y cómo cambió el producto.',
       'Two members present the user research they did for a health app and how it changed the product.',
@@ -340,7 +420,11 @@ export const EVENTS: readonly ArticleText[] = [
     tags: [2],
   },
   {
-    title: ['Concierto y cena de verano en la terraza', 'Summer concert and dinner on the terrace', 'Concert i sopar d’estiu a la terrassa'],
+    title: [
+      'Concierto y cena de verano en la terraza',
+      'Summer concert and dinner on the terrace',
+      'Concert i sopar d’estiu a la terrassa',
+    ],
     summary: [
       'El grupo de jazz de unos antiguos alumnos toca al atardecer en la terraza del campus; cena de picoteo para socios.',
       'A jazz band of former students plays at sunset on the campus terrace; finger food for members.',

@@ -112,7 +112,10 @@ const CLOSERS: Record<Lang, string[]> = {
 export function makeBio(hash: string, language: string, facts: Facts): string {
   const lang: Lang = language === 'en' || language === 'ca' ? language : 'es';
   const rand = createRandom(parseInt(hash.slice(0, 7), 36));
-  const company = facts.company === 'Freelance' ? { es: 'mi propio estudio', en: 'my own studio', ca: 'el meu propi estudi' }[lang] : facts.company;
+  const company =
+    facts.company === 'Freelance'
+      ? { es: 'mi propio estudio', en: 'my own studio', ca: 'el meu propi estudi' }[lang]
+      : facts.company;
   const f = { ...facts, company };
   const middle = rand.sample(MIDDLES[lang], rand.int(1, 2));
   return [rand.pick(OPENERS[lang])(f), ...middle, rand.pick(CLOSERS[lang])].filter(Boolean).join(' ');

@@ -33,7 +33,13 @@ const STYLES = ['bokeh', 'landscape', 'architecture', 'waves', 'tiles', 'orbits'
 const f = (n: number) => Math.round(n * 10) / 10;
 
 /** The SVG of one demo picture; `_label` (the caller's caption) is never drawn: the page's alt text names it. */
-export function svgPicture(seed: number, width: number, height: number, _label = '', style?: (typeof STYLES)[number]): string {
+export function svgPicture(
+  seed: number,
+  width: number,
+  height: number,
+  _label = '',
+  style?: (typeof STYLES)[number],
+): string {
   const rand = createRandom(seed * 7919 + width * 31 + height);
   const [dark, mid, accent, light] = PALETTES[(seed * 5 + Math.floor(seed / PALETTES.length)) % PALETTES.length]!;
   const kind = style ?? STYLES[(seed * 3 + Math.floor(seed / STYLES.length)) % STYLES.length]!;
@@ -41,31 +47,46 @@ export function svgPicture(seed: number, width: number, height: number, _label =
   const h = height;
   const m = Math.min(w, h);
   const angle = rand.int(0, 3);
-  const [x1, y1, x2, y2] = [[0, 0, 1, 1], [0, 1, 1, 0], [0, 0, 0, 1], [1, 0, 0, 1]][angle]!;
+  const [x1, y1, x2, y2] = [
+    [0, 0, 1, 1],
+    [0, 1, 1, 0],
+    [0, 0, 0, 1],
+    [1, 0, 0, 1],
+  ][angle]!;
   const defs = `<defs><linearGradient id="bg" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${mid}"/></linearGradient><radialGradient id="glow"><stop offset="0" stop-color="${light}" stop-opacity=".9"/><stop offset="1" stop-color="${light}" stop-opacity="0"/></radialGradient><filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${f(m / 40)}"/></filter></defs>`;
   const parts: string[] = [`<rect width="${w}" height="${h}" fill="url(#bg)"/>`];
-  const glow = () => `<circle cx="${f(rand.next() * w)}" cy="${f(rand.next() * h * 0.6)}" r="${f(m * (0.4 + rand.next() * 0.5))}" fill="url(#glow)" opacity="${(0.25 + rand.next() * 0.3).toFixed(2)}"/>`;
+  const glow = () =>
+    `<circle cx="${f(rand.next() * w)}" cy="${f(rand.next() * h * 0.6)}" r="${f(m * (0.4 + rand.next() * 0.5))}" fill="url(#glow)" opacity="${(0.25 + rand.next() * 0.3).toFixed(2)}"/>`;
   parts.push(glow());
   if (kind === 'bokeh') {
     for (let k = 0; k < 16; k++) {
       const colour = [accent, light, mid][k % 3];
-      parts.push(`<circle cx="${f(rand.next() * w)}" cy="${f(rand.next() * h)}" r="${f(m * (0.03 + rand.next() * 0.12))}" fill="${colour}" opacity="${(0.15 + rand.next() * 0.45).toFixed(2)}" filter="url(#soft)"/>`);
+      parts.push(
+        `<circle cx="${f(rand.next() * w)}" cy="${f(rand.next() * h)}" r="${f(m * (0.03 + rand.next() * 0.12))}" fill="${colour}" opacity="${(0.15 + rand.next() * 0.45).toFixed(2)}" filter="url(#soft)"/>`,
+      );
     }
   } else if (kind === 'landscape') {
-    parts.push(`<circle cx="${f(w * (0.2 + rand.next() * 0.6))}" cy="${f(h * (0.25 + rand.next() * 0.15))}" r="${f(m * 0.12)}" fill="${accent}" opacity=".85"/>`);
+    parts.push(
+      `<circle cx="${f(w * (0.2 + rand.next() * 0.6))}" cy="${f(h * (0.25 + rand.next() * 0.15))}" r="${f(m * 0.12)}" fill="${accent}" opacity=".85"/>`,
+    );
     for (let layer = 0; layer < 4; layer++) {
       const base = h * (0.5 + layer * 0.13);
       let d = `M0 ${f(base)}`;
-      for (let x = 0; x <= w; x += w / 6) d += ` Q${f(x + w / 12)} ${f(base - m * (0.05 + rand.next() * 0.2))} ${f(x + w / 6)} ${f(base - rand.next() * m * 0.05)}`;
+      for (let x = 0; x <= w; x += w / 6)
+        d += ` Q${f(x + w / 12)} ${f(base - m * (0.05 + rand.next() * 0.2))} ${f(x + w / 6)} ${f(base - rand.next() * m * 0.05)}`;
       d += ` L${w} ${h} L0 ${h}Z`;
-      parts.push(`<path d="${d}" fill="${[mid, dark, mid, dark][layer]}" opacity="${(0.45 + layer * 0.15).toFixed(2)}"/>`);
+      parts.push(
+        `<path d="${d}" fill="${[mid, dark, mid, dark][layer]}" opacity="${(0.45 + layer * 0.15).toFixed(2)}"/>`,
+      );
     }
   } else if (kind === 'architecture') {
     let x = -w * 0.05;
     while (x < w) {
       const bw = w * (0.06 + rand.next() * 0.14);
       const top = h * (0.15 + rand.next() * 0.5);
-      parts.push(`<rect x="${f(x)}" y="${f(top)}" width="${f(bw)}" height="${f(h - top)}" fill="${rand.chance(0.3) ? accent : rand.chance(0.5) ? light : dark}" opacity="${(0.2 + rand.next() * 0.5).toFixed(2)}"/>`);
+      parts.push(
+        `<rect x="${f(x)}" y="${f(top)}" width="${f(bw)}" height="${f(h - top)}" fill="${rand.chance(0.3) ? accent : rand.chance(0.5) ? light : dark}" opacity="${(0.2 + rand.next() * 0.5).toFixed(2)}"/>`,
+      );
       x += bw * (0.7 + rand.next() * 0.5);
     }
     parts.push(`<rect y="${f(h * 0.82)}" width="${w}" height="${f(h * 0.18)}" fill="${dark}" opacity=".55"/>`);
@@ -73,7 +94,9 @@ export function svgPicture(seed: number, width: number, height: number, _label =
     for (let k = 0; k < 7; k++) {
       const y = h * (0.15 + k * 0.12);
       const amp = m * (0.04 + rand.next() * 0.08);
-      parts.push(`<path d="M${f(-w * 0.1)} ${f(y)} C${f(w * 0.25)} ${f(y - amp * 2)} ${f(w * 0.6)} ${f(y + amp * 2)} ${f(w * 1.1)} ${f(y - amp)}" fill="none" stroke="${k % 2 ? accent : light}" stroke-width="${f(m * (0.01 + rand.next() * 0.04))}" stroke-linecap="round" opacity="${(0.25 + rand.next() * 0.5).toFixed(2)}"/>`);
+      parts.push(
+        `<path d="M${f(-w * 0.1)} ${f(y)} C${f(w * 0.25)} ${f(y - amp * 2)} ${f(w * 0.6)} ${f(y + amp * 2)} ${f(w * 1.1)} ${f(y - amp)}" fill="none" stroke="${k % 2 ? accent : light}" stroke-width="${f(m * (0.01 + rand.next() * 0.04))}" stroke-linecap="round" opacity="${(0.25 + rand.next() * 0.5).toFixed(2)}"/>`,
+      );
     }
   } else if (kind === 'tiles') {
     const cols = rand.int(5, 9);
@@ -87,16 +110,25 @@ export function svgPicture(seed: number, width: number, height: number, _label =
         const cx = c * size + size / 2;
         const cy = r * size + size / 2;
         const o = (0.2 + rand.next() * 0.6).toFixed(2);
-        if (shape === 0) parts.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(size * 0.38)}" fill="${colour}" opacity="${o}"/>`);
-        else if (shape === 1) parts.push(`<rect x="${f(c * size + size * 0.12)}" y="${f(r * size + size * 0.12)}" width="${f(size * 0.76)}" height="${f(size * 0.76)}" rx="${f(size * 0.1)}" fill="${colour}" opacity="${o}"/>`);
-        else parts.push(`<path d="M${f(c * size)} ${f((r + 1) * size)} A${f(size)} ${f(size)} 0 0 1 ${f((c + 1) * size)} ${f(r * size)} L${f((c + 1) * size)} ${f((r + 1) * size)}Z" fill="${colour}" opacity="${o}"/>`);
+        if (shape === 0)
+          parts.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(size * 0.38)}" fill="${colour}" opacity="${o}"/>`);
+        else if (shape === 1)
+          parts.push(
+            `<rect x="${f(c * size + size * 0.12)}" y="${f(r * size + size * 0.12)}" width="${f(size * 0.76)}" height="${f(size * 0.76)}" rx="${f(size * 0.1)}" fill="${colour}" opacity="${o}"/>`,
+          );
+        else
+          parts.push(
+            `<path d="M${f(c * size)} ${f((r + 1) * size)} A${f(size)} ${f(size)} 0 0 1 ${f((c + 1) * size)} ${f(r * size)} L${f((c + 1) * size)} ${f((r + 1) * size)}Z" fill="${colour}" opacity="${o}"/>`,
+          );
       }
     }
   } else {
     const cx = w * (0.3 + rand.next() * 0.4);
     const cy = h * (0.3 + rand.next() * 0.4);
     for (let k = 8; k > 0; k--) {
-      parts.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(m * 0.08 * k)}" fill="none" stroke="${k % 2 ? light : accent}" stroke-width="${f(m * 0.012 * (1 + (k % 3)))}" opacity="${(0.15 + k * 0.06).toFixed(2)}"/>`);
+      parts.push(
+        `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(m * 0.08 * k)}" fill="none" stroke="${k % 2 ? light : accent}" stroke-width="${f(m * 0.012 * (1 + (k % 3)))}" opacity="${(0.15 + k * 0.06).toFixed(2)}"/>`,
+      );
     }
     parts.push(`<circle cx="${f(cx + m * 0.25)}" cy="${f(cy - m * 0.2)}" r="${f(m * 0.07)}" fill="${accent}"/>`);
   }
@@ -129,10 +161,23 @@ export function svgLogo(seed: number, size: number): string {
 }
 
 /** Writes a picture under uploads/seed/<folder>/ and returns its public URL path (avatars and logos get their own kind). */
-export function writePicture(uploadsDir: string, folder: string, name: string, seed: number, width: number, height: number, _label = ''): string {
+export function writePicture(
+  uploadsDir: string,
+  folder: string,
+  name: string,
+  seed: number,
+  width: number,
+  height: number,
+  _label = '',
+): string {
   const dir = join(uploadsDir, 'seed', folder);
   mkdirSync(dir, { recursive: true });
-  const svg = folder === 'avatars' ? svgAvatar(seed, width) : folder === 'logos' ? svgLogo(seed, width) : svgPicture(seed, width, height);
+  const svg =
+    folder === 'avatars'
+      ? svgAvatar(seed, width)
+      : folder === 'logos'
+        ? svgLogo(seed, width)
+        : svgPicture(seed, width, height);
   writeFileSync(join(dir, `${name}.svg`), svg);
   return `/uploads/seed/${folder}/${name}.svg`;
 }

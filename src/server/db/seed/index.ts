@@ -47,7 +47,11 @@ export interface SeedResult {
 /** The demo accounts (password `demo-password`), as main.ts prints them. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'regular@demo.test', role: 'REGULAR', note: 'free tier, complete profile' },
-  { email: 'bold@demo.test', role: 'BOLD', note: `has a CV and an IBAN (${DEMO_IBAN.slice(0, 4)}…); renews by a saved card` },
+  {
+    email: 'bold@demo.test',
+    role: 'BOLD',
+    note: `has a CV and an IBAN (${DEMO_IBAN.slice(0, 4)}…); renews by a saved card`,
+  },
   { email: 'gratis@demo.test', role: 'GRATIS', note: 'Bold free period, no CV, no IBAN, no card yet' },
   { email: 'pending@demo.test', role: 'REGULAR', note: 'not validated yet: cannot sign in' },
   { email: 'company@demo.test', role: 'COMPANY', note: 'validated company with offers in every status' },
@@ -76,28 +80,72 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   // come out the same on every run. Only what the database really holds is referred to.
   const rand = createRandom(SEED_NUMBER);
   const { categories, tags } = makeTaxonomies(rand);
-  const storedLeaves = (await db.selectFrom('categories').select('hash').where('lvl', '=', 2).execute()).map((row) => row.hash);
+  const storedLeaves = (await db.selectFrom('categories').select('hash').where('lvl', '=', 2).execute()).map(
+    (row) => row.hash,
+  );
   const storedTags = await db.selectFrom('tags').select(['hash', 'type']).execute();
   const uploadsDir = options.uploadsDir;
   const passwordHash = await hashPassword('demo-password');
-  const leafCategories = keepStored(categories.filter((c) => c.lvl === 2).map((c) => c.hash), storedLeaves);
-  const userTags = keepStored(tags.filter((t) => t.type === 'USER').map((t) => t.hash), storedTags.filter((t) => t.type === 'USER').map((t) => t.hash));
-  const articleTags = keepStored(tags.filter((t) => t.type === 'ARTICLE').map((t) => t.hash), storedTags.filter((t) => t.type === 'ARTICLE').map((t) => t.hash));
+  const leafCategories = keepStored(
+    categories.filter((c) => c.lvl === 2).map((c) => c.hash),
+    storedLeaves,
+  );
+  const userTags = keepStored(
+    tags.filter((t) => t.type === 'USER').map((t) => t.hash),
+    storedTags.filter((t) => t.type === 'USER').map((t) => t.hash),
+  );
+  const articleTags = keepStored(
+    tags.filter((t) => t.type === 'ARTICLE').map((t) => t.hash),
+    storedTags.filter((t) => t.type === 'ARTICLE').map((t) => t.hash),
+  );
   const ctx = { passwordHash, now, categories: leafCategories, uploadsDir };
 
   // ── people ──
   const demo = [
-    makeUser(rand, 1, ctx, { email: 'regular@demo.test', role: 'REGULAR', status: 'VALIDATED', complete: true, visible: true, iban: false }),
-    makeUser(rand, 2, ctx, { email: 'bold@demo.test', role: 'BOLD', status: 'VALIDATED', complete: true, visible: true, iban: true }),
-    makeUser(rand, 3, ctx, { email: 'gratis@demo.test', role: 'GRATIS', status: 'VALIDATED', complete: true, visible: true, iban: false }),
-    makeUser(rand, 4, ctx, { email: 'pending@demo.test', role: 'REGULAR', status: 'PENDING', complete: false, visible: true, iban: false }),
+    makeUser(rand, 1, ctx, {
+      email: 'regular@demo.test',
+      role: 'REGULAR',
+      status: 'VALIDATED',
+      complete: true,
+      visible: true,
+      iban: false,
+    }),
+    makeUser(rand, 2, ctx, {
+      email: 'bold@demo.test',
+      role: 'BOLD',
+      status: 'VALIDATED',
+      complete: true,
+      visible: true,
+      iban: true,
+    }),
+    makeUser(rand, 3, ctx, {
+      email: 'gratis@demo.test',
+      role: 'GRATIS',
+      status: 'VALIDATED',
+      complete: true,
+      visible: true,
+      iban: false,
+    }),
+    makeUser(rand, 4, ctx, {
+      email: 'pending@demo.test',
+      role: 'REGULAR',
+      status: 'PENDING',
+      complete: false,
+      visible: true,
+      iban: false,
+    }),
   ];
-  const [regular, bold, gratis] = demo as [Insertable<Database['users']>, Insertable<Database['users']>, Insertable<Database['users']>];
+  const [regular, bold, gratis] = demo as [
+    Insertable<Database['users']>,
+    Insertable<Database['users']>,
+    Insertable<Database['users']>,
+  ];
   rename(regular, 'Laura', 'Regular', 'Demo');
   rename(bold, 'Marc', 'Bold', 'Demo');
   rename(gratis, 'Júlia', 'Gratis', 'Demo');
   demo.forEach((user, i) => {
-    if (user.photo) user.photo = writePicture(uploadsDir, 'avatars', user.hash, i + 1, 256, 256, initials(user.name, user.surname1));
+    if (user.photo)
+      user.photo = writePicture(uploadsDir, 'avatars', user.hash, i + 1, 256, 256, initials(user.name, user.surname1));
   });
   const users = [...demo, ...Array.from({ length: options.alumni ?? 220 }, (_, i) => makeUser(rand, i + 10, ctx))];
   const files: Rows<'files'> = [];
@@ -106,19 +154,41 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     if (user === bold || (user !== gratis && user !== regular && user.role !== 'REGULAR' && rand.chance(0.5))) {
       const hash = rand.hash();
       const path = user === bold ? writePrivatePdf(uploadsDir, `CV ${user.name} ${user.surname1}`) : sharedCv;
-      files.push({ hash, owner_type: 'user', owner_hash: user.hash, workgroup_hash: null, kind: 'cv', name: `CV ${user.name} ${user.surname1}.pdf`, path, mime: 'application/pdf', size: 600, created_at: iso(now), updated_at: iso(now) });
+      files.push({
+        hash,
+        owner_type: 'user',
+        owner_hash: user.hash,
+        workgroup_hash: null,
+        kind: 'cv',
+        name: `CV ${user.name} ${user.surname1}.pdf`,
+        path,
+        mime: 'application/pdf',
+        size: 600,
+        created_at: iso(now),
+        updated_at: iso(now),
+      });
       user.cv_file = hash;
     }
   }
   // keep search text in step with the demo names set above
-  for (const user of demo) user.search_text = foldText([user.name, user.surname1, user.surname2, user.current_job, user.current_company, user.city].join(' '));
+  for (const user of demo)
+    user.search_text = foldText(
+      [user.name, user.surname1, user.surname2, user.current_job, user.current_company, user.city].join(' '),
+    );
   const members = users.filter((u) => u.status === 'VALIDATED');
   const boldMembers = members.filter((u) => u.role !== 'REGULAR');
-  const user_tags: Rows<'user_tags'> = users.flatMap((u) => rand.sample(userTags, rand.int(1, 4)).map((tag) => ({ user_hash: u.hash, tag_hash: tag })));
+  const user_tags: Rows<'user_tags'> = users.flatMap((u) =>
+    rand.sample(userTags, rand.int(1, 4)).map((tag) => ({ user_hash: u.hash, tag_hash: tag })),
+  );
 
   const companies = [
-    makeCompany(rand, 0, ctx, ['Estudio Demo SL', 'Diseño de producto', 'https://estudio-demo.example'], { email: 'company@demo.test' }),
-    makeCompany(rand, 1, ctx, ['Nueva Empresa Pendiente SL', 'Ingeniería', 'https://pendiente.example'], { email: 'company-pending@demo.test', status: 'PENDING' }),
+    makeCompany(rand, 0, ctx, ['Estudio Demo SL', 'Diseño de producto', 'https://estudio-demo.example'], {
+      email: 'company@demo.test',
+    }),
+    makeCompany(rand, 1, ctx, ['Nueva Empresa Pendiente SL', 'Ingeniería', 'https://pendiente.example'], {
+      email: 'company-pending@demo.test',
+      status: 'PENDING',
+    }),
     ...data.COMPANIES.map((company, i) => makeCompany(rand, i + 2, ctx, company)),
   ];
   const validCompanies = companies.filter((c) => c.status === 'VALIDATED');
@@ -128,15 +198,35 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const jobs: Rows<'jobs'> = [];
   const job_tags: Rows<'job_tags'> = [];
   // company@demo.test: 12 offers, several in every status
-  const ownStatuses: OfferStatus[] = ['PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PENDING', 'PENDING', 'UNPUBLISHED', 'UNPUBLISHED', 'CLOSED', 'CLOSED', 'PUBLISHED'];
+  const ownStatuses: OfferStatus[] = [
+    'PUBLISHED',
+    'PUBLISHED',
+    'PUBLISHED',
+    'PUBLISHED',
+    'PUBLISHED',
+    'PENDING',
+    'PENDING',
+    'UNPUBLISHED',
+    'UNPUBLISHED',
+    'CLOSED',
+    'CLOSED',
+    'PUBLISHED',
+  ];
   for (let i = 0; i < 84; i++) {
-    const made = makeJob(rand, i, { now, tags: userTags }, { company: i < 12 ? companies[0]! : rand.pick(validCompanies), status: ownStatuses[i] });
+    const made = makeJob(
+      rand,
+      i,
+      { now, tags: userTags },
+      { company: i < 12 ? companies[0]! : rand.pick(validCompanies), status: ownStatuses[i] },
+    );
     // each offer reads as its own: the description is rewritten in the offer's language from its own PRNG
     const company = i < 12 ? companies[0]! : validCompanies.find((c) => c.hash === made.job.company_hash)!;
     const titles = data.JOB_TITLES.find((t) => t.includes(made.job.title));
     const lang = (titles ? titles.indexOf(made.job.title) : 0) as 0 | 1 | 2;
     made.job.description = jobDescription(textRand, lang, made.job.title, company.company_name);
-    made.job.search_text = foldText(`${made.job.title} ${made.job.description} ${made.job.location} ${company.company_name}`);
+    made.job.search_text = foldText(
+      `${made.job.title} ${made.job.description} ${made.job.location} ${company.company_name}`,
+    );
     jobs.push(made.job);
     job_tags.push(...made.tags);
   }
@@ -147,13 +237,32 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     const key = `${job.hash}:${user.hash}`;
     if (applied.has(key)) return;
     applied.add(key);
-    applicants.push({ hash: rand.hash(), job_hash: job.hash, user_hash: user.hash, status, created_at: iso(now), updated_at: iso(now) });
+    applicants.push({
+      hash: rand.hash(),
+      job_hash: job.hash,
+      user_hash: user.hash,
+      status,
+      created_at: iso(now),
+      updated_at: iso(now),
+    });
   };
   apply(published[0]!, bold);
   apply(published[1]!, bold, 'ACCEPTED');
-  for (const job of rand.sample(published, 30)) for (const user of rand.sample(boldMembers.filter((u) => u.cv_file && u !== bold), rand.int(1, 5))) apply(job, user, rand.pick(['PENDING', 'PENDING', 'ACCEPTED', 'CANCELLED']));
+  for (const job of rand.sample(published, 30))
+    for (const user of rand.sample(
+      boldMembers.filter((u) => u.cv_file && u !== bold),
+      rand.int(1, 5),
+    ))
+      apply(job, user, rand.pick(['PENDING', 'PENDING', 'ACCEPTED', 'CANCELLED']));
   // each offer's history, expiry and survey, and every applicant status on one offer (a PRNG of its own: ./offerLives.ts)
-  const lives = offerLives(createRandom(SEED_NUMBER + 20), jobs, applicants, companies[0]!, boldMembers.filter((u) => u.cv_file && u !== bold), now);
+  const lives = offerLives(
+    createRandom(SEED_NUMBER + 20),
+    jobs,
+    applicants,
+    companies[0]!,
+    boldMembers.filter((u) => u.cv_file && u !== bold),
+    now,
+  );
   applicants.push(...lives.applicants);
 
   // ── news and events ──
@@ -204,14 +313,26 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     });
     LOCALES.forEach((language, l) => {
       const title = edition ? `${text.title[l]} ${year}` : text.title[l]!;
-      const summary = edition ? `${CHRONICLE[i % CHRONICLE.length]![l]!.replace('{y}', String(year))} ${text.summary[l]}` : text.summary[l]!;
-      article_i18n.push({ article_hash: hash, language, slug: `${slugify(title, 70)}-${hash.slice(0, 4)}`, title, summary, body: `${text.summary[l]}\n\n${text.body[l]}` });
+      const summary = edition
+        ? `${CHRONICLE[i % CHRONICLE.length]![l]!.replace('{y}', String(year))} ${text.summary[l]}`
+        : text.summary[l]!;
+      article_i18n.push({
+        article_hash: hash,
+        language,
+        slug: `${slugify(title, 70)}-${hash.slice(0, 4)}`,
+        title,
+        summary,
+        body: `${text.summary[l]}\n\n${text.body[l]}`,
+      });
     });
     const drawnTags = rand.sample(articleTags, rand.int(1, 2));
     const fitting = text.tags.map((k) => articleTags[k]).filter((tag): tag is string => Boolean(tag));
     for (const tag of fitting.length ? fitting : drawnTags) article_tags.push({ article_hash: hash, tag_hash: tag });
-    for (const user of rand.sample(members, rand.int(0, 6))) article_saves.push({ article_hash: hash, user_hash: user.hash, created_at: iso(now) });
-    if (event) for (const user of rand.sample(boldMembers, rand.int(0, 12))) article_subscriptions.push({ article_hash: hash, user_hash: user.hash, created_at: iso(now) });
+    for (const user of rand.sample(members, rand.int(0, 6)))
+      article_saves.push({ article_hash: hash, user_hash: user.hash, created_at: iso(now) });
+    if (event)
+      for (const user of rand.sample(boldMembers, rand.int(0, 12)))
+        article_subscriptions.push({ article_hash: hash, user_hash: user.hash, created_at: iso(now) });
   }
 
   // ── working groups ──
@@ -237,27 +358,59 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     const accepted = [admin, ...joined.filter(() => rand.chance(0.85))];
     for (const user of joined) {
       const status = accepted.includes(user) ? 'ACCEPTED' : 'PENDING';
-      workgroup_members.push({ hash: rand.hash(), workgroup_hash: hash, user_hash: user.hash, status, created_at: iso(created) });
-      if (status === 'ACCEPTED') workgroup_followers.push({ workgroup_hash: hash, user_hash: user.hash, created_at: iso(created) });
+      workgroup_members.push({
+        hash: rand.hash(),
+        workgroup_hash: hash,
+        user_hash: user.hash,
+        status,
+        created_at: iso(created),
+      });
+      if (status === 'ACCEPTED')
+        workgroup_followers.push({ workgroup_hash: hash, user_hash: user.hash, created_at: iso(created) });
     }
-    workgroup_members.push({ hash: rand.hash(), workgroup_hash: hash, user_hash: admin.hash, status: 'ACCEPTED', created_at: iso(created) });
+    workgroup_members.push({
+      hash: rand.hash(),
+      workgroup_hash: hash,
+      user_hash: admin.hash,
+      status: 'ACCEPTED',
+      created_at: iso(created),
+    });
     for (let c = 0; c < rand.int(8, 18); c++) {
       const author = rand.pick(accepted);
       let fileHash: string | null = null;
       if (rand.chance(0.3)) {
         fileHash = rand.hash();
-        files.push({ hash: fileHash, owner_type: 'workgroup', owner_hash: hash, workgroup_hash: hash, kind: 'wall', name: rand.pick(['Acta de la reunión.pdf', 'Presentación.pdf', 'Conclusiones del taller.pdf']), path: sharedDoc, mime: 'application/pdf', size: 600, created_at: iso(created), updated_at: iso(daysAgo(now, rand.int(0, 300))) });
+        files.push({
+          hash: fileHash,
+          owner_type: 'workgroup',
+          owner_hash: hash,
+          workgroup_hash: hash,
+          kind: 'wall',
+          name: rand.pick(['Acta de la reunión.pdf', 'Presentación.pdf', 'Conclusiones del taller.pdf']),
+          path: sharedDoc,
+          mime: 'application/pdf',
+          size: 600,
+          created_at: iso(created),
+          updated_at: iso(daysAgo(now, rand.int(0, 300))),
+        });
       }
       const at = daysAgo(now, rand.int(0, 300) + rand.next());
       const comment = makeComment(rand, hash, author.hash, at, null, fileHash);
       const commentHash = comment.hash;
       comments.push(comment);
       for (let r = 0; r < rand.int(0, 3); r++) {
-        const reply = makeComment(rand, hash, rand.pick(accepted).hash, new Date(at.getTime() + (r + 1) * 3600000), commentHash);
+        const reply = makeComment(
+          rand,
+          hash,
+          rand.pick(accepted).hash,
+          new Date(at.getTime() + (r + 1) * 3600000),
+          commentHash,
+        );
         reply.content = textRand.pick(data.REPLIES); // a reply answers its post, rather than opening another topic
         comments.push(reply);
       }
-      for (const liker of rand.sample(accepted, rand.int(0, 4))) comment_likes.push({ comment_hash: commentHash, user_hash: liker.hash, created_at: iso(now) });
+      for (const liker of rand.sample(accepted, rand.int(0, 4)))
+        comment_likes.push({ comment_hash: commentHash, user_hash: liker.hash, created_at: iso(now) });
     }
   });
 
@@ -272,11 +425,32 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     rand.pick(data.PROJECT_NAMES); // drawn and set aside, so the draws after it stay as they were
     const [name, description] = projects[i % projects.length]!;
     const created = daysAgo(now, rand.int(0, 1500));
-    portfolios.push({ hash, user_hash: owner.hash, status: rand.chance(0.9) ? 'PUBLISHED' : 'UNPUBLISHED', name, date: iso(created).slice(0, 10), content: description, data: '{}', created_at: iso(created), updated_at: iso(created) });
+    portfolios.push({
+      hash,
+      user_hash: owner.hash,
+      status: rand.chance(0.9) ? 'PUBLISHED' : 'UNPUBLISHED',
+      name,
+      date: iso(created).slice(0, 10),
+      content: description,
+      data: '{}',
+      created_at: iso(created),
+      updated_at: iso(created),
+    });
     for (let k = 0; k < rand.int(1, 4); k++) {
-      portfolio_images.push({ hash: rand.hash(), portfolio_hash: hash, path: writePicture(uploadsDir, 'portfolios', `${hash}-${k}`, i * 7 + k, 1200, 800, name.slice(0, 24)), position: k });
+      portfolio_images.push({
+        hash: rand.hash(),
+        portfolio_hash: hash,
+        path: writePicture(uploadsDir, 'portfolios', `${hash}-${k}`, i * 7 + k, 1200, 800, name.slice(0, 24)),
+        position: k,
+      });
     }
-    for (let k = 0; k < rand.int(0, 2); k++) portfolio_links.push({ hash: rand.hash(), portfolio_hash: hash, url: `https://www.behance.net/gallery/${rand.int(100000, 999999)}/${slugify(name)}`, position: k });
+    for (let k = 0; k < rand.int(0, 2); k++)
+      portfolio_links.push({
+        hash: rand.hash(),
+        portfolio_hash: hash,
+        url: `https://www.behance.net/gallery/${rand.int(100000, 999999)}/${slugify(name)}`,
+        position: k,
+      });
   }
   const work_experiences: Rows<'work_experiences'> = [];
   for (let i = 0; i < 150; i++) {
@@ -291,7 +465,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       contract: rand.pick(CONTRACTS),
       company_name: rand.pick(data.COMPANIES)[0],
       start: `${startYear}-${String(rand.int(1, 12)).padStart(2, '0')}-01`,
-      end: current ? null : `${Math.min(thisYear, startYear + rand.int(1, 5))}-${String(rand.int(1, 12)).padStart(2, '0')}-01`,
+      end: current
+        ? null
+        : `${Math.min(thisYear, startYear + rand.int(1, 5))}-${String(rand.int(1, 12)).padStart(2, '0')}-01`,
       location: rand.pick(data.CITIES_ES),
       content: experienceText(textRand),
       data: '{}',
@@ -301,7 +477,15 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   }
 
   // ── the demo administrator (content pages and settings come from the reference seed) ──
-  const adminsRows: Rows<'admins'> = [{ hash: rand.hash(), email: 'admin@demo.test', password_hash: passwordHash, name: 'Administración Alumni', created_at: iso(now) }];
+  const adminsRows: Rows<'admins'> = [
+    {
+      hash: rand.hash(),
+      email: 'admin@demo.test',
+      password_hash: passwordHash,
+      name: 'Administración Alumni',
+      created_at: iso(now),
+    },
+  ];
 
   await db.transaction().execute(async (trx) => {
     await insertMany(trx, 'users', users);
@@ -319,10 +503,27 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     await insertMany(trx, 'article_tags', article_tags);
     await insertMany(trx, 'article_saves', article_saves);
     await insertMany(trx, 'article_subscriptions', article_subscriptions);
-    const runByBold = groupLives(bold, boldMembers.filter((u) => u !== bold && u !== gratis), now);
-    await insertMany(trx, 'workgroups', [...workgroups.map((row) => ({ ...row, reason: null })), ...runByBold.workgroups]);
-    await insertMany(trx, 'workgroup_members', withRequestMessages(dedupe([...workgroup_members, ...runByBold.workgroup_members], (m) => `${m.workgroup_hash}:${m.user_hash}`)));
-    await insertMany(trx, 'workgroup_followers', dedupe([...workgroup_followers, ...runByBold.workgroup_followers], (f) => `${f.workgroup_hash}:${f.user_hash}`));
+    const runByBold = groupLives(
+      bold,
+      boldMembers.filter((u) => u !== bold && u !== gratis),
+      now,
+    );
+    await insertMany(trx, 'workgroups', [
+      ...workgroups.map((row) => ({ ...row, reason: null })),
+      ...runByBold.workgroups,
+    ]);
+    await insertMany(
+      trx,
+      'workgroup_members',
+      withRequestMessages(
+        dedupe([...workgroup_members, ...runByBold.workgroup_members], (m) => `${m.workgroup_hash}:${m.user_hash}`),
+      ),
+    );
+    await insertMany(
+      trx,
+      'workgroup_followers',
+      dedupe([...workgroup_followers, ...runByBold.workgroup_followers], (f) => `${f.workgroup_hash}:${f.user_hash}`),
+    );
     await insertMany(trx, 'files', files);
     await insertMany(trx, 'comments', [...comments, ...runByBold.comments]);
     await insertMany(trx, 'comment_likes', comment_likes);
@@ -364,14 +565,22 @@ function dedupe<T>(rows: T[], key: (row: T) => string): T[] {
  * permanent offers, every third other one instant alerts of an area, the rest the default (every offer, weekly).
  * No draws from the PRNG, so every other demo row comes out as before.
  */
-function demoJobAlerts(users: Rows<'users'>, tags: Array<{ hash: string; type: string; group: string }>, now: Date): Rows<'job_alerts'> {
+function demoJobAlerts(
+  users: Rows<'users'>,
+  tags: Array<{ hash: string; type: string; group: string }>,
+  now: Date,
+): Rows<'job_alerts'> {
   const areas = tags.filter((tag) => tag.type === 'USER' && tag.group === 'area').map((tag) => tag.hash);
   const receiving = users.filter((user) => user.is_receive_jobs === 1 || user.email === 'bold@demo.test');
   const at = now.toISOString();
   return receiving.flatMap((user, index): Rows<'job_alerts'> => {
     const base = { user_hash: user.hash, working: null, text: null, updated_at: at };
-    if (user.email === 'bold@demo.test') return [{ ...base, frequency: 'weekly', area: areas[0] ?? null, contract: 'INDEFINITE', location: null }];
-    if (index % 3 === 0) return [{ ...base, frequency: 'instant', area: areas[index % areas.length] ?? null, contract: null, location: null }];
+    if (user.email === 'bold@demo.test')
+      return [{ ...base, frequency: 'weekly', area: areas[0] ?? null, contract: 'INDEFINITE', location: null }];
+    if (index % 3 === 0)
+      return [
+        { ...base, frequency: 'instant', area: areas[index % areas.length] ?? null, contract: null, location: null },
+      ];
     return [];
   });
 }

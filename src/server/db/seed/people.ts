@@ -31,9 +31,26 @@ export interface PersonOptions {
 }
 
 /** SPEC §4: a profile is complete only when all of these are present (four of them live in `data`). */
-export function isProfileComplete(user: Pick<Insertable<UsersTable>, 'name' | 'category_hash' | 'city' | 'country_code' | 'graduation_year' | 'current_job'>, data: Record<string, unknown>): boolean {
+export function isProfileComplete(
+  user: Pick<
+    Insertable<UsersTable>,
+    'name' | 'category_hash' | 'city' | 'country_code' | 'graduation_year' | 'current_job'
+  >,
+  data: Record<string, unknown>,
+): boolean {
   const present = (value: unknown) => value !== null && value !== undefined && value !== '';
-  return [user.name, data.birthdate, data.gender, user.category_hash, data.document_number, data.phone, user.city, user.country_code, user.graduation_year, user.current_job].every(present);
+  return [
+    user.name,
+    data.birthdate,
+    data.gender,
+    user.category_hash,
+    data.document_number,
+    data.phone,
+    user.city,
+    user.country_code,
+    user.graduation_year,
+    user.current_job,
+  ].every(present);
 }
 
 export interface PeopleContext {
@@ -44,7 +61,12 @@ export interface PeopleContext {
   uploadsDir: string | null;
 }
 
-export function makeUser(rand: Random, index: number, ctx: PeopleContext, options: PersonOptions = {}): Insertable<UsersTable> {
+export function makeUser(
+  rand: Random,
+  index: number,
+  ctx: PeopleContext,
+  options: PersonOptions = {},
+): Insertable<UsersTable> {
   const hash = rand.hash();
   const name = rand.pick(FIRST_NAMES);
   const surname1 = rand.pick(SURNAMES);
@@ -69,11 +91,16 @@ export function makeUser(rand: Random, index: number, ctx: PeopleContext, option
     document_number: validDni(rand) as string | null,
     phone: `+34 6${rand.int(10, 99)} ${rand.int(100, 999)} ${rand.int(100, 999)}` as string | null,
     about_me: `${currentJob} · ${city}`,
-    url_linkedin: rand.chance(0.6) ? `https://www.linkedin.com/in/${slugify(`${name}-${surname1}`)}-${hash.slice(0, 4)}` : null,
+    url_linkedin: rand.chance(0.6)
+      ? `https://www.linkedin.com/in/${slugify(`${name}-${surname1}`)}-${hash.slice(0, 4)}`
+      : null,
   };
   const missing = complete ? null : rand.pick(['phone', 'birthdate', 'gender', 'document_number'] as const);
   if (missing) data[missing] = null as never;
-  const photo = rand.chance(0.7) && ctx.uploadsDir ? writePicture(ctx.uploadsDir, 'avatars', hash, index, 256, 256, initials(name, surname1)) : null;
+  const photo =
+    rand.chance(0.7) && ctx.uploadsDir
+      ? writePicture(ctx.uploadsDir, 'avatars', hash, index, 256, 256, initials(name, surname1))
+      : null;
   const visible = options.visible ?? true;
   const category = rand.pick(ctx.categories);
   const row: Insertable<UsersTable> = {
@@ -97,24 +124,34 @@ export function makeUser(rand: Random, index: number, ctx: PeopleContext, option
     current_company: currentCompany,
     photo,
     cv_file: null,
-    iban: options.iban ?? (role === 'BOLD' && rand.chance(0.8)) ? DEMO_IBAN : null,
+    iban: (options.iban ?? (role === 'BOLD' && rand.chance(0.8))) ? DEMO_IBAN : null,
     is_ambassador: ambassador ? 1 : 0,
     is_entrepreneur: entrepreneur ? 1 : 0,
     is_appear_by_user: visible ? (rand.chance(0.1) ? 0 : 1) : 0,
     is_appear_by_company: visible ? (rand.chance(0.1) ? 0 : 1) : 0,
     is_receive_jobs: rand.chance(0.6) && role !== 'REGULAR' ? 1 : 0, // job offers by e-mail are a Bold benefit
     is_newsletter: rand.chance(0.7) ? 1 : 0,
-    subscription_end: role === 'REGULAR' ? null : new Date(ctx.now.getTime() + rand.int(20, 330) * 86400000).toISOString(),
+    subscription_end:
+      role === 'REGULAR' ? null : new Date(ctx.now.getTime() + rand.int(20, 330) * 86400000).toISOString(),
     profile_complete: 0,
     search_text: foldText([name, surname1, surname2, currentJob, currentCompany, city].join(' ')),
     data: JSON.stringify(data),
     created_at: new Date(ctx.now.getTime() - rand.int(30, 2000) * 86400000).toISOString(),
     updated_at: ctx.now.toISOString(),
   };
-  data.about_me = makeBio(hash, row.language ?? 'es', { job: currentJob, company: currentCompany, city, year: graduation });
+  data.about_me = makeBio(hash, row.language ?? 'es', {
+    job: currentJob,
+    company: currentCompany,
+    city,
+    year: graduation,
+  });
   row.data = JSON.stringify(data);
   row.profile_complete = isProfileComplete(row, data) ? 1 : 0;
-  if (row.iban) row.data = JSON.stringify({ ...data, payment: { bank: BANKS[index % BANKS.length], name: `${name} ${surname1} ${surname2}` } });
+  if (row.iban)
+    row.data = JSON.stringify({
+      ...data,
+      payment: { bank: BANKS[index % BANKS.length], name: `${name} ${surname1} ${surname2}` },
+    });
   if (row.status === 'PENDING') awaitingValidation(row, data, ctx.now);
   else row.email_confirmed_at = row.created_at;
   return row;
@@ -134,14 +171,22 @@ function awaitingValidation(row: Insertable<UsersTable>, data: Record<string, un
   row.created_at = new Date(now.getTime() - (n % 14) * 86400000 - (n % 1440) * 60000).toISOString();
   row.email_confirmed_at = n % 3 === 0 ? null : row.created_at;
   const { payment, ...rest } = JSON.parse(row.data ?? '{}') as Record<string, unknown>;
-  row.data = JSON.stringify({ ...rest, ...(requested === 'BOLD' && payment ? { payment } : {}), requested_role: requested });
+  row.data = JSON.stringify({
+    ...rest,
+    ...(requested === 'BOLD' && payment ? { payment } : {}),
+    requested_role: requested,
+  });
 }
 
 /** Names given after the draw (the demo accounts): the data that follows from a name follows it. */
 export function rename(row: Insertable<UsersTable>, name: string, surname1: string, surname2: string): void {
   Object.assign(row, { name, surname1, surname2 });
   const data = JSON.parse(row.data ?? '{}') as Record<string, unknown> & { payment?: { bank: string; name: string } };
-  row.data = JSON.stringify({ ...data, gender: genderOfName(name), ...(data.payment ? { payment: { ...data.payment, name: `${name} ${surname1} ${surname2}` } } : {}) });
+  row.data = JSON.stringify({
+    ...data,
+    gender: genderOfName(name),
+    ...(data.payment ? { payment: { ...data.payment, name: `${name} ${surname1} ${surname2}` } } : {}),
+  });
 }
 
 export function makeCompany(
@@ -164,7 +209,9 @@ export function makeCompany(
     contact_phone: `+34 93${rand.int(1, 9)} ${rand.int(100, 999)} ${rand.int(100, 999)}`,
     url,
     specialty_company: specialty,
-    logo: ctx.uploadsDir ? writePicture(ctx.uploadsDir, 'logos', hash, index + 3, 256, 256, initials(...name.split(' '))) : null,
+    logo: ctx.uploadsDir
+      ? writePicture(ctx.uploadsDir, 'logos', hash, index + 3, 256, 256, initials(...name.split(' ')))
+      : null,
     language: 'es',
     data: '{}',
     created_at: new Date(ctx.now.getTime() - rand.int(100, 1500) * 86400000).toISOString(),

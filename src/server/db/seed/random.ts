@@ -18,7 +18,8 @@ export function createRandom(seed: number) {
     return out;
   };
   /** A hash in the same alphabet as lib/ids.newHash, but reproducible. */
-  const hash = (length = 16) => Array.from({ length }, () => '0123456789abcdefghijklmnopqrstuvwxyz'[Math.floor(next() * 36)]).join('');
+  const hash = (length = 16) =>
+    Array.from({ length }, () => '0123456789abcdefghijklmnopqrstuvwxyz'[Math.floor(next() * 36)]).join('');
   return { next, int, pick, chance, sample, hash };
 }
 export type Random = ReturnType<typeof createRandom>;

@@ -25,9 +25,20 @@ export function referenceRows(now: Date = new Date()) {
   const rand = createRandom(SEED_NUMBER);
   const { categories, tags, countries } = makeTaxonomies(rand);
   const content_pages: Rows<'content_pages'> = data.CONTENT_PAGES.flatMap((page, position) =>
-    LOCALES.map((language, l) => ({ hash: rand.hash(), key: page.key, language, slug: page.slugs[l]!, title: page.titles[l]!, body: page.bodies[l]!, position, updated_at: now.toISOString() })),
+    LOCALES.map((language, l) => ({
+      hash: rand.hash(),
+      key: page.key,
+      language,
+      slug: page.slugs[l]!,
+      title: page.titles[l]!,
+      body: page.bodies[l]!,
+      position,
+      updated_at: now.toISOString(),
+    })),
   );
-  const settings: Rows<'settings'> = [{ key: 'site', value: JSON.stringify({ ...data.SITE_SETTINGS, taxonomiesVersion: '1' }) }];
+  const settings: Rows<'settings'> = [
+    { key: 'site', value: JSON.stringify({ ...data.SITE_SETTINGS, taxonomiesVersion: '1' }) },
+  ];
   return { categories, tags, countries, content_pages, settings };
 }
 
@@ -40,7 +51,11 @@ export interface ReferenceResult {
 
 export async function seedReference(db: Db, options: { now?: Date } = {}): Promise<ReferenceResult> {
   return db.transaction().execute(async (trx) => {
-    const marker = await trx.selectFrom('settings').select('value').where('key', '=', REFERENCE_MARKER).executeTakeFirst();
+    const marker = await trx
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', REFERENCE_MARKER)
+      .executeTakeFirst();
     if (marker && Number(marker.value) >= REFERENCE_VERSION) return { applied: false, inserted: 0 };
     const rows = referenceRows(options.now);
     let inserted = 0;

@@ -27,17 +27,54 @@ export function makeTaxonomies(rand: Random) {
   const categories: Rows<'categories'> = [];
   data.CATEGORIES.forEach((root, i) => {
     const hash = rand.hash();
-    categories.push({ hash, parent_hash: null, lvl: 1, position: i, title_es: root.title[0], title_en: root.title[1], title_ca: root.title[2] });
+    categories.push({
+      hash,
+      parent_hash: null,
+      lvl: 1,
+      position: i,
+      title_es: root.title[0],
+      title_en: root.title[1],
+      title_ca: root.title[2],
+    });
     root.children.forEach((child, j) =>
-      categories.push({ hash: rand.hash(), parent_hash: hash, lvl: 2, position: j, title_es: child[0], title_en: child[1], title_ca: child[2] }),
+      categories.push({
+        hash: rand.hash(),
+        parent_hash: hash,
+        lvl: 2,
+        position: j,
+        title_es: child[0],
+        title_en: child[1],
+        title_ca: child[2],
+      }),
     );
   });
   const tags: Rows<'tags'> = [
-    ...data.USER_TAGS.map((tag) => ({ hash: rand.hash(), type: 'USER', group: tag.group, title_es: tag.title[0], title_en: tag.title[1], title_ca: tag.title[2] })),
-    ...data.ARTICLE_TAGS.map((title) => ({ hash: rand.hash(), type: 'ARTICLE', group: 'article', title_es: title[0], title_en: title[1], title_ca: title[2] })),
+    ...data.USER_TAGS.map((tag) => ({
+      hash: rand.hash(),
+      type: 'USER',
+      group: tag.group,
+      title_es: tag.title[0],
+      title_en: tag.title[1],
+      title_ca: tag.title[2],
+    })),
+    ...data.ARTICLE_TAGS.map((title) => ({
+      hash: rand.hash(),
+      type: 'ARTICLE',
+      group: 'article',
+      title_es: title[0],
+      title_en: title[1],
+      title_ca: title[2],
+    })),
   ];
   for (const tag of tags) if (tag.type === 'USER') TAG_GROUPS.set(tag.hash, tag.group);
-  const countries: Rows<'countries'> = data.COUNTRIES.map(([code, es, en, ca, lat, lng]) => ({ code, name_es: es, name_en: en, name_ca: ca, lat, lng }));
+  const countries: Rows<'countries'> = data.COUNTRIES.map(([code, es, en, ca, lat, lng]) => ({
+    code,
+    name_es: es,
+    name_en: en,
+    name_ca: ca,
+    lat,
+    lng,
+  }));
   return { categories, tags, countries };
 }
 
@@ -54,7 +91,12 @@ export interface JobOptions {
  * codes (src/shared/codes.ts); area and specialty the hash of a USER tag of that group among `ctx.tags` (their
  * groups from `ctx.tagGroups`, else from the taxonomy drawn by makeTaxonomies), or null when there is none.
  */
-export function makeJob(rand: Random, index: number, ctx: { now: Date; tags: string[]; tagGroups?: ReadonlyMap<string, string> }, options: JobOptions): { job: Row<'jobs'>; tags: Rows<'job_tags'> } {
+export function makeJob(
+  rand: Random,
+  index: number,
+  ctx: { now: Date; tags: string[]; tagGroups?: ReadonlyMap<string, string> },
+  options: JobOptions,
+): { job: Row<'jobs'>; tags: Rows<'job_tags'> } {
   const lang = rand.pick([0, 0, 1, 2] as const);
   const groups = ctx.tagGroups ?? TAG_GROUPS;
   const ofGroup = (group: string) => ctx.tags.filter((hash) => groups.get(hash) === group);
@@ -62,7 +104,8 @@ export function makeJob(rand: Random, index: number, ctx: { now: Date; tags: str
   const description = [data.JOB_TEXT.intro[lang], data.JOB_TEXT.tasks[lang], data.JOB_TEXT.offer[lang]].join('\n\n');
   const remote = rand.chance(0.15);
   const location = remote ? ['Remoto', 'Remote', 'En remot'][lang]! : rand.pick(data.CITIES_ES);
-  const status: OfferStatus = options.status ?? (rand.chance(0.75) ? 'PUBLISHED' : rand.pick(['PENDING', 'UNPUBLISHED', 'CLOSED'] as const));
+  const status: OfferStatus =
+    options.status ?? (rand.chance(0.75) ? 'PUBLISHED' : rand.pick(['PENDING', 'UNPUBLISHED', 'CLOSED'] as const));
   const hash = rand.hash();
   const cdate = new Date(ctx.now.getTime() - (rand.int(0, options.maxAgeDays ?? 730) + rand.next()) * 86400000);
   const job: Row<'jobs'> = {
@@ -75,7 +118,9 @@ export function makeJob(rand: Random, index: number, ctx: { now: Date; tags: str
     location,
     contract: options.contract ?? CONTRACTS[index % CONTRACTS.length]!,
     working: rand.pick(data.WORKING),
-    date_incorporation: rand.chance(0.6) ? iso(new Date(ctx.now.getTime() + rand.int(7, 90) * 86400000)).slice(0, 10) : null,
+    date_incorporation: rand.chance(0.6)
+      ? iso(new Date(ctx.now.getTime() + rand.int(7, 90) * 86400000)).slice(0, 10)
+      : null,
     workstation: remote ? (rand.next(), 'REMOTE') : rand.pick(['ON_SITE', 'ON_SITE', 'HYBRID', 'HYBRID'] as const),
     area: rand.pick(ofGroup('area')) ?? null,
     specialty: rand.pick(ofGroup('specialty')) ?? null,
@@ -90,12 +135,36 @@ export function makeJob(rand: Random, index: number, ctx: { now: Date; tags: str
 }
 
 /** One wall comment (or a reply, when parentHash is given). */
-export function makeComment(rand: Random, workgroupHash: string, userHash: string, at: Date, parentHash: string | null = null, fileHash: string | null = null): Row<'comments'> {
-  return { hash: rand.hash(), workgroup_hash: workgroupHash, user_hash: userHash, parent_hash: parentHash, content: rand.pick(data.COMMENTS), file_hash: fileHash, deleted: 0, created_at: iso(at) };
+export function makeComment(
+  rand: Random,
+  workgroupHash: string,
+  userHash: string,
+  at: Date,
+  parentHash: string | null = null,
+  fileHash: string | null = null,
+): Row<'comments'> {
+  return {
+    hash: rand.hash(),
+    workgroup_hash: workgroupHash,
+    user_hash: userHash,
+    parent_hash: parentHash,
+    content: rand.pick(data.COMMENTS),
+    file_hash: fileHash,
+    deleted: 0,
+    created_at: iso(at),
+  };
 }
 
 /** A working group's row; the picture is drawn by the caller (or not, in the benchmark). */
-export function makeWorkgroup(rand: Random, group: (typeof data.WORKGROUPS)[number], adminHash: string, created: Date, status: string, image: string | null, slugSuffix = ''): Row<'workgroups'> {
+export function makeWorkgroup(
+  rand: Random,
+  group: (typeof data.WORKGROUPS)[number],
+  adminHash: string,
+  created: Date,
+  status: string,
+  image: string | null,
+  slugSuffix = '',
+): Row<'workgroups'> {
   return {
     hash: rand.hash(),
     slug: slugify(group.name) + slugSuffix,

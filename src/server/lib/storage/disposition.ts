@@ -1,7 +1,10 @@
 /** `attachment; filename="<ascii>"; filename*=UTF-8''<utf-8>` (RFC 6266), whatever the stored name holds. */
 export function attachmentHeader(name: string): string {
   const clean = name.replace(/[\u0000-\u001f\u007f"\\/]/g, '_').slice(0, 200) || 'file';
-  const ascii = clean.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_');
+  const ascii = clean
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
 }
 
@@ -12,6 +15,9 @@ export function attachmentHeader(name: string): string {
  */
 export function asciiAttachmentHeader(name: string): string {
   const clean = name.replace(/[\u0000-\u001f\u007f"\\/]/g, '_').slice(0, 200) || 'file';
-  const ascii = clean.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|[!'()*]/g, '_');
+  const ascii = clean
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|[!'()*]/g, '_');
   return `attachment; filename="${ascii}"`;
 }

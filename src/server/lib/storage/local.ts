@@ -38,7 +38,8 @@ export function localStorage(root: string): FileStorage {
       try {
         if (Buffer.isBuffer(body)) await writeFile(temporary, body, { flag: 'wx', mode: 0o644 });
         else await pipeline(body, createWriteStream(temporary, { flags: 'wx', mode: 0o644 }));
-        if (size !== undefined && (await stat(temporary)).size !== size) throw new Error('stored size differs from the upload');
+        if (size !== undefined && (await stat(temporary)).size !== size)
+          throw new Error('stored size differs from the upload');
         await rename(temporary, path);
       } catch (error) {
         await rm(temporary, { force: true });
@@ -51,8 +52,14 @@ export function localStorage(root: string): FileStorage {
       if (!info?.isFile() || !inside(path)) return null;
       const start = range?.start ?? 0;
       const end = Math.min(range?.end ?? info.size - 1, info.size - 1);
-      if (start > end && info.size > 0) return { body: Readable.from([]), size: 0, totalSize: info.size, contentType: null };
-      return { body: createReadStream(path, { start, end }), size: Math.max(0, end - start + 1), totalSize: info.size, contentType: null };
+      if (start > end && info.size > 0)
+        return { body: Readable.from([]), size: 0, totalSize: info.size, contentType: null };
+      return {
+        body: createReadStream(path, { start, end }),
+        size: Math.max(0, end - start + 1),
+        totalSize: info.size,
+        contentType: null,
+      };
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });

@@ -3,7 +3,15 @@
  * operation requires one (`WHEN_REQUIRED`): the SDK's newer default sends CRC headers many compatible stores refuse.
  * Downloads of private files go straight from the store through a presigned URL carrying the download name and type.
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, NotFound, NoSuchKey } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  NotFound,
+  NoSuchKey,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Transform, type Readable } from 'node:stream';
 import { asciiAttachmentHeader } from './disposition';
@@ -20,7 +28,13 @@ export interface S3Settings {
 
 function missing(error: unknown): boolean {
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  return error instanceof NotFound || error instanceof NoSuchKey || status === 404 || (error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound';
+  return (
+    error instanceof NotFound ||
+    error instanceof NoSuchKey ||
+    status === 404 ||
+    (error as Error).name === 'NoSuchKey' ||
+    (error as Error).name === 'NotFound'
+  );
 }
 
 /** The stream, failing (which aborts the request) when it holds more or fewer bytes than announced. */
@@ -39,7 +53,10 @@ function exactly(body: Readable, size: number): Readable {
   return body.pipe(counter);
 }
 
-export function s3Storage(settings: S3Settings, now: () => Date = () => new Date()): FileStorage & { client: S3Client } {
+export function s3Storage(
+  settings: S3Settings,
+  now: () => Date = () => new Date(),
+): FileStorage & { client: S3Client } {
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint ?? undefined,
@@ -59,7 +76,9 @@ export function s3Storage(settings: S3Settings, now: () => Date = () => new Date
       // a stream needs its length up front (a single PUT); uploads reach here from a file whose size is known
       if (length === undefined) throw new Error('S3 put of a stream needs its size');
       if (Buffer.isBuffer(body)) {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: length }));
+        await client.send(
+          new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: length }),
+        );
         return;
       }
       // a stream that ends early would leave the store waiting for the bytes announced: its failure aborts the request
@@ -70,7 +89,10 @@ export function s3Storage(settings: S3Settings, now: () => Date = () => new Date
         abort.abort(error);
       });
       try {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: counted, ContentType: contentType, ContentLength: length }), { abortSignal: abort.signal });
+        await client.send(
+          new PutObjectCommand({ Bucket, Key: key, Body: counted, ContentType: contentType, ContentLength: length }),
+          { abortSignal: abort.signal },
+        );
       } catch (error) {
         throw failure ?? error;
       }
@@ -78,9 +100,22 @@ export function s3Storage(settings: S3Settings, now: () => Date = () => new Date
     async get(key, range) {
       assertKey(key);
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined }));
-        const total = answer.ContentRange ? Number(answer.ContentRange.split('/')[1]) : Number(answer.ContentLength ?? 0);
-        return { body: answer.Body as Readable, size: Number(answer.ContentLength ?? 0), totalSize: total, contentType: answer.ContentType ?? null };
+        const answer = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined,
+          }),
+        );
+        const total = answer.ContentRange
+          ? Number(answer.ContentRange.split('/')[1])
+          : Number(answer.ContentLength ?? 0);
+        return {
+          body: answer.Body as Readable,
+          size: Number(answer.ContentLength ?? 0),
+          totalSize: total,
+          contentType: answer.ContentType ?? null,
+        };
       } catch (error) {
         if (missing(error) || (error as Error).name === 'InvalidRange') return null;
         throw error;
@@ -102,7 +137,13 @@ export function s3Storage(settings: S3Settings, now: () => Date = () => new Date
     },
     async signedUrl(key, { downloadName, contentType, expiresInSeconds }) {
       assertKey(key);
-      const command = new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: asciiAttachmentHeader(downloadName), ResponseContentType: contentType, ResponseCacheControl: 'private, no-store' });
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentDisposition: asciiAttachmentHeader(downloadName),
+        ResponseContentType: contentType,
+        ResponseCacheControl: 'private, no-store',
+      });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds, signingDate: now() });
     },
     async check() {
@@ -114,7 +155,9 @@ export function s3Storage(settings: S3Settings, now: () => Date = () => new Date
         (answer.Body as Readable | undefined)?.destroy();
       } catch (error) {
         if ((error as Error).name === 'NoSuchKey') return;
-        throw new Error(`S3 bucket ${Bucket} is not reachable: ${(error as Error).name} ${(error as Error).message}`.trim());
+        throw new Error(
+          `S3 bucket ${Bucket} is not reachable: ${(error as Error).name} ${(error as Error).message}`.trim(),
+        );
       }
     },
     describe() {

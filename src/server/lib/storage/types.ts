@@ -77,5 +77,7 @@ export async function readAll(storage: FileStorage, key: string | null): Promise
 
 /** Removes keys, never failing the request that already committed (an orphan file is the lesser harm). */
 export async function removeQuietly(storage: FileStorage, keys: (string | null)[]): Promise<void> {
-  await Promise.all(keys.filter((key): key is string => !!key).map((key) => storage.delete(key).catch(() => undefined)));
+  await Promise.all(
+    keys.filter((key): key is string => !!key).map((key) => storage.delete(key).catch(() => undefined)),
+  );
 }

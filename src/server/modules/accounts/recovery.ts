@@ -24,7 +24,12 @@ export type RecoveryKind = 'user' | 'company';
 const TABLE: Record<RecoveryKind, repo.AccountTable> = { user: 'users', company: 'companies' };
 const PAGE: Record<RecoveryKind, string> = { user: 'user.recovery', company: 'company.recovery' };
 
-export async function requestRecovery(db: Db, config: Config, kind: RecoveryKind, input: { email: string }): Promise<{ ok: true }> {
+export async function requestRecovery(
+  db: Db,
+  config: Config,
+  kind: RecoveryKind,
+  input: { email: string },
+): Promise<{ ok: true }> {
   const email = input.email.trim().toLowerCase();
   const account = await repo.findForRecovery(db, TABLE[kind], { email });
   if (!account || account.status !== 'VALIDATED') {
@@ -35,7 +40,12 @@ export async function requestRecovery(db: Db, config: Config, kind: RecoveryKind
   await db.transaction().execute(async (trx) => {
     const token = await issueToken(trx, 'recovery', kind, account.hash, RECOVERY_TTL_MS);
     const link = `${config.publicUrl}${localizePath(PAGE[kind], language)}?token=${token}`;
-    await enqueueMail(trx, { to: account.email, language, template: 'account.recovery', data: { name: account.name, link } });
+    await enqueueMail(trx, {
+      to: account.email,
+      language,
+      template: 'account.recovery',
+      data: { name: account.name, link },
+    });
   });
   return { ok: true };
 }
@@ -48,20 +58,28 @@ export interface Reset {
 
 export async function resetPassword(db: Db, kind: RecoveryKind, input: Reset, lng: Locale): Promise<{ ok: true }> {
   if (input.password_repeat !== input.password) {
-    throw AppError.badRequest('validation.failed', [{ field: 'password_repeat', message: translate(lng, 'accounts.passwordMismatch') }]);
+    throw AppError.badRequest('validation.failed', [
+      { field: 'password_repeat', message: translate(lng, 'accounts.passwordMismatch') },
+    ]);
   }
   const passwordHash = await hashPassword(input.password);
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     const row = await consumeOrFail(trx, 'recovery', input.token, lng, now);
-    const account = row.actor_type === kind ? await repo.findForRecovery(trx, TABLE[kind], { hash: row.actor_hash }) : undefined;
+    const account =
+      row.actor_type === kind ? await repo.findForRecovery(trx, TABLE[kind], { hash: row.actor_hash }) : undefined;
     // a company's link on the member page (or an account disabled since) is no link at all
     if (!account || account.status !== 'VALIDATED') throw invalidToken(lng);
     await repo.setPassword(trx, TABLE[kind], account.hash, passwordHash, now);
     await repo.useUpTokens(trx, 'recovery', kind, account.hash, now);
     await revokeAllSessions(trx, kind, account.hash);
     const language: Locale = isLocale(account.language) ? account.language : DEFAULT_LOCALE;
-    await enqueueMail(trx, { to: account.email, language, template: 'account.passwordChanged', data: { name: account.name } });
+    await enqueueMail(trx, {
+      to: account.email,
+      language,
+      template: 'account.passwordChanged',
+      data: { name: account.name },
+    });
   });
   return { ok: true };
 }

@@ -26,7 +26,12 @@ export function findUserByEmail(db: Conn, email: string) {
 }
 
 /** A REJECTED registration gives its e-mail up: the row keeps it in `data.archived_email`. */
-export async function archiveRejectedEmail(db: Conn, user: { hash: string; data: string }, email: string, now: string): Promise<void> {
+export async function archiveRejectedEmail(
+  db: Conn,
+  user: { hash: string; data: string },
+  email: string,
+  now: string,
+): Promise<void> {
   let data: Record<string, unknown> = {};
   try {
     data = JSON.parse(user.data) as Record<string, unknown>;
@@ -47,7 +52,10 @@ export async function categoryExists(db: Conn, hash: string): Promise<boolean> {
 
 /** The next partner number (code_numeric); a concurrent registration that took it makes the insert retry. */
 export async function nextCodeNumeric(db: Conn): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.max('code_numeric').as('max')).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.max('code_numeric').as('max'))
+    .executeTakeFirst();
   return Math.max(Number(row?.max ?? 0), 10000) + 1;
 }
 
@@ -89,7 +97,13 @@ export async function tokenOwnerConfirmed(db: Conn, tokenHash: string): Promise<
 }
 
 /** Ends every other unused token of this purpose for the account (a reset kills older recovery links). */
-export async function useUpTokens(db: Conn, purpose: TokenPurpose, actorType: string, actorHash: string, now: string): Promise<void> {
+export async function useUpTokens(
+  db: Conn,
+  purpose: TokenPurpose,
+  actorType: string,
+  actorHash: string,
+  now: string,
+): Promise<void> {
   await db
     .updateTable('account_tokens')
     .set({ used_at: now })
@@ -112,7 +126,12 @@ export async function findUnconfirmed(db: Conn, email: string) {
 }
 
 export async function markEmailConfirmed(db: Conn, hash: string, now: string): Promise<void> {
-  await db.updateTable('users').set({ email_confirmed_at: now }).where('hash', '=', hash).where('email_confirmed_at', 'is', null).execute();
+  await db
+    .updateTable('users')
+    .set({ email_confirmed_at: now })
+    .where('hash', '=', hash)
+    .where('email_confirmed_at', 'is', null)
+    .execute();
 }
 
 /** What a recovery e-mail needs about an account (member or company). */
@@ -120,7 +139,11 @@ export async function findForRecovery(db: Conn, table: AccountTable, by: { email
   const column = 'email' in by ? 'email' : 'hash';
   const value = 'email' in by ? by.email : by.hash;
   if (table === 'users') {
-    return db.selectFrom('users').select(['hash', 'email', 'status', 'language', 'name']).where(column, '=', value).executeTakeFirst();
+    return db
+      .selectFrom('users')
+      .select(['hash', 'email', 'status', 'language', 'name'])
+      .where(column, '=', value)
+      .executeTakeFirst();
   }
   return db
     .selectFrom('companies')
@@ -129,11 +152,24 @@ export async function findForRecovery(db: Conn, table: AccountTable, by: { email
     .executeTakeFirst();
 }
 
-export async function setPassword(db: Conn, table: AccountTable, hash: string, passwordHash: string, now: string): Promise<void> {
+export async function setPassword(
+  db: Conn,
+  table: AccountTable,
+  hash: string,
+  passwordHash: string,
+  now: string,
+): Promise<void> {
   await db.updateTable(table).set({ password_hash: passwordHash, updated_at: now }).where('hash', '=', hash).execute();
 }
 
 /** The member a live (unused, unexpired) token names, without using it up. */
 export function liveTokenActor(db: Conn, purpose: TokenPurpose, tokenHash: string, now: string) {
-  return db.selectFrom('account_tokens').select(['actor_type', 'actor_hash']).where('token_hash', '=', tokenHash).where('purpose', '=', purpose).where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+  return db
+    .selectFrom('account_tokens')
+    .select(['actor_type', 'actor_hash'])
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
 }

@@ -33,7 +33,12 @@ export async function withConflict<T>(request: FastifyRequest, reply: FastifyRep
     return reply
       .code(409)
       .type('application/json; charset=utf-8')
-      .send({ statusCode: 409, code: error.code, message: translate(request.lng, error.code), errors: error.fieldErrors ?? [] });
+      .send({
+        statusCode: 409,
+        code: error.code,
+        message: translate(request.lng, error.code),
+        errors: error.fieldErrors ?? [],
+      });
   }
 }
 
@@ -41,7 +46,13 @@ export async function accountRoutes(app: FastifyInstance) {
   app.post<{ Body: service.Registration }>('/usr/register', {
     config: { permission: 'user.register' },
     attachValidation: true,
-    schema: { tags: ['alumni'], summary: 'Register as a member (PENDING until an administrator validates); a Bold registration also gets `card_token` for POST /usr/card/addNotLogged', body: { $ref: 'user.register#' }, response: { 201: { type: 'object', properties: { ok: { type: 'boolean' }, card_token: { type: 'string' } } } } },
+    schema: {
+      tags: ['alumni'],
+      summary:
+        'Register as a member (PENDING until an administrator validates); a Bold registration also gets `card_token` for POST /usr/card/addNotLogged',
+      body: { $ref: 'user.register#' },
+      response: { 201: { type: 'object', properties: { ok: { type: 'boolean' }, card_token: { type: 'string' } } } },
+    },
     handler: async (request, reply) => {
       rethrowValidation(request);
       reply.code(201);
@@ -50,12 +61,23 @@ export async function accountRoutes(app: FastifyInstance) {
   });
   app.post<{ Body: { token: string } }>('/usr/register/confirm', {
     config: { permission: 'public.browse' },
-    schema: { tags: ['alumni'], summary: 'Confirm the e-mail address with the e-mailed token (single use); `already: true` when that token\'s address is confirmed already', body: { $ref: 'user.register.confirm#' }, response: { 200: { type: 'object', properties: { ok: { type: 'boolean' }, already: { type: 'boolean' } } } } },
+    schema: {
+      tags: ['alumni'],
+      summary:
+        "Confirm the e-mail address with the e-mailed token (single use); `already: true` when that token's address is confirmed already",
+      body: { $ref: 'user.register.confirm#' },
+      response: { 200: { type: 'object', properties: { ok: { type: 'boolean' }, already: { type: 'boolean' } } } },
+    },
     handler: (request) => service.confirmEmail(app.db, request.body.token, request.lng),
   });
   app.post<{ Body: { email: string } }>('/usr/register/resend', {
     config: { permission: 'public.browse' },
-    schema: { tags: ['alumni'], summary: 'Send the address confirmation link again (same answer for any address)', body: { $ref: 'recovery#' }, response: { 200: okReply } },
+    schema: {
+      tags: ['alumni'],
+      summary: 'Send the address confirmation link again (same answer for any address)',
+      body: { $ref: 'recovery#' },
+      response: { 200: okReply },
+    },
     handler: (request) => service.resendConfirmation(app.db, app.config, request.body),
   });
 
@@ -65,12 +87,22 @@ export async function accountRoutes(app: FastifyInstance) {
   ] as const) {
     app.post<{ Body: { email: string } }>(`${prefix}/recovery`, {
       config: { permission },
-      schema: { tags: [tag], summary: 'Ask for a password recovery link (same answer for any address)', body: { $ref: 'recovery#' }, response: { 200: okReply } },
+      schema: {
+        tags: [tag],
+        summary: 'Ask for a password recovery link (same answer for any address)',
+        body: { $ref: 'recovery#' },
+        response: { 200: okReply },
+      },
       handler: (request) => recovery.requestRecovery(app.db, app.config, kind, request.body),
     });
     app.post<{ Body: recovery.Reset }>(`${prefix}/recovery/reset`, {
       config: { permission: 'public.browse' },
-      schema: { tags: [tag], summary: 'Set a new password with the e-mailed token; ends every session', body: { $ref: 'recovery.reset#' }, response: { 200: okReply } },
+      schema: {
+        tags: [tag],
+        summary: 'Set a new password with the e-mailed token; ends every session',
+        body: { $ref: 'recovery.reset#' },
+        response: { 200: okReply },
+      },
       handler: (request) => recovery.resetPassword(app.db, kind, request.body, request.lng),
     });
   }

@@ -45,17 +45,25 @@ async function fieldProblems(db: Db, input: Registration, lng: Locale, now: Date
 }
 
 function emailTaken(lng: Locale): AppError {
-  return new AppError(409, 'accounts.emailTaken', {}, [{ field: 'email', message: translate(lng, 'accounts.emailTaken') }]);
+  return new AppError(409, 'accounts.emailTaken', {}, [
+    { field: 'email', message: translate(lng, 'accounts.emailTaken') },
+  ]);
 }
 
 /** How long a Bold registration may give its card on the provider's page (POST /usr/card/addNotLogged). */
 export const ADD_CARD_TTL_MS = 2 * 60 * 60_000;
 
-export async function register(db: Db, config: Config, input: Registration, lng: Locale): Promise<{ ok: true; card_token?: string }> {
+export async function register(
+  db: Db,
+  config: Config,
+  input: Registration,
+  lng: Locale,
+): Promise<{ ok: true; card_token?: string }> {
   const now = new Date();
   const problems = await fieldProblems(db, input, lng, now);
   // the association's own account is never a member's (it would debit itself)
-  if (input.payment && isCreditorIban(config, input.payment.iban)) problems.push({ field: 'payment.iban', message: translate(lng, 'payments.creditorIban') });
+  if (input.payment && isCreditorIban(config, input.payment.iban))
+    problems.push({ field: 'payment.iban', message: translate(lng, 'payments.creditorIban') });
   if (problems.length) throw AppError.badRequest('validation.failed', problems);
 
   const email = normaliseEmail(input.email);
@@ -117,7 +125,9 @@ export async function register(db: Db, config: Config, input: Registration, lng:
         await enqueueMail(trx, { to: email, language, template: 'account.received', data: { name } });
         // a Bold registration may give its card now, on the provider's page (charged when the free period ends),
         // unless the association takes no card payments (PAYMENT_PROVIDER=none)
-        return input.role === 'bold' && cardPaymentsOffered(config) ? issueToken(trx, 'add_card', 'user', hash, ADD_CARD_TTL_MS, now) : null;
+        return input.role === 'bold' && cardPaymentsOffered(config)
+          ? issueToken(trx, 'add_card', 'user', hash, ADD_CARD_TTL_MS, now)
+          : null;
       });
       return cardToken ? { ok: true, card_token: cardToken } : { ok: true };
     } catch (error) {
@@ -140,7 +150,12 @@ export async function confirmEmail(db: Db, token: string, lng: Locale): Promise<
       await repo.markEmailConfirmed(trx, row.actor_hash, now);
     });
   } catch (error) {
-    if (error instanceof AppError && error.code === 'accounts.tokenInvalid' && (await repo.tokenOwnerConfirmed(db, sha256(token)))) return { ok: true, already: true };
+    if (
+      error instanceof AppError &&
+      error.code === 'accounts.tokenInvalid' &&
+      (await repo.tokenOwnerConfirmed(db, sha256(token)))
+    )
+      return { ok: true, already: true };
     throw error;
   }
   return { ok: true };
@@ -160,7 +175,12 @@ export async function resendConfirmation(db: Db, config: Config, input: { email:
     await repo.useUpTokens(trx, 'confirm_email', 'user', account.hash, nowIso());
     const token = await issueToken(trx, 'confirm_email', 'user', account.hash, CONFIRM_EMAIL_TTL_MS);
     const link = `${config.publicUrl}${localizePath('user.register', language)}?confirm=${token}`;
-    await enqueueMail(trx, { to: account.email, language, template: 'account.confirmEmail', data: { name: account.name, link } });
+    await enqueueMail(trx, {
+      to: account.email,
+      language,
+      template: 'account.confirmEmail',
+      data: { name: account.name, link },
+    });
   });
   return { ok: true };
 }

@@ -8,7 +8,14 @@ import * as repo from './repository';
 export const CONFIRM_EMAIL_TTL_MS = 7 * 24 * 60 * 60_000;
 export const RECOVERY_TTL_MS = 60 * 60_000;
 
-export async function issueToken(db: repo.Conn, purpose: repo.TokenPurpose, actorType: 'user' | 'company', actorHash: string, ttlMs: number, now = new Date()) {
+export async function issueToken(
+  db: repo.Conn,
+  purpose: repo.TokenPurpose,
+  actorType: 'user' | 'company',
+  actorHash: string,
+  ttlMs: number,
+  now = new Date(),
+) {
   const token = newSecret();
   await repo.insertToken(db, {
     hash: newHash(),
@@ -24,12 +31,20 @@ export async function issueToken(db: repo.Conn, purpose: repo.TokenPurpose, acto
 }
 
 /** Uses the token once or answers 400 naming `token` (unknown, used and expired look the same). */
-export async function consumeOrFail(db: repo.Conn, purpose: repo.TokenPurpose, token: string, lng: Locale, now: string) {
+export async function consumeOrFail(
+  db: repo.Conn,
+  purpose: repo.TokenPurpose,
+  token: string,
+  lng: Locale,
+  now: string,
+) {
   const row = await repo.consumeToken(db, purpose, sha256(token), now);
   if (!row) throw invalidToken(lng);
   return row;
 }
 
 export function invalidToken(lng: Locale): AppError {
-  return AppError.badRequest('accounts.tokenInvalid', [{ field: 'token', message: translate(lng, 'accounts.tokenInvalid') }]);
+  return AppError.badRequest('accounts.tokenInvalid', [
+    { field: 'token', message: translate(lng, 'accounts.tokenInvalid') },
+  ]);
 }

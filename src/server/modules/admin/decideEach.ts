@@ -15,15 +15,28 @@ export interface BulkResult {
   message?: string;
 }
 
-export async function decideEach(hashes: readonly string[], lng: Locale, decideOne: (hash: string) => Promise<{ status: string }>) {
+export async function decideEach(
+  hashes: readonly string[],
+  lng: Locale,
+  decideOne: (hash: string) => Promise<{ status: string }>,
+) {
   const results: BulkResult[] = [];
   for (const hash of new Set(hashes)) {
     try {
       results.push({ hash, statusCode: 200, status: (await decideOne(hash)).status });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      results.push({ hash, statusCode: error.status, code: error.code, message: translate(lng, error.code, error.params) });
+      results.push({
+        hash,
+        statusCode: error.status,
+        code: error.code,
+        message: translate(lng, error.code, error.params),
+      });
     }
   }
-  return { results, ok: results.filter((r) => r.statusCode === 200).length, failed: results.filter((r) => r.statusCode !== 200).length };
+  return {
+    results,
+    ok: results.filter((r) => r.statusCode === 200).length,
+    failed: results.filter((r) => r.statusCode !== 200).length,
+  };
 }

@@ -17,7 +17,12 @@ export async function adminMeRoutes(app: FastifyInstance) {
     schema: {
       tags: ['administrators'],
       summary: 'The signed-in administrator',
-      response: { 200: { type: 'object', properties: { hash: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } } } },
+      response: {
+        200: {
+          type: 'object',
+          properties: { hash: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
+        },
+      },
     },
     handler: (request) => currentAdmin(app.db, request.actor),
   });

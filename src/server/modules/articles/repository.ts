@@ -22,20 +22,35 @@ function published(db: Conn, lng: Locale, filter: ArticleFilter) {
     .where('articles.status', '=', 'PUBLISHED');
   const text = filter.text ? likePattern(filter.text) : null;
   // accents ignored (issue 25 §20): the columns folded as the pattern is
-  if (text) query = query.where((eb) => eb.or([eb(folded(db, 't.title'), 'like', text), eb(folded(db, 't.summary'), 'like', text)]));
+  if (text)
+    query = query.where((eb) =>
+      eb.or([eb(folded(db, 't.title'), 'like', text), eb(folded(db, 't.summary'), 'like', text)]),
+    );
   if (filter.year) query = query.where('articles.year', '=', filter.year);
   if (filter.month) query = query.where('articles.month', '=', filter.month);
   if (filter.type) query = query.where('articles.type', '=', filter.type);
   if (filter.tags?.length) {
     const tags = filter.tags;
     query = query.where((eb) =>
-      eb.exists(eb.selectFrom('article_tags').select('article_tags.article_hash').whereRef('article_tags.article_hash', '=', 'articles.hash').where('article_tags.tag_hash', 'in', tags)),
+      eb.exists(
+        eb
+          .selectFrom('article_tags')
+          .select('article_tags.article_hash')
+          .whereRef('article_tags.article_hash', '=', 'articles.hash')
+          .where('article_tags.tag_hash', 'in', tags),
+      ),
     );
   }
   if (filter.savedBy) {
     const user = filter.savedBy;
     query = query.where((eb) =>
-      eb.exists(eb.selectFrom('article_saves').select('article_saves.article_hash').whereRef('article_saves.article_hash', '=', 'articles.hash').where('article_saves.user_hash', '=', user)),
+      eb.exists(
+        eb
+          .selectFrom('article_saves')
+          .select('article_saves.article_hash')
+          .whereRef('article_saves.article_hash', '=', 'articles.hash')
+          .where('article_saves.user_hash', '=', user),
+      ),
     );
   }
   if (filter.subscribedBy) {
@@ -53,15 +68,34 @@ function published(db: Conn, lng: Locale, filter: ArticleFilter) {
   return query;
 }
 
-const COLUMNS = ['articles.hash', 'articles.type', 'articles.date', 'articles.hour', 'articles.location', 'articles.image', 'articles.capacity', 't.slug', 't.title', 't.summary'] as const;
+const COLUMNS = [
+  'articles.hash',
+  'articles.type',
+  'articles.date',
+  'articles.hour',
+  'articles.location',
+  'articles.image',
+  'articles.capacity',
+  't.slug',
+  't.title',
+  't.summary',
+] as const;
 
 export async function countPublished(db: Conn, lng: Locale, filter: ArticleFilter) {
-  const row = await published(db, lng, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await published(db, lng, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 export function pagePublished(db: Conn, lng: Locale, filter: ArticleFilter, limit: number, offset: number) {
-  return published(db, lng, filter).select(COLUMNS).orderBy('articles.date', 'desc').orderBy('articles.hash', 'desc').limit(limit).offset(offset).execute();
+  return published(db, lng, filter)
+    .select(COLUMNS)
+    .orderBy('articles.date', 'desc')
+    .orderBy('articles.hash', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 /** By hash, or by its slug in any language (so a link survives a language switch). */
@@ -71,7 +105,11 @@ export function findPublished(db: Conn, lng: Locale, id: string) {
     .where((eb) =>
       eb.or([
         eb('articles.hash', '=', id),
-        eb('articles.hash', 'in', eb.selectFrom('article_i18n').select('article_i18n.article_hash').where('article_i18n.slug', '=', id)),
+        eb(
+          'articles.hash',
+          'in',
+          eb.selectFrom('article_i18n').select('article_i18n.article_hash').where('article_i18n.slug', '=', id),
+        ),
       ]),
     )
     .executeTakeFirst();
@@ -79,7 +117,11 @@ export function findPublished(db: Conn, lng: Locale, id: string) {
 
 export function slugsOf(db: Conn, hashes: string[]) {
   if (hashes.length === 0) return Promise.resolve([]);
-  return db.selectFrom('article_i18n').select(['article_hash', 'language', 'slug']).where('article_hash', 'in', hashes).execute();
+  return db
+    .selectFrom('article_i18n')
+    .select(['article_hash', 'language', 'slug'])
+    .where('article_hash', 'in', hashes)
+    .execute();
 }
 
 export function tagsOf(db: Conn, hashes: string[], lng: Locale) {
@@ -96,7 +138,12 @@ export type MarkTable = 'article_saves' | 'article_subscriptions';
 
 export function marksOf(db: Conn, table: MarkTable, hashes: string[], userHash: string) {
   if (hashes.length === 0) return Promise.resolve([]);
-  return db.selectFrom(table).select('article_hash').where('article_hash', 'in', hashes).where('user_hash', '=', userHash).execute();
+  return db
+    .selectFrom(table)
+    .select('article_hash')
+    .where('article_hash', 'in', hashes)
+    .where('user_hash', '=', userHash)
+    .execute();
 }
 
 export async function registeredCounts(db: Conn, hashes: string[]) {
@@ -111,8 +158,18 @@ export async function registeredCounts(db: Conn, hashes: string[]) {
 }
 
 /** Adds or removes the caller's mark; returns whether it is now set. */
-export async function toggleMark(db: Conn, table: MarkTable, articleHash: string, userHash: string, now: string): Promise<boolean> {
-  const removed = await db.deleteFrom(table).where('article_hash', '=', articleHash).where('user_hash', '=', userHash).executeTakeFirst();
+export async function toggleMark(
+  db: Conn,
+  table: MarkTable,
+  articleHash: string,
+  userHash: string,
+  now: string,
+): Promise<boolean> {
+  const removed = await db
+    .deleteFrom(table)
+    .where('article_hash', '=', articleHash)
+    .where('user_hash', '=', userHash)
+    .executeTakeFirst();
   if (Number(removed.numDeletedRows) > 0) return false;
   await db.insertInto(table).values({ article_hash: articleHash, user_hash: userHash, created_at: now }).execute();
   return true;

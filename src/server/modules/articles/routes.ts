@@ -5,21 +5,42 @@ import * as service from './service';
 export async function articleRoutes(app: FastifyInstance) {
   app.get<{ Querystring: service.ArticlesQuery }>('/api/articles', {
     config: { permission: 'public.browse', publicCache: true },
-    schema: { tags: ['public'], summary: 'Published news and events, newest first', querystring: { $ref: 'articles.filter#' }, response: { 200: listSchema('article') } },
+    schema: {
+      tags: ['public'],
+      summary: 'Published news and events, newest first',
+      querystring: { $ref: 'articles.filter#' },
+      response: { 200: listSchema('article') },
+    },
     handler: (request) => service.list(app.db, request.actor, request.lng, request.query),
   });
   app.get<{ Params: { id: string } }>('/api/articles/:id', {
     config: { permission: 'public.browse', publicCache: true },
-    schema: { tags: ['public'], summary: 'One article by hash or by its slug in any language', params: { $ref: 'params.id#' }, response: { 200: { $ref: 'article#' } } },
+    schema: {
+      tags: ['public'],
+      summary: 'One article by hash or by its slug in any language',
+      params: { $ref: 'params.id#' },
+      response: { 200: { $ref: 'article#' } },
+    },
     handler: (request) => service.show(app.db, request.actor, request.lng, request.params.id),
   });
   for (const [action, permission, table, summary] of [
     ['save', 'articles.save', 'article_saves', 'Bookmark or un-bookmark an article (members)'],
-    ['subscribe', 'articles.subscribe', 'article_subscriptions', 'Register or unregister for an event or activity (Bold, GRATIS)'],
+    [
+      'subscribe',
+      'articles.subscribe',
+      'article_subscriptions',
+      'Register or unregister for an event or activity (Bold, GRATIS)',
+    ],
   ] as const) {
     app.patch<{ Params: { id: string } }>(`/api/articles/:id/${action}`, {
       config: { permission },
-      schema: { tags: ['members'], summary, params: { $ref: 'params.id#' }, body: { $ref: 'empty#' }, response: { 200: { $ref: 'toggle#' } } },
+      schema: {
+        tags: ['members'],
+        summary,
+        params: { $ref: 'params.id#' },
+        body: { $ref: 'empty#' },
+        response: { 200: { $ref: 'toggle#' } },
+      },
       handler: (request) => service.toggle(app.db, request.actor, request.lng, request.params.id, table),
     });
   }

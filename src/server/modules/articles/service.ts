@@ -37,7 +37,9 @@ async function present(db: Db, actor: Actor, lng: Locale, rows: Row[]) {
     hash: row.hash,
     type: row.type,
     slug: row.slug,
-    slugs: Object.fromEntries(LOCALES.map((l) => [l, slugs.find((s) => s.article_hash === row.hash && s.language === l)?.slug ?? row.slug])),
+    slugs: Object.fromEntries(
+      LOCALES.map((l) => [l, slugs.find((s) => s.article_hash === row.hash && s.language === l)?.slug ?? row.slug]),
+    ),
     title: row.title,
     summary: row.summary,
     ...(row.body !== undefined ? { body: row.body } : {}),
@@ -49,7 +51,9 @@ async function present(db: Db, actor: Actor, lng: Locale, rows: Row[]) {
     registered: counts.get(row.hash) ?? 0,
     saved: savedSet.has(row.hash),
     subscribed: subscribedSet.has(row.hash),
-    tags: tags.filter((tag) => tag.article_hash === row.hash).map(({ hash, title, type, group }) => ({ hash, title, type, group })),
+    tags: tags
+      .filter((tag) => tag.article_hash === row.hash)
+      .map(({ hash, title, type, group }) => ({ hash, title, type, group })),
   }));
 }
 
@@ -68,7 +72,10 @@ export async function list(db: Db, actor: Actor, lng: Locale, query: ArticlesQue
   };
   // a total of the public list is cached per filter and content version; a member's own marks are counted each time
   const count = () => repo.countPublished(db, lng, filter);
-  const total = savedBy || subscribedBy ? await count() : await cachedCount(db, 'content', `articles:${lng}:${JSON.stringify(filter)}`, count);
+  const total =
+    savedBy || subscribedBy
+      ? await count()
+      : await cachedCount(db, 'content', `articles:${lng}:${JSON.stringify(filter)}`, count);
   if (offset >= total) return listResult([], total, size);
   const rows = await repo.pagePublished(db, lng, filter, size, offset);
   return listResult(await present(db, actor, lng, rows), total, size);

@@ -31,7 +31,9 @@ function filtered(db: Conn, filter: AuditFilter) {
 }
 
 export async function countAudit(db: Conn, filter: AuditFilter): Promise<number> {
-  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -39,7 +41,9 @@ export async function countAudit(db: Conn, filter: AuditFilter): Promise<number>
 export function pageAudit(db: Conn, filter: AuditFilter, limit: number, offset: number) {
   return filtered(db, filter)
     .leftJoin('admins', 'admins.hash', 'audit_log.admin_hash')
-    .leftJoin('users', (j) => j.onRef('users.hash', '=', 'audit_log.target_hash').on('audit_log.target_type', '=', 'user'))
+    .leftJoin('users', (j) =>
+      j.onRef('users.hash', '=', 'audit_log.target_hash').on('audit_log.target_type', '=', 'user'),
+    )
     .select([
       'audit_log.hash',
       'audit_log.action',

@@ -18,7 +18,14 @@ export type { AuditItem };
 /** Writes one audit row (inside the caller's transaction). */
 export async function record(
   db: Conn,
-  entry: { adminHash: string; action: string; targetType: string; targetHash: string; data: Record<string, unknown>; at?: string },
+  entry: {
+    adminHash: string;
+    action: string;
+    targetType: string;
+    targetHash: string;
+    data: Record<string, unknown>;
+    at?: string;
+  },
 ): Promise<void> {
   await repo.insertAudit(db, {
     hash: newHash(),
@@ -55,11 +62,17 @@ export async function list(db: Db, query: AuditQuery): Promise<ListResult<AuditI
       created_at: row.created_at,
       action: row.action,
       admin: { hash: row.admin_hash, email: row.admin_email ?? str(data['admin_email']), name: row.admin_name ?? null },
-      target: { type: row.target_type, hash: row.target_hash, label: live ?? str(data['label']) ?? row.target_hash, email: row.user_email ?? null },
+      target: {
+        type: row.target_type,
+        hash: row.target_hash,
+        label: live ?? str(data['label']) ?? row.target_hash,
+        email: row.user_email ?? null,
+      },
       from: str(data['from']),
       to: str(data['to']),
       reason: str(data['reason']),
-      changes: data['changes'] && typeof data['changes'] === 'object' ? (data['changes'] as AuditItem['changes']) : null,
+      changes:
+        data['changes'] && typeof data['changes'] === 'object' ? (data['changes'] as AuditItem['changes']) : null,
     };
   });
   return listResult(items, total, size);

@@ -32,7 +32,12 @@ export async function hit(db: Conn, key: string, windowMs: number, now = Date.no
 
 /** Takes one back (an attempt that turned out not to be a failure, or was never judged). */
 export async function release(db: Conn, key: string): Promise<void> {
-  await db.updateTable('rate_counters').set({ count: sql<number>`count - 1` }).where('key', '=', key).where('count', '>', 0).execute();
+  await db
+    .updateTable('rate_counters')
+    .set({ count: sql<number>`count - 1` })
+    .where('key', '=', key)
+    .where('count', '>', 0)
+    .execute();
 }
 
 export async function clear(db: Conn, key: string): Promise<void> {
@@ -45,7 +50,10 @@ export async function clear(db: Conn, key: string): Promise<void> {
  */
 export async function pruneExpired(db: Conn, now = new Date()): Promise<void> {
   await db.deleteFrom('rate_counters').where('reset_at', '<=', now.getTime()).execute();
-  await db.deleteFrom('login_failures').where('created_at', '<', nowIso(new Date(now.getTime() - 86_400_000))).execute();
+  await db
+    .deleteFrom('login_failures')
+    .where('created_at', '<', nowIso(new Date(now.getTime() - 86_400_000)))
+    .execute();
   await db
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('refresh_expires_at', '<=', nowIso(now)), eb('revoked_at', 'is not', null)]))

@@ -23,7 +23,11 @@ export function findAccountByEmail(db: Conn, kind: AccountKind, email: string): 
       .then((row) => row && { ...row, status: 'VALIDATED' });
   }
   const table = kind === 'user' ? 'users' : 'companies';
-  return db.selectFrom(table).select(['hash', 'email', 'password_hash', 'status']).where('email', '=', email).executeTakeFirst();
+  return db
+    .selectFrom(table)
+    .select(['hash', 'email', 'password_hash', 'status'])
+    .where('email', '=', email)
+    .executeTakeFirst();
 }
 
 export function findUser(db: Conn, hash: string) {
@@ -43,8 +47,12 @@ function sessionsWithAccount(db: Conn) {
   return db
     .selectFrom('sessions')
     .leftJoin('users', (j) => j.onRef('users.hash', '=', 'sessions.actor_hash').on('sessions.actor_type', '=', 'user'))
-    .leftJoin('companies', (j) => j.onRef('companies.hash', '=', 'sessions.actor_hash').on('sessions.actor_type', '=', 'company'))
-    .leftJoin('admins', (j) => j.onRef('admins.hash', '=', 'sessions.actor_hash').on('sessions.actor_type', '=', 'admin'))
+    .leftJoin('companies', (j) =>
+      j.onRef('companies.hash', '=', 'sessions.actor_hash').on('sessions.actor_type', '=', 'company'),
+    )
+    .leftJoin('admins', (j) =>
+      j.onRef('admins.hash', '=', 'sessions.actor_hash').on('sessions.actor_type', '=', 'admin'),
+    )
     .select([
       'sessions.hash as session_hash',
       'sessions.actor_type',
@@ -60,7 +68,12 @@ function sessionsWithAccount(db: Conn) {
 }
 
 /** Whether the account behind a session may still use it: validated, and its row still there. */
-export function accountIsActive(row: { actor_type: string; user_status: string | null; company_status: string | null; admin_email: string | null }): boolean {
+export function accountIsActive(row: {
+  actor_type: string;
+  user_status: string | null;
+  company_status: string | null;
+  admin_email: string | null;
+}): boolean {
   if (row.actor_type === 'user') return row.user_status === 'VALIDATED';
   if (row.actor_type === 'company') return row.company_status === 'VALIDATED';
   return row.actor_type === 'admin' && row.admin_email !== null;
@@ -74,13 +87,18 @@ export async function findActiveSession(db: Conn, tokenHash: string, now: string
     compiled = activeSessionQuery(db, TOKEN_SLOT, NOW_SLOT).compile();
     activeSessionQueries.set(db, compiled);
   }
-  const parameters = compiled.parameters.map((value) => (value === TOKEN_SLOT ? tokenHash : value === NOW_SLOT ? now : value));
+  const parameters = compiled.parameters.map((value) =>
+    value === TOKEN_SLOT ? tokenHash : value === NOW_SLOT ? now : value,
+  );
   const { rows } = await db.executeQuery<NonNullable<ActiveSession>>({ ...compiled, parameters });
   return rows[0] as ActiveSession;
 }
 
 function activeSessionQuery(db: Conn, tokenHash: string, now: string) {
-  return sessionsWithAccount(db).where('sessions.token_hash', '=', tokenHash).where('sessions.revoked_at', 'is', null).where('sessions.expires_at', '>', now);
+  return sessionsWithAccount(db)
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now);
 }
 
 const TOKEN_SLOT = '\u0000token-hash';

@@ -10,10 +10,31 @@ import * as profile from '../users/profileService';
 const sessionReply = { 200: { $ref: 'session#' } };
 const okReply = { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } };
 
-const AREAS: Array<{ prefix: string; kind: AccountKind; login: Permission; self: Permission; logout: string; tag: string }> = [
+const AREAS: Array<{
+  prefix: string;
+  kind: AccountKind;
+  login: Permission;
+  self: Permission;
+  logout: string;
+  tag: string;
+}> = [
   { prefix: '/usr', kind: 'user', login: 'user.login', self: 'user.self', logout: '/usr/users/logout', tag: 'alumni' },
-  { prefix: '/com', kind: 'company', login: 'company.login', self: 'company.self', logout: '/com/companies/logout', tag: 'companies' },
-  { prefix: '/adm', kind: 'admin', login: 'admin.login', self: 'admin.self', logout: '/adm/logout', tag: 'administrators' },
+  {
+    prefix: '/com',
+    kind: 'company',
+    login: 'company.login',
+    self: 'company.self',
+    logout: '/com/companies/logout',
+    tag: 'companies',
+  },
+  {
+    prefix: '/adm',
+    kind: 'admin',
+    login: 'admin.login',
+    self: 'admin.self',
+    logout: '/adm/logout',
+    tag: 'administrators',
+  },
 ];
 
 /** A throttled sign-in (429) tells the client when to try again, as @fastify/rate-limit's answers do. */
@@ -21,7 +42,8 @@ async function withRetryAfter<T>(reply: FastifyReply, answer: Promise<T>): Promi
   try {
     return await answer;
   } catch (error) {
-    if (error instanceof AppError && typeof error.params['retryAfter'] === 'number') reply.header('Retry-After', String(error.params['retryAfter']));
+    if (error instanceof AppError && typeof error.params['retryAfter'] === 'number')
+      reply.header('Retry-After', String(error.params['retryAfter']));
     throw error;
   }
 }
@@ -31,12 +53,19 @@ export async function authRoutes(app: FastifyInstance) {
     app.post<{ Body: service.Credentials }>(`${area.prefix}/login`, {
       config: { permission: area.login },
       schema: { tags: [area.tag], summary: 'Sign in', body: { $ref: 'login#' }, response: sessionReply },
-      handler: (request, reply) => withRetryAfter(reply, service.login(app.db, app.config, area.kind, request.body, request.ip)),
+      handler: (request, reply) =>
+        withRetryAfter(reply, service.login(app.db, app.config, area.kind, request.body, request.ip)),
     });
     app.post<{ Body: { refreshToken: string; deviceId: string } }>(`${area.prefix}/refresh`, {
       config: { permission: 'session.refresh' },
-      schema: { tags: [area.tag], summary: 'Rotate the session tokens', body: { $ref: 'refresh#' }, response: sessionReply },
-      handler: (request) => service.refresh(app.db, app.config, area.kind, request.body.refreshToken, request.body.deviceId),
+      schema: {
+        tags: [area.tag],
+        summary: 'Rotate the session tokens',
+        body: { $ref: 'refresh#' },
+        response: sessionReply,
+      },
+      handler: (request) =>
+        service.refresh(app.db, app.config, area.kind, request.body.refreshToken, request.body.deviceId),
     });
     app.get(area.logout, {
       config: area.kind === 'admin' ? { permission: area.self, beforeSecondFactor: true } : { permission: area.self },

@@ -55,7 +55,8 @@ export async function login(db: Db, config: Config, kind: AccountKind, input: Cr
   const ok = await verifyPassword(input.password, account?.password_hash ?? DUMMY_PASSWORD_HASH);
   if (!account || !ok) {
     await attempt.failed();
-    if (kind !== 'admin' && (await isAdministrator(db, email, input.password))) throw AppError.unauthorized('auth.adminSignInElsewhere');
+    if (kind !== 'admin' && (await isAdministrator(db, email, input.password)))
+      throw AppError.unauthorized('auth.adminSignInElsewhere');
     throw AppError.unauthorized('auth.invalidCredentials');
   }
   // an administrator with the second factor on also gives a code (DESIGN §7); without one the attempt stays counted
@@ -71,7 +72,12 @@ export async function login(db: Db, config: Config, kind: AccountKind, input: Cr
   if (account.status === 'PENDING') throw AppError.forbidden('auth.notValidated');
   if (account.status !== 'VALIDATED') throw AppError.forbidden('auth.disabled');
 
-  const deviceId = input.deviceId ?? newSecret().toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 40);
+  const deviceId =
+    input.deviceId ??
+    newSecret()
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 40);
   const token = newSecret();
   const refreshToken = newSecret();
   const expiresAt = addMinutes(now, config.tokenTtlMinutes);
@@ -88,7 +94,15 @@ export async function login(db: Db, config: Config, kind: AccountKind, input: Cr
     revoked_at: null,
     created_at: nowIso(now),
   });
-  return { iss: kind, token, refreshToken, deviceId, expiresAt, refreshExpiresAt, ...(await accountPayload(db, kind, account.hash)) };
+  return {
+    iss: kind,
+    token,
+    refreshToken,
+    deviceId,
+    expiresAt,
+    refreshExpiresAt,
+    ...(await accountPayload(db, kind, account.hash)),
+  };
 }
 
 export async function refresh(db: Db, config: Config, kind: AccountKind, refreshToken: string, deviceId: string) {
@@ -143,7 +157,11 @@ async function accountPayload(db: Db, kind: AccountKind, hash: string) {
 export async function me(db: Db, actor: Actor, links?: FileLinks) {
   if (actor.type === 'user' && actor.hash) {
     const user = await repo.findUser(db, actor.hash);
-    if (user) return { ...presentUser(user, links ? await memberFileLinks(db, actor, links, user) : undefined), has_payment_method: await hasPaymentMethod(db, user.hash) };
+    if (user)
+      return {
+        ...presentUser(user, links ? await memberFileLinks(db, actor, links, user) : undefined),
+        has_payment_method: await hasPaymentMethod(db, user.hash),
+      };
   }
   if (actor.type === 'company' && actor.hash) {
     const company = await repo.findCompany(db, actor.hash);
@@ -160,7 +178,8 @@ export async function resolveActor(db: Db, token: string | undefined, deviceId: 
   if (!token) return ANONYMOUS_ACTOR;
   if (token.length > 128) throw AppError.unauthorized('auth.invalidToken');
   const row = await repo.findActiveSession(db, sha256(token), nowIso());
-  if (!row || row.device_id !== deviceId || !repo.accountIsActive(row)) throw AppError.unauthorized('auth.invalidToken');
+  if (!row || row.device_id !== deviceId || !repo.accountIsActive(row))
+    throw AppError.unauthorized('auth.invalidToken');
   const base = { hash: row.actor_hash, sessionHash: row.session_hash };
   if (row.actor_type === 'user') return { ...base, type: 'user', role: row.user_role as Role, email: row.user_email };
   if (row.actor_type === 'company') return { ...base, type: 'company', role: 'COMPANY', email: row.company_email };

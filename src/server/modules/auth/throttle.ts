@@ -44,7 +44,13 @@ function tooMany(count: Count, windowMs: number): AppError {
 }
 
 /** Counts the attempt or throws 429 (with `retryAfter` seconds in the error's params). */
-export async function admitSignIn(db: Db, config: Config, kind: AccountKind, email: string, ip: string): Promise<SignInAttempt> {
+export async function admitSignIn(
+  db: Db,
+  config: Config,
+  kind: AccountKind,
+  email: string,
+  ip: string,
+): Promise<SignInAttempt> {
   const windowMs = config.loginWindowMinutes * MINUTE;
   const ipKey = `signin:ip:${ip}`;
   // hashed: the table keeps no e-mail addresses

@@ -6,20 +6,37 @@ import { receivedFile } from '../users/filesRoutes';
 import * as service from './profileService';
 
 const okReply = { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } };
-const logoReply = { 200: { type: 'object', required: ['logo'], additionalProperties: false, properties: { logo: { type: ['string', 'null'] } } } };
+const logoReply = {
+  200: {
+    type: 'object',
+    required: ['logo'],
+    additionalProperties: false,
+    properties: { logo: { type: ['string', 'null'] } },
+  },
+};
 
 export async function companyProfileRoutes(app: FastifyInstance) {
   // PATCH /com/companies (SPEC §7); /com/companies/me too, so a Refine form reads and writes one resource id
   for (const url of ['/com/companies', '/com/companies/me']) {
     app.patch<{ Body: CompanyProfile }>(url, {
       config: { permission: 'company.self' },
-      schema: { tags: ['companies'], summary: "Change any subset of the company's details, contact person and language", body: { $ref: 'company.profile#' }, response: { 200: { $ref: 'company.me#' } } },
+      schema: {
+        tags: ['companies'],
+        summary: "Change any subset of the company's details, contact person and language",
+        body: { $ref: 'company.profile#' },
+        response: { 200: { $ref: 'company.me#' } },
+      },
       handler: (request) => service.update(app, request.actor, request.body),
     });
   }
   app.post<{ Body: UserPassword }>('/com/companies/password', {
     config: { permission: 'company.self' },
-    schema: { tags: ['companies'], summary: 'Change the password (needs the old one; ends every other session)', body: { $ref: 'user.password#' }, response: okReply },
+    schema: {
+      tags: ['companies'],
+      summary: 'Change the password (needs the old one; ends every other session)',
+      body: { $ref: 'user.password#' },
+      response: okReply,
+    },
     handler: (request) => service.changePassword(app, request.actor, request.lng, request.body),
   });
 }
@@ -27,7 +44,13 @@ export async function companyProfileRoutes(app: FastifyInstance) {
 export async function companyLogoRoutes(app: FastifyInstance) {
   app.post('/com/companies/logo', {
     config: { permission: 'company.self', upload: 'photo' },
-    schema: { tags: ['companies'], summary: 'Upload the logo (field `image`: JPEG, PNG or WebP, at most 5 MB)', consumes: ['multipart/form-data'], body: uploadBody('photo'), response: logoReply },
+    schema: {
+      tags: ['companies'],
+      summary: 'Upload the logo (field `image`: JPEG, PNG or WebP, at most 5 MB)',
+      consumes: ['multipart/form-data'],
+      body: uploadBody('photo'),
+      response: logoReply,
+    },
     handler: (request) => service.setLogo(app, request.actor, request.lng, receivedFile(request.body, 'image')),
   });
   app.delete('/com/companies/logo', {

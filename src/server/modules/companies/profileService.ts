@@ -54,14 +54,20 @@ export async function update(app: FastifyInstance, actor: Actor, body: CompanyPr
 
 export async function changePassword(app: FastifyInstance, actor: Actor, lng: Locale, body: UserPassword) {
   const company = await signedInCompany(app, actor);
-  if (!(await verifyPassword(body.old_password, company.password_hash))) throw fieldError(lng, 'old_password', 'profile.wrongPassword');
+  if (!(await verifyPassword(body.old_password, company.password_hash)))
+    throw fieldError(lng, 'old_password', 'profile.wrongPassword');
   if (body.password !== body.password_repeat) throw fieldError(lng, 'password_repeat', 'profile.passwordsDiffer');
   const passwordHash = await hashPassword(body.password);
   const now = nowIso();
   await app.db.transaction().execute(async (trx) => {
     await repo.updateCompany(trx, company.hash, { password_hash: passwordHash, updated_at: now });
     await repo.revokeOtherSessions(trx, company.hash, actor.sessionHash, now);
-    await enqueueMail(trx, { to: company.email, language: company.language as Locale, template: 'account.passwordChanged', data: { name: company.contact_name } });
+    await enqueueMail(trx, {
+      to: company.email,
+      language: company.language as Locale,
+      template: 'account.passwordChanged',
+      data: { name: company.contact_name },
+    });
   });
   return { ok: true };
 }
@@ -78,7 +84,9 @@ export async function setLogo(app: FastifyInstance, actor: Actor, lng: Locale, f
     bytes = await reencodeImage(file.path, LOGO_SIDE);
   } catch (error) {
     if (!(error instanceof ImageError)) throw error;
-    throw fieldError(lng, 'image', error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage', { megapixels: MAX_INPUT_PIXELS / 1_000_000 });
+    throw fieldError(lng, 'image', error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage', {
+      megapixels: MAX_INPUT_PIXELS / 1_000_000,
+    });
   }
   const name = newHash(24);
   const logo = `/uploads/${LOGOS}/${name}.webp`;

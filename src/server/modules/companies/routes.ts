@@ -10,7 +10,12 @@ export async function companyRegistrationRoutes(app: FastifyInstance) {
   app.post<{ Body: CompanyRegister }>('/com/register', {
     config: { permission: 'company.register' },
     attachValidation: true,
-    schema: { tags: ['companies'], summary: 'Register a company (PENDING until an administrator validates it)', body: { $ref: 'company.register#' }, response: { 201: okReply } },
+    schema: {
+      tags: ['companies'],
+      summary: 'Register a company (PENDING until an administrator validates it)',
+      body: { $ref: 'company.register#' },
+      response: { 201: okReply },
+    },
     handler: async (request, reply) => {
       rethrowValidation(request);
       reply.code(201);

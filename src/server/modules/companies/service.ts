@@ -19,11 +19,16 @@ import * as repo from './repository';
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 function emailTaken(lng: Locale): AppError {
-  return new AppError(409, 'accounts.emailTaken', {}, [{ field: 'email', message: translate(lng, 'accounts.emailTaken') }]);
+  return new AppError(409, 'accounts.emailTaken', {}, [
+    { field: 'email', message: translate(lng, 'accounts.emailTaken') },
+  ]);
 }
 
 export async function register(db: Db, _config: Config, input: CompanyRegister, lng: Locale): Promise<{ ok: true }> {
-  if (input.password_repeat !== input.password) throw AppError.badRequest('validation.failed', [{ field: 'password_repeat', message: translate(lng, 'accounts.passwordMismatch') }]);
+  if (input.password_repeat !== input.password)
+    throw AppError.badRequest('validation.failed', [
+      { field: 'password_repeat', message: translate(lng, 'accounts.passwordMismatch') },
+    ]);
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
@@ -49,7 +54,12 @@ export async function register(db: Db, _config: Config, input: CompanyRegister, 
         created_at: nowIso(now),
         updated_at: nowIso(now),
       });
-      await enqueueMail(trx, { to: email, language: input.language, template: 'account.received', data: { name: input.contact_name.trim() } });
+      await enqueueMail(trx, {
+        to: email,
+        language: input.language,
+        template: 'account.received',
+        data: { name: input.contact_name.trim() },
+      });
     });
   } catch (error) {
     if (uniqueViolation(error)?.column === 'email') throw emailTaken(lng); // a concurrent registration won

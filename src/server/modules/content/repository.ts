@@ -20,13 +20,18 @@ function filtered(db: Conn, query: ContentQuery) {
   if (query.where.slug) q = q.where('slug', '=', query.where.slug);
   for (const term of query.search) {
     const search = likePattern(term);
-    if (search) q = q.where((eb) => eb.or([eb(eb.fn('lower', ['title']), 'like', search), eb(eb.fn('lower', ['body']), 'like', search)]));
+    if (search)
+      q = q.where((eb) =>
+        eb.or([eb(eb.fn('lower', ['title']), 'like', search), eb(eb.fn('lower', ['body']), 'like', search)]),
+      );
   }
   return q;
 }
 
 export async function countContent(db: Conn, query: ContentQuery) {
-  const row = await filtered(db, query).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await filtered(db, query)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

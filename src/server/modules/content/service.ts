@@ -29,7 +29,9 @@ export async function query(db: Db, lng: Locale, request: ContentRequest) {
   for (const field of request.without ?? []) fields.delete(field);
   const items = rows.map((row) => {
     const item: Record<string, unknown> = Object.fromEntries(Object.entries(row).filter(([key]) => fields.has(key)));
-    item['slugs'] = Object.fromEntries(LOCALES.map((l) => [l, slugs.find((s) => s.key === row.key && s.language === l)?.slug ?? row.slug]));
+    item['slugs'] = Object.fromEntries(
+      LOCALES.map((l) => [l, slugs.find((s) => s.key === row.key && s.language === l)?.slug ?? row.slug]),
+    );
     return item;
   });
   return { total, items };

@@ -7,7 +7,11 @@
 import countries from 'i18n-iso-countries';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/constants';
 
-export function countryName(code: string | null | undefined, lng: Locale, preferred?: ReadonlyMap<string, string>): string | null {
+export function countryName(
+  code: string | null | undefined,
+  lng: Locale,
+  preferred?: ReadonlyMap<string, string>,
+): string | null {
   if (!code) return null;
   const upper = code.trim().toUpperCase();
   if (!/^[A-Z]{2,3}$/.test(upper)) return null;

@@ -9,13 +9,19 @@ import { cachedByVersion } from '../../lib/countCache';
  * which every change of status, privacy or country bumps (migration 008), so it is never stale.
  */
 export function countriesWithCounts(db: Conn, lng: Locale, audience: 'members' | 'companies', onlyWithUsers: boolean) {
-  return cachedByVersion(db, 'directory', `countries:${lng}:${audience}:${onlyWithUsers}`, () => computeCountries(db, lng, audience, onlyWithUsers));
+  return cachedByVersion(db, 'directory', `countries:${lng}:${audience}:${onlyWithUsers}`, () =>
+    computeCountries(db, lng, audience, onlyWithUsers),
+  );
 }
 
 /** The reference table's names of some countries in one language (Spanish when that one is empty), by code. */
 export async function tableNames(db: Conn, codes: string[], lng: Locale): Promise<Map<string, string>> {
   if (codes.length === 0) return new Map();
-  const rows = await db.selectFrom('countries').select(['code', 'name_es', `name_${lng} as name`]).where('code', 'in', codes).execute();
+  const rows = await db
+    .selectFrom('countries')
+    .select(['code', 'name_es', `name_${lng} as name`])
+    .where('code', 'in', codes)
+    .execute();
   return new Map(rows.map((row) => [row.code.toUpperCase(), String(row.name || row.name_es || '')]));
 }
 
@@ -31,7 +37,13 @@ function computeCountries(db: Conn, lng: Locale, audience: 'members' | 'companie
   let query = db
     .selectFrom('countries')
     .leftJoin(counts, 'c.country_code', 'countries.code')
-    .select(['countries.code', `countries.name_${lng} as name`, 'countries.lat', 'countries.lng', sql<number>`coalesce(c.n, 0)`.as('num_users')])
+    .select([
+      'countries.code',
+      `countries.name_${lng} as name`,
+      'countries.lat',
+      'countries.lng',
+      sql<number>`coalesce(c.n, 0)`.as('num_users'),
+    ])
     .orderBy(`countries.name_${lng}`);
   if (onlyWithUsers) query = query.where('c.n', '>', 0);
   return query.execute();

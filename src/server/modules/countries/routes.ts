@@ -14,7 +14,13 @@ export async function countryRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const audience = request.actor.type === 'company' ? 'companies' : 'members';
       const rows = await countriesWithCounts(app.db, request.lng, audience, request.query.with_users);
-      return rows.map((row) => ({ hash: row.code, name: row.name as string, num_users: Number(row.num_users), lat: row.lat, lng: row.lng }));
+      return rows.map((row) => ({
+        hash: row.code,
+        name: row.name as string,
+        num_users: Number(row.num_users),
+        lat: row.lat,
+        lng: row.lng,
+      }));
     },
   });
 }

@@ -19,7 +19,9 @@ function own(db: Conn, user: string) {
 }
 
 export async function count(db: Conn, user: string) {
-  const row = await own(db, user).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await own(db, user)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -35,12 +37,20 @@ export function find(db: Conn, user: string, hash: string) {
 export async function insert(db: Conn, user: string, columns: Required<ExperienceColumns>) {
   const hash = newHash();
   const now = new Date().toISOString();
-  await db.insertInto('work_experiences').values({ hash, user_hash: user, ...columns, data: '{}', created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('work_experiences')
+    .values({ hash, user_hash: user, ...columns, data: '{}', created_at: now, updated_at: now })
+    .execute();
   return hash;
 }
 
 export async function update(db: Conn, user: string, hash: string, columns: ExperienceColumns) {
-  await db.updateTable('work_experiences').set({ ...columns, updated_at: new Date().toISOString() }).where('hash', '=', hash).where('user_hash', '=', user).execute();
+  await db
+    .updateTable('work_experiences')
+    .set({ ...columns, updated_at: new Date().toISOString() })
+    .where('hash', '=', hash)
+    .where('user_hash', '=', user)
+    .execute();
 }
 
 export async function remove(db: Conn, user: string, hash: string) {

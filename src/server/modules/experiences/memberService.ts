@@ -32,7 +32,8 @@ function present(row: Row) {
 
 function columns(input: ExperienceWrite): repo.ExperienceColumns {
   const out: repo.ExperienceColumns = {};
-  for (const key of ['name', 'contract', 'company_name', 'location', 'content'] as const) if (input[key] !== undefined) out[key] = input[key];
+  for (const key of ['name', 'contract', 'company_name', 'location', 'content'] as const)
+    if (input[key] !== undefined) out[key] = input[key];
   if (input.start !== undefined) out.start = dmyToIso(input.start);
   if (input.end !== undefined) out.end = dmyToIso(input.end);
   return out;
@@ -40,7 +41,10 @@ function columns(input: ExperienceWrite): repo.ExperienceColumns {
 
 /** ISO dates compare as strings; an empty end is a current job. */
 function checkPeriod(lng: Locale, start: string, end: string | null) {
-  if (end && end < start) throw AppError.badRequest('validation.failed', [{ field: 'end', message: translate(lng, 'experiences.endBeforeStart', { field: 'end' }) }]);
+  if (end && end < start)
+    throw AppError.badRequest('validation.failed', [
+      { field: 'end', message: translate(lng, 'experiences.endBeforeStart', { field: 'end' }) },
+    ]);
 }
 
 /** SPEC §5: adding (and, like the web's completed-profile guard, editing) a job experience needs a complete profile. */
@@ -67,7 +71,15 @@ export async function show(app: FastifyInstance, actor: Actor, hash: string) {
 
 export async function create(app: FastifyInstance, actor: Actor, lng: Locale, input: ExperienceWrite) {
   const user = owner(actor);
-  const { name = '', contract = null, company_name = '', start = '', end = null, location = null, content = '' } = columns(input);
+  const {
+    name = '',
+    contract = null,
+    company_name = '',
+    start = '',
+    end = null,
+    location = null,
+    content = '',
+  } = columns(input);
   checkPeriod(lng, start, end);
   await requireCompleteProfile(app.db, user);
   const hash = await repo.insert(app.db, user, { name, contract, company_name, start, end, location, content });

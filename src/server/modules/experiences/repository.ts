@@ -27,12 +27,20 @@ const COLUMNS = [
 ] as const;
 
 export async function count(db: Conn, users?: string[]) {
-  const row = await visible(db, users).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await visible(db, users)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 export function page(db: Conn, users: string[] | undefined, limit: number, offset: number) {
-  return visible(db, users).select(COLUMNS).orderBy('work_experiences.start', 'desc').orderBy('work_experiences.hash').limit(limit).offset(offset).execute();
+  return visible(db, users)
+    .select(COLUMNS)
+    .orderBy('work_experiences.start', 'desc')
+    .orderBy('work_experiences.hash')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 export function find(db: Conn, hash: string) {

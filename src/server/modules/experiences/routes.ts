@@ -6,12 +6,22 @@ import * as service from './service';
 export async function experienceRoutes(app: FastifyInstance) {
   app.get<{ Querystring: OwnedQuery }>('/api/workExperiences', {
     config: { permission: 'public.browse' },
-    schema: { tags: ['public'], summary: 'Work experiences, most recent first', querystring: { $ref: 'owned.filter#' }, response: { 200: listSchema('workExperience') } },
+    schema: {
+      tags: ['public'],
+      summary: 'Work experiences, most recent first',
+      querystring: { $ref: 'owned.filter#' },
+      response: { 200: listSchema('workExperience') },
+    },
     handler: (request) => service.list(app.db, request.query),
   });
   app.get<{ Params: { id: string } }>('/api/workExperiences/:id', {
     config: { permission: 'public.browse' },
-    schema: { tags: ['public'], summary: 'One work experience', params: { $ref: 'params.id#' }, response: { 200: { $ref: 'workExperience#' } } },
+    schema: {
+      tags: ['public'],
+      summary: 'One work experience',
+      params: { $ref: 'params.id#' },
+      response: { 200: { $ref: 'workExperience#' } },
+    },
     handler: (request) => service.show(app.db, request.params.id),
   });
 }

@@ -45,13 +45,21 @@ export async function readMembershipTerms(db: Conn): Promise<MembershipTerms> {
   const months = stored.freePeriodMonths;
   const price = stored.priceEuros;
   return {
-    freePeriodMonths: typeof months === 'number' && Number.isInteger(months) && months >= 0 && months <= 36 ? months : DEFAULT_MEMBERSHIP_TERMS.freePeriodMonths,
-    priceEuros: typeof price === 'number' && Number.isFinite(price) && price >= 0 ? price : DEFAULT_MEMBERSHIP_TERMS.priceEuros,
+    freePeriodMonths:
+      typeof months === 'number' && Number.isInteger(months) && months >= 0 && months <= 36
+        ? months
+        : DEFAULT_MEMBERSHIP_TERMS.freePeriodMonths,
+    priceEuros:
+      typeof price === 'number' && Number.isFinite(price) && price >= 0 ? price : DEFAULT_MEMBERSHIP_TERMS.priceEuros,
   };
 }
 
 /** Writes one setting row (insert or replace), inside the caller's transaction. */
 export async function writeSetting(db: Conn, key: string, value: unknown): Promise<void> {
   const json = JSON.stringify(value);
-  await db.insertInto('settings').values({ key, value: json }).onConflict((oc) => oc.column('key').doUpdateSet({ value: json })).execute();
+  await db
+    .insertInto('settings')
+    .values({ key, value: json })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
+    .execute();
 }

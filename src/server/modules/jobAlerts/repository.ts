@@ -11,7 +11,11 @@ export function findAlert(db: Conn, userHash: string) {
 
 export async function saveAlert(db: Conn, row: Insertable<JobAlertsTable>): Promise<void> {
   const { user_hash: _key, ...changes } = row;
-  await db.insertInto('job_alerts').values(row).onConflict((oc) => oc.column('user_hash').doUpdateSet(changes)).execute();
+  await db
+    .insertInto('job_alerts')
+    .values(row)
+    .onConflict((oc) => oc.column('user_hash').doUpdateSet(changes))
+    .execute();
 }
 
 /** Members who get offers by e-mail now (Bold or GRATIS, validated, switch on) at this frequency (no row: weekly). */
@@ -19,11 +23,25 @@ export function recipients(db: Conn, frequency: 'instant' | 'weekly') {
   return db
     .selectFrom('users')
     .leftJoin('job_alerts', 'job_alerts.user_hash', 'users.hash')
-    .select(['users.hash', 'users.email', 'users.name', 'users.language', 'job_alerts.area', 'job_alerts.contract', 'job_alerts.working', 'job_alerts.location', 'job_alerts.text'])
+    .select([
+      'users.hash',
+      'users.email',
+      'users.name',
+      'users.language',
+      'job_alerts.area',
+      'job_alerts.contract',
+      'job_alerts.working',
+      'job_alerts.location',
+      'job_alerts.text',
+    ])
     .where('users.is_receive_jobs', '=', 1)
     .where('users.status', '=', 'VALIDATED')
     .where('users.role', 'in', [...BOLD_ROLES])
-    .where((eb) => (frequency === 'weekly' ? eb.or([eb('job_alerts.frequency', 'is', null), eb('job_alerts.frequency', '=', 'weekly')]) : eb('job_alerts.frequency', '=', 'instant')))
+    .where((eb) =>
+      frequency === 'weekly'
+        ? eb.or([eb('job_alerts.frequency', 'is', null), eb('job_alerts.frequency', '=', 'weekly')])
+        : eb('job_alerts.frequency', '=', 'instant'),
+    )
     .orderBy('users.hash')
     .execute();
 }
@@ -38,12 +56,25 @@ export function matchingOffers(db: Conn, member: Recipient, since: string, limit
     .select(['jobs.hash', 'jobs.slug', 'jobs.title', 'jobs.location', 'companies.company_name'])
     .where('jobs.status', '=', 'PUBLISHED')
     .where('jobs.published_at', '>=', since)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('job_alert_deliveries').select('job_alert_deliveries.job_hash').whereRef('job_alert_deliveries.job_hash', '=', 'jobs.hash').where('job_alert_deliveries.user_hash', '=', member.hash))));
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('job_alert_deliveries')
+            .select('job_alert_deliveries.job_hash')
+            .whereRef('job_alert_deliveries.job_hash', '=', 'jobs.hash')
+            .where('job_alert_deliveries.user_hash', '=', member.hash),
+        ),
+      ),
+    );
   if (member.area) query = query.where('jobs.area', '=', member.area);
   if (member.contract) query = query.where('jobs.contract', '=', member.contract);
   if (member.working) query = query.where('jobs.working', '=', member.working);
   // the place as written (accents kept), the words against the offer's folded search text
-  const place = member.location?.trim().toLowerCase().replace(/[%_\\]/g, ' ');
+  const place = member.location
+    ?.trim()
+    .toLowerCase()
+    .replace(/[%_\\]/g, ' ');
   if (place) query = query.where((eb) => eb(eb.fn('lower', ['jobs.location']), 'like', `%${place}%`));
   const words = member.text ? likePattern(member.text) : null;
   if (words) query = query.where('jobs.search_text', 'like', words);
@@ -52,6 +83,10 @@ export function matchingOffers(db: Conn, member: Recipient, since: string, limit
 
 /** Records that the member was told about the offer; false when another run already did (it then must not send it). */
 export async function claimDelivery(db: Conn, userHash: string, jobHash: string, at: string): Promise<boolean> {
-  const result = await db.insertInto('job_alert_deliveries').values({ user_hash: userHash, job_hash: jobHash, created_at: at }).onConflict((oc) => oc.columns(['user_hash', 'job_hash']).doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('job_alert_deliveries')
+    .values({ user_hash: userHash, job_hash: jobHash, created_at: at })
+    .onConflict((oc) => oc.columns(['user_hash', 'job_hash']).doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }

@@ -7,12 +7,21 @@ export async function jobAlertRoutes(app: FastifyInstance) {
   for (const url of ['/usr/job-alerts', '/usr/job-alerts/me']) {
     app.get(url, {
       config: { permission: 'user.self' },
-      schema: { tags: ['alumni'], summary: 'My job alerts: frequency and filters (Bold and GRATIS)', response: { 200: { $ref: 'user.jobAlerts#' } } },
+      schema: {
+        tags: ['alumni'],
+        summary: 'My job alerts: frequency and filters (Bold and GRATIS)',
+        response: { 200: { $ref: 'user.jobAlerts#' } },
+      },
       handler: (request) => service.show(app.db, request.actor),
     });
     app.patch<{ Body: UserJobAlerts }>(url, {
       config: { permission: 'user.self' },
-      schema: { tags: ['alumni'], summary: 'Change my job alerts (any subset; null clears a filter)', body: { $ref: 'user.jobAlerts#' }, response: { 200: { $ref: 'user.jobAlerts#' } } },
+      schema: {
+        tags: ['alumni'],
+        summary: 'Change my job alerts (any subset; null clears a filter)',
+        body: { $ref: 'user.jobAlerts#' },
+        response: { 200: { $ref: 'user.jobAlerts#' } },
+      },
       handler: (request) => service.update(app.db, request.actor, request.lng, request.body),
     });
   }

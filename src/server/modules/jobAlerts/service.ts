@@ -51,17 +51,27 @@ export async function show(db: Db, actor: Actor): Promise<UserJobAlerts> {
 export async function update(db: Db, actor: Actor, lng: Locale, body: UserJobAlerts): Promise<UserJobAlerts> {
   const user = await boldMember(db, actor);
   if (body.area) {
-    const tag = await db.selectFrom('tags').select('hash').where('hash', '=', body.area).where('type', '=', 'USER').where('group', '=', 'area').executeTakeFirst();
-    if (!tag) throw AppError.badRequest('validation.failed', [{ field: 'area', message: translate(lng, 'jobAlerts.noSuchArea') }]);
+    const tag = await db
+      .selectFrom('tags')
+      .select('hash')
+      .where('hash', '=', body.area)
+      .where('type', '=', 'USER')
+      .where('group', '=', 'area')
+      .executeTakeFirst();
+    if (!tag)
+      throw AppError.badRequest('validation.failed', [
+        { field: 'area', message: translate(lng, 'jobAlerts.noSuchArea') },
+      ]);
   }
   const current = await show(db, actor);
-  const clean = (value: string | null | undefined, fallback: string | null) => (value === undefined ? fallback : value?.trim() || null);
+  const clean = (value: string | null | undefined, fallback: string | null) =>
+    value === undefined ? fallback : value?.trim() || null;
   await repo.saveAlert(db, {
     user_hash: user.hash,
     frequency: body.frequency ?? current.frequency ?? 'weekly',
-    area: body.area === undefined ? current.area ?? null : body.area,
-    contract: body.contract === undefined ? current.contract ?? null : body.contract,
-    working: body.working === undefined ? current.working ?? null : body.working,
+    area: body.area === undefined ? (current.area ?? null) : body.area,
+    contract: body.contract === undefined ? (current.contract ?? null) : body.contract,
+    working: body.working === undefined ? (current.working ?? null) : body.working,
     location: clean(body.location, current.location ?? null),
     text: clean(body.text, current.text ?? null),
     updated_at: nowIso(),
@@ -77,7 +87,8 @@ export async function sendAlerts(db: Db, config: Config, frequency: 'instant' | 
     const queued = await db.transaction().execute(async (trx) => {
       const offers = await repo.matchingOffers(trx, member, since);
       const mine = [];
-      for (const offer of offers) if (await repo.claimDelivery(trx, member.hash, offer.hash, nowIso(now))) mine.push(offer);
+      for (const offer of offers)
+        if (await repo.claimDelivery(trx, member.hash, offer.hash, nowIso(now))) mine.push(offer);
       if (!mine.length) return false;
       const lng = member.language as Locale;
       const unsubscribe = unsubscribeFor(config, 'jobs', member.hash);
@@ -89,7 +100,12 @@ export async function sendAlerts(db: Db, config: Config, frequency: 'instant' | 
           name: member.name,
           link: `${config.publicUrl}${localizePath('jobs', lng)}`,
           unsubscribe: unsubscribe.url,
-          offers: mine.map((offer) => ({ title: offer.title, company: offer.company_name, place: offer.location, link: `${config.publicUrl}${localizePath('jobs.show', lng, { slug: offer.slug })}` })),
+          offers: mine.map((offer) => ({
+            title: offer.title,
+            company: offer.company_name,
+            place: offer.location,
+            link: `${config.publicUrl}${localizePath('jobs.show', lng, { slug: offer.slug })}`,
+          })),
         },
         headers: unsubscribe.headers,
       });

@@ -46,13 +46,25 @@ function publishedJobs(db: Conn, a: JobArgs) {
   if (a.tags?.length) {
     const tags = a.tags;
     query = query.where((eb) =>
-      eb.exists(eb.selectFrom('job_tags').select('job_tags.job_hash').whereRef('job_tags.job_hash', '=', 'jobs.hash').where('job_tags.tag_hash', 'in', tags)),
+      eb.exists(
+        eb
+          .selectFrom('job_tags')
+          .select('job_tags.job_hash')
+          .whereRef('job_tags.job_hash', '=', 'jobs.hash')
+          .where('job_tags.tag_hash', 'in', tags),
+      ),
     );
   }
   if (a.appliedBy) {
     const user = a.appliedBy;
     query = query.where((eb) =>
-      eb.exists(eb.selectFrom('applicants').select('applicants.hash').whereRef('applicants.job_hash', '=', 'jobs.hash').where('applicants.user_hash', '=', user)),
+      eb.exists(
+        eb
+          .selectFrom('applicants')
+          .select('applicants.hash')
+          .whereRef('applicants.job_hash', '=', 'jobs.hash')
+          .where('applicants.user_hash', '=', user),
+      ),
     );
   }
   return query;
@@ -73,7 +85,9 @@ const SUMMARY_COLUMNS = [
 
 /** `matches`: how many offers the text alone matches (db/search.ts textMatches), which picks the search path. */
 export async function countPublished(db: Conn, filter: PublicJobFilter, matches?: number): Promise<number> {
-  const row = await publishedJobs(db, jobArgs(filter, matches)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await publishedJobs(db, jobArgs(filter, matches))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -82,7 +96,14 @@ export async function countPublished(db: Conn, filter: PublicJobFilter, matches?
  * pages stay cheap. With the total known, a page in the second half is read from the other end of the index
  * (ascending, a shorter OFFSET) and the final ORDER BY puts it back: the last page costs what the first does.
  */
-export function pagePublished(db: Conn, filter: PublicJobFilter, limit: number, offset: number, total?: number, matches?: number) {
+export function pagePublished(
+  db: Conn,
+  filter: PublicJobFilter,
+  limit: number,
+  offset: number,
+  total?: number,
+  matches?: number,
+) {
   const fromEnd = total !== undefined && offset > total / 2;
   const args = {
     ...jobArgs(filter, matches),
@@ -92,7 +113,12 @@ export function pagePublished(db: Conn, filter: PublicJobFilter, limit: number, 
   };
   return runShaped(db, 'jobs.page', args, (a: typeof args) => {
     const direction = a.fromEnd ? 'asc' : 'desc';
-    const page = publishedJobs(db, a).select('jobs.hash').orderBy('jobs.cdate', direction).orderBy('jobs.hash', direction).limit(a.limit).offset(a.offset);
+    const page = publishedJobs(db, a)
+      .select('jobs.hash')
+      .orderBy('jobs.cdate', direction)
+      .orderBy('jobs.hash', direction)
+      .limit(a.limit)
+      .offset(a.offset);
     return db
       .selectFrom('jobs')
       .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
@@ -104,12 +130,24 @@ export function pagePublished(db: Conn, filter: PublicJobFilter, limit: number, 
 }
 
 /** A page of the member's applications, the latest first, each with its status and date. */
-export function pageApplications(db: Conn, filter: PublicJobFilter & { appliedBy: string }, limit: number, offset: number) {
+export function pageApplications(
+  db: Conn,
+  filter: PublicJobFilter & { appliedBy: string },
+  limit: number,
+  offset: number,
+) {
   const user = filter.appliedBy;
   return publishedJobs(db, jobArgs(filter))
-    .innerJoin('applicants', (join) => join.onRef('applicants.job_hash', '=', 'jobs.hash').on('applicants.user_hash', '=', user))
+    .innerJoin('applicants', (join) =>
+      join.onRef('applicants.job_hash', '=', 'jobs.hash').on('applicants.user_hash', '=', user),
+    )
     .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
-    .select([...SUMMARY_COLUMNS, 'applicants.status as applicant_status', 'applicants.created_at as applied_at', 'applicants.outcome'])
+    .select([
+      ...SUMMARY_COLUMNS,
+      'applicants.status as applicant_status',
+      'applicants.created_at as applied_at',
+      'applicants.outcome',
+    ])
     .orderBy('applicants.created_at', 'desc')
     .orderBy('jobs.hash', 'desc')
     .limit(limit)
@@ -124,7 +162,15 @@ export async function findPublished(db: Conn, hashOrSlug: string) {
       db
         .selectFrom('jobs')
         .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
-        .select([...SUMMARY_COLUMNS, 'jobs.description', 'jobs.workstation', 'jobs.area', 'jobs.specialty', 'jobs.date_incorporation', 'jobs.data'])
+        .select([
+          ...SUMMARY_COLUMNS,
+          'jobs.description',
+          'jobs.workstation',
+          'jobs.area',
+          'jobs.specialty',
+          'jobs.date_incorporation',
+          'jobs.data',
+        ])
         .where('jobs.status', '=', 'PUBLISHED')
         .where(column, '=', a.id),
     );
@@ -144,7 +190,12 @@ export async function tagsOfJobs(db: Conn, jobHashes: string[], lng: Locale) {
 
 /** The member's application to an offer, whatever its status (a withdrawn one is kept: DESIGN §4b). */
 export function findApplication(db: Conn, jobHash: string, userHash: string) {
-  return db.selectFrom('applicants').select(['hash', 'status']).where('job_hash', '=', jobHash).where('user_hash', '=', userHash).executeTakeFirst();
+  return db
+    .selectFrom('applicants')
+    .select(['hash', 'status'])
+    .where('job_hash', '=', jobHash)
+    .where('user_hash', '=', userHash)
+    .executeTakeFirst();
 }
 
 /** Applied and not withdrawn (a discarded application still counts: the member did apply). */
@@ -159,10 +210,21 @@ export async function userHasCv(db: Conn, userHash: string): Promise<boolean> {
 }
 
 /** A first application (PENDING). Two concurrent first calls insert one row: the unique (job, user) index keeps the other out. */
-export async function insertApplication(db: Conn, row: { hash: string; job_hash: string; user_hash: string; now: string; note: string | null }): Promise<void> {
+export async function insertApplication(
+  db: Conn,
+  row: { hash: string; job_hash: string; user_hash: string; now: string; note: string | null },
+): Promise<void> {
   await db
     .insertInto('applicants')
-    .values({ hash: row.hash, job_hash: row.job_hash, user_hash: row.user_hash, status: 'PENDING', created_at: row.now, updated_at: row.now, note: row.note })
+    .values({
+      hash: row.hash,
+      job_hash: row.job_hash,
+      user_hash: row.user_hash,
+      status: 'PENDING',
+      created_at: row.now,
+      updated_at: row.now,
+      note: row.note,
+    })
     .onConflict((oc) => oc.columns(['job_hash', 'user_hash']).doNothing())
     .execute();
 }
@@ -172,7 +234,14 @@ export async function insertApplication(db: Conn, row: { hash: string; job_hash:
  * (WITHDRAWN → PENDING) dates the application anew: `created_at` is when the current application was made, and
  * `note` is the new application's note.
  */
-export async function moveApplication(db: Conn, hash: string, from: string, to: string, now: string, note: string | null = null): Promise<boolean> {
+export async function moveApplication(
+  db: Conn,
+  hash: string,
+  from: string,
+  to: string,
+  now: string,
+  note: string | null = null,
+): Promise<boolean> {
   const result = await db
     .updateTable('applicants')
     .set(to === 'PENDING' ? { status: to, created_at: now, updated_at: now, note } : { status: to, updated_at: now })
@@ -196,6 +265,11 @@ export async function applicantCount(db: Conn, jobHash: string): Promise<number>
 /** Titles of USER tags (an offer's area and specialty) in one language, by hash. */
 export async function userTagTitles(db: Conn, hashes: string[], lng: Locale): Promise<Map<string, string>> {
   if (hashes.length === 0) return new Map();
-  const rows = await db.selectFrom('tags').select(['hash', 'title_es', `title_${lng} as title`]).where('type', '=', 'USER').where('hash', 'in', hashes).execute();
+  const rows = await db
+    .selectFrom('tags')
+    .select(['hash', 'title_es', `title_${lng} as title`])
+    .where('type', '=', 'USER')
+    .where('hash', 'in', hashes)
+    .execute();
   return new Map(rows.map((row) => [row.hash, (row.title as string | null) || row.title_es]));
 }

@@ -30,7 +30,8 @@ export async function jobRoutes(app: FastifyInstance) {
     config: { permission: 'public.browse' },
     schema: {
       tags: ['public'],
-      summary: "Count a view of a published offer (the page sends it once it has shown the offer; companies' and administrators' views are not counted)",
+      summary:
+        "Count a view of a published offer (the page sends it once it has shown the offer; companies' and administrators' views are not counted)",
       params: { $ref: 'params.id#' },
       body: { $ref: 'empty#' },
       response: { 204: { type: 'null' } },
@@ -44,7 +45,8 @@ export async function jobRoutes(app: FastifyInstance) {
     config: { permission: 'jobs.apply' },
     schema: {
       tags: ['members'],
-      summary: 'Apply to an offer with an optional note to the company, or withdraw the application (Bold, GRATIS; needs a CV)',
+      summary:
+        'Apply to an offer with an optional note to the company, or withdraw the application (Bold, GRATIS; needs a CV)',
       params: { $ref: 'params.id#' },
       body: { $ref: 'job.apply#' },
       response: { 200: { $ref: 'toggle#' } },

@@ -30,7 +30,11 @@ const TEASER_LENGTH = 240;
 type SummaryRow = Awaited<ReturnType<typeof repo.pagePublished>>[number];
 
 async function withTags<T extends SummaryRow>(db: Db, rows: T[], lng: Locale) {
-  const tagRows = await repo.tagsOfJobs(db, rows.map((row) => row.hash), lng);
+  const tagRows = await repo.tagsOfJobs(
+    db,
+    rows.map((row) => row.hash),
+    lng,
+  );
   return rows.map((row) => ({
     hash: row.hash,
     slug: row.slug,
@@ -41,7 +45,9 @@ async function withTags<T extends SummaryRow>(db: Db, rows: T[], lng: Locale) {
     cdate: row.cdate,
     status: row.status,
     company: { name: row.company_name, logo: row.logo },
-    tags: tagRows.filter((tag) => tag.job_hash === row.hash).map(({ hash, title, type, group }) => ({ hash, title, type, group })),
+    tags: tagRows
+      .filter((tag) => tag.job_hash === row.hash)
+      .map(({ hash, title, type, group }) => ({ hash, title, type, group })),
   }));
 }
 
@@ -58,7 +64,9 @@ export async function listPublic(db: Db, actor: Actor, lng: Locale, query: JobsQ
   if (appliedBy) return listApplications(db, lng, { ...filter, appliedBy }, size, offset);
   // the total first (cached per filter and data version): a page past the end is answered without a query
   const matches = await textMatches(db, 'jobs', filter.text ? likePattern(filter.text) : null, 'content');
-  const count = await cachedCount(db, 'content', `jobs:${JSON.stringify(filter)}`, () => repo.countPublished(db, filter, matches));
+  const count = await cachedCount(db, 'content', `jobs:${JSON.stringify(filter)}`, () =>
+    repo.countPublished(db, filter, matches),
+  );
   if (offset >= count) return listResult([], count, size);
   const rows = await repo.pagePublished(db, filter, size, offset, count, matches);
   return listResult(await withTags(db, rows, lng), count, size);
@@ -70,18 +78,40 @@ export async function listPublic(db: Db, actor: Actor, lng: Locale, query: JobsQ
  * CANCELLED = discarded, WITHDRAWN), `offer_status` the offer's, `applied_at` when the current application was made,
  * `outcome` HIRED or NOT_SELECTED once the company closed the offer with its survey (issue 25 §19).
  */
-async function listApplications(db: Db, lng: Locale, filter: repo.PublicJobFilter & { appliedBy: string }, size: number, offset: number) {
-  const [count, rows] = await Promise.all([repo.countPublished(db, filter), repo.pageApplications(db, filter, size, offset)]);
+async function listApplications(
+  db: Db,
+  lng: Locale,
+  filter: repo.PublicJobFilter & { appliedBy: string },
+  size: number,
+  offset: number,
+) {
+  const [count, rows] = await Promise.all([
+    repo.countPublished(db, filter),
+    repo.pageApplications(db, filter, size, offset),
+  ]);
   const items = await withTags(db, rows, lng);
   return listResult(
-    items.map((item, i) => ({ ...item, status: rows[i]!.applicant_status, offer_status: rows[i]!.status, applied_at: rows[i]!.applied_at, outcome: rows[i]!.outcome ?? null, subscribed: rows[i]!.applicant_status !== 'WITHDRAWN' })),
+    items.map((item, i) => ({
+      ...item,
+      status: rows[i]!.applicant_status,
+      offer_status: rows[i]!.status,
+      applied_at: rows[i]!.applied_at,
+      outcome: rows[i]!.outcome ?? null,
+      subscribed: rows[i]!.applicant_status !== 'WITHDRAWN',
+    })),
     count,
     size,
   );
 }
 
 /** A view of a published offer (views.ts); an unknown or unpublished offer answers 404 like its page. */
-export async function countView(db: Db, views: ViewCounter, actor: Actor, ip: string, hashOrSlug: string): Promise<void> {
+export async function countView(
+  db: Db,
+  views: ViewCounter,
+  actor: Actor,
+  ip: string,
+  hashOrSlug: string,
+): Promise<void> {
   const row = await repo.findPublished(db, hashOrSlug);
   if (!row) throw AppError.notFound();
   if (actor.type === 'company' || actor.type === 'admin') return; // the offer's readers, not its managers
@@ -89,12 +119,22 @@ export async function countView(db: Db, views: ViewCounter, actor: Actor, ip: st
 }
 
 /** `shared`: company.job.write's fields marked x-audience public or members (lib/audience.ts), read when the routes start. */
-export async function showPublic(db: Db, actor: Actor, lng: Locale, hashOrSlug: string, shared: ReturnType<typeof sharedFields> = []) {
+export async function showPublic(
+  db: Db,
+  actor: Actor,
+  lng: Locale,
+  hashOrSlug: string,
+  shared: ReturnType<typeof sharedFields> = [],
+) {
   const row = await repo.findPublished(db, hashOrSlug);
   if (!row) throw AppError.notFound();
   const [summary] = await withTags(db, [row], lng);
   // area and specialty are USER tags (their hash is stored): answered with the title in the request's language
-  const titles = await repo.userTagTitles(db, [row.area, row.specialty].filter((h): h is string => !!h), lng);
+  const titles = await repo.userTagTitles(
+    db,
+    [row.area, row.specialty].filter((h): h is string => !!h),
+    lng,
+  );
   const locked = !can(actor.role, 'jobs.view');
   return {
     ...summary!,
@@ -139,7 +179,14 @@ export async function toggleApplication(db: Db, actor: Actor, hashOrSlug: string
       if (!(await repo.userHasCv(trx, userHash))) throw AppError.rule('jobs.cvRequired');
       const kept = note?.trim() || null;
       if (current) await repo.moveApplication(trx, current.hash, 'WITHDRAWN', 'PENDING', now, kept);
-      else await repo.insertApplication(trx, { hash: newHash(), job_hash: job.hash, user_hash: userHash, now, note: kept });
+      else
+        await repo.insertApplication(trx, {
+          hash: newHash(),
+          job_hash: job.hash,
+          user_hash: userHash,
+          now,
+          note: kept,
+        });
       status = 'PENDING';
     } else if (current.status === 'CANCELLED') {
       throw AppError.rule('jobs.applicationDiscarded');

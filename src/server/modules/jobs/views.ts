@@ -47,7 +47,11 @@ export class ViewCounter {
         await this.db
           .insertInto('job_views')
           .values({ job_hash: jobHash, views, updated_at: updatedAt })
-          .onConflict((oc) => oc.column('job_hash').doUpdateSet({ views: sql<number>`job_views.views + excluded.views`, updated_at: updatedAt }))
+          .onConflict((oc) =>
+            oc
+              .column('job_hash')
+              .doUpdateSet({ views: sql<number>`job_views.views + excluded.views`, updated_at: updatedAt }),
+          )
           .execute();
         written += views;
       } catch {
@@ -84,8 +88,15 @@ export function jobViewsPlugin(app: FastifyInstance): ViewCounter {
 }
 
 /** Views per offer, for the company's and the back office's lists. */
-export async function viewsOf(db: Db | Transaction<Database>, jobHashes: readonly string[]): Promise<Map<string, number>> {
+export async function viewsOf(
+  db: Db | Transaction<Database>,
+  jobHashes: readonly string[],
+): Promise<Map<string, number>> {
   if (!jobHashes.length) return new Map();
-  const rows = await db.selectFrom('job_views').select(['job_hash', 'views']).where('job_hash', 'in', jobHashes).execute();
+  const rows = await db
+    .selectFrom('job_views')
+    .select(['job_hash', 'views'])
+    .where('job_hash', 'in', jobHashes)
+    .execute();
   return new Map(rows.map((row) => [row.job_hash, Number(row.views)]));
 }

@@ -86,7 +86,8 @@ export async function enqueueMail(db: Conn, mail: MailRequest): Promise<void> {
       attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
     })
     .execute();
-  if (queuedListeners.size > 0) setTimeout(() => queuedListeners.forEach((listener) => listener()), NOTIFY_AFTER_MS).unref();
+  if (queuedListeners.size > 0)
+    setTimeout(() => queuedListeners.forEach((listener) => listener()), NOTIFY_AFTER_MS).unref();
 }
 
 function originOf(link: string): string | null {

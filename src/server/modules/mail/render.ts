@@ -106,7 +106,12 @@ export const MAIL_COLORS = { primary: COLORS.primary, accent: COLORS.progress } 
 
 const STRINGS: Record<MailLanguage, Record<string, string>> = { es, en, ca };
 
-const eta = new Eta({ views: join(dirname(fileURLToPath(import.meta.url)), 'templates'), autoEscape: true, autoTrim: false, cache: true });
+const eta = new Eta({
+  views: join(dirname(fileURLToPath(import.meta.url)), 'templates'),
+  autoEscape: true,
+  autoTrim: false,
+  cache: true,
+});
 
 export interface RenderedMail {
   subject: string;
@@ -127,7 +132,12 @@ export interface MailSite {
 export class MailDataError extends Error {}
 
 export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 function translator(language: MailLanguage) {
@@ -143,13 +153,15 @@ const P = 'margin:0 0 16px 0;font-size:15px;line-height:1.6;';
 
 const htmlHelpers = {
   p: (text: string) => `<p style="${P}">${escapeHtml(text)}</p>\n`,
-  small: (text: string) => `<p style="margin:0 0 16px 0;font-size:13px;line-height:1.5;color:#545d68;">${escapeHtml(text)}</p>\n`,
+  small: (text: string) =>
+    `<p style="margin:0 0 16px 0;font-size:13px;line-height:1.5;color:#545d68;">${escapeHtml(text)}</p>\n`,
   quote: (text: string) =>
     `<p style="${P}padding:12px 16px;background:#f5f6f7;border-left:4px solid ${MAIL_COLORS.accent};white-space:pre-line;">${escapeHtml(text)}</p>\n`,
   /** One line of a list: a linked title and a detail under it. */
   item: (title: string, detail: string, link: string) =>
     `<p style="${P}"><a href="${escapeHtml(link)}" style="color:#1f5f8b;font-weight:600;">${escapeHtml(title)}</a><br><span style="color:#545d68;">${escapeHtml(detail)}</span></p>\n`,
-  textLink: (label: string, link: string) => `<p style="margin:0 0 16px 0;font-size:13px;line-height:1.5;color:#545d68;"><a href="${escapeHtml(link)}" style="color:#1f5f8b;">${escapeHtml(label)}</a></p>\n`,
+  textLink: (label: string, link: string) =>
+    `<p style="margin:0 0 16px 0;font-size:13px;line-height:1.5;color:#545d68;"><a href="${escapeHtml(link)}" style="color:#1f5f8b;">${escapeHtml(label)}</a></p>\n`,
   button: (label: string, link: string) =>
     `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px 0;"><tr>` +
     `<td style="border-radius:6px;background:${MAIL_COLORS.accent};">` +
@@ -171,15 +183,19 @@ function checkData(template: MailTemplate, data: Record<string, unknown>): void 
   const need = REQUIRED[template];
   if (!need) throw new MailDataError(`unknown e-mail template ${String(template)}`);
   for (const key of need.text) {
-    if (typeof data[key] !== 'string' || (data[key] as string).trim() === '') throw new MailDataError(`e-mail ${template} needs data.${key}`);
+    if (typeof data[key] !== 'string' || (data[key] as string).trim() === '')
+      throw new MailDataError(`e-mail ${template} needs data.${key}`);
   }
   for (const key of ['name', 'reason']) {
-    if (data[key] !== undefined && data[key] !== null && typeof data[key] !== 'string') throw new MailDataError(`e-mail ${template}: data.${key} must be a string`);
+    if (data[key] !== undefined && data[key] !== null && typeof data[key] !== 'string')
+      throw new MailDataError(`e-mail ${template}: data.${key} must be a string`);
   }
   if (need.link) {
     const link = data['link'];
     if (typeof link !== 'string' || !/^https?:\/\/[^\s]+$/.test(link)) {
-      throw new MailDataError(`e-mail ${template} needs data.link as an absolute http(s) URL (config.publicUrl + path)`);
+      throw new MailDataError(
+        `e-mail ${template} needs data.link as an absolute http(s) URL (config.publicUrl + path)`,
+      );
     }
   }
 }
@@ -192,7 +208,12 @@ const tidy = (text: string) =>
     .replace(/\n--\n/g, '\n-- \n')
     .trim() + '\n';
 
-export function renderMail(template: MailTemplate, language: MailLanguage, data: Record<string, unknown>, site: MailSite): RenderedMail {
+export function renderMail(
+  template: MailTemplate,
+  language: MailLanguage,
+  data: Record<string, unknown>,
+  site: MailSite,
+): RenderedMail {
   if (!MAIL_LANGUAGES.includes(language)) throw new MailDataError(`unknown e-mail language ${String(language)}`);
   checkData(template, data);
   const t = translator(language);
@@ -211,9 +232,20 @@ export function renderMail(template: MailTemplate, language: MailLanguage, data:
   };
   const name = typeof data['name'] === 'string' ? data['name'].trim() : '';
   const greeting = name ? t('greeting', { name }) : t('greetingNoName');
-  const htmlBody = eta.render(`./${template}.eta`, { ...data, greeting, t, ...htmlHelpers }).split('__LINK_FALLBACK__').join(escapeHtml(t('linkFallback')));
-  const html = eta.render('./layout.html.eta', { ...common, body: htmlBody, signature: escapeHtml(t('signature')).replace(/\n/g, '<br>') });
+  const htmlBody = eta
+    .render(`./${template}.eta`, { ...data, greeting, t, ...htmlHelpers })
+    .split('__LINK_FALLBACK__')
+    .join(escapeHtml(t('linkFallback')));
+  const html = eta.render('./layout.html.eta', {
+    ...common,
+    body: htmlBody,
+    signature: escapeHtml(t('signature')).replace(/\n/g, '<br>'),
+  });
   const textBody = eta.render(`./${template}.eta`, { ...data, greeting, t, ...textHelpers });
-  const text = eta.render('./layout.text.eta', { ...common, body: tidy(textBody).trimEnd(), signature: t('signature') });
+  const text = eta.render('./layout.text.eta', {
+    ...common,
+    body: tidy(textBody).trimEnd(),
+    signature: t('signature'),
+  });
   return { subject, html, text: tidy(text) };
 }

@@ -36,6 +36,11 @@ export function unsubscribeFor(config: Config, list: MailList, userHash: string)
 /** Turns the member's switch for `list` off; answers whether it was on. */
 export async function turnOff(db: Conn, list: MailList, userHash: string, at: string): Promise<boolean> {
   const column = MAIL_LISTS[list].column;
-  const result = await db.updateTable('users').set({ [column]: 0, updated_at: at }).where('hash', '=', userHash).where(column, '=', 1).executeTakeFirst();
+  const result = await db
+    .updateTable('users')
+    .set({ [column]: 0, updated_at: at })
+    .where('hash', '=', userHash)
+    .where(column, '=', 1)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

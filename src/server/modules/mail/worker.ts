@@ -49,7 +49,10 @@ export interface RunResult {
   failed: number;
 }
 
-type Row = Pick<EmailOutboxTable, 'hash' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'attempts' | 'claimed_by'> & { headers: string | null; attachments: string | null };
+type Row = Pick<
+  EmailOutboxTable,
+  'hash' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'attempts' | 'claimed_by'
+> & { headers: string | null; attachments: string | null };
 
 /** Due: PENDING whose next attempt has come, or SENDING whose lease is over (its worker died). */
 function due(now: string) {
@@ -156,28 +159,77 @@ export class MailWorker {
   private async claim(at: Date): Promise<Row[]> {
     const now = nowIso(at);
     const claimId = `${this.id}:${newHash(8)}`;
-    const lease = { status: 'SENDING', locked_until: nowIso(new Date(at.getTime() + this.leaseMs)), claimed_by: claimId, attempts: sql<number>`attempts + 1` };
-    const columns = ['hash', 'to_address', 'subject', 'body_text', 'body_html', 'attempts', 'claimed_by', 'headers', 'attachments'] as const;
+    const lease = {
+      status: 'SENDING',
+      locked_until: nowIso(new Date(at.getTime() + this.leaseMs)),
+      claimed_by: claimId,
+      attempts: sql<number>`attempts + 1`,
+    };
+    const columns = [
+      'hash',
+      'to_address',
+      'subject',
+      'body_text',
+      'body_html',
+      'attempts',
+      'claimed_by',
+      'headers',
+      'attachments',
+    ] as const;
     if (this.dialect === 'postgres') {
       return this.db.transaction().execute(async (trx) => {
-        const picked = await trx.selectFrom('email_outbox').select('hash').where(due(now)).orderBy('next_attempt_at').limit(this.batchSize).forUpdate().skipLocked().execute();
+        const picked = await trx
+          .selectFrom('email_outbox')
+          .select('hash')
+          .where(due(now))
+          .orderBy('next_attempt_at')
+          .limit(this.batchSize)
+          .forUpdate()
+          .skipLocked()
+          .execute();
         if (picked.length === 0) return [];
-        return trx.updateTable('email_outbox').set(lease).where('hash', 'in', picked.map((r) => r.hash)).returning(columns).execute();
+        return trx
+          .updateTable('email_outbox')
+          .set(lease)
+          .where(
+            'hash',
+            'in',
+            picked.map((r) => r.hash),
+          )
+          .returning(columns)
+          .execute();
       });
     }
-    const candidates = await this.db.selectFrom('email_outbox').select('hash').where(due(now)).orderBy('next_attempt_at').limit(this.batchSize).execute();
+    const candidates = await this.db
+      .selectFrom('email_outbox')
+      .select('hash')
+      .where(due(now))
+      .orderBy('next_attempt_at')
+      .limit(this.batchSize)
+      .execute();
     const claimed: string[] = [];
     for (const { hash } of candidates) {
       // the WHERE repeats "still due": a row another worker claimed in between is left alone
-      const res = await this.db.updateTable('email_outbox').set(lease).where('hash', '=', hash).where(due(now)).executeTakeFirst();
+      const res = await this.db
+        .updateTable('email_outbox')
+        .set(lease)
+        .where('hash', '=', hash)
+        .where(due(now))
+        .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 1) claimed.push(hash);
     }
     if (claimed.length === 0) return [];
-    return this.db.selectFrom('email_outbox').select(columns).where('hash', 'in', claimed).where('claimed_by', '=', claimId).execute();
+    return this.db
+      .selectFrom('email_outbox')
+      .select(columns)
+      .where('hash', 'in', claimed)
+      .where('claimed_by', '=', claimId)
+      .execute();
   }
 
   private async deliver(row: Row, fixedNow?: Date): Promise<keyof RunResult> {
-    const claim = (eb: ExpressionBuilder<Database, 'email_outbox'>) => eb.and([eb('hash', '=', row.hash), eb('claimed_by', '=', row.claimed_by), eb('status', '=', 'SENDING')]);
+    const claim = (eb: ExpressionBuilder<Database, 'email_outbox'>) =>
+      eb.and([eb('hash', '=', row.hash), eb('claimed_by', '=', row.claimed_by), eb('status', '=', 'SENDING')]);
     try {
       const attachments = await makeAttachments(this.db, row.attachments);
       await this.transport.sendMail({
@@ -194,7 +246,8 @@ export class MailWorker {
     } catch (error) {
       const err = error as Error & { responseCode?: number; command?: string };
       const message = `${err.responseCode ? `${err.responseCode} ` : ''}${err.message}`.slice(0, 2000);
-      const refused = typeof err.responseCode === 'number' && err.responseCode >= 500 && /^RCPT/i.test(err.command ?? '');
+      const refused =
+        typeof err.responseCode === 'number' && err.responseCode >= 500 && /^RCPT/i.test(err.command ?? '');
       const finalFailure = refused || row.attempts > this.backoffMs.length;
       const at = fixedNow ?? new Date();
       const wait = this.backoffMs[Math.min(row.attempts, this.backoffMs.length) - 1] ?? 0;
@@ -209,7 +262,10 @@ export class MailWorker {
         })
         .where(claim)
         .execute();
-      this.log?.warn({ mail: row.hash, attempts: row.attempts, final: finalFailure, error: message }, 'mail delivery failed');
+      this.log?.warn(
+        { mail: row.hash, attempts: row.attempts, final: finalFailure, error: message },
+        'mail delivery failed',
+      );
       return finalFailure ? 'failed' : 'retried';
     }
     await this.db
@@ -233,7 +289,13 @@ function domainOf(from: string): string {
 export function mailWorkerPlugin(app: FastifyInstance): MailWorker | null {
   setMailSiteUrl(app.config.publicUrl);
   if (!app.config.smtpUrl) return null;
-  const worker = new MailWorker({ db: app.db, dialect: app.dialect, smtpUrl: app.config.smtpUrl, from: app.config.mailFrom, log: app.log });
+  const worker = new MailWorker({
+    db: app.db,
+    dialect: app.dialect,
+    smtpUrl: app.config.smtpUrl,
+    from: app.config.mailFrom,
+    log: app.log,
+  });
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
   return worker;

@@ -32,7 +32,11 @@ async function photoPng(storage: FileStorage, link: string | null): Promise<Buff
 export async function cardPdf(storage: FileStorage, card: MemberCard, lng: Locale): Promise<Buffer> {
   const t = (key: string, params: Record<string, unknown> = {}) => translate(lng, `memberCard.pdf.${key}`, params);
   const [qr, photo] = await Promise.all([qrPng(card.verify_url), photoPng(storage, card.photo)]);
-  const doc = new PDFDocument({ size: [WIDTH, HEIGHT], margin: 0, info: { Title: t('title'), Author: 'Alumni', Subject: `${card.name} ${card.surname}` } });
+  const doc = new PDFDocument({
+    size: [WIDTH, HEIGHT],
+    margin: 0,
+    info: { Title: t('title'), Author: 'Alumni', Subject: `${card.name} ${card.surname}` },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -44,7 +48,10 @@ export async function cardPdf(storage: FileStorage, card: MemberCard, lng: Local
   doc.rect(0, 0, WIDTH, HEIGHT).fill('#ffffff');
   doc.rect(0, 0, WIDTH, 44).fill(BRAND);
   doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(15).text('Alumni', pad, 14, { lineBreak: false });
-  doc.font('Helvetica').fontSize(9).text(t('title'), pad, 17, { width: WIDTH - 2 * pad, align: 'right', lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(t('title'), pad, 17, { width: WIDTH - 2 * pad, align: 'right', lineBreak: false });
   doc.rect(0, 44, WIDTH, 4).fill(ACCENT[card.membership]);
 
   const qrSize = 112;
@@ -65,14 +72,37 @@ export async function cardPdf(storage: FileStorage, card: MemberCard, lng: Local
   // membership and valid-until one under the other: "Bold (període gratuït)" needs the width
   const row = top + 74;
   const width = qrX - pad - 8;
-  doc.fillColor('#555555').font('Helvetica').fontSize(7.5).text(t('membership').toUpperCase(), pad, row, { width, lineBreak: false });
-  doc.fillColor(ACCENT[card.membership]).font('Helvetica-Bold').fontSize(11).text(t(`role.${card.membership}`), pad, row + 10, { width, lineBreak: false, ellipsis: true });
-  doc.fillColor('#555555').font('Helvetica').fontSize(7.5).text(t('validUntil').toUpperCase(), pad, row + 28, { width, lineBreak: false });
-  doc.fillColor('#111111').font('Helvetica-Bold').fontSize(11).text(card.valid_until ?? '—', pad, row + 38, { width, lineBreak: false });
-  doc.fillColor(card.valid ? '#2f9e44' : '#c92a2a').font('Helvetica').fontSize(7.5).text(card.valid ? t('valid') : t('notValid'), pad, row + 56, { width });
+  doc
+    .fillColor('#555555')
+    .font('Helvetica')
+    .fontSize(7.5)
+    .text(t('membership').toUpperCase(), pad, row, { width, lineBreak: false });
+  doc
+    .fillColor(ACCENT[card.membership])
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(t(`role.${card.membership}`), pad, row + 10, { width, lineBreak: false, ellipsis: true });
+  doc
+    .fillColor('#555555')
+    .font('Helvetica')
+    .fontSize(7.5)
+    .text(t('validUntil').toUpperCase(), pad, row + 28, { width, lineBreak: false });
+  doc
+    .fillColor('#111111')
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(card.valid_until ?? '—', pad, row + 38, { width, lineBreak: false });
+  doc
+    .fillColor(card.valid ? '#2f9e44' : '#c92a2a')
+    .font('Helvetica')
+    .fontSize(7.5)
+    .text(card.valid ? t('valid') : t('notValid'), pad, row + 56, { width });
 
   doc.image(qr, qrX, top - 4, { width: qrSize, height: qrSize });
-  doc.fillColor('#555555').fontSize(6.5).text(t('scan'), qrX - 6, top + qrSize - 2, { width: qrSize + 12, align: 'center' });
+  doc
+    .fillColor('#555555')
+    .fontSize(6.5)
+    .text(t('scan'), qrX - 6, top + qrSize - 2, { width: qrSize + 12, align: 'center' });
   doc.end();
   return done;
 }

@@ -17,7 +17,18 @@ const nullableString = { type: ['string', 'null'] } as const;
 const cardSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['name', 'surname', 'photo', 'partner_number', 'membership', 'valid_until', 'valid', 'verify_url', 'qr', 'wallet'],
+  required: [
+    'name',
+    'surname',
+    'photo',
+    'partner_number',
+    'membership',
+    'valid_until',
+    'valid',
+    'verify_url',
+    'qr',
+    'wallet',
+  ],
   properties: {
     name: { type: 'string' },
     surname: { type: 'string' },
@@ -26,7 +37,10 @@ const cardSchema = {
     membership: { type: 'string', enum: ['BOLD', 'GRATIS', 'REGULAR'] },
     valid_until: { ...nullableString, description: 'dd/mm/yyyy' },
     valid: { type: 'boolean' },
-    verify_url: { type: 'string', description: 'The public verify page (absolute, in the member\'s language): what the QR code holds' },
+    verify_url: {
+      type: 'string',
+      description: "The public verify page (absolute, in the member's language): what the QR code holds",
+    },
     qr: { type: 'string', description: 'The QR code as SVG' },
     wallet: { type: 'boolean', description: 'Whether GET /usr/member-card/pkpass is offered' },
   },
@@ -35,18 +49,41 @@ const verifySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['valid'],
-  properties: { valid: { type: 'boolean' }, first_name: { type: 'string' }, photo: nullableString, valid_until: nullableString },
+  properties: {
+    valid: { type: 'boolean' },
+    first_name: { type: 'string' },
+    photo: nullableString,
+    valid_until: nullableString,
+  },
 } as const;
-const tokenParams = { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', minLength: 1, maxLength: 128 } } } as const;
+const tokenParams = {
+  type: 'object',
+  required: ['token'],
+  additionalProperties: false,
+  properties: { token: { type: 'string', minLength: 1, maxLength: 128 } },
+} as const;
 
-const safeName = (value: string) => value.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'member';
+const safeName = (value: string) =>
+  value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'member';
 
 export async function memberCardRoutes(app: FastifyInstance) {
-  const withWallet = async <T extends object>(card: Promise<T>) => ({ ...(await card), wallet: walletAvailable(app.config) });
+  const withWallet = async <T extends object>(card: Promise<T>) => ({
+    ...(await card),
+    wallet: walletAvailable(app.config),
+  });
 
   app.get('/usr/member-card', {
     config: { permission: 'user.self' },
-    schema: { tags, summary: 'My member card: name, photo, partner number, membership, valid until, and the QR code of its verify page (made on first use)', response: { 200: cardSchema } },
+    schema: {
+      tags,
+      summary:
+        'My member card: name, photo, partner number, membership, valid until, and the QR code of its verify page (made on first use)',
+      response: { 200: cardSchema },
+    },
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return withWallet(service.card(app, request.actor));
@@ -54,7 +91,12 @@ export async function memberCardRoutes(app: FastifyInstance) {
   });
   app.post('/usr/member-card/revoke', {
     config: { permission: 'user.self' },
-    schema: { tags, summary: 'A new QR code: the old one verifies as "not valid" from now on', body: { $ref: 'empty#' }, response: { 200: cardSchema } },
+    schema: {
+      tags,
+      summary: 'A new QR code: the old one verifies as "not valid" from now on',
+      body: { $ref: 'empty#' },
+      response: { 200: cardSchema },
+    },
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return withWallet(service.renew(app, request.actor));
@@ -62,20 +104,32 @@ export async function memberCardRoutes(app: FastifyInstance) {
   });
   app.get('/usr/member-card/pdf', {
     config: { permission: 'user.self' },
-    schema: { tags, summary: 'My member card as a PDF (with its QR code)', response: { 200: fileAnswer('application/pdf', 'The member card (PDF)') } },
+    schema: {
+      tags,
+      summary: 'My member card as a PDF (with its QR code)',
+      response: { 200: fileAnswer('application/pdf', 'The member card (PDF)') },
+    },
     handler: async (request, reply) => {
       const { card, language } = await service.cardForDocument(app, request.actor);
       const pdf = await cardPdf(app.storage, card, language);
       return reply
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="member-card-${safeName(card.name)}-${card.partner_number}.pdf"`)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="member-card-${safeName(card.name)}-${card.partner_number}.pdf"`,
+        )
         .header('Cache-Control', 'no-store')
         .send(pdf);
     },
   });
   app.get('/usr/member-card/pkpass', {
     config: { permission: 'user.self' },
-    schema: { tags, summary: 'My member card as an Apple Wallet pass (404 memberCard.walletUnavailable unless the pass certificates are configured)', response: { 200: fileAnswer('application/vnd.apple.pkpass', 'An Apple Wallet pass') } },
+    schema: {
+      tags,
+      summary:
+        'My member card as an Apple Wallet pass (404 memberCard.walletUnavailable unless the pass certificates are configured)',
+      response: { 200: fileAnswer('application/vnd.apple.pkpass', 'An Apple Wallet pass') },
+    },
     handler: async (request, reply) => {
       if (!walletAvailable(app.config)) throw AppError.notFound('memberCard.walletUnavailable');
       const { card, token, language } = await service.cardForDocument(app, request.actor);
@@ -90,7 +144,13 @@ export async function memberCardRoutes(app: FastifyInstance) {
   app.get<{ Params: { token: string } }>('/api/member-card/verify/:token', {
     // public, never cached (no `publicCache`): a revoked token or an ended subscription answers "not valid" at once
     config: { permission: 'public.browse' },
-    schema: { tags: ['public'], summary: 'Check a member card (its QR code): { valid } and, only when valid, the first name, photo and valid-until date. An unknown, replaced or expired card all answer { valid: false }', params: tokenParams, response: { 200: verifySchema } },
+    schema: {
+      tags: ['public'],
+      summary:
+        'Check a member card (its QR code): { valid } and, only when valid, the first name, photo and valid-until date. An unknown, replaced or expired card all answer { valid: false }',
+      params: tokenParams,
+      response: { 200: verifySchema },
+    },
     handler: async (request, reply) => {
       reply.header('X-Robots-Tag', 'noindex'); // Cache-Control: the context plugin's (`no-cache`: always asked again)
       return service.verify(app, request.params.token);

@@ -31,7 +31,10 @@ function endsAt(end: string | null): number | null {
   return Number.isNaN(at) ? null : at;
 }
 
-export function isValidCard(member: { role: string; status: string; subscription_end: string | null }, now = Date.now()): boolean {
+export function isValidCard(
+  member: { role: string; status: string; subscription_end: string | null },
+  now = Date.now(),
+): boolean {
   const end = endsAt(member.subscription_end);
   return member.status === 'VALIDATED' && BOLD_ROLES.includes(member.role as Role) && end !== null && end > now;
 }

@@ -13,7 +13,8 @@ import type { MemberCard } from './service';
 
 export const walletAvailable = (config: Config) => config.wallet !== null;
 
-const pem = (value: string) => (value.includes('-----BEGIN') ? value : existsSync(value) ? readFileSync(value, 'utf8') : value);
+const pem = (value: string) =>
+  value.includes('-----BEGIN') ? value : existsSync(value) ? readFileSync(value, 'utf8') : value;
 
 let icons: Promise<Record<string, Buffer>> | null = null;
 /** A plain icon drawn once (Apple requires icon.png). */
@@ -33,7 +34,12 @@ export async function walletPass(config: Config, card: MemberCard, token: string
   const t = (key: string) => translate(lng, `memberCard.pdf.${key}`);
   const pass = new PKPass(
     await passIcons(),
-    { wwdr: pem(wallet.wwdr), signerCert: pem(wallet.cert), signerKey: pem(wallet.key), ...(wallet.keyPassphrase ? { signerKeyPassphrase: wallet.keyPassphrase } : {}) },
+    {
+      wwdr: pem(wallet.wwdr),
+      signerCert: pem(wallet.cert),
+      signerKey: pem(wallet.key),
+      ...(wallet.keyPassphrase ? { signerKeyPassphrase: wallet.keyPassphrase } : {}),
+    },
     {
       formatVersion: 1,
       passTypeIdentifier: wallet.passTypeId,
@@ -48,7 +54,10 @@ export async function walletPass(config: Config, card: MemberCard, token: string
   );
   pass.type = 'generic';
   pass.primaryFields.push({ key: 'name', label: t('member'), value: `${card.name} ${card.surname}` });
-  pass.secondaryFields.push({ key: 'membership', label: t('membership'), value: t(`role.${card.membership}`) }, { key: 'until', label: t('validUntil'), value: card.valid_until ?? '—' });
+  pass.secondaryFields.push(
+    { key: 'membership', label: t('membership'), value: t(`role.${card.membership}`) },
+    { key: 'until', label: t('validUntil'), value: card.valid_until ?? '—' },
+  );
   pass.auxiliaryFields.push({ key: 'number', label: t('partnerNumber'), value: String(card.partner_number) });
   pass.setBarcodes({ message: card.verify_url, format: 'PKBarcodeFormatQR', messageEncoding: 'iso-8859-1' });
   return pass.getAsBuffer();

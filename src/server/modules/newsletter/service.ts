@@ -21,7 +21,11 @@ export const NEWSLETTER_EVERY_MS = 6 * 3_600_000;
 export function reportedMonth(now: Date): { month: string; year: number; number: number } {
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   const number = first.getUTCMonth() + 1;
-  return { month: `${first.getUTCFullYear()}-${String(number).padStart(2, '0')}`, year: first.getUTCFullYear(), number };
+  return {
+    month: `${first.getUTCFullYear()}-${String(number).padStart(2, '0')}`,
+    year: first.getUTCFullYear(),
+    number,
+  };
 }
 
 async function articlesOf(db: Db, year: number, month: number) {
@@ -36,7 +40,11 @@ async function articlesOf(db: Db, year: number, month: number) {
     .orderBy('articles.hash')
     .execute();
   const byLanguage = new Map<Locale, typeof rows>();
-  for (const lng of LOCALES) byLanguage.set(lng, rows.filter((row) => row.language === lng));
+  for (const lng of LOCALES)
+    byLanguage.set(
+      lng,
+      rows.filter((row) => row.language === lng),
+    );
   return byLanguage;
 }
 
@@ -46,7 +54,17 @@ function recipients(db: Db, month: string) {
     .select(['hash', 'email', 'name', 'language'])
     .where('status', '=', 'VALIDATED')
     .where('is_newsletter', '=', 1)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('newsletter_deliveries').select('newsletter_deliveries.user_hash').whereRef('newsletter_deliveries.user_hash', '=', 'users.hash').where('newsletter_deliveries.month', '=', month))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('newsletter_deliveries')
+            .select('newsletter_deliveries.user_hash')
+            .whereRef('newsletter_deliveries.user_hash', '=', 'users.hash')
+            .where('newsletter_deliveries.month', '=', month),
+        ),
+      ),
+    )
     .orderBy('hash')
     .execute();
 }
@@ -60,7 +78,11 @@ export async function sendNewsletter(db: Db, config: Config, now: Date): Promise
   let sent = 0;
   for (const member of await recipients(db, month)) {
     const queued = await db.transaction().execute(async (trx) => {
-      const claimed = await trx.insertInto('newsletter_deliveries').values({ user_hash: member.hash, month, created_at: now.toISOString() }).onConflict((oc) => oc.columns(['user_hash', 'month']).doNothing()).executeTakeFirst();
+      const claimed = await trx
+        .insertInto('newsletter_deliveries')
+        .values({ user_hash: member.hash, month, created_at: now.toISOString() })
+        .onConflict((oc) => oc.columns(['user_hash', 'month']).doNothing())
+        .executeTakeFirst();
       if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false;
       const lng = (LOCALES as readonly string[]).includes(member.language) ? (member.language as Locale) : 'es';
       const unsubscribe = unsubscribeFor(config, 'news', member.hash);
@@ -70,10 +92,18 @@ export async function sendNewsletter(db: Db, config: Config, now: Date): Promise
         template: 'newsletter.monthly',
         data: {
           name: member.name,
-          month: new Intl.DateTimeFormat(lng, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, number - 1, 15))),
+          month: new Intl.DateTimeFormat(lng, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+            new Date(Date.UTC(year, number - 1, 15)),
+          ),
           link: `${config.publicUrl}${localizePath('news', lng)}`,
           unsubscribe: unsubscribe.url,
-          articles: articles.get(lng)!.map((article) => ({ title: article.title, summary: article.summary, link: `${config.publicUrl}${localizePath('news.show', lng, { slug: article.slug })}` })),
+          articles: articles
+            .get(lng)!
+            .map((article) => ({
+              title: article.title,
+              summary: article.summary,
+              link: `${config.publicUrl}${localizePath('news.show', lng, { slug: article.slug })}`,
+            })),
         },
         headers: unsubscribe.headers,
       });

@@ -13,21 +13,44 @@ export interface CandidatesFilter {
 }
 
 function filtered(db: Conn, filter: CandidatesFilter) {
-  let query = db.selectFrom('applicants').innerJoin('users', 'users.hash', 'applicants.user_hash').where('applicants.job_hash', '=', filter.job);
+  let query = db
+    .selectFrom('applicants')
+    .innerJoin('users', 'users.hash', 'applicants.user_hash')
+    .where('applicants.job_hash', '=', filter.job);
   if (filter.status) query = query.where('applicants.status', '=', filter.status);
   const text = filter.text ? likePattern(filter.text) : null;
   if (text) query = query.where('users.search_text', 'like', text);
   const category = filter.category;
   if (category) {
-    query = query.where((eb) => eb.or([eb('users.category_hash', '=', category), eb('users.category_hash', 'in', eb.selectFrom('categories').select('categories.hash').where('categories.parent_hash', '=', category))]));
+    query = query.where((eb) =>
+      eb.or([
+        eb('users.category_hash', '=', category),
+        eb(
+          'users.category_hash',
+          'in',
+          eb.selectFrom('categories').select('categories.hash').where('categories.parent_hash', '=', category),
+        ),
+      ]),
+    );
   }
   const tags = filter.tags;
-  if (tags?.length) query = query.where((eb) => eb.exists(eb.selectFrom('user_tags').select('user_tags.user_hash').whereRef('user_tags.user_hash', '=', 'users.hash').where('user_tags.tag_hash', 'in', tags)));
+  if (tags?.length)
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_tags')
+          .select('user_tags.user_hash')
+          .whereRef('user_tags.user_hash', '=', 'users.hash')
+          .where('user_tags.tag_hash', 'in', tags),
+      ),
+    );
   return query;
 }
 
 export async function countCandidates(db: Conn, filter: CandidatesFilter): Promise<number> {
-  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -70,7 +93,14 @@ export function findCandidate(db: Conn, jobHash: string, applicantHash: string) 
   return db
     .selectFrom('applicants')
     .innerJoin('users', 'users.hash', 'applicants.user_hash')
-    .select(['applicants.hash', 'applicants.status', 'users.email', 'users.name', 'users.language', 'users.status as user_status'])
+    .select([
+      'applicants.hash',
+      'applicants.status',
+      'users.email',
+      'users.name',
+      'users.language',
+      'users.status as user_status',
+    ])
     .where('applicants.job_hash', '=', jobHash)
     .where('applicants.hash', '=', applicantHash)
     .executeTakeFirst();
@@ -78,6 +108,11 @@ export function findCandidate(db: Conn, jobHash: string, applicantHash: string) 
 
 /** Guarded: only if the application is still in `from` (the member may have withdrawn meanwhile). */
 export async function moveCandidate(db: Conn, hash: string, from: string, to: string, at: string): Promise<boolean> {
-  const result = await db.updateTable('applicants').set({ status: to, updated_at: at }).where('hash', '=', hash).where('status', '=', from).executeTakeFirst();
+  const result = await db
+    .updateTable('applicants')
+    .set({ status: to, updated_at: at })
+    .where('hash', '=', hash)
+    .where('status', '=', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -42,7 +42,13 @@ async function ownOffer(db: Conn, actor: Actor, hash: string) {
 }
 
 function filterOf(job: string, query: CandidatesQuery): repo.CandidatesFilter {
-  return { job, status: query.status, text: query.text, category: query.category, tags: query.tags ? query.tags.split(',').filter(Boolean) : undefined };
+  return {
+    job,
+    status: query.status,
+    text: query.text,
+    category: query.category,
+    tags: query.tags ? query.tags.split(',').filter(Boolean) : undefined,
+  };
 }
 
 function phoneOf(data: string): string | null {
@@ -66,7 +72,19 @@ export function presentCandidate(row: repo.CandidateRow, links: FileLinks | null
     // the member's note to the company (issue 25 §18), like the CV only while the application stands
     note: !former && active ? row.note : null,
     member: former
-      ? { hash: row.user_hash, former: true, name: null, surname1: null, surname2: null, photo: null, category: null, graduation_year: null, current_job: null, city: null, in_directory: false }
+      ? {
+          hash: row.user_hash,
+          former: true,
+          name: null,
+          surname1: null,
+          surname2: null,
+          photo: null,
+          category: null,
+          graduation_year: null,
+          current_job: null,
+          city: null,
+          in_directory: false,
+        }
       : {
           hash: row.user_hash,
           former: false,
@@ -74,7 +92,9 @@ export function presentCandidate(row: repo.CandidateRow, links: FileLinks | null
           surname1: row.surname1,
           surname2: row.surname2,
           photo: row.photo,
-          category: row.category_hash ? { hash: row.category_hash, title: (row.category_title as string | null) ?? '' } : null,
+          category: row.category_hash
+            ? { hash: row.category_hash, title: (row.category_title as string | null) ?? '' }
+            : null,
           graduation_year: row.graduation_year,
           current_job: row.current_job,
           city: row.city,
@@ -90,7 +110,10 @@ export async function list(db: Db, actor: Actor, lng: Locale, hash: string, quer
   await ownOffer(db, actor, hash);
   const { size, offset } = pageWindow(query, 10);
   const filter = filterOf(hash, query);
-  const [total, rows] = await Promise.all([repo.countCandidates(db, filter), repo.pageCandidates(db, filter, lng, size, offset)]);
+  const [total, rows] = await Promise.all([
+    repo.countCandidates(db, filter),
+    repo.pageCandidates(db, filter, lng, size, offset),
+  ]);
   return listResult(
     rows.map((row) => presentCandidate(row, links)),
     total,
@@ -98,23 +121,51 @@ export async function list(db: Db, actor: Actor, lng: Locale, hash: string, quer
   );
 }
 
-export async function move(db: Db, config: Config, actor: Actor, lng: Locale, job: string, applicant: string, to: CandidateStatus) {
+export async function move(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  lng: Locale,
+  job: string,
+  applicant: string,
+  to: CandidateStatus,
+) {
   await db.transaction().execute(async (trx) => {
     const offer = await ownOffer(trx, actor, job);
     const row = await repo.findCandidate(trx, job, applicant);
     if (!row) throw AppError.notFound('candidates.notFound');
     if (row.status === 'WITHDRAWN') throw new AppError(409, 'candidates.withdrawn');
     if (row.status === to) return;
-    if (!(await repo.moveCandidate(trx, applicant, row.status, to, nowIso()))) throw new AppError(409, 'candidates.changed');
+    if (!(await repo.moveCandidate(trx, applicant, row.status, to, nowIso())))
+      throw new AppError(409, 'candidates.changed');
     if (row.user_status === 'DELETED') return;
     const language = isLocale(row.language) ? row.language : 'es';
     const link = `${config.publicUrl.replace(/\/$/, '')}${localizePath('user.jobs.subscribed', language)}`;
-    await enqueueMail(trx, { to: row.email, language, template: 'application.status', data: { name: row.name, title: offer.title, company: offer.company_name, status: translate(language, `candidates.status.${to}`), link } });
+    await enqueueMail(trx, {
+      to: row.email,
+      language,
+      template: 'application.status',
+      data: {
+        name: row.name,
+        title: offer.title,
+        company: offer.company_name,
+        status: translate(language, `candidates.status.${to}`),
+        link,
+      },
+    });
   });
   return { hash: applicant, status: to, message: translate(lng, `candidates.moved.${to}`) };
 }
 
-export async function moveMany(db: Db, config: Config, actor: Actor, lng: Locale, job: string, hashes: string[], to: CandidateStatus) {
+export async function moveMany(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  lng: Locale,
+  job: string,
+  hashes: string[],
+  to: CandidateStatus,
+) {
   await ownOffer(db, actor, job);
   const results: Array<{ hash: string; statusCode: number; status?: string; code?: string; message?: string }> = [];
   for (const hash of new Set(hashes)) {
@@ -123,17 +174,45 @@ export async function moveMany(db: Db, config: Config, actor: Actor, lng: Locale
       results.push({ hash, statusCode: 200, status: to });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      results.push({ hash, statusCode: error.status, code: error.code, message: translate(lng, error.code, error.params) });
+      results.push({
+        hash,
+        statusCode: error.status,
+        code: error.code,
+        message: translate(lng, error.code, error.params),
+      });
     }
   }
-  return { results, ok: results.filter((r) => r.statusCode === 200).length, failed: results.filter((r) => r.statusCode !== 200).length };
+  return {
+    results,
+    ok: results.filter((r) => r.statusCode === 200).length,
+    failed: results.filter((r) => r.statusCode !== 200).length,
+  };
 }
 
 /** The filtered candidates as CSV in the company's language (UTF-8 with a BOM, so spreadsheets read the accents). */
-export async function exportCsv(db: Db, actor: Actor, lng: Locale, hash: string, query: CandidatesQuery): Promise<{ filename: string; body: string }> {
+export async function exportCsv(
+  db: Db,
+  actor: Actor,
+  lng: Locale,
+  hash: string,
+  query: CandidatesQuery,
+): Promise<{ filename: string; body: string }> {
   const offer = await ownOffer(db, actor, hash);
-  const rows = (await repo.pageCandidates(db, filterOf(hash, query), lng, EXPORT_LIMIT)).map((row) => presentCandidate(row, null));
-  const header = ['name', 'surnames', 'studies', 'graduationYear', 'currentJob', 'city', 'appliedAt', 'status', 'email', 'phone'].map((key) => translate(lng, `candidates.csv.${key}`));
+  const rows = (await repo.pageCandidates(db, filterOf(hash, query), lng, EXPORT_LIMIT)).map((row) =>
+    presentCandidate(row, null),
+  );
+  const header = [
+    'name',
+    'surnames',
+    'studies',
+    'graduationYear',
+    'currentJob',
+    'city',
+    'appliedAt',
+    'status',
+    'email',
+    'phone',
+  ].map((key) => translate(lng, `candidates.csv.${key}`));
   const lines = rows.map((c) => [
     c.member.former ? translate(lng, 'candidates.former') : c.member.name,
     [c.member.surname1, c.member.surname2].filter(Boolean).join(' '),

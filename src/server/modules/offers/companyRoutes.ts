@@ -10,29 +10,47 @@ const tags = ['companies'];
 export async function companyOfferRoutes(app: FastifyInstance) {
   app.get<{ Querystring: service.CompanyOffersQuery }>('/com/jobs', {
     config: { permission: 'company.jobs.manage' },
-    schema: { tags, summary: "The company's own offers: text, status, sort, page (10 by default), each with its applicants by status", querystring: { $ref: 'company.jobs.filter#' }, response: { 200: listSchema('company.job') } },
+    schema: {
+      tags,
+      summary: "The company's own offers: text, status, sort, page (10 by default), each with its applicants by status",
+      querystring: { $ref: 'company.jobs.filter#' },
+      response: { 200: listSchema('company.job') },
+    },
     handler: (request) => service.list(app.db, request.actor, request.lng, request.query),
   });
   app.post<{ Body: CompanyJobWrite }>('/com/jobs', {
     config: { permission: 'company.jobs.manage' },
-    schema: { tags, summary: 'A new offer, PENDING until an administrator publishes it', body: { $ref: 'company.job.create#' }, response: { 201: { $ref: 'company.job#' } } },
-    handler: async (request, reply) => reply.code(201).send(await service.create(app.db, request.actor, request.lng, request.body)),
+    schema: {
+      tags,
+      summary: 'A new offer, PENDING until an administrator publishes it',
+      body: { $ref: 'company.job.create#' },
+      response: { 201: { $ref: 'company.job#' } },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await service.create(app.db, request.actor, request.lng, request.body)),
   });
   app.get<{ Params: { hash: string } }>('/com/jobs/:hash', {
     config: { permission: 'company.jobs.manage' },
-    schema: { tags, summary: 'One of the company’s offers with its history (another company’s answers 404)', params: { $ref: 'admin.params.hash#' }, response: { 200: { $ref: 'company.job#' } } },
+    schema: {
+      tags,
+      summary: 'One of the company’s offers with its history (another company’s answers 404)',
+      params: { $ref: 'admin.params.hash#' },
+      response: { 200: { $ref: 'company.job#' } },
+    },
     handler: (request) => service.show(app.db, request.actor, request.lng, request.params.hash),
   });
   app.patch<{ Params: { hash: string }; Body: CompanyJobWrite }>('/com/jobs/:hash', {
     config: { permission: 'company.jobs.manage' },
     schema: {
       tags,
-      summary: 'Edit the offer and/or move it (src/shared/offerMoves.ts); closing needs the survey in the same body; a move not allowed answers 409',
+      summary:
+        'Edit the offer and/or move it (src/shared/offerMoves.ts); closing needs the survey in the same body; a move not allowed answers 409',
       params: { $ref: 'admin.params.hash#' },
       body: { $ref: 'company.job.write#' },
       response: { 200: { $ref: 'company.job#' } },
     },
-    handler: (request) => service.update(app.db, app.config, request.actor, request.lng, request.params.hash, request.body),
+    handler: (request) =>
+      service.update(app.db, app.config, request.actor, request.lng, request.params.hash, request.body),
   });
   await app.register(candidateRoutes);
 }

@@ -38,21 +38,48 @@ export interface CompanyOffersQuery {
 }
 
 type Fields = Omit<CompanyJobWrite, 'status' | 'survey'>;
-const FIELD_NAMES = ['title', 'description', 'location', 'contract', 'working', 'date_incorporation', 'workstation', 'area', 'specialty', 'tags'] as const;
+const FIELD_NAMES = [
+  'title',
+  'description',
+  'location',
+  'contract',
+  'working',
+  'date_incorporation',
+  'workstation',
+  'area',
+  'specialty',
+  'tags',
+] as const;
 const NOT_DATA: readonly string[] = [...FIELD_NAMES, 'status', 'survey'];
 
 /** The fields of the body with no column: any a maintainer added to company.job.write, stored in jobs.data (issue 24 §3). */
 function dataFieldsOf(body: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).filter(([name, value]) => !NOT_DATA.includes(name) && value !== undefined));
+  return Object.fromEntries(
+    Object.entries(body).filter(([name, value]) => !NOT_DATA.includes(name) && value !== undefined),
+  );
 }
 
 /** Tags, applicant counts, views and (for one offer) the history, for the offers of a page. */
-export async function extrasOf(db: Conn, lng: Locale, rows: Array<Pick<repo.OfferRow, 'hash' | 'area' | 'specialty'>>, withHistory = false): Promise<Map<string, OfferExtras>> {
+export async function extrasOf(
+  db: Conn,
+  lng: Locale,
+  rows: Array<Pick<repo.OfferRow, 'hash' | 'area' | 'specialty'>>,
+  withHistory = false,
+): Promise<Map<string, OfferExtras>> {
   const hashes = rows.map((row) => row.hash);
-  const referenced = [...new Set(rows.flatMap((row) => [row.area, row.specialty]).filter((hash): hash is string => !!hash))];
-  const [tags, counts, named, views] = await Promise.all([repo.tagsOfOffers(db, hashes, lng), repo.applicantCounts(db, hashes), repo.tagTitles(db, referenced, lng), viewsOf(db, hashes)]);
+  const referenced = [
+    ...new Set(rows.flatMap((row) => [row.area, row.specialty]).filter((hash): hash is string => !!hash)),
+  ];
+  const [tags, counts, named, views] = await Promise.all([
+    repo.tagsOfOffers(db, hashes, lng),
+    repo.applicantCounts(db, hashes),
+    repo.tagTitles(db, referenced, lng),
+    viewsOf(db, hashes),
+  ]);
   const titles = new Map(named.map((tag) => [tag.hash, (tag.title as string | null) || tag.title_es]));
-  const out = new Map<string, OfferExtras>(hashes.map((hash) => [hash, { tags: [], applicants: {}, titles, views: views.get(hash) ?? 0 }]));
+  const out = new Map<string, OfferExtras>(
+    hashes.map((hash) => [hash, { tags: [], applicants: {}, titles, views: views.get(hash) ?? 0 }]),
+  );
   for (const tag of tags) out.get(tag.job_hash)!.tags.push(tag);
   for (const count of counts) out.get(count.job_hash)!.applicants[count.status] = Number(count.n);
   if (withHistory) for (const hash of hashes) out.get(hash)!.history = await repo.movesOf(db, hash);
@@ -67,7 +94,10 @@ export function parseSort(sort = '-cdate'): { field: repo.OfferSort; direction: 
 export async function list(db: Db, actor: Actor, lng: Locale, query: CompanyOffersQuery) {
   const { size, offset } = pageWindow(query, 10);
   const filter = { company: actor.hash!, status: query.status, text: query.text };
-  const [total, rows] = await Promise.all([repo.countOffers(db, filter), repo.pageOffers(db, filter, parseSort(query.sort), size, offset)]);
+  const [total, rows] = await Promise.all([
+    repo.countOffers(db, filter),
+    repo.pageOffers(db, filter, parseSort(query.sort), size, offset),
+  ]);
   const extras = await extrasOf(db, lng, rows);
   return listResult(
     rows.map((row) => presentOffer(row, 'company', extras.get(row.hash)!)),
@@ -89,7 +119,11 @@ export async function show(db: Db, actor: Actor, lng: Locale, hash: string) {
   const applicants = await repo.applicantsOf(db, hash);
   extras.candidates = applicants
     .filter((a) => a.status !== 'WITHDRAWN')
-    .map((a) => ({ hash: a.hash, name: a.user_status === 'DELETED' ? null : `${a.name} ${a.surname1}`, former: a.user_status === 'DELETED' }));
+    .map((a) => ({
+      hash: a.hash,
+      name: a.user_status === 'DELETED' ? null : `${a.name} ${a.surname1}`,
+      former: a.user_status === 'DELETED',
+    }));
   return presentOffer(row, 'company', extras);
 }
 
@@ -97,17 +131,25 @@ export async function show(db: Db, actor: Actor, lng: Locale, hash: string) {
 async function checkTags(db: Conn, lng: Locale, fields: Pick<Fields, 'tags' | 'area' | 'specialty'>): Promise<void> {
   for (const group of ['area', 'specialty'] as const) {
     const hash = fields[group];
-    if (hash && !(await repo.isTagOfGroup(db, hash, group))) throw AppError.badRequest('validation.failed', [{ field: group, message: translate(lng, 'offers.tagUnknown') }]);
+    if (hash && !(await repo.isTagOfGroup(db, hash, group)))
+      throw AppError.badRequest('validation.failed', [{ field: group, message: translate(lng, 'offers.tagUnknown') }]);
   }
   const tags = fields.tags;
   if (!tags?.length) return;
   const known = await repo.existingOfferTags(db, tags);
   const unknown = tags.findIndex((tag) => !known.has(tag));
-  if (unknown >= 0) throw AppError.badRequest('validation.failed', [{ field: `tags.${unknown}`, message: translate(lng, 'offers.tagUnknown') }]);
+  if (unknown >= 0)
+    throw AppError.badRequest('validation.failed', [
+      { field: `tags.${unknown}`, message: translate(lng, 'offers.tagUnknown') },
+    ]);
 }
 
 /** The columns an edit writes (search text recomputed from the result), or null when the body has no field. */
-function columnsOf(fields: Fields, current: { title: string; description: string; location: string; company_name: string }, at: string): Updateable<JobsTable> | null {
+function columnsOf(
+  fields: Fields,
+  current: { title: string; description: string; location: string; company_name: string },
+  at: string,
+): Updateable<JobsTable> | null {
   if (!FIELD_NAMES.some((name) => name !== 'tags' && fields[name] !== undefined)) return null;
   const { tags: _tags, date_incorporation, ...plain } = fields;
   const next = { ...current, ...plain };
@@ -121,12 +163,17 @@ function columnsOf(fields: Fields, current: { title: string; description: string
 
 export async function create(db: Db, actor: Actor, lng: Locale, body: CompanyJobWrite) {
   for (const field of ['status', 'survey'] as const) {
-    if (body[field] !== undefined) throw AppError.badRequest('validation.failed', [{ field, message: translate(lng, 'offers.statusOnCreate') }]);
+    if (body[field] !== undefined)
+      throw AppError.badRequest('validation.failed', [{ field, message: translate(lng, 'offers.statusOnCreate') }]);
   }
   const hash = newHash();
   await db.transaction().execute(async (trx) => {
     await checkTags(trx, lng, body);
-    const company = await trx.selectFrom('companies').select('company_name').where('hash', '=', actor.hash!).executeTakeFirstOrThrow();
+    const company = await trx
+      .selectFrom('companies')
+      .select('company_name')
+      .where('hash', '=', actor.hash!)
+      .executeTakeFirstOrThrow();
     const at = nowIso();
     await repo.insertOffer(trx, {
       hash,
@@ -149,15 +196,30 @@ export async function create(db: Db, actor: Actor, lng: Locale, body: CompanyJob
       updated_at: at,
     });
     await repo.replaceTags(trx, hash, body.tags ?? []);
-    await repo.insertMove(trx, { hash: newHash(), job_hash: hash, from_status: null, to_status: 'PENDING', actor_type: 'company', actor_hash: actor.hash!, reason: null, created_at: at });
+    await repo.insertMove(trx, {
+      hash: newHash(),
+      job_hash: hash,
+      from_status: null,
+      to_status: 'PENDING',
+      actor_type: 'company',
+      actor_hash: actor.hash!,
+      reason: null,
+      created_at: at,
+    });
   });
   return show(db, actor, lng, hash);
 }
 
 export async function update(db: Db, config: Config, actor: Actor, lng: Locale, hash: string, body: CompanyJobWrite) {
   const { status, survey, ...fields } = body;
-  if (survey && status !== 'CLOSED') throw AppError.badRequest('validation.failed', [{ field: 'survey', message: translate(lng, 'offers.surveyOnlyToClose') }]);
-  if (status === 'CLOSED' && !survey) throw AppError.badRequest('validation.failed', [{ field: 'survey', message: translate(lng, 'offers.surveyRequired') }]);
+  if (survey && status !== 'CLOSED')
+    throw AppError.badRequest('validation.failed', [
+      { field: 'survey', message: translate(lng, 'offers.surveyOnlyToClose') },
+    ]);
+  if (status === 'CLOSED' && !survey)
+    throw AppError.badRequest('validation.failed', [
+      { field: 'survey', message: translate(lng, 'offers.surveyRequired') },
+    ]);
   await db.transaction().execute(async (trx) => {
     let offer = await ownOffer(trx, actor, hash);
     const at = nowIso();
@@ -167,14 +229,23 @@ export async function update(db: Db, config: Config, actor: Actor, lng: Locale, 
     if (columns || fields.tags || hasData) {
       if (!OFFER_EDITABLE.includes(offer.status as OfferStatus)) throw new AppError(409, 'offers.closedNoEdit');
       await checkTags(trx, lng, fields);
-      if (columns || hasData) await repo.updateOffer(trx, hash, { ...columns, ...(hasData ? { data: JSON.stringify({ ...offerData(offer), ...data }), updated_at: at } : {}) });
+      if (columns || hasData)
+        await repo.updateOffer(trx, hash, {
+          ...columns,
+          ...(hasData ? { data: JSON.stringify({ ...offerData(offer), ...data }), updated_at: at } : {}),
+        });
       if (fields.tags) await repo.replaceTags(trx, hash, fields.tags);
       offer = { ...offer, updated_at: at };
     }
     if (!status) return;
     const applicants = status === 'CLOSED' ? await repo.applicantsOf(trx, hash) : [];
     if (survey) checkSurvey(lng, survey, applicants);
-    await applyMove(trx, offer, { to: status, by: 'company', actorHash: actor.hash!, expiryDays: config.offerExpiryDays });
+    await applyMove(trx, offer, {
+      to: status,
+      by: 'company',
+      actorHash: actor.hash!,
+      expiryDays: config.offerExpiryDays,
+    });
     if (survey) await closeWithSurvey(trx, config, offer, actor, survey, applicants);
   });
   return show(db, actor, lng, hash);
@@ -186,15 +257,31 @@ type Applicant = Awaited<ReturnType<typeof repo.applicantsOf>>[number];
 function checkSurvey(lng: Locale, survey: Survey, applicants: Applicant[]): void {
   const named = survey.hired_applicants ?? [];
   const other = survey.hired_other?.trim() ?? '';
-  if (survey.hired && !named.length && !other) throw AppError.badRequest('validation.failed', [{ field: 'survey.hired_applicants', message: translate(lng, 'offers.surveyWhom') }]);
-  if (!survey.hired && (named.length || other)) throw AppError.badRequest('validation.failed', [{ field: 'survey.hired_applicants', message: translate(lng, 'offers.surveyNotHired') }]);
+  if (survey.hired && !named.length && !other)
+    throw AppError.badRequest('validation.failed', [
+      { field: 'survey.hired_applicants', message: translate(lng, 'offers.surveyWhom') },
+    ]);
+  if (!survey.hired && (named.length || other))
+    throw AppError.badRequest('validation.failed', [
+      { field: 'survey.hired_applicants', message: translate(lng, 'offers.surveyNotHired') },
+    ]);
   const known = new Set(applicants.map((a) => a.hash));
   const stranger = named.findIndex((hash) => !known.has(hash));
-  if (stranger >= 0) throw AppError.badRequest('validation.failed', [{ field: `survey.hired_applicants.${stranger}`, message: translate(lng, 'offers.notApplicant') }]);
+  if (stranger >= 0)
+    throw AppError.badRequest('validation.failed', [
+      { field: `survey.hired_applicants.${stranger}`, message: translate(lng, 'offers.notApplicant') },
+    ]);
 }
 
 /** The survey row, and each standing application's outcome (hired or not selected), told to its candidate in their language. */
-async function closeWithSurvey(trx: Conn, config: Config, offer: repo.OfferRow, actor: Actor, survey: Survey, applicants: Applicant[]): Promise<void> {
+async function closeWithSurvey(
+  trx: Conn,
+  config: Config,
+  offer: repo.OfferRow,
+  actor: Actor,
+  survey: Survey,
+  applicants: Applicant[],
+): Promise<void> {
   const named = survey.hired_applicants ?? [];
   const first = applicants.find((a) => a.hash === named[0]);
   await repo.insertFeedback(trx, {
@@ -217,6 +304,11 @@ async function closeWithSurvey(trx: Conn, config: Config, offer: repo.OfferRow, 
     const language = isLocale(applicant.language) ? applicant.language : 'es';
     const link = `${config.publicUrl.replace(/\/$/, '')}${localizePath('user.jobs.subscribed', language)}`;
     const template = outcome === 'HIRED' ? 'job.outcome.hired' : 'job.outcome.notSelected';
-    await enqueueMail(trx, { to: applicant.email, language, template, data: { name: applicant.name, title: offer.title, company: offer.company_name, link } });
+    await enqueueMail(trx, {
+      to: applicant.email,
+      language,
+      template,
+      data: { name: applicant.name, title: offer.title, company: offer.company_name, link },
+    });
   }
 }

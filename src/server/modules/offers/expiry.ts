@@ -28,8 +28,16 @@ export async function sweepOffers(db: Db, config: Config, now: Date): Promise<{ 
       if (!(await repo.markWarned(trx, hash, at))) return; // another instance did it
       const offer = (await repo.findOffer(trx, hash))!;
       const language = isLocale(offer.company_language) ? offer.company_language : 'es';
-      const date = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, { dateStyle: 'long', timeZone: 'Europe/Madrid' }).format(new Date(offer.expires_at!));
-      await enqueueMail(trx, { to: offer.company_email, language, template: 'job.expiring', data: { title: offer.title, date, link: `${base}${localizePath('company.jobs.show', language, { hash })}` } });
+      const date = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
+        dateStyle: 'long',
+        timeZone: 'Europe/Madrid',
+      }).format(new Date(offer.expires_at!));
+      await enqueueMail(trx, {
+        to: offer.company_email,
+        language,
+        template: 'job.expiring',
+        data: { title: offer.title, date, link: `${base}${localizePath('company.jobs.show', language, { hash })}` },
+      });
       warned++;
     });
   }
@@ -38,14 +46,30 @@ export async function sweepOffers(db: Db, config: Config, now: Date): Promise<{ 
       const offer = await repo.findOffer(trx, hash);
       if (!offer || offer.status !== 'PUBLISHED') return;
       try {
-        await applyMove(trx, offer, { to: 'CLOSED', by: 'system', actorHash: null, expiryDays: config.offerExpiryDays, now });
+        await applyMove(trx, offer, {
+          to: 'CLOSED',
+          by: 'system',
+          actorHash: null,
+          expiryDays: config.offerExpiryDays,
+          now,
+        });
       } catch (error) {
         if (error instanceof AppError && error.status === 409) return; // moved meanwhile (closed by its company, another instance)
         throw error;
       }
       for (const applicant of (await repo.applicantsOf(trx, hash)).filter((a) => a.status === 'PENDING')) {
         const language = isLocale(applicant.language) ? applicant.language : 'es';
-        await enqueueMail(trx, { to: applicant.email, language, template: 'job.closed', data: { name: applicant.name, title: offer.title, company: offer.company_name, link: `${base}${localizePath('user.jobs.subscribed', language)}` } });
+        await enqueueMail(trx, {
+          to: applicant.email,
+          language,
+          template: 'job.closed',
+          data: {
+            name: applicant.name,
+            title: offer.title,
+            company: offer.company_name,
+            link: `${base}${localizePath('user.jobs.subscribed', language)}`,
+          },
+        });
       }
       closed++;
     });

@@ -21,7 +21,11 @@ export interface MoveRequest {
   now?: Date;
 }
 
-export async function applyMove(trx: Conn, offer: Pick<repo.OfferRow, 'hash' | 'status' | 'published_at' | 'expires_at' | 'updated_at'>, move: MoveRequest): Promise<void> {
+export async function applyMove(
+  trx: Conn,
+  offer: Pick<repo.OfferRow, 'hash' | 'status' | 'published_at' | 'expires_at' | 'updated_at'>,
+  move: MoveRequest,
+): Promise<void> {
   const rule = findOfferMove(offer.status, move.to, move.by);
   if (!rule) throw refusal(offer.status, move);
   if (rule.needs === 'edit') {
@@ -40,14 +44,25 @@ export async function applyMove(trx: Conn, offer: Pick<repo.OfferRow, 'hash' | '
     changes.expires_at = nowIso(new Date(now.getTime() + move.expiryDays * 86_400_000));
   }
   if (!(await repo.moveStatus(trx, offer.hash, offer.status, changes))) throw new AppError(409, 'offers.alreadyMoved');
-  await repo.insertMove(trx, { hash: newHash(), job_hash: offer.hash, from_status: offer.status, to_status: move.to, actor_type: move.by, actor_hash: move.actorHash, reason: move.reason ?? null, created_at: at });
+  await repo.insertMove(trx, {
+    hash: newHash(),
+    job_hash: offer.hash,
+    from_status: offer.status,
+    to_status: move.to,
+    actor_type: move.by,
+    actor_hash: move.actorHash,
+    reason: move.reason ?? null,
+    created_at: at,
+  });
 }
 
 /** Why a move is refused, said as the reader needs it: a closed offer, someone else's move, or no such move. */
 function refusal(from: string, move: MoveRequest): AppError {
   const params = { from, to: move.to };
   if (from === 'CLOSED') return new AppError(409, 'offers.closed', params);
-  const other = OFFER_MOVES.find((rule) => rule.from === from && rule.to === move.to && rule.by !== move.by && rule.by !== 'system');
+  const other = OFFER_MOVES.find(
+    (rule) => rule.from === from && rule.to === move.to && rule.by !== move.by && rule.by !== 'system',
+  );
   if (other) return new AppError(409, other.by === 'admin' ? 'offers.onlyAdmin' : 'offers.onlyCompany', params);
   return new AppError(409, 'offers.illegalMove', params);
 }

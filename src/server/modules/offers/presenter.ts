@@ -8,7 +8,13 @@ export interface OfferExtras {
   applicants: Record<string, number>;
   /** How often the published offer was opened (jobs/views.ts). */
   views?: number;
-  history?: Array<{ from_status: string | null; to_status: string; actor_type: string; reason: string | null; created_at: string }>;
+  history?: Array<{
+    from_status: string | null;
+    to_status: string;
+    actor_type: string;
+    reason: string | null;
+    created_at: string;
+  }>;
   /** Titles of the tags the offers point at (area, specialty), by hash. */
   titles?: Map<string, string>;
   /** The people who applied and did not withdraw (the survey asks whom the company hired among them). */
@@ -46,7 +52,12 @@ export function presentOffer(row: OfferRow, reader: OfferMover, extras: OfferExt
     workstation: row.workstation,
     area: tagRef(row.area, extras.titles),
     specialty: tagRef(row.specialty, extras.titles),
-    tags: extras.tags.map((tag) => ({ hash: tag.hash, title: tag.title ?? '', type: tag.type, group: tag.group ?? '' })),
+    tags: extras.tags.map((tag) => ({
+      hash: tag.hash,
+      title: tag.title ?? '',
+      type: tag.type,
+      group: tag.group ?? '',
+    })),
     status: row.status,
     reason: row.reason,
     company: { hash: row.company_hash, name: row.company_name, email: row.company_email },
@@ -59,6 +70,16 @@ export function presentOffer(row: OfferRow, reader: OfferMover, extras: OfferExt
     expires_at: row.expires_at,
     extra: offerData(row),
     ...(extras.candidates ? { candidates: extras.candidates } : {}),
-    ...(extras.history ? { history: extras.history.map((move) => ({ from: move.from_status, to: move.to_status, by: move.actor_type, reason: move.reason, at: move.created_at })) } : {}),
+    ...(extras.history
+      ? {
+          history: extras.history.map((move) => ({
+            from: move.from_status,
+            to: move.to_status,
+            by: move.actor_type,
+            reason: move.reason,
+            at: move.created_at,
+          })),
+        }
+      : {}),
   };
 }

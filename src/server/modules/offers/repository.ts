@@ -20,7 +20,10 @@ function filtered(db: Conn, filter: OffersFilter) {
   if (filter.status) query = query.where('jobs.status', '=', filter.status);
   const text = filter.text ? likePattern(filter.text) : null;
   // a company has tens of offers and the queue a few hundred: a plain LIKE over the folded text is enough here
-  if (text) query = query.where((eb) => eb.or([eb('jobs.search_text', 'like', text), eb(eb.fn('lower', ['companies.company_name']), 'like', text)]));
+  if (text)
+    query = query.where((eb) =>
+      eb.or([eb('jobs.search_text', 'like', text), eb(eb.fn('lower', ['companies.company_name']), 'like', text)]),
+    );
   return query;
 }
 
@@ -51,11 +54,19 @@ const COLUMNS = [
 ] as const;
 
 export async function countOffers(db: Conn, filter: OffersFilter): Promise<number> {
-  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-export function pageOffers(db: Conn, filter: OffersFilter, sort: { field: OfferSort; direction: 'asc' | 'desc' }, limit: number, offset: number) {
+export function pageOffers(
+  db: Conn,
+  filter: OffersFilter,
+  sort: { field: OfferSort; direction: 'asc' | 'desc' },
+  limit: number,
+  offset: number,
+) {
   return filtered(db, filter)
     .select(COLUMNS)
     .orderBy(`jobs.${sort.field}`, sort.direction)
@@ -66,7 +77,12 @@ export function pageOffers(db: Conn, filter: OffersFilter, sort: { field: OfferS
 }
 
 export function findOffer(db: Conn, hash: string) {
-  return db.selectFrom('jobs').innerJoin('companies', 'companies.hash', 'jobs.company_hash').select(COLUMNS).where('jobs.hash', '=', hash).executeTakeFirst();
+  return db
+    .selectFrom('jobs')
+    .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
+    .select(COLUMNS)
+    .where('jobs.hash', '=', hash)
+    .executeTakeFirst();
 }
 
 export type OfferRow = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
@@ -76,8 +92,18 @@ export async function insertOffer(db: Conn, row: Insertable<JobsTable>) {
 }
 
 /** The guarded write of one move: only if the offer is still in `from` (nobody moved it since it was read). */
-export async function moveStatus(db: Conn, hash: string, from: OfferStatus, changes: Updateable<JobsTable>): Promise<boolean> {
-  const result = await db.updateTable('jobs').set(changes).where('hash', '=', hash).where('status', '=', from).executeTakeFirst();
+export async function moveStatus(
+  db: Conn,
+  hash: string,
+  from: OfferStatus,
+  changes: Updateable<JobsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set(changes)
+    .where('hash', '=', hash)
+    .where('status', '=', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -87,13 +113,22 @@ export async function updateOffer(db: Conn, hash: string, changes: Updateable<Jo
 
 export async function replaceTags(db: Conn, jobHash: string, tags: readonly string[]): Promise<void> {
   await db.deleteFrom('job_tags').where('job_hash', '=', jobHash).execute();
-  if (tags.length) await db.insertInto('job_tags').values(tags.map((tag_hash) => ({ job_hash: jobHash, tag_hash }))).execute();
+  if (tags.length)
+    await db
+      .insertInto('job_tags')
+      .values(tags.map((tag_hash) => ({ job_hash: jobHash, tag_hash })))
+      .execute();
 }
 
 /** Which of `hashes` are tags an offer may carry (the USER tags: area, specialty, career). */
 export async function existingOfferTags(db: Conn, hashes: readonly string[]): Promise<Set<string>> {
   if (!hashes.length) return new Set();
-  const rows = await db.selectFrom('tags').select('hash').where('hash', 'in', hashes).where('type', '=', 'USER').execute();
+  const rows = await db
+    .selectFrom('tags')
+    .select('hash')
+    .where('hash', 'in', hashes)
+    .where('type', '=', 'USER')
+    .execute();
   return new Set(rows.map((row) => row.hash));
 }
 
@@ -118,17 +153,42 @@ export function applicantCounts(db: Conn, jobHashes: readonly string[]) {
     .execute();
 }
 
-export async function insertMove(db: Conn, row: { hash: string; job_hash: string; from_status: OfferStatus | null; to_status: OfferStatus; actor_type: string; actor_hash: string | null; reason: string | null; created_at: string }) {
+export async function insertMove(
+  db: Conn,
+  row: {
+    hash: string;
+    job_hash: string;
+    from_status: OfferStatus | null;
+    to_status: OfferStatus;
+    actor_type: string;
+    actor_hash: string | null;
+    reason: string | null;
+    created_at: string;
+  },
+) {
   await db.insertInto('job_moves').values(row).execute();
 }
 
 export function movesOf(db: Conn, jobHash: string) {
-  return db.selectFrom('job_moves').select(['from_status', 'to_status', 'actor_type', 'reason', 'created_at']).where('job_hash', '=', jobHash).orderBy('created_at', 'asc').orderBy('hash', 'asc').execute();
+  return db
+    .selectFrom('job_moves')
+    .select(['from_status', 'to_status', 'actor_type', 'reason', 'created_at'])
+    .where('job_hash', '=', jobHash)
+    .orderBy('created_at', 'asc')
+    .orderBy('hash', 'asc')
+    .execute();
 }
 
 /** When the offer was last rejected or taken down (a resubmission needs an edit after it). */
 export async function lastRejectedAt(db: Conn, jobHash: string): Promise<string | null> {
-  const row = await db.selectFrom('job_moves').select('created_at').where('job_hash', '=', jobHash).where('to_status', '=', 'REJECTED').orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('job_moves')
+    .select('created_at')
+    .where('job_hash', '=', jobHash)
+    .where('to_status', '=', 'REJECTED')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row?.created_at ?? null;
 }
 
@@ -137,7 +197,16 @@ export function applicantsOf(db: Conn, jobHash: string) {
   return db
     .selectFrom('applicants')
     .innerJoin('users', 'users.hash', 'applicants.user_hash')
-    .select(['applicants.hash', 'applicants.user_hash', 'applicants.status', 'users.email', 'users.name', 'users.surname1', 'users.language', 'users.status as user_status'])
+    .select([
+      'applicants.hash',
+      'applicants.user_hash',
+      'applicants.status',
+      'users.email',
+      'users.name',
+      'users.surname1',
+      'users.language',
+      'users.status as user_status',
+    ])
     .where('applicants.job_hash', '=', jobHash)
     .execute();
 }
@@ -147,34 +216,75 @@ export async function setOutcome(db: Conn, applicantHash: string, outcome: 'HIRE
   await db.updateTable('applicants').set({ outcome }).where('hash', '=', applicantHash).execute();
 }
 
-export async function insertFeedback(db: Conn, row: { hash: string; job_hash: string; company_hash: string; rating_bank: number; rating_candidates: number; hired: 0 | 1; hired_user_hash: string | null; hired_name: string | null; hired_applicants: string | null; created_at: string }) {
+export async function insertFeedback(
+  db: Conn,
+  row: {
+    hash: string;
+    job_hash: string;
+    company_hash: string;
+    rating_bank: number;
+    rating_candidates: number;
+    hired: 0 | 1;
+    hired_user_hash: string | null;
+    hired_name: string | null;
+    hired_applicants: string | null;
+    created_at: string;
+  },
+) {
   await db.insertInto('company_feedback').values(row).execute();
 }
 
 /** Published offers expiring between now and `until` whose company has not been warned yet. */
 export async function offersToWarn(db: Conn, now: string, until: string): Promise<string[]> {
-  const rows = await db.selectFrom('jobs').select('hash').where('status', '=', 'PUBLISHED').where('expires_at', '>', now).where('expires_at', '<=', until).where('expiry_warned_at', 'is', null).execute();
+  const rows = await db
+    .selectFrom('jobs')
+    .select('hash')
+    .where('status', '=', 'PUBLISHED')
+    .where('expires_at', '>', now)
+    .where('expires_at', '<=', until)
+    .where('expiry_warned_at', 'is', null)
+    .execute();
   return rows.map((row) => row.hash);
 }
 
 /** The once-only mark of the warning: true for the caller that set it. */
 export async function markWarned(db: Conn, hash: string, at: string): Promise<boolean> {
-  const result = await db.updateTable('jobs').set({ expiry_warned_at: at }).where('hash', '=', hash).where('expiry_warned_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('jobs')
+    .set({ expiry_warned_at: at })
+    .where('hash', '=', hash)
+    .where('expiry_warned_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export async function offersToExpire(db: Conn, now: string): Promise<string[]> {
-  const rows = await db.selectFrom('jobs').select('hash').where('status', '=', 'PUBLISHED').where('expires_at', '<=', now).execute();
+  const rows = await db
+    .selectFrom('jobs')
+    .select('hash')
+    .where('status', '=', 'PUBLISHED')
+    .where('expires_at', '<=', now)
+    .execute();
   return rows.map((row) => row.hash);
 }
 
 /** The titles of tags in the page's language (an offer's area and specialty). */
 export function tagTitles(db: Conn, hashes: readonly string[], lng: Locale) {
   if (!hashes.length) return Promise.resolve([]);
-  return db.selectFrom('tags').select(['hash', `title_${lng} as title`, 'title_es']).where('hash', 'in', hashes).execute();
+  return db
+    .selectFrom('tags')
+    .select(['hash', `title_${lng} as title`, 'title_es'])
+    .where('hash', 'in', hashes)
+    .execute();
 }
 
 /** Whether `hash` is a USER tag of `group` (an offer's area or specialty). */
 export async function isTagOfGroup(db: Conn, hash: string, group: string): Promise<boolean> {
-  return !!(await db.selectFrom('tags').select('hash').where('hash', '=', hash).where('type', '=', 'USER').where('group', '=', group).executeTakeFirst());
+  return !!(await db
+    .selectFrom('tags')
+    .select('hash')
+    .where('hash', '=', hash)
+    .where('type', '=', 'USER')
+    .where('group', '=', group)
+    .executeTakeFirst());
 }

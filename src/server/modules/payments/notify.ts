@@ -11,22 +11,39 @@ import { settle } from './cards/service';
 import { redsysPageRoutes } from './redsys/page';
 
 type Provider = { Params: { provider: string } };
-const params = { type: 'object', required: ['provider'], additionalProperties: false, properties: { provider: { type: 'string', enum: ['sandbox', 'redsys'] } } } as const;
+const params = {
+  type: 'object',
+  required: ['provider'],
+  additionalProperties: false,
+  properties: { provider: { type: 'string', enum: ['sandbox', 'redsys'] } },
+} as const;
 
 export async function paymentNotifyRoutes(app: FastifyInstance) {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16384 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16384 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
   await app.register(redsysPageRoutes);
 
-  app.post<Provider>('/pay/notify/:provider', { config: { page: true }, schema: { hide: true, params } }, async (request, reply) => {
-    const provider = paymentProvider(app.config);
-    if (provider.name !== request.params.provider) return reply.code(404).send({ ok: false });
-    const notification = provider.verifyNotification(app.config, request.headers, request.body);
-    if (!notification) {
-      request.log.warn({ provider: provider.name }, 'payment notification with a bad signature refused');
-      return reply.code(400).send({ ok: false });
-    }
-    const { applied } = await settle(app, notification);
-    if (!applied) request.log.warn({ provider: provider.name, session: notification.session }, 'payment notification ignored: unknown or already closed session');
-    return reply.code(200).send({ ok: true, applied });
-  });
+  app.post<Provider>(
+    '/pay/notify/:provider',
+    { config: { page: true }, schema: { hide: true, params } },
+    async (request, reply) => {
+      const provider = paymentProvider(app.config);
+      if (provider.name !== request.params.provider) return reply.code(404).send({ ok: false });
+      const notification = provider.verifyNotification(app.config, request.headers, request.body);
+      if (!notification) {
+        request.log.warn({ provider: provider.name }, 'payment notification with a bad signature refused');
+        return reply.code(400).send({ ok: false });
+      }
+      const { applied } = await settle(app, notification);
+      if (!applied)
+        request.log.warn(
+          { provider: provider.name, session: notification.session },
+          'payment notification ignored: unknown or already closed session',
+        );
+      return reply.code(200).send({ ok: true, applied });
+    },
+  );
 }

@@ -63,7 +63,11 @@ export interface PaymentProvider {
   /** Where the member's browser goes to give a card. */
   hostedCardPageUrl(config: Config, page: HostedPage): string;
   /** The notification if the provider signed it, else null (logged and refused by the caller). */
-  verifyNotification(config: Config, headers: Record<string, string | string[] | undefined>, body: unknown): ProviderNotification | null;
+  verifyNotification(
+    config: Config,
+    headers: Record<string, string | string[] | undefined>,
+    body: unknown,
+  ): ProviderNotification | null;
   /** Charges a stored card, merchant-initiated. Never throws for a decline; throws only when the provider is unreachable. */
   chargeStoredCard(config: Config, charge: ChargeRequest): Promise<ChargeOutcome>;
   /** Refunds a paid charge in full or in part. */

@@ -29,7 +29,8 @@ export async function memberPortfolioImageRoutes(app: FastifyInstance) {
     config: { permission, upload: 'portfolioImage' },
     schema: {
       tags,
-      summary: 'Add pictures to one of my projects (field `images[]`, up to 12 JPEG, PNG or WebP files of 8 MB; appended in order)',
+      summary:
+        'Add pictures to one of my projects (field `images[]`, up to 12 JPEG, PNG or WebP files of 8 MB; appended in order)',
       consumes: ['multipart/form-data'],
       params: { $ref: 'params.id#' },
       body: uploadBody('portfolioImage'),
@@ -42,7 +43,12 @@ export async function memberPortfolioImageRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary: 'Remove one picture of my project (row and files)',
-      params: { type: 'object', required: ['id', 'imageId'], additionalProperties: false, properties: { id, imageId: id } },
+      params: {
+        type: 'object',
+        required: ['id', 'imageId'],
+        additionalProperties: false,
+        properties: { id, imageId: id },
+      },
       response: { 200: one },
     },
     handler: (request) => images.deleteImage(app, request.actor, request.params.id, request.params.imageId),

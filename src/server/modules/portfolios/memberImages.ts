@@ -24,7 +24,9 @@ const FIELD = UPLOAD_KINDS.portfolioImage.field;
 const FOLDER = 'portfolios';
 
 function fieldError(lng: Locale, code: string, params: Record<string, unknown> = {}) {
-  return AppError.badRequest('validation.failed', [{ field: FIELD, message: translate(lng, code, { field: FIELD, ...params }) }]);
+  return AppError.badRequest('validation.failed', [
+    { field: FIELD, message: translate(lng, code, { field: FIELD, ...params }) },
+  ]);
 }
 
 function owner(actor: Actor): string {
@@ -39,7 +41,9 @@ async function reencodeAll(lng: Locale, files: UploadedFile[]): Promise<Buffer[]
       out.push(await reencodeImage(file.path));
     } catch (error) {
       if (!(error instanceof ImageError)) throw error;
-      throw fieldError(lng, error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage', { megapixels: MAX_INPUT_PIXELS / 1_000_000 });
+      throw fieldError(lng, error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage', {
+        megapixels: MAX_INPUT_PIXELS / 1_000_000,
+      });
     }
   }
   return out;
@@ -60,7 +64,8 @@ export async function addImages(app: FastifyInstance, actor: Actor, lng: Locale,
     await app.db.transaction().execute(async (trx) => {
       if (!(await repo.lockOwn(trx, app.dialect === 'postgres', user, hash))) throw AppError.notFound();
       const existing = await repo.imagesOf(trx, hash);
-      if (existing.length + paths.length > MAX_IMAGES) throw fieldError(lng, 'portfolios.tooManyImages', { count: MAX_IMAGES });
+      if (existing.length + paths.length > MAX_IMAGES)
+        throw fieldError(lng, 'portfolios.tooManyImages', { count: MAX_IMAGES });
       await repo.appendImages(trx, hash, paths);
     });
   } catch (error) {
@@ -81,4 +86,3 @@ export async function deleteImage(app: FastifyInstance, actor: Actor, hash: stri
   await removeImageFiles(app.storage, [path]);
   return show(app, actor, hash);
 }
-

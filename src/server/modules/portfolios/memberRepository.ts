@@ -16,12 +16,20 @@ function own(db: Conn, user: string) {
 }
 
 export async function count(db: Conn, user: string) {
-  const row = await own(db, user).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await own(db, user)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 export function page(db: Conn, user: string, limit: number, offset: number) {
-  return own(db, user).select(COLUMNS).orderBy('created_at', 'desc').orderBy('hash').limit(limit).offset(offset).execute();
+  return own(db, user)
+    .select(COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('hash')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 /** Undefined when the project does not exist or belongs to someone else (the caller answers 404 to both). */
@@ -32,18 +40,29 @@ export function find(db: Conn, user: string, hash: string) {
 export async function insert(db: Conn, user: string, columns: Required<PortfolioColumns>) {
   const hash = newHash();
   const now = new Date().toISOString();
-  await db.insertInto('portfolios').values({ hash, user_hash: user, ...columns, data: '{}', created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('portfolios')
+    .values({ hash, user_hash: user, ...columns, data: '{}', created_at: now, updated_at: now })
+    .execute();
   return hash;
 }
 
 export async function update(db: Conn, user: string, hash: string, columns: PortfolioColumns) {
-  await db.updateTable('portfolios').set({ ...columns, updated_at: new Date().toISOString() }).where('hash', '=', hash).where('user_hash', '=', user).execute();
+  await db
+    .updateTable('portfolios')
+    .set({ ...columns, updated_at: new Date().toISOString() })
+    .where('hash', '=', hash)
+    .where('user_hash', '=', user)
+    .execute();
 }
 
 export async function replaceLinks(db: Conn, hash: string, urls: string[]) {
   await db.deleteFrom('portfolio_links').where('portfolio_hash', '=', hash).execute();
   if (urls.length === 0) return;
-  await db.insertInto('portfolio_links').values(urls.map((url, position) => ({ hash: newHash(), portfolio_hash: hash, url, position }))).execute();
+  await db
+    .insertInto('portfolio_links')
+    .values(urls.map((url, position) => ({ hash: newHash(), portfolio_hash: hash, url, position })))
+    .execute();
 }
 
 /** Deletes the project with its links and image rows; answers the image paths so the caller removes the files. */
@@ -66,12 +85,22 @@ export function lockOwn(db: Conn, postgres: boolean, user: string, hash: string)
 
 /** The project's images in display order (the first is the cover). */
 export function imagesOf(db: Conn, hash: string) {
-  return db.selectFrom('portfolio_images').select(['hash', 'path', 'position']).where('portfolio_hash', '=', hash).orderBy('position').orderBy('hash').execute();
+  return db
+    .selectFrom('portfolio_images')
+    .select(['hash', 'path', 'position'])
+    .where('portfolio_hash', '=', hash)
+    .orderBy('position')
+    .orderBy('hash')
+    .execute();
 }
 
 /** Appends images after the last one, in the order given; answers their hashes. */
 export async function appendImages(db: Conn, hash: string, paths: string[]) {
-  const last = await db.selectFrom('portfolio_images').select((eb) => eb.fn.max<number>('position').as('p')).where('portfolio_hash', '=', hash).executeTakeFirst();
+  const last = await db
+    .selectFrom('portfolio_images')
+    .select((eb) => eb.fn.max<number>('position').as('p'))
+    .where('portfolio_hash', '=', hash)
+    .executeTakeFirst();
   const start = last?.p === null || last?.p === undefined ? 0 : Number(last.p) + 1;
   const rows = paths.map((path, i) => ({ hash: newHash(), portfolio_hash: hash, path, position: start + i }));
   if (rows.length) await db.insertInto('portfolio_images').values(rows).execute();
@@ -80,7 +109,12 @@ export async function appendImages(db: Conn, hash: string, paths: string[]) {
 
 /** Deletes one image of the project; answers its path (undefined when the project has no such image). */
 export async function removeImage(db: Conn, hash: string, image: string) {
-  const row = await db.selectFrom('portfolio_images').select('path').where('portfolio_hash', '=', hash).where('hash', '=', image).executeTakeFirst();
+  const row = await db
+    .selectFrom('portfolio_images')
+    .select('path')
+    .where('portfolio_hash', '=', hash)
+    .where('hash', '=', image)
+    .executeTakeFirst();
   if (!row) return undefined;
   await db.deleteFrom('portfolio_images').where('portfolio_hash', '=', hash).where('hash', '=', image).execute();
   return row.path;
@@ -89,6 +123,11 @@ export async function removeImage(db: Conn, hash: string, image: string) {
 /** Gives the project's images positions 0..n-1 in the order of `order` (the caller checked it is a permutation). */
 export async function reorderImages(db: Conn, hash: string, order: string[]) {
   for (const [position, image] of order.entries()) {
-    await db.updateTable('portfolio_images').set({ position }).where('portfolio_hash', '=', hash).where('hash', '=', image).execute();
+    await db
+      .updateTable('portfolio_images')
+      .set({ position })
+      .where('portfolio_hash', '=', hash)
+      .where('hash', '=', image)
+      .execute();
   }
 }

@@ -14,13 +14,19 @@ const createBody = { allOf: [{ $ref: 'portfolio.write#' }], required: ['name', '
 export async function memberPortfolioRoutes(app: FastifyInstance) {
   app.get<{ Querystring: PageQuery }>('/usr/portfolios', {
     config: { permission },
-    schema: { tags, summary: 'My portfolio projects, drafts included', querystring: { $ref: 'page.filter#' }, response: { 200: listSchema('portfolio') } },
+    schema: {
+      tags,
+      summary: 'My portfolio projects, drafts included',
+      querystring: { $ref: 'page.filter#' },
+      response: { 200: listSchema('portfolio') },
+    },
     handler: (request) => service.list(app, request.actor, request.query),
   });
   app.post<{ Body: service.PortfolioWrite }>('/usr/portfolios', {
     config: { permission },
     schema: { tags, summary: 'Add a portfolio project with its links', body: createBody, response: { 201: one } },
-    handler: async (request, reply) => reply.code(201).send(await service.create(app, request.actor, request.lng, request.body)),
+    handler: async (request, reply) =>
+      reply.code(201).send(await service.create(app, request.actor, request.lng, request.body)),
   });
   app.get<{ Params: { id: string } }>('/usr/portfolios/:id', {
     config: { permission },
@@ -29,12 +35,24 @@ export async function memberPortfolioRoutes(app: FastifyInstance) {
   });
   app.patch<{ Params: { id: string }; Body: service.PortfolioWrite }>('/usr/portfolios/:id', {
     config: { permission },
-    schema: { tags, summary: 'Change any subset of a project (links, when sent, replace the old ones; images, when sent, is the new order of its images, the first being the cover)', params, body: { $ref: 'portfolio.write#' }, response: { 200: one } },
+    schema: {
+      tags,
+      summary:
+        'Change any subset of a project (links, when sent, replace the old ones; images, when sent, is the new order of its images, the first being the cover)',
+      params,
+      body: { $ref: 'portfolio.write#' },
+      response: { 200: one },
+    },
     handler: (request) => service.update(app, request.actor, request.lng, request.params.id, request.body),
   });
   app.delete<{ Params: { id: string } }>('/usr/portfolios/:id', {
     config: { permission },
-    schema: { tags, summary: 'Delete a project with its links and images', params, response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
+    schema: {
+      tags,
+      summary: 'Delete a project with its links and images',
+      params,
+      response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
+    },
     handler: (request) => service.remove(app, request.actor, request.params.id),
   });
   // The picture routes take multipart, so they live inside their own upload context (plugins/uploads.ts).

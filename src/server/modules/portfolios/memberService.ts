@@ -34,7 +34,9 @@ async function present(db: Conn, rows: Row[]) {
   return rows.map((row) => ({
     ...row,
     date: isoToDmy(row.date),
-    images: images.filter((image) => image.portfolio_hash === row.hash).map((image) => ({ hash: image.hash, url: image.path })),
+    images: images
+      .filter((image) => image.portfolio_hash === row.hash)
+      .map((image) => ({ hash: image.hash, url: image.path })),
     links: links.filter((link) => link.portfolio_hash === row.hash).map((link) => ({ hash: link.hash, url: link.url })),
   }));
 }
@@ -70,8 +72,14 @@ export async function show(app: FastifyInstance, actor: Actor, hash: string) {
 export async function applyImageOrder(db: Conn, lng: Locale, hash: string, order: string[] | undefined) {
   if (order === undefined) return;
   const current = (await repo.imagesOf(db, hash)).map((image) => image.hash);
-  const same = order.length === current.length && new Set(order).size === order.length && order.every((image) => current.includes(image));
-  if (!same) throw AppError.badRequest('validation.failed', [{ field: 'images', message: translate(lng, 'portfolios.imagesMismatch', { field: 'images' }) }]);
+  const same =
+    order.length === current.length &&
+    new Set(order).size === order.length &&
+    order.every((image) => current.includes(image));
+  if (!same)
+    throw AppError.badRequest('validation.failed', [
+      { field: 'images', message: translate(lng, 'portfolios.imagesMismatch', { field: 'images' }) },
+    ]);
   if (order.length) await repo.reorderImages(db, hash, order);
 }
 
@@ -80,7 +88,11 @@ export async function create(app: FastifyInstance, actor: Actor, lng: Locale, in
   const hash = await app.db.transaction().execute(async (trx) => {
     const { name = '', date = null, content = '', status = 'UNPUBLISHED' } = columns(input);
     const created = await repo.insert(trx, user, { name, date, content, status });
-    await repo.replaceLinks(trx, created, (input.links ?? []).map((link) => link.url));
+    await repo.replaceLinks(
+      trx,
+      created,
+      (input.links ?? []).map((link) => link.url),
+    );
     await applyImageOrder(trx, lng, created, input.images);
     return created;
   });
@@ -93,7 +105,12 @@ export async function update(app: FastifyInstance, actor: Actor, lng: Locale, ha
     if (!(await repo.lockOwn(trx, app.dialect === 'postgres', user, hash))) throw AppError.notFound();
     const changes = columns(input);
     if (Object.keys(changes).length) await repo.update(trx, user, hash, changes);
-    if (input.links) await repo.replaceLinks(trx, hash, input.links.map((link) => link.url));
+    if (input.links)
+      await repo.replaceLinks(
+        trx,
+        hash,
+        input.links.map((link) => link.url),
+      );
     await applyImageOrder(trx, lng, hash, input.images);
   });
   return show(app, actor, hash);
@@ -111,5 +128,8 @@ export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
 
 /** Public image links are `/uploads/…`; any other link is left alone. */
 export async function removeImageFiles(storage: FileStorage, paths: string[]): Promise<void> {
-  await removeQuietly(storage, paths.map((path) => publicKey(path)));
+  await removeQuietly(
+    storage,
+    paths.map((path) => publicKey(path)),
+  );
 }

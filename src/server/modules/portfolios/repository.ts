@@ -12,15 +12,33 @@ function visible(db: Conn, users?: string[]) {
   return query;
 }
 
-const COLUMNS = ['portfolios.hash', 'portfolios.name', 'portfolios.date', 'portfolios.content', 'portfolios.status', 'users.hash as user_hash', 'users.name as user_name', 'users.surname1', 'users.photo'] as const;
+const COLUMNS = [
+  'portfolios.hash',
+  'portfolios.name',
+  'portfolios.date',
+  'portfolios.content',
+  'portfolios.status',
+  'users.hash as user_hash',
+  'users.name as user_name',
+  'users.surname1',
+  'users.photo',
+] as const;
 
 export async function count(db: Conn, users?: string[]) {
-  const row = await visible(db, users).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await visible(db, users)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 export function page(db: Conn, users: string[] | undefined, limit: number, offset: number) {
-  return visible(db, users).select(COLUMNS).orderBy('portfolios.created_at', 'desc').orderBy('portfolios.hash').limit(limit).offset(offset).execute();
+  return visible(db, users)
+    .select(COLUMNS)
+    .orderBy('portfolios.created_at', 'desc')
+    .orderBy('portfolios.hash')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 export function find(db: Conn, hash: string) {
@@ -29,10 +47,20 @@ export function find(db: Conn, hash: string) {
 
 export function imagesOf(db: Conn, hashes: string[]) {
   if (hashes.length === 0) return Promise.resolve([]);
-  return db.selectFrom('portfolio_images').select(['hash', 'portfolio_hash', 'path']).where('portfolio_hash', 'in', hashes).orderBy('position').execute();
+  return db
+    .selectFrom('portfolio_images')
+    .select(['hash', 'portfolio_hash', 'path'])
+    .where('portfolio_hash', 'in', hashes)
+    .orderBy('position')
+    .execute();
 }
 
 export function linksOf(db: Conn, hashes: string[]) {
   if (hashes.length === 0) return Promise.resolve([]);
-  return db.selectFrom('portfolio_links').select(['hash', 'portfolio_hash', 'url']).where('portfolio_hash', 'in', hashes).orderBy('position').execute();
+  return db
+    .selectFrom('portfolio_links')
+    .select(['hash', 'portfolio_hash', 'url'])
+    .where('portfolio_hash', 'in', hashes)
+    .orderBy('position')
+    .execute();
 }

@@ -5,12 +5,22 @@ import * as service from './service';
 export async function portfolioRoutes(app: FastifyInstance) {
   app.get<{ Querystring: service.OwnedQuery }>('/api/portfolios', {
     config: { permission: 'public.browse' },
-    schema: { tags: ['public'], summary: 'Published portfolio projects', querystring: { $ref: 'owned.filter#' }, response: { 200: listSchema('portfolio') } },
+    schema: {
+      tags: ['public'],
+      summary: 'Published portfolio projects',
+      querystring: { $ref: 'owned.filter#' },
+      response: { 200: listSchema('portfolio') },
+    },
     handler: (request) => service.list(app.db, request.query),
   });
   app.get<{ Params: { id: string } }>('/api/portfolios/:id', {
     config: { permission: 'public.browse' },
-    schema: { tags: ['public'], summary: 'One portfolio project with its images and links', params: { $ref: 'params.id#' }, response: { 200: { $ref: 'portfolio#' } } },
+    schema: {
+      tags: ['public'],
+      summary: 'One portfolio project with its images and links',
+      params: { $ref: 'params.id#' },
+      response: { 200: { $ref: 'portfolio#' } },
+    },
     handler: (request) => service.show(app.db, request.params.id),
   });
 }

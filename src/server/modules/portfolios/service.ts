@@ -20,7 +20,9 @@ async function present(db: Db, rows: Row[]) {
     date: row.date,
     content: row.content,
     status: row.status,
-    images: images.filter((image) => image.portfolio_hash === row.hash).map((image) => ({ hash: image.hash, url: image.path })),
+    images: images
+      .filter((image) => image.portfolio_hash === row.hash)
+      .map((image) => ({ hash: image.hash, url: image.path })),
     links: links.filter((link) => link.portfolio_hash === row.hash).map((link) => ({ hash: link.hash, url: link.url })),
     user: presentAuthor(row),
   }));

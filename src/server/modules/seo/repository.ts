@@ -5,7 +5,17 @@ export function jobForPage(db: Conn, slug: string) {
   return db
     .selectFrom('jobs')
     .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
-    .select(['jobs.hash', 'jobs.slug', 'jobs.title', 'jobs.description', 'jobs.location', 'jobs.contract', 'jobs.cdate', 'companies.company_name', 'companies.url'])
+    .select([
+      'jobs.hash',
+      'jobs.slug',
+      'jobs.title',
+      'jobs.description',
+      'jobs.location',
+      'jobs.contract',
+      'jobs.cdate',
+      'companies.company_name',
+      'companies.url',
+    ])
     .where('jobs.status', '=', 'PUBLISHED')
     .where('jobs.slug', '=', slug)
     .executeTakeFirst();
@@ -21,18 +31,31 @@ export async function articleForPage(db: Conn, slug: string) {
     .where('status', '=', 'PUBLISHED')
     .executeTakeFirst();
   if (!article) return null;
-  const texts = await db.selectFrom('article_i18n').select(['language', 'slug', 'title', 'summary']).where('article_hash', '=', article.hash).execute();
+  const texts = await db
+    .selectFrom('article_i18n')
+    .select(['language', 'slug', 'title', 'summary'])
+    .where('article_hash', '=', article.hash)
+    .execute();
   return { ...article, texts };
 }
 
 export async function contentForPage(db: Conn, slug: string) {
   const found = await db.selectFrom('content_pages').select('key').where('slug', '=', slug).executeTakeFirst();
   if (!found) return null;
-  return db.selectFrom('content_pages').select(['language', 'slug', 'title', 'body']).where('key', '=', found.key).execute();
+  return db
+    .selectFrom('content_pages')
+    .select(['language', 'slug', 'title', 'body'])
+    .where('key', '=', found.key)
+    .execute();
 }
 
 export function workgroupExists(db: Conn, slug: string) {
-  return db.selectFrom('workgroups').select(['name', 'description']).where('status', '=', 'PUBLISHED').where((eb) => eb.or([eb('slug', '=', slug), eb('hash', '=', slug)])).executeTakeFirst();
+  return db
+    .selectFrom('workgroups')
+    .select(['name', 'description'])
+    .where('status', '=', 'PUBLISHED')
+    .where((eb) => eb.or([eb('slug', '=', slug), eb('hash', '=', slug)]))
+    .executeTakeFirst();
 }
 
 export function memberForPage(db: Conn, column: 'hash' | 'slug', value: string) {
@@ -46,7 +69,12 @@ export function memberForPage(db: Conn, column: 'hash' | 'slug', value: string) 
 }
 
 export function portfolioForPage(db: Conn, hash: string) {
-  return db.selectFrom('portfolios').select(['name', 'content']).where('hash', '=', hash).where('status', '=', 'PUBLISHED').executeTakeFirst();
+  return db
+    .selectFrom('portfolios')
+    .select(['name', 'content'])
+    .where('hash', '=', hash)
+    .where('status', '=', 'PUBLISHED')
+    .executeTakeFirst();
 }
 
 export function experienceForPage(db: Conn, hash: string) {
@@ -54,7 +82,13 @@ export function experienceForPage(db: Conn, hash: string) {
 }
 
 export function sitemapJobs(db: Conn, limit: number) {
-  return db.selectFrom('jobs').select(['slug', 'cdate']).where('status', '=', 'PUBLISHED').orderBy('cdate', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('jobs')
+    .select(['slug', 'cdate'])
+    .where('status', '=', 'PUBLISHED')
+    .orderBy('cdate', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export function sitemapArticles(db: Conn, limit: number) {
@@ -69,7 +103,12 @@ export function sitemapArticles(db: Conn, limit: number) {
 }
 
 export function sitemapWorkgroups(db: Conn, limit: number) {
-  return db.selectFrom('workgroups').select(['slug', 'updated_at']).where('status', '=', 'PUBLISHED').limit(limit).execute();
+  return db
+    .selectFrom('workgroups')
+    .select(['slug', 'updated_at'])
+    .where('status', '=', 'PUBLISHED')
+    .limit(limit)
+    .execute();
 }
 
 export function sitemapContent(db: Conn) {

@@ -45,13 +45,26 @@ function sectionText(lng: Locale, name: string) {
 }
 
 function sameParamAlternates(match: RouteMatch) {
-  return Object.fromEntries(LOCALES.map((l) => [l, localizePath(match.route.name, l, match.params)])) as Record<Locale, string>;
+  return Object.fromEntries(LOCALES.map((l) => [l, localizePath(match.route.name, l, match.params)])) as Record<
+    Locale,
+    string
+  >;
 }
 
-const clip = (text: string, length = 160) => (text.length <= length ? text : `${text.slice(0, length - 1).replace(/\s+\S*$/, '')}…`);
-const plain = (markdown: string) => markdown.replace(/[#*_>`[\]()!-]+/g, ' ').replace(/\s+/g, ' ').trim();
+const clip = (text: string, length = 160) =>
+  text.length <= length ? text : `${text.slice(0, length - 1).replace(/\s+\S*$/, '')}…`;
+const plain = (markdown: string) =>
+  markdown
+    .replace(/[#*_>`[\]()!-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
-export async function headForMatch(db: Db, match: RouteMatch | null, fallbackLng: Locale, publicUrl: string): Promise<PageHead> {
+export async function headForMatch(
+  db: Db,
+  match: RouteMatch | null,
+  fallbackLng: Locale,
+  publicUrl: string,
+): Promise<PageHead> {
   if (!match) {
     const text = sectionText(fallbackLng, 'notFound');
     return { status: 404, lng: fallbackLng, ...text, alternates: {}, noindex: true };
@@ -76,7 +89,11 @@ export async function headForMatch(db: Db, match: RouteMatch | null, fallbackLng
           description: job.description,
           datePosted: job.cdate.slice(0, 10),
           employmentType: job.contract,
-          hiringOrganization: { '@type': 'Organization', name: job.company_name, ...(job.url ? { sameAs: job.url } : {}) },
+          hiringOrganization: {
+            '@type': 'Organization',
+            name: job.company_name,
+            ...(job.url ? { sameAs: job.url } : {}),
+          },
           jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: job.location } },
           url: `${publicUrl}${localizePath('jobs.show', lng, { slug: job.slug })}`,
         },
@@ -86,9 +103,17 @@ export async function headForMatch(db: Db, match: RouteMatch | null, fallbackLng
       const article = await repo.articleForPage(db, params['slug']!);
       const text = article?.texts.find((t) => t.language === lng);
       if (!article || !text) return notFound();
-      const alternates = Object.fromEntries(article.texts.map((t) => [t.language, localizePath('news.show', t.language as Locale, { slug: t.slug })]));
+      const alternates = Object.fromEntries(
+        article.texts.map((t) => [t.language, localizePath('news.show', t.language as Locale, { slug: t.slug })]),
+      );
       const url = `${publicUrl}${localizePath('news.show', lng, { slug: text.slug })}`;
-      const head: PageHead = { ...base, title: text.title, description: clip(plain(text.summary)), alternates, image: article.image };
+      const head: PageHead = {
+        ...base,
+        title: text.title,
+        description: clip(plain(text.summary)),
+        alternates,
+        image: article.image,
+      };
       if (article.type === 'EVENT') {
         head.jsonLd = {
           '@context': 'https://schema.org',
@@ -109,7 +134,9 @@ export async function headForMatch(db: Db, match: RouteMatch | null, fallbackLng
       const pages = await repo.contentForPage(db, params['slug']);
       const page = pages?.find((p) => p.language === lng);
       if (!pages || !page) return notFound();
-      const alternates = Object.fromEntries(pages.map((p) => [p.language, localizePath('info', p.language as Locale, { slug: p.slug })]));
+      const alternates = Object.fromEntries(
+        pages.map((p) => [p.language, localizePath('info', p.language as Locale, { slug: p.slug })]),
+      );
       return { ...base, title: page.title, description: clip(plain(page.body)), alternates };
     }
     case 'workgroups.show': {
@@ -121,7 +148,9 @@ export async function headForMatch(db: Db, match: RouteMatch | null, fallbackLng
     case 'community.entrepreneurs.show': {
       const column = route.name === 'community.directory.show' ? 'hash' : 'slug';
       const member = await repo.memberForPage(db, column, params[column]!);
-      return member ? { ...base, title: `${member.name} ${member.surname1}`, description: member.current_job ?? base.description } : notFound();
+      return member
+        ? { ...base, title: `${member.name} ${member.surname1}`, description: member.current_job ?? base.description }
+        : notFound();
     }
     case 'portfolios.show': {
       const portfolio = await repo.portfolioForPage(db, params['hash']!);
@@ -147,7 +176,9 @@ const SITEMAP_LIMIT = 5000;
  */
 export function sitemap(db: Db, publicUrl: string): Promise<Buffer> {
   // kept as bytes: a multi-megabyte string would be encoded again for every request (and held once per response)
-  return cachedByVersion(db, 'content', `sitemap:${publicUrl}`, async () => Buffer.from(await buildSitemap(db, publicUrl)));
+  return cachedByVersion(db, 'content', `sitemap:${publicUrl}`, async () =>
+    Buffer.from(await buildSitemap(db, publicUrl)),
+  );
 }
 
 async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
@@ -156,11 +187,14 @@ async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
     for (const path of Object.values(paths)) urls.push({ loc: path!, alternates: paths, lastmod });
   };
   for (const route of ROUTES) {
-    if (route.area !== 'public' || route.guard || route.path.includes(':') && !route.path.endsWith('?')) continue;
+    if (route.area !== 'public' || route.guard || (route.path.includes(':') && !route.path.endsWith('?'))) continue;
     add(Object.fromEntries(LOCALES.map((l) => [l, localizePath(route.name, l)])));
   }
   for (const job of await repo.sitemapJobs(db, SITEMAP_LIMIT)) {
-    add(Object.fromEntries(LOCALES.map((l) => [l, localizePath('jobs.show', l, { slug: job.slug })])), job.cdate.slice(0, 10));
+    add(
+      Object.fromEntries(LOCALES.map((l) => [l, localizePath('jobs.show', l, { slug: job.slug })])),
+      job.cdate.slice(0, 10),
+    );
   }
   const articles = new Map<string, Partial<Record<Locale, string>>>();
   for (const row of await repo.sitemapArticles(db, SITEMAP_LIMIT)) {
@@ -184,7 +218,9 @@ async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
   const body = urls
     .map(
       (url) =>
-        `<url><loc>${esc(publicUrl + url.loc)}</loc>${url.lastmod ? `<lastmod>${url.lastmod}</lastmod>` : ''}${Object.entries(url.alternates)
+        `<url><loc>${esc(publicUrl + url.loc)}</loc>${url.lastmod ? `<lastmod>${url.lastmod}</lastmod>` : ''}${Object.entries(
+          url.alternates,
+        )
           .map(([l, path]) => `<xhtml:link rel="alternate" hreflang="${l}" href="${esc(publicUrl + path!)}"/>`)
           .join('')}</url>`,
     )

@@ -47,7 +47,13 @@ export class TaskRunner {
       // the next run counts from this one's start, so a slow run does not drift the schedule
       await this.db
         .updateTable('tasks')
-        .set({ next_run_at: nowIso(new Date(now.getTime() + task.everyMs)), locked_until: null, claimed_by: null, last_run_at: nowIso(now), last_error: error })
+        .set({
+          next_run_at: nowIso(new Date(now.getTime() + task.everyMs)),
+          locked_until: null,
+          claimed_by: null,
+          last_run_at: nowIso(now),
+          last_error: error,
+        })
         .where('name', '=', task.name)
         .where('claimed_by', '=', this.id)
         .execute();
@@ -57,7 +63,18 @@ export class TaskRunner {
 
   private async claim(task: Task, now: Date): Promise<boolean> {
     const at = nowIso(now);
-    await this.db.insertInto('tasks').values({ name: task.name, next_run_at: at, locked_until: null, claimed_by: null, last_run_at: null, last_error: null }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await this.db
+      .insertInto('tasks')
+      .values({
+        name: task.name,
+        next_run_at: at,
+        locked_until: null,
+        claimed_by: null,
+        last_run_at: null,
+        last_error: null,
+      })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
     const claimed = await this.db
       .updateTable('tasks')
       .set({ locked_until: nowIso(new Date(now.getTime() + LEASE_MS)), claimed_by: this.id })
@@ -98,7 +115,10 @@ export function taskRunnerPlugin(app: FastifyInstance, tasks: Task[], pollSecond
   const runner = new TaskRunner(app.db);
   for (const task of tasks) runner.register(task);
   app.decorate('tasks', runner);
-  if (pollSeconds > 0) app.addHook('onReady', async () => runner.start(pollSeconds * 1000, (error) => app.log.error({ err: error }, 'background task round failed')));
+  if (pollSeconds > 0)
+    app.addHook('onReady', async () =>
+      runner.start(pollSeconds * 1000, (error) => app.log.error({ err: error }, 'background task round failed')),
+    );
   app.addHook('onClose', async () => runner.stop());
   return runner;
 }

@@ -14,7 +14,11 @@ export async function taxonomyRoutes(app: FastifyInstance) {
   });
   app.get('/api/categories/tree', {
     config: { permission: 'public.browse' },
-    schema: { tags: ['public'], summary: 'The category (studies) tree', response: { 200: { type: 'array', items: { $ref: 'category#' } } } },
+    schema: {
+      tags: ['public'],
+      summary: 'The category (studies) tree',
+      response: { 200: { type: 'array', items: { $ref: 'category#' } } },
+    },
     handler: (request) => service.categoryTree(app.db, request.lng),
   });
 }

@@ -4,7 +4,12 @@ import * as repo from './repository';
 
 export async function tags(db: Db, lng: Locale, filter: { type?: string; group?: string }) {
   const rows = await repo.listTags(db, lng, filter);
-  return rows.map((row) => ({ hash: row.hash, type: row.type, group: row.group, title: (row as Record<string, unknown>)[`title_${lng}`] as string }));
+  return rows.map((row) => ({
+    hash: row.hash,
+    type: row.type,
+    group: row.group,
+    title: (row as Record<string, unknown>)[`title_${lng}`] as string,
+  }));
 }
 
 export interface CategoryNode {
@@ -18,7 +23,12 @@ export async function categoryTree(db: Db, lng: Locale): Promise<CategoryNode[]>
   const rows = await repo.listCategories(db, lng);
   const nodes = new Map<string, CategoryNode>();
   for (const row of rows) {
-    nodes.set(row.hash, { hash: row.hash, title: (row as Record<string, unknown>)[`title_${lng}`] as string, lvl: row.lvl, children: [] });
+    nodes.set(row.hash, {
+      hash: row.hash,
+      title: (row as Record<string, unknown>)[`title_${lng}`] as string,
+      lvl: row.lvl,
+      children: [],
+    });
   }
   const roots: CategoryNode[] = [];
   for (const row of rows) {

@@ -21,7 +21,11 @@ export function userRow(db: Conn, hash: string) {
 }
 
 export function categoryOf(db: Conn, hash: string) {
-  return db.selectFrom('categories').select(['hash', 'title_es', 'title_en', 'title_ca']).where('hash', '=', hash).executeTakeFirst();
+  return db
+    .selectFrom('categories')
+    .select(['hash', 'title_es', 'title_en', 'title_ca'])
+    .where('hash', '=', hash)
+    .executeTakeFirst();
 }
 
 export function tagsOf(db: Conn, userHash: string) {
@@ -36,14 +40,25 @@ export function tagsOf(db: Conn, userHash: string) {
 }
 
 export function portfoliosOf(db: Conn, userHash: string) {
-  return db.selectFrom('portfolios').select(['hash', 'name', 'date', 'content', 'status', 'data', 'created_at', 'updated_at']).where('user_hash', '=', userHash).orderBy('created_at').orderBy('hash').execute();
+  return db
+    .selectFrom('portfolios')
+    .select(['hash', 'name', 'date', 'content', 'status', 'data', 'created_at', 'updated_at'])
+    .where('user_hash', '=', userHash)
+    .orderBy('created_at')
+    .orderBy('hash')
+    .execute();
 }
 
 export function portfolioImagesOf(db: Conn, userHash: string) {
   return db
     .selectFrom('portfolio_images')
     .innerJoin('portfolios', 'portfolios.hash', 'portfolio_images.portfolio_hash')
-    .select(['portfolio_images.hash', 'portfolio_images.portfolio_hash', 'portfolio_images.path', 'portfolio_images.position'])
+    .select([
+      'portfolio_images.hash',
+      'portfolio_images.portfolio_hash',
+      'portfolio_images.path',
+      'portfolio_images.position',
+    ])
     .where('portfolios.user_hash', '=', userHash)
     .orderBy('portfolio_images.portfolio_hash')
     .orderBy('portfolio_images.position')
@@ -64,7 +79,19 @@ export function portfolioLinksOf(db: Conn, userHash: string) {
 export function experiencesOf(db: Conn, userHash: string) {
   return db
     .selectFrom('work_experiences')
-    .select(['hash', 'name', 'contract', 'company_name', 'start', 'end', 'location', 'content', 'data', 'created_at', 'updated_at'])
+    .select([
+      'hash',
+      'name',
+      'contract',
+      'company_name',
+      'start',
+      'end',
+      'location',
+      'content',
+      'data',
+      'created_at',
+      'updated_at',
+    ])
     .where('user_hash', '=', userHash)
     .orderBy('start')
     .orderBy('hash')
@@ -76,7 +103,9 @@ export function articlesOf(db: Conn, table: 'article_saves' | 'article_subscript
   return db
     .selectFrom(table)
     .innerJoin('articles', 'articles.hash', `${table}.article_hash`)
-    .leftJoin('article_i18n', (j) => j.onRef('article_i18n.article_hash', '=', 'articles.hash').on('article_i18n.language', '=', 'es'))
+    .leftJoin('article_i18n', (j) =>
+      j.onRef('article_i18n.article_hash', '=', 'articles.hash').on('article_i18n.language', '=', 'es'),
+    )
     .select(['articles.hash', 'articles.type', 'articles.date', 'article_i18n.title', `${table}.created_at`])
     .where(`${table}.user_hash`, '=', userHash)
     .orderBy(`${table}.created_at`)
@@ -88,7 +117,16 @@ export function applicationsOf(db: Conn, userHash: string) {
     .selectFrom('applicants')
     .innerJoin('jobs', 'jobs.hash', 'applicants.job_hash')
     .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
-    .select(['applicants.hash', 'applicants.status', 'applicants.note', 'applicants.created_at', 'applicants.updated_at', 'jobs.hash as job_hash', 'jobs.title as job_title', 'companies.company_name'])
+    .select([
+      'applicants.hash',
+      'applicants.status',
+      'applicants.note',
+      'applicants.created_at',
+      'applicants.updated_at',
+      'jobs.hash as job_hash',
+      'jobs.title as job_title',
+      'companies.company_name',
+    ])
     .where('applicants.user_hash', '=', userHash)
     .orderBy('applicants.created_at')
     .execute();
@@ -115,14 +153,29 @@ export function followedOf(db: Conn, userHash: string) {
 }
 
 export function administeredOf(db: Conn, userHash: string) {
-  return db.selectFrom('workgroups').select(['hash', 'slug', 'name', 'typology', 'type', 'status', 'description', 'created_at']).where('admin_hash', '=', userHash).orderBy('created_at').execute();
+  return db
+    .selectFrom('workgroups')
+    .select(['hash', 'slug', 'name', 'typology', 'type', 'status', 'description', 'created_at'])
+    .where('admin_hash', '=', userHash)
+    .orderBy('created_at')
+    .execute();
 }
 
 export function postsOf(db: Conn, userHash: string) {
   return db
     .selectFrom('comments')
     .innerJoin('workgroups', 'workgroups.hash', 'comments.workgroup_hash')
-    .select(['comments.hash', 'comments.parent_hash', 'comments.content', 'comments.file_hash', 'comments.deleted', 'comments.created_at', 'comments.edited_at', 'workgroups.hash as workgroup_hash', 'workgroups.name as workgroup_name'])
+    .select([
+      'comments.hash',
+      'comments.parent_hash',
+      'comments.content',
+      'comments.file_hash',
+      'comments.deleted',
+      'comments.created_at',
+      'comments.edited_at',
+      'workgroups.hash as workgroup_hash',
+      'workgroups.name as workgroup_name',
+    ])
     .where('comments.user_hash', '=', userHash)
     .orderBy('comments.created_at')
     .execute();
@@ -143,7 +196,12 @@ export function reportsOf(db: Conn, userHash: string) {
   return db
     .selectFrom('comment_reports')
     .innerJoin('comments', 'comments.hash', 'comment_reports.comment_hash')
-    .select(['comment_reports.comment_hash', 'comments.workgroup_hash', 'comment_reports.reason', 'comment_reports.created_at'])
+    .select([
+      'comment_reports.comment_hash',
+      'comments.workgroup_hash',
+      'comment_reports.reason',
+      'comment_reports.created_at',
+    ])
     .where('comment_reports.user_hash', '=', userHash)
     .orderBy('comment_reports.created_at')
     .execute();
@@ -151,19 +209,52 @@ export function reportsOf(db: Conn, userHash: string) {
 
 /** Cards as we keep them: brand, last four digits, expiry (never the provider's token). */
 export function cardsOf(db: Conn, userHash: string) {
-  return db.selectFrom('cards').select(['hash', 'brand', 'last4', 'exp_month', 'exp_year', 'is_default', 'created_at']).where('user_hash', '=', userHash).orderBy('created_at').execute();
+  return db
+    .selectFrom('cards')
+    .select(['hash', 'brand', 'last4', 'exp_month', 'exp_year', 'is_default', 'created_at'])
+    .where('user_hash', '=', userHash)
+    .orderBy('created_at')
+    .execute();
 }
 
 export function paymentsOf(db: Conn, userHash: string) {
-  return db.selectFrom('payments').select(['hash', 'method', 'status', 'amount_cents', 'refunded_cents', 'period_start', 'period_end', 'card_label', 'mandate_ref', 'receipt_number', 'created_at', 'settled_at']).where('user_hash', '=', userHash).orderBy('created_at').execute();
+  return db
+    .selectFrom('payments')
+    .select([
+      'hash',
+      'method',
+      'status',
+      'amount_cents',
+      'refunded_cents',
+      'period_start',
+      'period_end',
+      'card_label',
+      'mandate_ref',
+      'receipt_number',
+      'created_at',
+      'settled_at',
+    ])
+    .where('user_hash', '=', userHash)
+    .orderBy('created_at')
+    .execute();
 }
 
 export function mandatesOf(db: Conn, userHash: string) {
-  return db.selectFrom('debit_mandates').select(['reference', 'iban', 'holder', 'language', 'text', 'accepted_at', 'revoked_at']).where('user_hash', '=', userHash).orderBy('accepted_at').execute();
+  return db
+    .selectFrom('debit_mandates')
+    .select(['reference', 'iban', 'holder', 'language', 'text', 'accepted_at', 'revoked_at'])
+    .where('user_hash', '=', userHash)
+    .orderBy('accepted_at')
+    .execute();
 }
 
 export function subscriptionsOf(db: Conn, userHash: string) {
-  return db.selectFrom('subscriptions').select(['hash', 'status', 'amount_cents', 'current_period_end', 'created_at', 'cancelled_at']).where('user_hash', '=', userHash).orderBy('created_at').execute();
+  return db
+    .selectFrom('subscriptions')
+    .select(['hash', 'status', 'amount_cents', 'current_period_end', 'created_at', 'cancelled_at'])
+    .where('user_hash', '=', userHash)
+    .orderBy('created_at')
+    .execute();
 }
 
 /** The member's own stored files (CV, student and portfolio files) and the files attached to their wall posts. */
@@ -181,7 +272,13 @@ export function filesOf(db: Conn, userHash: string, attached: string[]) {
 }
 
 export function auditAbout(db: Conn, userHash: string) {
-  return db.selectFrom('audit_log').select(['action', 'data', 'created_at']).where('target_type', '=', 'user').where('target_hash', '=', userHash).orderBy('created_at').execute();
+  return db
+    .selectFrom('audit_log')
+    .select(['action', 'data', 'created_at'])
+    .where('target_type', '=', 'user')
+    .where('target_hash', '=', userHash)
+    .orderBy('created_at')
+    .execute();
 }
 
 /** Mail to the member's address since their account exists (an earlier, deleted account at the same address is someone else's record). */
@@ -196,21 +293,43 @@ export function mailsTo(db: Conn, address: string, since: string) {
 }
 
 export function sessionsOf(db: Conn, userHash: string) {
-  return db.selectFrom('sessions').select(['created_at', 'expires_at', 'revoked_at']).where('actor_type', '=', 'user').where('actor_hash', '=', userHash).orderBy('created_at').execute();
+  return db
+    .selectFrom('sessions')
+    .select(['created_at', 'expires_at', 'revoked_at'])
+    .where('actor_type', '=', 'user')
+    .where('actor_hash', '=', userHash)
+    .orderBy('created_at')
+    .execute();
 }
 
 /** The member's job alert preferences (issue 11 §8), if any. */
 export function jobAlertOf(db: Conn, userHash: string) {
-  return db.selectFrom('job_alerts').select(['frequency', 'area', 'contract', 'working', 'location', 'text', 'updated_at']).where('user_hash', '=', userHash).executeTakeFirst();
+  return db
+    .selectFrom('job_alerts')
+    .select(['frequency', 'area', 'contract', 'working', 'location', 'text', 'updated_at'])
+    .where('user_hash', '=', userHash)
+    .executeTakeFirst();
 }
 
 // ── deletion ─────────────────────────────────────────────────────────────────
 
 /** Removes what only the person owns; answers the stored paths of their files and portfolio images. */
-export async function deleteOwned(db: Conn, userHash: string): Promise<{ files: Array<{ kind: string; path: string }>; images: string[] }> {
+export async function deleteOwned(
+  db: Conn,
+  userHash: string,
+): Promise<{ files: Array<{ kind: string; path: string }>; images: string[] }> {
   const portfolios = db.selectFrom('portfolios').select('hash').where('user_hash', '=', userHash);
-  const images = await db.selectFrom('portfolio_images').select('path').where('portfolio_hash', 'in', portfolios).execute();
-  const files = await db.selectFrom('files').select(['kind', 'path']).where('owner_type', '=', 'user').where('owner_hash', '=', userHash).execute();
+  const images = await db
+    .selectFrom('portfolio_images')
+    .select('path')
+    .where('portfolio_hash', 'in', portfolios)
+    .execute();
+  const files = await db
+    .selectFrom('files')
+    .select(['kind', 'path'])
+    .where('owner_type', '=', 'user')
+    .where('owner_hash', '=', userHash)
+    .execute();
   await db.deleteFrom('portfolio_images').where('portfolio_hash', 'in', portfolios).execute();
   await db.deleteFrom('portfolio_links').where('portfolio_hash', 'in', portfolios).execute();
   await db.deleteFrom('portfolios').where('user_hash', '=', userHash).execute();
@@ -220,7 +339,12 @@ export async function deleteOwned(db: Conn, userHash: string): Promise<{ files: 
   await db.deleteFrom('comment_likes').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('comment_reports').where('user_hash', '=', userHash).execute();
   // the membership stops; its payments stay, anonymous with the row, as the association's accounting record
-  await db.updateTable('subscriptions').set({ status: 'ENDED', renew: 0, next_charge_at: null, ended_at: nowIso() }).where('user_hash', '=', userHash).where('status', 'in', ['ACTIVE', 'PAST_DUE']).execute();
+  await db
+    .updateTable('subscriptions')
+    .set({ status: 'ENDED', renew: 0, next_charge_at: null, ended_at: nowIso() })
+    .where('user_hash', '=', userHash)
+    .where('status', 'in', ['ACTIVE', 'PAST_DUE'])
+    .execute();
   await db.deleteFrom('debit_mandates').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('payment_sessions').where('user_hash', '=', userHash).execute();
   await db.deleteFrom('cards').where('user_hash', '=', userHash).execute();
@@ -238,7 +362,12 @@ export async function deleteOwned(db: Conn, userHash: string): Promise<{ files: 
 /** Groups the person administers go back to the association's administrators, unpublished (DESIGN §6). */
 export async function unpublishAdministered(db: Conn, userHash: string, now: string): Promise<string[]> {
   const groups = await db.selectFrom('workgroups').select('hash').where('admin_hash', '=', userHash).execute();
-  if (groups.length) await db.updateTable('workgroups').set({ status: 'UNPUBLISHED', updated_at: now }).where('admin_hash', '=', userHash).execute();
+  if (groups.length)
+    await db
+      .updateTable('workgroups')
+      .set({ status: 'UNPUBLISHED', updated_at: now })
+      .where('admin_hash', '=', userHash)
+      .execute();
   return groups.map((row) => row.hash);
 }
 

@@ -27,7 +27,9 @@ export async function accountDataRoutes(app: FastifyInstance) {
       tags: ['alumni'],
       summary: 'Delete my account: personal data and files go; applications and wall posts stay as a former member',
       body: { $ref: 'user.delete#' },
-      response: { 200: { type: 'object', additionalProperties: false, required: ['ok'], properties: { ok: { type: 'boolean' } } } },
+      response: {
+        200: { type: 'object', additionalProperties: false, required: ['ok'], properties: { ok: { type: 'boolean' } } },
+      },
     },
     handler: (request) => service.deleteAccount(app, request.actor, request.lng, request.body),
   });

@@ -29,7 +29,6 @@ import type { UserDelete } from '../../../shared/schema-types';
 
 export type { UserDelete } from '../../../shared/schema-types';
 
-
 function parse(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
@@ -48,7 +47,12 @@ const uploadPath = (link: string | null): string | null => publicKey(link);
 
 /** A file name safe inside the zip: no folders, no control characters. */
 function entryName(name: string): string {
-  return name.replace(/[\\/\u0000-\u001f\u007f]/g, '_').replace(/^\.+/, '_').slice(0, 180) || 'file';
+  return (
+    name
+      .replace(/[\\/\u0000-\u001f\u007f]/g, '_')
+      .replace(/^\.+/, '_')
+      .slice(0, 180) || 'file'
+  );
 }
 
 interface ZipFile {
@@ -59,7 +63,10 @@ interface ZipFile {
 // ── export ───────────────────────────────────────────────────────────────────
 
 /** data.json and the files, read before anything is streamed so a missing file never breaks the zip. */
-export async function collect(app: FastifyInstance, actor: Actor): Promise<{ data: Record<string, unknown>; files: ZipFile[] }> {
+export async function collect(
+  app: FastifyInstance,
+  actor: Actor,
+): Promise<{ data: Record<string, unknown>; files: ZipFile[] }> {
   const hash = signedIn(actor);
   const db = app.db;
   const user = await repo.userRow(db, hash);
@@ -75,46 +82,87 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
     return path;
   };
 
-  const [category, tags, portfolios, images, links, experiences, saved, registrations, applications, memberships, followed, administered, posts, likes, reports, cards, subscriptions, payments, mandates, auditRows, mails, sessions, jobAlert] =
-    await Promise.all([
-      user.category_hash ? repo.categoryOf(db, user.category_hash) : undefined,
-      repo.tagsOf(db, hash),
-      repo.portfoliosOf(db, hash),
-      repo.portfolioImagesOf(db, hash),
-      repo.portfolioLinksOf(db, hash),
-      repo.experiencesOf(db, hash),
-      repo.articlesOf(db, 'article_saves', hash),
-      repo.articlesOf(db, 'article_subscriptions', hash),
-      repo.applicationsOf(db, hash),
-      repo.membershipsOf(db, hash),
-      repo.followedOf(db, hash),
-      repo.administeredOf(db, hash),
-      repo.postsOf(db, hash),
-      repo.likesOf(db, hash),
-      repo.reportsOf(db, hash),
-      repo.cardsOf(db, hash),
-      repo.subscriptionsOf(db, hash),
-      repo.paymentsOf(db, hash),
-      repo.mandatesOf(db, hash),
-      repo.auditAbout(db, hash),
-      repo.mailsTo(db, user.email, user.created_at),
-      repo.sessionsOf(db, hash),
-      repo.jobAlertOf(db, hash),
-    ]);
-  const stored = await repo.filesOf(db, hash, posts.map((post) => post.file_hash).filter((h): h is string => !!h));
-  const keys = [...stored.map((file) => privateKey(file.path)), uploadPath(user.photo), ...images.map((image) => uploadPath(image.path))].filter((key): key is string => !!key);
-  await Promise.all(keys.map(async (key) => {
-    const content = await readAll(app.storage, key);
-    if (content) contents.set(key, content);
-  }));
-  const archived = new Map(stored.map((file) => [file.hash, add(privateKey(file.path), `${file.kind}/${file.hash}-${entryName(file.name)}`)]));
+  const [
+    category,
+    tags,
+    portfolios,
+    images,
+    links,
+    experiences,
+    saved,
+    registrations,
+    applications,
+    memberships,
+    followed,
+    administered,
+    posts,
+    likes,
+    reports,
+    cards,
+    subscriptions,
+    payments,
+    mandates,
+    auditRows,
+    mails,
+    sessions,
+    jobAlert,
+  ] = await Promise.all([
+    user.category_hash ? repo.categoryOf(db, user.category_hash) : undefined,
+    repo.tagsOf(db, hash),
+    repo.portfoliosOf(db, hash),
+    repo.portfolioImagesOf(db, hash),
+    repo.portfolioLinksOf(db, hash),
+    repo.experiencesOf(db, hash),
+    repo.articlesOf(db, 'article_saves', hash),
+    repo.articlesOf(db, 'article_subscriptions', hash),
+    repo.applicationsOf(db, hash),
+    repo.membershipsOf(db, hash),
+    repo.followedOf(db, hash),
+    repo.administeredOf(db, hash),
+    repo.postsOf(db, hash),
+    repo.likesOf(db, hash),
+    repo.reportsOf(db, hash),
+    repo.cardsOf(db, hash),
+    repo.subscriptionsOf(db, hash),
+    repo.paymentsOf(db, hash),
+    repo.mandatesOf(db, hash),
+    repo.auditAbout(db, hash),
+    repo.mailsTo(db, user.email, user.created_at),
+    repo.sessionsOf(db, hash),
+    repo.jobAlertOf(db, hash),
+  ]);
+  const stored = await repo.filesOf(
+    db,
+    hash,
+    posts.map((post) => post.file_hash).filter((h): h is string => !!h),
+  );
+  const keys = [
+    ...stored.map((file) => privateKey(file.path)),
+    uploadPath(user.photo),
+    ...images.map((image) => uploadPath(image.path)),
+  ].filter((key): key is string => !!key);
+  await Promise.all(
+    keys.map(async (key) => {
+      const content = await readAll(app.storage, key);
+      if (content) contents.set(key, content);
+    }),
+  );
+  const archived = new Map(
+    stored.map((file) => [file.hash, add(privateKey(file.path), `${file.kind}/${file.hash}-${entryName(file.name)}`)]),
+  );
 
   const { password_hash: _secret, data, category_hash: _category, ...columns } = user;
   const profile = {
     ...columns,
     data: parse(data),
-    category: category ? { hash: category.hash, title: { es: category.title_es, en: category.title_en, ca: category.title_ca } } : null,
-    tags: tags.map((tag) => ({ hash: tag.hash, group: tag.group, title: { es: tag.title_es, en: tag.title_en, ca: tag.title_ca } })),
+    category: category
+      ? { hash: category.hash, title: { es: category.title_es, en: category.title_en, ca: category.title_ca } }
+      : null,
+    tags: tags.map((tag) => ({
+      hash: tag.hash,
+      group: tag.group,
+      title: { es: tag.title_es, en: tag.title_en, ca: tag.title_ca },
+    })),
     photo_file: add(uploadPath(user.photo), `photo${extname(user.photo ?? '') || '.img'}`),
   };
   return {
@@ -127,13 +175,24 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
         links: links.filter((l) => l.portfolio_hash === p.hash).map((l) => ({ url: l.url })),
         images: images
           .filter((i) => i.portfolio_hash === p.hash)
-          .map((i) => ({ hash: i.hash, url: i.path, file: add(uploadPath(i.path), `portfolios/${p.hash}/${i.hash}${extname(i.path) || '.img'}`) })),
+          .map((i) => ({
+            hash: i.hash,
+            url: i.path,
+            file: add(uploadPath(i.path), `portfolios/${p.hash}/${i.hash}${extname(i.path) || '.img'}`),
+          })),
       })),
       experiences: experiences.map((e) => ({ ...e, data: parse(e.data) })),
       job_alert: jobAlert ?? null,
       saved_articles: saved,
       event_registrations: registrations,
-      applications: applications.map((a) => ({ hash: a.hash, status: a.status, note: a.note, created_at: a.created_at, updated_at: a.updated_at, job: { hash: a.job_hash, title: a.job_title, company: a.company_name } })),
+      applications: applications.map((a) => ({
+        hash: a.hash,
+        status: a.status,
+        note: a.note,
+        created_at: a.created_at,
+        updated_at: a.updated_at,
+        job: { hash: a.job_hash, title: a.job_title, company: a.company_name },
+      })),
       workgroups_administered: administered,
       workgroup_memberships: memberships,
       workgroups_followed: followed,
@@ -145,7 +204,13 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
         created_at: post.created_at,
         edited_at: post.edited_at,
         workgroup: { hash: post.workgroup_hash, name: post.workgroup_name },
-        file: post.file_hash ? { hash: post.file_hash, name: stored.find((f) => f.hash === post.file_hash)?.name ?? null, file: archived.get(post.file_hash) ?? null } : null,
+        file: post.file_hash
+          ? {
+              hash: post.file_hash,
+              name: stored.find((f) => f.hash === post.file_hash)?.name ?? null,
+              file: archived.get(post.file_hash) ?? null,
+            }
+          : null,
       })),
       likes,
       post_reports: reports,
@@ -153,11 +218,25 @@ export async function collect(app: FastifyInstance, actor: Actor): Promise<{ dat
       subscriptions,
       payments,
       debit_mandates: mandates,
-      files: stored.map((file) => ({ hash: file.hash, kind: file.kind, name: file.name, mime: file.mime, size: file.size, created_at: file.created_at, file: archived.get(file.hash) ?? null })),
+      files: stored.map((file) => ({
+        hash: file.hash,
+        kind: file.kind,
+        name: file.name,
+        mime: file.mime,
+        size: file.size,
+        created_at: file.created_at,
+        file: archived.get(file.hash) ?? null,
+      })),
       sessions,
       audit_log: auditRows.map((row) => {
         const details = parse(row.data) as Record<string, unknown>;
-        return { action: row.action, created_at: row.created_at, from: details['from'] ?? null, to: details['to'] ?? null, reason: details['reason'] ?? null };
+        return {
+          action: row.action,
+          created_at: row.created_at,
+          from: details['from'] ?? null,
+          to: details['to'] ?? null,
+          reason: details['reason'] ?? null,
+        };
       }),
       emails: mails,
     },
@@ -182,7 +261,9 @@ export async function deleteAccount(app: FastifyInstance, actor: Actor, lng: Loc
   const before = await repo.userRow(app.db, hash);
   if (!before) throw AppError.unauthorized();
   if (!(await verifyPassword(body.password, before.password_hash))) {
-    throw AppError.badRequest('validation.failed', [{ field: 'password', message: translate(lng, 'profile.wrongPassword', { field: 'password' }) }]);
+    throw AppError.badRequest('validation.failed', [
+      { field: 'password', message: translate(lng, 'profile.wrongPassword', { field: 'password' }) },
+    ]);
   }
   const now = nowIso();
   const removed = await app.db.transaction().execute(async (trx) => {
@@ -192,17 +273,36 @@ export async function deleteAccount(app: FastifyInstance, actor: Actor, lng: Loc
     const groups = await repo.unpublishAdministered(trx, hash, now);
     await repo.anonymise(trx, hash, now);
     await revokeAllSessions(trx, 'user', hash);
-    await enqueueMail(trx, { to: user.email, language: user.language as Locale, template: 'account.deleted', data: { name: user.name } });
+    await enqueueMail(trx, {
+      to: user.email,
+      language: user.language as Locale,
+      template: 'account.deleted',
+      data: { name: user.name },
+    });
     // no personal data in the log: who (the member's hash), what, and how many groups went back to the association
-    await audit.record(trx, { adminHash: hash, action: ACCOUNT_DELETED_ACTION, targetType: 'user', targetHash: hash, data: { by: 'member', from: user.status, to: 'DELETED', groups_unpublished: groups.length }, at: now });
+    await audit.record(trx, {
+      adminHash: hash,
+      action: ACCOUNT_DELETED_ACTION,
+      targetType: 'user',
+      targetHash: hash,
+      data: { by: 'member', from: user.status, to: 'DELETED', groups_unpublished: groups.length },
+      at: now,
+    });
     return { ...owned, photo: user.photo };
   });
   // after the commit: the database no longer names these files
   // seed and shared demo files (seed/…) are not the member's own copies
-  await removeQuietly(app.storage, removed.files.map((file) => (file.path.startsWith(`${file.kind}/`) ? privateKey(file.path) : null)));
-  await removeQuietly(app.storage, removed.images.map((image) => uploadPath(image)));
+  await removeQuietly(
+    app.storage,
+    removed.files.map((file) => (file.path.startsWith(`${file.kind}/`) ? privateKey(file.path) : null)),
+  );
+  await removeQuietly(
+    app.storage,
+    removed.images.map((image) => uploadPath(image)),
+  );
   const photo = uploadPath(removed.photo);
-  if (photo && removed.photo!.startsWith('/uploads/avatars/')) await removeQuietly(app.storage, [photo, photo.replace(/\.webp$/, '-large.webp')]);
+  if (photo && removed.photo!.startsWith('/uploads/avatars/'))
+    await removeQuietly(app.storage, [photo, photo.replace(/\.webp$/, '-large.webp')]);
   clearCountCache();
   return { ok: true };
 }

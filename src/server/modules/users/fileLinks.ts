@@ -33,7 +33,12 @@ export async function mayReadMemberFiles(db: Db, actor: Actor, ownerHash: string
 }
 
 /** The member's file links for `actor` (all null unless `mayReadMemberFiles`). */
-export async function memberFileLinks(db: Db, actor: Actor, links: FileLinks, member: { hash: string; cv_file: string | null }): Promise<MemberFileLinks> {
+export async function memberFileLinks(
+  db: Db,
+  actor: Actor,
+  links: FileLinks,
+  member: { hash: string; cv_file: string | null },
+): Promise<MemberFileLinks> {
   if (!(await mayReadMemberFiles(db, actor, member.hash))) return NO_FILE_LINKS;
   const rows = await db
     .selectFrom('files')

@@ -39,21 +39,58 @@ export const filesRepository = {
    * Makes `file` (or nothing, when null) the member's only file of `kind`, and for a CV points
    * users.cv_file at it. Answers the new row's hash and the stored paths of the rows it removed.
    */
-  async replacePrivate(db: Db, dialect: DialectName, userHash: string, kind: MemberFileKind, file: NewPrivateFile | null): Promise<{ hash: string | null; removed: string[] }> {
+  async replacePrivate(
+    db: Db,
+    dialect: DialectName,
+    userHash: string,
+    kind: MemberFileKind,
+    file: NewPrivateFile | null,
+  ): Promise<{ hash: string | null; removed: string[] }> {
     return db.transaction().execute(async (trx) => {
       await lockUser(trx, dialect, userHash);
-      const old = await trx.selectFrom('files').select(['hash', 'path']).where('owner_type', '=', 'user').where('owner_hash', '=', userHash).where('kind', '=', kind).execute();
+      const old = await trx
+        .selectFrom('files')
+        .select(['hash', 'path'])
+        .where('owner_type', '=', 'user')
+        .where('owner_hash', '=', userHash)
+        .where('kind', '=', kind)
+        .execute();
       let hash: string | null = null;
       if (file) {
         hash = newHash();
         const now = nowIso();
         await trx
           .insertInto('files')
-          .values({ hash, owner_type: 'user', owner_hash: userHash, workgroup_hash: null, kind, name: file.name, path: file.path, mime: file.mime, size: file.size, created_at: now, updated_at: now })
+          .values({
+            hash,
+            owner_type: 'user',
+            owner_hash: userHash,
+            workgroup_hash: null,
+            kind,
+            name: file.name,
+            path: file.path,
+            mime: file.mime,
+            size: file.size,
+            created_at: now,
+            updated_at: now,
+          })
           .execute();
       }
-      if (kind === 'cv') await trx.updateTable('users').set({ cv_file: hash, updated_at: nowIso() }).where('hash', '=', userHash).execute();
-      if (old.length > 0) await trx.deleteFrom('files').where('hash', 'in', old.map((row) => row.hash)).execute();
+      if (kind === 'cv')
+        await trx
+          .updateTable('users')
+          .set({ cv_file: hash, updated_at: nowIso() })
+          .where('hash', '=', userHash)
+          .execute();
+      if (old.length > 0)
+        await trx
+          .deleteFrom('files')
+          .where(
+            'hash',
+            'in',
+            old.map((row) => row.hash),
+          )
+          .execute();
       return { hash, removed: old.map((row) => row.path) };
     });
   },

@@ -9,14 +9,36 @@ import { UploadedFile, uploadBody, type UploadKind } from '../../plugins/uploads
 import * as service from './filesService';
 
 const nullableString = { type: ['string', 'null'] };
-const photoReply = { 200: { type: 'object', required: ['photo', 'photo_large'], additionalProperties: false, properties: { photo: nullableString, photo_large: nullableString } } };
-const cvReply = { 200: { type: 'object', required: ['has_cv', 'cv'], additionalProperties: false, properties: { has_cv: { type: 'boolean' }, cv: nullableString } } };
-const studentReply = { 200: { type: 'object', required: ['student_file'], additionalProperties: false, properties: { student_file: nullableString } } };
+const photoReply = {
+  200: {
+    type: 'object',
+    required: ['photo', 'photo_large'],
+    additionalProperties: false,
+    properties: { photo: nullableString, photo_large: nullableString },
+  },
+};
+const cvReply = {
+  200: {
+    type: 'object',
+    required: ['has_cv', 'cv'],
+    additionalProperties: false,
+    properties: { has_cv: { type: 'boolean' }, cv: nullableString },
+  },
+};
+const studentReply = {
+  200: {
+    type: 'object',
+    required: ['student_file'],
+    additionalProperties: false,
+    properties: { student_file: nullableString },
+  },
+};
 
 /** The received file, checked to be one the upload pipeline built (never a look-alike from JSON). */
 export function receivedFile(body: unknown, field: string): UploadedFile {
   const file = (body as Record<string, unknown> | undefined)?.[field];
-  if (!(file instanceof UploadedFile)) throw AppError.badRequest('validation.failed', [{ field, message: 'expected an uploaded file' }]);
+  if (!(file instanceof UploadedFile))
+    throw AppError.badRequest('validation.failed', [{ field, message: 'expected an uploaded file' }]);
   return file;
 }
 
@@ -25,23 +47,39 @@ export async function memberFileRoutes(app: FastifyInstance) {
     config: { permission: 'user.self' as const, upload: kind },
     schema: { tags: ['alumni'], summary, consumes: ['multipart/form-data'], body: uploadBody(kind), response },
   });
-  const remove = (summary: string, response: object) => ({ config: { permission: 'user.self' as const }, schema: { tags: ['alumni'], summary, response } });
+  const remove = (summary: string, response: object) => ({
+    config: { permission: 'user.self' as const },
+    schema: { tags: ['alumni'], summary, response },
+  });
 
   app.post('/usr/users/avatar', {
     ...upload('photo', 'Upload the profile photo (field `image`: JPEG, PNG or WebP, at most 5 MB)', photoReply),
     handler: (request) => service.setPhoto(app, request.actor, request.lng, receivedFile(request.body, 'image')),
   });
-  app.delete('/usr/users/avatar', { ...remove('Remove the profile photo', photoReply), handler: (request) => service.deletePhoto(app, request.actor) });
+  app.delete('/usr/users/avatar', {
+    ...remove('Remove the profile photo', photoReply),
+    handler: (request) => service.deletePhoto(app, request.actor),
+  });
 
   app.post('/usr/users/cv', {
     ...upload('document', 'Upload the CV (field `file`: PDF, at most 10 MB); answers a signed link', cvReply),
     handler: (request) => service.setCv(app, request.actor, request.lng, receivedFile(request.body, 'file')),
   });
-  app.delete('/usr/users/cv', { ...remove('Remove the CV', cvReply), handler: (request) => service.deleteCv(app, request.actor) });
+  app.delete('/usr/users/cv', {
+    ...remove('Remove the CV', cvReply),
+    handler: (request) => service.deleteCv(app, request.actor),
+  });
 
   app.post('/usr/users/student/file', {
-    ...upload('document', 'Upload the student file (field `file`: PDF, at most 10 MB); answers a signed link', studentReply),
+    ...upload(
+      'document',
+      'Upload the student file (field `file`: PDF, at most 10 MB); answers a signed link',
+      studentReply,
+    ),
     handler: (request) => service.setStudentFile(app, request.actor, request.lng, receivedFile(request.body, 'file')),
   });
-  app.delete('/usr/users/student/file', { ...remove('Remove the student file', studentReply), handler: (request) => service.deleteStudentFile(app, request.actor) });
+  app.delete('/usr/users/student/file', {
+    ...remove('Remove the student file', studentReply),
+    handler: (request) => service.deleteStudentFile(app, request.actor),
+  });
 }

@@ -22,7 +22,8 @@ const AVATARS = 'avatars';
 /** Only files this module wrote are ever removed (seed pictures and shared demo files are not ours). */
 const OWN_AVATAR = /^\/uploads\/avatars\/([a-z0-9]{24})\.webp$/;
 
-export const largePhoto = (photo: string | null) => (photo && OWN_AVATAR.test(photo) ? photo.replace(/\.webp$/, '-large.webp') : photo);
+export const largePhoto = (photo: string | null) =>
+  photo && OWN_AVATAR.test(photo) ? photo.replace(/\.webp$/, '-large.webp') : photo;
 
 function fieldError(lng: Locale, field: string, code: string, params: Record<string, unknown> = {}) {
   return AppError.badRequest('validation.failed', [{ field, message: translate(lng, code, { field, ...params }) }]);
@@ -78,14 +79,26 @@ async function completePdf(file: UploadedFile): Promise<boolean> {
 }
 
 /** Stores a PDF privately as the member's only file of `kind`; answers its row's hash. */
-async function replaceDocument(app: FastifyInstance, actor: Actor, lng: Locale, kind: MemberFileKind, file: UploadedFile): Promise<string> {
+async function replaceDocument(
+  app: FastifyInstance,
+  actor: Actor,
+  lng: Locale,
+  kind: MemberFileKind,
+  file: UploadedFile,
+): Promise<string> {
   if (!(await completePdf(file))) throw fieldError(lng, 'file', 'upload.badDocument');
   const size = file.size;
   const path = await putPrivateFile(app.storage, kind, 'application/pdf', file.path, size);
   let result;
   try {
     const name = downloadName(file.filename, 'application/pdf', kind === 'cv' ? 'cv' : 'student-file');
-    result = await filesRepository.replacePrivate(app.db, app.dialect, actor.hash!, kind, { kind, name, path, mime: 'application/pdf', size });
+    result = await filesRepository.replacePrivate(app.db, app.dialect, actor.hash!, kind, {
+      kind,
+      name,
+      path,
+      mime: 'application/pdf',
+      size,
+    });
   } catch (error) {
     await removePrivate(app.storage, kind, path);
     throw error;

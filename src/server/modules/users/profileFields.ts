@@ -24,9 +24,22 @@ export const COLUMN_OF: Readonly<Record<string, keyof UsersTable>> = {
   photo: 'photo',
   cv: 'cv_file',
 };
-export const FLAGS = ['is_appear_by_user', 'is_appear_by_company', 'is_newsletter', 'is_receive_jobs', 'notify_group_digest', 'notify_group_replies', 'notify_group_requests', 'notify_group_removed'] as const;
+export const FLAGS = [
+  'is_appear_by_user',
+  'is_appear_by_company',
+  'is_newsletter',
+  'is_receive_jobs',
+  'notify_group_digest',
+  'notify_group_replies',
+  'notify_group_requests',
+  'notify_group_removed',
+] as const;
 /** Array fields held as user_tags rows (the directory filters on them), by tag group. */
-export const TAG_GROUP_OF: Readonly<Record<string, string>> = { area: 'area', specialty: 'specialty', career_development: 'career' };
+export const TAG_GROUP_OF: Readonly<Record<string, string>> = {
+  area: 'area',
+  specialty: 'specialty',
+  career_development: 'career',
+};
 
 type Property = ProfileSchema['properties'][string];
 interface Model {
@@ -50,9 +63,12 @@ function forOutput(property: Property): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const type = withNull(property['type']);
   if (type) out['type'] = type;
-  if (property['items'] && typeof property['items'] === 'object') out['items'] = forOutput(property['items'] as Property);
+  if (property['items'] && typeof property['items'] === 'object')
+    out['items'] = forOutput(property['items'] as Property);
   if (property['properties'] && typeof property['properties'] === 'object') {
-    out['properties'] = Object.fromEntries(Object.entries(property['properties'] as Record<string, Property>).map(([k, v]) => [k, forOutput(v)]));
+    out['properties'] = Object.fromEntries(
+      Object.entries(property['properties'] as Record<string, Property>).map(([k, v]) => [k, forOutput(v)]),
+    );
   }
   return out;
 }
@@ -62,7 +78,9 @@ export function profileModel(app: FastifyInstance): Model {
   if (cached) return cached;
   const profile = app.getSchema('user.profile') as ProfileSchema;
   const settings = Object.keys((app.getSchema('user.settings') as ProfileSchema).properties);
-  const writable = Object.entries(profile.properties).filter(([, p]) => p.readOnly !== true).map(([name]) => name);
+  const writable = Object.entries(profile.properties)
+    .filter(([, p]) => p.readOnly !== true)
+    .map(([name]) => name);
   const ref = (id: string, name: string) => ({ $ref: `${id}#/properties/${name}` });
   const body = {
     type: 'object',
@@ -77,7 +95,10 @@ export function profileModel(app: FastifyInstance): Model {
   const userMe = app.getSchema('user.me') as { properties: Record<string, unknown> };
   const me = {
     type: 'object',
-    properties: { ...Object.fromEntries(Object.entries(profile.properties).map(([name, p]) => [name, forOutput(p)])), ...userMe.properties },
+    properties: {
+      ...Object.fromEntries(Object.entries(profile.properties).map(([name, p]) => [name, forOutput(p)])),
+      ...userMe.properties,
+    },
   };
   const model = { profile, writable, settings, body, me };
   models.set(app, model);

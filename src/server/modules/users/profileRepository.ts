@@ -34,7 +34,11 @@ export async function countUserTags(db: Conn, group: string, hashes: string[]): 
 export async function replaceUserTags(db: Conn, userHash: string, group: string, hashes: string[]): Promise<void> {
   const inGroup = db.selectFrom('tags').select('hash').where('group', '=', group).where('type', '=', 'USER');
   await db.deleteFrom('user_tags').where('user_hash', '=', userHash).where('tag_hash', 'in', inGroup).execute();
-  if (hashes.length) await db.insertInto('user_tags').values(hashes.map((tag_hash) => ({ user_hash: userHash, tag_hash }))).execute();
+  if (hashes.length)
+    await db
+      .insertInto('user_tags')
+      .values(hashes.map((tag_hash) => ({ user_hash: userHash, tag_hash })))
+      .execute();
 }
 
 export async function userTagsByGroup(db: Conn, userHash: string): Promise<Map<string, string[]>> {
@@ -52,7 +56,12 @@ export async function userTagsByGroup(db: Conn, userHash: string): Promise<Map<s
 
 /** Ends every live session of a member except `keep` (the one changing the password). */
 export function revokeOtherSessions(db: Conn, userHash: string, keep: string | null, now: string) {
-  let query = db.updateTable('sessions').set({ revoked_at: now }).where('actor_type', '=', 'user').where('actor_hash', '=', userHash).where('revoked_at', 'is', null);
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('actor_type', '=', 'user')
+    .where('actor_hash', '=', userHash)
+    .where('revoked_at', 'is', null);
   if (keep) query = query.where('hash', '<>', keep);
   return query.execute();
 }
@@ -74,7 +83,14 @@ export function insertEmailChange(db: Conn, row: Insertable<AccountTokensTable>)
 
 /** An earlier pending change of this member stops working. */
 export function dropEmailChanges(db: Conn, userHash: string, now: string) {
-  return db.updateTable('account_tokens').set({ used_at: now }).where('purpose', '=', 'email_change').where('actor_type', '=', 'user').where('actor_hash', '=', userHash).where('used_at', 'is', null).execute();
+  return db
+    .updateTable('account_tokens')
+    .set({ used_at: now })
+    .where('purpose', '=', 'email_change')
+    .where('actor_type', '=', 'user')
+    .where('actor_hash', '=', userHash)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /** Marks a live email_change token used and returns it (undefined when unknown, used or expired: single use, even when two requests race). */

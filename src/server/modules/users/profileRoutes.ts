@@ -15,7 +15,8 @@ export async function profileRoutes(app: FastifyInstance) {
       config: { permission: 'user.self' },
       schema: {
         tags: ['alumni'],
-        summary: 'Change any subset of the profile (user.profile), settings (user.settings) and bank account (payment: user.iban)',
+        summary:
+          'Change any subset of the profile (user.profile), settings (user.settings) and bank account (payment: user.iban)',
         body: model.body,
         response: { 200: model.me },
       },
@@ -50,7 +51,12 @@ export async function profileRoutes(app: FastifyInstance) {
     schema: {
       tags: ['alumni'],
       summary: 'Follow the link sent to the new address: the e-mail changes now',
-      body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 128 } } },
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['token'],
+        properties: { token: { type: 'string', minLength: 20, maxLength: 128 } },
+      },
       response: okReply,
     },
     handler: (request) => settings.confirmEmailChange(app, request.lng, request.body.token),

@@ -38,7 +38,12 @@ function parseData(row: UserRow): Record<string, unknown> {
 }
 
 /** Every user.profile field's value: columns, tag groups, then users.data. */
-function profileValues(app: FastifyInstance, row: UserRow, data: Record<string, unknown>, tags: Map<string, string[]>): Record<string, unknown> {
+function profileValues(
+  app: FastifyInstance,
+  row: UserRow,
+  data: Record<string, unknown>,
+  tags: Map<string, string[]>,
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const name of Object.keys(profileModel(app).profile.properties)) {
     if (COLUMN_OF[name]) values[name] = row[COLUMN_OF[name]];
@@ -69,9 +74,14 @@ export async function me(app: FastifyInstance, actor: Actor, links?: FileLinks) 
   };
 }
 
-async function checkReferences(trx: Parameters<typeof repo.categoryExists>[0], lng: Locale, body: ProfilePatch): Promise<void> {
+async function checkReferences(
+  trx: Parameters<typeof repo.categoryExists>[0],
+  lng: Locale,
+  body: ProfilePatch,
+): Promise<void> {
   const errors: FieldError[] = [];
-  const invalid = (field: string) => errors.push({ field, message: translate(lng, 'profile.unknownOption', { field }) });
+  const invalid = (field: string) =>
+    errors.push({ field, message: translate(lng, 'profile.unknownOption', { field }) });
   if (typeof body['category'] === 'string' && !(await repo.categoryExists(trx, body['category']))) invalid('category');
   for (const [field, group] of Object.entries(TAG_GROUP_OF)) {
     const hashes = body[field] as string[] | undefined;
@@ -113,7 +123,11 @@ export async function update(app: FastifyInstance, actor: Actor, lng: Locale, bo
       ...(set as Updateable<UsersTable>),
       data: JSON.stringify(data),
       profile_complete: status.profile_complete ? 1 : 0,
-      search_text: foldText([next.name, next.surname1, next.surname2, next.current_job, next.current_company, next.city].filter(Boolean).join(' ')),
+      search_text: foldText(
+        [next.name, next.surname1, next.surname2, next.current_job, next.current_company, next.city]
+          .filter(Boolean)
+          .join(' '),
+      ),
       updated_at: nowIso(),
     };
     await repo.updateUser(trx, hash, update);

@@ -19,10 +19,19 @@ export interface DirectoryFilter {
 }
 
 /** A filter as the queries bind it: search patterns already folded (db/shapes.ts: values pass through unchanged). */
-type UserArgs = Omit<DirectoryFilter, 'text' | 'location'> & { text: string | null; location: string | null; wide: boolean };
+type UserArgs = Omit<DirectoryFilter, 'text' | 'location'> & {
+  text: string | null;
+  location: string | null;
+  wide: boolean;
+};
 
 function userArgs(filter: DirectoryFilter, matches?: number): UserArgs {
-  return { ...filter, text: filter.text ? likePattern(filter.text) : null, location: filter.location ? likePattern(filter.location) : null, wide: manyMatches(matches) };
+  return {
+    ...filter,
+    text: filter.text ? likePattern(filter.text) : null,
+    location: filter.location ? likePattern(filter.location) : null,
+    wide: manyMatches(matches),
+  };
 }
 
 function visibleUsers(db: Conn, a: UserArgs) {
@@ -41,14 +50,24 @@ function visibleUsers(db: Conn, a: UserArgs) {
     query = query.where((eb) =>
       eb.or([
         eb('users.category_hash', '=', category),
-        eb('users.category_hash', 'in', eb.selectFrom('categories').select('categories.hash').where('categories.parent_hash', '=', category)),
+        eb(
+          'users.category_hash',
+          'in',
+          eb.selectFrom('categories').select('categories.hash').where('categories.parent_hash', '=', category),
+        ),
       ]),
     );
   }
   if (a.tags?.length) {
     const tags = a.tags;
     query = query.where((eb) =>
-      eb.exists(eb.selectFrom('user_tags').select('user_tags.user_hash').whereRef('user_tags.user_hash', '=', 'users.hash').where('user_tags.tag_hash', 'in', tags)),
+      eb.exists(
+        eb
+          .selectFrom('user_tags')
+          .select('user_tags.user_hash')
+          .whereRef('user_tags.user_hash', '=', 'users.hash')
+          .where('user_tags.tag_hash', 'in', tags),
+      ),
     );
   }
   return query;
@@ -56,7 +75,9 @@ function visibleUsers(db: Conn, a: UserArgs) {
 
 /** `matches`: how many members the text alone matches (db/search.ts textMatches), which picks the search path. */
 export async function countVisible(db: Conn, filter: DirectoryFilter, matches?: number): Promise<number> {
-  const row = await visibleUsers(db, userArgs(filter, matches)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await visibleUsers(db, userArgs(filter, matches))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -84,7 +105,14 @@ const COLUMNS = [
  * A page of members: keys from the index first, then the rows (a "deferred join"). With the total known, a page in
  * the second half is read from the other end of the index (a shorter OFFSET); the final ORDER BY restores the order.
  */
-export function pageVisible(db: Conn, filter: DirectoryFilter, limit: number, offset: number, total?: number, matches?: number) {
+export function pageVisible(
+  db: Conn,
+  filter: DirectoryFilter,
+  limit: number,
+  offset: number,
+  total?: number,
+  matches?: number,
+) {
   const fromEnd = total !== undefined && offset > total / 2;
   // the audience picks a column: part of the shape's name, not a value
   const { audience, ...filterArgs } = userArgs(filter, matches);
@@ -103,7 +131,13 @@ export function pageVisible(db: Conn, filter: DirectoryFilter, limit: number, of
       .orderBy('users.hash', direction)
       .limit(a.limit)
       .offset(a.offset);
-    return db.selectFrom('users').select(COLUMNS).where('users.hash', 'in', page).orderBy('users.surname1').orderBy('users.name').orderBy('users.hash');
+    return db
+      .selectFrom('users')
+      .select(COLUMNS)
+      .where('users.hash', 'in', page)
+      .orderBy('users.surname1')
+      .orderBy('users.name')
+      .orderBy('users.hash');
   });
 }
 
@@ -111,15 +145,25 @@ export function pageVisible(db: Conn, filter: DirectoryFilter, limit: number, of
 export async function findVisible(db: Conn, filter: DirectoryFilter, id: string) {
   const { audience, ...filterArgs } = userArgs(filter);
   const query = (column: 'users.hash' | 'users.slug') =>
-    runShaped(db, `users.find.${audience}.${column}`, { ...filterArgs, id }, (a: Omit<UserArgs, 'audience'> & { id: string }) =>
-      visibleUsers(db, { ...a, audience }).select(COLUMNS).where(column, '=', a.id),
+    runShaped(
+      db,
+      `users.find.${audience}.${column}`,
+      { ...filterArgs, id },
+      (a: Omit<UserArgs, 'audience'> & { id: string }) =>
+        visibleUsers(db, { ...a, audience })
+          .select(COLUMNS)
+          .where(column, '=', a.id),
     );
   return (await query('users.hash'))[0] ?? (await query('users.slug'))[0];
 }
 
 export async function categoryTitles(db: Conn, hashes: string[], lng: Locale) {
   if (hashes.length === 0) return new Map<string, string>();
-  const rows = await db.selectFrom('categories').select(['hash', `title_${lng} as title`]).where('hash', 'in', hashes).execute();
+  const rows = await db
+    .selectFrom('categories')
+    .select(['hash', `title_${lng} as title`])
+    .where('hash', 'in', hashes)
+    .execute();
   return new Map(rows.map((row) => [row.hash, row.title as string]));
 }
 

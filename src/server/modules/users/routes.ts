@@ -8,12 +8,22 @@ export async function userDirectoryRoutes(app: FastifyInstance) {
   const shared = sharedFields(app.getSchema('user.profile') as Record<string, unknown>);
   app.get<{ Querystring: service.UsersQuery }>('/api/users', {
     config: { permission: 'public.browse', publicCache: true },
-    schema: { tags: ['public'], summary: 'The alumni directory', querystring: { $ref: 'users.filter#' }, response: { 200: listSchema('user.public') } },
+    schema: {
+      tags: ['public'],
+      summary: 'The alumni directory',
+      querystring: { $ref: 'users.filter#' },
+      response: { 200: listSchema('user.public') },
+    },
     handler: (request) => service.list(app.db, request.actor, request.lng, request.query, shared),
   });
   app.get<{ Params: { id: string } }>('/api/users/:id', {
     config: { permission: 'public.browse', publicCache: true },
-    schema: { tags: ['public'], summary: 'One member of the directory', params: { $ref: 'params.id#' }, response: { 200: { $ref: 'user.public#' } } },
+    schema: {
+      tags: ['public'],
+      summary: 'One member of the directory',
+      params: { $ref: 'params.id#' },
+      response: { 200: { $ref: 'user.public#' } },
+    },
     handler: (request) => service.show(app.db, request.actor, request.lng, request.params.id, shared),
   });
 }

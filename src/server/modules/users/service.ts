@@ -61,9 +61,23 @@ function parseData(text: string): Record<string, unknown> {
 
 async function present(db: Db, actor: Actor, lng: Locale, rows: Row[], shared: SharedFields) {
   const details = can(actor.role, 'directory.details');
-  const categories = await repo.categoryTitles(db, [...new Set(rows.map((row) => row.category_hash).filter((h): h is string => !!h))], lng);
-  const tags = details ? await repo.tagsOfUsers(db, rows.map((row) => row.hash), lng) : [];
-  const countries = await tableNames(db, [...new Set(rows.map((row) => row.country_code?.toUpperCase()).filter((c): c is string => !!c))], lng);
+  const categories = await repo.categoryTitles(
+    db,
+    [...new Set(rows.map((row) => row.category_hash).filter((h): h is string => !!h))],
+    lng,
+  );
+  const tags = details
+    ? await repo.tagsOfUsers(
+        db,
+        rows.map((row) => row.hash),
+        lng,
+      )
+    : [];
+  const countries = await tableNames(
+    db,
+    [...new Set(rows.map((row) => row.country_code?.toUpperCase()).filter((c): c is string => !!c))],
+    lng,
+  );
   return rows.map((row) => ({
     hash: row.hash,
     name: row.name,
@@ -85,7 +99,9 @@ async function present(db: Db, actor: Actor, lng: Locale, rows: Row[], shared: S
           city: row.city,
           current_job: row.current_job,
           current_company: row.current_company,
-          tags: tags.filter((tag) => tag.user_hash === row.hash).map(({ hash, title, type, group }) => ({ hash, title, type, group })),
+          tags: tags
+            .filter((tag) => tag.user_hash === row.hash)
+            .map(({ hash, title, type, group }) => ({ hash, title, type, group })),
         }
       : {}),
   }));
@@ -106,7 +122,9 @@ export async function list(db: Db, actor: Actor, lng: Locale, query: UsersQuery,
   };
   // the total first (cached per filter and directory version, so a privacy change counts at once): a page past the end costs no query
   const matches = await textMatches(db, 'users', filter.text ? likePattern(filter.text) : null, 'directory');
-  const total = await cachedCount(db, 'directory', `users:${JSON.stringify(filter)}`, () => repo.countVisible(db, filter, matches));
+  const total = await cachedCount(db, 'directory', `users:${JSON.stringify(filter)}`, () =>
+    repo.countVisible(db, filter, matches),
+  );
   if (offset >= total) return listResult([], total, size);
   const rows = await repo.pageVisible(db, filter, size, offset, total, matches);
   return listResult(await present(db, actor, lng, rows, shared), total, size);

@@ -20,7 +20,8 @@ import type { UserEmail as EmailChange, UserPassword as PasswordChange } from '.
 export type { UserPassword as PasswordChange, UserEmail as EmailChange } from '../../../shared/schema-types';
 
 const EMAIL_CHANGE_HOURS = 24;
-const fieldError = (lng: Locale, field: string, key: string) => AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field }) }]);
+const fieldError = (lng: Locale, field: string, key: string) =>
+  AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field }) }]);
 
 async function signedInUser(app: FastifyInstance, actor: Actor) {
   const user = actor.type === 'user' && actor.hash ? await findUser(app.db, actor.hash) : undefined;
@@ -30,21 +31,28 @@ async function signedInUser(app: FastifyInstance, actor: Actor) {
 
 export async function changePassword(app: FastifyInstance, actor: Actor, lng: Locale, body: PasswordChange) {
   const user = await signedInUser(app, actor);
-  if (!(await verifyPassword(body.old_password, user.password_hash))) throw fieldError(lng, 'old_password', 'profile.wrongPassword');
+  if (!(await verifyPassword(body.old_password, user.password_hash)))
+    throw fieldError(lng, 'old_password', 'profile.wrongPassword');
   if (body.password !== body.password_repeat) throw fieldError(lng, 'password_repeat', 'profile.passwordsDiffer');
   const passwordHash = await hashPassword(body.password);
   const now = nowIso();
   await app.db.transaction().execute(async (trx) => {
     await repo.updateUser(trx, user.hash, { password_hash: passwordHash, updated_at: now });
     await repo.revokeOtherSessions(trx, user.hash, actor.sessionHash, now);
-    await enqueueMail(trx, { to: user.email, language: user.language as Locale, template: 'account.passwordChanged', data: { name: user.name } });
+    await enqueueMail(trx, {
+      to: user.email,
+      language: user.language as Locale,
+      template: 'account.passwordChanged',
+      data: { name: user.name },
+    });
   });
   return { ok: true };
 }
 
 export async function requestEmailChange(app: FastifyInstance, actor: Actor, lng: Locale, body: EmailChange) {
   const user = await signedInUser(app, actor);
-  if (!(await verifyPassword(body.password, user.password_hash))) throw fieldError(lng, 'password', 'profile.wrongPassword');
+  if (!(await verifyPassword(body.password, user.password_hash)))
+    throw fieldError(lng, 'password', 'profile.wrongPassword');
   const email = body.email.trim().toLowerCase();
   if (email === user.email) throw fieldError(lng, 'email', 'profile.sameEmail');
   if (await repo.emailTaken(app.db, email)) throw fieldError(lng, 'email', 'profile.emailTaken');
@@ -76,7 +84,11 @@ export async function confirmEmailChange(app: FastifyInstance, lng: Locale, toke
     const change = await repo.takeEmailChange(trx, sha256(token), now);
     if (!change) throw fieldError(lng, 'token', 'profile.emailLinkInvalid');
     if (await repo.emailTaken(trx, change.new_email)) throw fieldError(lng, 'email', 'profile.emailTaken');
-    await repo.updateUser(trx, change.actor_hash, { email: change.new_email, email_confirmed_at: now, updated_at: now });
+    await repo.updateUser(trx, change.actor_hash, {
+      email: change.new_email,
+      email_confirmed_at: now,
+      updated_at: now,
+    });
     return change.new_email;
   });
   return { ok: true, email };

@@ -11,7 +11,10 @@ export interface WorkgroupFilter {
 }
 
 function published(db: Conn, filter: WorkgroupFilter) {
-  let query = db.selectFrom('workgroups').innerJoin('users as admin', 'admin.hash', 'workgroups.admin_hash').where('workgroups.status', '=', 'PUBLISHED');
+  let query = db
+    .selectFrom('workgroups')
+    .innerJoin('users as admin', 'admin.hash', 'workgroups.admin_hash')
+    .where('workgroups.status', '=', 'PUBLISHED');
   const text = filter.text ? likePattern(filter.text) : null;
   if (text) query = query.where(searchTextLike(db, 'workgroups', text));
   if (filter.type) query = query.where('workgroups.type', '=', filter.type);
@@ -28,7 +31,13 @@ function published(db: Conn, filter: WorkgroupFilter) {
             .where('workgroup_members.user_hash', '=', user)
             .where('workgroup_members.status', 'in', ['ACCEPTED', 'PENDING']),
         ),
-        eb.exists(eb.selectFrom('workgroup_followers').select('workgroup_followers.user_hash').whereRef('workgroup_followers.workgroup_hash', '=', 'workgroups.hash').where('workgroup_followers.user_hash', '=', user)),
+        eb.exists(
+          eb
+            .selectFrom('workgroup_followers')
+            .select('workgroup_followers.user_hash')
+            .whereRef('workgroup_followers.workgroup_hash', '=', 'workgroups.hash')
+            .where('workgroup_followers.user_hash', '=', user),
+        ),
       ]),
     );
   }
@@ -52,17 +61,26 @@ const COLUMNS = [
 ] as const;
 
 export async function count(db: Conn, filter: WorkgroupFilter) {
-  const row = await published(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await published(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 export function page(db: Conn, filter: WorkgroupFilter, limit: number, offset: number) {
-  return published(db, filter).select(COLUMNS).orderBy('workgroups.created_at', 'desc').orderBy('workgroups.hash').limit(limit).offset(offset).execute();
+  return published(db, filter)
+    .select(COLUMNS)
+    .orderBy('workgroups.created_at', 'desc')
+    .orderBy('workgroups.hash')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 /** By slug, else by hash (two indexed lookups rather than one OR that scans). */
 export async function findPublished(db: Conn, hashOrSlug: string) {
-  const query = (column: 'workgroups.slug' | 'workgroups.hash') => published(db, {}).select(COLUMNS).where(column, '=', hashOrSlug).executeTakeFirst();
+  const query = (column: 'workgroups.slug' | 'workgroups.hash') =>
+    published(db, {}).select(COLUMNS).where(column, '=', hashOrSlug).executeTakeFirst();
   return (await query('workgroups.slug')) ?? (await query('workgroups.hash'));
 }
 
@@ -91,21 +109,50 @@ export async function followerCounts(db: Conn, hashes: string[]) {
 
 export function membershipsOf(db: Conn, hashes: string[], userHash: string) {
   if (hashes.length === 0) return Promise.resolve([]);
-  return db.selectFrom('workgroup_members').select(['workgroup_hash', 'status', 'hash']).where('workgroup_hash', 'in', hashes).where('user_hash', '=', userHash).execute();
+  return db
+    .selectFrom('workgroup_members')
+    .select(['workgroup_hash', 'status', 'hash'])
+    .where('workgroup_hash', 'in', hashes)
+    .where('user_hash', '=', userHash)
+    .execute();
 }
 
-export function insertMember(db: Conn, row: { hash: string; workgroup_hash: string; user_hash: string; status: string; created_at: string; message?: string | null }) {
+export function insertMember(
+  db: Conn,
+  row: {
+    hash: string;
+    workgroup_hash: string;
+    user_hash: string;
+    status: string;
+    created_at: string;
+    message?: string | null;
+  },
+) {
   return db.insertInto('workgroup_members').values(row).execute();
 }
 
 export function deleteMember(db: Conn, workgroupHash: string, userHash: string) {
-  return db.deleteFrom('workgroup_members').where('workgroup_hash', '=', workgroupHash).where('user_hash', '=', userHash).execute();
+  return db
+    .deleteFrom('workgroup_members')
+    .where('workgroup_hash', '=', workgroupHash)
+    .where('user_hash', '=', userHash)
+    .execute();
 }
 
 export function setFollower(db: Conn, workgroupHash: string, userHash: string, follow: boolean, now: string) {
-  const remove = db.deleteFrom('workgroup_followers').where('workgroup_hash', '=', workgroupHash).where('user_hash', '=', userHash);
+  const remove = db
+    .deleteFrom('workgroup_followers')
+    .where('workgroup_hash', '=', workgroupHash)
+    .where('user_hash', '=', userHash);
   return follow
-    ? remove.execute().then(() => db.insertInto('workgroup_followers').values({ workgroup_hash: workgroupHash, user_hash: userHash, created_at: now }).execute())
+    ? remove
+        .execute()
+        .then(() =>
+          db
+            .insertInto('workgroup_followers')
+            .values({ workgroup_hash: workgroupHash, user_hash: userHash, created_at: now })
+            .execute(),
+        )
     : remove.execute();
 }
 
@@ -137,12 +184,20 @@ function topLevel(db: Conn, workgroupHash: string, onlyFiles: boolean) {
 }
 
 export async function countComments(db: Conn, workgroupHash: string, onlyFiles: boolean) {
-  const row = await topLevel(db, workgroupHash, onlyFiles).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await topLevel(db, workgroupHash, onlyFiles)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 export function pageComments(db: Conn, workgroupHash: string, onlyFiles: boolean, limit: number, offset: number) {
-  return topLevel(db, workgroupHash, onlyFiles).select(COMMENT_COLUMNS).orderBy('comments.created_at', 'desc').orderBy('comments.hash').limit(limit).offset(offset).execute();
+  return topLevel(db, workgroupHash, onlyFiles)
+    .select(COMMENT_COLUMNS)
+    .orderBy('comments.created_at', 'desc')
+    .orderBy('comments.hash')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 export function repliesOf(db: Conn, parentHashes: string[]) {
@@ -161,7 +216,11 @@ export async function likeStats(db: Conn, commentHashes: string[], userHash: str
   if (commentHashes.length === 0) return { counts: new Map<string, number>(), mine: new Set<string>() };
   const rows = await db
     .selectFrom('comment_likes')
-    .select(['comment_hash', (eb) => eb.fn.countAll<number>().as('n'), sql<number>`sum(case when user_hash = ${userHash ?? ''} then 1 else 0 end)`.as('mine')])
+    .select([
+      'comment_hash',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      sql<number>`sum(case when user_hash = ${userHash ?? ''} then 1 else 0 end)`.as('mine'),
+    ])
     .where('comment_hash', 'in', commentHashes)
     .groupBy('comment_hash')
     .execute();
@@ -173,7 +232,11 @@ export async function likeStats(db: Conn, commentHashes: string[], userHash: str
 
 export function filesByHash(db: Conn, hashes: string[]) {
   if (hashes.length === 0) return Promise.resolve([]);
-  return db.selectFrom('files').select(['hash', 'name', 'mime', 'size', 'updated_at']).where('hash', 'in', hashes).execute();
+  return db
+    .selectFrom('files')
+    .select(['hash', 'name', 'mime', 'size', 'updated_at'])
+    .where('hash', 'in', hashes)
+    .execute();
 }
 
 /** The reports on these posts, for the group's administrator (the reporters stay unnamed), and which of them `userHash` reported. */
@@ -181,34 +244,63 @@ export async function reportsOf(db: Conn, commentHashes: string[], userHash: str
   const byPost = new Map<string, { reason: string; created_at: string }[]>();
   const mine = new Set<string>();
   if (commentHashes.length === 0) return { byPost, mine };
-  const rows = await db.selectFrom('comment_reports').select(['comment_hash', 'user_hash', 'reason', 'created_at']).where('comment_hash', 'in', commentHashes).orderBy('created_at').execute();
+  const rows = await db
+    .selectFrom('comment_reports')
+    .select(['comment_hash', 'user_hash', 'reason', 'created_at'])
+    .where('comment_hash', 'in', commentHashes)
+    .orderBy('created_at')
+    .execute();
   for (const row of rows) {
-    byPost.set(row.comment_hash, [...(byPost.get(row.comment_hash) ?? []), { reason: row.reason, created_at: row.created_at }]);
+    byPost.set(row.comment_hash, [
+      ...(byPost.get(row.comment_hash) ?? []),
+      { reason: row.reason, created_at: row.created_at },
+    ]);
     if (row.user_hash === userHash) mine.add(row.comment_hash);
   }
   return { byPost, mine };
 }
 
 export function findComment(db: Conn, workgroupHash: string, commentHash: string) {
-  return db.selectFrom('comments').select(['hash', 'user_hash', 'parent_hash']).where('workgroup_hash', '=', workgroupHash).where('hash', '=', commentHash).where('deleted', '=', 0).executeTakeFirst();
+  return db
+    .selectFrom('comments')
+    .select(['hash', 'user_hash', 'parent_hash'])
+    .where('workgroup_hash', '=', workgroupHash)
+    .where('hash', '=', commentHash)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
 }
 
 export async function toggleLike(db: Conn, commentHash: string, userHash: string, now: string) {
-  const removed = await db.deleteFrom('comment_likes').where('comment_hash', '=', commentHash).where('user_hash', '=', userHash).executeTakeFirst();
+  const removed = await db
+    .deleteFrom('comment_likes')
+    .where('comment_hash', '=', commentHash)
+    .where('user_hash', '=', userHash)
+    .executeTakeFirst();
   if (Number(removed.numDeletedRows) > 0) return false;
-  await db.insertInto('comment_likes').values({ comment_hash: commentHash, user_hash: userHash, created_at: now }).execute();
+  await db
+    .insertInto('comment_likes')
+    .values({ comment_hash: commentHash, user_hash: userHash, created_at: now })
+    .execute();
   return true;
 }
 
 export async function countLikes(db: Conn, commentHash: string) {
-  const row = await db.selectFrom('comment_likes').select((eb) => eb.fn.countAll<number>().as('n')).where('comment_hash', '=', commentHash).executeTakeFirst();
+  const row = await db
+    .selectFrom('comment_likes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('comment_hash', '=', commentHash)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 // ── files and members ────────────────────────────────────────────────────────
 
 export async function countFiles(db: Conn, workgroupHash: string) {
-  const row = await db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).where('workgroup_hash', '=', workgroupHash).executeTakeFirst();
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workgroup_hash', '=', workgroupHash)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -225,7 +317,12 @@ export function pageFiles(db: Conn, workgroupHash: string, limit: number, offset
 }
 
 export async function countMembers(db: Conn, workgroupHash: string) {
-  const row = await db.selectFrom('workgroup_members').select((eb) => eb.fn.countAll<number>().as('n')).where('workgroup_hash', '=', workgroupHash).where('status', '=', 'ACCEPTED').executeTakeFirst();
+  const row = await db
+    .selectFrom('workgroup_members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workgroup_hash', '=', workgroupHash)
+    .where('status', '=', 'ACCEPTED')
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -233,7 +330,15 @@ export function pageMembers(db: Conn, workgroupHash: string, limit: number, offs
   return db
     .selectFrom('workgroup_members')
     .innerJoin('users', 'users.hash', 'workgroup_members.user_hash')
-    .select(['workgroup_members.hash', 'workgroup_members.status', 'users.hash as user_hash', 'users.name as user_name', 'users.surname1', 'users.photo', 'users.is_appear_by_user'])
+    .select([
+      'workgroup_members.hash',
+      'workgroup_members.status',
+      'users.hash as user_hash',
+      'users.name as user_name',
+      'users.surname1',
+      'users.photo',
+      'users.is_appear_by_user',
+    ])
     .where('workgroup_members.workgroup_hash', '=', workgroupHash)
     .where('workgroup_members.status', '=', 'ACCEPTED')
     .orderBy('users.surname1')

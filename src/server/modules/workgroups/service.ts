@@ -36,7 +36,11 @@ function memberHash(actor: Actor): string | null {
 async function present(db: Db, actor: Actor, rows: Row[]) {
   const hashes = rows.map((row) => row.hash);
   const me = memberHash(actor);
-  const [members, followers, mine] = await Promise.all([repo.memberCounts(db, hashes), repo.followerCounts(db, hashes), me ? repo.membershipsOf(db, hashes, me) : []]);
+  const [members, followers, mine] = await Promise.all([
+    repo.memberCounts(db, hashes),
+    repo.followerCounts(db, hashes),
+    me ? repo.membershipsOf(db, hashes, me) : [],
+  ]);
   return rows.map((row) => {
     const membership = mine.find((m) => m.workgroup_hash === row.hash)?.status ?? null;
     const isAdmin = me !== null && row.admin_hash === me;
@@ -110,7 +114,14 @@ export async function toggleMembership(db: Db, config: Config, actor: Actor, id:
     } else {
       if (current) await repo.deleteMember(trx, group.hash, userHash);
       status = group.type === 'PUBLIC' ? 'ACCEPTED' : 'PENDING';
-      await repo.insertMember(trx, { hash: newHash(), workgroup_hash: group.hash, user_hash: userHash, status, created_at: now, message: status === 'PENDING' ? message?.trim() || null : null });
+      await repo.insertMember(trx, {
+        hash: newHash(),
+        workgroup_hash: group.hash,
+        user_hash: userHash,
+        status,
+        created_at: now,
+        message: status === 'PENDING' ? message?.trim() || null : null,
+      });
       await repo.setFollower(trx, group.hash, userHash, true, now);
       if (status === 'PENDING') await tellAdministrator(trx, config, group, userHash, message?.trim() || null);
     }
@@ -120,7 +131,13 @@ export async function toggleMembership(db: Db, config: Config, actor: Actor, id:
 }
 
 /** A private group's administrator hears of a request (with its message) in their language. */
-async function tellAdministrator(trx: Conn, config: Config, group: { hash: string; name: string; admin: { hash: string } }, userHash: string, message: string | null) {
+async function tellAdministrator(
+  trx: Conn,
+  config: Config,
+  group: { hash: string; name: string; admin: { hash: string } },
+  userHash: string,
+  message: string | null,
+) {
   const [admin, member] = await Promise.all([findUser(trx, group.admin.hash), findUser(trx, userHash)]);
   if (!admin || admin.status !== 'VALIDATED' || !member) return;
   const lng = admin.language as Locale;
@@ -128,7 +145,13 @@ async function tellAdministrator(trx: Conn, config: Config, group: { hash: strin
     to: admin.email,
     language: lng,
     template: 'workgroup.requested',
-    data: { name: admin.name, title: group.name, member: `${member.name} ${member.surname1}`.trim(), message, link: `${config.publicUrl}${localizePath('user.workgroups.show', lng, { hash: group.hash })}` },
+    data: {
+      name: admin.name,
+      title: group.name,
+      member: `${member.name} ${member.surname1}`.trim(),
+      message,
+      link: `${config.publicUrl}${localizePath('user.workgroups.show', lng, { hash: group.hash })}`,
+    },
   });
 }
 
@@ -140,17 +163,40 @@ export function editableUntil(createdAt: string): string {
 type CommentRow = Awaited<ReturnType<typeof repo.pageComments>>[number];
 
 /** The wall; a comment's file comes as a signed link for this caller (DESIGN §4b), only once `viewable` let them in. */
-export async function comments(db: Db, actor: Actor, id: string, query: PageQuery & { only_files?: boolean }, links: FileLinks) {
+export async function comments(
+  db: Db,
+  actor: Actor,
+  id: string,
+  query: PageQuery & { only_files?: boolean },
+  links: FileLinks,
+) {
   const group = await viewable(db, actor, id);
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroupComments);
   const onlyFiles = query.only_files ?? false;
-  const [total, rows] = await Promise.all([repo.countComments(db, group.hash, onlyFiles), repo.pageComments(db, group.hash, onlyFiles, size, offset)]);
-  const replies = await repo.repliesOf(db, rows.map((row) => row.hash));
+  const [total, rows] = await Promise.all([
+    repo.countComments(db, group.hash, onlyFiles),
+    repo.pageComments(db, group.hash, onlyFiles, size, offset),
+  ]);
+  const replies = await repo.repliesOf(
+    db,
+    rows.map((row) => row.hash),
+  );
   const all = [...rows, ...replies];
   const [likes, files, reports] = await Promise.all([
-    repo.likeStats(db, all.map((row) => row.hash), memberHash(actor)),
-    repo.filesByHash(db, all.map((row) => row.file_hash).filter((h): h is string => !!h)),
-    repo.reportsOf(db, all.map((row) => row.hash), memberHash(actor)),
+    repo.likeStats(
+      db,
+      all.map((row) => row.hash),
+      memberHash(actor),
+    ),
+    repo.filesByHash(
+      db,
+      all.map((row) => row.file_hash).filter((h): h is string => !!h),
+    ),
+    repo.reportsOf(
+      db,
+      all.map((row) => row.hash),
+      memberHash(actor),
+    ),
   ]);
   // people outside the group do not see who keeps out of the directory (issue 12 §7)
   const insider = group.is_admin || group.membership === 'ACCEPTED' || actor.type === 'admin';
@@ -172,7 +218,12 @@ export async function comments(db: Db, actor: Actor, id: string, query: PageQuer
       reports: group.is_admin ? (reports.byPost.get(row.hash) ?? []) : undefined,
     };
   };
-  const items = rows.map((row) => ({ ...presentOne(row), replies: replies.filter((reply) => reply.parent_hash === row.hash).map((reply) => ({ ...presentOne(reply), replies: [] })) }));
+  const items = rows.map((row) => ({
+    ...presentOne(row),
+    replies: replies
+      .filter((reply) => reply.parent_hash === row.hash)
+      .map((reply) => ({ ...presentOne(reply), replies: [] })),
+  }));
   return listResult(items, total, size);
 }
 
@@ -200,14 +251,28 @@ export async function deleteComment(db: Db, storage: FileStorage, actor: Actor, 
 export async function files(db: Db, actor: Actor, id: string, query: PageQuery, links: FileLinks) {
   const group = await viewable(db, actor, id);
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroupFiles);
-  const [total, rows] = await Promise.all([repo.countFiles(db, group.hash), repo.pageFiles(db, group.hash, size, offset)]);
-  return listResult(rows.map((file) => ({ ...file, url: links.link(file.hash) })), total, size);
+  const [total, rows] = await Promise.all([
+    repo.countFiles(db, group.hash),
+    repo.pageFiles(db, group.hash, size, offset),
+  ]);
+  return listResult(
+    rows.map((file) => ({ ...file, url: links.link(file.hash) })),
+    total,
+    size,
+  );
 }
 
 export async function members(db: Db, actor: Actor, id: string, query: PageQuery) {
   const group = await viewable(db, actor, id);
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroupUsers);
-  const [total, rows] = await Promise.all([repo.countMembers(db, group.hash), repo.pageMembers(db, group.hash, size, offset)]);
+  const [total, rows] = await Promise.all([
+    repo.countMembers(db, group.hash),
+    repo.pageMembers(db, group.hash, size, offset),
+  ]);
   const insider = group.is_admin || group.membership === 'ACCEPTED' || actor.type === 'admin';
-  return listResult(rows.map((row) => ({ hash: row.hash, status: row.status, user: presentGroupAuthor(row, insider) })), total, size);
+  return listResult(
+    rows.map((row) => ({ hash: row.hash, status: row.status, user: presentGroupAuthor(row, insider) })),
+    total,
+    size,
+  );
 }

@@ -30,14 +30,24 @@ function toArray(value: string | string[] | undefined): string[] {
  * would be the heaviest part of a list page), native search inputs, and antd's Select for choices,
  * loaded on first use (LazySelect).
  */
-export function FilterBar({ fields, initial, onChange }: { fields: FilterField[]; initial: FilterValues; onChange: (values: FilterValues) => void }) {
+export function FilterBar({
+  fields,
+  initial,
+  onChange,
+}: {
+  fields: FilterField[];
+  initial: FilterValues;
+  onChange: (values: FilterValues) => void;
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [values, setValues] = useState<FilterValues>(initial);
   const slow = useDebounced(values, DEBOUNCE_MS.text);
   const fast = useDebounced(values, DEBOUNCE_MS.choice);
   // each field settles on its own delay
-  const settled: FilterValues = Object.fromEntries(fields.map((f) => [f.name, (f.kind === 'text' || f.slow ? slow : fast)[f.name]]));
+  const settled: FilterValues = Object.fromEntries(
+    fields.map((f) => [f.name, (f.kind === 'text' || f.slow ? slow : fast)[f.name]]),
+  );
   const key = JSON.stringify(settled);
   useEffect(() => {
     onChange(settled);
@@ -55,7 +65,15 @@ export function FilterBar({ fields, initial, onChange }: { fields: FilterField[]
             {field.kind === 'text' ? (
               <span className="search-input">
                 <SearchOutlined aria-hidden="true" />
-                <input id={id} type="search" maxLength={200} readOnly={!hydrated} placeholder={field.placeholder} value={(values[field.name] as string) ?? ''} onChange={(e) => set(field.name, e.target.value)} />
+                <input
+                  id={id}
+                  type="search"
+                  maxLength={200}
+                  readOnly={!hydrated}
+                  placeholder={field.placeholder}
+                  value={(values[field.name] as string) ?? ''}
+                  onChange={(e) => set(field.name, e.target.value)}
+                />
               </span>
             ) : (
               <LazySelect
@@ -67,7 +85,9 @@ export function FilterBar({ fields, initial, onChange }: { fields: FilterField[]
                 maxTagCount="responsive"
                 optionFilterProp="label"
                 placeholder={field.placeholder ?? t('jobs.filters.any')}
-                value={field.kind === 'multi' ? toArray(values[field.name]) : ((values[field.name] as string) ?? undefined)}
+                value={
+                  field.kind === 'multi' ? toArray(values[field.name]) : ((values[field.name] as string) ?? undefined)
+                }
                 onChange={(value: string | string[] | undefined) => set(field.name, value)}
                 options={field.options ?? []}
               />

@@ -11,7 +11,10 @@ import type { SelectProps } from 'antd/es/select';
 const load = () => import('./ScopedSelect');
 const Select = lazy(load);
 
-type Props = Omit<SelectProps<string | string[]>, 'options'> & { id: string; options: Array<{ value: string; label: string }> };
+type Props = Omit<SelectProps<string | string[]>, 'options'> & {
+  id: string;
+  options: Array<{ value: string; label: string }>;
+};
 
 function display(value: Props['value'], options: Props['options']): string {
   const values = Array.isArray(value) ? value : value ? [value] : [];

@@ -43,7 +43,15 @@ export function ListPage<T>({
       </header>
       {/* a refused link's filters are dropped: the filter bar starts again from the cleaned values */}
       <Fragment key={notice ? 'cleaned' : 'linked'}>{filters}</Fragment>
-      {notice ? <Alert type="info" showIcon message={t('lists.badFilter')} data-testid="bad-filter" style={{ marginBottom: 16 }} /> : null}
+      {notice ? (
+        <Alert
+          type="info"
+          showIcon
+          message={t('lists.badFilter')}
+          data-testid="bad-filter"
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       {loading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : items.length === 0 ? (
@@ -64,7 +72,13 @@ export function ListPage<T>({
           </Row>
         </>
       )}
-      <ListPagination current={page.current} pageSize={page.pageSize} total={total} pageCount={page.pageCount} onChange={page.onChange} />
+      <ListPagination
+        current={page.current}
+        pageSize={page.pageSize}
+        total={total}
+        pageCount={page.pageCount}
+        onChange={page.onChange}
+      />
     </section>
   );
 }

@@ -43,7 +43,10 @@ export function useListPage<T>(resource: string, pageSize: number, fields: strin
   }, [legacy, setParams]);
   const current = legacy ?? params;
 
-  const values = useMemo<FilterValues>(() => Object.fromEntries(fields.map((field) => [field, current.get(field) || undefined])), [current, fields]);
+  const values = useMemo<FilterValues>(
+    () => Object.fromEntries(fields.map((field) => [field, current.get(field) || undefined])),
+    [current, fields],
+  );
   const page = Math.max(1, Math.floor(Number(current.get('page'))) || 1);
   const list = usePublicList<T>(resource, { ...permanent, ...values, page, size: pageSize });
 

@@ -12,8 +12,29 @@ export function MarkdownWidget({ id, value, onChange, disabled, readonly, onBlur
     <Tabs
       size="small"
       items={[
-        { key: 'write', label: t('offers.form.write'), children: <Input.TextArea id={id} rows={rows} value={text} disabled={disabled || readonly} onChange={(event) => onChange(event.target.value || undefined)} onBlur={() => onBlur(id, text)} /> },
-        { key: 'preview', label: t('offers.form.preview'), children: text.trim() ? <Markdown source={text} className="markdown offer-preview-body" /> : <p className="muted">{t('offers.form.nothingYet')}</p> },
+        {
+          key: 'write',
+          label: t('offers.form.write'),
+          children: (
+            <Input.TextArea
+              id={id}
+              rows={rows}
+              value={text}
+              disabled={disabled || readonly}
+              onChange={(event) => onChange(event.target.value || undefined)}
+              onBlur={() => onBlur(id, text)}
+            />
+          ),
+        },
+        {
+          key: 'preview',
+          label: t('offers.form.preview'),
+          children: text.trim() ? (
+            <Markdown source={text} className="markdown offer-preview-body" />
+          ) : (
+            <p className="muted">{t('offers.form.nothingYet')}</p>
+          ),
+        },
       ]}
     />
   );

@@ -10,7 +10,11 @@ export interface UserTag {
 }
 
 export function useUserTags(): UserTag[] {
-  const { result } = useList<UserTag>({ resource: 'tags', filters: [{ field: 'type', operator: 'eq', value: 'USER' }], pagination: { mode: 'off' } });
+  const { result } = useList<UserTag>({
+    resource: 'tags',
+    filters: [{ field: 'type', operator: 'eq', value: 'USER' }],
+    pagination: { mode: 'off' },
+  });
   return result.data;
 }
 

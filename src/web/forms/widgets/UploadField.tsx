@@ -56,8 +56,18 @@ export function UploadField({ kind, value, fileName, onChange, disabled, path }:
   /** The SPEC §4 checks before anything is sent; false stops the upload. */
   const precheck = (file: File): boolean => {
     const problem = fileProblem(target.kind, file);
-    if (problem === 'wrongType') modal.warning({ ...dialog, title: t('upload.wrongType.title'), content: t('upload.wrongType.text', { types: accepted.label }) });
-    if (problem === 'tooLarge') modal.warning({ ...dialog, title: t('upload.tooLarge.title'), content: t('upload.tooLarge.text', { max: sizeLabel(target.maxBytes) }) });
+    if (problem === 'wrongType')
+      modal.warning({
+        ...dialog,
+        title: t('upload.wrongType.title'),
+        content: t('upload.wrongType.text', { types: accepted.label }),
+      });
+    if (problem === 'tooLarge')
+      modal.warning({
+        ...dialog,
+        title: t('upload.tooLarge.title'),
+        content: t('upload.tooLarge.text', { max: sizeLabel(target.maxBytes) }),
+      });
     if (problem === 'empty') modal.warning({ ...dialog, title: t('upload.failed'), content: t('upload.empty') });
     return problem === null;
   };
@@ -69,11 +79,17 @@ export function UploadField({ kind, value, fileName, onChange, disabled, path }:
       if (answer.status >= 200 && answer.status < 300) onChange?.(answer.body);
       else {
         const title = answer.status === 413 ? t('upload.tooLarge.title') : t('upload.failed');
-        modal.error({ ...dialog, title, content: answer.body.errors?.[0]?.message ?? answer.body.message ?? t('upload.failed') });
+        modal.error({
+          ...dialog,
+          title,
+          content: answer.body.errors?.[0]?.message ?? answer.body.message ?? t('upload.failed'),
+        });
       }
     } catch (error) {
       // a dead session (the shared client has already signed out) or no network at all
-      const message = (error as { statusCode?: number; message?: string }).statusCode ? (error as { message: string }).message : t('upload.network');
+      const message = (error as { statusCode?: number; message?: string }).statusCode
+        ? (error as { message: string }).message
+        : t('upload.network');
       modal.error({ ...dialog, title: t('upload.failed'), content: message });
     } finally {
       setPercent(null);
@@ -88,7 +104,8 @@ export function UploadField({ kind, value, fileName, onChange, disabled, path }:
       okText: t('upload.delete'),
       okButtonProps: { danger: true },
       cancelText: t('upload.cancel'),
-      onOk: async () => onChange?.(await request<Record<string, unknown>>(target.prefix, path ?? target.path, { method: 'DELETE' })),
+      onOk: async () =>
+        onChange?.(await request<Record<string, unknown>>(target.prefix, path ?? target.path, { method: 'DELETE' })),
     });
 
   const busy = percent !== null;
@@ -98,9 +115,20 @@ export function UploadField({ kind, value, fileName, onChange, disabled, path }:
       {kind === 'avatar' ? (
         <Avatar size={96} src={value ?? undefined} icon={<UserOutlined />} alt={t('upload.preview')} />
       ) : kind === 'cover' ? (
-        value ? <img src={value} alt={t('upload.preview')} className="cover-preview" /> : <span>{t('upload.none')}</span>
+        value ? (
+          <img src={value} alt={t('upload.preview')} className="cover-preview" />
+        ) : (
+          <span>{t('upload.none')}</span>
+        )
       ) : kind === 'logo' || kind === 'picture' ? (
-        <Avatar size={96} shape="square" src={value ?? undefined} icon={<ShopOutlined />} alt={t('upload.preview')} className="logo-preview" />
+        <Avatar
+          size={96}
+          shape="square"
+          src={value ?? undefined}
+          icon={<ShopOutlined />}
+          alt={t('upload.preview')}
+          className="logo-preview"
+        />
       ) : value ? (
         <a href={value} download>
           <FilePdfOutlined /> {fileName ?? t('upload.download')}

@@ -9,11 +9,19 @@ import type { WidgetProps } from '@rjsf/utils';
 import { UploadField, UPLOAD_TARGETS, type UploadTarget } from './UploadField';
 
 /** Which key of a route's answer holds the new link. */
-const ANSWER_KEY: Record<UploadTarget, string> = { avatar: 'photo', cv: 'cv', student: 'student_file', logo: 'logo', picture: 'image', cover: 'image' };
+const ANSWER_KEY: Record<UploadTarget, string> = {
+  avatar: 'photo',
+  cv: 'cv',
+  student: 'student_file',
+  logo: 'logo',
+  picture: 'image',
+  cover: 'image',
+};
 
 export function UploadWidget({ value, onChange, options, disabled, readonly }: WidgetProps) {
   const kind = (options['kind'] as UploadTarget | undefined) ?? 'avatar';
-  if (!(kind in UPLOAD_TARGETS)) throw new Error(`ui:options.kind must be one of ${Object.keys(UPLOAD_TARGETS).join(', ')}`);
+  if (!(kind in UPLOAD_TARGETS))
+    throw new Error(`ui:options.kind must be one of ${Object.keys(UPLOAD_TARGETS).join(', ')}`);
   return (
     <UploadField
       kind={kind}

@@ -12,7 +12,21 @@ import { useLocale } from '../../hooks/useLocale';
 import { useSiteSettings } from '../../hooks/useSiteSettings';
 import { profileTab } from '../../routing/profileTab';
 
-function StatusPanel({ icon, code, title, text, action, tone }: { icon: ReactNode; code?: string; title: string; text: ReactNode; action: ReactNode; tone: 'info' | 'warning' | 'error' }) {
+function StatusPanel({
+  icon,
+  code,
+  title,
+  text,
+  action,
+  tone,
+}: {
+  icon: ReactNode;
+  code?: string;
+  title: string;
+  text: ReactNode;
+  action: ReactNode;
+  tone: 'info' | 'warning' | 'error';
+}) {
   return (
     <section className={`status-panel status-${tone}`} aria-labelledby="status-title">
       <div className="status-icon" aria-hidden="true">
@@ -98,7 +112,12 @@ export function ComingSoonPage({ name }: { name: string }) {
   const email = useSiteSettings()?.email ?? '';
   const upcoming = upcomingFor(name);
   useDocumentTitle(`${t(`pages.${name}`)} · Alumni`);
-  const href = { membership: profileTab(to, 'membership'), groups: to('workgroups'), mail: `mailto:${email}`, home: to('home') }[upcoming.action];
+  const href = {
+    membership: profileTab(to, 'membership'),
+    groups: to('workgroups'),
+    mail: `mailto:${email}`,
+    home: to('home'),
+  }[upcoming.action];
   const label = t(`upcoming.action.${upcoming.action}`);
   return (
     <StatusPanel
@@ -107,7 +126,8 @@ export function ComingSoonPage({ name }: { name: string }) {
       title={t(`pages.${name}`)}
       text={
         <>
-          <strong>{t('common.comingSoon')}.</strong> <span data-testid="upcoming-text">{t(upcoming.key, { email })}</span>
+          <strong>{t('common.comingSoon')}.</strong>{' '}
+          <span data-testid="upcoming-text">{t(upcoming.key, { email })}</span>
         </>
       }
       action={

@@ -13,9 +13,18 @@ import { nowIso, sha256 } from '../../../lib/ids';
 import type { Actor } from '../../../types';
 import type { Conn } from '../../../db/conn';
 import { record } from '../../audit/service';
-import { decryptSecret, encryptSecret, isRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUri, stepOfCode } from './totp';
+import {
+  decryptSecret,
+  encryptSecret,
+  isRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUri,
+  stepOfCode,
+} from './totp';
 
-const findAdmin = (db: Conn, hash: string) => db.selectFrom('admins').selectAll().where('hash', '=', hash).where('removed_at', 'is', null).executeTakeFirst();
+const findAdmin = (db: Conn, hash: string) =>
+  db.selectFrom('admins').selectAll().where('hash', '=', hash).where('removed_at', 'is', null).executeTakeFirst();
 
 async function me(db: Conn, actor: Actor) {
   const admin = actor.type === 'admin' && actor.hash ? await findAdmin(db, actor.hash) : undefined;
@@ -25,14 +34,22 @@ async function me(db: Conn, actor: Actor) {
 
 export async function status(db: Db, actor: Actor) {
   const admin = await me(db, actor);
-  return { enabled: admin.totp_enabled_at !== null, recovery_left: admin.recovery_codes ? (JSON.parse(admin.recovery_codes) as string[]).length : 0 };
+  return {
+    enabled: admin.totp_enabled_at !== null,
+    recovery_left: admin.recovery_codes ? (JSON.parse(admin.recovery_codes) as string[]).length : 0,
+  };
 }
 
 export async function setup(db: Db, config: Config, actor: Actor) {
   const admin = await me(db, actor);
   if (admin.totp_enabled_at) throw new AppError(409, 'admin.totpAlreadyOn');
   const secret = newTotpSecret();
-  await db.updateTable('admins').set({ totp_secret: encryptSecret(config.secretKey, secret), totp_last_step: null }).where('hash', '=', admin.hash).where('totp_enabled_at', 'is', null).execute();
+  await db
+    .updateTable('admins')
+    .set({ totp_secret: encryptSecret(config.secretKey, secret), totp_last_step: null })
+    .where('hash', '=', admin.hash)
+    .where('totp_enabled_at', 'is', null)
+    .execute();
   const otpauth = otpauthUri(admin.email, secret);
   return { secret, otpauth, qr: await QRCode.toDataURL(otpauth, { margin: 1, width: 220 }) };
 }
@@ -48,13 +65,21 @@ export async function useCode(db: Conn, config: Config, adminHash: string, code:
     const hashes = JSON.parse(admin.recovery_codes ?? '[]') as string[];
     const hash = sha256(code.trim().toLowerCase());
     if (!hashes.includes(hash)) return false;
-    const used = await db.updateTable('admins').set({ recovery_codes: JSON.stringify(hashes.filter((h) => h !== hash)) }).where('hash', '=', adminHash).where('recovery_codes', '=', admin.recovery_codes).executeTakeFirst();
+    const used = await db
+      .updateTable('admins')
+      .set({ recovery_codes: JSON.stringify(hashes.filter((h) => h !== hash)) })
+      .where('hash', '=', adminHash)
+      .where('recovery_codes', '=', admin.recovery_codes)
+      .executeTakeFirst();
     return Number(used.numUpdatedRows) === 1;
   }
   const step = stepOfCode(decryptSecret(config.secretKey, admin.totp_secret), code.trim());
   if (step === null || (admin.totp_last_step !== null && step <= admin.totp_last_step)) return false;
   let query = db.updateTable('admins').set({ totp_last_step: step }).where('hash', '=', adminHash);
-  query = admin.totp_last_step === null ? query.where('totp_last_step', 'is', null) : query.where('totp_last_step', '=', admin.totp_last_step);
+  query =
+    admin.totp_last_step === null
+      ? query.where('totp_last_step', 'is', null)
+      : query.where('totp_last_step', '=', admin.totp_last_step);
   return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
 }
 
@@ -63,10 +88,22 @@ export async function enable(db: Db, config: Config, actor: Actor, lng: Locale, 
   if (admin.totp_enabled_at) throw new AppError(409, 'admin.totpAlreadyOn');
   if (!admin.totp_secret) throw new AppError(409, 'admin.totpNotStarted');
   return db.transaction().execute(async (trx) => {
-    if (!(await useCode(trx, config, admin.hash, code))) throw AppError.badRequest('validation.failed', [{ field: 'code', message: translate(lng, 'auth.totpInvalid') }]);
+    if (!(await useCode(trx, config, admin.hash, code)))
+      throw AppError.badRequest('validation.failed', [{ field: 'code', message: translate(lng, 'auth.totpInvalid') }]);
     const { codes, hashes } = newRecoveryCodes();
-    await trx.updateTable('admins').set({ totp_enabled_at: nowIso(), recovery_codes: JSON.stringify(hashes) }).where('hash', '=', admin.hash).execute();
-    await record(trx, { adminHash: admin.hash, action: 'admin.totpEnabled', targetType: 'admin', targetHash: admin.hash, data: { label: admin.email }, at: nowIso() });
+    await trx
+      .updateTable('admins')
+      .set({ totp_enabled_at: nowIso(), recovery_codes: JSON.stringify(hashes) })
+      .where('hash', '=', admin.hash)
+      .execute();
+    await record(trx, {
+      adminHash: admin.hash,
+      action: 'admin.totpEnabled',
+      targetType: 'admin',
+      targetHash: admin.hash,
+      data: { label: admin.email },
+      at: nowIso(),
+    });
     return { recovery_codes: codes };
   });
 }
@@ -75,9 +112,21 @@ export async function disable(db: Db, config: Config, actor: Actor, lng: Locale,
   const admin = await me(db, actor);
   if (!admin.totp_enabled_at) throw new AppError(409, 'admin.totpAlreadyOff');
   return db.transaction().execute(async (trx) => {
-    if (!(await useCode(trx, config, admin.hash, code))) throw AppError.badRequest('validation.failed', [{ field: 'code', message: translate(lng, 'auth.totpInvalid') }]);
-    await trx.updateTable('admins').set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null, recovery_codes: null }).where('hash', '=', admin.hash).execute();
-    await record(trx, { adminHash: admin.hash, action: 'admin.totpDisabled', targetType: 'admin', targetHash: admin.hash, data: { label: admin.email }, at: nowIso() });
+    if (!(await useCode(trx, config, admin.hash, code)))
+      throw AppError.badRequest('validation.failed', [{ field: 'code', message: translate(lng, 'auth.totpInvalid') }]);
+    await trx
+      .updateTable('admins')
+      .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null, recovery_codes: null })
+      .where('hash', '=', admin.hash)
+      .execute();
+    await record(trx, {
+      adminHash: admin.hash,
+      action: 'admin.totpDisabled',
+      targetType: 'admin',
+      targetHash: admin.hash,
+      data: { label: admin.email },
+      at: nowIso(),
+    });
     return { enabled: false, recovery_left: 0 };
   });
 }

@@ -32,12 +32,20 @@ export async function registrationsByMonth(db: Conn, table: 'users' | 'companies
 }
 
 export async function offersByStatus(db: Conn) {
-  const rows = await db.selectFrom('jobs').select(['status', (eb) => eb.fn.countAll().as('n')]).groupBy('status').execute();
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['status', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('status')
+    .execute();
   return rows.map((row) => ({ status: row.status, count: n(row.n) }));
 }
 
 export async function applicationsByStatus(db: Conn) {
-  const rows = await db.selectFrom('applicants').select(['status', (eb) => eb.fn.countAll().as('n')]).groupBy('status').execute();
+  const rows = await db
+    .selectFrom('applicants')
+    .select(['status', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('status')
+    .execute();
   return rows.map((row) => ({ status: row.status, count: n(row.n) }));
 }
 
@@ -70,6 +78,10 @@ export async function surveySummary(db: Conn) {
 
 /** How many responses gave each score to the job bank or to the candidates. */
 export async function ratingCounts(db: Conn, column: 'rating_bank' | 'rating_candidates') {
-  const rows = await db.selectFrom('company_feedback').select([column, (eb) => eb.fn.countAll().as('n')]).groupBy(column).execute();
+  const rows = await db
+    .selectFrom('company_feedback')
+    .select([column, (eb) => eb.fn.countAll().as('n')])
+    .groupBy(column)
+    .execute();
   return rows.map((row) => ({ score: n((row as Record<string, unknown>)[column]), count: n(row.n) }));
 }

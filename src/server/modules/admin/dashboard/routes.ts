@@ -5,7 +5,11 @@ import * as service from './service';
 export async function adminDashboardRoutes(app: FastifyInstance) {
   app.get('/adm/dashboard', {
     config: { permission: 'admin.validate' },
-    schema: { tags: ['administrators'], summary: 'Members, registrations, offers, applications and the closing survey at a glance', response: { 200: { $ref: 'admin.dashboard#' } } },
+    schema: {
+      tags: ['administrators'],
+      summary: 'Members, registrations, offers, applications and the closing survey at a glance',
+      response: { 200: { $ref: 'admin.dashboard#' } },
+    },
     handler: () => service.overview(app.db),
   });
 }

@@ -12,12 +12,18 @@ import type { MEMBER_ROLES } from '../../../../shared/permissions';
 import type { Conn } from '../../../db/conn';
 import * as repo from './repository';
 
-export const MEMBERSHIP_ROLES = ['REGULAR', 'BOLD', 'GRATIS'] as const satisfies readonly (typeof MEMBER_ROLES)[number][];
+export const MEMBERSHIP_ROLES = [
+  'REGULAR',
+  'BOLD',
+  'GRATIS',
+] as const satisfies readonly (typeof MEMBER_ROLES)[number][];
 export const APPLICATION_STATUSES = [...APPLICANT_STATUSES, 'WITHDRAWN'] as const;
 
 /** The last `count` calendar months (UTC) as `YYYY-MM`, oldest first, ending with `now`'s month. */
 export function lastMonths(now: Date, count = 12): string[] {
-  return Array.from({ length: count }, (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (count - 1 - i), 1)).toISOString().slice(0, 7));
+  return Array.from({ length: count }, (_, i) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (count - 1 - i), 1)).toISOString().slice(0, 7),
+  );
 }
 
 /** Counts in the order of `known`, 0 for the missing ones, then any other value found (sorted). */
@@ -43,24 +49,45 @@ export async function overview(db: Conn, now: Date = new Date()): Promise<AdminD
     repo.ratingCounts(db, 'rating_candidates'),
   ]);
 
-  const roles = [...MEMBERSHIP_ROLES, ...[...new Set(members.map((m) => m.role))].filter((role) => !(MEMBERSHIP_ROLES as readonly string[]).includes(role)).sort()];
-  const statuses = [...MEMBER_STATUSES, ...[...new Set(members.map((m) => m.status))].filter((status) => !(MEMBER_STATUSES as readonly string[]).includes(status)).sort()];
-  const countOf = (role: string, status: string) => members.find((m) => m.role === role && m.status === status)?.count ?? 0;
-  const perMonth = (rows: Array<{ month: string; count: number }>, key: string) => rows.find((row) => row.month === key)?.count ?? 0;
-  const scored = (rows: Array<{ score: number; count: number }>, score: number) => rows.find((row) => row.score === score)?.count ?? 0;
+  const roles = [
+    ...MEMBERSHIP_ROLES,
+    ...[...new Set(members.map((m) => m.role))]
+      .filter((role) => !(MEMBERSHIP_ROLES as readonly string[]).includes(role))
+      .sort(),
+  ];
+  const statuses = [
+    ...MEMBER_STATUSES,
+    ...[...new Set(members.map((m) => m.status))]
+      .filter((status) => !(MEMBER_STATUSES as readonly string[]).includes(status))
+      .sort(),
+  ];
+  const countOf = (role: string, status: string) =>
+    members.find((m) => m.role === role && m.status === status)?.count ?? 0;
+  const perMonth = (rows: Array<{ month: string; count: number }>, key: string) =>
+    rows.find((row) => row.month === key)?.count ?? 0;
+  const scored = (rows: Array<{ score: number; count: number }>, score: number) =>
+    rows.find((row) => row.score === score)?.count ?? 0;
 
   return {
     generated_at: now.toISOString(),
     members: roles.flatMap((role) => statuses.map((status) => ({ role, status, count: countOf(role, status) }))),
     membership: roles.map((role) => ({ role, count: countOf(role, 'VALIDATED') })),
-    registrations: months.map((month) => ({ month, members: perMonth(joined, month), companies: perMonth(companies, month) })),
+    registrations: months.map((month) => ({
+      month,
+      members: perMonth(joined, month),
+      companies: perMonth(companies, month),
+    })),
     offers: complete(OFFER_STATUSES, offers),
     applications: complete(APPLICATION_STATUSES, applications),
     survey: {
       responses: survey.responses,
       rating_jobbank: round2(survey.bank),
       rating_candidates: round2(survey.candidates),
-      ratings: [1, 2, 3, 4, 5].map((score) => ({ score, jobbank: scored(bank, score), candidates: scored(candidates, score) })),
+      ratings: [1, 2, 3, 4, 5].map((score) => ({
+        score,
+        jobbank: scored(bank, score),
+        candidates: scored(candidates, score),
+      })),
       hired: survey.hired,
     },
   };

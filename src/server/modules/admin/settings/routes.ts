@@ -3,17 +3,33 @@ import type { FastifyInstance } from 'fastify';
 import type { SiteSettings } from '../../../../shared/schema-types';
 import * as service from './service';
 
-const params = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'string', enum: ['site'] } } } as const;
+const params = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: { type: 'string', enum: ['site'] } },
+} as const;
 
 export async function adminSettingsRoutes(app: FastifyInstance) {
   app.get('/adm/settings/:id', {
     config: { permission: 'admin.content' },
-    schema: { tags: ['administrators'], summary: "The association's details (footer) and membership terms", params, response: { 200: { $ref: 'site.settings#' } } },
+    schema: {
+      tags: ['administrators'],
+      summary: "The association's details (footer) and membership terms",
+      params,
+      response: { 200: { $ref: 'site.settings#' } },
+    },
     handler: () => service.show(app.db),
   });
   app.patch<{ Body: SiteSettings }>('/adm/settings/:id', {
     config: { permission: 'admin.content' },
-    schema: { tags: ['administrators'], summary: 'Replace the site settings (every field; audited with what changed)', params, body: { $ref: 'site.settings#' }, response: { 200: { $ref: 'site.settings#' } } },
+    schema: {
+      tags: ['administrators'],
+      summary: 'Replace the site settings (every field; audited with what changed)',
+      params,
+      body: { $ref: 'site.settings#' },
+      response: { 200: { $ref: 'site.settings#' } },
+    },
     handler: (request) => service.update(app.db, request.actor, request.body),
   });
 }

@@ -14,10 +14,17 @@ import { record } from '../../audit/service';
 import { changedFields } from '../../audit/changes';
 import { SETTINGS_AUDIT_ACTION } from '../../../../shared/audit';
 
-
 async function current(db: Conn): Promise<Required<SiteSettingsBody>> {
   const [site, membership] = await Promise.all([readSiteSettings(db), readMembershipTerms(db)]);
-  return { address: site.address, phone: site.phone, email: site.email, social: site.social, schoolUrl: site.schoolUrl, ebookUrl: site.ebookUrl, membership };
+  return {
+    address: site.address,
+    phone: site.phone,
+    email: site.email,
+    social: site.social,
+    schoolUrl: site.schoolUrl,
+    ebookUrl: site.ebookUrl,
+    membership,
+  };
 }
 
 export function show(db: Db) {
@@ -26,7 +33,12 @@ export function show(db: Db) {
 
 export async function update(db: Db, actor: Actor, body: SiteSettingsBody) {
   // a link left out is no link (the form leaves an emptied field out)
-  const social = { linkedin: body.social.linkedin ?? '', instagram: body.social.instagram ?? '', facebook: body.social.facebook ?? '', x: body.social.x ?? '' };
+  const social = {
+    linkedin: body.social.linkedin ?? '',
+    instagram: body.social.instagram ?? '',
+    facebook: body.social.facebook ?? '',
+    x: body.social.x ?? '',
+  };
   const trimmed = {
     ...body,
     social,
@@ -35,17 +47,34 @@ export async function update(db: Db, actor: Actor, body: SiteSettingsBody) {
     address: body.address.trim(),
     phone: body.phone.trim(),
     email: body.email.trim().toLowerCase(),
-    membership: { priceEuros: Math.round(body.membership.priceEuros * 100) / 100, freePeriodMonths: body.membership.freePeriodMonths },
+    membership: {
+      priceEuros: Math.round(body.membership.priceEuros * 100) / 100,
+      freePeriodMonths: body.membership.freePeriodMonths,
+    },
   };
   return db.transaction().execute(async (trx) => {
     const before = await current(trx);
     const site = await readSiteSettings(trx);
     const { membership, ...details } = trimmed;
     // the taxonomies' version lives in the same row and is not the form's to change
-    await writeSetting(trx, 'site', { ...details, ...(site.taxonomiesVersion ? { taxonomiesVersion: site.taxonomiesVersion } : {}) });
+    await writeSetting(trx, 'site', {
+      ...details,
+      ...(site.taxonomiesVersion ? { taxonomiesVersion: site.taxonomiesVersion } : {}),
+    });
     await writeSetting(trx, 'membership', membership);
-    const diff = changedFields(before as unknown as Record<string, unknown>, trimmed as unknown as Record<string, unknown>);
-    if (Object.keys(diff).length) await record(trx, { adminHash: actor.hash!, action: SETTINGS_AUDIT_ACTION, targetType: 'settings', targetHash: 'site', data: { changes: diff }, at: nowIso() });
+    const diff = changedFields(
+      before as unknown as Record<string, unknown>,
+      trimmed as unknown as Record<string, unknown>,
+    );
+    if (Object.keys(diff).length)
+      await record(trx, {
+        adminHash: actor.hash!,
+        action: SETTINGS_AUDIT_ACTION,
+        targetType: 'settings',
+        targetHash: 'site',
+        data: { changes: diff },
+        at: nowIso(),
+      });
     return current(trx);
   });
 }

@@ -15,7 +15,11 @@ export interface AdminArticleFilter {
 const SORTS = { date: 'articles.date', updated_at: 'articles.updated_at', title: 'es.title' } as const;
 
 function filtered(db: Conn, filter: AdminArticleFilter) {
-  let query = db.selectFrom('articles').innerJoin('article_i18n as es', (j) => j.onRef('es.article_hash', '=', 'articles.hash').on('es.language', '=', 'es'));
+  let query = db
+    .selectFrom('articles')
+    .innerJoin('article_i18n as es', (j) =>
+      j.onRef('es.article_hash', '=', 'articles.hash').on('es.language', '=', 'es'),
+    );
   const text = filter.text ? likePattern(filter.text) : null;
   if (text) {
     query = query.where((eb) =>
@@ -24,7 +28,12 @@ function filtered(db: Conn, filter: AdminArticleFilter) {
           .selectFrom('article_i18n as any')
           .select('any.article_hash')
           .whereRef('any.article_hash', '=', 'articles.hash')
-          .where((inner) => inner.or([inner(inner.fn('lower', ['any.title']), 'like', text), inner(inner.fn('lower', ['any.slug']), 'like', text)])),
+          .where((inner) =>
+            inner.or([
+              inner(inner.fn('lower', ['any.title']), 'like', text),
+              inner(inner.fn('lower', ['any.slug']), 'like', text),
+            ]),
+          ),
       ),
     );
   }
@@ -36,14 +45,26 @@ function filtered(db: Conn, filter: AdminArticleFilter) {
 }
 
 export async function count(db: Conn, filter: AdminArticleFilter) {
-  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 export function page(db: Conn, filter: AdminArticleFilter, sort: string, limit: number, offset: number) {
   const field = SORTS[sort.replace(/^-/, '') as keyof typeof SORTS] ?? SORTS.date;
   return filtered(db, filter)
-    .select(['articles.hash', 'articles.type', 'articles.status', 'articles.publish_at', 'articles.date', 'articles.image', 'articles.updated_at', 'es.title', 'es.slug'])
+    .select([
+      'articles.hash',
+      'articles.type',
+      'articles.status',
+      'articles.publish_at',
+      'articles.date',
+      'articles.image',
+      'articles.updated_at',
+      'es.title',
+      'es.slug',
+    ])
     .orderBy(field, sort.startsWith('-') ? 'desc' : 'asc')
     .orderBy('articles.hash')
     .limit(limit)
@@ -66,13 +87,22 @@ export function tagsOf(db: Conn, hash: string) {
 
 export async function registeredCounts(db: Conn, hashes: string[]) {
   if (hashes.length === 0) return new Map<string, number>();
-  const rows = await db.selectFrom('article_subscriptions').select(['article_hash', (eb) => eb.fn.countAll<number>().as('n')]).where('article_hash', 'in', hashes).groupBy('article_hash').execute();
+  const rows = await db
+    .selectFrom('article_subscriptions')
+    .select(['article_hash', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('article_hash', 'in', hashes)
+    .groupBy('article_hash')
+    .execute();
   return new Map(rows.map((row) => [row.article_hash, Number(row.n)]));
 }
 
 /** The article (other than `except`) already using `slug` in `language`, if any. */
 export function slugOwner(db: Conn, language: string, slug: string, except: string | null) {
-  let query = db.selectFrom('article_i18n').select('article_hash').where('language', '=', language).where('slug', '=', slug);
+  let query = db
+    .selectFrom('article_i18n')
+    .select('article_hash')
+    .where('language', '=', language)
+    .where('slug', '=', slug);
   if (except) query = query.where('article_hash', '<>', except);
   return query.executeTakeFirst();
 }
@@ -92,12 +122,21 @@ export async function replaceTexts(db: Conn, hash: string, rows: Array<Insertabl
 
 export async function replaceTags(db: Conn, hash: string, tags: string[]) {
   await db.deleteFrom('article_tags').where('article_hash', '=', hash).execute();
-  if (tags.length) await db.insertInto('article_tags').values(tags.map((tag) => ({ article_hash: hash, tag_hash: tag }))).execute();
+  if (tags.length)
+    await db
+      .insertInto('article_tags')
+      .values(tags.map((tag) => ({ article_hash: hash, tag_hash: tag })))
+      .execute();
 }
 
 export async function articleTagsExist(db: Conn, tags: string[]) {
   if (tags.length === 0) return true;
-  const rows = await db.selectFrom('tags').select('hash').where('hash', 'in', tags).where('type', '=', 'ARTICLE').execute();
+  const rows = await db
+    .selectFrom('tags')
+    .select('hash')
+    .where('hash', 'in', tags)
+    .where('type', '=', 'ARTICLE')
+    .execute();
   return rows.length === new Set(tags).size;
 }
 
@@ -113,7 +152,17 @@ export function attendees(db: Conn, hash: string, limit?: number, offset = 0) {
   let query = db
     .selectFrom('article_subscriptions')
     .innerJoin('users', 'users.hash', 'article_subscriptions.user_hash')
-    .select(['users.hash', 'users.name', 'users.surname1', 'users.surname2', 'users.email', 'users.code_numeric', 'users.role', 'users.status', 'article_subscriptions.created_at'])
+    .select([
+      'users.hash',
+      'users.name',
+      'users.surname1',
+      'users.surname2',
+      'users.email',
+      'users.code_numeric',
+      'users.role',
+      'users.status',
+      'article_subscriptions.created_at',
+    ])
     .where('article_subscriptions.article_hash', '=', hash)
     .orderBy('article_subscriptions.created_at')
     .orderBy('users.hash');
@@ -123,10 +172,20 @@ export function attendees(db: Conn, hash: string, limit?: number, offset = 0) {
 
 /** SCHEDULED articles whose time has come, published with a guarded move (several instances publish each once). */
 export async function publishDue(db: Conn, now: string): Promise<string[]> {
-  const due = await db.selectFrom('articles').select('hash').where('status', '=', 'SCHEDULED').where('publish_at', '<=', now).execute();
+  const due = await db
+    .selectFrom('articles')
+    .select('hash')
+    .where('status', '=', 'SCHEDULED')
+    .where('publish_at', '<=', now)
+    .execute();
   const published: string[] = [];
   for (const { hash } of due) {
-    const moved = await db.updateTable('articles').set({ status: 'PUBLISHED', updated_at: now }).where('hash', '=', hash).where('status', '=', 'SCHEDULED').executeTakeFirst();
+    const moved = await db
+      .updateTable('articles')
+      .set({ status: 'PUBLISHED', updated_at: now })
+      .where('hash', '=', hash)
+      .where('status', '=', 'SCHEDULED')
+      .executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 1) published.push(hash);
   }
   return published;

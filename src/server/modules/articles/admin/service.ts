@@ -30,17 +30,23 @@ export interface AdminArticlesQuery extends PageQuery, repo.AdminArticleFilter {
   sort?: string;
 }
 
-const fieldError = (lng: Locale, field: string, key: string, params: Record<string, unknown> = {}) => AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field, ...params }) }]);
+const fieldError = (lng: Locale, field: string, key: string, params: Record<string, unknown> = {}) =>
+  AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field, ...params }) }]);
 
 export async function list(db: Db, query: AdminArticlesQuery) {
   const { size, offset } = pageWindow(query, 20);
-  const [total, rows] = await Promise.all([repo.count(db, query), repo.page(db, query, query.sort ?? '-date', size, offset)]);
+  const [total, rows] = await Promise.all([
+    repo.count(db, query),
+    repo.page(db, query, query.sort ?? '-date', size, offset),
+  ]);
   const hashes = rows.map((row) => row.hash);
   const [texts, registered] = await Promise.all([repo.textsOf(db, hashes), repo.registeredCounts(db, hashes)]);
   return listResult(
     rows.map((row) => ({
       ...row,
-      languages: texts.filter((text) => text.article_hash === row.hash && !text.is_fallback).map((text) => text.language),
+      languages: texts
+        .filter((text) => text.article_hash === row.hash && !text.is_fallback)
+        .map((text) => text.language),
       registered: registered.get(row.hash) ?? 0,
     })),
     total,
@@ -51,9 +57,19 @@ export async function list(db: Db, query: AdminArticlesQuery) {
 export async function show(db: Conn, hash: string) {
   const article = await repo.findArticle(db, hash);
   if (!article) throw AppError.notFound();
-  const [texts, tags, registered] = await Promise.all([repo.textsOf(db, [hash]), repo.tagsOf(db, hash), repo.registeredCounts(db, [hash])]);
+  const [texts, tags, registered] = await Promise.all([
+    repo.textsOf(db, [hash]),
+    repo.tagsOf(db, hash),
+    repo.registeredCounts(db, [hash]),
+  ]);
   const { year: _year, month: _month, data: _data, ...columns } = article;
-  return { ...columns, date: isoToDmy(columns.date)!, tags: tags.map((tag) => tag.tag_hash), texts: writtenTexts(texts), registered: registered.get(hash) ?? 0 };
+  return {
+    ...columns,
+    date: isoToDmy(columns.date)!,
+    tags: tags.map((tag) => tag.tag_hash),
+    texts: writtenTexts(texts),
+    registered: registered.get(hash) ?? 0,
+  };
 }
 type Presented = Awaited<ReturnType<typeof show>>;
 
@@ -75,8 +91,22 @@ const dateParts = (dmy: string) => {
   return { date, year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) };
 };
 
-function audit(conn: Conn, actor: Actor, action: 'article.created' | 'article.updated' | 'article.deleted', hash: string, label: string, data: Record<string, unknown> = {}) {
-  return record(conn, { adminHash: actor.hash!, action, targetType: 'article', targetHash: hash, data: { label, ...data }, at: nowIso() });
+function audit(
+  conn: Conn,
+  actor: Actor,
+  action: 'article.created' | 'article.updated' | 'article.deleted',
+  hash: string,
+  label: string,
+  data: Record<string, unknown> = {},
+) {
+  return record(conn, {
+    adminHash: actor.hash!,
+    action,
+    targetType: 'article',
+    targetHash: hash,
+    data: { label, ...data },
+    at: nowIso(),
+  });
 }
 
 export async function create(db: Db, actor: Actor, lng: Locale, body: AdminArticleWrite) {
@@ -116,7 +146,11 @@ export async function update(db: Db, actor: Actor, lng: Locale, hash: string, bo
     const status = body.status ?? before.status;
     const type = body.type ?? before.type;
     // keeping a scheduled article scheduled keeps its time unless a new one is sent
-    const at = publishAt(lng, status, body.publish_at !== undefined ? body.publish_at : status === before.status ? before.publish_at : undefined);
+    const at = publishAt(
+      lng,
+      status,
+      body.publish_at !== undefined ? body.publish_at : status === before.status ? before.publish_at : undefined,
+    );
     await repo.updateArticle(trx, hash, {
       type,
       status,
@@ -131,13 +165,19 @@ export async function update(db: Db, actor: Actor, lng: Locale, hash: string, bo
     if (body.tags) await repo.replaceTags(trx, hash, body.tags);
     const after = await show(trx, hash);
     const changes = changedFields(comparable(before), comparable(after));
-    if (Object.keys(changes).length) await audit(trx, actor, 'article.updated', hash, after.texts.es!.title, { changes, from: before.status, to: after.status });
+    if (Object.keys(changes).length)
+      await audit(trx, actor, 'article.updated', hash, after.texts.es!.title, {
+        changes,
+        from: before.status,
+        to: after.status,
+      });
     return after;
   });
 }
 
 /** What an edit's audit compares: the article without its bookkeeping. */
-const comparable = ({ updated_at: _u, created_at: _c, registered: _r, hash: _h, ...rest }: Presented) => rest as unknown as Record<string, unknown>;
+const comparable = ({ updated_at: _u, created_at: _c, registered: _r, hash: _h, ...rest }: Presented) =>
+  rest as unknown as Record<string, unknown>;
 
 export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
   const image = await app.db.transaction().execute(async (trx) => {
@@ -157,7 +197,9 @@ export async function setCover(app: FastifyInstance, actor: Actor, lng: Locale, 
   try {
     await app.db.transaction().execute(async (trx) => {
       await repo.updateArticle(trx, hash, { image, updated_at: nowIso() });
-      await audit(trx, actor, 'article.updated', hash, article.texts.es?.title ?? hash, { changes: { image: { before: article.image, after: image } } });
+      await audit(trx, actor, 'article.updated', hash, article.texts.es?.title ?? hash, {
+        changes: { image: { before: article.image, after: image } },
+      });
     });
   } catch (error) {
     await removePublicImage(app.storage, COVERS, image);
@@ -171,7 +213,10 @@ export async function removeCover(app: FastifyInstance, actor: Actor, hash: stri
   const article = await show(app.db, hash);
   await app.db.transaction().execute(async (trx) => {
     await repo.updateArticle(trx, hash, { image: null, updated_at: nowIso() });
-    if (article.image) await audit(trx, actor, 'article.updated', hash, article.texts.es?.title ?? hash, { changes: { image: { before: article.image, after: null } } });
+    if (article.image)
+      await audit(trx, actor, 'article.updated', hash, article.texts.es?.title ?? hash, {
+        changes: { image: { before: article.image, after: null } },
+      });
   });
   await removePublicImage(app.storage, COVERS, article.image);
   return { image: null };
@@ -180,26 +225,63 @@ export async function removeCover(app: FastifyInstance, actor: Actor, hash: stri
 export async function attendees(db: Db, hash: string, query: PageQuery) {
   await show(db, hash);
   const { size, offset } = pageWindow(query, PAGE_SIZES.users);
-  const [total, rows] = await Promise.all([repo.registeredCounts(db, [hash]).then((counts) => counts.get(hash) ?? 0), repo.attendees(db, hash, size, offset)]);
+  const [total, rows] = await Promise.all([
+    repo.registeredCounts(db, [hash]).then((counts) => counts.get(hash) ?? 0),
+    repo.attendees(db, hash, size, offset),
+  ]);
   return listResult(rows.map(presentAttendee), total, size);
 }
 
 /** A member who deleted their account stays counted, with no name or address (DESIGN §6). */
 const presentAttendee = (row: Awaited<ReturnType<typeof repo.attendees>>[number]) =>
   row.status === 'DELETED'
-    ? { hash: row.hash, name: '', surnames: '', email: '', number: null, role: row.role, registered_at: row.created_at, former: true }
-    : { hash: row.hash, name: row.name, surnames: [row.surname1, row.surname2].filter(Boolean).join(' '), email: row.email, number: row.code_numeric, role: row.role, registered_at: row.created_at, former: false };
+    ? {
+        hash: row.hash,
+        name: '',
+        surnames: '',
+        email: '',
+        number: null,
+        role: row.role,
+        registered_at: row.created_at,
+        former: true,
+      }
+    : {
+        hash: row.hash,
+        name: row.name,
+        surnames: [row.surname1, row.surname2].filter(Boolean).join(' '),
+        email: row.email,
+        number: row.code_numeric,
+        role: row.role,
+        registered_at: row.created_at,
+        former: false,
+      };
 
 export async function attendeesCsv(db: Db, lng: Locale, hash: string) {
   const article = await show(db, hash);
   const rows = (await repo.attendees(db, hash)).map(presentAttendee);
-  const header = ['number', 'name', 'surnames', 'email', 'membership', 'registeredAt'].map((key) => translate(lng, `admin.articles.csv.${key}`));
-  const lines = rows.map((row) => [row.number ?? '', row.former ? translate(lng, 'candidates.former') : row.name, row.surnames, row.email, translate(lng, `admin.articles.csv.role.${row.role}`), row.registered_at.slice(0, 16).replace('T', ' ')]);
+  const header = ['number', 'name', 'surnames', 'email', 'membership', 'registeredAt'].map((key) =>
+    translate(lng, `admin.articles.csv.${key}`),
+  );
+  const lines = rows.map((row) => [
+    row.number ?? '',
+    row.former ? translate(lng, 'candidates.former') : row.name,
+    row.surnames,
+    row.email,
+    translate(lng, `admin.articles.csv.role.${row.role}`),
+    row.registered_at.slice(0, 16).replace('T', ' '),
+  ]);
   const slug = article.texts.es?.slug ?? hash;
-  return { filename: `${slug.slice(0, 60)}-${translate(lng, 'admin.articles.csv.file')}.csv`, body: csvBody(header, lines) };
+  return {
+    filename: `${slug.slice(0, 60)}-${translate(lng, 'admin.articles.csv.file')}.csv`,
+    body: csvBody(header, lines),
+  };
 }
 
 /** The background task publishing scheduled articles when their time comes (each once, whatever the instances). */
 export function scheduledArticlesTask(db: Db) {
-  return { name: 'articles.publish-scheduled', everyMs: 60_000, run: (now: Date) => repo.publishDue(db, now.toISOString()) };
+  return {
+    name: 'articles.publish-scheduled',
+    everyMs: 60_000,
+    run: (now: Date) => repo.publishDue(db, now.toISOString()),
+  };
 }

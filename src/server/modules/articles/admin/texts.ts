@@ -29,19 +29,37 @@ async function freeSlug(conn: Conn, language: string, wanted: string, hash: stri
 }
 
 /** The rows of article_i18n for `texts` (Spanish required), refusing an editor's slug another article uses. */
-export async function textRows(conn: Conn, hash: string, texts: ArticleTexts, lng: Locale): Promise<Array<Insertable<ArticleI18nTable>>> {
+export async function textRows(
+  conn: Conn,
+  hash: string,
+  texts: ArticleTexts,
+  lng: Locale,
+): Promise<Array<Insertable<ArticleI18nTable>>> {
   const spanish = texts.es;
-  if (!spanish) throw AppError.badRequest('validation.failed', [{ field: 'texts.es', message: translate(lng, 'validation.required', { field: 'texts.es' }) }]);
+  if (!spanish)
+    throw AppError.badRequest('validation.failed', [
+      { field: 'texts.es', message: translate(lng, 'validation.required', { field: 'texts.es' }) },
+    ]);
   const rows: Array<Insertable<ArticleI18nTable>> = [];
   for (const language of LOCALES) {
     const text = texts[language];
     if (!text) continue;
     const chosen = text.slug?.trim();
     if (chosen && (await slugOwner(conn, language, chosen, hash))) {
-      throw AppError.badRequest('validation.failed', [{ field: `texts.${language}.slug`, message: translate(lng, 'admin.articles.slugTaken', { slug: chosen }) }]);
+      throw AppError.badRequest('validation.failed', [
+        { field: `texts.${language}.slug`, message: translate(lng, 'admin.articles.slugTaken', { slug: chosen }) },
+      ]);
     }
     const slug = chosen || (await freeSlug(conn, language, slugify(text.title, 70) || 'article', hash));
-    rows.push({ article_hash: hash, language, slug, title: text.title.trim(), summary: (text.summary ?? '').trim(), body: text.body.trim(), is_fallback: 0 });
+    rows.push({
+      article_hash: hash,
+      language,
+      slug,
+      title: text.title.trim(),
+      summary: (text.summary ?? '').trim(),
+      body: text.body.trim(),
+      is_fallback: 0,
+    });
   }
   const es = rows.find((row) => row.language === 'es')!;
   for (const language of LOCALES) {
@@ -52,8 +70,12 @@ export async function textRows(conn: Conn, hash: string, texts: ArticleTexts, ln
 }
 
 /** The languages the association wrote, as the editor reads them (copies standing in for a translation left out). */
-export function writtenTexts(rows: Array<{ language: string; slug: string; title: string; summary: string; body: string; is_fallback: number }>): ArticleTexts {
+export function writtenTexts(
+  rows: Array<{ language: string; slug: string; title: string; summary: string; body: string; is_fallback: number }>,
+): ArticleTexts {
   const out: ArticleTexts = {};
-  for (const row of rows) if (!row.is_fallback) out[row.language as Locale] = { title: row.title, summary: row.summary, body: row.body, slug: row.slug };
+  for (const row of rows)
+    if (!row.is_fallback)
+      out[row.language as Locale] = { title: row.title, summary: row.summary, body: row.body, slug: row.slug };
   return out;
 }

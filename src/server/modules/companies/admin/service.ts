@@ -33,7 +33,10 @@ function present(row: repo.AdminCompanyRow) {
 export async function list(db: Db, query: CompaniesQuery) {
   const { size, offset } = pageWindow(query, 20);
   const filter = { status: query.status, text: query.text };
-  const [total, rows] = await Promise.all([repo.countCompanies(db, filter), repo.pageCompanies(db, filter, size, offset)]);
+  const [total, rows] = await Promise.all([
+    repo.countCompanies(db, filter),
+    repo.pageCompanies(db, filter, size, offset),
+  ]);
   return listResult(rows.map(present), total, size);
 }
 
@@ -51,13 +54,21 @@ export async function decide(ctx: ServiceContext, hash: string, decision: Decisi
     const company = await repo.findCompany(trx, hash);
     if (!company) throw AppError.notFound();
     if (!canMoveMember(company.status, to)) throw new AppError(409, 'admin.illegalMove', { from: company.status, to });
-    if (!(await repo.moveStatus(trx, hash, company.status, { status: to, updated_at: nowIso() }))) throw new AppError(409, 'admin.alreadyDecided');
+    if (!(await repo.moveStatus(trx, hash, company.status, { status: to, updated_at: nowIso() })))
+      throw new AppError(409, 'admin.alreadyDecided');
     await audit.record(trx, {
       adminHash: admin.hash!,
       action: COMPANY_ACTIONS[to],
       targetType: 'company',
       targetHash: hash,
-      data: { from: company.status, to, reason, label: company.company_name, email: company.email, admin_email: admin.email },
+      data: {
+        from: company.status,
+        to,
+        reason,
+        label: company.company_name,
+        email: company.email,
+        admin_email: admin.email,
+      },
     });
     const language = isLocale(company.language) ? company.language : 'es';
     const name = company.contact_name;
@@ -67,7 +78,12 @@ export async function decide(ctx: ServiceContext, hash: string, decision: Decisi
     } else if (to === 'REJECTED') {
       await enqueueMail(trx, { to: company.email, language, template: 'account.rejected', data: { name, reason } });
     } else {
-      await enqueueMail(trx, { to: company.email, language, template: 'account.disabled', data: reason ? { name, reason } : { name } });
+      await enqueueMail(trx, {
+        to: company.email,
+        language,
+        template: 'account.disabled',
+        data: reason ? { name, reason } : { name },
+      });
     }
     if (to !== 'VALIDATED') await revokeAllSessions(trx, 'company', hash);
   });

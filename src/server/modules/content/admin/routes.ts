@@ -7,12 +7,22 @@ import * as service from './service';
 type Key = { Params: { key: string } };
 const tags = ['administrators'];
 const access = { permission: 'admin.content' as const };
-const params = { type: 'object', required: ['key'], additionalProperties: false, properties: { key: { type: 'string', enum: [...PAGE_KEYS] } } } as const;
+const params = {
+  type: 'object',
+  required: ['key'],
+  additionalProperties: false,
+  properties: { key: { type: 'string', enum: [...PAGE_KEYS] } },
+} as const;
 
 export async function adminPageRoutes(app: FastifyInstance) {
   app.get('/adm/pages', {
     config: access,
-    schema: { tags, summary: 'The info pages (faqs, privacy, legal, cookies) and the association’s texts (about, board, benefits), with their titles and addresses per language', response: { 200: { type: 'array', items: { $ref: 'admin.page.item#' } } } },
+    schema: {
+      tags,
+      summary:
+        'The info pages (faqs, privacy, legal, cookies) and the association’s texts (about, board, benefits), with their titles and addresses per language',
+      response: { 200: { type: 'array', items: { $ref: 'admin.page.item#' } } },
+    },
     handler: () => service.list(app.db),
   });
   app.get<Key>('/adm/pages/:key', {
@@ -22,7 +32,13 @@ export async function adminPageRoutes(app: FastifyInstance) {
   });
   app.patch<Key & { Body: AdminPageWrite }>('/adm/pages/:key', {
     config: access,
-    schema: { tags, summary: 'Replace a page’s three languages (title, Markdown text, address); audited with what changed', params, body: { $ref: 'admin.page.write#' }, response: { 200: { $ref: 'admin.page#' } } },
+    schema: {
+      tags,
+      summary: 'Replace a page’s three languages (title, Markdown text, address); audited with what changed',
+      params,
+      body: { $ref: 'admin.page.write#' },
+      response: { 200: { $ref: 'admin.page#' } },
+    },
     handler: (request) => service.update(app.db, request.actor, request.lng, request.params.key, request.body),
   });
 }

@@ -18,7 +18,11 @@ import { record } from '../../audit/service';
 const groupOf = (key: string) => ((ASSOCIATION_PAGE_KEYS as readonly string[]).includes(key) ? 'association' : 'info');
 
 export async function list(db: Db) {
-  const rows = await db.selectFrom('content_pages').select(['key', 'language', 'slug', 'title', 'updated_at']).where('key', 'in', [...PAGE_KEYS]).execute();
+  const rows = await db
+    .selectFrom('content_pages')
+    .select(['key', 'language', 'slug', 'title', 'updated_at'])
+    .where('key', 'in', [...PAGE_KEYS])
+    .execute();
   return PAGE_KEYS.filter((key) => rows.some((row) => row.key === key)).map((key) => {
     const mine = rows.filter((row) => row.key === key);
     return {
@@ -26,28 +30,58 @@ export async function list(db: Db) {
       group: groupOf(key),
       titles: Object.fromEntries(mine.map((row) => [row.language, row.title])),
       slugs: Object.fromEntries(mine.map((row) => [row.language, row.slug])),
-      updated_at: mine.map((row) => row.updated_at).sort().at(-1) ?? null,
+      updated_at:
+        mine
+          .map((row) => row.updated_at)
+          .sort()
+          .at(-1) ?? null,
     };
   });
 }
 
 export async function show(db: Conn, key: string) {
   if (!(PAGE_KEYS as readonly string[]).includes(key)) throw AppError.notFound();
-  const rows = await db.selectFrom('content_pages').select(['language', 'slug', 'title', 'body', 'updated_at']).where('key', '=', key).execute();
+  const rows = await db
+    .selectFrom('content_pages')
+    .select(['language', 'slug', 'title', 'body', 'updated_at'])
+    .where('key', '=', key)
+    .execute();
   if (rows.length === 0) throw AppError.notFound();
   return {
     key,
     group: groupOf(key),
-    texts: Object.fromEntries(rows.map((row) => [row.language, { title: row.title, body: row.body, slug: row.slug }])) as Partial<Record<Locale, { title: string; body: string; slug: string }>>,
-    updated_at: rows.map((row) => row.updated_at).sort().at(-1) ?? null,
+    texts: Object.fromEntries(
+      rows.map((row) => [row.language, { title: row.title, body: row.body, slug: row.slug }]),
+    ) as Partial<Record<Locale, { title: string; body: string; slug: string }>>,
+    updated_at:
+      rows
+        .map((row) => row.updated_at)
+        .sort()
+        .at(-1) ?? null,
   };
 }
 
-async function slugFor(conn: Conn, lng: Locale, key: string, language: Locale, text: { title: string; slug?: string }): Promise<string> {
-  const taken = (slug: string) => conn.selectFrom('content_pages').select('key').where('language', '=', language).where('slug', '=', slug).where('key', '<>', key).executeTakeFirst();
+async function slugFor(
+  conn: Conn,
+  lng: Locale,
+  key: string,
+  language: Locale,
+  text: { title: string; slug?: string },
+): Promise<string> {
+  const taken = (slug: string) =>
+    conn
+      .selectFrom('content_pages')
+      .select('key')
+      .where('language', '=', language)
+      .where('slug', '=', slug)
+      .where('key', '<>', key)
+      .executeTakeFirst();
   const chosen = text.slug?.trim();
   if (chosen) {
-    if (await taken(chosen)) throw AppError.badRequest('validation.failed', [{ field: `texts.${language}.slug`, message: translate(lng, 'admin.pages.slugTaken', { slug: chosen }) }]);
+    if (await taken(chosen))
+      throw AppError.badRequest('validation.failed', [
+        { field: `texts.${language}.slug`, message: translate(lng, 'admin.pages.slugTaken', { slug: chosen }) },
+      ]);
     return chosen;
   }
   const made = slugify(text.title, 70) || key;
@@ -60,13 +94,39 @@ export async function update(db: Db, actor: Actor, lng: Locale, key: string, bod
     const now = nowIso();
     for (const [position, language] of LOCALES.entries()) {
       const text = body.texts[language];
-      const values = { title: text.title.trim(), body: text.body.trim(), slug: await slugFor(trx, lng, key, language, text), updated_at: now };
-      const updated = await trx.updateTable('content_pages').set(values).where('key', '=', key).where('language', '=', language).executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) await trx.insertInto('content_pages').values({ hash: newHash(), key, language, position, ...values }).execute();
+      const values = {
+        title: text.title.trim(),
+        body: text.body.trim(),
+        slug: await slugFor(trx, lng, key, language, text),
+        updated_at: now,
+      };
+      const updated = await trx
+        .updateTable('content_pages')
+        .set(values)
+        .where('key', '=', key)
+        .where('language', '=', language)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0)
+        await trx
+          .insertInto('content_pages')
+          .values({ hash: newHash(), key, language, position, ...values })
+          .execute();
     }
     const after = await show(trx, key);
-    const changes = changedFields(before.texts as Record<string, unknown>, after.texts as Record<string, unknown>, 'texts.');
-    if (Object.keys(changes).length) await record(trx, { adminHash: actor.hash!, action: 'page.updated', targetType: 'page', targetHash: key, data: { label: after.texts.es?.title ?? key, changes }, at: now });
+    const changes = changedFields(
+      before.texts as Record<string, unknown>,
+      after.texts as Record<string, unknown>,
+      'texts.',
+    );
+    if (Object.keys(changes).length)
+      await record(trx, {
+        adminHash: actor.hash!,
+        action: 'page.updated',
+        targetType: 'page',
+        targetHash: key,
+        data: { label: after.texts.es?.title ?? key, changes },
+        at: now,
+      });
     return after;
   });
 }

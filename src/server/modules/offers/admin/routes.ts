@@ -9,19 +9,30 @@ const tags = ['administrators'];
 export async function adminOfferRoutes(app: FastifyInstance) {
   app.get<{ Querystring: service.AdminOffersQuery }>('/adm/jobs', {
     config: { permission: 'admin.validate' },
-    schema: { tags, summary: 'Offers by status (the review queue: status=PENDING) and text, oldest first', querystring: { $ref: 'admin.jobs.filter#' }, response: { 200: listSchema('company.job') } },
+    schema: {
+      tags,
+      summary: 'Offers by status (the review queue: status=PENDING) and text, oldest first',
+      querystring: { $ref: 'admin.jobs.filter#' },
+      response: { 200: listSchema('company.job') },
+    },
     handler: (request) => service.list(app.db, request.lng, request.query),
   });
   app.get<{ Params: { hash: string } }>('/adm/jobs/:hash', {
     config: { permission: 'admin.validate' },
-    schema: { tags, summary: 'One offer with its history', params: { $ref: 'admin.params.hash#' }, response: { 200: { $ref: 'company.job#' } } },
+    schema: {
+      tags,
+      summary: 'One offer with its history',
+      params: { $ref: 'admin.params.hash#' },
+      response: { 200: { $ref: 'company.job#' } },
+    },
     handler: (request) => service.detail(app.db, request.lng, request.params.hash),
   });
   app.patch<{ Params: { hash: string }; Body: service.OfferDecision }>('/adm/jobs/:hash', {
     config: { permission: 'admin.validate' },
     schema: {
       tags,
-      summary: 'Publish, reject (with a reason) or take down (with a reason) an offer; e-mails the company and writes the audit log',
+      summary:
+        'Publish, reject (with a reason) or take down (with a reason) an offer; e-mails the company and writes the audit log',
       params: { $ref: 'admin.params.hash#' },
       body: { $ref: 'admin.job.decision#' },
       response: { 200: { $ref: 'company.job#' } },
@@ -30,7 +41,12 @@ export async function adminOfferRoutes(app: FastifyInstance) {
   });
   app.patch<{ Body: service.OfferDecision & { hashes: string[] } }>('/adm/jobs', {
     config: { permission: 'admin.validate' },
-    schema: { tags, summary: 'The same decision for several offers, answered per hash', body: { $ref: 'admin.jobs.bulk#' }, response: { 200: { $ref: 'admin.users.bulk.result#' } } },
+    schema: {
+      tags,
+      summary: 'The same decision for several offers, answered per hash',
+      body: { $ref: 'admin.jobs.bulk#' },
+      response: { 200: { $ref: 'admin.users.bulk.result#' } },
+    },
     handler: (request) => {
       const { hashes, ...decision } = request.body;
       return service.decideMany(serviceContext(request), hashes, decision);

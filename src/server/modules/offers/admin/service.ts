@@ -37,7 +37,10 @@ export async function list(db: Db, lng: Locale, query: AdminOffersQuery) {
   const { size, offset } = pageWindow(query, 20);
   const filter = { status: query.status, text: query.text };
   // a queue is worked from its head: oldest first
-  const [total, rows] = await Promise.all([repo.countOffers(db, filter), repo.pageOffers(db, filter, { field: 'cdate', direction: 'asc' }, size, offset)]);
+  const [total, rows] = await Promise.all([
+    repo.countOffers(db, filter),
+    repo.pageOffers(db, filter, { field: 'cdate', direction: 'asc' }, size, offset),
+  ]);
   const extras = await extrasOf(db, lng, rows);
   return listResult(
     rows.map((row) => presentOffer(row, 'admin', extras.get(row.hash)!)),
@@ -56,26 +59,52 @@ export async function detail(db: Db, lng: Locale, hash: string) {
 export async function decide(ctx: ServiceContext, hash: string, decision: OfferDecision) {
   const { db, config, actor: admin, lng } = ctx;
   const reason = decision.reason?.trim() || null;
-  if (decision.status === 'REJECTED' && !reason) throw AppError.badRequest('validation.failed', [{ field: 'reason', message: translate(lng, 'offers.reasonRequired') }]);
+  if (decision.status === 'REJECTED' && !reason)
+    throw AppError.badRequest('validation.failed', [
+      { field: 'reason', message: translate(lng, 'offers.reasonRequired') },
+    ]);
   await db.transaction().execute(async (trx) => {
     const offer = await repo.findOffer(trx, hash);
     if (!offer) throw AppError.notFound('offers.notFound');
-    await applyMove(trx, offer, { to: decision.status, by: 'admin', actorHash: admin.hash!, reason, expiryDays: config.offerExpiryDays });
+    await applyMove(trx, offer, {
+      to: decision.status,
+      by: 'admin',
+      actorHash: admin.hash!,
+      reason,
+      expiryDays: config.offerExpiryDays,
+    });
     await audit.record(trx, {
       adminHash: admin.hash!,
       action: offerAuditAction(offer.status, decision.status),
       targetType: 'job',
       targetHash: hash,
-      data: { from: offer.status, to: decision.status, reason, label: `${offer.title} · ${offer.company_name}`, email: offer.company_email, admin_email: admin.email },
+      data: {
+        from: offer.status,
+        to: decision.status,
+        reason,
+        label: `${offer.title} · ${offer.company_name}`,
+        email: offer.company_email,
+        admin_email: admin.email,
+      },
       at: nowIso(),
     });
     const language = isLocale(offer.company_language) ? offer.company_language : 'es';
     const base = config.publicUrl.replace(/\/$/, '');
     if (decision.status === 'PUBLISHED') {
-      await enqueueMail(trx, { to: offer.company_email, language, template: 'job.published', data: { title: offer.title, link: `${base}${localizePath('company.jobs', language)}` } });
+      await enqueueMail(trx, {
+        to: offer.company_email,
+        language,
+        template: 'job.published',
+        data: { title: offer.title, link: `${base}${localizePath('company.jobs', language)}` },
+      });
     } else {
       const link = `${base}${localizePath('company.jobs.edit', language, { hash })}`;
-      await enqueueMail(trx, { to: offer.company_email, language, template: 'job.rejected', data: { title: offer.title, reason, link, takenDown: offer.status === 'PUBLISHED' } });
+      await enqueueMail(trx, {
+        to: offer.company_email,
+        language,
+        template: 'job.rejected',
+        data: { title: offer.title, reason, link, takenDown: offer.status === 'PUBLISHED' },
+      });
     }
   });
   return detail(db, lng, hash);

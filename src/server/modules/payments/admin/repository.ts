@@ -15,25 +15,50 @@ export interface PaymentFilter extends SubscriptionFilter {
   to?: string;
 }
 
-const MEMBER = ['users.hash as user_hash', 'users.name', 'users.surname1', 'users.surname2', 'users.email', 'users.code_numeric'] as const;
+const MEMBER = [
+  'users.hash as user_hash',
+  'users.name',
+  'users.surname1',
+  'users.surname2',
+  'users.email',
+  'users.code_numeric',
+] as const;
 
 function subscriptions(db: Conn, filter: SubscriptionFilter) {
   let query = db.selectFrom('subscriptions').innerJoin('users', 'users.hash', 'subscriptions.user_hash');
   const text = filter.q ? likePattern(filter.q) : null;
-  if (text) query = query.where((eb) => eb.or([eb('users.search_text', 'like', text), eb(eb.fn('lower', ['users.email']), 'like', text)]));
+  if (text)
+    query = query.where((eb) =>
+      eb.or([eb('users.search_text', 'like', text), eb(eb.fn('lower', ['users.email']), 'like', text)]),
+    );
   if (filter.status) query = query.where('subscriptions.status', '=', filter.status);
   if (filter.method) query = query.where('subscriptions.method', '=', filter.method);
   return query;
 }
 
 export async function countSubscriptions(db: Conn, filter: SubscriptionFilter) {
-  const row = await subscriptions(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await subscriptions(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 export function pageSubscriptions(db: Conn, filter: SubscriptionFilter, limit: number, offset: number) {
   return subscriptions(db, filter)
-    .select([...MEMBER, 'subscriptions.hash', 'subscriptions.status', 'subscriptions.method', 'subscriptions.renew', 'subscriptions.amount_cents', 'subscriptions.current_period_end', 'subscriptions.next_charge_at', 'subscriptions.failures', 'subscriptions.last_failure', 'subscriptions.created_at', 'subscriptions.ended_at'])
+    .select([
+      ...MEMBER,
+      'subscriptions.hash',
+      'subscriptions.status',
+      'subscriptions.method',
+      'subscriptions.renew',
+      'subscriptions.amount_cents',
+      'subscriptions.current_period_end',
+      'subscriptions.next_charge_at',
+      'subscriptions.failures',
+      'subscriptions.last_failure',
+      'subscriptions.created_at',
+      'subscriptions.ended_at',
+    ])
     .orderBy('subscriptions.created_at', 'desc')
     .orderBy('subscriptions.hash')
     .limit(limit)
@@ -47,7 +72,10 @@ const endOfDay = (day: string) => `${day}T23:59:59.999Z`;
 function payments(db: Conn, filter: PaymentFilter) {
   let query = db.selectFrom('payments').innerJoin('users', 'users.hash', 'payments.user_hash');
   const text = filter.q ? likePattern(filter.q) : null;
-  if (text) query = query.where((eb) => eb.or([eb('users.search_text', 'like', text), eb(eb.fn('lower', ['users.email']), 'like', text)]));
+  if (text)
+    query = query.where((eb) =>
+      eb.or([eb('users.search_text', 'like', text), eb(eb.fn('lower', ['users.email']), 'like', text)]),
+    );
   if (filter.status) query = query.where('payments.status', '=', filter.status);
   if (filter.method) query = query.where('payments.method', '=', filter.method);
   if (filter.from) query = query.where('payments.created_at', '>=', filter.from);
@@ -74,12 +102,17 @@ const PAYMENT_COLUMNS = [
 ] as const;
 
 export async function countPayments(db: Conn, filter: PaymentFilter) {
-  const row = await payments(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await payments(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 export function pagePayments(db: Conn, filter: PaymentFilter, limit: number | null, offset = 0) {
-  const query = payments(db, filter).select([...MEMBER, ...PAYMENT_COLUMNS]).orderBy('payments.created_at', 'desc').orderBy('payments.hash');
+  const query = payments(db, filter)
+    .select([...MEMBER, ...PAYMENT_COLUMNS])
+    .orderBy('payments.created_at', 'desc')
+    .orderBy('payments.hash');
   return (limit === null ? query : query.limit(limit).offset(offset)).execute();
 }
 
@@ -107,11 +140,25 @@ export async function addRefund(db: Conn, hash: string, amount: number): Promise
 
 /** A debit's mandate is live (not revoked, not deleted with its account): the only ones a SEPA file may collect under. */
 const underLiveMandate = (eb: ExpressionBuilder<Database, 'payments'>) =>
-  eb.exists(eb.selectFrom('debit_mandates').select('debit_mandates.reference').whereRef('debit_mandates.reference', '=', 'payments.mandate_ref').where('debit_mandates.revoked_at', 'is', null));
+  eb.exists(
+    eb
+      .selectFrom('debit_mandates')
+      .select('debit_mandates.reference')
+      .whereRef('debit_mandates.reference', '=', 'payments.mandate_ref')
+      .where('debit_mandates.revoked_at', 'is', null),
+  );
 
 /** Direct debits waiting for a SEPA file, under a live mandate. */
 export function unbatchedDebits(db: Conn) {
-  return db.selectFrom('payments').select('hash').where('method', '=', 'DEBIT').where('status', '=', 'PENDING').where('sepa_batch', 'is', null).where('mandate_ref', 'is not', null).where(underLiveMandate).execute();
+  return db
+    .selectFrom('payments')
+    .select('hash')
+    .where('method', '=', 'DEBIT')
+    .where('status', '=', 'PENDING')
+    .where('sepa_batch', 'is', null)
+    .where('mandate_ref', 'is not', null)
+    .where(underLiveMandate)
+    .execute();
 }
 
 /**
@@ -120,7 +167,14 @@ export function unbatchedDebits(db: Conn) {
  */
 export async function markBatch(db: Conn, hashes: string[], batch: string): Promise<number> {
   if (hashes.length === 0) return 0;
-  const moved = await db.updateTable('payments').set({ sepa_batch: batch }).where('hash', 'in', hashes).where('sepa_batch', 'is', null).where('status', '=', 'PENDING').where(underLiveMandate).executeTakeFirst();
+  const moved = await db
+    .updateTable('payments')
+    .set({ sepa_batch: batch })
+    .where('hash', 'in', hashes)
+    .where('sepa_batch', 'is', null)
+    .where('status', '=', 'PENDING')
+    .where(underLiveMandate)
+    .executeTakeFirst();
   return Number(moved.numUpdatedRows);
 }
 
@@ -130,7 +184,17 @@ export function batchLines(db: Conn, batch: string) {
     .selectFrom('payments')
     .innerJoin('debit_mandates', 'debit_mandates.reference', 'payments.mandate_ref')
     .innerJoin('users', 'users.hash', 'payments.user_hash')
-    .select(['payments.hash', 'payments.amount_cents', 'payments.period_start', 'payments.receipt_number', 'payments.mandate_ref', 'debit_mandates.iban', 'debit_mandates.holder', 'debit_mandates.accepted_at', 'users.code_numeric'])
+    .select([
+      'payments.hash',
+      'payments.amount_cents',
+      'payments.period_start',
+      'payments.receipt_number',
+      'payments.mandate_ref',
+      'debit_mandates.iban',
+      'debit_mandates.holder',
+      'debit_mandates.accepted_at',
+      'users.code_numeric',
+    ])
     .where('payments.sepa_batch', '=', batch)
     .orderBy('payments.created_at')
     .orderBy('payments.hash')
@@ -154,5 +218,11 @@ export async function mandatesUsedBefore(db: Conn, refs: string[], batch: string
 
 /** The audit row written when a batch was exported: its collection date and creation time rebuild the same file. */
 export function batchExport(db: Conn, batch: string) {
-  return db.selectFrom('audit_log').select(['data', 'created_at']).where('action', '=', 'sepa.exported').where('target_type', '=', 'sepa').where('target_hash', '=', batch).executeTakeFirst();
+  return db
+    .selectFrom('audit_log')
+    .select(['data', 'created_at'])
+    .where('action', '=', 'sepa.exported')
+    .where('target_type', '=', 'sepa')
+    .where('target_hash', '=', batch)
+    .executeTakeFirst();
 }

@@ -10,7 +10,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Locale } from '../../../../shared/constants';
-import type { AdminPayment, AdminPaymentDecision, AdminPaymentRefund, AdminPaymentsFilter, AdminSubscription, AdminSubscriptionsFilter } from '../../../../shared/schema-types';
+import type {
+  AdminPayment,
+  AdminPaymentDecision,
+  AdminPaymentRefund,
+  AdminPaymentsFilter,
+  AdminSubscription,
+  AdminSubscriptionsFilter,
+} from '../../../../shared/schema-types';
 import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
@@ -25,9 +32,17 @@ import { record } from '../../audit/service';
 import * as repo from './repository';
 import { sepaXml, type SepaLine } from './sepa';
 
-const fieldError = (lng: Locale, field: string, key: string, params: Record<string, unknown> = {}) => AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field, ...params }) }]);
+const fieldError = (lng: Locale, field: string, key: string, params: Record<string, unknown> = {}) =>
+  AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field, ...params }) }]);
 
-type MemberRow = { user_hash: string; name: string; surname1: string | null; surname2: string | null; email: string; code_numeric: number | null };
+type MemberRow = {
+  user_hash: string;
+  name: string;
+  surname1: string | null;
+  surname2: string | null;
+  email: string;
+  code_numeric: number | null;
+};
 const member = (row: MemberRow) => ({
   hash: row.user_hash,
   name: [row.name, row.surname1, row.surname2].filter(Boolean).join(' '),
@@ -37,23 +52,24 @@ const member = (row: MemberRow) => ({
 
 export async function subscriptions(db: Db, query: AdminSubscriptionsFilter) {
   const { size, offset } = pageWindow(query, 20);
-  const [total, rows] = await Promise.all([repo.countSubscriptions(db, query), repo.pageSubscriptions(db, query, size, offset)]);
-  const items = rows.map(
-    (row): AdminSubscription => ({
-      hash: row.hash,
-      member: member(row),
-      status: row.status as AdminSubscription['status'],
-      method: row.method as AdminSubscription['method'],
-      renew: Number(row.renew) === 1,
-      amount_cents: Number(row.amount_cents),
-      current_period_end: row.current_period_end,
-      next_charge_at: row.next_charge_at,
-      failures: Number(row.failures),
-      last_failure: row.last_failure,
-      created_at: row.created_at,
-      ended_at: row.ended_at ?? null,
-    }),
-  );
+  const [total, rows] = await Promise.all([
+    repo.countSubscriptions(db, query),
+    repo.pageSubscriptions(db, query, size, offset),
+  ]);
+  const items = rows.map((row): AdminSubscription => ({
+    hash: row.hash,
+    member: member(row),
+    status: row.status as AdminSubscription['status'],
+    method: row.method as AdminSubscription['method'],
+    renew: Number(row.renew) === 1,
+    amount_cents: Number(row.amount_cents),
+    current_period_end: row.current_period_end,
+    next_charge_at: row.next_charge_at,
+    failures: Number(row.failures),
+    last_failure: row.last_failure,
+    created_at: row.created_at,
+    ended_at: row.ended_at ?? null,
+  }));
   return listResult(items, total, size);
 }
 
@@ -87,7 +103,14 @@ async function onePayment(db: Conn, hash: string): Promise<AdminPayment> {
   const found = await db
     .selectFrom('payments')
     .innerJoin('users', 'users.hash', 'payments.user_hash')
-    .select(['users.hash as user_hash', 'users.name', 'users.surname1', 'users.surname2', 'users.email', 'users.code_numeric'])
+    .select([
+      'users.hash as user_hash',
+      'users.name',
+      'users.surname1',
+      'users.surname2',
+      'users.email',
+      'users.code_numeric',
+    ])
     .selectAll('payments')
     .where('payments.hash', '=', hash)
     .executeTakeFirst();
@@ -101,7 +124,24 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 export async function paymentsCsv(db: Db, lng: Locale, query: AdminPaymentsFilter) {
   const rows = (await repo.pagePayments(db, query, null)).map(presentPayment);
   const h = (key: string) => translate(lng, `admin.payments.csv.${key}`);
-  const header = ['date', 'member', 'email', 'partner', 'method', 'status', 'amount', 'refunded', 'periodStart', 'periodEnd', 'attempt', 'account', 'receipt', 'batch', 'settled', 'result'].map(h);
+  const header = [
+    'date',
+    'member',
+    'email',
+    'partner',
+    'method',
+    'status',
+    'amount',
+    'refunded',
+    'periodStart',
+    'periodEnd',
+    'attempt',
+    'account',
+    'receipt',
+    'batch',
+    'settled',
+    'result',
+  ].map(h);
   const lines = rows.map((p) => [
     day(p.created_at),
     p.member.name,
@@ -123,9 +163,22 @@ export async function paymentsCsv(db: Db, lng: Locale, query: AdminPaymentsFilte
   return { filename: `${h('file')}-${nowIso().slice(0, 10)}.csv`, body: csvBody(header, lines) };
 }
 
-function audit(conn: Conn, actor: Actor, action: 'payment.refunded' | 'payment.collected' | 'payment.returned', payment: AdminPayment, data: Record<string, unknown>) {
+function audit(
+  conn: Conn,
+  actor: Actor,
+  action: 'payment.refunded' | 'payment.collected' | 'payment.returned',
+  payment: AdminPayment,
+  data: Record<string, unknown>,
+) {
   // the member is the target, so the audit log shows their name; the payment is in the data
-  return record(conn, { adminHash: actor.hash!, action, targetType: 'user', targetHash: payment.member.hash, data: { label: payment.member.name, payment: payment.hash, ...data }, at: nowIso() });
+  return record(conn, {
+    adminHash: actor.hash!,
+    action,
+    targetType: 'user',
+    targetHash: payment.member.hash,
+    data: { label: payment.member.name, payment: payment.hash, ...data },
+    at: nowIso(),
+  });
 }
 
 /** Refunds a PAID card or debit payment (card: through the provider; debit: the association pays it back by transfer). */
@@ -135,17 +188,23 @@ export async function refund(app: FastifyInstance, actor: Actor, lng: Locale, ha
   return app.db.transaction().execute(async (trx) => {
     const payment = await repo.findPayment(trx, hash);
     if (!payment) throw AppError.notFound();
-    if (payment.status !== 'PAID' || (payment.method !== 'CARD' && payment.method !== 'DEBIT')) throw new AppError(409, 'admin.payments.notRefundable');
+    if (payment.status !== 'PAID' || (payment.method !== 'CARD' && payment.method !== 'DEBIT'))
+      throw new AppError(409, 'admin.payments.notRefundable');
     const left = Number(payment.amount_cents) - Number(payment.refunded_cents);
     const amount = body.amount_cents ?? left;
     if (left <= 0 || amount > left) throw new AppError(409, 'admin.payments.overRefund', { left: euros(left) });
     // guarded: another refund that got here first leaves less, and this one is refused
-    if (!(await repo.addRefund(trx, hash, amount))) throw new AppError(409, 'admin.payments.overRefund', { left: euros(left) });
+    if (!(await repo.addRefund(trx, hash, amount)))
+      throw new AppError(409, 'admin.payments.overRefund', { left: euros(left) });
     if (payment.method === 'CARD') {
       if (!payment.provider_ref) throw new AppError(409, 'admin.payments.noProviderRef');
       let answer: { ok: boolean; result?: string };
       try {
-        answer = await paymentProvider(app.config).refund(app.config, { payment: hash, reference: payment.provider_ref, amountCents: amount });
+        answer = await paymentProvider(app.config).refund(app.config, {
+          payment: hash,
+          reference: payment.provider_ref,
+          amountCents: amount,
+        });
       } catch (error) {
         app.log.error({ err: error, payment: hash }, 'payment provider unreachable for a refund');
         throw new AppError(502, 'admin.payments.providerUnreachable');
@@ -156,26 +215,49 @@ export async function refund(app: FastifyInstance, actor: Actor, lng: Locale, ha
       }
     }
     const after = await onePayment(trx, hash);
-    await audit(trx, actor, 'payment.refunded', after, { amount_cents: amount, reason, from: payment.status, to: after.status });
+    await audit(trx, actor, 'payment.refunded', after, {
+      amount_cents: amount,
+      reason,
+      from: payment.status,
+      to: after.status,
+    });
     return after;
   });
 }
 
 /** The bank's answer to a debit sent in a SEPA file: collected (PENDING → PAID) or returned (PENDING|PAID → RETURNED). */
-export async function decide(app: FastifyInstance, actor: Actor, lng: Locale, hash: string, body: AdminPaymentDecision) {
+export async function decide(
+  app: FastifyInstance,
+  actor: Actor,
+  lng: Locale,
+  hash: string,
+  body: AdminPaymentDecision,
+) {
   const reason = body.reason?.trim() || null;
   if (body.status === 'RETURNED' && !reason) throw fieldError(lng, 'reason', 'validation.required');
   return app.db.transaction().execute(async (trx) => {
     const payment = await repo.findPayment(trx, hash);
     if (!payment) throw AppError.notFound();
     const from = payment.status;
-    const allowed = payment.method === 'DEBIT' && payment.sepa_batch !== null && (from === 'PENDING' || (body.status === 'RETURNED' && from === 'PAID'));
+    const allowed =
+      payment.method === 'DEBIT' &&
+      payment.sepa_batch !== null &&
+      (from === 'PENDING' || (body.status === 'RETURNED' && from === 'PAID'));
     if (!allowed) throw new AppError(409, 'admin.payments.illegalMove');
     const at = new Date();
-    const moved = body.status === 'PAID' ? await applyPaid(app, trx, hash, null, at) : await applyFailed(app, trx, hash, 'RETURNED', 'returned', at);
+    const moved =
+      body.status === 'PAID'
+        ? await applyPaid(app, trx, hash, null, at)
+        : await applyFailed(app, trx, hash, 'RETURNED', 'returned', at);
     if (!moved) throw new AppError(409, 'admin.payments.illegalMove');
     const after = await onePayment(trx, hash);
-    await audit(trx, actor, body.status === 'PAID' ? 'payment.collected' : 'payment.returned', after, { from, to: after.status, amount_cents: after.amount_cents, batch: payment.sepa_batch, ...(reason ? { reason } : {}) });
+    await audit(trx, actor, body.status === 'PAID' ? 'payment.collected' : 'payment.returned', after, {
+      from,
+      to: after.status,
+      amount_cents: after.amount_cents,
+      batch: payment.sepa_batch,
+      ...(reason ? { reason } : {}),
+    });
     return after;
   });
 }
@@ -186,7 +268,11 @@ function parseDay(dmy: string) {
   return { d, m, y, iso: `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}` };
 }
 
-const stamp = (date: Date) => date.toISOString().replace(/[^0-9]/g, '').slice(0, 14);
+const stamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[^0-9]/g, '')
+    .slice(0, 14);
 
 /** The SEPA file of every pending debit not yet sent: marks them with a new batch id and answers its XML. */
 export async function exportSepa(app: FastifyInstance, actor: Actor, lng: Locale, collectionDate: string) {
@@ -206,8 +292,26 @@ export async function exportSepa(app: FastifyInstance, actor: Actor, lng: Locale
     if (marked === 0) throw new AppError(409, 'admin.payments.nothingToCollect');
     const lines = await linesOf(trx, batch);
     const total = lines.reduce((sum, line) => sum + line.amountCents, 0);
-    await record(trx, { adminHash: actor.hash!, action: 'sepa.exported', targetType: 'sepa', targetHash: batch, data: { label: batch, count: lines.length, total_cents: total, collection_date: iso, created_at: at.toISOString() }, at: at.toISOString() });
-    return { batch, count: lines.length, totalCents: total, xml: sepaXml(app.config.sepaCreditor, { batch, createdAt: at, collectionDate: iso, lines }) };
+    await record(trx, {
+      adminHash: actor.hash!,
+      action: 'sepa.exported',
+      targetType: 'sepa',
+      targetHash: batch,
+      data: {
+        label: batch,
+        count: lines.length,
+        total_cents: total,
+        collection_date: iso,
+        created_at: at.toISOString(),
+      },
+      at: at.toISOString(),
+    });
+    return {
+      batch,
+      count: lines.length,
+      totalCents: total,
+      xml: sepaXml(app.config.sepaCreditor, { batch, createdAt: at, collectionDate: iso, lines }),
+    };
   });
 }
 
@@ -243,5 +347,13 @@ export async function downloadSepa(app: FastifyInstance, batch: string) {
   const lines = await linesOf(app.db, batch);
   if (lines.length === 0) throw AppError.notFound();
   const createdAt = new Date(data.created_at ?? exported.created_at);
-  return { batch, xml: sepaXml(app.config.sepaCreditor, { batch, createdAt, collectionDate: data.collection_date ?? exported.created_at.slice(0, 10), lines }) };
+  return {
+    batch,
+    xml: sepaXml(app.config.sepaCreditor, {
+      batch,
+      createdAt,
+      collectionDate: data.collection_date ?? exported.created_at.slice(0, 10),
+      lines,
+    }),
+  };
 }

@@ -5,17 +5,32 @@ import * as service from './service';
 
 const tags = ['members'];
 type Id = { Params: { id: string } };
-const params = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'string', minLength: 1, maxLength: 32 } } } as const;
+const params = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: { type: 'string', minLength: 1, maxLength: 32 } },
+} as const;
 
 export async function cardRoutes(app: FastifyInstance) {
   app.get<{ Querystring: PageQuery }>('/usr/card', {
     config: { permission: 'membership.manage' },
-    schema: { tags, summary: 'My payment cards (24 a page, the default first); only the brand, last four digits and expiry', querystring: { $ref: 'page.filter#' }, response: { 200: listSchema('card') } },
+    schema: {
+      tags,
+      summary: 'My payment cards (24 a page, the default first); only the brand, last four digits and expiry',
+      querystring: { $ref: 'page.filter#' },
+      response: { 200: listSchema('card') },
+    },
     handler: (request) => service.list(app, request.actor, request.query),
   });
   app.post('/usr/card', {
     config: { permission: 'membership.manage' },
-    schema: { tags, summary: "Add a card on the payment provider's page: answers its address (the card never touches this server)", body: { $ref: 'empty#' }, response: { 201: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } } },
+    schema: {
+      tags,
+      summary: "Add a card on the payment provider's page: answers its address (the card never touches this server)",
+      body: { $ref: 'empty#' },
+      response: { 201: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } },
+    },
     handler: async (request, reply) => {
       reply.code(201);
       return service.startAdding(app, request.actor, request.lng);
@@ -25,9 +40,15 @@ export async function cardRoutes(app: FastifyInstance) {
     config: { permission: 'user.register' },
     schema: {
       tags,
-      summary: "At registration (Bold): add the card on the provider's page with the registration's `card_token`; answers its address",
+      summary:
+        "At registration (Bold): add the card on the provider's page with the registration's `card_token`; answers its address",
       querystring: { type: 'object', additionalProperties: false, properties: { isWeb: { type: 'boolean' } } },
-      body: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', minLength: 20, maxLength: 64 } } },
+      body: {
+        type: 'object',
+        required: ['token'],
+        additionalProperties: false,
+        properties: { token: { type: 'string', minLength: 20, maxLength: 64 } },
+      },
       response: { 201: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } },
     },
     handler: async (request, reply) => {
@@ -37,12 +58,23 @@ export async function cardRoutes(app: FastifyInstance) {
   });
   app.patch<Id>('/usr/card/:id/default', {
     config: { permission: 'membership.manage' },
-    schema: { tags, summary: 'Make this card the one charged', params, body: { $ref: 'empty#' }, response: { 200: { $ref: 'card#' } } },
+    schema: {
+      tags,
+      summary: 'Make this card the one charged',
+      params,
+      body: { $ref: 'empty#' },
+      response: { 200: { $ref: 'card#' } },
+    },
     handler: (request) => service.makeDefault(app, request.actor, request.params.id),
   });
   app.delete<Id>('/usr/card/:id', {
     config: { permission: 'membership.manage' },
-    schema: { tags, summary: 'Delete a card (not the last card of a running card subscription: 409)', params, response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
+    schema: {
+      tags,
+      summary: 'Delete a card (not the last card of a running card subscription: 409)',
+      params,
+      response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
+    },
     handler: (request) => service.remove(app, request.actor, request.params.id),
   });
 }

@@ -22,7 +22,10 @@ const memberOf = (actor: Actor) => {
   return actor.hash;
 };
 
-const present = (card: Awaited<ReturnType<typeof repo.pageCards>>[number]) => ({ ...card, is_default: card.is_default === 1 });
+const present = (card: Awaited<ReturnType<typeof repo.pageCards>>[number]) => ({
+  ...card,
+  is_default: card.is_default === 1,
+});
 
 export async function list(app: FastifyInstance, actor: Actor, query: PageQuery) {
   const user = memberOf(actor);
@@ -36,7 +39,19 @@ async function openSession(app: FastifyInstance, user: string, purpose: 'card' |
   const provider = paymentProvider(app.config);
   const now = new Date();
   const session = newHash();
-  await repo.insertSession(app.db, { hash: session, user_hash: user, provider: provider.name, purpose, status: 'PENDING', language: lng, result: null, card_hash: null, created_at: now.toISOString(), expires_at: new Date(now.getTime() + SESSION_MINUTES * 60_000).toISOString(), closed_at: null });
+  await repo.insertSession(app.db, {
+    hash: session,
+    user_hash: user,
+    provider: provider.name,
+    purpose,
+    status: 'PENDING',
+    language: lng,
+    result: null,
+    card_hash: null,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + SESSION_MINUTES * 60_000).toISOString(),
+    closed_at: null,
+  });
   return { url: provider.hostedCardPageUrl(app.config, { session, language: lng }) };
 }
 
@@ -67,10 +82,30 @@ export async function settle(app: FastifyInstance, notification: ProviderNotific
     const at = nowIso();
     const card = notification.status === 'DONE' ? notification.card : undefined;
     const cardHash = card ? newHash() : null;
-    if (!(await repo.closeSession(trx, session.hash, card ? 'DONE' : notification.status === 'DONE' ? 'FAILED' : notification.status, notification.result ?? null, cardHash, at))) return { applied: false };
+    if (
+      !(await repo.closeSession(
+        trx,
+        session.hash,
+        card ? 'DONE' : notification.status === 'DONE' ? 'FAILED' : notification.status,
+        notification.result ?? null,
+        cardHash,
+        at,
+      ))
+    )
+      return { applied: false };
     if (card && cardHash) {
       const first = (await repo.countCards(trx, session.user_hash)) === 0;
-      await repo.insertCard(trx, { hash: cardHash, user_hash: session.user_hash, provider_token: card.token, brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year, is_default: first ? 1 : 0, created_at: at });
+      await repo.insertCard(trx, {
+        hash: cardHash,
+        user_hash: session.user_hash,
+        provider_token: card.token,
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+        is_default: first ? 1 : 0,
+        created_at: at,
+      });
     }
     return { applied: true };
   });
@@ -90,7 +125,8 @@ export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
   return app.db.transaction().execute(async (trx) => {
     const card = await repo.findCard(trx, user, hash);
     if (!card) throw AppError.notFound();
-    if ((await repo.countCards(trx, user)) === 1 && (await repo.hasCardSubscription(trx, user))) throw new AppError(409, 'payments.lastCard');
+    if ((await repo.countCards(trx, user)) === 1 && (await repo.hasCardSubscription(trx, user)))
+      throw new AppError(409, 'payments.lastCard');
     await repo.deleteCard(trx, user, hash);
     if (card.is_default === 1) {
       const [next] = await repo.pageCards(trx, user, 1, 0);

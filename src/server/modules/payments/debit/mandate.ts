@@ -31,7 +31,12 @@ function holderOf(data: string, fallback: string): string {
 
 function mandateText(app: FastifyInstance, lng: Locale, iban: string, holder: string) {
   const creditor = app.config.sepaCreditor;
-  return translate(lng, 'payments.mandate.text', { creditor: creditor.name, creditorId: creditor.id, holder, iban: maskIban(iban) });
+  return translate(lng, 'payments.mandate.text', {
+    creditor: creditor.name,
+    creditorId: creditor.id,
+    holder,
+    iban: maskIban(iban),
+  });
 }
 
 /** The live mandate, or the text the member would accept for the account in their settings. */
@@ -39,10 +44,26 @@ export async function show(app: FastifyInstance, actor: Actor, lng: Locale) {
   const user = memberHash(actor);
   const [member, mandate] = await Promise.all([repo.memberOf(app.db, user), repo.liveMandate(app.db, user)]);
   if (!member) throw AppError.unauthorized();
-  if (mandate) return { accepted: true, reference: mandate.reference, accepted_at: mandate.accepted_at, iban: maskIban(mandate.iban), holder: mandate.holder, text: mandate.text };
-  if (!member.iban) return { accepted: false, reference: null, accepted_at: null, iban: null, holder: null, text: null };
+  if (mandate)
+    return {
+      accepted: true,
+      reference: mandate.reference,
+      accepted_at: mandate.accepted_at,
+      iban: maskIban(mandate.iban),
+      holder: mandate.holder,
+      text: mandate.text,
+    };
+  if (!member.iban)
+    return { accepted: false, reference: null, accepted_at: null, iban: null, holder: null, text: null };
   const holder = holderOf(member.data, `${member.name} ${member.surname1}`);
-  return { accepted: false, reference: null, accepted_at: null, iban: maskIban(member.iban), holder, text: mandateText(app, lng, member.iban, holder) };
+  return {
+    accepted: false,
+    reference: null,
+    accepted_at: null,
+    iban: maskIban(member.iban),
+    holder,
+    text: mandateText(app, lng, member.iban, holder),
+  };
 }
 
 export async function accept(app: FastifyInstance, actor: Actor, lng: Locale) {
@@ -61,7 +82,19 @@ export async function accept(app: FastifyInstance, actor: Actor, lng: Locale) {
     const holder = holderOf(member.data, `${member.name} ${member.surname1}`);
     // the reference is unique for the creditor and at most 35 characters (SEPA)
     const reference = `ALU-${member.code_numeric}-${at.slice(0, 10).replace(/-/g, '')}-${newHash(6).toUpperCase()}`;
-    await trx.insertInto('debit_mandates').values({ reference, user_hash: user, iban: member.iban, holder, language: lng, text: mandateText(app, lng ?? language, member.iban, holder), accepted_at: at, revoked_at: null }).execute();
+    await trx
+      .insertInto('debit_mandates')
+      .values({
+        reference,
+        user_hash: user,
+        iban: member.iban,
+        holder,
+        language: lng,
+        text: mandateText(app, lng ?? language, member.iban, holder),
+        accepted_at: at,
+        revoked_at: null,
+      })
+      .execute();
   });
   return show(app, actor, lng);
 }

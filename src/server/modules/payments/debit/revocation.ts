@@ -28,9 +28,16 @@ export function isCreditorIban(config: Config, iban: string): boolean {
   return normal !== '' && normal === normaliseIban(config.sepaCreditor.iban);
 }
 
-export const creditorIbanError = (lng: Locale, field = 'payment.iban') => AppError.badRequest('validation.failed', [{ field, message: translate(lng, 'payments.creditorIban', { field }) }]);
+export const creditorIbanError = (lng: Locale, field = 'payment.iban') =>
+  AppError.badRequest('validation.failed', [{ field, message: translate(lng, 'payments.creditorIban', { field }) }]);
 
-export async function revokeMandates(app: FastifyInstance, trx: Conn, userHash: string, options: { refuseInUse: boolean }, at = new Date()): Promise<void> {
+export async function revokeMandates(
+  app: FastifyInstance,
+  trx: Conn,
+  userHash: string,
+  options: { refuseInUse: boolean },
+  at = new Date(),
+): Promise<void> {
   // the member's row first, as every membership change does: one lock order, no deadlock between them
   await repo.lockMember(trx, app.dialect, userHash);
   const refs = (await repo.liveMandateRefs(trx, userHash)).map((row) => row.reference);
@@ -42,7 +49,12 @@ export async function revokeMandates(app: FastifyInstance, trx: Conn, userHash: 
     if (running && running.method === 'DEBIT' && running.renew === 1) throw new AppError(409, 'payments.mandateInUse');
   }
   for (const debit of debits) await cancelDebit(app, trx, debit, at);
-  await trx.updateTable('debit_mandates').set({ revoked_at: nowIso(at) }).where('reference', 'in', refs).where('revoked_at', 'is', null).execute();
+  await trx
+    .updateTable('debit_mandates')
+    .set({ revoked_at: nowIso(at) })
+    .where('reference', 'in', refs)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 async function cancelDebit(app: FastifyInstance, trx: Conn, debit: Debit, at: Date) {
@@ -51,16 +63,30 @@ async function cancelDebit(app: FastifyInstance, trx: Conn, debit: Debit, at: Da
   if (!(await repo.cancelDebit(trx, debit.hash, now))) throw new AppError(409, 'payments.debitInCollection');
   const subscription = await repo.findSubscription(trx, debit.subscription_hash);
   const member = await repo.memberOf(trx, debit.user_hash);
-  const running = subscription && (repo.RUNNING as readonly string[]).includes(subscription.status) ? subscription : null;
+  const running =
+    subscription && (repo.RUNNING as readonly string[]).includes(subscription.status) ? subscription : null;
   const paidLater = !!member?.subscription_end && member.subscription_end > debit.period_end;
   if (paidLater || (await repo.periodPaidOtherwise(trx, debit))) {
     if (running && running.method === 'DEBIT' && running.renew === 1) {
-      await repo.updateSubscription(trx, running.hash, repo.RUNNING, { renew: 0, cancelled_at: now, next_charge_at: null });
-      await mailMember(app, trx, debit.user_hash, 'membership.cancelled', (lng) => ({ date: formatDay(running.current_period_end, lng) }));
+      await repo.updateSubscription(trx, running.hash, repo.RUNNING, {
+        renew: 0,
+        cancelled_at: now,
+        next_charge_at: null,
+      });
+      await mailMember(app, trx, debit.user_hash, 'membership.cancelled', (lng) => ({
+        date: formatDay(running.current_period_end, lng),
+      }));
     }
     return;
   }
-  if (running) await repo.updateSubscription(trx, running.hash, repo.RUNNING, { status: 'ENDED', ended_at: now, next_charge_at: null, current_period_end: debit.period_start });
-  if (member && (member.role === 'BOLD' || member.role === 'GRATIS')) await repo.setRole(trx, debit.user_hash, 'REGULAR', debit.period_start, now);
+  if (running)
+    await repo.updateSubscription(trx, running.hash, repo.RUNNING, {
+      status: 'ENDED',
+      ended_at: now,
+      next_charge_at: null,
+      current_period_end: debit.period_start,
+    });
+  if (member && (member.role === 'BOLD' || member.role === 'GRATIS'))
+    await repo.setRole(trx, debit.user_hash, 'REGULAR', debit.period_start, now);
   await mailMember(app, trx, debit.user_hash, 'membership.ended', () => ({ why: 'mandateRevoked' }));
 }

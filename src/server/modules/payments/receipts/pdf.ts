@@ -16,7 +16,13 @@ import * as repo from '../subscriptions/repository';
 
 const RECEIPTABLE = ['PAID', 'REFUNDED'];
 
-function render(lines: { title: string; association: string[]; rows: [string, string][]; total: [string, string]; footer: string }): Promise<Buffer> {
+function render(lines: {
+  title: string;
+  association: string[];
+  rows: [string, string][];
+  total: [string, string];
+  footer: string;
+}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: lines.title } });
     const chunks: Buffer[] = [];
@@ -35,7 +41,11 @@ function render(lines: { title: string; association: string[]; rows: [string, st
     }
     doc.moveDown(1).moveTo(56, doc.y).lineTo(539, doc.y).strokeColor('#c8ced8').stroke().moveDown(0.8);
     const y = doc.y;
-    doc.font('Helvetica-Bold').fontSize(14).text(lines.total[0], 56, y, { width: 170 }).text(lines.total[1], 236, y, { width: 300 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(14)
+      .text(lines.total[0], 56, y, { width: 170 })
+      .text(lines.total[1], 236, y, { width: 300 });
     doc.moveDown(3).font('Helvetica').fontSize(9).fillColor('#6b7380').text(lines.footer, 56);
     doc.end();
   });
@@ -49,7 +59,10 @@ export async function receiptPdf(db: Conn, paymentHash: string): Promise<{ filen
   if (!member) return null;
   const lng: Locale = isLocale(member.language) ? member.language : 'es';
   const t = (key: string, params: Record<string, unknown> = {}) => translate(lng, `payments.receipt.${key}`, params);
-  const how = payment.method === 'DEBIT' ? t('debit', { mandate: payment.mandate_ref ?? '' }) : t('card', { card: payment.card_label ?? '' });
+  const how =
+    payment.method === 'DEBIT'
+      ? t('debit', { mandate: payment.mandate_ref ?? '' })
+      : t('card', { card: payment.card_label ?? '' });
   const rows: [string, string][] = [
     [t('number'), payment.receipt_number],
     [t('date'), formatDay(payment.settled_at ?? payment.created_at, lng)],

@@ -15,8 +15,17 @@ import { findOpenSession } from '../cards/repository';
 import { redsysCardForm, validRedsysPageSignature } from './provider';
 
 type Session = { Params: { session: string }; Querystring: { sig?: string } };
-const params = { type: 'object', required: ['session'], additionalProperties: false, properties: { session: { type: 'string', pattern: '^[a-z0-9]{16}$' } } } as const;
-const querystring = { type: 'object', additionalProperties: false, properties: { sig: { type: 'string', maxLength: 64 } } } as const;
+const params = {
+  type: 'object',
+  required: ['session'],
+  additionalProperties: false,
+  properties: { session: { type: 'string', pattern: '^[a-z0-9]{16}$' } },
+} as const;
+const querystring = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { sig: { type: 'string', maxLength: 64 } },
+} as const;
 
 const SUBMIT = 'document.getElementById("redsys").submit();';
 const SUBMIT_HASH = `'sha256-${createHash('sha256').update(SUBMIT).digest('base64')}'`;
@@ -28,25 +37,49 @@ function page(reply: FastifyReply, status: number, lng: Locale, body: string, fo
 <body><main><h1>${t('title')}</h1>${body}</main>${formAction ? `<script>${SUBMIT}</script>` : ''}</body></html>`;
   // this page's own policy: its one script by hash, and its form may go to Redsys only
   const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src ${SUBMIT_HASH}; form-action ${formAction ?? "'none'"}; frame-ancestors 'none'; base-uri 'none'`;
-  return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').header('content-security-policy', csp).send(html);
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('content-security-policy', csp)
+    .send(html);
 }
 
 export async function redsysPageRoutes(app: FastifyInstance) {
-  const gone = (reply: FastifyReply) => page(reply, 404, DEFAULT_LOCALE, `<p>${escapeHtml(translate(DEFAULT_LOCALE, 'payments.redsys.gone'))}</p>`);
+  const gone = (reply: FastifyReply) =>
+    page(reply, 404, DEFAULT_LOCALE, `<p>${escapeHtml(translate(DEFAULT_LOCALE, 'payments.redsys.gone'))}</p>`);
 
-  app.get<Session>('/pay/redsys/:session', { config: { page: true }, schema: { hide: true, params, querystring } }, async (request, reply) => {
-    const { session: hash } = request.params;
-    const { sig } = request.query;
-    if (app.config.paymentProvider !== 'redsys' || !sig || !validRedsysPageSignature(app.config, hash, sig)) return gone(reply);
-    const session = await findOpenSession(app.db, hash);
-    if (!session || session.provider !== 'redsys' || session.purpose !== 'card') return gone(reply);
-    const lng = (LOCALES as readonly string[]).includes(session.language) ? (session.language as Locale) : DEFAULT_LOCALE;
-    const back = (outcome: CardOutcome) => `${app.config.publicUrl}${returnPath(session.purpose, lng, outcome)}`;
-    const form = redsysCardForm(app.config, { hash: session.hash, language: lng }, { ok: back('added'), ko: back('declined') });
-    const t = (key: string) => escapeHtml(translate(lng, `payments.redsys.${key}`));
-    const fields = Object.entries(form.body)
-      .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(String(value))}">`)
-      .join('');
-    return page(reply, 200, lng, `<p>${t('text')}</p><form id="redsys" method="post" action="${escapeHtml(form.url)}">${fields}<button type="submit">${t('continue')}</button></form>`, new URL(form.url).origin);
-  });
+  app.get<Session>(
+    '/pay/redsys/:session',
+    { config: { page: true }, schema: { hide: true, params, querystring } },
+    async (request, reply) => {
+      const { session: hash } = request.params;
+      const { sig } = request.query;
+      if (app.config.paymentProvider !== 'redsys' || !sig || !validRedsysPageSignature(app.config, hash, sig))
+        return gone(reply);
+      const session = await findOpenSession(app.db, hash);
+      if (!session || session.provider !== 'redsys' || session.purpose !== 'card') return gone(reply);
+      const lng = (LOCALES as readonly string[]).includes(session.language)
+        ? (session.language as Locale)
+        : DEFAULT_LOCALE;
+      const back = (outcome: CardOutcome) => `${app.config.publicUrl}${returnPath(session.purpose, lng, outcome)}`;
+      const form = redsysCardForm(
+        app.config,
+        { hash: session.hash, language: lng },
+        { ok: back('added'), ko: back('declined') },
+      );
+      const t = (key: string) => escapeHtml(translate(lng, `payments.redsys.${key}`));
+      const fields = Object.entries(form.body)
+        .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(String(value))}">`)
+        .join('');
+      return page(
+        reply,
+        200,
+        lng,
+        `<p>${t('text')}</p><form id="redsys" method="post" action="${escapeHtml(form.url)}">${fields}<button type="submit">${t('continue')}</button></form>`,
+        new URL(form.url).origin,
+      );
+    },
+  );
 }

@@ -16,7 +16,16 @@
  * - Every Ds_Response / SIS code we tell apart maps to one reason key (REASONS), the `payments.declined.*` messages.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { createRedsysAPI, GatewayError, LANGUAGES, REV_CARDBRANDS, type CardBrandNum, type Language, type RestTrataPeticionInputParams, type RestTrataPeticionOutputParams } from 'redsys-easy';
+import {
+  createRedsysAPI,
+  GatewayError,
+  LANGUAGES,
+  REV_CARDBRANDS,
+  type CardBrandNum,
+  type Language,
+  type RestTrataPeticionInputParams,
+  type RestTrataPeticionOutputParams,
+} from 'redsys-easy';
 import type { Config, RedsysConfig } from '../../../config';
 import type { CardResult, PaymentProvider, ProviderNotification } from '../provider';
 
@@ -25,7 +34,11 @@ const EUR = '978';
 /** How long a REST call may take before we give up (and throw: the outcome is then unknown). */
 const REST_TIMEOUT_MS = 30_000;
 
-export const REDSYS_PATHS = { redirect: '/sis/realizarPago', rest: '/sis/rest/trataPeticionREST', iniciaPeticion: '/sis/rest/iniciaPeticionREST' } as const;
+export const REDSYS_PATHS = {
+  redirect: '/sis/realizarPago',
+  rest: '/sis/rest/trataPeticionREST',
+  iniciaPeticion: '/sis/rest/iniciaPeticionREST',
+} as const;
 
 /**
  * Redsys's answers as the reasons our members read (`payments.declined.<key>`). Ds_Response 0000–0099 is an
@@ -69,8 +82,17 @@ const settingsOf = (config: Config): RedsysConfig => {
 
 export function redsysApi(settings: RedsysConfig) {
   const at = (path: string) => `${settings.url}${path}`;
-  const timed = ((input: string, init?: object) => fetch(input, { ...init, signal: AbortSignal.timeout(REST_TIMEOUT_MS) })) as never;
-  return createRedsysAPI({ secretKey: settings.secretKey, fetch: timed, urls: { redirect: at(REDSYS_PATHS.redirect), restTrataPeticion: at(REDSYS_PATHS.rest), restIniciaPeticion: at(REDSYS_PATHS.iniciaPeticion) } });
+  const timed = ((input: string, init?: object) =>
+    fetch(input, { ...init, signal: AbortSignal.timeout(REST_TIMEOUT_MS) })) as never;
+  return createRedsysAPI({
+    secretKey: settings.secretKey,
+    fetch: timed,
+    urls: {
+      redirect: at(REDSYS_PATHS.redirect),
+      restTrataPeticion: at(REDSYS_PATHS.rest),
+      restIniciaPeticion: at(REDSYS_PATHS.iniciaPeticion),
+    },
+  });
 }
 
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -97,7 +119,11 @@ export function validRedsysPageSignature(config: Config, session: string, signat
 }
 
 /** The signed form our page posts to Redsys for a session: a card verification that stores the card. */
-export function redsysCardForm(config: Config, session: { hash: string; language: string }, urls: { ok: string; ko: string }) {
+export function redsysCardForm(
+  config: Config,
+  session: { hash: string; language: string },
+  urls: { ok: string; ko: string },
+) {
   const settings = settingsOf(config);
   return redsysApi(settings).createRedirectForm({
     DS_MERCHANT_MERCHANTCODE: settings.merchantCode,
@@ -117,7 +143,14 @@ export function redsysCardForm(config: Config, session: { hash: string; language
   });
 }
 
-const BRANDS: Partial<Record<string, string>> = { VISA: 'visa', MASTERCARD: 'mastercard', AMEX: 'amex', DINERS: 'diners', JCB: 'jcb', UPI: 'unionpay' };
+const BRANDS: Partial<Record<string, string>> = {
+  VISA: 'visa',
+  MASTERCARD: 'mastercard',
+  AMEX: 'amex',
+  DINERS: 'diners',
+  JCB: 'jcb',
+  UPI: 'unionpay',
+};
 
 /** What we keep of the card Redsys verified: its reference, brand, last four digits and expiry (YYMM). */
 function cardOf(params: Partial<RestTrataPeticionOutputParams>): CardResult | null {
@@ -134,7 +167,10 @@ function cardOf(params: Partial<RestTrataPeticionOutputParams>): CardResult | nu
 const sameNumber = (a: unknown, b: string) => typeof a === 'string' && /^\d{1,9}$/.test(a) && Number(a) === Number(b);
 
 /** The signed REST call; a gateway refusal (errorCode) answers its code, anything else unreadable throws. */
-async function trataPeticion(settings: RedsysConfig, params: RestTrataPeticionInputParams): Promise<{ params: RestTrataPeticionOutputParams } | { error: string }> {
+async function trataPeticion(
+  settings: RedsysConfig,
+  params: RestTrataPeticionInputParams,
+): Promise<{ params: RestTrataPeticionOutputParams } | { error: string }> {
   try {
     const answer = await redsysApi(settings).restTrataPeticion(params);
     if (answer.Ds_Order !== params.DS_MERCHANT_ORDER) throw new Error('Redsys answered for another order');
@@ -154,16 +190,29 @@ export const redsysProvider: PaymentProvider = {
     const settings = config.redsys;
     if (!settings || !body || typeof body !== 'object') return null;
     const { Ds_SignatureVersion, Ds_MerchantParameters, Ds_Signature } = body as Record<string, unknown>;
-    if (typeof Ds_SignatureVersion !== 'string' || typeof Ds_MerchantParameters !== 'string' || typeof Ds_Signature !== 'string') return null;
+    if (
+      typeof Ds_SignatureVersion !== 'string' ||
+      typeof Ds_MerchantParameters !== 'string' ||
+      typeof Ds_Signature !== 'string'
+    )
+      return null;
     let params: Partial<RestTrataPeticionOutputParams>;
     try {
-      params = redsysApi(settings).processRestNotification({ Ds_SignatureVersion, Ds_MerchantParameters, Ds_Signature }) as Partial<RestTrataPeticionOutputParams>;
+      params = redsysApi(settings).processRestNotification({
+        Ds_SignatureVersion,
+        Ds_MerchantParameters,
+        Ds_Signature,
+      }) as Partial<RestTrataPeticionOutputParams>;
     } catch {
       return null; // a bad signature, or not Redsys's format at all
     }
     // signed with our key, but it must also be for us and for the order our session gave
     const session = typeof params.Ds_MerchantData === 'string' ? params.Ds_MerchantData.trim() : '';
-    if (!sameNumber(params.Ds_MerchantCode, settings.merchantCode) || !sameNumber(params.Ds_Terminal, settings.terminal)) return null;
+    if (
+      !sameNumber(params.Ds_MerchantCode, settings.merchantCode) ||
+      !sameNumber(params.Ds_Terminal, settings.terminal)
+    )
+      return null;
     if (!/^[a-z0-9]{16}$/.test(session) || params.Ds_Order !== redsysOrder('card', session)) return null;
     const code = Number.parseInt(String(params.Ds_Response ?? ''), 10);
     if (!Number.isFinite(code)) return null;
@@ -194,12 +243,15 @@ export const redsysProvider: PaymentProvider = {
     });
     if ('error' in answer) return { status: 'DECLINED', result: redsysReason(answer.error) };
     const code = Number.parseInt(String(answer.params.Ds_Response ?? ''), 10);
-    return code >= 0 && code < 100 ? { status: 'PAID', reference: order } : { status: 'DECLINED', result: redsysReason(code) };
+    return code >= 0 && code < 100
+      ? { status: 'PAID', reference: order }
+      : { status: 'DECLINED', result: redsysReason(code) };
   },
 
   async refund(config, refund) {
     const settings = settingsOf(config);
-    if (!/^\d{4}[A-Za-z0-9]{0,8}$/.test(refund.reference) || !(refund.amountCents > 0)) return { ok: false, result: 'unknownCharge' };
+    if (!/^\d{4}[A-Za-z0-9]{0,8}$/.test(refund.reference) || !(refund.amountCents > 0))
+      return { ok: false, result: 'unknownCharge' };
     const answer = await trataPeticion(settings, {
       DS_MERCHANT_MERCHANTCODE: settings.merchantCode,
       DS_MERCHANT_TERMINAL: settings.terminal,

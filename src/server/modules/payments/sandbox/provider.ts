@@ -54,6 +54,8 @@ export const sandboxProvider: PaymentProvider = {
     return { status: 'PAID', reference: `sbx_ch_${charge.payment}` };
   },
   async refund(_config, refund) {
-    return refund.reference.startsWith('sbx_ch_') && refund.amountCents > 0 ? { ok: true } : { ok: false, result: 'unknownCharge' };
+    return refund.reference.startsWith('sbx_ch_') && refund.amountCents > 0
+      ? { ok: true }
+      : { ok: false, result: 'unknownCharge' };
   },
 };

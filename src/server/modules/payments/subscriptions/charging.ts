@@ -34,35 +34,84 @@ export function addMonths(iso: string, months: number): string {
   return date.toISOString();
 }
 
-export const formatAmount = (cents: number, lng: Locale) => new Intl.NumberFormat(lng, { style: 'currency', currency: 'EUR' }).format(cents / 100);
-export const formatDay = (iso: string, lng: Locale) => new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+export const formatAmount = (cents: number, lng: Locale) =>
+  new Intl.NumberFormat(lng, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+export const formatDay = (iso: string, lng: Locale) =>
+  new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
 
-export async function mailMember(app: FastifyInstance, db: Conn, userHash: string, template: 'membership.receipt' | 'membership.paymentFailed' | 'membership.ended' | 'membership.cancelled', data: (lng: Locale) => Record<string, unknown>, receipt?: string) {
+export async function mailMember(
+  app: FastifyInstance,
+  db: Conn,
+  userHash: string,
+  template: 'membership.receipt' | 'membership.paymentFailed' | 'membership.ended' | 'membership.cancelled',
+  data: (lng: Locale) => Record<string, unknown>,
+  receipt?: string,
+) {
   const member = await repo.memberOf(db, userHash);
   if (!member || member.status === 'DELETED') return;
   const language: Locale = isLocale(member.language) ? member.language : 'es';
   const link = `${app.config.publicUrl}${localizePath('user.card', language)}`;
-  await enqueueMail(db, { to: member.email, language, template, data: { name: member.name, link, ...data(language) }, ...(receipt ? { attachments: [{ receipt }] } : {}) });
+  await enqueueMail(db, {
+    to: member.email,
+    language,
+    template,
+    data: { name: member.name, link, ...data(language) },
+    ...(receipt ? { attachments: [{ receipt }] } : {}),
+  });
 }
 
 /** A paid charge: the year is the member's. */
-export async function applyPaid(app: FastifyInstance, trx: Conn, paymentHash: string, providerRef: string | null, at: Date): Promise<boolean> {
+export async function applyPaid(
+  app: FastifyInstance,
+  trx: Conn,
+  paymentHash: string,
+  providerRef: string | null,
+  at: Date,
+): Promise<boolean> {
   const payment = await repo.findPayment(trx, paymentHash);
   if (!payment) return false;
   // the member's row first, as every membership change does: one lock order, no deadlock between them
   await repo.lockMember(trx, app.dialect, payment.user_hash);
   const receipt = await repo.nextReceiptNumber(trx, at.getUTCFullYear());
-  if (!(await repo.settlePayment(trx, paymentHash, ['PENDING'], { status: 'PAID', provider_ref: providerRef ?? payment.provider_ref, receipt_number: receipt, settled_at: nowIso(at) }))) return false;
+  if (
+    !(await repo.settlePayment(trx, paymentHash, ['PENDING'], {
+      status: 'PAID',
+      provider_ref: providerRef ?? payment.provider_ref,
+      receipt_number: receipt,
+      settled_at: nowIso(at),
+    }))
+  )
+    return false;
   const subscription = await repo.findSubscription(trx, payment.subscription_hash);
   if (!subscription) return false;
   // a debit already granted its year when it was due; a card grants it now
   if (payment.method === 'CARD') await grantYear(trx, subscription, payment.period_start, payment.period_end, at);
-  await mailMember(app, trx, payment.user_hash, 'membership.receipt', (lng) => ({ amount: formatAmount(payment.amount_cents, lng), number: receipt, until: formatDay(payment.period_end, lng) }), paymentHash);
+  await mailMember(
+    app,
+    trx,
+    payment.user_hash,
+    'membership.receipt',
+    (lng) => ({
+      amount: formatAmount(payment.amount_cents, lng),
+      number: receipt,
+      until: formatDay(payment.period_end, lng),
+    }),
+    paymentHash,
+  );
   return true;
 }
 
 async function grantYear(trx: Conn, subscription: Subscription, start: string, end: string, at: Date) {
-  await repo.updateSubscription(trx, subscription.hash, repo.RUNNING, { status: 'ACTIVE', failures: 0, last_failure: null, period_start: start, current_period_end: end, next_charge_at: subscription.renew === 1 ? end : null });
+  await repo.updateSubscription(trx, subscription.hash, repo.RUNNING, {
+    status: 'ACTIVE',
+    failures: 0,
+    last_failure: null,
+    period_start: start,
+    current_period_end: end,
+    next_charge_at: subscription.renew === 1 ? end : null,
+  });
   await repo.setRole(trx, subscription.user_hash, 'BOLD', end, nowIso(at));
 }
 
@@ -70,7 +119,15 @@ async function grantYear(trx: Conn, subscription: Subscription, start: string, e
  * A failed attempt (declined card, no card, returned debit): retried later with an e-mail, or, after the last attempt,
  * the end of the membership. `interactive`: the member is paying now (an upgrade) and hears it at once — no retries.
  */
-export async function applyFailed(app: FastifyInstance, trx: Conn, paymentHash: string, status: 'FAILED' | 'RETURNED', result: string, at: Date, interactive = false): Promise<boolean> {
+export async function applyFailed(
+  app: FastifyInstance,
+  trx: Conn,
+  paymentHash: string,
+  status: 'FAILED' | 'RETURNED',
+  result: string,
+  at: Date,
+  interactive = false,
+): Promise<boolean> {
   const payment = await repo.findPayment(trx, paymentHash);
   if (!payment) return false;
   await repo.lockMember(trx, app.dialect, payment.user_hash);
@@ -80,19 +137,35 @@ export async function applyFailed(app: FastifyInstance, trx: Conn, paymentHash: 
   if (!subscription || subscription.status === 'ENDED') return true;
   const failures = subscription.failures + 1;
   if (interactive) {
-    await repo.updateSubscription(trx, subscription.hash, repo.RUNNING, { status: 'ENDED', ended_at: nowIso(at), next_charge_at: null, failures, last_failure: result });
+    await repo.updateSubscription(trx, subscription.hash, repo.RUNNING, {
+      status: 'ENDED',
+      ended_at: nowIso(at),
+      next_charge_at: null,
+      failures,
+      last_failure: result,
+    });
     return true;
   }
   if (status === 'RETURNED') {
     // the year granted when the debit was due goes back until a later attempt pays it
     await repo.updateSubscription(trx, subscription.hash, repo.RUNNING, { current_period_end: payment.period_start });
     const member = await repo.memberOf(trx, subscription.user_hash);
-    if (member?.role === 'BOLD') await repo.setRole(trx, subscription.user_hash, 'BOLD', payment.period_start, nowIso(at));
+    if (member?.role === 'BOLD')
+      await repo.setRole(trx, subscription.user_hash, 'BOLD', payment.period_start, nowIso(at));
   }
   if (failures < MAX_ATTEMPTS) {
     const next = nowIso(new Date(at.getTime() + RETRY_DAYS[failures - 1]! * DAY_MS));
-    await repo.updateSubscription(trx, subscription.hash, repo.RUNNING, { status: 'PAST_DUE', failures, last_failure: result, next_charge_at: next });
-    await mailMember(app, trx, subscription.user_hash, 'membership.paymentFailed', (lng) => ({ amount: formatAmount(payment.amount_cents, lng), date: formatDay(next, lng), reasonKey: result }));
+    await repo.updateSubscription(trx, subscription.hash, repo.RUNNING, {
+      status: 'PAST_DUE',
+      failures,
+      last_failure: result,
+      next_charge_at: next,
+    });
+    await mailMember(app, trx, subscription.user_hash, 'membership.paymentFailed', (lng) => ({
+      amount: formatAmount(payment.amount_cents, lng),
+      date: formatDay(next, lng),
+      reasonKey: result,
+    }));
   } else {
     await endSubscription(app, trx, subscription, at, 'failed', result);
   }
@@ -100,32 +173,68 @@ export async function applyFailed(app: FastifyInstance, trx: Conn, paymentHash: 
 }
 
 /** The end of a membership: the subscription ENDED, the member REGULAR (from the next request on), an e-mail. */
-export async function endSubscription(app: FastifyInstance, trx: Conn, subscription: Subscription, at: Date, why: 'failed' | 'cancelled', result?: string) {
+export async function endSubscription(
+  app: FastifyInstance,
+  trx: Conn,
+  subscription: Subscription,
+  at: Date,
+  why: 'failed' | 'cancelled',
+  result?: string,
+) {
   await repo.lockMember(trx, app.dialect, subscription.user_hash);
-  if (!(await repo.updateSubscription(trx, subscription.hash, repo.RUNNING, { status: 'ENDED', ended_at: nowIso(at), next_charge_at: null, ...(result ? { failures: subscription.failures + 1, last_failure: result } : {}) }))) return;
+  if (
+    !(await repo.updateSubscription(trx, subscription.hash, repo.RUNNING, {
+      status: 'ENDED',
+      ended_at: nowIso(at),
+      next_charge_at: null,
+      ...(result ? { failures: subscription.failures + 1, last_failure: result } : {}),
+    }))
+  )
+    return;
   const member = await repo.memberOf(trx, subscription.user_hash);
-  if (member && (member.role === 'BOLD' || member.role === 'GRATIS')) await repo.setRole(trx, subscription.user_hash, 'REGULAR', member.subscription_end, nowIso(at));
+  if (member && (member.role === 'BOLD' || member.role === 'GRATIS'))
+    await repo.setRole(trx, subscription.user_hash, 'REGULAR', member.subscription_end, nowIso(at));
   await mailMember(app, trx, subscription.user_hash, 'membership.ended', () => ({ why }));
 }
 
 /** This attempt of this period was started already (another instance, a replayed job): nothing is charged again. */
 function skipped(app: FastifyInstance, subscription: Subscription): ChargeOutcome {
-  app.log.warn({ subscription: subscription.hash, period: subscription.current_period_end, attempt: subscription.failures + 1 }, 'membership charge already started for this period and attempt: skipped');
+  app.log.warn(
+    { subscription: subscription.hash, period: subscription.current_period_end, attempt: subscription.failures + 1 },
+    'membership charge already started for this period and attempt: skipped',
+  );
   return { status: 'SKIPPED' };
 }
 
 /** Charges the year due on one subscription (attempt = failures + 1). */
-export async function chargeSubscription(app: FastifyInstance, subscription: Subscription, at: Date, interactive = false): Promise<ChargeOutcome> {
+export async function chargeSubscription(
+  app: FastifyInstance,
+  subscription: Subscription,
+  at: Date,
+  interactive = false,
+): Promise<ChargeOutcome> {
   const periodStart = subscription.current_period_end;
   const periodEnd = addMonths(periodStart, 12);
   const payment = newHash();
-  const base = { hash: payment, user_hash: subscription.user_hash, subscription_hash: subscription.hash, method: subscription.method, amount_cents: subscription.amount_cents, period_start: periodStart, period_end: periodEnd, attempt: subscription.failures + 1, created_at: nowIso(at), status: 'PENDING' };
+  const base = {
+    hash: payment,
+    user_hash: subscription.user_hash,
+    subscription_hash: subscription.hash,
+    method: subscription.method,
+    amount_cents: subscription.amount_cents,
+    period_start: periodStart,
+    period_end: periodEnd,
+    attempt: subscription.failures + 1,
+    created_at: nowIso(at),
+    status: 'PENDING',
+  };
 
   if (subscription.method === 'DEBIT') {
     return app.db.transaction().execute(async (trx) => {
       await repo.lockMember(trx, app.dialect, subscription.user_hash);
       const mandate = await repo.liveMandate(trx, subscription.user_hash);
-      if (!(await repo.startPayment(trx, { ...base, mandate_ref: mandate?.reference ?? null }))) return skipped(app, subscription);
+      if (!(await repo.startPayment(trx, { ...base, mandate_ref: mandate?.reference ?? null })))
+        return skipped(app, subscription);
       if (!mandate) {
         await applyFailed(app, trx, payment, 'FAILED', 'noMandate', at, interactive);
         return { status: 'DECLINED' as const, result: 'noMandate', payment };
@@ -143,7 +252,12 @@ export async function chargeSubscription(app: FastifyInstance, subscription: Sub
   if (!card) outcome = { status: 'DECLINED', result: 'noCard' };
   else {
     try {
-      outcome = await paymentProvider(app.config).chargeStoredCard(app.config, { payment, token: card.provider_token, amountCents: subscription.amount_cents, description: `Alumni Bold ${periodStart.slice(0, 10)}` });
+      outcome = await paymentProvider(app.config).chargeStoredCard(app.config, {
+        payment,
+        token: card.provider_token,
+        amountCents: subscription.amount_cents,
+        description: `Alumni Bold ${periodStart.slice(0, 10)}`,
+      });
     } catch (error) {
       // unreachable provider: nothing was charged that we know of; counted as a failed attempt and retried
       app.log.error({ err: error, payment }, 'payment provider unreachable');

@@ -29,7 +29,13 @@ const memberHash = (actor: Actor) => {
 
 export async function show(app: FastifyInstance, actor: Actor) {
   const user = memberHash(actor);
-  const [member, running, card, mandate, terms] = await Promise.all([repo.memberOf(app.db, user), repo.findRunning(app.db, user), repo.defaultCard(app.db, user), repo.liveMandate(app.db, user), readMembershipTerms(app.db)]);
+  const [member, running, card, mandate, terms] = await Promise.all([
+    repo.memberOf(app.db, user),
+    repo.findRunning(app.db, user),
+    repo.defaultCard(app.db, user),
+    repo.liveMandate(app.db, user),
+    readMembershipTerms(app.db),
+  ]);
   if (!member) throw AppError.notFound();
   return {
     role: member.role,
@@ -37,9 +43,21 @@ export async function show(app: FastifyInstance, actor: Actor) {
     price_cents: Math.round(terms.priceEuros * 100),
     free_period_months: terms.freePeriodMonths,
     subscription: running
-      ? { hash: running.hash, status: running.status, method: running.method, renew: running.renew === 1, amount_cents: running.amount_cents, current_period_end: running.current_period_end, next_charge_at: running.next_charge_at, failures: running.failures, last_failure: running.last_failure }
+      ? {
+          hash: running.hash,
+          status: running.status,
+          method: running.method,
+          renew: running.renew === 1,
+          amount_cents: running.amount_cents,
+          current_period_end: running.current_period_end,
+          next_charge_at: running.next_charge_at,
+          failures: running.failures,
+          last_failure: running.last_failure,
+        }
       : null,
-    card: card ? { hash: card.hash, brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year } : null,
+    card: card
+      ? { hash: card.hash, brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year }
+      : null,
     iban: member.iban ? maskIban(member.iban) : null,
     mandate: mandate ? { reference: mandate.reference, accepted_at: mandate.accepted_at } : null,
   };
@@ -62,21 +80,54 @@ export async function create(app: FastifyInstance, actor: Actor, id: string, lng
     if (method === 'CARD') {
       requireCardPayments(app.config);
       if (!(await repo.findMemberCard(trx, user, id))) throw AppError.notFound();
-      await trx.updateTable('cards').set({ is_default: 0 }).where('user_hash', '=', user).where('hash', '<>', id).execute();
-      await trx.updateTable('cards').set({ is_default: 1 }).where('user_hash', '=', user).where('hash', '=', id).execute();
+      await trx
+        .updateTable('cards')
+        .set({ is_default: 0 })
+        .where('user_hash', '=', user)
+        .where('hash', '<>', id)
+        .execute();
+      await trx
+        .updateTable('cards')
+        .set({ is_default: 1 })
+        .where('user_hash', '=', user)
+        .where('hash', '=', id)
+        .execute();
     } else if (!(await repo.liveMandate(trx, user))) throw new AppError(409, 'payments.noMandate');
 
     const running = await repo.findRunning(trx, user);
     if (running) {
       // keeping (or changing how to pay) a running membership: renew again at the end of the paid period
-      await repo.updateSubscription(trx, running.hash, repo.RUNNING, { method, renew: 1, cancelled_at: null, next_charge_at: running.status === 'ACTIVE' ? running.current_period_end : running.next_charge_at });
+      await repo.updateSubscription(trx, running.hash, repo.RUNNING, {
+        method,
+        renew: 1,
+        cancelled_at: null,
+        next_charge_at: running.status === 'ACTIVE' ? running.current_period_end : running.next_charge_at,
+      });
       return null;
     }
     const terms = await readMembershipTerms(trx);
-    const until = member.subscription_end && member.subscription_end > nowIso(now) && member.role !== 'REGULAR' ? member.subscription_end : nowIso(now);
+    const until =
+      member.subscription_end && member.subscription_end > nowIso(now) && member.role !== 'REGULAR'
+        ? member.subscription_end
+        : nowIso(now);
     const hash = newHash();
     try {
-      await repo.insertSubscription(trx, { hash, user_hash: user, card_hash: null, status: 'ACTIVE', amount_cents: Math.round(terms.priceEuros * 100), current_period_end: until, period_start: null, next_charge_at: until, created_at: nowIso(now), cancelled_at: null, method, renew: 1, failures: 0, last_failure: null });
+      await repo.insertSubscription(trx, {
+        hash,
+        user_hash: user,
+        card_hash: null,
+        status: 'ACTIVE',
+        amount_cents: Math.round(terms.priceEuros * 100),
+        current_period_end: until,
+        period_start: null,
+        next_charge_at: until,
+        created_at: nowIso(now),
+        cancelled_at: null,
+        method,
+        renew: 1,
+        failures: 0,
+        last_failure: null,
+      });
     } catch (error) {
       if (uniqueViolation(error)) throw new AppError(409, 'payments.alreadySubscribed');
       throw error;
@@ -100,11 +151,20 @@ export async function cancel(app: FastifyInstance, actor: Actor) {
     const running = await repo.findRunning(trx, user);
     if (!running) throw new AppError(404, 'payments.noSubscription');
     if (running.renew === 0) return;
-    await repo.updateSubscription(trx, running.hash, repo.RUNNING, { renew: 0, cancelled_at: nowIso(), next_charge_at: null });
+    await repo.updateSubscription(trx, running.hash, repo.RUNNING, {
+      renew: 0,
+      cancelled_at: nowIso(),
+      next_charge_at: null,
+    });
     const member = (await repo.memberOf(trx, user))!;
     const language = (['es', 'en', 'ca'] as const).find((l) => l === member.language) ?? 'es';
     const link = `${app.config.publicUrl}${localizePath('user.card', language)}`;
-    await enqueueMail(trx, { to: member.email, language, template: 'membership.cancelled', data: { name: member.name, link, date: formatDay(running.current_period_end, language) } });
+    await enqueueMail(trx, {
+      to: member.email,
+      language,
+      template: 'membership.cancelled',
+      data: { name: member.name, link, date: formatDay(running.current_period_end, language) },
+    });
   });
   return show(app, actor);
 }
@@ -112,7 +172,10 @@ export async function cancel(app: FastifyInstance, actor: Actor) {
 export async function payments(app: FastifyInstance, actor: Actor, query: PageQuery) {
   const user = memberHash(actor);
   const { size, offset } = pageWindow(query, PAGE_SIZES.cards);
-  const [total, rows] = await Promise.all([repo.countUserPayments(app.db, user), repo.pageUserPayments(app.db, user, size, offset)]);
+  const [total, rows] = await Promise.all([
+    repo.countUserPayments(app.db, user),
+    repo.pageUserPayments(app.db, user, size, offset),
+  ]);
   return listResult(rows, total, size);
 }
 

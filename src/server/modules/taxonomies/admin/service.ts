@@ -30,23 +30,58 @@ export interface AdminCategoryNode {
   children: AdminCategoryNode[];
 }
 
-const textsOf = (row: repo.Titles): TaxonomyTexts => ({ es: { title: row.title_es }, en: { title: row.title_en }, ca: { title: row.title_ca } });
-const titlesOf = (texts: TaxonomyTexts): repo.Titles => ({ title_es: texts.es.title.trim(), title_en: texts.en.title.trim(), title_ca: texts.ca.title.trim() });
-const fieldError = (lng: Locale, field: string, key: string, params: Record<string, unknown> = {}) => AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field, ...params }) }]);
+const textsOf = (row: repo.Titles): TaxonomyTexts => ({
+  es: { title: row.title_es },
+  en: { title: row.title_en },
+  ca: { title: row.title_ca },
+});
+const titlesOf = (texts: TaxonomyTexts): repo.Titles => ({
+  title_es: texts.es.title.trim(),
+  title_en: texts.en.title.trim(),
+  title_ca: texts.ca.title.trim(),
+});
+const fieldError = (lng: Locale, field: string, key: string, params: Record<string, unknown> = {}) =>
+  AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field, ...params }) }]);
 
-function audit(db: Conn, actor: Actor, action: (typeof TAXONOMY_AUDIT_ACTIONS)[number], targetType: string, targetHash: string, label: string, data: Record<string, unknown>) {
+function audit(
+  db: Conn,
+  actor: Actor,
+  action: (typeof TAXONOMY_AUDIT_ACTIONS)[number],
+  targetType: string,
+  targetHash: string,
+  label: string,
+  data: Record<string, unknown>,
+) {
   return record(db, { adminHash: actor.hash!, action, targetType, targetHash, data: { label, ...data }, at: nowIso() });
 }
 
 const findNode = (tree: AdminCategoryNode[], hash: string): AdminCategoryNode | undefined =>
-  tree.flatMap(function flat(node): AdminCategoryNode[] {
-    return [node, ...node.children.flatMap(flat)];
-  }).find((node) => node.hash === hash);
+  tree
+    .flatMap(function flat(node): AdminCategoryNode[] {
+      return [node, ...node.children.flatMap(flat)];
+    })
+    .find((node) => node.hash === hash);
 
 function buildTree(rows: CategoryRow[], members: Map<string, number>): AdminCategoryNode[] {
-  const nodes = new Map(rows.map((row) => [row.hash, { hash: row.hash, parent: row.parent_hash, position: row.position, lvl: row.lvl, texts: textsOf(row), members: members.get(row.hash) ?? 0, children: [] as AdminCategoryNode[] }]));
+  const nodes = new Map(
+    rows.map((row) => [
+      row.hash,
+      {
+        hash: row.hash,
+        parent: row.parent_hash,
+        position: row.position,
+        lvl: row.lvl,
+        texts: textsOf(row),
+        members: members.get(row.hash) ?? 0,
+        children: [] as AdminCategoryNode[],
+      },
+    ]),
+  );
   const roots: AdminCategoryNode[] = [];
-  for (const row of rows) (row.parent_hash && nodes.get(row.parent_hash) ? nodes.get(row.parent_hash)!.children : roots).push(nodes.get(row.hash)!);
+  for (const row of rows)
+    (row.parent_hash && nodes.get(row.parent_hash) ? nodes.get(row.parent_hash)!.children : roots).push(
+      nodes.get(row.hash)!,
+    );
   return roots;
 }
 
@@ -73,7 +108,9 @@ function subtree(rows: CategoryRow[], hash: string): Set<string> {
 
 /** Puts `hash` at `position` among the children of `parent` and renumbers them 0…n. */
 async function place(db: Conn, rows: CategoryRow[], hash: string, parent: string | null, position: number) {
-  const siblings = rows.filter((row) => row.parent_hash === parent && row.hash !== hash).sort((a, b) => a.position - b.position || a.hash.localeCompare(b.hash));
+  const siblings = rows
+    .filter((row) => row.parent_hash === parent && row.hash !== hash)
+    .sort((a, b) => a.position - b.position || a.hash.localeCompare(b.hash));
   const order = [...siblings.map((row) => row.hash)];
   order.splice(Math.min(position, order.length), 0, hash);
   for (const [index, sibling] of order.entries()) await repo.updateCategory(db, sibling, { position: index });
@@ -88,9 +125,18 @@ export async function createCategory(db: Db, actor: Actor, lng: Locale, body: Ad
     if (body.parent && !parent) throw fieldError(lng, 'parent', 'taxonomies.noSuchParent');
     const hash = newHash();
     const siblings = rows.filter((row) => row.parent_hash === (parent?.hash ?? null)).length;
-    await repo.insertCategory(trx, { hash, parent_hash: parent?.hash ?? null, lvl: parent ? parent.lvl + 1 : 0, position: siblings, ...titlesOf(texts) });
-    if (body.position !== undefined) await place(trx, await repo.allCategories(trx), hash, parent?.hash ?? null, body.position);
-    await audit(trx, actor, 'category.created', 'category', hash, texts.es.title, { changes: { texts: { before: null, after: texts }, parent: { before: null, after: parent?.hash ?? null } } });
+    await repo.insertCategory(trx, {
+      hash,
+      parent_hash: parent?.hash ?? null,
+      lvl: parent ? parent.lvl + 1 : 0,
+      position: siblings,
+      ...titlesOf(texts),
+    });
+    if (body.position !== undefined)
+      await place(trx, await repo.allCategories(trx), hash, parent?.hash ?? null, body.position);
+    await audit(trx, actor, 'category.created', 'category', hash, texts.es.title, {
+      changes: { texts: { before: null, after: texts }, parent: { before: null, after: parent?.hash ?? null } },
+    });
     return findNode(await categories(trx), hash)!;
   });
 }
@@ -104,7 +150,8 @@ export async function updateCategory(db: Db, actor: Actor, lng: Locale, hash: st
     if (body.texts) {
       const titles = titlesOf(body.texts);
       await repo.updateCategory(trx, hash, titles);
-      if (JSON.stringify(textsOf(row)) !== JSON.stringify(textsOf(titles))) changes['texts'] = { before: textsOf(row), after: textsOf(titles) };
+      if (JSON.stringify(textsOf(row)) !== JSON.stringify(textsOf(titles)))
+        changes['texts'] = { before: textsOf(row), after: textsOf(titles) };
     }
     const moving = body.parent !== undefined || body.position !== undefined;
     if (moving) {
@@ -114,19 +161,26 @@ export async function updateCategory(db: Db, actor: Actor, lng: Locale, hash: st
       const own = subtree(rows, hash);
       if (parentHash && own.has(parentHash)) throw fieldError(lng, 'parent', 'taxonomies.underItself');
       const lvlShift = (parent ? parent.lvl + 1 : 0) - row.lvl;
-      if (lvlShift) for (const member of rows.filter((r) => own.has(r.hash))) await repo.updateCategory(trx, member.hash, { lvl: member.lvl + lvlShift });
+      if (lvlShift)
+        for (const member of rows.filter((r) => own.has(r.hash)))
+          await repo.updateCategory(trx, member.hash, { lvl: member.lvl + lvlShift });
       await repo.updateCategory(trx, hash, { parent_hash: parentHash });
       const position = body.position ?? Number.MAX_SAFE_INTEGER;
       await place(trx, rows, hash, parentHash, position);
       // the siblings it left close the gap
       if (parentHash !== row.parent_hash) {
-        const left = rows.filter((r) => r.parent_hash === row.parent_hash && r.hash !== hash).sort((a, b) => a.position - b.position);
-        for (const [index, sibling] of left.entries()) await repo.updateCategory(trx, sibling.hash, { position: index });
+        const left = rows
+          .filter((r) => r.parent_hash === row.parent_hash && r.hash !== hash)
+          .sort((a, b) => a.position - b.position);
+        for (const [index, sibling] of left.entries())
+          await repo.updateCategory(trx, sibling.hash, { position: index });
         changes['parent'] = { before: row.parent_hash, after: parentHash };
       }
-      if (body.position !== undefined && body.position !== row.position) changes['position'] = { before: row.position, after: body.position };
+      if (body.position !== undefined && body.position !== row.position)
+        changes['position'] = { before: row.position, after: body.position };
     }
-    if (Object.keys(changes).length) await audit(trx, actor, 'category.updated', 'category', hash, row.title_es, { changes });
+    if (Object.keys(changes).length)
+      await audit(trx, actor, 'category.updated', 'category', hash, row.title_es, { changes });
     return findNode(await categories(trx), hash)!;
   });
 }
@@ -141,9 +195,13 @@ export async function deleteCategory(db: Db, actor: Actor, hash: string) {
     const members = (await repo.membersPerCategory(trx)).get(hash) ?? 0;
     if (members) throw AppError.rule('taxonomies.categoryInUse', { count: members });
     await repo.deleteCategory(trx, hash);
-    const left = rows.filter((r) => r.parent_hash === row.parent_hash && r.hash !== hash).sort((a, b) => a.position - b.position);
+    const left = rows
+      .filter((r) => r.parent_hash === row.parent_hash && r.hash !== hash)
+      .sort((a, b) => a.position - b.position);
     for (const [index, sibling] of left.entries()) await repo.updateCategory(trx, sibling.hash, { position: index });
-    await audit(trx, actor, 'category.deleted', 'category', hash, row.title_es, { changes: { texts: { before: textsOf(row), after: null } } });
+    await audit(trx, actor, 'category.deleted', 'category', hash, row.title_es, {
+      changes: { texts: { before: textsOf(row), after: null } },
+    });
   });
   return { ok: true };
 }
@@ -158,8 +216,17 @@ export interface TagsQuery {
 }
 
 async function presentTags(db: Conn, rows: Awaited<ReturnType<typeof repo.tags>>) {
-  const uses = await repo.tagUses(db, rows.map((row) => row.hash));
-  return rows.map((row) => ({ hash: row.hash, type: row.type, group: row.group, texts: textsOf(row), uses: uses.get(row.hash)! }));
+  const uses = await repo.tagUses(
+    db,
+    rows.map((row) => row.hash),
+  );
+  return rows.map((row) => ({
+    hash: row.hash,
+    type: row.type,
+    group: row.group,
+    texts: textsOf(row),
+    uses: uses.get(row.hash)!,
+  }));
 }
 
 export async function tags(db: Db, query: TagsQuery) {
@@ -169,7 +236,8 @@ export async function tags(db: Db, query: TagsQuery) {
 }
 
 export async function createTag(db: Db, actor: Actor, lng: Locale, body: AdminTagWrite) {
-  for (const field of ['type', 'group', 'texts'] as const) if (body[field] === undefined) throw fieldError(lng, field, 'validation.required');
+  for (const field of ['type', 'group', 'texts'] as const)
+    if (body[field] === undefined) throw fieldError(lng, field, 'validation.required');
   const type = body.type!;
   const group = body.group!;
   // article tags label articles; the others are the members' and offers' (DESIGN §3)
@@ -177,20 +245,26 @@ export async function createTag(db: Db, actor: Actor, lng: Locale, body: AdminTa
   const hash = newHash();
   await db.transaction().execute(async (trx) => {
     await repo.insertTag(trx, { hash, type, group, ...titlesOf(body.texts!) });
-    await audit(trx, actor, 'tag.created', 'tag', hash, body.texts!.es.title, { changes: { texts: { before: null, after: body.texts } } });
+    await audit(trx, actor, 'tag.created', 'tag', hash, body.texts!.es.title, {
+      changes: { texts: { before: null, after: body.texts } },
+    });
   });
   return (await presentTags(db, [(await repo.findTag(db, hash))!]))[0]!;
 }
 
 export async function updateTag(db: Db, actor: Actor, lng: Locale, hash: string, body: AdminTagWrite) {
-  if (body.type !== undefined || body.group !== undefined) throw fieldError(lng, body.type !== undefined ? 'type' : 'group', 'taxonomies.tagKeepsGroup');
+  if (body.type !== undefined || body.group !== undefined)
+    throw fieldError(lng, body.type !== undefined ? 'type' : 'group', 'taxonomies.tagKeepsGroup');
   await db.transaction().execute(async (trx) => {
     const row = await repo.findTag(trx, hash);
     if (!row) throw AppError.notFound();
     if (!body.texts) return;
     const titles = titlesOf(body.texts);
     await repo.updateTag(trx, hash, titles);
-    if (JSON.stringify(textsOf(row)) !== JSON.stringify(textsOf(titles))) await audit(trx, actor, 'tag.updated', 'tag', hash, row.title_es, { changes: { texts: { before: textsOf(row), after: textsOf(titles) } } });
+    if (JSON.stringify(textsOf(row)) !== JSON.stringify(textsOf(titles)))
+      await audit(trx, actor, 'tag.updated', 'tag', hash, row.title_es, {
+        changes: { texts: { before: textsOf(row), after: textsOf(titles) } },
+      });
   });
   const row = await repo.findTag(db, hash);
   return (await presentTags(db, [row!]))[0]!;
@@ -204,7 +278,9 @@ export async function deleteTag(db: Db, actor: Actor, hash: string) {
     const total = uses.members + uses.offers + uses.articles;
     if (total) throw AppError.rule('taxonomies.tagInUse', { ...uses, count: total });
     await repo.deleteTag(trx, hash);
-    await audit(trx, actor, 'tag.deleted', 'tag', hash, row.title_es, { changes: { texts: { before: textsOf(row), after: null } } });
+    await audit(trx, actor, 'tag.deleted', 'tag', hash, row.title_es, {
+      changes: { texts: { before: textsOf(row), after: null } },
+    });
   });
   return { ok: true };
 }
@@ -215,9 +291,12 @@ export async function mergeTag(db: Db, actor: Actor, lng: Locale, hash: string, 
     const [from, target] = await Promise.all([repo.findTag(trx, hash), repo.findTag(trx, into)]);
     if (!from) throw AppError.notFound();
     if (!target) throw fieldError(lng, 'into', 'taxonomies.noSuchTag');
-    if (from.group !== target.group || from.type !== target.type) throw fieldError(lng, 'into', 'taxonomies.mergeOtherGroup');
+    if (from.group !== target.group || from.type !== target.type)
+      throw fieldError(lng, 'into', 'taxonomies.mergeOtherGroup');
     await repo.mergeTag(trx, hash, into);
-    await audit(trx, actor, 'tag.merged', 'tag', into, target.title_es, { changes: { merged: { before: from.title_es, after: target.title_es } } });
+    await audit(trx, actor, 'tag.merged', 'tag', into, target.title_es, {
+      changes: { merged: { before: from.title_es, after: target.title_es } },
+    });
   });
   return (await presentTags(db, [(await repo.findTag(db, into))!]))[0]!;
 }

@@ -30,7 +30,9 @@ function filtered(db: Conn, filter: AdminUsersFilter) {
 }
 
 export async function countUsers(db: Conn, filter: AdminUsersFilter): Promise<number> {
-  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -42,7 +44,11 @@ export function pageUsers(db: Conn, filter: AdminUsersFilter, limit: number, off
   return filtered(db, filter)
     .leftJoin('categories', 'categories.hash', 'users.category_hash')
     .selectAll('users')
-    .select(['categories.title_es as category_es', 'categories.title_en as category_en', 'categories.title_ca as category_ca'])
+    .select([
+      'categories.title_es as category_es',
+      'categories.title_en as category_en',
+      'categories.title_ca as category_ca',
+    ])
     .orderBy('users.created_at', 'asc')
     .orderBy('users.hash', 'asc')
     .limit(limit)
@@ -55,7 +61,11 @@ export function findUser(db: Conn, hash: string) {
     .selectFrom('users')
     .leftJoin('categories', 'categories.hash', 'users.category_hash')
     .selectAll('users')
-    .select(['categories.title_es as category_es', 'categories.title_en as category_en', 'categories.title_ca as category_ca'])
+    .select([
+      'categories.title_es as category_es',
+      'categories.title_en as category_en',
+      'categories.title_ca as category_ca',
+    ])
     .where('users.hash', '=', hash)
     .executeTakeFirst();
 }
@@ -72,7 +82,12 @@ export async function moveStatus(
   from: MemberStatus,
   changes: { status: MemberStatus; role?: Role; subscription_end?: string | null; updated_at: string },
 ): Promise<boolean> {
-  const result = await db.updateTable('users').set(changes).where('hash', '=', hash).where('status', '=', from).executeTakeFirst();
+  const result = await db
+    .updateTable('users')
+    .set(changes)
+    .where('hash', '=', hash)
+    .where('status', '=', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

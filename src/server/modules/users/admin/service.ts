@@ -10,7 +10,13 @@ import { translate } from '../../../i18n';
 import { listResult, pageWindow, type ListResult } from '../../../lib/lists';
 import { newHash, nowIso } from '../../../lib/ids';
 import { isLocale, type Locale } from '../../../../shared/constants';
-import { canMoveMember, MEMBER_ACTIONS, REASON_REQUIRED, type MemberDecision, type MemberStatus } from '../../../../shared/memberMoves';
+import {
+  canMoveMember,
+  MEMBER_ACTIONS,
+  REASON_REQUIRED,
+  type MemberDecision,
+  type MemberStatus,
+} from '../../../../shared/memberMoves';
 import { localizePath } from '../../../../shared/routes';
 import { revokeAllSessions } from '../../auth/service';
 import { enqueueMail } from '../../mail/outbox';
@@ -33,11 +39,19 @@ export interface Decision {
   reason?: string;
 }
 
-export async function list(db: Db, lng: Locale, query: UsersQuery): Promise<ListResult<ReturnType<typeof presentListItem>>> {
+export async function list(
+  db: Db,
+  lng: Locale,
+  query: UsersQuery,
+): Promise<ListResult<ReturnType<typeof presentListItem>>> {
   const { size, offset } = pageWindow(query, 20);
   const filter = { status: query.status, text: query.text };
   const [total, rows] = await Promise.all([repo.countUsers(db, filter), repo.pageUsers(db, filter, size, offset)]);
-  return listResult(rows.map((row) => presentListItem(row, lng)), total, size);
+  return listResult(
+    rows.map((row) => presentListItem(row, lng)),
+    total,
+    size,
+  );
 }
 
 export async function detail(db: Db, lng: Locale, hash: string) {
@@ -51,7 +65,9 @@ export async function detail(db: Db, lng: Locale, hash: string) {
 export function checkReason(lng: Locale, decision: Decision): string | null {
   const reason = decision.reason?.trim() || null;
   if (!reason && REASON_REQUIRED.includes(decision.status)) {
-    throw AppError.badRequest('validation.failed', [{ field: 'reason', message: translate(lng, 'admin.reasonRequired') }]);
+    throw AppError.badRequest('validation.failed', [
+      { field: 'reason', message: translate(lng, 'admin.reasonRequired') },
+    ]);
   }
   return reason;
 }
@@ -69,7 +85,25 @@ async function startFreePeriod(trx: Conn, userHash: string, until: string, now: 
     readMembershipTerms(trx),
   ]);
   const method = !card && member?.iban ? 'DEBIT' : 'CARD';
-  await trx.insertInto('subscriptions').values({ hash: newHash(), user_hash: userHash, card_hash: null, status: 'ACTIVE', amount_cents: Math.round(terms.priceEuros * 100), current_period_end: until, period_start: nowIso(now), next_charge_at: until, created_at: nowIso(now), cancelled_at: null, method, renew: 1, failures: 0, last_failure: null }).execute();
+  await trx
+    .insertInto('subscriptions')
+    .values({
+      hash: newHash(),
+      user_hash: userHash,
+      card_hash: null,
+      status: 'ACTIVE',
+      amount_cents: Math.round(terms.priceEuros * 100),
+      current_period_end: until,
+      period_start: nowIso(now),
+      next_charge_at: until,
+      created_at: nowIso(now),
+      cancelled_at: null,
+      method,
+      renew: 1,
+      failures: 0,
+      last_failure: null,
+    })
+    .execute();
 }
 
 export async function decide(ctx: ServiceContext, hash: string, decision: Decision) {
@@ -91,7 +125,8 @@ export async function decide(ctx: ServiceContext, hash: string, decision: Decisi
     // guarded: only if nobody moved the member since it was read
     if (!(await repo.moveStatus(trx, hash, user.status, changes))) throw new AppError(409, 'admin.alreadyDecided');
     // the free period's subscription: charged when it ends (card, else direct debit when an account was given)
-    if (changes.role === 'GRATIS' && changes.subscription_end) await startFreePeriod(trx, hash, changes.subscription_end, now);
+    if (changes.role === 'GRATIS' && changes.subscription_end)
+      await startFreePeriod(trx, hash, changes.subscription_end, now);
 
     const label = [user.name, user.surname1, user.surname2].filter(Boolean).join(' ');
     await audit.record(trx, {
@@ -110,7 +145,12 @@ export async function decide(ctx: ServiceContext, hash: string, decision: Decisi
     } else if (to === 'REJECTED') {
       await enqueueMail(trx, { to: user.email, language, template: 'account.rejected', data: { name, reason } });
     } else {
-      await enqueueMail(trx, { to: user.email, language, template: 'account.disabled', data: reason ? { name, reason } : { name } });
+      await enqueueMail(trx, {
+        to: user.email,
+        language,
+        template: 'account.disabled',
+        data: reason ? { name, reason } : { name },
+      });
     }
     if (to === 'REJECTED' || to === 'DISABLED') await revokeAllSessions(trx, 'user', hash);
   });

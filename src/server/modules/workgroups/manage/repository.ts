@@ -3,15 +3,40 @@ import type { Insertable, Updateable } from 'kysely';
 import type { WorkgroupsTable } from '../../../db/types';
 import type { Conn } from '../../../db/conn';
 
-const OWN = ['hash', 'slug', 'name', 'typology', 'type', 'status', 'reason', 'image', 'description', 'admin_hash', 'created_at', 'updated_at'] as const;
+const OWN = [
+  'hash',
+  'slug',
+  'name',
+  'typology',
+  'type',
+  'status',
+  'reason',
+  'image',
+  'description',
+  'admin_hash',
+  'created_at',
+  'updated_at',
+] as const;
 
 export async function countMine(db: Conn, adminHash: string): Promise<number> {
-  const row = await db.selectFrom('workgroups').select((eb) => eb.fn.countAll<number>().as('n')).where('admin_hash', '=', adminHash).executeTakeFirst();
+  const row = await db
+    .selectFrom('workgroups')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('admin_hash', '=', adminHash)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 export function pageMine(db: Conn, adminHash: string, limit: number, offset: number) {
-  return db.selectFrom('workgroups').select(OWN).where('admin_hash', '=', adminHash).orderBy('updated_at', 'desc').orderBy('hash').limit(limit).offset(offset).execute();
+  return db
+    .selectFrom('workgroups')
+    .select(OWN)
+    .where('admin_hash', '=', adminHash)
+    .orderBy('updated_at', 'desc')
+    .orderBy('hash')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 export function findGroup(db: Conn, hash: string) {
@@ -25,15 +50,26 @@ export async function insertGroup(db: Conn, row: Insertable<WorkgroupsTable>): P
 }
 
 /** Changes a group; with `from`, only if it is still in that status (a guarded move). Answers whether it changed. */
-export async function updateGroup(db: Conn, hash: string, changes: Updateable<WorkgroupsTable>, from?: string): Promise<boolean> {
+export async function updateGroup(
+  db: Conn,
+  hash: string,
+  changes: Updateable<WorkgroupsTable>,
+  from?: string,
+): Promise<boolean> {
   let query = db.updateTable('workgroups').set(changes).where('hash', '=', hash);
   if (from) query = query.where('status', '=', from);
   return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
 }
 
 export async function deleteGroup(db: Conn, hash: string): Promise<void> {
-  await db.deleteFrom('comment_likes').where('comment_hash', 'in', db.selectFrom('comments').select('hash').where('workgroup_hash', '=', hash)).execute();
-  await db.deleteFrom('comment_reports').where('comment_hash', 'in', db.selectFrom('comments').select('hash').where('workgroup_hash', '=', hash)).execute();
+  await db
+    .deleteFrom('comment_likes')
+    .where('comment_hash', 'in', db.selectFrom('comments').select('hash').where('workgroup_hash', '=', hash))
+    .execute();
+  await db
+    .deleteFrom('comment_reports')
+    .where('comment_hash', 'in', db.selectFrom('comments').select('hash').where('workgroup_hash', '=', hash))
+    .execute();
   await db.deleteFrom('comments').where('workgroup_hash', '=', hash).execute();
   await db.deleteFrom('workgroup_members').where('workgroup_hash', '=', hash).execute();
   await db.deleteFrom('workgroup_followers').where('workgroup_hash', '=', hash).execute();
@@ -41,29 +77,55 @@ export async function deleteGroup(db: Conn, hash: string): Promise<void> {
 }
 
 /** Accepted members and pending requests per group. */
-export async function memberStats(db: Conn, hashes: string[]): Promise<Map<string, { members: number; requests: number }>> {
+export async function memberStats(
+  db: Conn,
+  hashes: string[],
+): Promise<Map<string, { members: number; requests: number }>> {
   const out = new Map(hashes.map((hash) => [hash, { members: 0, requests: 0 }]));
   if (!hashes.length) return out;
-  const rows = await db.selectFrom('workgroup_members').select(['workgroup_hash', 'status', (eb) => eb.fn.countAll<number>().as('n')]).where('workgroup_hash', 'in', hashes).where('status', 'in', ['ACCEPTED', 'PENDING']).groupBy(['workgroup_hash', 'status']).execute();
-  for (const row of rows) out.get(row.workgroup_hash)![row.status === 'ACCEPTED' ? 'members' : 'requests'] = Number(row.n);
+  const rows = await db
+    .selectFrom('workgroup_members')
+    .select(['workgroup_hash', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('workgroup_hash', 'in', hashes)
+    .where('status', 'in', ['ACCEPTED', 'PENDING'])
+    .groupBy(['workgroup_hash', 'status'])
+    .execute();
+  for (const row of rows)
+    out.get(row.workgroup_hash)![row.status === 'ACCEPTED' ? 'members' : 'requests'] = Number(row.n);
   return out;
 }
 
 function roster(db: Conn, groupHash: string, status?: string) {
-  let query = db.selectFrom('workgroup_members').innerJoin('users', 'users.hash', 'workgroup_members.user_hash').where('workgroup_members.workgroup_hash', '=', groupHash).where('workgroup_members.status', 'in', ['PENDING', 'ACCEPTED']);
+  let query = db
+    .selectFrom('workgroup_members')
+    .innerJoin('users', 'users.hash', 'workgroup_members.user_hash')
+    .where('workgroup_members.workgroup_hash', '=', groupHash)
+    .where('workgroup_members.status', 'in', ['PENDING', 'ACCEPTED']);
   if (status) query = query.where('workgroup_members.status', '=', status);
   return query;
 }
 
 export async function countRoster(db: Conn, groupHash: string, status?: string): Promise<number> {
-  const row = await roster(db, groupHash, status).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await roster(db, groupHash, status)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 /** Requests first (oldest first), then members by surname. */
 export function pageRoster(db: Conn, groupHash: string, status: string | undefined, limit: number, offset: number) {
   return roster(db, groupHash, status)
-    .select(['workgroup_members.status', 'workgroup_members.message', 'workgroup_members.created_at', 'users.hash as user_hash', 'users.name as user_name', 'users.surname1', 'users.photo', 'users.email', 'users.language'])
+    .select([
+      'workgroup_members.status',
+      'workgroup_members.message',
+      'workgroup_members.created_at',
+      'users.hash as user_hash',
+      'users.name as user_name',
+      'users.surname1',
+      'users.photo',
+      'users.email',
+      'users.language',
+    ])
     .orderBy((eb) => eb.case().when('workgroup_members.status', '=', 'PENDING').then(0).else(1).end())
     .orderBy('workgroup_members.created_at')
     .orderBy('users.surname1')
@@ -77,19 +139,46 @@ export function membership(db: Conn, groupHash: string, userHash: string) {
   return db
     .selectFrom('workgroup_members')
     .innerJoin('users', 'users.hash', 'workgroup_members.user_hash')
-    .select(['workgroup_members.hash', 'workgroup_members.status', 'users.email', 'users.name', 'users.language', 'users.notify_group_requests'])
+    .select([
+      'workgroup_members.hash',
+      'workgroup_members.status',
+      'users.email',
+      'users.name',
+      'users.language',
+      'users.notify_group_requests',
+    ])
     .where('workgroup_members.workgroup_hash', '=', groupHash)
     .where('workgroup_members.user_hash', '=', userHash)
     .executeTakeFirst();
 }
 
 /** Moves a membership from one status to another, guarded; answers whether it moved. */
-export async function moveMembership(db: Conn, groupHash: string, userHash: string, from: string, to: string): Promise<boolean> {
-  const result = await db.updateTable('workgroup_members').set({ status: to }).where('workgroup_hash', '=', groupHash).where('user_hash', '=', userHash).where('status', '=', from).executeTakeFirst();
+export async function moveMembership(
+  db: Conn,
+  groupHash: string,
+  userHash: string,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('workgroup_members')
+    .set({ status: to })
+    .where('workgroup_hash', '=', groupHash)
+    .where('user_hash', '=', userHash)
+    .where('status', '=', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export async function removeMembership(db: Conn, groupHash: string, userHash: string): Promise<void> {
-  await db.deleteFrom('workgroup_members').where('workgroup_hash', '=', groupHash).where('user_hash', '=', userHash).execute();
-  await db.deleteFrom('workgroup_followers').where('workgroup_hash', '=', groupHash).where('user_hash', '=', userHash).execute();
+  await db
+    .deleteFrom('workgroup_members')
+    .where('workgroup_hash', '=', groupHash)
+    .where('user_hash', '=', userHash)
+    .execute();
+  await db
+    .deleteFrom('workgroup_followers')
+    .where('workgroup_hash', '=', groupHash)
+    .where('user_hash', '=', userHash)
+    .execute();
 }

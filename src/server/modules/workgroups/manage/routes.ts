@@ -10,25 +10,57 @@ type Hash = { Params: { hash: string } };
 type Member = { Params: { hash: string; member: string } };
 const tags = ['members'];
 const access = { permission: 'workgroups.create' as const };
-const hashParams = { type: 'object', required: ['hash'], additionalProperties: false, properties: { hash: { type: 'string', minLength: 1, maxLength: 32 } } } as const;
-const memberParams = { type: 'object', required: ['hash', 'member'], additionalProperties: false, properties: { hash: { type: 'string', minLength: 1, maxLength: 32 }, member: { type: 'string', minLength: 1, maxLength: 32 } } } as const;
+const hashParams = {
+  type: 'object',
+  required: ['hash'],
+  additionalProperties: false,
+  properties: { hash: { type: 'string', minLength: 1, maxLength: 32 } },
+} as const;
+const memberParams = {
+  type: 'object',
+  required: ['hash', 'member'],
+  additionalProperties: false,
+  properties: {
+    hash: { type: 'string', minLength: 1, maxLength: 32 },
+    member: { type: 'string', minLength: 1, maxLength: 32 },
+  },
+} as const;
 const okReply = { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } };
 const rosterFilter = {
   type: 'object',
   additionalProperties: false,
-  properties: { status: { type: 'string', enum: ['PENDING', 'ACCEPTED'] }, page: { type: 'integer', minimum: 1, maximum: 100000 }, size: { type: 'integer', minimum: 1, maximum: 100 } },
+  properties: {
+    status: { type: 'string', enum: ['PENDING', 'ACCEPTED'] },
+    page: { type: 'integer', minimum: 1, maximum: 100000 },
+    size: { type: 'integer', minimum: 1, maximum: 100 },
+  },
 } as const;
-const decisionBody = { type: 'object', additionalProperties: false, required: ['status'], properties: { status: { type: 'string', enum: ['ACCEPTED', 'CANCELLED'] } } } as const;
+const decisionBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['ACCEPTED', 'CANCELLED'] } },
+} as const;
 
 export async function workgroupManageRoutes(app: FastifyInstance) {
   app.get<{ Querystring: PageQuery }>('/usr/workgroups', {
     config: access,
-    schema: { tags, summary: 'The groups I administer, every status, last changed first', querystring: { $ref: 'page.filter#' }, response: { 200: listSchema('workgroup.own') } },
+    schema: {
+      tags,
+      summary: 'The groups I administer, every status, last changed first',
+      querystring: { $ref: 'page.filter#' },
+      response: { 200: listSchema('workgroup.own') },
+    },
     handler: (request) => service.list(app.db, request.actor, request.query),
   });
   app.post<{ Body: WorkgroupWrite }>('/usr/workgroups', {
     config: access,
-    schema: { tags, summary: 'Create a group (a draft: UNPUBLISHED until sent for review)', body: { $ref: 'workgroup.write#' }, response: { 201: { $ref: 'workgroup.own#' } } },
+    schema: {
+      tags,
+      summary: 'Create a group (a draft: UNPUBLISHED until sent for review)',
+      body: { $ref: 'workgroup.write#' },
+      response: { 201: { $ref: 'workgroup.own#' } },
+    },
     handler: async (request, reply) => {
       reply.code(201);
       return service.create(app.db, request.actor, request.lng, request.body);
@@ -41,23 +73,55 @@ export async function workgroupManageRoutes(app: FastifyInstance) {
   });
   app.patch<Hash & { Body: WorkgroupWrite }>('/usr/workgroups/:hash', {
     config: access,
-    schema: { tags, summary: 'Edit my group, send it for review (status PENDING; 409 once sent) or hand it to a member (admin)', params: hashParams, body: { $ref: 'workgroup.write#' }, response: { 200: { $ref: 'workgroup.own#' } } },
-    handler: (request) => service.update(app.db, app.config, request.actor, request.lng, request.params.hash, request.body),
+    schema: {
+      tags,
+      summary: 'Edit my group, send it for review (status PENDING; 409 once sent) or hand it to a member (admin)',
+      params: hashParams,
+      body: { $ref: 'workgroup.write#' },
+      response: { 200: { $ref: 'workgroup.own#' } },
+    },
+    handler: (request) =>
+      service.update(app.db, app.config, request.actor, request.lng, request.params.hash, request.body),
   });
   app.delete<Hash>('/usr/workgroups/:hash', {
     config: access,
-    schema: { tags, summary: 'Delete my group while it is a draft or rejected (a published one is the association’s to take down)', params: hashParams, response: okReply },
+    schema: {
+      tags,
+      summary: 'Delete my group while it is a draft or rejected (a published one is the association’s to take down)',
+      params: hashParams,
+      response: okReply,
+    },
     handler: (request) => service.remove(app, request.actor, request.params.hash),
   });
   app.get<Hash & { Querystring: PageQuery & { status?: string } }>('/usr/workgroups/:hash/users', {
     config: access,
-    schema: { tags, summary: "My group's requests (first) and members, 12 a page", params: hashParams, querystring: rosterFilter, response: { 200: listSchema('workgroup.member') } },
+    schema: {
+      tags,
+      summary: "My group's requests (first) and members, 12 a page",
+      params: hashParams,
+      querystring: rosterFilter,
+      response: { 200: listSchema('workgroup.member') },
+    },
     handler: (request) => service.roster(app.db, request.actor, request.params.hash, request.query),
   });
   app.patch<Member & { Body: { status: 'ACCEPTED' | 'CANCELLED' } }>('/usr/workgroups/:hash/users/:member', {
     config: access,
-    schema: { tags, summary: 'Accept or decline a request (e-mailed to the member; 409 if already decided)', params: memberParams, body: decisionBody, response: { 200: { type: 'object', properties: { hash: { type: 'string' }, status: { type: 'string' } } } } },
-    handler: (request) => service.decide(app.db, app.config, request.actor, request.params.hash, request.params.member, request.body.status),
+    schema: {
+      tags,
+      summary: 'Accept or decline a request (e-mailed to the member; 409 if already decided)',
+      params: memberParams,
+      body: decisionBody,
+      response: { 200: { type: 'object', properties: { hash: { type: 'string' }, status: { type: 'string' } } } },
+    },
+    handler: (request) =>
+      service.decide(
+        app.db,
+        app.config,
+        request.actor,
+        request.params.hash,
+        request.params.member,
+        request.body.status,
+      ),
   });
   app.delete<Member>('/usr/workgroups/:hash/users/:member', {
     config: access,
@@ -70,7 +134,15 @@ export async function workgroupManageRoutes(app: FastifyInstance) {
 export async function workgroupImageRoutes(app: FastifyInstance) {
   app.post<Hash>('/usr/workgroups/:hash/image', {
     config: { ...access, upload: 'photo' },
-    schema: { tags, summary: "My group's picture (field `image`: JPEG, PNG or WebP, at most 5 MB)", params: hashParams, consumes: ['multipart/form-data'], body: uploadBody('photo'), response: { 200: { type: 'object', properties: { image: { type: 'string' } } } } },
-    handler: (request) => service.setImage(app, request.actor, request.lng, request.params.hash, receivedFile(request.body, 'image')),
+    schema: {
+      tags,
+      summary: "My group's picture (field `image`: JPEG, PNG or WebP, at most 5 MB)",
+      params: hashParams,
+      consumes: ['multipart/form-data'],
+      body: uploadBody('photo'),
+      response: { 200: { type: 'object', properties: { image: { type: 'string' } } } },
+    },
+    handler: (request) =>
+      service.setImage(app, request.actor, request.lng, request.params.hash, receivedFile(request.body, 'image')),
   });
 }

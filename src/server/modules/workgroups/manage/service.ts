@@ -27,10 +27,14 @@ import * as repo from './repository';
 const IMAGES = 'workgroups';
 const SUBMITTABLE = ['UNPUBLISHED', 'REJECTED'];
 
-const fieldError = (lng: Locale, field: string, key: string, params: Record<string, unknown> = {}) => AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field, ...params }) }]);
+const fieldError = (lng: Locale, field: string, key: string, params: Record<string, unknown> = {}) =>
+  AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field, ...params }) }]);
 
 async function present(db: Conn, rows: repo.OwnRow[]) {
-  const stats = await repo.memberStats(db, rows.map((row) => row.hash));
+  const stats = await repo.memberStats(
+    db,
+    rows.map((row) => row.hash),
+  );
   return rows.map((row) => {
     const { admin_hash: _admin, ...rest } = row;
     return { ...rest, ...stats.get(row.hash)! };
@@ -46,7 +50,10 @@ async function ownGroup(db: Conn, actor: Actor, hash: string) {
 
 export async function list(db: Db, actor: Actor, query: PageQuery) {
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroups);
-  const [total, rows] = await Promise.all([repo.countMine(db, actor.hash!), repo.pageMine(db, actor.hash!, size, offset)]);
+  const [total, rows] = await Promise.all([
+    repo.countMine(db, actor.hash!),
+    repo.pageMine(db, actor.hash!, size, offset),
+  ]);
   return listResult(await present(db, rows), total, size);
 }
 
@@ -57,8 +64,10 @@ export async function show(db: Db, actor: Actor, hash: string) {
 const searchText = (name: string, description: string) => foldText(`${name} ${description}`);
 
 export async function create(db: Db, actor: Actor, lng: Locale, body: WorkgroupWrite) {
-  for (const field of ['name', 'typology', 'type', 'description'] as const) if (body[field] === undefined) throw fieldError(lng, field, 'validation.required');
-  if (body.status !== undefined || body.admin !== undefined) throw fieldError(lng, body.status !== undefined ? 'status' : 'admin', 'workgroups.notOnCreate');
+  for (const field of ['name', 'typology', 'type', 'description'] as const)
+    if (body[field] === undefined) throw fieldError(lng, field, 'validation.required');
+  if (body.status !== undefined || body.admin !== undefined)
+    throw fieldError(lng, body.status !== undefined ? 'status' : 'admin', 'workgroups.notOnCreate');
   const hash = newHash();
   const now = nowIso();
   const name = body.name!.trim();
@@ -79,8 +88,21 @@ export async function create(db: Db, actor: Actor, lng: Locale, body: WorkgroupW
     updated_at: now,
   });
   // the administrator is always a member (and follows the group), as the demo's groups have it
-  await db.insertInto('workgroup_members').values({ hash: newHash(), workgroup_hash: hash, user_hash: actor.hash!, status: 'ACCEPTED', created_at: now, message: null }).execute();
-  await db.insertInto('workgroup_followers').values({ workgroup_hash: hash, user_hash: actor.hash!, created_at: now }).execute();
+  await db
+    .insertInto('workgroup_members')
+    .values({
+      hash: newHash(),
+      workgroup_hash: hash,
+      user_hash: actor.hash!,
+      status: 'ACCEPTED',
+      created_at: now,
+      message: null,
+    })
+    .execute();
+  await db
+    .insertInto('workgroup_followers')
+    .values({ workgroup_hash: hash, user_hash: actor.hash!, created_at: now })
+    .execute();
   return show(db, actor, hash);
 }
 
@@ -89,11 +111,20 @@ export async function update(db: Db, config: Config, actor: Actor, lng: Locale, 
     const group = await ownGroup(trx, actor, hash);
     const name = body.name?.trim() ?? group.name;
     const description = body.description?.trim() ?? group.description;
-    const changes = { name, description, typology: body.typology ?? group.typology, type: body.type ?? group.type, search_text: searchText(name, description), updated_at: nowIso() };
+    const changes = {
+      name,
+      description,
+      typology: body.typology ?? group.typology,
+      type: body.type ?? group.type,
+      search_text: searchText(name, description),
+      updated_at: nowIso(),
+    };
     if (body.status === 'PENDING') {
-      if (!SUBMITTABLE.includes(group.status)) throw new AppError(409, 'workgroups.alreadySubmitted', { status: group.status });
+      if (!SUBMITTABLE.includes(group.status))
+        throw new AppError(409, 'workgroups.alreadySubmitted', { status: group.status });
       // guarded: a decision taken meanwhile wins
-      if (!(await repo.updateGroup(trx, hash, { ...changes, status: 'PENDING' }, group.status))) throw new AppError(409, 'workgroups.alreadySubmitted');
+      if (!(await repo.updateGroup(trx, hash, { ...changes, status: 'PENDING' }, group.status)))
+        throw new AppError(409, 'workgroups.alreadySubmitted');
     } else {
       await repo.updateGroup(trx, hash, changes);
     }
@@ -112,8 +143,23 @@ async function handOver(trx: Conn, _config: Config, group: repo.OwnRow, to: stri
   await repo.updateGroup(trx, group.hash, { admin_hash: to, updated_at: nowIso() });
   // the former administrator stays a member (a group made before that rule may lack their row)
   const former = await repo.membership(trx, group.hash, group.admin_hash);
-  if (!former) await trx.insertInto('workgroup_members').values({ hash: newHash(), workgroup_hash: group.hash, user_hash: group.admin_hash, status: 'ACCEPTED', created_at: nowIso(), message: null }).execute();
-  await trx.insertInto('workgroup_followers').values({ workgroup_hash: group.hash, user_hash: group.admin_hash, created_at: nowIso() }).onConflict((oc) => oc.columns(['workgroup_hash', 'user_hash']).doNothing()).execute();
+  if (!former)
+    await trx
+      .insertInto('workgroup_members')
+      .values({
+        hash: newHash(),
+        workgroup_hash: group.hash,
+        user_hash: group.admin_hash,
+        status: 'ACCEPTED',
+        created_at: nowIso(),
+        message: null,
+      })
+      .execute();
+  await trx
+    .insertInto('workgroup_followers')
+    .values({ workgroup_hash: group.hash, user_hash: group.admin_hash, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(['workgroup_hash', 'user_hash']).doNothing())
+    .execute();
 }
 
 /** A published group with members is the association's to take down (it may hold their posts); a draft goes at once. */
@@ -127,7 +173,6 @@ export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
   await removePublicImage(app.storage, IMAGES, image);
   return { ok: true };
 }
-
 
 export async function setImage(app: FastifyInstance, actor: Actor, lng: Locale, hash: string, file: UploadedFile) {
   const group = await ownGroup(app.db, actor, hash);
@@ -145,22 +190,45 @@ export async function setImage(app: FastifyInstance, actor: Actor, lng: Locale, 
 export async function roster(db: Db, actor: Actor, hash: string, query: PageQuery & { status?: string }) {
   const group = await ownGroup(db, actor, hash);
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroupUsers);
-  const [total, rows] = await Promise.all([repo.countRoster(db, hash, query.status), repo.pageRoster(db, hash, query.status, size, offset)]);
+  const [total, rows] = await Promise.all([
+    repo.countRoster(db, hash, query.status),
+    repo.pageRoster(db, hash, query.status, size, offset),
+  ]);
   return listResult(
-    rows.map((row) => ({ hash: row.user_hash, status: row.status, message: row.message, created_at: row.created_at, is_admin: row.user_hash === group.admin_hash, user: presentAuthor(row) })),
+    rows.map((row) => ({
+      hash: row.user_hash,
+      status: row.status,
+      message: row.message,
+      created_at: row.created_at,
+      is_admin: row.user_hash === group.admin_hash,
+      user: presentAuthor(row),
+    })),
     total,
     size,
   );
 }
 
 /** Accepts or declines a request (each e-mailed to the member in their language); a decided request answers 409. */
-export async function decide(db: Db, config: Config, actor: Actor, hash: string, memberHash: string, status: 'ACCEPTED' | 'CANCELLED') {
+export async function decide(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  hash: string,
+  memberHash: string,
+  status: 'ACCEPTED' | 'CANCELLED',
+) {
   return db.transaction().execute(async (trx) => {
     const group = await ownGroup(trx, actor, hash);
     const member = await repo.membership(trx, hash, memberHash);
     if (!member) throw AppError.notFound();
-    if (member.status !== 'PENDING' || !(await repo.moveMembership(trx, hash, memberHash, 'PENDING', status))) throw new AppError(409, 'workgroups.alreadyDecided', { status: member.status });
-    if (status === 'CANCELLED') await trx.deleteFrom('workgroup_followers').where('workgroup_hash', '=', hash).where('user_hash', '=', memberHash).execute();
+    if (member.status !== 'PENDING' || !(await repo.moveMembership(trx, hash, memberHash, 'PENDING', status)))
+      throw new AppError(409, 'workgroups.alreadyDecided', { status: member.status });
+    if (status === 'CANCELLED')
+      await trx
+        .deleteFrom('workgroup_followers')
+        .where('workgroup_hash', '=', hash)
+        .where('user_hash', '=', memberHash)
+        .execute();
     const lng = member.language as Locale;
     // the answer is e-mailed unless the member turned that e-mail off (settings, issue 12 §6)
     if (member.notify_group_requests === 1) {
@@ -168,7 +236,11 @@ export async function decide(db: Db, config: Config, actor: Actor, hash: string,
         to: member.email,
         language: lng,
         template: status === 'ACCEPTED' ? 'workgroup.accepted' : 'workgroup.declined',
-        data: { name: member.name, title: group.name, link: `${config.publicUrl}${localizePath('workgroups.show', lng, { slug: group.slug })}` },
+        data: {
+          name: member.name,
+          title: group.name,
+          link: `${config.publicUrl}${localizePath('workgroups.show', lng, { slug: group.slug })}`,
+        },
       });
     }
     return { hash: memberHash, status };

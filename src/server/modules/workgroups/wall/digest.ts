@@ -25,7 +25,15 @@ export async function sendGroupDigests(db: Db, config: Config, now: Date): Promi
     .where('status', '=', 'VALIDATED')
     .where('role', 'in', [...BOLD_ROLES])
     .where('notify_group_digest', '=', 1)
-    .where((eb) => eb.exists(eb.selectFrom('workgroup_members').select('workgroup_members.hash').whereRef('workgroup_members.user_hash', '=', 'users.hash').where('workgroup_members.status', '=', 'ACCEPTED')))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('workgroup_members')
+          .select('workgroup_members.hash')
+          .whereRef('workgroup_members.user_hash', '=', 'users.hash')
+          .where('workgroup_members.status', '=', 'ACCEPTED'),
+      ),
+    )
     .orderBy('hash')
     .execute();
   let sent = 0;
@@ -34,7 +42,12 @@ export async function sendGroupDigests(db: Db, config: Config, now: Date): Promi
     const posts = await db
       .selectFrom('comments')
       .innerJoin('workgroups', 'workgroups.hash', 'comments.workgroup_hash')
-      .innerJoin('workgroup_members', (join) => join.onRef('workgroup_members.workgroup_hash', '=', 'comments.workgroup_hash').on('workgroup_members.user_hash', '=', reader.hash).on('workgroup_members.status', '=', 'ACCEPTED'))
+      .innerJoin('workgroup_members', (join) =>
+        join
+          .onRef('workgroup_members.workgroup_hash', '=', 'comments.workgroup_hash')
+          .on('workgroup_members.user_hash', '=', reader.hash)
+          .on('workgroup_members.status', '=', 'ACCEPTED'),
+      )
       .select(['comments.content', 'comments.created_at', 'workgroups.name', 'workgroups.slug'])
       .where('workgroups.status', '=', 'PUBLISHED')
       .where('comments.deleted', '=', 0)
@@ -50,7 +63,10 @@ export async function sendGroupDigests(db: Db, config: Config, now: Date): Promi
     const queued = await db.transaction().execute(async (trx) => {
       // guarded on the value read: a digest another run sent meanwhile wins, and this one is not sent twice
       let move = trx.updateTable('users').set({ group_digest_at: until }).where('hash', '=', reader.hash);
-      move = reader.group_digest_at === null ? move.where('group_digest_at', 'is', null) : move.where('group_digest_at', '=', reader.group_digest_at);
+      move =
+        reader.group_digest_at === null
+          ? move.where('group_digest_at', 'is', null)
+          : move.where('group_digest_at', '=', reader.group_digest_at);
       if (Number((await move.executeTakeFirst()).numUpdatedRows) !== 1) return false;
       await enqueueMail(trx, {
         to: reader.email,
@@ -59,7 +75,11 @@ export async function sendGroupDigests(db: Db, config: Config, now: Date): Promi
         data: {
           name: reader.name,
           link: `${config.publicUrl}${localizePath('user.workgroups.subscribed', lng)}`,
-          posts: posts.map((post) => ({ group: post.name, excerpt: post.content.length > 160 ? `${post.content.slice(0, 157)}…` : post.content, link: `${config.publicUrl}${localizePath('workgroups.show', lng, { slug: post.slug })}` })),
+          posts: posts.map((post) => ({
+            group: post.name,
+            excerpt: post.content.length > 160 ? `${post.content.slice(0, 157)}…` : post.content,
+            link: `${config.publicUrl}${localizePath('workgroups.show', lng, { slug: post.slug })}`,
+          })),
         },
       });
       return true;

@@ -17,7 +17,13 @@ import { enqueueMail } from '../../mail/outbox';
 import { editableUntil, viewable } from '../service';
 
 async function findLivePost(conn: Conn, groupHash: string, commentHash: string) {
-  return conn.selectFrom('comments').select(['hash', 'user_hash', 'content', 'created_at']).where('workgroup_hash', '=', groupHash).where('hash', '=', commentHash).where('deleted', '=', 0).executeTakeFirst();
+  return conn
+    .selectFrom('comments')
+    .select(['hash', 'user_hash', 'content', 'created_at'])
+    .where('workgroup_hash', '=', groupHash)
+    .where('hash', '=', commentHash)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
 }
 
 export async function edit(app: FastifyInstance, actor: Actor, id: string, commentHash: string, content: string) {
@@ -25,22 +31,38 @@ export async function edit(app: FastifyInstance, actor: Actor, id: string, comme
   const comment = await findLivePost(app.db, group.hash, commentHash);
   if (!comment) throw AppError.notFound();
   if (comment.user_hash !== actor.hash) throw AppError.forbidden('workgroups.notYourPost');
-  if (Date.now() > Date.parse(editableUntil(comment.created_at))) throw new AppError(409, 'workgroups.editWindowOver', { minutes: WALL_EDIT_MINUTES });
+  if (Date.now() > Date.parse(editableUntil(comment.created_at)))
+    throw new AppError(409, 'workgroups.editWindowOver', { minutes: WALL_EDIT_MINUTES });
   const text = content.trim();
   const editedAt = nowIso();
   // guarded on the post still being there: a moderator's removal in between wins
-  const result = await app.db.updateTable('comments').set({ content: text, edited_at: editedAt }).where('hash', '=', comment.hash).where('deleted', '=', 0).executeTakeFirst();
+  const result = await app.db
+    .updateTable('comments')
+    .set({ content: text, edited_at: editedAt })
+    .where('hash', '=', comment.hash)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw AppError.notFound();
   return { hash: comment.hash, content: text, edited_at: editedAt };
 }
 
-export async function report(app: FastifyInstance, actor: Actor, lng: Locale, id: string, commentHash: string, reason: string) {
+export async function report(
+  app: FastifyInstance,
+  actor: Actor,
+  lng: Locale,
+  id: string,
+  commentHash: string,
+  reason: string,
+) {
   const group = await viewable(app.db, actor, id);
   if (!group.is_admin && group.membership !== 'ACCEPTED') throw AppError.forbidden('workgroups.membersOnlyReport');
   const comment = await findLivePost(app.db, group.hash, commentHash);
   if (!comment) throw AppError.notFound();
   // SPEC §8: a 400 names its field, here the post's id in the path
-  if (comment.user_hash === actor.hash) throw AppError.badRequest('workgroups.ownPostReport', [{ field: 'hash', message: translate(lng, 'workgroups.ownPostReport') }]);
+  if (comment.user_hash === actor.hash)
+    throw AppError.badRequest('workgroups.ownPostReport', [
+      { field: 'hash', message: translate(lng, 'workgroups.ownPostReport') },
+    ]);
   const text = reason.trim();
   await app.db.transaction().execute(async (trx) => {
     const inserted = await trx
@@ -56,7 +78,13 @@ export async function report(app: FastifyInstance, actor: Actor, lng: Locale, id
       to: admin.email,
       language: lng,
       template: 'workgroup.reported',
-      data: { name: admin.name, title: group.name, reason: text, excerpt: comment.content.slice(0, 300), link: `${app.config.publicUrl}${localizePath('user.workgroups.show', lng, { hash: group.hash })}` },
+      data: {
+        name: admin.name,
+        title: group.name,
+        reason: text,
+        excerpt: comment.content.slice(0, 300),
+        link: `${app.config.publicUrl}${localizePath('user.workgroups.show', lng, { hash: group.hash })}`,
+      },
     });
   });
   return { ok: true };

@@ -38,10 +38,19 @@ async function writable(app: FastifyInstance, actor: Actor, id: string) {
 }
 
 /** A received wall file into the private store: a picture re-encoded (type and size as stored), a PDF moved. */
-async function storeWallFile(storage: FileStorage, lng: Locale, file: UploadedFile): Promise<{ stored: string; mime: string; size: number; name: string }> {
+async function storeWallFile(
+  storage: FileStorage,
+  lng: Locale,
+  file: UploadedFile,
+): Promise<{ stored: string; mime: string; size: number; name: string }> {
   if (file.detected === 'application/pdf') {
     const size = file.size;
-    return { stored: await putPrivateFile(storage, 'wall', file.detected, file.path, size), mime: file.detected, size, name: downloadName(file.filename, file.detected) };
+    return {
+      stored: await putPrivateFile(storage, 'wall', file.detected, file.path, size),
+      mime: file.detected,
+      size,
+      name: downloadName(file.filename, file.detected),
+    };
   }
   let picture;
   try {
@@ -49,9 +58,16 @@ async function storeWallFile(storage: FileStorage, lng: Locale, file: UploadedFi
   } catch (error) {
     if (!(error instanceof ImageError)) throw error;
     const key = error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage';
-    throw AppError.badRequest('validation.failed', [{ field: 'file', message: translate(lng, key, { field: 'file', megapixels: MAX_INPUT_PIXELS / 1_000_000 }) }]);
+    throw AppError.badRequest('validation.failed', [
+      { field: 'file', message: translate(lng, key, { field: 'file', megapixels: MAX_INPUT_PIXELS / 1_000_000 }) },
+    ]);
   }
-  return { stored: await putPrivate(storage, 'wall', picture.mime, picture.bytes), mime: picture.mime, size: picture.bytes.length, name: downloadName(file.filename, picture.mime, 'image') };
+  return {
+    stored: await putPrivate(storage, 'wall', picture.mime, picture.bytes),
+    mime: picture.mime,
+    size: picture.bytes.length,
+    name: downloadName(file.filename, picture.mime, 'image'),
+  };
 }
 
 export async function post(app: FastifyInstance, actor: Actor, lng: Locale, id: string, body: NewPost) {
@@ -65,16 +81,50 @@ export async function post(app: FastifyInstance, actor: Actor, lng: Locale, id: 
     await app.db.transaction().execute(async (trx) => {
       let parent: string | null = null;
       if (body.parent) {
-        const target = await trx.selectFrom('comments').select(['hash', 'parent_hash']).where('workgroup_hash', '=', group.hash).where('hash', '=', body.parent).where('deleted', '=', 0).executeTakeFirst();
-        if (!target) throw AppError.badRequest('validation.failed', [{ field: 'parent', message: 'no such post on this wall' }]);
+        const target = await trx
+          .selectFrom('comments')
+          .select(['hash', 'parent_hash'])
+          .where('workgroup_hash', '=', group.hash)
+          .where('hash', '=', body.parent)
+          .where('deleted', '=', 0)
+          .executeTakeFirst();
+        if (!target)
+          throw AppError.badRequest('validation.failed', [{ field: 'parent', message: 'no such post on this wall' }]);
         parent = target.parent_hash ?? target.hash; // a reply to a reply joins the thread
       }
       let fileHash: string | null = null;
       if (file) {
         fileHash = newHash();
-        await trx.insertInto('files').values({ hash: fileHash, owner_type: 'user', owner_hash: actor.hash!, workgroup_hash: group.hash, kind: 'wall', name: file.name, path: file.stored, mime: file.mime, size: file.size, created_at: now, updated_at: now }).execute();
+        await trx
+          .insertInto('files')
+          .values({
+            hash: fileHash,
+            owner_type: 'user',
+            owner_hash: actor.hash!,
+            workgroup_hash: group.hash,
+            kind: 'wall',
+            name: file.name,
+            path: file.stored,
+            mime: file.mime,
+            size: file.size,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
       }
-      await trx.insertInto('comments').values({ hash, workgroup_hash: group.hash, user_hash: actor.hash!, parent_hash: parent, content, file_hash: fileHash, deleted: 0, created_at: now }).execute();
+      await trx
+        .insertInto('comments')
+        .values({
+          hash,
+          workgroup_hash: group.hash,
+          user_hash: actor.hash!,
+          parent_hash: parent,
+          content,
+          file_hash: fileHash,
+          deleted: 0,
+          created_at: now,
+        })
+        .execute();
       if (parent) await tellAuthorOfReply(trx, app, group, parent, actor.hash!, content);
     });
   } catch (error) {
@@ -85,8 +135,19 @@ export async function post(app: FastifyInstance, actor: Actor, lng: Locale, id: 
 }
 
 /** The author of a post hears of a reply to it (unless it is their own, or they turned that e-mail off). */
-async function tellAuthorOfReply(trx: Conn, app: FastifyInstance, group: { name: string; slug: string }, parentHash: string, replier: string, content: string) {
-  const parent = await trx.selectFrom('comments').select('user_hash').where('hash', '=', parentHash).executeTakeFirstOrThrow();
+async function tellAuthorOfReply(
+  trx: Conn,
+  app: FastifyInstance,
+  group: { name: string; slug: string },
+  parentHash: string,
+  replier: string,
+  content: string,
+) {
+  const parent = await trx
+    .selectFrom('comments')
+    .select('user_hash')
+    .where('hash', '=', parentHash)
+    .executeTakeFirstOrThrow();
   if (parent.user_hash === replier) return;
   const [author, who] = await Promise.all([findUser(trx, parent.user_hash), findUser(trx, replier)]);
   if (!author || !who || author.status !== 'VALIDATED' || author.notify_group_replies !== 1) return;
@@ -95,7 +156,13 @@ async function tellAuthorOfReply(trx: Conn, app: FastifyInstance, group: { name:
     to: author.email,
     language: lng,
     template: 'workgroup.reply',
-    data: { name: author.name, title: group.name, member: `${who.name} ${who.surname1}`.trim(), excerpt: content.slice(0, 300), link: `${app.config.publicUrl}${localizePath('workgroups.show', lng, { slug: group.slug })}` },
+    data: {
+      name: author.name,
+      title: group.name,
+      member: `${who.name} ${who.surname1}`.trim(),
+      excerpt: content.slice(0, 300),
+      link: `${app.config.publicUrl}${localizePath('workgroups.show', lng, { slug: group.slug })}`,
+    },
   });
 }
 
@@ -104,7 +171,18 @@ async function presentOne(app: FastifyInstance, actor: Actor, hash: string) {
     .selectFrom('comments')
     .innerJoin('users', 'users.hash', 'comments.user_hash')
     .leftJoin('files', 'files.hash', 'comments.file_hash')
-    .select(['comments.hash', 'comments.parent_hash', 'comments.content', 'comments.created_at', 'files.hash as file_hash', 'files.name as file_name', 'users.hash as user_hash', 'users.name as user_name', 'users.surname1', 'users.photo'])
+    .select([
+      'comments.hash',
+      'comments.parent_hash',
+      'comments.content',
+      'comments.created_at',
+      'files.hash as file_hash',
+      'files.name as file_name',
+      'users.hash as user_hash',
+      'users.name as user_name',
+      'users.surname1',
+      'users.photo',
+    ])
     .where('comments.hash', '=', hash)
     .executeTakeFirstOrThrow();
   const links = fileLinks(app.config.secretKey, actor);
@@ -129,18 +207,42 @@ export async function removePost(trx: Conn, storage: FileStorage, commentHash: s
     .select(['files.hash', 'files.path'])
     .where((eb) => eb.or([eb('comments.hash', '=', commentHash), eb('comments.parent_hash', '=', commentHash)]))
     .execute();
-  await trx.updateTable('comments').set({ deleted: 1, file_hash: null }).where((eb) => eb.or([eb('hash', '=', commentHash), eb('parent_hash', '=', commentHash)])).execute();
-  if (files.length) await trx.deleteFrom('files').where('hash', 'in', files.map((file) => file.hash)).execute();
+  await trx
+    .updateTable('comments')
+    .set({ deleted: 1, file_hash: null })
+    .where((eb) => eb.or([eb('hash', '=', commentHash), eb('parent_hash', '=', commentHash)]))
+    .execute();
+  if (files.length)
+    await trx
+      .deleteFrom('files')
+      .where(
+        'hash',
+        'in',
+        files.map((file) => file.hash),
+      )
+      .execute();
   // the demo's shared files (seed/…) are not the post's own copies
   for (const file of files) await removePrivate(storage, 'wall', file.path);
 }
 
 /** The group's administrator removes a post with a reason; its author is told by e-mail in their language. */
-export async function moderate(app: FastifyInstance, actor: Actor, groupHash: string, commentHash: string, reason: string) {
+export async function moderate(
+  app: FastifyInstance,
+  actor: Actor,
+  groupHash: string,
+  commentHash: string,
+  reason: string,
+) {
   const group = await findGroup(app.db, groupHash);
   if (!group || group.admin_hash !== actor.hash) throw AppError.notFound();
   await app.db.transaction().execute(async (trx) => {
-    const comment = await trx.selectFrom('comments').select(['hash', 'user_hash', 'content']).where('workgroup_hash', '=', groupHash).where('hash', '=', commentHash).where('deleted', '=', 0).executeTakeFirst();
+    const comment = await trx
+      .selectFrom('comments')
+      .select(['hash', 'user_hash', 'content'])
+      .where('workgroup_hash', '=', groupHash)
+      .where('hash', '=', commentHash)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
     if (!comment) throw AppError.notFound();
     await removePost(trx, app.storage, comment.hash);
     const author = comment.user_hash === actor.hash ? null : await findUser(trx, comment.user_hash);
@@ -150,7 +252,13 @@ export async function moderate(app: FastifyInstance, actor: Actor, groupHash: st
         to: author.email,
         language: lng,
         template: 'workgroup.postRemoved',
-        data: { name: author.name, title: group.name, reason: reason.trim(), excerpt: comment.content.slice(0, 200), link: `${app.config.publicUrl}${localizePath('workgroups.show', lng, { slug: group.slug })}` },
+        data: {
+          name: author.name,
+          title: group.name,
+          reason: reason.trim(),
+          excerpt: comment.content.slice(0, 200),
+          link: `${app.config.publicUrl}${localizePath('workgroups.show', lng, { slug: group.slug })}`,
+        },
       });
     }
   });
@@ -162,7 +270,12 @@ export async function removeFile(app: FastifyInstance, actor: Actor, groupHash: 
   const group = await findGroup(app.db, groupHash);
   if (!group || group.admin_hash !== actor.hash) throw AppError.notFound();
   const file = await app.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('files').select(['hash', 'path']).where('hash', '=', fileHash).where('workgroup_hash', '=', groupHash).executeTakeFirst();
+    const row = await trx
+      .selectFrom('files')
+      .select(['hash', 'path'])
+      .where('hash', '=', fileHash)
+      .where('workgroup_hash', '=', groupHash)
+      .executeTakeFirst();
     if (!row) throw AppError.notFound();
     await trx.updateTable('comments').set({ file_hash: null }).where('file_hash', '=', row.hash).execute();
     await trx.deleteFrom('files').where('hash', '=', row.hash).execute();

@@ -30,7 +30,13 @@ export default function AdminsPage() {
   const lng = i18n.language as Locale;
   useDocumentTitle(`${t('admin.admins.title')} · Alumni`);
   const { data: me } = useGetIdentity<Identity>();
-  const { tableProps } = useTable<AdminRow>({ resource: 'adm/admins', syncWithLocation: false, pagination: { mode: 'off' }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
+  const { tableProps } = useTable<AdminRow>({
+    resource: 'adm/admins',
+    syncWithLocation: false,
+    pagination: { mode: 'off' },
+    sorters: { mode: 'off' },
+    filters: { mode: 'off' },
+  });
   const { mutate: create, mutation: creation } = useCreate<AdminRow, Errors>();
   const { mutate: remove } = useDelete();
   const [inviting, setInviting] = useState(false);
@@ -50,16 +56,40 @@ export default function AdminsPage() {
         rowKey="hash"
         pagination={false}
         columns={[
-          { title: t('admin.admins.name'), render: (_, row) => <>{row.name} {row.invited ? <Tag color="gold">{t('admin.admins.invited')}</Tag> : null}</> },
+          {
+            title: t('admin.admins.name'),
+            render: (_, row) => (
+              <>
+                {row.name} {row.invited ? <Tag color="gold">{t('admin.admins.invited')}</Tag> : null}
+              </>
+            ),
+          },
           { title: t('fields.email'), dataIndex: 'email' },
-          { title: t('admin.admins.secondFactor'), width: 180, render: (_, row) => (row.totp ? <Tag color="success">{t('admin.admins.totpOn')}</Tag> : <Tag>{t('admin.admins.totpOff')}</Tag>) },
+          {
+            title: t('admin.admins.secondFactor'),
+            width: 180,
+            render: (_, row) =>
+              row.totp ? <Tag color="success">{t('admin.admins.totpOn')}</Tag> : <Tag>{t('admin.admins.totpOff')}</Tag>,
+          },
           { title: t('admin.admins.since'), width: 140, render: (_, row) => formatDate(row.created_at, lng) },
           {
             title: '',
             width: 120,
             render: (_, row) =>
               row.email === me?.email ? null : (
-                <Popconfirm title={t('admin.admins.removeConfirm', { name: row.name })} okText={t('admin.admins.remove')} okButtonProps={{ danger: true }} cancelText={t('admin.cancel')} onConfirm={() => remove({ resource: 'adm/admins', id: row.hash, successNotification: () => ({ type: 'success', message: t('admin.admins.removed') }) })}>
+                <Popconfirm
+                  title={t('admin.admins.removeConfirm', { name: row.name })}
+                  okText={t('admin.admins.remove')}
+                  okButtonProps={{ danger: true }}
+                  cancelText={t('admin.cancel')}
+                  onConfirm={() =>
+                    remove({
+                      resource: 'adm/admins',
+                      id: row.hash,
+                      successNotification: () => ({ type: 'success', message: t('admin.admins.removed') }),
+                    })
+                  }
+                >
                   <Button type="link" danger icon={<DeleteOutlined />}>
                     {t('admin.admins.remove')}
                   </Button>
@@ -68,19 +98,40 @@ export default function AdminsPage() {
           },
         ]}
       />
-      <Modal open={inviting} title={t('admin.admins.invite')} footer={null} onCancel={() => setInviting(false)} maskClosable={false} destroyOnHidden>
+      <Modal
+        open={inviting}
+        title={t('admin.admins.invite')}
+        footer={null}
+        onCancel={() => setInviting(false)}
+        maskClosable={false}
+        destroyOnHidden
+      >
         <Typography.Paragraph type="secondary">{t('admin.admins.inviteHelp')}</Typography.Paragraph>
         <SchemaForm<{ email: string; name: string; language: Locale }>
           form="adminInvite"
           id="admin-invite-form"
           formData={{ language: lng }}
-          uiSchema={{ name: { 'ui:title': t('admin.admins.name') }, language: { 'ui:enumNames': ['Español', 'English', 'Català'], 'ui:title': t('admin.admins.language') } }}
+          uiSchema={{
+            name: { 'ui:title': t('admin.admins.name') },
+            language: { 'ui:enumNames': ['Español', 'English', 'Català'], 'ui:title': t('admin.admins.language') },
+          }}
           submitText={t('admin.admins.send')}
           submitting={creation.isPending}
           serverErrors={serverErrors}
           onSubmit={(values) =>
             create(
-              { resource: 'adm/admins', values, successNotification: () => ({ type: 'success', message: t('admin.admins.sent', { email: values.email }) }), errorNotification: (error) => ({ type: 'error', message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')) }) },
+              {
+                resource: 'adm/admins',
+                values,
+                successNotification: () => ({
+                  type: 'success',
+                  message: t('admin.admins.sent', { email: values.email }),
+                }),
+                errorNotification: (error) => ({
+                  type: 'error',
+                  message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')),
+                }),
+              },
               { onSuccess: () => setInviting(false) },
             )
           }

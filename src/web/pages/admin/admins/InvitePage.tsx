@@ -17,11 +17,20 @@ export default function InvitePage() {
   const [done, setDone] = useState<string | null>(null);
   const errors = (mutation.error as { errors?: Record<string, string[]> } | null)?.errors;
   return (
-    <main className="admin-login" style={{ maxWidth: 460, margin: '10vh auto', padding: 16 }} data-testid="admin-invite-page">
+    <main
+      className="admin-login"
+      style={{ maxWidth: 460, margin: '10vh auto', padding: 16 }}
+      data-testid="admin-invite-page"
+    >
       <Card>
         <Typography.Title level={2}>{t('admin.invitePage.title')}</Typography.Title>
         {done ? (
-          <Alert type="success" showIcon message={t('admin.invitePage.done', { email: done })} description={<Link to={`/${lng}/admin/login`}>{t('admin.invitePage.signIn')}</Link>} />
+          <Alert
+            type="success"
+            showIcon
+            message={t('admin.invitePage.done', { email: done })}
+            description={<Link to={`/${lng}/admin/login`}>{t('admin.invitePage.signIn')}</Link>}
+          />
         ) : (
           <>
             <Typography.Paragraph type="secondary">{t('admin.invitePage.intro')}</Typography.Paragraph>
@@ -31,10 +40,18 @@ export default function InvitePage() {
               submitText={t('admin.invitePage.submit')}
               submitting={mutation.isPending}
               serverErrors={errors}
-              uiSchema={{ password: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' }, password_repeat: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' } }}
+              uiSchema={{
+                password: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' },
+                password_repeat: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' },
+              }}
               onSubmit={(values) =>
                 mutate(
-                  { url: '/adm/invite/accept', method: 'post', values: { token, ...values }, successNotification: false },
+                  {
+                    url: '/adm/invite/accept',
+                    method: 'post',
+                    values: { token, ...values },
+                    successNotification: false,
+                  },
                   { onSuccess: (answer) => setDone(answer.data.email) },
                 )
               }

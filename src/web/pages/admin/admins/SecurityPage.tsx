@@ -30,7 +30,13 @@ export default function SecurityPage() {
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState<string[] | null>(null);
   const current = status.query.data?.data;
-  const call = <T,>(url: string, method: 'post' | 'delete', values: object, onDone: (answer: T) => void, message: string) =>
+  const call = <T,>(
+    url: string,
+    method: 'post' | 'delete',
+    values: object,
+    onDone: (answer: T) => void,
+    message: string,
+  ) =>
     mutate(
       { url: `/adm/${url}`, method, values, successNotification: () => ({ type: 'success', message }) },
       {
@@ -55,7 +61,9 @@ export default function SecurityPage() {
           description={
             <>
               <p>{t('admin.security.recoveryHelp')}</p>
-              <pre className="recovery-codes" data-testid="recovery-codes">{recovery.join('\n')}</pre>
+              <pre className="recovery-codes" data-testid="recovery-codes">
+                {recovery.join('\n')}
+              </pre>
             </>
           }
         />
@@ -63,11 +71,39 @@ export default function SecurityPage() {
       <Card style={{ maxWidth: 640 }}>
         {current.enabled ? (
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-            <Alert type="success" showIcon icon={<SafetyCertificateOutlined />} message={t('admin.security.on')} description={t('admin.security.left', { count: current.recovery_left })} data-testid="totp-on" />
+            <Alert
+              type="success"
+              showIcon
+              icon={<SafetyCertificateOutlined />}
+              message={t('admin.security.on')}
+              description={t('admin.security.left', { count: current.recovery_left })}
+              data-testid="totp-on"
+            />
             <Typography.Text>{t('admin.security.offHelp')}</Typography.Text>
             <Space wrap>
-              <Input aria-label={t('admin.security.code')} placeholder="123456" value={code} onChange={(event) => setCode(event.target.value)} maxLength={20} style={{ width: 200 }} autoComplete="one-time-code" />
-              <Button danger disabled={code.trim().length < 6} loading={mutation.isPending} onClick={() => call('me/totp', 'delete', { code: code.trim() }, () => setRecovery(null), t('admin.security.turnedOff'))}>
+              <Input
+                aria-label={t('admin.security.code')}
+                placeholder="123456"
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                maxLength={20}
+                style={{ width: 200 }}
+                autoComplete="one-time-code"
+              />
+              <Button
+                danger
+                disabled={code.trim().length < 6}
+                loading={mutation.isPending}
+                onClick={() =>
+                  call(
+                    'me/totp',
+                    'delete',
+                    { code: code.trim() },
+                    () => setRecovery(null),
+                    t('admin.security.turnedOff'),
+                  )
+                }
+              >
                 {t('admin.security.turnOff')}
               </Button>
             </Space>
@@ -77,14 +113,40 @@ export default function SecurityPage() {
             <Typography.Text>{t('admin.security.scan')}</Typography.Text>
             <img src={setup.qr} alt={t('admin.security.qrAlt')} width={220} height={220} data-testid="totp-qr" />
             <Typography.Text type="secondary">
-              {t('admin.security.secret')} <Typography.Text code copyable data-testid="totp-secret">{setup.secret}</Typography.Text>
+              {t('admin.security.secret')}{' '}
+              <Typography.Text code copyable data-testid="totp-secret">
+                {setup.secret}
+              </Typography.Text>
             </Typography.Text>
             <Space wrap>
-              <Input aria-label={t('admin.security.code')} placeholder="123456" value={code} onChange={(event) => setCode(event.target.value)} maxLength={6} style={{ width: 200 }} autoComplete="one-time-code" data-testid="totp-code" />
-              <Button type="primary" disabled={!/^[0-9]{6}$/.test(code.trim())} loading={mutation.isPending} onClick={() => call<{ recovery_codes: string[] }>('me/totp/enable', 'post', { code: code.trim() }, (answer) => {
-                setSetup(null);
-                setRecovery(answer.recovery_codes);
-              }, t('admin.security.turnedOn'))} data-testid="totp-enable">
+              <Input
+                aria-label={t('admin.security.code')}
+                placeholder="123456"
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                maxLength={6}
+                style={{ width: 200 }}
+                autoComplete="one-time-code"
+                data-testid="totp-code"
+              />
+              <Button
+                type="primary"
+                disabled={!/^[0-9]{6}$/.test(code.trim())}
+                loading={mutation.isPending}
+                onClick={() =>
+                  call<{ recovery_codes: string[] }>(
+                    'me/totp/enable',
+                    'post',
+                    { code: code.trim() },
+                    (answer) => {
+                      setSetup(null);
+                      setRecovery(answer.recovery_codes);
+                    },
+                    t('admin.security.turnedOn'),
+                  )
+                }
+                data-testid="totp-enable"
+              >
                 {t('admin.security.confirm')}
               </Button>
             </Space>
@@ -92,7 +154,13 @@ export default function SecurityPage() {
         ) : (
           <Space direction="vertical" size="middle">
             <Alert type="warning" showIcon message={t('admin.security.off')} />
-            <Button type="primary" icon={<SafetyCertificateOutlined />} loading={mutation.isPending} onClick={() => call<Setup>('me/totp/setup', 'post', {}, setSetup, t('admin.security.scanNow'))} data-testid="totp-start">
+            <Button
+              type="primary"
+              icon={<SafetyCertificateOutlined />}
+              loading={mutation.isPending}
+              onClick={() => call<Setup>('me/totp/setup', 'post', {}, setSetup, t('admin.security.scanNow'))}
+              data-testid="totp-start"
+            >
               {t('admin.security.start')}
             </Button>
           </Space>

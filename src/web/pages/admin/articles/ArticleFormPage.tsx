@@ -18,7 +18,6 @@ import { ArticleForm, toValues } from './components/ArticleForm';
 import { ArticleStatusTag } from './components/ArticleStatusTag';
 import type { AdminArticle, ArticleValues } from './types';
 
-
 export default function ArticleFormPage() {
   const { hash } = useParams();
   const { t, i18n } = useTranslation();
@@ -27,14 +26,18 @@ export default function ArticleFormPage() {
   const base = `/${lng}/admin/articles`;
   useDocumentTitle(`${hash ? t('admin.articles.editTitle') : t('admin.articles.new')} · Alumni`);
   const form = useResourceForm<AdminArticle, ArticleValues>({
-    resource: 'adm/articles', id: hash, savedMessage: hash ? t('admin.articles.saved') : t('admin.articles.created'), rename: (field) => field,
+    resource: 'adm/articles',
+    id: hash,
+    savedMessage: hash ? t('admin.articles.saved') : t('admin.articles.created'),
+    rename: (field) => field,
     onSaved: (article) => {
       if (!hash) navigate(`${base}/${article.hash}/edit`);
     },
   });
   const { mutate: remove, mutation: removal } = useDelete();
   const article = form.record;
-  if (hash && !article) return form.failed ? <Alert type="error" showIcon message={t('errors.notFound.title')} /> : <Spinner />;
+  if (hash && !article)
+    return form.failed ? <Alert type="error" showIcon message={t('errors.notFound.title')} /> : <Spinner />;
   const serverErrors = form.serverErrors;
   return (
     <section data-testid={hash ? 'article-edit' : 'article-create'}>
@@ -62,7 +65,12 @@ export default function ArticleFormPage() {
         {article ? (
           <Col xs={24} xxl={6}>
             <Card title={t('admin.articles.cover')} style={{ marginBottom: 24 }} data-testid="article-cover">
-              <UploadField kind="cover" path={`articles/${article.hash}/image`} value={article.image} onChange={() => void form.refetch()} />
+              <UploadField
+                kind="cover"
+                path={`articles/${article.hash}/image`}
+                value={article.image}
+                onChange={() => void form.refetch()}
+              />
             </Card>
             {article.status === 'PUBLISHED' ? (
               <Card title={t('admin.articles.publicPages')} style={{ marginBottom: 24 }}>
@@ -71,10 +79,17 @@ export default function ArticleFormPage() {
                     const slug = article.texts[code]?.slug ?? article.texts.es?.slug ?? '';
                     return (
                       <li key={code}>
-                        <a href={localizePath('news.show', code, { slug })} target="_blank" rel="noreferrer" data-testid={`article-public-${code}`}>
+                        <a
+                          href={localizePath('news.show', code, { slug })}
+                          target="_blank"
+                          rel="noreferrer"
+                          data-testid={`article-public-${code}`}
+                        >
                           {t(`lang.${code}`)}
                         </a>
-                        {article.texts[code] ? null : <Typography.Text type="secondary"> · {t('admin.articles.inSpanish')}</Typography.Text>}
+                        {article.texts[code] ? null : (
+                          <Typography.Text type="secondary"> · {t('admin.articles.inSpanish')}</Typography.Text>
+                        )}
                       </li>
                     );
                   })}
@@ -82,11 +97,24 @@ export default function ArticleFormPage() {
               </Card>
             ) : null}
             <Popconfirm
-              title={article.registered ? t('admin.articles.cannotDelete', { count: article.registered }) : t('admin.articles.deleteConfirm')}
+              title={
+                article.registered
+                  ? t('admin.articles.cannotDelete', { count: article.registered })
+                  : t('admin.articles.deleteConfirm')
+              }
               okText={t('admin.articles.delete')}
               okButtonProps={{ danger: true, disabled: article.registered > 0 }}
               cancelText={t('admin.cancel')}
-              onConfirm={() => remove({ resource: 'adm/articles', id: article.hash, successNotification: () => ({ type: 'success', message: t('admin.articles.deleted') }) }, { onSuccess: () => navigate(base) })}
+              onConfirm={() =>
+                remove(
+                  {
+                    resource: 'adm/articles',
+                    id: article.hash,
+                    successNotification: () => ({ type: 'success', message: t('admin.articles.deleted') }),
+                  },
+                  { onSuccess: () => navigate(base) },
+                )
+              }
             >
               <Button danger icon={<DeleteOutlined />} loading={removal.isPending} data-testid="article-delete">
                 {t('admin.articles.delete')}

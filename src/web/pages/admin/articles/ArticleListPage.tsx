@@ -28,7 +28,8 @@ export default function ArticleListPage() {
     filters: { mode: 'server' },
   });
   const value = (field: string) => filters.find((f) => 'field' in f && f.field === field)?.value as string | undefined;
-  const setFilter = (field: string, next: string | undefined) => setFilters([{ field, operator: 'eq', value: next || undefined }], 'merge');
+  const setFilter = (field: string, next: string | undefined) =>
+    setFilters([{ field, operator: 'eq', value: next || undefined }], 'merge');
   const from = value('from');
   const to = value('to');
   return (
@@ -44,9 +45,33 @@ export default function ArticleListPage() {
         </Link>
       </Space>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search allowClear placeholder={t('admin.articles.search')} style={{ width: 280 }} onSearch={(text) => setFilter('text', text.trim())} aria-label={t('admin.articles.search')} />
-        <Select aria-label={t('admin.articles.form.type')} style={{ width: 150 }} value={value('type') ?? ''} onChange={(next) => setFilter('type', next)} options={[{ value: '', label: t('admin.articles.allTypes') }, ...ARTICLE_TYPES.map((type) => ({ value: type, label: t(`news.type.${type}`) }))]} />
-        <Select aria-label={t('admin.articles.form.status')} style={{ width: 170 }} value={value('status') ?? ''} onChange={(next) => setFilter('status', next)} options={[{ value: '', label: t('admin.articles.allStatuses') }, ...ARTICLE_STATUSES.map((status) => ({ value: status, label: t(`admin.articles.status.${status}`) }))]} />
+        <Input.Search
+          allowClear
+          placeholder={t('admin.articles.search')}
+          style={{ width: 280 }}
+          onSearch={(text) => setFilter('text', text.trim())}
+          aria-label={t('admin.articles.search')}
+        />
+        <Select
+          aria-label={t('admin.articles.form.type')}
+          style={{ width: 150 }}
+          value={value('type') ?? ''}
+          onChange={(next) => setFilter('type', next)}
+          options={[
+            { value: '', label: t('admin.articles.allTypes') },
+            ...ARTICLE_TYPES.map((type) => ({ value: type, label: t(`news.type.${type}`) })),
+          ]}
+        />
+        <Select
+          aria-label={t('admin.articles.form.status')}
+          style={{ width: 170 }}
+          value={value('status') ?? ''}
+          onChange={(next) => setFilter('status', next)}
+          options={[
+            { value: '', label: t('admin.articles.allStatuses') },
+            ...ARTICLE_STATUSES.map((status) => ({ value: status, label: t(`admin.articles.status.${status}`) })),
+          ]}
+        />
         <DatePicker.RangePicker
           aria-label={t('admin.articles.dates')}
           format="DD/MM/YYYY"
@@ -68,7 +93,16 @@ export default function ArticleListPage() {
         size="middle"
         scroll={{ x: 980 }}
         columns={[
-          { title: '', width: 84, render: (_, row) => (row.image ? <img src={row.image} alt="" className="admin-cover-thumb" /> : <div className="admin-cover-thumb empty" />) },
+          {
+            title: '',
+            width: 84,
+            render: (_, row) =>
+              row.image ? (
+                <img src={row.image} alt="" className="admin-cover-thumb" />
+              ) : (
+                <div className="admin-cover-thumb empty" />
+              ),
+          },
           {
             title: t('admin.articles.form.title'),
             dataIndex: 'title',
@@ -80,8 +114,19 @@ export default function ArticleListPage() {
                 </Link>
                 <div>
                   {LOCALES.map((code) => (
-                    <Tooltip key={code} title={row.languages.includes(code) ? t('admin.articles.written', { language: t(`lang.${code}`) }) : t('admin.articles.missing', { language: t(`lang.${code}`) })}>
-                      <Tag color={row.languages.includes(code) ? 'blue' : undefined} className={row.languages.includes(code) ? '' : 'tag-missing'} data-language={code}>
+                    <Tooltip
+                      key={code}
+                      title={
+                        row.languages.includes(code)
+                          ? t('admin.articles.written', { language: t(`lang.${code}`) })
+                          : t('admin.articles.missing', { language: t(`lang.${code}`) })
+                      }
+                    >
+                      <Tag
+                        color={row.languages.includes(code) ? 'blue' : undefined}
+                        className={row.languages.includes(code) ? '' : 'tag-missing'}
+                        data-language={code}
+                      >
                         {code.toUpperCase()}
                       </Tag>
                     </Tooltip>
@@ -91,8 +136,19 @@ export default function ArticleListPage() {
             ),
           },
           { title: t('admin.articles.form.type'), width: 110, render: (_, row) => t(`news.type.${row.type}`) },
-          { title: t('admin.articles.form.status'), width: 150, render: (_, row) => <ArticleStatusTag status={row.status} publishAt={row.publish_at} /> },
-          { title: t('fields.date'), dataIndex: 'date', width: 130, sorter: true, defaultSortOrder: 'descend', render: (_, row) => formatDate(row.date, lng) },
+          {
+            title: t('admin.articles.form.status'),
+            width: 150,
+            render: (_, row) => <ArticleStatusTag status={row.status} publishAt={row.publish_at} />,
+          },
+          {
+            title: t('fields.date'),
+            dataIndex: 'date',
+            width: 130,
+            sorter: true,
+            defaultSortOrder: 'descend',
+            render: (_, row) => formatDate(row.date, lng),
+          },
           {
             title: t('admin.articles.registered'),
             width: 130,
@@ -105,7 +161,13 @@ export default function ArticleListPage() {
                 '—'
               ),
           },
-          { title: t('admin.articles.updated'), dataIndex: 'updated_at', width: 130, sorter: true, render: (_, row) => formatDate(row.updated_at, lng) },
+          {
+            title: t('admin.articles.updated'),
+            dataIndex: 'updated_at',
+            width: 130,
+            sorter: true,
+            render: (_, row) => formatDate(row.updated_at, lng),
+          },
           {
             title: '',
             width: 90,

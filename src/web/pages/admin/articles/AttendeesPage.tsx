@@ -31,9 +31,20 @@ export default function AttendeesPage() {
   const { result: article } = useOne<AdminArticle>({ resource: 'adm/articles', id: hash });
   const title = article?.texts.es?.title ?? '';
   useDocumentTitle(`${t('admin.articles.attendees')} · Alumni`);
-  const { tableProps } = useTable<Attendee>({ resource: 'adm/attendees', meta: { article: hash }, syncWithLocation: false, pagination: { pageSize: 10 }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
+  const { tableProps } = useTable<Attendee>({
+    resource: 'adm/attendees',
+    meta: { article: hash },
+    syncWithLocation: false,
+    pagination: { pageSize: 10 },
+    sorters: { mode: 'off' },
+    filters: { mode: 'off' },
+  });
   const exportCsv = () =>
-    downloadCsv('adm', `articles/${hash}/attendees/export`, `${article?.texts.es?.slug ?? hash}-${t('admin.articles.attendeesFile')}.csv`).catch((error: { message?: string }) => feedback.error(error.message ?? t('errors.unexpected.title')));
+    downloadCsv(
+      'adm',
+      `articles/${hash}/attendees/export`,
+      `${article?.texts.es?.slug ?? hash}-${t('admin.articles.attendeesFile')}.csv`,
+    ).catch((error: { message?: string }) => feedback.error(error.message ?? t('errors.unexpected.title')));
   return (
     <section data-testid="admin-attendees">
       <Link to={`/${lng}/admin/articles/${hash}/edit`}>← {title || t('admin.articles.title')}</Link>
@@ -41,11 +52,20 @@ export default function AttendeesPage() {
         <Typography.Title level={2} style={{ margin: 0 }}>
           {t('admin.articles.attendees')}
         </Typography.Title>
-        <Button icon={<DownloadOutlined />} onClick={() => void exportCsv()} disabled={!tableProps.pagination || !(tableProps.pagination as { total?: number }).total} data-testid="attendees-export">
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() => void exportCsv()}
+          disabled={!tableProps.pagination || !(tableProps.pagination as { total?: number }).total}
+          data-testid="attendees-export"
+        >
           {t('admin.articles.exportCsv')}
         </Button>
       </Space>
-      {article?.capacity ? <Typography.Paragraph type="secondary">{t('admin.articles.capacityOf', { count: article.registered, capacity: article.capacity })}</Typography.Paragraph> : null}
+      {article?.capacity ? (
+        <Typography.Paragraph type="secondary">
+          {t('admin.articles.capacityOf', { count: article.registered, capacity: article.capacity })}
+        </Typography.Paragraph>
+      ) : null}
       <Table<Attendee>
         {...tableProps}
         rowKey="hash"
@@ -53,10 +73,25 @@ export default function AttendeesPage() {
         locale={{ emptyText: t('admin.articles.noAttendees') }}
         columns={[
           { title: t('admin.articles.number'), width: 110, render: (_, row) => row.number ?? '—' },
-          { title: t('admin.articles.person'), render: (_, row) => (row.former ? <Typography.Text type="secondary">{t('user.formerMember')}</Typography.Text> : `${row.name} ${row.surnames}`) },
-          { title: t('fields.email'), render: (_, row) => (row.email ? <a href={`mailto:${row.email}`}>{row.email}</a> : '—') },
+          {
+            title: t('admin.articles.person'),
+            render: (_, row) =>
+              row.former ? (
+                <Typography.Text type="secondary">{t('user.formerMember')}</Typography.Text>
+              ) : (
+                `${row.name} ${row.surnames}`
+              ),
+          },
+          {
+            title: t('fields.email'),
+            render: (_, row) => (row.email ? <a href={`mailto:${row.email}`}>{row.email}</a> : '—'),
+          },
           { title: t('admin.articles.membership'), width: 140, render: (_, row) => t(`role.${row.role}`) },
-          { title: t('admin.articles.registeredAt'), width: 170, render: (_, row) => formatDate(row.registered_at, lng, 'dateTime') },
+          {
+            title: t('admin.articles.registeredAt'),
+            width: 170,
+            render: (_, row) => formatDate(row.registered_at, lng, 'dateTime'),
+          },
         ]}
       />
     </section>

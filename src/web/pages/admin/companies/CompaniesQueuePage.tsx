@@ -38,7 +38,11 @@ export default function CompaniesQueuePage() {
           ),
         },
         { title: t('fields.document_number_company'), width: 120, render: (_, row) => row.document_number_company },
-        { title: t('fields.contact_name'), width: 200, render: (_, row) => [row.contact_name, row.contact_phone].filter(Boolean).join(' · ') },
+        {
+          title: t('fields.contact_name'),
+          width: 200,
+          render: (_, row) => [row.contact_name, row.contact_phone].filter(Boolean).join(' · '),
+        },
         { title: t('admin.companies.offers'), width: 90, render: (_, row) => row.offers ?? 0 },
       ]}
     />

@@ -10,14 +10,25 @@ import { Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_MOVES, MEMBER_STATUSES, REASON_REQUIRED, type MemberDecision, type MemberStatus } from '../../../../shared/memberMoves';
+import {
+  MEMBER_MOVES,
+  MEMBER_STATUSES,
+  REASON_REQUIRED,
+  type MemberDecision,
+  type MemberStatus,
+} from '../../../../shared/memberMoves';
 import type { Locale } from '../../../../shared/constants';
 import { formatDate } from '../../../lib/dates';
 import { DecisionButtons } from '../users/components/DecisionButtons';
 import { DecisionModal } from './DecisionModal';
 import { useDecision } from './useDecision';
 
-const STATUS_COLORS: Record<string, string> = { PENDING: 'gold', VALIDATED: 'green', REJECTED: 'red', DISABLED: 'default' };
+const STATUS_COLORS: Record<string, string> = {
+  PENDING: 'gold',
+  VALIDATED: 'green',
+  REJECTED: 'red',
+  DISABLED: 'default',
+};
 
 export interface QueueRow {
   hash: string;
@@ -44,7 +55,18 @@ interface Props<T extends QueueRow> {
   children?: (onDecide: OnDecide) => ReactNode;
 }
 
-export function AccountQueue<T extends QueueRow>({ resource, testId, title, searchPlaceholder, keys, reasonKeys, columns, scrollX, onRow, children }: Props<T>) {
+export function AccountQueue<T extends QueueRow>({
+  resource,
+  testId,
+  title,
+  searchPlaceholder,
+  keys,
+  reasonKeys,
+  columns,
+  scrollX,
+  onRow,
+  children,
+}: Props<T>) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   const [selected, setSelected] = useState<string[]>([]);
@@ -61,10 +83,13 @@ export function AccountQueue<T extends QueueRow>({ resource, testId, title, sear
     setAsking(null);
   });
   // validating needs no reason; the other decisions ask for one (required to reject)
-  const onDecide: OnDecide = (hashes, status) => (status === 'VALIDATED' ? decide(hashes, status) : setAsking({ hashes, status }));
-  const value = (field: string) => (filters.find((f) => 'field' in f && f.field === field)?.value as string | undefined) ?? undefined;
+  const onDecide: OnDecide = (hashes, status) =>
+    status === 'VALIDATED' ? decide(hashes, status) : setAsking({ hashes, status });
+  const value = (field: string) =>
+    (filters.find((f) => 'field' in f && f.field === field)?.value as string | undefined) ?? undefined;
   const status = value('status') as MemberStatus | undefined;
-  const setFilter = (field: string, next: string | undefined) => setFilters([{ field, operator: 'eq', value: next || undefined }], 'merge');
+  const setFilter = (field: string, next: string | undefined) =>
+    setFilters([{ field, operator: 'eq', value: next || undefined }], 'merge');
 
   return (
     <section data-testid={testId}>
@@ -75,12 +100,31 @@ export function AccountQueue<T extends QueueRow>({ resource, testId, title, sear
           style={{ width: 200 }}
           value={status ?? ''}
           onChange={(next) => setFilter('status', next)}
-          options={[{ value: '', label: t('admin.status.all') }, ...MEMBER_STATUSES.filter((s) => s !== 'DELETED' || resource === 'users').map((s) => ({ value: s, label: t(`admin.status.${s}`) }))]}
+          options={[
+            { value: '', label: t('admin.status.all') },
+            ...MEMBER_STATUSES.filter((s) => s !== 'DELETED' || resource === 'users').map((s) => ({
+              value: s,
+              label: t(`admin.status.${s}`),
+            })),
+          ]}
         />
-        <Input.Search allowClear placeholder={searchPlaceholder} style={{ width: 320 }} defaultValue={value('text')} onSearch={(text) => setFilter('text', text.trim())} />
+        <Input.Search
+          allowClear
+          placeholder={searchPlaceholder}
+          style={{ width: 320 }}
+          defaultValue={value('text')}
+          onSearch={(text) => setFilter('text', text.trim())}
+        />
         {selected.length > 0 &&
           (status ? MEMBER_MOVES[status] : []).map((move) => (
-            <Button key={move} type={move === 'VALIDATED' ? 'primary' : 'default'} danger={move !== 'VALIDATED'} data-bulk={move} loading={pending} onClick={() => onDecide(selected, move)}>
+            <Button
+              key={move}
+              type={move === 'VALIDATED' ? 'primary' : 'default'}
+              danger={move !== 'VALIDATED'}
+              data-bulk={move}
+              loading={pending}
+              onClick={() => onDecide(selected, move)}
+            >
               {t(`${keys}.${move}.bulk`, { count: selected.length })}
             </Button>
           ))}
@@ -90,18 +134,55 @@ export function AccountQueue<T extends QueueRow>({ resource, testId, title, sear
         rowKey="hash"
         size="middle"
         scroll={{ x: scrollX(!!status) }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (rowKeys) => setSelected(rowKeys as string[]), getCheckboxProps: (row) => ({ disabled: false, 'aria-label': t('admin.selectRow', { name: (row as { email?: string; name?: string }).email ?? (row as { name?: string }).name ?? row.hash }) }) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (rowKeys) => setSelected(rowKeys as string[]),
+          getCheckboxProps: (row) => ({
+            disabled: false,
+            'aria-label': t('admin.selectRow', {
+              name: (row as { email?: string; name?: string }).email ?? (row as { name?: string }).name ?? row.hash,
+            }),
+          }),
+        }}
         onRow={onRow}
         // the status column only when the list mixes statuses
         columns={[
           ...columns(onDecide),
-          ...(status ? [] : [{ title: t('admin.users.status'), width: 120, render: (_: unknown, row: T) => <Tag color={STATUS_COLORS[row.status]}>{t(`admin.status.${row.status}`)}</Tag> }]),
-          { title: t('admin.users.createdAt'), width: 120, render: (_: unknown, row: T) => formatDate(row.created_at, lng) },
-          { title: t('admin.users.actions'), fixed: 'right' as const, width: 200, render: (_: unknown, row: T) => <DecisionButtons member={row} keys={keys} onDecide={onDecide} /> },
+          ...(status
+            ? []
+            : [
+                {
+                  title: t('admin.users.status'),
+                  width: 120,
+                  render: (_: unknown, row: T) => (
+                    <Tag color={STATUS_COLORS[row.status]}>{t(`admin.status.${row.status}`)}</Tag>
+                  ),
+                },
+              ]),
+          {
+            title: t('admin.users.createdAt'),
+            width: 120,
+            render: (_: unknown, row: T) => formatDate(row.created_at, lng),
+          },
+          {
+            title: t('admin.users.actions'),
+            fixed: 'right' as const,
+            width: 200,
+            render: (_: unknown, row: T) => <DecisionButtons member={row} keys={keys} onDecide={onDecide} />,
+          },
         ]}
       />
       {children?.(onDecide)}
-      <DecisionModal status={asking?.status ?? null} count={asking?.hashes.length ?? 0} required={!!asking && REASON_REQUIRED.includes(asking.status)} keys={keys} reasonKeys={reasonKeys} pending={pending} onCancel={() => setAsking(null)} onConfirm={(reason) => asking && decide(asking.hashes, asking.status, reason)} />
+      <DecisionModal
+        status={asking?.status ?? null}
+        count={asking?.hashes.length ?? 0}
+        required={!!asking && REASON_REQUIRED.includes(asking.status)}
+        keys={keys}
+        reasonKeys={reasonKeys}
+        pending={pending}
+        onCancel={() => setAsking(null)}
+        onConfirm={(reason) => asking && decide(asking.hashes, asking.status, reason)}
+      />
     </section>
   );
 }

@@ -45,7 +45,11 @@ export function DecisionModal({
       }
     >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="reason" label={t(required ? `${reasonKeys}.required` : `${reasonKeys}.optional`)} rules={required ? [{ required: true, whitespace: true, message: t('admin.reason.missing') }] : []}>
+        <Form.Item
+          name="reason"
+          label={t(required ? `${reasonKeys}.required` : `${reasonKeys}.optional`)}
+          rules={required ? [{ required: true, whitespace: true, message: t('admin.reason.missing') }] : []}
+        >
           <Input.TextArea rows={4} maxLength={2000} showCount />
         </Form.Item>
       </Form>

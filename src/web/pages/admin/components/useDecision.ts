@@ -43,7 +43,11 @@ export function useDecision(name: 'users' | 'companies' | 'jobs' | 'workgroups',
       { url: `/${resource}`, method: 'patch', values: { hashes, ...values }, successNotification: false },
       {
         onSuccess: ({ data }) => {
-          open?.({ type: data.failed ? 'error' : 'success', message: t(`${keys}.${status}.done`, { count: data.ok }), description: data.failed ? t('admin.bulkFailed', { count: data.failed }) : undefined });
+          open?.({
+            type: data.failed ? 'error' : 'success',
+            message: t(`${keys}.${status}.done`, { count: data.ok }),
+            description: data.failed ? t('admin.bulkFailed', { count: data.failed }) : undefined,
+          });
           refresh();
         },
       },

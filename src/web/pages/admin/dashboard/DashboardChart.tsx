@@ -5,7 +5,20 @@
  * (a slice per category). The chart is a picture for sighted readers (role img, named); its numbers are in the table
  * beside it, so recharts' own keyboard layer is off.
  */
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis, LabelList } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  LabelList,
+} from 'recharts';
 
 export interface ChartSeries {
   key: string;
@@ -35,7 +48,15 @@ export default function DashboardChart({ kind, data, series, label, height = 260
       <ResponsiveContainer width="100%" height="100%">
         {kind === 'ring' ? (
           <PieChart accessibilityLayer={false}>
-            <Pie data={data} dataKey={series[0]!.key} nameKey="name" innerRadius="55%" outerRadius="85%" paddingAngle={1} isAnimationActive={false}>
+            <Pie
+              data={data}
+              dataKey={series[0]!.key}
+              nameKey="name"
+              innerRadius="55%"
+              outerRadius="85%"
+              paddingAngle={1}
+              isAnimationActive={false}
+            >
               {data.map((row) => (
                 <Cell key={row.name} fill={row.color} />
               ))}
@@ -44,7 +65,11 @@ export default function DashboardChart({ kind, data, series, label, height = 260
             <Legend
               iconType="circle"
               itemSorter={(item) => data.findIndex((row) => row.name === item.value)}
-              formatter={(value: string) => <span style={TEXT}>{`${value}: ${format(Number(data.find((row) => row.name === value)?.[series[0]!.key] ?? 0))}`}</span>}
+              formatter={(value: string) => (
+                <span
+                  style={TEXT}
+                >{`${value}: ${format(Number(data.find((row) => row.name === value)?.[series[0]!.key] ?? 0))}`}</span>
+              )}
             />
           </PieChart>
         ) : (
@@ -61,9 +86,24 @@ export default function DashboardChart({ kind, data, series, label, height = 260
               />
             )}
             {series.map((s) => (
-              <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} stackId={kind === 'stacked' ? 'all' : undefined} maxBarSize={56} isAnimationActive={false}>
+              <Bar
+                key={s.key}
+                dataKey={s.key}
+                name={s.label}
+                fill={s.color}
+                stackId={kind === 'stacked' ? 'all' : undefined}
+                maxBarSize={56}
+                isAnimationActive={false}
+              >
                 {kind === 'bars' && data.map((row) => <Cell key={row.name} fill={row.color ?? s.color} />)}
-                {kind === 'bars' && <LabelList dataKey={s.key} position="top" style={{ fontSize: 12, fill: '#2f3640' }} formatter={(value: unknown) => format(Number(value))} />}
+                {kind === 'bars' && (
+                  <LabelList
+                    dataKey={s.key}
+                    position="top"
+                    style={{ fontSize: 12, fill: '#2f3640' }}
+                    formatter={(value: unknown) => format(Number(value))}
+                  />
+                )}
               </Bar>
             ))}
           </BarChart>

@@ -47,7 +47,11 @@ export function DashboardSection({ id, title, note, chart, table, layout = 'belo
     </>
   );
   const heading = (
-    <Typography.Title level={bare ? 4 : 3} id={`dashboard-${id}-title`} style={{ margin: bare ? '0 0 8px' : 0, fontSize: bare ? 15 : 16 }}>
+    <Typography.Title
+      level={bare ? 4 : 3}
+      id={`dashboard-${id}-title`}
+      style={{ margin: bare ? '0 0 8px' : 0, fontSize: bare ? 15 : 16 }}
+    >
       {title}
     </Typography.Title>
   );
@@ -68,7 +72,17 @@ export function DashboardSection({ id, title, note, chart, table, layout = 'belo
 }
 
 /** A card over several figures (the survey): its title, a note, and the figures. */
-export function DashboardGroup({ id, title, note, children }: { id: string; title: string; note: ReactNode; children: ReactNode }) {
+export function DashboardGroup({
+  id,
+  title,
+  note,
+  children,
+}: {
+  id: string;
+  title: string;
+  note: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={`dashboard-${id}-title`} data-testid={`dashboard-${id}`}>
       <Card

@@ -49,7 +49,14 @@ export function FigureTable<Row extends object>({ caption, columns, rows, rowKey
     [caption],
   );
   return (
-    <div data-testid={testId} ref={ref} style={{ overflowX: 'auto' }} {...(overflows ? { role: 'region', 'aria-label': t('admin.dashboard.tableLabel', { title: caption }), tabIndex: 0 } : {})}>
+    <div
+      data-testid={testId}
+      ref={ref}
+      style={{ overflowX: 'auto' }}
+      {...(overflows
+        ? { role: 'region', 'aria-label': t('admin.dashboard.tableLabel', { title: caption }), tabIndex: 0 }
+        : {})}
+    >
       <Table<Row>
         className="dashboard-table"
         size="small"

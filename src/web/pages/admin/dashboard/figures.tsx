@@ -25,7 +25,10 @@ function numberFormat(lng: Locale, options: Intl.NumberFormatOptions = {}) {
 function monthParts(month: string, lng: Locale): { name: string; year: string } {
   const date = new Date(`${month}-15T12:00:00Z`);
   const tag = lng === 'en' ? 'en-GB' : lng;
-  return { name: new Intl.DateTimeFormat(tag, { month: 'short', timeZone: 'UTC' }).format(date), year: month.slice(0, 4) };
+  return {
+    name: new Intl.DateTimeFormat(tag, { month: 'short', timeZone: 'UTC' }).format(date),
+    year: month.slice(0, 4),
+  };
 }
 
 interface CountRow {
@@ -52,8 +55,10 @@ export function useFigures(data: AdminDashboard | undefined): Figures | null {
   return useMemo(() => {
     if (!data) return null;
     const int = (value: number) => numberFormat(lng).format(value);
-    const decimal = (value: number) => numberFormat(lng, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(value);
-    const percent = (part: number, whole: number) => (whole ? numberFormat(lng, { style: 'percent', maximumFractionDigits: 1 }).format(part / whole) : '—');
+    const decimal = (value: number) =>
+      numberFormat(lng, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(value);
+    const percent = (part: number, whole: number) =>
+      whole ? numberFormat(lng, { style: 'percent', maximumFractionDigits: 1 }).format(part / whole) : '—';
     const chartLabel = (title: string) => t('admin.dashboard.chartLabel', { title });
     const roleLabel = (role: string) => t(`role.${role}`, { defaultValue: role });
     const memberStatus = (status: string) => t(`admin.status.${status}`, { defaultValue: status });
@@ -62,11 +67,25 @@ export function useFigures(data: AdminDashboard | undefined): Figures | null {
     const right = { align: 'right' as const };
 
     /** A one-number-per-category figure: bars (or a ring), and a table of count and share. */
-    const countFigure = (id: string, title: string, rows: CountRow[], palette: Record<string, string>, kind: 'bars' | 'ring', head: string, note?: ReactNode) => {
+    const countFigure = (
+      id: string,
+      title: string,
+      rows: CountRow[],
+      palette: Record<string, string>,
+      kind: 'bars' | 'ring',
+      head: string,
+      note?: ReactNode,
+    ) => {
       const total = sum(rows.map((row) => row.count));
       const columns: TableColumnsType<CountRow> = [
         { title: head, dataIndex: 'label', key: 'label' },
-        { title: t('admin.dashboard.count'), dataIndex: 'count', key: 'count', ...right, render: (value: number) => int(value) },
+        {
+          title: t('admin.dashboard.count'),
+          dataIndex: 'count',
+          key: 'count',
+          ...right,
+          render: (value: number) => int(value),
+        },
         { title: t('admin.dashboard.share'), key: 'share', ...right, render: (_, row) => percent(row.count, total) },
       ];
       return (
@@ -77,7 +96,9 @@ export function useFigures(data: AdminDashboard | undefined): Figures | null {
           chart={{
             kind,
             label: chartLabel(title),
-            data: rows.filter((row) => kind === 'bars' || row.count > 0).map((row, i) => ({ name: row.label, count: row.count, color: colorOf(palette, row.key, i) })),
+            data: rows
+              .filter((row) => kind === 'bars' || row.count > 0)
+              .map((row, i) => ({ name: row.label, count: row.count, color: colorOf(palette, row.key, i) })),
             series: [{ key: 'count', label: t('admin.dashboard.count'), color: SERIES_COLORS[0] }],
             format: int,
           }}
@@ -98,7 +119,8 @@ export function useFigures(data: AdminDashboard | undefined): Figures | null {
     // members: one row per tier, one column per status
     const roles = [...new Set(data.members.map((m) => m.role))];
     const statuses = [...new Set(data.members.map((m) => m.status))];
-    const countOf = (role: string, status: string) => data.members.find((m) => m.role === role && m.status === status)?.count ?? 0;
+    const countOf = (role: string, status: string) =>
+      data.members.find((m) => m.role === role && m.status === status)?.count ?? 0;
     type MemberRow = { key: string; label: string; total: number } & Record<string, string | number>;
     const memberRows: MemberRow[] = roles.map((role) => ({
       key: role,
@@ -116,7 +138,11 @@ export function useFigures(data: AdminDashboard | undefined): Figures | null {
           kind: 'stacked',
           label: chartLabel(membersTitle),
           data: memberRows.map((row) => ({ ...row, name: row.label })),
-          series: shownStatuses.map((status, i) => ({ key: status, label: memberStatus(status), color: colorOf(STATUS_COLORS, status, i) })),
+          series: shownStatuses.map((status, i) => ({
+            key: status,
+            label: memberStatus(status),
+            color: colorOf(STATUS_COLORS, status, i),
+          })),
           format: int,
         }}
         table={
@@ -127,10 +153,26 @@ export function useFigures(data: AdminDashboard | undefined): Figures | null {
             rows={memberRows}
             columns={[
               { title: t('admin.dashboard.members.role'), dataIndex: 'label', key: 'label' },
-              ...statuses.map((status) => ({ title: memberStatus(status), dataIndex: status, key: status, ...right, render: (value: number) => int(value) })),
-              { title: t('admin.dashboard.total'), dataIndex: 'total', key: 'total', ...right, render: (value: number) => <strong>{int(value)}</strong> },
+              ...statuses.map((status) => ({
+                title: memberStatus(status),
+                dataIndex: status,
+                key: status,
+                ...right,
+                render: (value: number) => int(value),
+              })),
+              {
+                title: t('admin.dashboard.total'),
+                dataIndex: 'total',
+                key: 'total',
+                ...right,
+                render: (value: number) => <strong>{int(value)}</strong>,
+              },
             ]}
-            total={[t('admin.dashboard.total'), ...statuses.map((s) => int(sum(roles.map((r) => countOf(r, s))))), int(sum(data.members.map((m) => m.count)))]}
+            total={[
+              t('admin.dashboard.total'),
+              ...statuses.map((s) => int(sum(roles.map((r) => countOf(r, s))))),
+              int(sum(data.members.map((m) => m.count))),
+            ]}
           />
         }
       />
@@ -197,7 +239,13 @@ export function useFigures(data: AdminDashboard | undefined): Figures | null {
                 ...right,
                 render: (value: number) => int(value),
               })),
-              { title: t('admin.dashboard.total'), dataIndex: 'total', key: 'total', ...right, render: (value: number) => <strong>{int(value)}</strong> },
+              {
+                title: t('admin.dashboard.total'),
+                dataIndex: 'total',
+                key: 'total',
+                ...right,
+                render: (value: number) => <strong>{int(value)}</strong>,
+              },
             ]}
           />
         }
@@ -224,19 +272,43 @@ export function useFigures(data: AdminDashboard | undefined): Figures | null {
     // the closing survey: averages, how many gave each score, and whom companies hired
     const { survey } = data;
     type ScoreRow = { key: string; label: string; jobbank: number; candidates: number };
-    const scoreRows: ScoreRow[] = survey.ratings.map((r) => ({ key: String(r.score), label: int(r.score), jobbank: r.jobbank, candidates: r.candidates }));
+    const scoreRows: ScoreRow[] = survey.ratings.map((r) => ({
+      key: String(r.score),
+      label: int(r.score),
+      jobbank: r.jobbank,
+      candidates: r.candidates,
+    }));
     const ratingsTitle = t('admin.dashboard.survey.ratings');
     const hiresTitle = t('admin.dashboard.survey.hires');
-    const hireRows: CountRow[] = (['applicant', 'other', 'none'] as const).map((key) => ({ key, label: t(`admin.dashboard.survey.hired.${key}`), count: survey.hired[key] }));
+    const hireRows: CountRow[] = (['applicant', 'other', 'none'] as const).map((key) => ({
+      key,
+      label: t(`admin.dashboard.survey.hired.${key}`),
+      count: survey.hired[key],
+    }));
     const hireColumns: TableColumnsType<CountRow> = [
       { title: t('admin.dashboard.survey.outcome'), dataIndex: 'label', key: 'label' },
-      { title: t('admin.dashboard.count'), dataIndex: 'count', key: 'count', ...right, render: (value: number) => int(value) },
-      { title: t('admin.dashboard.share'), key: 'share', ...right, render: (_, row) => percent(row.count, survey.responses) },
+      {
+        title: t('admin.dashboard.count'),
+        dataIndex: 'count',
+        key: 'count',
+        ...right,
+        render: (value: number) => int(value),
+      },
+      {
+        title: t('admin.dashboard.share'),
+        key: 'share',
+        ...right,
+        render: (_, row) => percent(row.count, survey.responses),
+      },
     ];
     const average = (value: number | null) => (value === null ? '—' : `${decimal(value)} / ${int(5)}`);
     const surveyTitle = t('admin.dashboard.survey.title');
     const surveyFigure = (
-      <DashboardGroup id="survey" title={surveyTitle} note={survey.responses ? t('admin.dashboard.survey.note') : t('admin.dashboard.survey.none')}>
+      <DashboardGroup
+        id="survey"
+        title={surveyTitle}
+        note={survey.responses ? t('admin.dashboard.survey.note') : t('admin.dashboard.survey.none')}
+      >
         <Row gutter={[16, 16]} style={{ marginBottom: 8 }}>
           <Col xs={24} md={8}>
             <Statistic title={t('admin.dashboard.survey.responses')} value={int(survey.responses)} />
@@ -273,10 +345,26 @@ export function useFigures(data: AdminDashboard | undefined): Figures | null {
                   rows={scoreRows}
                   columns={[
                     { title: t('admin.dashboard.survey.score'), dataIndex: 'label', key: 'label' },
-                    { title: t('admin.dashboard.survey.jobbank'), dataIndex: 'jobbank', key: 'jobbank', ...right, render: (value: number) => int(value) },
-                    { title: t('admin.dashboard.survey.candidates'), dataIndex: 'candidates', key: 'candidates', ...right, render: (value: number) => int(value) },
+                    {
+                      title: t('admin.dashboard.survey.jobbank'),
+                      dataIndex: 'jobbank',
+                      key: 'jobbank',
+                      ...right,
+                      render: (value: number) => int(value),
+                    },
+                    {
+                      title: t('admin.dashboard.survey.candidates'),
+                      dataIndex: 'candidates',
+                      key: 'candidates',
+                      ...right,
+                      render: (value: number) => int(value),
+                    },
                   ]}
-                  total={[t('admin.dashboard.survey.average'), average(survey.rating_jobbank), average(survey.rating_candidates)]}
+                  total={[
+                    t('admin.dashboard.survey.average'),
+                    average(survey.rating_jobbank),
+                    average(survey.rating_candidates),
+                  ]}
                 />
               }
             />
@@ -292,7 +380,13 @@ export function useFigures(data: AdminDashboard | undefined): Figures | null {
                       kind: 'ring',
                       label: chartLabel(hiresTitle),
                       height: 240,
-                      data: hireRows.filter((r) => r.count > 0).map((r) => ({ name: r.label, count: r.count, color: HIRED_COLORS[r.key as keyof typeof HIRED_COLORS] })),
+                      data: hireRows
+                        .filter((r) => r.count > 0)
+                        .map((r) => ({
+                          name: r.label,
+                          count: r.count,
+                          color: HIRED_COLORS[r.key as keyof typeof HIRED_COLORS],
+                        })),
                       series: [{ key: 'count', label: t('admin.dashboard.count'), color: SERIES_COLORS[0] }],
                       format: int,
                     }
@@ -317,9 +411,21 @@ export function useFigures(data: AdminDashboard | undefined): Figures | null {
     const validated = sum(data.membership.map((m) => m.count));
     const stats = [
       { key: 'members', label: t('admin.dashboard.stat.members'), value: int(validated) },
-      { key: 'pending', label: t('admin.dashboard.stat.pending'), value: int(sum(data.members.filter((m) => m.status === 'PENDING').map((m) => m.count))) },
-      { key: 'published', label: t('admin.dashboard.stat.published'), value: int(data.offers.find((o) => o.status === 'PUBLISHED')?.count ?? 0) },
-      { key: 'applications', label: t('admin.dashboard.stat.applications'), value: int(sum(data.applications.map((a) => a.count))) },
+      {
+        key: 'pending',
+        label: t('admin.dashboard.stat.pending'),
+        value: int(sum(data.members.filter((m) => m.status === 'PENDING').map((m) => m.count))),
+      },
+      {
+        key: 'published',
+        label: t('admin.dashboard.stat.published'),
+        value: int(data.offers.find((o) => o.status === 'PUBLISHED')?.count ?? 0),
+      },
+      {
+        key: 'applications',
+        label: t('admin.dashboard.stat.applications'),
+        value: int(sum(data.applications.map((a) => a.count))),
+      },
       { key: 'responses', label: t('admin.dashboard.stat.responses'), value: int(survey.responses) },
     ];
     return { stats, members, membership, registrations, offers, applications, survey: surveyFigure };

@@ -34,10 +34,13 @@ export default function JobsQueuePage() {
     setSelected([]);
     setAsking(null);
   });
-  const value = (field: string) => (filters.find((f) => 'field' in f && f.field === field)?.value as string | undefined) ?? undefined;
+  const value = (field: string) =>
+    (filters.find((f) => 'field' in f && f.field === field)?.value as string | undefined) ?? undefined;
   const status = value('status') as OfferStatus | undefined;
-  const setFilter = (field: string, next: string | undefined) => setFilters([{ field, operator: 'eq', value: next || undefined }], 'merge');
-  const onDecide = (hashes: string[], from: OfferStatus, to: OfferStatus) => (findOfferMove(from, to, 'admin')?.needs === 'reason' ? setAsking({ hashes, status: to, from }) : decide(hashes, to));
+  const setFilter = (field: string, next: string | undefined) =>
+    setFilters([{ field, operator: 'eq', value: next || undefined }], 'merge');
+  const onDecide = (hashes: string[], from: OfferStatus, to: OfferStatus) =>
+    findOfferMove(from, to, 'admin')?.needs === 'reason' ? setAsking({ hashes, status: to, from }) : decide(hashes, to);
   const label = (from: OfferStatus, to: OfferStatus) => (to === 'REJECTED' && from === 'PUBLISHED' ? 'REMOVED' : to);
   const bulkMoves = status ? offerMovesFrom(status, 'admin') : [];
 
@@ -50,13 +53,29 @@ export default function JobsQueuePage() {
           style={{ width: 220 }}
           value={status ?? ''}
           onChange={(next) => setFilter('status', next)}
-          options={[{ value: '', label: t('offers.allStatuses') }, ...OFFER_STATUSES.map((s) => ({ value: s, label: t(`offers.status.${s}`) }))]}
+          options={[
+            { value: '', label: t('offers.allStatuses') },
+            ...OFFER_STATUSES.map((s) => ({ value: s, label: t(`offers.status.${s}`) })),
+          ]}
         />
-        <Input.Search allowClear placeholder={t('admin.jobs.search')} style={{ width: 320 }} defaultValue={value('text')} onSearch={(text) => setFilter('text', text.trim())} />
+        <Input.Search
+          allowClear
+          placeholder={t('admin.jobs.search')}
+          style={{ width: 320 }}
+          defaultValue={value('text')}
+          onSearch={(text) => setFilter('text', text.trim())}
+        />
         {selected.length > 0 &&
           status &&
           bulkMoves.map((move) => (
-            <Button key={move.to} type={move.to === 'PUBLISHED' ? 'primary' : 'default'} danger={move.to === 'REJECTED'} data-bulk={move.to} loading={pending} onClick={() => onDecide(selected, status, move.to)}>
+            <Button
+              key={move.to}
+              type={move.to === 'PUBLISHED' ? 'primary' : 'default'}
+              danger={move.to === 'REJECTED'}
+              data-bulk={move.to}
+              loading={pending}
+              onClick={() => onDecide(selected, status, move.to)}
+            >
               {t(`${KEYS}.${label(status, move.to)}.bulk`, { count: selected.length })}
             </Button>
           ))}
@@ -66,7 +85,18 @@ export default function JobsQueuePage() {
         rowKey="hash"
         size="middle"
         scroll={{ x: 1100 }}
-        rowSelection={status ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (row) => ({ disabled: false, 'aria-label': t('admin.selectRow', { name: row.title }) }) } : undefined}
+        rowSelection={
+          status
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as string[]),
+                getCheckboxProps: (row) => ({
+                  disabled: false,
+                  'aria-label': t('admin.selectRow', { name: row.title }),
+                }),
+              }
+            : undefined
+        }
         expandable={{
           expandedRowRender: (row) => (
             <div className="admin-offer-preview" data-testid="offer-preview">
@@ -78,7 +108,9 @@ export default function JobsQueuePage() {
                 </Space>
               ) : null}
               <Markdown source={row.description ?? ''} className="markdown" />
-              {row.reason ? <Typography.Paragraph type="danger">{`${t('offers.rejectedBecause')} ${row.reason}`}</Typography.Paragraph> : null}
+              {row.reason ? (
+                <Typography.Paragraph type="danger">{`${t('offers.rejectedBecause')} ${row.reason}`}</Typography.Paragraph>
+              ) : null}
             </div>
           ),
         }}
@@ -94,7 +126,15 @@ export default function JobsQueuePage() {
             ),
           },
           { title: t('admin.jobs.company'), width: 220, render: (_, row) => row.company?.name },
-          ...(status ? [] : [{ title: t('offers.statusFilter'), width: 150, render: (_: unknown, row: Offer) => <OfferStatusTag status={row.status} /> }]),
+          ...(status
+            ? []
+            : [
+                {
+                  title: t('offers.statusFilter'),
+                  width: 150,
+                  render: (_: unknown, row: Offer) => <OfferStatusTag status={row.status} />,
+                },
+              ]),
           { title: t('offers.created'), width: 120, render: (_, row) => formatDate(row.cdate, lng) },
           {
             title: t('admin.users.actions'),
@@ -103,7 +143,15 @@ export default function JobsQueuePage() {
             render: (_, row) => (
               <Space wrap size={4}>
                 {(row.moves ?? []).map((move) => (
-                  <Button key={move.to} size="small" type={move.to === 'PUBLISHED' ? 'primary' : 'default'} danger={move.to === 'REJECTED'} loading={pending} data-move={move.to} onClick={() => onDecide([row.hash], row.status, move.to as OfferStatus)}>
+                  <Button
+                    key={move.to}
+                    size="small"
+                    type={move.to === 'PUBLISHED' ? 'primary' : 'default'}
+                    danger={move.to === 'REJECTED'}
+                    loading={pending}
+                    data-move={move.to}
+                    onClick={() => onDecide([row.hash], row.status, move.to as OfferStatus)}
+                  >
                     {t(`${KEYS}.${label(row.status, move.to as OfferStatus)}.action`)}
                   </Button>
                 ))}

@@ -27,7 +27,10 @@ export default function PageEditPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   const form = useResourceForm<AdminPage, PageValues>({
-    resource: 'adm/pages', id: key, savedMessage: t('admin.pages.saved'), rename: (field) => field
+    resource: 'adm/pages',
+    id: key,
+    savedMessage: t('admin.pages.saved'),
+    rename: (field) => field,
   });
   const page = form.record;
   useDocumentTitle(`${page?.texts[lng]?.title ?? t('admin.pages.title')} · Alumni`);
@@ -36,7 +39,12 @@ export default function PageEditPage() {
     'ui:title': t(`lang.${code}`),
     'ui:order': ['title', 'body', 'slug'],
     title: { 'ui:title': t('admin.articles.form.title') },
-    body: { 'ui:title': t('admin.articles.form.body'), 'ui:widget': MarkdownWidget, 'ui:options': { rows: 16 }, 'ui:help': t('admin.articles.form.bodyHelp') },
+    body: {
+      'ui:title': t('admin.articles.form.body'),
+      'ui:widget': MarkdownWidget,
+      'ui:options': { rows: 16 },
+      'ui:help': t('admin.articles.form.bodyHelp'),
+    },
     slug: { 'ui:title': t('admin.articles.form.slug'), 'ui:help': t('admin.articles.form.slugHelp') },
   });
   return (
@@ -48,7 +56,15 @@ export default function PageEditPage() {
           form="adminPage"
           id="page-form"
           formData={{ texts: page.texts }}
-          uiSchema={{ texts: { 'ui:ObjectFieldTemplate': LanguageColumns, 'ui:title': '', es: language('es'), en: language('en'), ca: language('ca') } }}
+          uiSchema={{
+            texts: {
+              'ui:ObjectFieldTemplate': LanguageColumns,
+              'ui:title': '',
+              es: language('es'),
+              en: language('en'),
+              ca: language('ca'),
+            },
+          }}
           submitText={t('admin.articles.save')}
           submitting={form.saving}
           serverErrors={form.serverErrors}

@@ -18,7 +18,10 @@ interface PageItem {
 }
 
 /** Where the public reads a page: an info page at /info/{slug}, the association's texts on their own pages. */
-export function publicPathOf(page: { key: string; group: string; slugs: Partial<Record<Locale, string>> }, lng: Locale): string {
+export function publicPathOf(
+  page: { key: string; group: string; slugs: Partial<Record<Locale, string>> },
+  lng: Locale,
+): string {
   if (page.group === 'info') return localizePath('info', lng, { slug: page.slugs[lng] ?? '' });
   return localizePath(page.key === 'benefits' ? 'alumni' : 'association', lng);
 }
@@ -27,7 +30,13 @@ export default function PagesListPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   useDocumentTitle(`${t('admin.pages.title')} · Alumni`);
-  const { tableProps } = useTable<PageItem>({ resource: 'adm/pages', syncWithLocation: false, pagination: { mode: 'off' }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
+  const { tableProps } = useTable<PageItem>({
+    resource: 'adm/pages',
+    syncWithLocation: false,
+    pagination: { mode: 'off' },
+    sorters: { mode: 'off' },
+    filters: { mode: 'off' },
+  });
   return (
     <section data-testid="admin-pages">
       <Typography.Title level={2}>{t('admin.pages.title')}</Typography.Title>
@@ -47,17 +56,31 @@ export default function PagesListPage() {
               </Link>
             ),
           },
-          { title: t('admin.pages.where'), width: 170, render: (_, page) => <Tag>{t(`admin.pages.group.${page.group}`)}</Tag> },
+          {
+            title: t('admin.pages.where'),
+            width: 170,
+            render: (_, page) => <Tag>{t(`admin.pages.group.${page.group}`)}</Tag>,
+          },
           {
             title: t('admin.pages.onSite'),
             render: (_, page) =>
               LOCALES.map((code) => (
-                <a key={code} href={publicPathOf(page, code)} target="_blank" rel="noreferrer" style={{ marginRight: 12 }}>
+                <a
+                  key={code}
+                  href={publicPathOf(page, code)}
+                  target="_blank"
+                  rel="noreferrer"
+                  style={{ marginRight: 12 }}
+                >
                   {code.toUpperCase()}
                 </a>
               )),
           },
-          { title: t('admin.articles.updated'), width: 140, render: (_, page) => (page.updated_at ? formatDate(page.updated_at, lng) : '—') },
+          {
+            title: t('admin.articles.updated'),
+            width: 140,
+            render: (_, page) => (page.updated_at ? formatDate(page.updated_at, lng) : '—'),
+          },
           {
             title: '',
             width: 90,

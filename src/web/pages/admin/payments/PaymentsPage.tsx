@@ -47,7 +47,8 @@ export default function PaymentsPage() {
     filters: { mode: 'server' },
   });
   const value = (field: string) => filters.find((f) => 'field' in f && f.field === field)?.value as string | undefined;
-  const setFilter = (field: string, next: string | undefined) => setFilters([{ field, operator: 'eq', value: next || undefined }], 'merge');
+  const setFilter = (field: string, next: string | undefined) =>
+    setFilters([{ field, operator: 'eq', value: next || undefined }], 'merge');
   const query = Object.fromEntries(['status', 'method', 'q', 'from', 'to'].map((field) => [field, value(field)]));
   const from = value('from');
   const to = value('to');
@@ -65,7 +66,10 @@ export default function PaymentsPage() {
         resource: 'adm/payments',
         id: payment.hash,
         values: reason ? { status, reason } : { status },
-        successNotification: () => ({ type: 'success', message: t(status === 'PAID' ? 'admin.payments.collect.done' : 'admin.payments.return.done') }),
+        successNotification: () => ({
+          type: 'success',
+          message: t(status === 'PAID' ? 'admin.payments.collect.done' : 'admin.payments.return.done'),
+        }),
       },
       {
         onSuccess: () => {
@@ -74,8 +78,15 @@ export default function PaymentsPage() {
         },
       },
     );
-  const exportCsv = () => downloadCsv('adm', 'payments/export', `${t('admin.payments.file')}-${dayjs().format('YYYY-MM-DD')}.csv`, query).catch(failed);
-  const downloadBatch = (batch: string) => downloadFile('adm', `payments/sepa/${batch}`, `${batch}.xml`, 'application/xml').catch(failed);
+  const exportCsv = () =>
+    downloadCsv(
+      'adm',
+      'payments/export',
+      `${t('admin.payments.file')}-${dayjs().format('YYYY-MM-DD')}.csv`,
+      query,
+    ).catch(failed);
+  const downloadBatch = (batch: string) =>
+    downloadFile('adm', `payments/sepa/${batch}`, `${batch}.xml`, 'application/xml').catch(failed);
 
   return (
     <section data-testid="admin-payments">
@@ -84,18 +95,53 @@ export default function PaymentsPage() {
           {t('admin.payments.title')}
         </Typography.Title>
         <Space wrap>
-          <Button icon={<DownloadOutlined />} onClick={() => void exportCsv()} disabled={!total} data-testid="payments-export">
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void exportCsv()}
+            disabled={!total}
+            data-testid="payments-export"
+          >
             {t('admin.payments.export')}
           </Button>
-          <Button type="primary" icon={<FileTextOutlined />} onClick={() => setSepaOpen(true)} data-testid="payments-sepa">
+          <Button
+            type="primary"
+            icon={<FileTextOutlined />}
+            onClick={() => setSepaOpen(true)}
+            data-testid="payments-sepa"
+          >
             {t('admin.payments.sepa.action')}
           </Button>
         </Space>
       </Space>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search allowClear placeholder={t('admin.payments.search')} aria-label={t('admin.payments.search')} style={{ width: 320, maxWidth: '100%' }} onSearch={(text) => setFilter('q', text.trim())} />
-        <Select aria-label={t('admin.payments.statusLabel')} style={{ width: 170 }} value={value('status') ?? ''} onChange={(next) => setFilter('status', next)} options={[{ value: '', label: t('admin.payments.allStatuses') }, ...STATUSES.map((status) => ({ value: status, label: t(`admin.payments.status.${status}`) }))]} data-testid="payments-status" />
-        <Select aria-label={t('admin.payments.methodLabel')} style={{ width: 170 }} value={value('method') ?? ''} onChange={(next) => setFilter('method', next)} options={[{ value: '', label: t('admin.payments.allMethods') }, ...METHODS.map((method) => ({ value: method, label: t(`admin.payments.method.${method}`) }))]} />
+        <Input.Search
+          allowClear
+          placeholder={t('admin.payments.search')}
+          aria-label={t('admin.payments.search')}
+          style={{ width: 320, maxWidth: '100%' }}
+          onSearch={(text) => setFilter('q', text.trim())}
+        />
+        <Select
+          aria-label={t('admin.payments.statusLabel')}
+          style={{ width: 170 }}
+          value={value('status') ?? ''}
+          onChange={(next) => setFilter('status', next)}
+          options={[
+            { value: '', label: t('admin.payments.allStatuses') },
+            ...STATUSES.map((status) => ({ value: status, label: t(`admin.payments.status.${status}`) })),
+          ]}
+          data-testid="payments-status"
+        />
+        <Select
+          aria-label={t('admin.payments.methodLabel')}
+          style={{ width: 170 }}
+          value={value('method') ?? ''}
+          onChange={(next) => setFilter('method', next)}
+          options={[
+            { value: '', label: t('admin.payments.allMethods') },
+            ...METHODS.map((method) => ({ value: method, label: t(`admin.payments.method.${method}`) })),
+          ]}
+        />
         <DatePicker.RangePicker
           aria-label={t('admin.payments.dates')}
           format="DD/MM/YYYY"
@@ -118,9 +164,21 @@ export default function PaymentsPage() {
         size="middle"
         scroll={{ x: 1090 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin.payments.empty')} /> }}
-        onRow={(row) => ({ 'data-testid': 'payment-row', 'data-method': row.method, 'data-status': row.status }) as React.HTMLAttributes<HTMLElement>}
+        onRow={(row) =>
+          ({
+            'data-testid': 'payment-row',
+            'data-method': row.method,
+            'data-status': row.status,
+          }) as React.HTMLAttributes<HTMLElement>
+        }
         columns={[
-          { title: t('admin.payments.member'), key: 'member', fixed: 'left', width: 175, render: (_, row) => <MemberCell member={row.member} /> },
+          {
+            title: t('admin.payments.member'),
+            key: 'member',
+            fixed: 'left',
+            width: 175,
+            render: (_, row) => <MemberCell member={row.member} />,
+          },
           {
             title: t('admin.payments.statusLabel'),
             key: 'status',
@@ -141,7 +199,13 @@ export default function PaymentsPage() {
               </Space>
             ),
           },
-          { title: t('admin.payments.amount'), key: 'amount', width: 85, align: 'right', render: (_, row) => money(row.amount_cents, lng) },
+          {
+            title: t('admin.payments.amount'),
+            key: 'amount',
+            width: 85,
+            align: 'right',
+            render: (_, row) => money(row.amount_cents, lng),
+          },
           {
             title: t('admin.payments.methodLabel'),
             key: 'method',
@@ -149,7 +213,11 @@ export default function PaymentsPage() {
             render: (_, row) => (
               <>
                 <div>{t(`admin.payments.method.${row.method}`)}</div>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }} copyable={row.mandate_ref ? { text: row.mandate_ref } : false}>
+                <Typography.Text
+                  type="secondary"
+                  style={{ fontSize: 12 }}
+                  copyable={row.mandate_ref ? { text: row.mandate_ref } : false}
+                >
                   {row.card_label ?? row.mandate_ref ?? ''}
                 </Typography.Text>
               </>
@@ -195,7 +263,14 @@ export default function PaymentsPage() {
                 <div>{row.receipt_number ?? <Typography.Text type="secondary">—</Typography.Text>}</div>
                 {row.sepa_batch ? (
                   <Tooltip title={t('admin.payments.sepa.again')}>
-                    <Button type="link" size="small" icon={<DownloadOutlined />} style={{ paddingInline: 0, height: 'auto' }} onClick={() => void downloadBatch(row.sepa_batch!)} data-testid="payment-batch">
+                    <Button
+                      type="link"
+                      size="small"
+                      icon={<DownloadOutlined />}
+                      style={{ paddingInline: 0, height: 'auto' }}
+                      onClick={() => void downloadBatch(row.sepa_batch!)}
+                      data-testid="payment-batch"
+                    >
                       {t('admin.payments.batchShort', { id: row.sepa_batch.slice(-6) })}
                     </Button>
                   </Tooltip>
@@ -214,19 +289,40 @@ export default function PaymentsPage() {
               return (
                 <Space wrap size={4}>
                   {inBatch && row.status === 'PENDING' ? (
-                    <Popconfirm title={t('admin.payments.collect.confirm')} okText={t('admin.payments.collect.action')} cancelText={t('admin.cancel')} onConfirm={() => decide(row, 'PAID')}>
-                      <Button size="small" icon={<CheckOutlined />} loading={mutation.isPending} data-testid="payment-collect">
+                    <Popconfirm
+                      title={t('admin.payments.collect.confirm')}
+                      okText={t('admin.payments.collect.action')}
+                      cancelText={t('admin.cancel')}
+                      onConfirm={() => decide(row, 'PAID')}
+                    >
+                      <Button
+                        size="small"
+                        icon={<CheckOutlined />}
+                        loading={mutation.isPending}
+                        data-testid="payment-collect"
+                      >
                         {t('admin.payments.collect.action')}
                       </Button>
                     </Popconfirm>
                   ) : null}
                   {inBatch && (row.status === 'PENDING' || row.status === 'PAID') ? (
-                    <Button size="small" danger icon={<RollbackOutlined />} onClick={() => setReturning(row)} data-testid="payment-return">
+                    <Button
+                      size="small"
+                      danger
+                      icon={<RollbackOutlined />}
+                      onClick={() => setReturning(row)}
+                      data-testid="payment-return"
+                    >
                       {t('admin.payments.return.action')}
                     </Button>
                   ) : null}
                   {canRefund ? (
-                    <Button size="small" icon={<UndoOutlined />} onClick={() => setRefunding(row)} data-testid="payment-refund">
+                    <Button
+                      size="small"
+                      icon={<UndoOutlined />}
+                      onClick={() => setRefunding(row)}
+                      data-testid="payment-refund"
+                    >
                       {t('admin.payments.refund.action')}
                     </Button>
                   ) : null}
@@ -237,8 +333,18 @@ export default function PaymentsPage() {
         ]}
       />
       <RefundModal payment={refunding} onClose={() => setRefunding(null)} onDone={refresh} />
-      <ReturnModal payment={returning} pending={mutation.isPending} onCancel={() => setReturning(null)} onConfirm={(reason) => returning && decide(returning, 'RETURNED', reason)} />
-      <SepaModal open={sepaOpen} onClose={() => setSepaOpen(false)} onDone={refresh} onDownloadAgain={(batch) => void downloadBatch(batch)} />
+      <ReturnModal
+        payment={returning}
+        pending={mutation.isPending}
+        onCancel={() => setReturning(null)}
+        onConfirm={(reason) => returning && decide(returning, 'RETURNED', reason)}
+      />
+      <SepaModal
+        open={sepaOpen}
+        onClose={() => setSepaOpen(false)}
+        onDone={refresh}
+        onDownloadAgain={(batch) => void downloadBatch(batch)}
+      />
     </section>
   );
 }

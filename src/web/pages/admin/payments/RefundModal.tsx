@@ -8,7 +8,15 @@ import type { AdminPayment, AdminPaymentRefund } from '../../../../shared/schema
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { money } from './shared';
 
-export function RefundModal({ payment, onClose, onDone }: { payment: AdminPayment | null; onClose: () => void; onDone: () => void }) {
+export function RefundModal({
+  payment,
+  onClose,
+  onDone,
+}: {
+  payment: AdminPayment | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   const [modal, contextHolder] = Modal.useModal();
@@ -32,7 +40,10 @@ export function RefundModal({ payment, onClose, onDone }: { payment: AdminPaymen
               url: `/adm/payments/${payment.hash}/refund`,
               method: 'post',
               values: { ...(values.amount_cents ? { amount_cents: values.amount_cents } : {}), reason: values.reason },
-              successNotification: () => ({ type: 'success', message: t('admin.payments.refund.done', { amount: money(amount, lng) }) }),
+              successNotification: () => ({
+                type: 'success',
+                message: t('admin.payments.refund.done', { amount: money(amount, lng) }),
+              }),
             },
             {
               onSuccess: () => {
@@ -52,7 +63,15 @@ export function RefundModal({ payment, onClose, onDone }: { payment: AdminPaymen
   };
 
   return (
-    <Modal open={payment !== null} title={t('admin.payments.refund.title')} footer={null} destroyOnHidden maskClosable={false} onCancel={onClose} width={480}>
+    <Modal
+      open={payment !== null}
+      title={t('admin.payments.refund.title')}
+      footer={null}
+      destroyOnHidden
+      maskClosable={false}
+      onCancel={onClose}
+      width={480}
+    >
       {contextHolder}
       {payment ? (
         <>
@@ -65,7 +84,11 @@ export function RefundModal({ payment, onClose, onDone }: { payment: AdminPaymen
             form="adminPaymentRefund"
             id="payment-refund-form"
             uiSchema={{
-              amount_cents: { 'ui:widget': 'updown', 'ui:help': t('admin.payments.refund.amountHelp', { cents: left, amount: money(left, lng) }), 'ui:placeholder': String(left) },
+              amount_cents: {
+                'ui:widget': 'updown',
+                'ui:help': t('admin.payments.refund.amountHelp', { cents: left, amount: money(left, lng) }),
+                'ui:placeholder': String(left),
+              },
               reason: { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } },
             }}
             submitText={t('admin.payments.refund.submit')}

@@ -5,7 +5,17 @@ import type { Locale } from '../../../../shared/constants';
 import type { AdminPayment } from '../../../../shared/schema-types';
 import { money } from './shared';
 
-export function ReturnModal({ payment, pending, onCancel, onConfirm }: { payment: AdminPayment | null; pending: boolean; onCancel: () => void; onConfirm: (reason: string) => void }) {
+export function ReturnModal({
+  payment,
+  pending,
+  onCancel,
+  onConfirm,
+}: {
+  payment: AdminPayment | null;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: (reason: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   const [form] = Form.useForm<{ reason: string }>();
@@ -26,9 +36,23 @@ export function ReturnModal({ payment, pending, onCancel, onConfirm }: { payment
           .catch(() => undefined /* the form shows what is missing */)
       }
     >
-      {payment ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('admin.payments.return.text', { name: payment.member.name, amount: money(payment.amount_cents, lng) })} /> : null}
+      {payment ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('admin.payments.return.text', {
+            name: payment.member.name,
+            amount: money(payment.amount_cents, lng),
+          })}
+        />
+      ) : null}
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="reason" label={t('admin.payments.return.reason')} rules={[{ required: true, whitespace: true, message: t('admin.payments.return.reasonMissing') }]}>
+        <Form.Item
+          name="reason"
+          label={t('admin.payments.return.reason')}
+          rules={[{ required: true, whitespace: true, message: t('admin.payments.return.reasonMissing') }]}
+        >
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
       </Form>

@@ -30,10 +30,24 @@ interface Made {
 /** What the file says about itself: its message id (our batch), its number of debits and their sum. */
 function summary(xml: string): Made {
   const pick = (tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1] ?? '';
-  return { batch: pick('MsgId'), count: Number(pick('NbOfTxs')), totalCents: Math.round(Number(pick('CtrlSum')) * 100) };
+  return {
+    batch: pick('MsgId'),
+    count: Number(pick('NbOfTxs')),
+    totalCents: Math.round(Number(pick('CtrlSum')) * 100),
+  };
 }
 
-export function SepaModal({ open, onClose, onDone, onDownloadAgain }: { open: boolean; onClose: () => void; onDone: () => void; onDownloadAgain: (batch: string) => void }) {
+export function SepaModal({
+  open,
+  onClose,
+  onDone,
+  onDownloadAgain,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+  onDownloadAgain: (batch: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   const [form] = Form.useForm<{ date: Dayjs }>();
@@ -52,7 +66,13 @@ export function SepaModal({ open, onClose, onDone, onDownloadAgain }: { open: bo
     setPending(true);
     setError(null);
     try {
-      const xml = await downloadFile('adm', 'payments/sepa', `sepa-${values.date.format('YYYY-MM-DD')}.xml`, 'application/xml', { method: 'POST', body: { collection_date: values.date.format('DD/MM/YYYY') } });
+      const xml = await downloadFile(
+        'adm',
+        'payments/sepa',
+        `sepa-${values.date.format('YYYY-MM-DD')}.xml`,
+        'application/xml',
+        { method: 'POST', body: { collection_date: values.date.format('DD/MM/YYYY') } },
+      );
       setMade(summary(xml));
       onDone();
     } catch (failure) {
@@ -82,7 +102,13 @@ export function SepaModal({ open, onClose, onDone, onDownloadAgain }: { open: bo
               <Button key="cancel" onClick={close}>
                 {t('admin.cancel')}
               </Button>,
-              <Button key="make" type="primary" loading={pending} onClick={() => void submit()} data-testid="sepa-submit">
+              <Button
+                key="make"
+                type="primary"
+                loading={pending}
+                onClick={() => void submit()}
+                data-testid="sepa-submit"
+              >
                 {t('admin.payments.sepa.submit')}
               </Button>,
             ]
@@ -90,15 +116,33 @@ export function SepaModal({ open, onClose, onDone, onDownloadAgain }: { open: bo
     >
       {made ? (
         <div data-testid="sepa-result">
-          <Result status="success" style={{ padding: '16px 0' }} title={t('admin.payments.sepa.done', { count: made.count })} subTitle={t('admin.payments.sepa.summary', { batch: made.batch, total: money(made.totalCents, lng) })} />
+          <Result
+            status="success"
+            style={{ padding: '16px 0' }}
+            title={t('admin.payments.sepa.done', { count: made.count })}
+            subTitle={t('admin.payments.sepa.summary', { batch: made.batch, total: money(made.totalCents, lng) })}
+          />
         </div>
       ) : (
         <>
           <p>{t('admin.payments.sepa.text')}</p>
-          {error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={error} data-testid="sepa-error" /> : null}
+          {error ? (
+            <Alert type="error" showIcon style={{ marginBottom: 16 }} message={error} data-testid="sepa-error" />
+          ) : null}
           <Form form={form} layout="vertical" initialValues={{ date: earliest }} preserve={false}>
-            <Form.Item name="date" label={t('admin.payments.sepa.date')} rules={[{ required: true, message: t('admin.payments.sepa.dateMissing') }]} extra={t('admin.payments.sepa.dateHelp')}>
-              <DatePicker format="DD/MM/YYYY" allowClear={false} disabledDate={(day) => day.isBefore(earliest, 'day')} style={{ width: '100%' }} data-testid="sepa-date" />
+            <Form.Item
+              name="date"
+              label={t('admin.payments.sepa.date')}
+              rules={[{ required: true, message: t('admin.payments.sepa.dateMissing') }]}
+              extra={t('admin.payments.sepa.dateHelp')}
+            >
+              <DatePicker
+                format="DD/MM/YYYY"
+                allowClear={false}
+                disabledDate={(day) => day.isBefore(earliest, 'day')}
+                style={{ width: '100%' }}
+                data-testid="sepa-date"
+              />
             </Form.Item>
           </Form>
         </>

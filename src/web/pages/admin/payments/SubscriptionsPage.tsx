@@ -27,25 +27,58 @@ export default function SubscriptionsPage() {
     filters: { mode: 'server' },
   });
   const value = (field: string) => filters.find((f) => 'field' in f && f.field === field)?.value as string | undefined;
-  const setFilter = (field: string, next: string | undefined) => setFilters([{ field, operator: 'eq', value: next || undefined }], 'merge');
+  const setFilter = (field: string, next: string | undefined) =>
+    setFilters([{ field, operator: 'eq', value: next || undefined }], 'merge');
   return (
     <section data-testid="admin-subscriptions">
       <Typography.Title level={2} style={{ marginTop: 0 }}>
         {t('admin.subscriptions.title')}
       </Typography.Title>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search allowClear placeholder={t('admin.payments.search')} aria-label={t('admin.payments.search')} style={{ width: 320, maxWidth: '100%' }} onSearch={(text) => setFilter('q', text.trim())} />
-        <Select aria-label={t('admin.payments.statusLabel')} style={{ width: 170 }} value={value('status') ?? ''} onChange={(next) => setFilter('status', next)} options={[{ value: '', label: t('admin.payments.allStatuses') }, ...STATUSES.map((status) => ({ value: status, label: t(`admin.subscriptions.status.${status}`) }))]} />
-        <Select aria-label={t('admin.payments.methodLabel')} style={{ width: 170 }} value={value('method') ?? ''} onChange={(next) => setFilter('method', next)} options={[{ value: '', label: t('admin.payments.allMethods') }, ...METHODS.map((method) => ({ value: method, label: t(`admin.payments.method.${method}`) }))]} />
+        <Input.Search
+          allowClear
+          placeholder={t('admin.payments.search')}
+          aria-label={t('admin.payments.search')}
+          style={{ width: 320, maxWidth: '100%' }}
+          onSearch={(text) => setFilter('q', text.trim())}
+        />
+        <Select
+          aria-label={t('admin.payments.statusLabel')}
+          style={{ width: 170 }}
+          value={value('status') ?? ''}
+          onChange={(next) => setFilter('status', next)}
+          options={[
+            { value: '', label: t('admin.payments.allStatuses') },
+            ...STATUSES.map((status) => ({ value: status, label: t(`admin.subscriptions.status.${status}`) })),
+          ]}
+        />
+        <Select
+          aria-label={t('admin.payments.methodLabel')}
+          style={{ width: 170 }}
+          value={value('method') ?? ''}
+          onChange={(next) => setFilter('method', next)}
+          options={[
+            { value: '', label: t('admin.payments.allMethods') },
+            ...METHODS.map((method) => ({ value: method, label: t(`admin.payments.method.${method}`) })),
+          ]}
+        />
       </Space>
       <Table<AdminSubscription>
         {...tableProps}
         rowKey="hash"
         size="middle"
         scroll={{ x: 900 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin.subscriptions.empty')} /> }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin.subscriptions.empty')} />,
+        }}
         columns={[
-          { title: t('admin.payments.member'), key: 'member', fixed: 'left', width: 180, render: (_, row) => <MemberCell member={row.member} /> },
+          {
+            title: t('admin.payments.member'),
+            key: 'member',
+            fixed: 'left',
+            width: 180,
+            render: (_, row) => <MemberCell member={row.member} />,
+          },
           {
             title: t('admin.payments.statusLabel'),
             key: 'status',
@@ -53,14 +86,42 @@ export default function SubscriptionsPage() {
             render: (_, row) => (
               <Space direction="vertical" size={2}>
                 <StatusTag status={row.status} kind="subscriptions" />
-                {!row.renew && row.status !== 'ENDED' ? <Tag style={{ marginInlineEnd: 0 }}>{t('admin.subscriptions.renewOff')}</Tag> : null}
+                {!row.renew && row.status !== 'ENDED' ? (
+                  <Tag style={{ marginInlineEnd: 0 }}>{t('admin.subscriptions.renewOff')}</Tag>
+                ) : null}
               </Space>
             ),
           },
-          { title: t('admin.payments.methodLabel'), key: 'method', width: 130, render: (_, row) => t(`admin.payments.method.${row.method}`) },
-          { title: t('admin.payments.amount'), key: 'amount', width: 100, align: 'right', render: (_, row) => money(row.amount_cents, lng) },
-          { title: t('admin.subscriptions.paidUntil'), key: 'until', width: 120, render: (_, row) => formatDate(row.current_period_end, lng) },
-          { title: t('admin.subscriptions.nextCharge'), key: 'next', width: 130, render: (_, row) => (row.next_charge_at ? formatDate(row.next_charge_at, lng) : <Typography.Text type="secondary">—</Typography.Text>) },
+          {
+            title: t('admin.payments.methodLabel'),
+            key: 'method',
+            width: 130,
+            render: (_, row) => t(`admin.payments.method.${row.method}`),
+          },
+          {
+            title: t('admin.payments.amount'),
+            key: 'amount',
+            width: 100,
+            align: 'right',
+            render: (_, row) => money(row.amount_cents, lng),
+          },
+          {
+            title: t('admin.subscriptions.paidUntil'),
+            key: 'until',
+            width: 120,
+            render: (_, row) => formatDate(row.current_period_end, lng),
+          },
+          {
+            title: t('admin.subscriptions.nextCharge'),
+            key: 'next',
+            width: 130,
+            render: (_, row) =>
+              row.next_charge_at ? (
+                formatDate(row.next_charge_at, lng)
+              ) : (
+                <Typography.Text type="secondary">—</Typography.Text>
+              ),
+          },
           {
             title: t('admin.subscriptions.failures'),
             key: 'failures',

@@ -4,9 +4,20 @@ import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../../shared/constants';
 import type { AdminPaymentMember } from '../../../../shared/schema-types';
 
-export const money = (cents: number, lng: Locale) => new Intl.NumberFormat(lng === 'en' ? 'en-GB' : lng, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+export const money = (cents: number, lng: Locale) =>
+  new Intl.NumberFormat(lng === 'en' ? 'en-GB' : lng, { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
-const COLORS: Record<string, string> = { ACTIVE: 'green', PAID: 'green', PAST_DUE: 'orange', PENDING: 'blue', FAILED: 'red', RETURNED: 'red', REFUNDED: 'purple', CANCELLED: 'default', ENDED: 'default' };
+const COLORS: Record<string, string> = {
+  ACTIVE: 'green',
+  PAID: 'green',
+  PAST_DUE: 'orange',
+  PENDING: 'blue',
+  FAILED: 'red',
+  RETURNED: 'red',
+  REFUNDED: 'purple',
+  CANCELLED: 'default',
+  ENDED: 'default',
+};
 
 export function StatusTag({ status, kind }: { status: string; kind: 'subscriptions' | 'payments' }) {
   const { t } = useTranslation();

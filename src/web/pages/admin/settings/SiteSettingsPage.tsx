@@ -20,16 +20,23 @@ export default function SiteSettingsPage() {
   const client = useQueryClient();
   useDocumentTitle(`${t('admin.settings.title')} · Alumni`);
   const form = useResourceForm<Record<string, unknown>>({
-    resource: 'adm/settings', id: 'site', savedMessage: t('admin.settings.saved'), rename: (field) => field,
+    resource: 'adm/settings',
+    id: 'site',
+    savedMessage: t('admin.settings.saved'),
+    rename: (field) => field,
     onSaved: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: INIT_KEY }), client.invalidateQueries({ queryKey: SITE_SETTINGS_KEY })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: INIT_KEY }),
+        client.invalidateQueries({ queryKey: SITE_SETTINGS_KEY }),
+      ]);
     },
   });
   const record = form.record;
   if (!record) return <Spinner />;
   const errors = form.serverErrors;
   // a nested field's error (`social.instagram`) is shown on its group
-  const serverErrors = errors && Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field.split('.')[0]!, messages]));
+  const serverErrors =
+    errors && Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field.split('.')[0]!, messages]));
   return (
     <section data-testid="admin-settings">
       <Typography.Title level={2}>{t('admin.settings.title')}</Typography.Title>
@@ -47,14 +54,31 @@ export default function SiteSettingsPage() {
             social: {
               'ui:title': t('admin.settings.social'),
               'ui:description': t('admin.settings.socialHelp'),
-              ...Object.fromEntries(NETWORKS.map((network) => [network, { 'ui:title': t(`admin.settings.network.${network}`), 'ui:placeholder': 'https://', 'ui:emptyValue': '' }])),
+              ...Object.fromEntries(
+                NETWORKS.map((network) => [
+                  network,
+                  {
+                    'ui:title': t(`admin.settings.network.${network}`),
+                    'ui:placeholder': 'https://',
+                    'ui:emptyValue': '',
+                  },
+                ]),
+              ),
             },
             schoolUrl: { 'ui:title': t('admin.settings.schoolUrl'), 'ui:placeholder': 'https://', 'ui:emptyValue': '' },
-            ebookUrl: { 'ui:title': t('admin.settings.ebookUrl'), 'ui:help': t('admin.settings.ebookHelp'), 'ui:placeholder': 'https://', 'ui:emptyValue': '' },
+            ebookUrl: {
+              'ui:title': t('admin.settings.ebookUrl'),
+              'ui:help': t('admin.settings.ebookHelp'),
+              'ui:placeholder': 'https://',
+              'ui:emptyValue': '',
+            },
             membership: {
               'ui:title': t('admin.settings.membership'),
               priceEuros: { 'ui:title': t('admin.settings.priceEuros'), 'ui:help': t('admin.settings.priceHelp') },
-              freePeriodMonths: { 'ui:title': t('admin.settings.freePeriodMonths'), 'ui:help': t('admin.settings.freePeriodHelp') },
+              freePeriodMonths: {
+                'ui:title': t('admin.settings.freePeriodMonths'),
+                'ui:help': t('admin.settings.freePeriodHelp'),
+              },
             },
           }}
           onSubmit={(values) => void form.save(values).catch(() => undefined)}

@@ -41,12 +41,30 @@ export default function CategoriesPage() {
   const all = useMemo(() => flatten(roots), [roots]);
   const current = all.find((node) => node.hash === selected) ?? null;
   const title = (node: Category) => node.texts[lng]?.title || node.texts.es.title;
-  const notify = { successNotification: () => ({ type: 'success' as const, message: t('admin.categories.saved') }), errorNotification: (error?: Errors) => ({ type: 'error' as const, message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')) }) };
+  const notify = {
+    successNotification: () => ({ type: 'success' as const, message: t('admin.categories.saved') }),
+    errorNotification: (error?: Errors) => ({
+      type: 'error' as const,
+      message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')),
+    }),
+  };
 
-  const move = (hash: string, parent: string | null, position: number) => update({ resource: 'adm/categories', id: hash, values: { parent, position }, ...notify });
+  const move = (hash: string, parent: string | null, position: number) =>
+    update({ resource: 'adm/categories', id: hash, values: { parent, position }, ...notify });
   const treeData = useMemo(() => {
     const toNodes = (nodes: Category[]): NonNullable<TreeProps['treeData']> =>
-      nodes.map((node) => ({ key: node.hash, title: <span data-testid="category-node">{title(node)} <Typography.Text type="secondary">· {t('admin.categories.members', { count: node.members })}</Typography.Text></span>, children: toNodes(node.children) }));
+      nodes.map((node) => ({
+        key: node.hash,
+        title: (
+          <span data-testid="category-node">
+            {title(node)}{' '}
+            <Typography.Text type="secondary">
+              · {t('admin.categories.members', { count: node.members })}
+            </Typography.Text>
+          </span>
+        ),
+        children: toNodes(node.children),
+      }));
     return toNodes(roots);
   }, [roots, lng]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -69,9 +87,28 @@ export default function CategoriesPage() {
       <Typography.Paragraph type="secondary">{t('admin.categories.intro')}</Typography.Paragraph>
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={12}>
-          <Card title={t('admin.categories.tree')} extra={<Button icon={<PlusOutlined />} onClick={() => setAdding({ parent: null })} data-testid="category-add-root">{t('admin.categories.addRoot')}</Button>}>
+          <Card
+            title={t('admin.categories.tree')}
+            extra={
+              <Button
+                icon={<PlusOutlined />}
+                onClick={() => setAdding({ parent: null })}
+                data-testid="category-add-root"
+              >
+                {t('admin.categories.addRoot')}
+              </Button>
+            }
+          >
             {roots.length ? (
-              <Tree blockNode draggable={{ icon: false }} defaultExpandAll treeData={treeData} selectedKeys={selected ? [selected] : []} onSelect={(keys) => setSelected(keys[0] ? String(keys[0]) : null)} onDrop={onDrop} />
+              <Tree
+                blockNode
+                draggable={{ icon: false }}
+                defaultExpandAll
+                treeData={treeData}
+                selectedKeys={selected ? [selected] : []}
+                onSelect={(keys) => setSelected(keys[0] ? String(keys[0]) : null)}
+                onDrop={onDrop}
+              />
             ) : (
               <Empty description={t('admin.categories.none')} />
             )}
@@ -89,20 +126,51 @@ export default function CategoriesPage() {
                   submitText={t('admin.categories.rename')}
                   submitting={updating.isPending}
                   serverErrors={(updating.error as Errors | null)?.errors}
-                  onSubmit={(texts) => update({ resource: 'adm/categories', id: current.hash, values: { texts }, ...notify })}
+                  onSubmit={(texts) =>
+                    update({ resource: 'adm/categories', id: current.hash, values: { texts }, ...notify })
+                  }
                 />
                 <Space wrap style={{ marginTop: 16 }}>
-                  <Button icon={<ArrowUpOutlined />} disabled={current.position === 0} onClick={() => move(current.hash, current.parent, current.position - 1)}>{t('admin.categories.up')}</Button>
-                  <Button icon={<ArrowDownOutlined />} disabled={current.position >= siblings.length - 1} onClick={() => move(current.hash, current.parent, current.position + 1)}>{t('admin.categories.down')}</Button>
-                  <Button icon={<PlusOutlined />} onClick={() => setAdding({ parent: current.hash })} data-testid="category-add-child">{t('admin.categories.addChild')}</Button>
+                  <Button
+                    icon={<ArrowUpOutlined />}
+                    disabled={current.position === 0}
+                    onClick={() => move(current.hash, current.parent, current.position - 1)}
+                  >
+                    {t('admin.categories.up')}
+                  </Button>
+                  <Button
+                    icon={<ArrowDownOutlined />}
+                    disabled={current.position >= siblings.length - 1}
+                    onClick={() => move(current.hash, current.parent, current.position + 1)}
+                  >
+                    {t('admin.categories.down')}
+                  </Button>
+                  <Button
+                    icon={<PlusOutlined />}
+                    onClick={() => setAdding({ parent: current.hash })}
+                    data-testid="category-add-child"
+                  >
+                    {t('admin.categories.addChild')}
+                  </Button>
                   <Popconfirm
                     title={t('admin.categories.deleteConfirm', { name: title(current) })}
                     okText={t('admin.categories.delete')}
                     okButtonProps={{ danger: true }}
                     cancelText={t('admin.cancel')}
-                    onConfirm={() => remove({ resource: 'adm/categories', id: current.hash, successNotification: () => ({ type: 'success', message: t('admin.categories.deleted') }) }, { onSuccess: () => setSelected(null) })}
+                    onConfirm={() =>
+                      remove(
+                        {
+                          resource: 'adm/categories',
+                          id: current.hash,
+                          successNotification: () => ({ type: 'success', message: t('admin.categories.deleted') }),
+                        },
+                        { onSuccess: () => setSelected(null) },
+                      )
+                    }
                   >
-                    <Button danger icon={<DeleteOutlined />} data-testid="category-delete">{t('admin.categories.delete')}</Button>
+                    <Button danger icon={<DeleteOutlined />} data-testid="category-delete">
+                      {t('admin.categories.delete')}
+                    </Button>
                   </Popconfirm>
                 </Space>
               </>
@@ -112,7 +180,18 @@ export default function CategoriesPage() {
           </Card>
         </Col>
       </Row>
-      <Modal open={adding !== null} title={adding?.parent ? t('admin.categories.addUnder', { name: title(all.find((n) => n.hash === adding.parent)!) }) : t('admin.categories.addRoot')} footer={null} maskClosable={false} onCancel={() => setAdding(null)} destroyOnHidden>
+      <Modal
+        open={adding !== null}
+        title={
+          adding?.parent
+            ? t('admin.categories.addUnder', { name: title(all.find((n) => n.hash === adding.parent)!) })
+            : t('admin.categories.addRoot')
+        }
+        footer={null}
+        maskClosable={false}
+        onCancel={() => setAdding(null)}
+        destroyOnHidden
+      >
         <TextsForm<Texts>
           form="taxonomyTexts"
           id="form-category-new"

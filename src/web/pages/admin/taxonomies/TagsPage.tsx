@@ -7,7 +7,15 @@ import { useState } from 'react';
 import { useTable } from '@refinedev/antd';
 import { Button, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, MergeCellsOutlined, PlusOutlined } from '@ant-design/icons';
-import { useCreate, useDelete, useList, useUpdate, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
+import {
+  useCreate,
+  useDelete,
+  useList,
+  useUpdate,
+  useCustomMutation,
+  useInvalidate,
+  type HttpError,
+} from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../../shared/constants';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -27,7 +35,12 @@ export default function TagsPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   useDocumentTitle(`${t('admin.tags.title')} · Alumni`);
-  const { tableProps, setFilters, filters } = useTable<AdminTag>({ resource: 'adm/tags', syncWithLocation: false, pagination: { pageSize: 20 }, sorters: { mode: 'off' } });
+  const { tableProps, setFilters, filters } = useTable<AdminTag>({
+    resource: 'adm/tags',
+    syncWithLocation: false,
+    pagination: { pageSize: 20 },
+    sorters: { mode: 'off' },
+  });
   const [editing, setEditing] = useState<AdminTag | null>(null);
   const [adding, setAdding] = useState(false);
   const [merging, setMerging] = useState<AdminTag | null>(null);
@@ -37,20 +50,46 @@ export default function TagsPage() {
   const { mutate: remove } = useDelete<AdminTag, Errors>();
   const { mutate: merge, mutation: mergingMutation } = useCustomMutation<AdminTag, Errors>();
   const invalidate = useInvalidate();
-  const sameGroup = useList<AdminTag>({ resource: 'adm/tags', filters: [{ field: 'group', operator: 'eq', value: merging?.group }], pagination: { pageSize: 100 }, queryOptions: { enabled: merging !== null } }).result.data;
+  const sameGroup = useList<AdminTag>({
+    resource: 'adm/tags',
+    filters: [{ field: 'group', operator: 'eq', value: merging?.group }],
+    pagination: { pageSize: 100 },
+    queryOptions: { enabled: merging !== null },
+  }).result.data;
   const title = (tag: AdminTag) => tag.texts[lng]?.title || tag.texts.es.title;
   const group = filters.find((f) => 'field' in f && f.field === 'group')?.value as string | undefined;
-  const setFilter = (field: string, value: string | undefined) => setFilters([{ field, operator: 'eq', value: value || undefined }], 'merge');
-  const failed = (error?: Errors) => ({ type: 'error' as const, message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')) });
+  const setFilter = (field: string, value: string | undefined) =>
+    setFilters([{ field, operator: 'eq', value: value || undefined }], 'merge');
+  const failed = (error?: Errors) => ({
+    type: 'error' as const,
+    message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')),
+  });
 
   return (
     <section data-testid="admin-tags">
       <Typography.Title level={2}>{t('admin.tags.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('admin.tags.intro')}</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Select aria-label={t('admin.tags.group')} style={{ width: 200 }} value={group ?? ''} onChange={(value) => setFilter('group', value)} options={[{ value: '', label: t('admin.tags.allGroups') }, ...GROUPS.map((g) => ({ value: g, label: t(`admin.tags.groups.${g}`) }))]} />
-        <Input.Search allowClear placeholder={t('admin.tags.search')} aria-label={t('admin.tags.search')} style={{ width: 260 }} onSearch={(text) => setFilter('text', text.trim())} />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="tag-add">{t('admin.tags.add')}</Button>
+        <Select
+          aria-label={t('admin.tags.group')}
+          style={{ width: 200 }}
+          value={group ?? ''}
+          onChange={(value) => setFilter('group', value)}
+          options={[
+            { value: '', label: t('admin.tags.allGroups') },
+            ...GROUPS.map((g) => ({ value: g, label: t(`admin.tags.groups.${g}`) })),
+          ]}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('admin.tags.search')}
+          aria-label={t('admin.tags.search')}
+          style={{ width: 260 }}
+          onSearch={(text) => setFilter('text', text.trim())}
+        />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="tag-add">
+          {t('admin.tags.add')}
+        </Button>
       </Space>
       <Table<AdminTag>
         {...tableProps}
@@ -61,30 +100,63 @@ export default function TagsPage() {
           { title: t('lang.es'), render: (_, tag) => <span data-testid="tag-title">{tag.texts.es.title}</span> },
           { title: t('lang.en'), render: (_, tag) => tag.texts.en.title },
           { title: t('lang.ca'), render: (_, tag) => tag.texts.ca.title },
-          { title: t('admin.tags.group'), width: 140, render: (_, tag) => <Tag>{t(`admin.tags.groups.${tag.group}`)}</Tag> },
+          {
+            title: t('admin.tags.group'),
+            width: 140,
+            render: (_, tag) => <Tag>{t(`admin.tags.groups.${tag.group}`)}</Tag>,
+          },
           { title: t('admin.tags.uses'), width: 220, render: (_, tag) => t('admin.tags.usesDetail', tag.uses) },
           {
             title: t('admin.users.actions'),
             width: 280,
             render: (_, tag) => (
               <Space wrap>
-                <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(tag)}>{t('admin.tags.rename')}</Button>
-                <Button size="small" icon={<MergeCellsOutlined />} onClick={() => (setMerging(tag), setInto(null))} data-testid="tag-merge">{t('admin.tags.merge')}</Button>
+                <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(tag)}>
+                  {t('admin.tags.rename')}
+                </Button>
+                <Button
+                  size="small"
+                  icon={<MergeCellsOutlined />}
+                  onClick={() => (setMerging(tag), setInto(null))}
+                  data-testid="tag-merge"
+                >
+                  {t('admin.tags.merge')}
+                </Button>
                 <Popconfirm
                   title={t('admin.tags.deleteConfirm', { name: title(tag) })}
                   okText={t('admin.tags.delete')}
                   okButtonProps={{ danger: true }}
                   cancelText={t('admin.cancel')}
-                  onConfirm={() => remove({ resource: 'adm/tags', id: tag.hash, successNotification: () => ({ type: 'success', message: t('admin.tags.deleted') }), errorNotification: failed })}
+                  onConfirm={() =>
+                    remove({
+                      resource: 'adm/tags',
+                      id: tag.hash,
+                      successNotification: () => ({ type: 'success', message: t('admin.tags.deleted') }),
+                      errorNotification: failed,
+                    })
+                  }
                 >
-                  <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('admin.tags.delete')} data-testid="tag-delete" />
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('admin.tags.delete')}
+                    data-testid="tag-delete"
+                  />
                 </Popconfirm>
               </Space>
             ),
           },
         ]}
       />
-      <Modal open={editing !== null} title={editing ? t('admin.tags.renameTitle', { name: title(editing) }) : ''} footer={null} maskClosable={false} onCancel={() => setEditing(null)} destroyOnHidden>
+      <Modal
+        open={editing !== null}
+        title={editing ? t('admin.tags.renameTitle', { name: title(editing) }) : ''}
+        footer={null}
+        maskClosable={false}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
         {editing && (
           <TextsForm<Texts>
             form="taxonomyTexts"
@@ -93,20 +165,54 @@ export default function TagsPage() {
             submitText={t('admin.tags.save')}
             submitting={updating.isPending}
             serverErrors={(updating.error as Errors | null)?.errors}
-            onSubmit={(texts) => update({ resource: 'adm/tags', id: editing.hash, values: { texts }, successNotification: () => ({ type: 'success', message: t('admin.tags.saved') }), errorNotification: failed }, { onSuccess: () => setEditing(null) })}
+            onSubmit={(texts) =>
+              update(
+                {
+                  resource: 'adm/tags',
+                  id: editing.hash,
+                  values: { texts },
+                  successNotification: () => ({ type: 'success', message: t('admin.tags.saved') }),
+                  errorNotification: failed,
+                },
+                { onSuccess: () => setEditing(null) },
+              )
+            }
           />
         )}
       </Modal>
-      <Modal open={adding} title={t('admin.tags.add')} footer={null} maskClosable={false} onCancel={() => setAdding(false)} destroyOnHidden>
+      <Modal
+        open={adding}
+        title={t('admin.tags.add')}
+        footer={null}
+        maskClosable={false}
+        onCancel={() => setAdding(false)}
+        destroyOnHidden
+      >
         <TextsForm<{ group: string; texts: Texts }>
           form="adminTagNew"
           id="form-tag-new"
           formData={{ group: group ?? 'area' }}
-          uiSchema={{ group: { 'ui:title': t('admin.tags.group'), 'ui:enumNames': GROUPS.map((g) => t(`admin.tags.groups.${g}`)) }, texts: { 'ui:title': t('admin.taxonomies.names') } }}
+          uiSchema={{
+            group: {
+              'ui:title': t('admin.tags.group'),
+              'ui:enumNames': GROUPS.map((g) => t(`admin.tags.groups.${g}`)),
+            },
+            texts: { 'ui:title': t('admin.taxonomies.names') },
+          }}
           submitText={t('admin.tags.add')}
           submitting={creating.isPending}
           serverErrors={(creating.error as Errors | null)?.errors}
-          onSubmit={(values) => create({ resource: 'adm/tags', values: { ...values, type: values.group === 'article' ? 'ARTICLE' : 'USER' }, successNotification: () => ({ type: 'success', message: t('admin.tags.saved') }), errorNotification: failed }, { onSuccess: () => setAdding(false) })}
+          onSubmit={(values) =>
+            create(
+              {
+                resource: 'adm/tags',
+                values: { ...values, type: values.group === 'article' ? 'ARTICLE' : 'USER' },
+                successNotification: () => ({ type: 'success', message: t('admin.tags.saved') }),
+                errorNotification: failed,
+              },
+              { onSuccess: () => setAdding(false) },
+            )
+          }
         />
       </Modal>
       <Modal
@@ -121,14 +227,22 @@ export default function TagsPage() {
           merging &&
           into &&
           merge(
-            { url: `/adm/tags/${merging.hash}/merge`, method: 'post', values: { into }, successNotification: () => ({ type: 'success', message: t('admin.tags.merged') }), errorNotification: failed },
+            {
+              url: `/adm/tags/${merging.hash}/merge`,
+              method: 'post',
+              values: { into },
+              successNotification: () => ({ type: 'success', message: t('admin.tags.merged') }),
+              errorNotification: failed,
+            },
             { onSuccess: () => (setMerging(null), void invalidate({ resource: 'adm/tags', invalidates: ['list'] })) },
           )
         }
       >
         {merging && (
           <>
-            <Typography.Paragraph>{t('admin.tags.mergeHelp', { name: title(merging), ...merging.uses })}</Typography.Paragraph>
+            <Typography.Paragraph>
+              {t('admin.tags.mergeHelp', { name: title(merging), ...merging.uses })}
+            </Typography.Paragraph>
             <Select
               showSearch
               optionFilterProp="label"
@@ -137,7 +251,9 @@ export default function TagsPage() {
               placeholder={t('admin.tags.mergeInto')}
               value={into ?? undefined}
               onChange={setInto}
-              options={sameGroup.filter((tag) => tag.hash !== merging.hash).map((tag) => ({ value: tag.hash, label: title(tag) }))}
+              options={sameGroup
+                .filter((tag) => tag.hash !== merging.hash)
+                .map((tag) => ({ value: tag.hash, label: title(tag) }))}
               data-testid="tag-merge-into"
             />
           </>

@@ -14,7 +14,10 @@ export interface Texts {
 export function useTextsUi(): UiSchema {
   const { t } = useTranslation();
   // one line per language: the language names the field (the object around it shows no title of its own)
-  const language = (lng: string) => ({ 'ui:label': false, title: { 'ui:title': t('admin.taxonomies.nameIn', { language: t(`lang.${lng}`) }), 'ui:autofocus': lng === 'es' } });
+  const language = (lng: string) => ({
+    'ui:label': false,
+    title: { 'ui:title': t('admin.taxonomies.nameIn', { language: t(`lang.${lng}`) }), 'ui:autofocus': lng === 'es' },
+  });
   return { 'ui:classNames': 'texts-form', es: language('es'), en: language('en'), ca: language('ca') };
 }
 
@@ -31,5 +34,11 @@ interface Props<T> {
 
 export function TextsForm<T>({ form, uiSchema, ...props }: Props<T>) {
   const textsUi = useTextsUi();
-  return <SchemaForm<T> form={form} uiSchema={form === 'taxonomyTexts' ? { ...textsUi, ...uiSchema } : { texts: textsUi, ...uiSchema }} {...props} />;
+  return (
+    <SchemaForm<T>
+      form={form}
+      uiSchema={form === 'taxonomyTexts' ? { ...textsUi, ...uiSchema } : { texts: textsUi, ...uiSchema }}
+      {...props}
+    />
+  );
 }

@@ -30,18 +30,39 @@ export default function UsersQueuePage() {
           width: 280,
           render: (_, row) => (
             <>
-              <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => setShown(row.hash)}>
-                {row.status === 'DELETED' ? t('user.formerMember') : `${row.surname1} ${row.surname2 ?? ''}, ${row.name}`}
+              <Button
+                type="link"
+                style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+                onClick={() => setShown(row.hash)}
+              >
+                {row.status === 'DELETED'
+                  ? t('user.formerMember')
+                  : `${row.surname1} ${row.surname2 ?? ''}, ${row.name}`}
               </Button>
               <div className="admin-member-email" data-testid="member-email">
-                <span style={{ wordBreak: 'break-all' }}>{row.email}</span> {row.email_confirmed === false && <Tag color="orange">{t('admin.users.unconfirmed')}</Tag>}
+                <span style={{ wordBreak: 'break-all' }}>{row.email}</span>{' '}
+                {row.email_confirmed === false && <Tag color="orange">{t('admin.users.unconfirmed')}</Tag>}
               </div>
             </>
           ),
         },
-        { title: t('admin.users.document'), width: 140, render: (_, row) => `${row.document_type ?? ''} ${row.document_number ?? '—'}` },
-        { title: t('admin.users.studies'), width: 200, render: (_, row) => [row.category?.title, row.graduation_year].filter(Boolean).join(' · ') || '—' },
-        { title: t('admin.users.requested'), width: 140, render: (_, row) => <Tag color={row.requested_role === 'BOLD' ? 'purple' : 'blue'}>{t(`role.${row.requested_role}`)}</Tag> },
+        {
+          title: t('admin.users.document'),
+          width: 140,
+          render: (_, row) => `${row.document_type ?? ''} ${row.document_number ?? '—'}`,
+        },
+        {
+          title: t('admin.users.studies'),
+          width: 200,
+          render: (_, row) => [row.category?.title, row.graduation_year].filter(Boolean).join(' · ') || '—',
+        },
+        {
+          title: t('admin.users.requested'),
+          width: 140,
+          render: (_, row) => (
+            <Tag color={row.requested_role === 'BOLD' ? 'purple' : 'blue'}>{t(`role.${row.requested_role}`)}</Tag>
+          ),
+        },
       ]}
     >
       {(onDecide) => <MemberDrawer hash={shown} onClose={() => setShown(null)} onDecide={onDecide} />}

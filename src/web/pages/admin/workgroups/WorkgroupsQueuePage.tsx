@@ -35,28 +35,60 @@ export default function WorkgroupsQueuePage() {
   const lng = i18n.language as Locale;
   const [selected, setSelected] = useState<string[]>([]);
   const [asking, setAsking] = useState<{ hashes: string[]; from: GroupStatus } | null>(null);
-  const { tableProps, filters, setFilters } = useTable<QueueGroup>({ resource: 'adm/workgroups', syncWithLocation: false, pagination: { pageSize: 20 }, filters: { initial: [{ field: 'status', operator: 'eq', value: 'PENDING' }], mode: 'server' }, sorters: { mode: 'off' } });
+  const { tableProps, filters, setFilters } = useTable<QueueGroup>({
+    resource: 'adm/workgroups',
+    syncWithLocation: false,
+    pagination: { pageSize: 20 },
+    filters: { initial: [{ field: 'status', operator: 'eq', value: 'PENDING' }], mode: 'server' },
+    sorters: { mode: 'off' },
+  });
   const { decide, pending } = useDecision('workgroups', KEYS, () => {
     setSelected([]);
     setAsking(null);
   });
-  const value = (field: string) => (filters.find((f) => 'field' in f && f.field === field)?.value as string | undefined) ?? undefined;
+  const value = (field: string) =>
+    (filters.find((f) => 'field' in f && f.field === field)?.value as string | undefined) ?? undefined;
   const status = value('status') as GroupStatus | undefined;
-  const setFilter = (field: string, next: string | undefined) => setFilters([{ field, operator: 'eq', value: next || undefined }], 'merge');
+  const setFilter = (field: string, next: string | undefined) =>
+    setFilters([{ field, operator: 'eq', value: next || undefined }], 'merge');
   // a rejection (or taking a published group down) needs the reason its creator will read
-  const onDecide = (hashes: string[], from: GroupStatus, to: 'PUBLISHED' | 'REJECTED') => (to === 'REJECTED' ? setAsking({ hashes, from }) : decide(hashes, to));
+  const onDecide = (hashes: string[], from: GroupStatus, to: 'PUBLISHED' | 'REJECTED') =>
+    to === 'REJECTED' ? setAsking({ hashes, from }) : decide(hashes, to);
   const label = (from: GroupStatus, to: string) => (to === 'REJECTED' && from === 'PUBLISHED' ? 'REMOVED' : to);
-  const bulkMoves: Array<'PUBLISHED' | 'REJECTED'> = status === 'PENDING' ? ['PUBLISHED', 'REJECTED'] : status === 'PUBLISHED' ? ['REJECTED'] : [];
+  const bulkMoves: Array<'PUBLISHED' | 'REJECTED'> =
+    status === 'PENDING' ? ['PUBLISHED', 'REJECTED'] : status === 'PUBLISHED' ? ['REJECTED'] : [];
   return (
     <section data-testid="admin-workgroups">
       <Typography.Title level={2}>{t('admin.groups.title')}</Typography.Title>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Select aria-label={t('groups.statusLabel')} style={{ width: 220 }} value={status ?? ''} onChange={(next) => setFilter('status', next)} options={[{ value: '', label: t('offers.allStatuses') }, ...STATUSES.map((s) => ({ value: s, label: t(`groups.status.${s}`) }))]} />
-        <Input.Search allowClear placeholder={t('admin.groups.search')} style={{ width: 320 }} defaultValue={value('text')} onSearch={(text) => setFilter('text', text.trim())} />
+        <Select
+          aria-label={t('groups.statusLabel')}
+          style={{ width: 220 }}
+          value={status ?? ''}
+          onChange={(next) => setFilter('status', next)}
+          options={[
+            { value: '', label: t('offers.allStatuses') },
+            ...STATUSES.map((s) => ({ value: s, label: t(`groups.status.${s}`) })),
+          ]}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('admin.groups.search')}
+          style={{ width: 320 }}
+          defaultValue={value('text')}
+          onSearch={(text) => setFilter('text', text.trim())}
+        />
         {selected.length > 0 &&
           status &&
           bulkMoves.map((move) => (
-            <Button key={move} type={move === 'PUBLISHED' ? 'primary' : 'default'} danger={move === 'REJECTED'} data-bulk={move} loading={pending} onClick={() => onDecide(selected, status, move)}>
+            <Button
+              key={move}
+              type={move === 'PUBLISHED' ? 'primary' : 'default'}
+              danger={move === 'REJECTED'}
+              data-bulk={move}
+              loading={pending}
+              onClick={() => onDecide(selected, status, move)}
+            >
               {t(`${KEYS}.${label(status, move)}.bulk`, { count: selected.length })}
             </Button>
           ))}
@@ -66,12 +98,25 @@ export default function WorkgroupsQueuePage() {
         rowKey="hash"
         size="middle"
         scroll={{ x: 1000 }}
-        rowSelection={bulkMoves.length ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (row) => ({ disabled: false, 'aria-label': t('admin.selectRow', { name: row.name }) }) } : undefined}
+        rowSelection={
+          bulkMoves.length
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as string[]),
+                getCheckboxProps: (row) => ({
+                  disabled: false,
+                  'aria-label': t('admin.selectRow', { name: row.name }),
+                }),
+              }
+            : undefined
+        }
         expandable={{
           expandedRowRender: (row) => (
             <div data-testid="group-preview">
               <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{row.description}</Typography.Paragraph>
-              {row.reason ? <Typography.Paragraph type="danger">{`${t('groups.rejectedBecause')} ${row.reason}`}</Typography.Paragraph> : null}
+              {row.reason ? (
+                <Typography.Paragraph type="danger">{`${t('groups.rejectedBecause')} ${row.reason}`}</Typography.Paragraph>
+              ) : null}
             </div>
           ),
         }}
@@ -89,8 +134,27 @@ export default function WorkgroupsQueuePage() {
               </>
             ),
           },
-          { title: t('admin.groups.creator'), width: 240, render: (_, row) => <>{row.admin.name}<div className="muted" style={{ wordBreak: 'break-all' }}>{row.admin.email}</div></> },
-          ...(status ? [] : [{ title: t('groups.statusLabel'), width: 140, render: (_: unknown, row: QueueGroup) => <GroupStatusTag status={row.status} /> }]),
+          {
+            title: t('admin.groups.creator'),
+            width: 240,
+            render: (_, row) => (
+              <>
+                {row.admin.name}
+                <div className="muted" style={{ wordBreak: 'break-all' }}>
+                  {row.admin.email}
+                </div>
+              </>
+            ),
+          },
+          ...(status
+            ? []
+            : [
+                {
+                  title: t('groups.statusLabel'),
+                  width: 140,
+                  render: (_: unknown, row: QueueGroup) => <GroupStatusTag status={row.status} />,
+                },
+              ]),
           { title: t('offers.created'), width: 120, render: (_, row) => formatDate(row.created_at, lng) },
           {
             title: t('admin.users.actions'),
@@ -99,7 +163,15 @@ export default function WorkgroupsQueuePage() {
             render: (_, row) => (
               <Space wrap size={4}>
                 {row.moves.map((move) => (
-                  <Button key={move} size="small" type={move === 'PUBLISHED' ? 'primary' : 'default'} danger={move === 'REJECTED'} loading={pending} data-move={move} onClick={() => onDecide([row.hash], row.status, move)}>
+                  <Button
+                    key={move}
+                    size="small"
+                    type={move === 'PUBLISHED' ? 'primary' : 'default'}
+                    danger={move === 'REJECTED'}
+                    loading={pending}
+                    data-move={move}
+                    onClick={() => onDecide([row.hash], row.status, move)}
+                  >
                     {t(`${KEYS}.${label(row.status, move)}.action`)}
                   </Button>
                 ))}
@@ -108,7 +180,16 @@ export default function WorkgroupsQueuePage() {
           },
         ]}
       />
-      <DecisionModal status={asking ? label(asking.from, 'REJECTED') : null} count={asking?.hashes.length ?? 0} required keys={KEYS} reasonKeys="admin.groupReason" pending={pending} onCancel={() => setAsking(null)} onConfirm={(reason) => asking && decide(asking.hashes, 'REJECTED', reason)} />
+      <DecisionModal
+        status={asking ? label(asking.from, 'REJECTED') : null}
+        count={asking?.hashes.length ?? 0}
+        required
+        keys={KEYS}
+        reasonKeys="admin.groupReason"
+        pending={pending}
+        onCancel={() => setAsking(null)}
+        onConfirm={(reason) => asking && decide(asking.hashes, 'REJECTED', reason)}
+      />
     </section>
   );
 }

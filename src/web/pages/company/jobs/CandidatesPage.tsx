@@ -32,14 +32,26 @@ export default function CandidatesPage() {
   const [shown, setShown] = useState<Candidate | null>(null);
   const offer = useShow<Offer>({ resource: 'com/jobs', id: hash, errorNotification: false }).query.data?.data;
   useDocumentTitle(`${t('pages.company.jobs.users')} · ${offer?.title ?? ''} · Alumni`);
-  const { tableProps, filters, setFilters } = useTable<Candidate>({ resource: 'com/applicants', meta: { job: hash }, syncWithLocation: false, pagination: { pageSize: 10 }, filters: { mode: 'server' }, sorters: { mode: 'off' } });
+  const { tableProps, filters, setFilters } = useTable<Candidate>({
+    resource: 'com/applicants',
+    meta: { job: hash },
+    syncWithLocation: false,
+    pagination: { pageSize: 10 },
+    filters: { mode: 'server' },
+    sorters: { mode: 'off' },
+  });
   const { move, moving } = useCandidateMoves(hash, () => setSelected([]));
   const former = t('user.formerMember');
   // on a phone the table keeps the candidate and the status; studies and date go under the name, CV and contact to the drawer
   const wide = Grid.useBreakpoint().md !== false;
   const exportCsv = async () => {
     try {
-      await downloadCsv('com', `jobs/${hash}/users/export`, `${offer?.slug ?? hash}-${t('candidates.fileName')}.csv`, filtersToQuery(filters));
+      await downloadCsv(
+        'com',
+        `jobs/${hash}/users/export`,
+        `${offer?.slug ?? hash}-${t('candidates.fileName')}.csv`,
+        filtersToQuery(filters),
+      );
     } catch (error) {
       feedback.error((error as { message?: string }).message ?? t('errors.unexpected.title'));
     }
@@ -55,12 +67,21 @@ export default function CandidatesPage() {
           {t('candidates.export')}
         </Button>
       </Space>
-      <CandidateFilters filters={filters} onChange={(field, value) => setFilters([{ field, operator: 'eq', value }], 'merge')} />
+      <CandidateFilters
+        filters={filters}
+        onChange={(field, value) => setFilters([{ field, operator: 'eq', value }], 'merge')}
+      />
       {selected.length > 0 ? (
         <Space wrap style={{ marginBottom: 12 }}>
           <span>{t('candidates.selected', { count: selected.length })}</span>
           {DECISIONS.map((status) => (
-            <Button key={status} size="small" loading={moving} data-bulk={status} onClick={() => move(selected, status)}>
+            <Button
+              key={status}
+              size="small"
+              loading={moving}
+              data-bulk={status}
+              onClick={() => move(selected, status)}
+            >
               {t(`candidates.mark.${status}`)}
             </Button>
           ))}
@@ -73,7 +94,14 @@ export default function CandidatesPage() {
         sticky
         scroll={wide ? { x: 1000 } : undefined}
         rowClassName={(row) => (row.status === 'WITHDRAWN' ? 'candidate-withdrawn' : '')}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (row) => ({ disabled: row.status === 'WITHDRAWN', 'aria-label': t('candidates.selectOne', { name: candidateName(row, former) }) }) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys as string[]),
+          getCheckboxProps: (row) => ({
+            disabled: row.status === 'WITHDRAWN',
+            'aria-label': t('candidates.selectOne', { name: candidateName(row, former) }),
+          }),
+        }}
         locale={{ emptyText: t('candidates.none') }}
         columns={[
           {
@@ -83,12 +111,29 @@ export default function CandidatesPage() {
               <Space>
                 <Avatar src={row.member?.photo ?? undefined} alt="" icon={<UserOutlined />} />
                 <span>
-                  <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => setShown(row)} data-testid="candidate-name">
+                  <Button
+                    type="link"
+                    style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+                    onClick={() => setShown(row)}
+                    data-testid="candidate-name"
+                  >
                     {candidateName(row, former)}
                   </Button>
-                  {wide ? null : <div className="muted">{[row.member?.category?.title, row.member?.graduation_year, formatDate(row.applied_at, lng)].filter(Boolean).join(' · ')}</div>}
+                  {wide ? null : (
+                    <div className="muted">
+                      {[row.member?.category?.title, row.member?.graduation_year, formatDate(row.applied_at, lng)]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </div>
+                  )}
                   {row.note ? (
-                    <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0, fontSize: 13 }} title={row.note} data-testid="candidate-note">
+                    <Typography.Paragraph
+                      type="secondary"
+                      ellipsis={{ rows: 2 }}
+                      style={{ margin: 0, fontSize: 13 }}
+                      title={row.note}
+                      data-testid="candidate-note"
+                    >
                       <MessageOutlined aria-label={t('candidates.note')} /> {row.note}
                     </Typography.Paragraph>
                   ) : null}
@@ -96,8 +141,19 @@ export default function CandidatesPage() {
               </Space>
             ),
           },
-          { title: t('candidates.studies'), width: 220, responsive: ['md'], render: (_, row) => [row.member?.category?.title, row.member?.graduation_year].filter(Boolean).join(' · ') || '—' },
-          { title: t('candidates.appliedAt'), width: 120, responsive: ['md'], render: (_, row) => formatDate(row.applied_at, lng) },
+          {
+            title: t('candidates.studies'),
+            width: 220,
+            responsive: ['md'],
+            render: (_, row) =>
+              [row.member?.category?.title, row.member?.graduation_year].filter(Boolean).join(' · ') || '—',
+          },
+          {
+            title: t('candidates.appliedAt'),
+            width: 120,
+            responsive: ['md'],
+            render: (_, row) => formatDate(row.applied_at, lng),
+          },
           {
             title: t('offers.statusFilter'),
             width: wide ? 170 : 130,
@@ -117,8 +173,30 @@ export default function CandidatesPage() {
                 />
               ),
           },
-          { title: t('candidates.cv'), width: 80, responsive: ['md'], render: (_, row) => (row.cv ? <a href={row.cv} target="_blank" rel="noreferrer" aria-label={t('candidates.cvOf', { name: candidateName(row, former) })}><FileTextOutlined /> CV</a> : '—') },
-          { title: t('candidates.contact'), width: 230, responsive: ['md'], render: (_, row) => (row.contact ? <a href={`mailto:${row.contact.email}`}>{row.contact.email}</a> : '—') },
+          {
+            title: t('candidates.cv'),
+            width: 80,
+            responsive: ['md'],
+            render: (_, row) =>
+              row.cv ? (
+                <a
+                  href={row.cv}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={t('candidates.cvOf', { name: candidateName(row, former) })}
+                >
+                  <FileTextOutlined /> CV
+                </a>
+              ) : (
+                '—'
+              ),
+          },
+          {
+            title: t('candidates.contact'),
+            width: 230,
+            responsive: ['md'],
+            render: (_, row) => (row.contact ? <a href={`mailto:${row.contact.email}`}>{row.contact.email}</a> : '—'),
+          },
         ]}
       />
       <CandidateDrawer candidate={shown} onClose={() => setShown(null)} />

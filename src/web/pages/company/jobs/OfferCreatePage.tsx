@@ -13,7 +13,11 @@ export default function OfferCreatePage() {
   const { to } = useLocale();
   const navigate = useNavigate();
   useDocumentTitle(`${t('pages.company.jobs.new')} · Alumni`);
-  const form = useResourceForm<Offer>({ resource: 'com/jobs', savedMessage: t('offers.sent'), onSaved: (offer) => navigate(to('company.jobs.show', { hash: offer.hash })) });
+  const form = useResourceForm<Offer>({
+    resource: 'com/jobs',
+    savedMessage: t('offers.sent'),
+    onSaved: (offer) => navigate(to('company.jobs.show', { hash: offer.hash })),
+  });
   return (
     <section data-testid="offer-new">
       <Link to={to('company.jobs')}>← {t('pages.company.jobs')}</Link>
@@ -22,7 +26,14 @@ export default function OfferCreatePage() {
       </Typography.Title>
       <Card>
         <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('offers.form.reviewNotice')} />
-        <OfferForm initial={toValues()} submitText={t('offers.form.toPreview')} confirmText={t('offers.form.send')} saving={form.saving} serverErrors={form.serverErrors} onSubmit={(values) => void form.save(values as Record<string, unknown>)} />
+        <OfferForm
+          initial={toValues()}
+          submitText={t('offers.form.toPreview')}
+          confirmText={t('offers.form.send')}
+          saving={form.saving}
+          serverErrors={form.serverErrors}
+          onSubmit={(values) => void form.save(values as Record<string, unknown>)}
+        />
       </Card>
     </section>
   );

@@ -16,7 +16,12 @@ export default function OfferEditPage() {
   const { to } = useLocale();
   const navigate = useNavigate();
   useDocumentTitle(`${t('pages.company.jobs.edit')} · Alumni`);
-  const form = useResourceForm<Offer>({ resource: 'com/jobs', id: hash, savedMessage: t('offers.saved'), onSaved: () => navigate(to('company.jobs.show', { hash })) });
+  const form = useResourceForm<Offer>({
+    resource: 'com/jobs',
+    id: hash,
+    savedMessage: t('offers.saved'),
+    onSaved: () => navigate(to('company.jobs.show', { hash })),
+  });
   if (form.notFound) return <NotFoundPage />;
   if (form.loadError) return <UnexpectedErrorPage error={form.loadError} />;
   if (form.loading || !form.record) return <Spinner />;
@@ -28,11 +33,26 @@ export default function OfferEditPage() {
         {t('pages.company.jobs.edit')}
       </Typography.Title>
       <Card>
-        {offer.status === 'REJECTED' && offer.reason ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('offers.rejectedBecause')} description={offer.reason} /> : null}
+        {offer.status === 'REJECTED' && offer.reason ? (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={t('offers.rejectedBecause')}
+            description={offer.reason}
+          />
+        ) : null}
         {offer.status === 'CLOSED' ? (
           <Alert type="info" showIcon message={t('offers.closedNoEdit')} />
         ) : (
-          <OfferForm initial={toValues(offer)} submitText={t('offers.form.toPreview')} confirmText={t('offers.form.save')} saving={form.saving} serverErrors={form.serverErrors} onSubmit={(values) => void form.save(values as Record<string, unknown>)} />
+          <OfferForm
+            initial={toValues(offer)}
+            submitText={t('offers.form.toPreview')}
+            confirmText={t('offers.form.save')}
+            saving={form.saving}
+            serverErrors={form.serverErrors}
+            onSubmit={(values) => void form.save(values as Record<string, unknown>)}
+          />
         )}
       </Card>
     </section>

@@ -30,12 +30,18 @@ export default function OfferListPage() {
     syncWithLocation: false,
     pagination: { pageSize: 10, currentPage: initial.currentPage },
     filters: { initial: initial.filters, mode: 'server' },
-    sorters: { initial: initial.sorters.length ? initial.sorters : [{ field: 'cdate', order: 'desc' }], mode: 'server' },
+    sorters: {
+      initial: initial.sorters.length ? initial.sorters : [{ field: 'cdate', order: 'desc' }],
+      mode: 'server',
+    },
   });
   useTableUrl({ filters, sorters, currentPage }, '-cdate');
-  const value = (field: string) => (filters.find((f) => 'field' in f && f.field === field)?.value as string | undefined) ?? undefined;
-  const setFilter = (field: string, next: string | undefined) => setFilters([{ field, operator: 'eq', value: next || undefined }], 'merge');
-  const order = (field: string) => (sorters[0]?.field === field ? (sorters[0].order === 'desc' ? 'descend' : 'ascend') : null);
+  const value = (field: string) =>
+    (filters.find((f) => 'field' in f && f.field === field)?.value as string | undefined) ?? undefined;
+  const setFilter = (field: string, next: string | undefined) =>
+    setFilters([{ field, operator: 'eq', value: next || undefined }], 'merge');
+  const order = (field: string) =>
+    sorters[0]?.field === field ? (sorters[0].order === 'desc' ? 'descend' : 'ascend') : null;
 
   return (
     <section data-testid="company-jobs">
@@ -50,13 +56,23 @@ export default function OfferListPage() {
         </Link>
       </Space>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search allowClear placeholder={t('offers.search')} aria-label={t('offers.search')} style={{ width: 280 }} defaultValue={value('text')} onSearch={(text) => setFilter('text', text.trim())} />
+        <Input.Search
+          allowClear
+          placeholder={t('offers.search')}
+          aria-label={t('offers.search')}
+          style={{ width: 280 }}
+          defaultValue={value('text')}
+          onSearch={(text) => setFilter('text', text.trim())}
+        />
         <Select
           aria-label={t('offers.statusFilter')}
           style={{ width: 200 }}
           value={value('status') ?? ''}
           onChange={(next) => setFilter('status', next)}
-          options={[{ value: '', label: t('offers.allStatuses') }, ...OFFER_STATUSES.map((s) => ({ value: s, label: t(`offers.status.${s}`) }))]}
+          options={[
+            { value: '', label: t('offers.allStatuses') },
+            ...OFFER_STATUSES.map((s) => ({ value: s, label: t(`offers.status.${s}`) })),
+          ]}
         />
       </Space>
       <Table<Offer>
@@ -64,7 +80,11 @@ export default function OfferListPage() {
         rowKey="hash"
         size="middle"
         scroll={{ x: 980 }}
-        locale={{ emptyText: <Empty description={value('text') || value('status') ? t('offers.noneFound') : t('offers.none')} /> }}
+        locale={{
+          emptyText: (
+            <Empty description={value('text') || value('status') ? t('offers.noneFound') : t('offers.none')} />
+          ),
+        }}
         columns={[
           {
             title: t('fields.title'),
@@ -78,21 +98,59 @@ export default function OfferListPage() {
               </>
             ),
           },
-          { title: t('offers.statusFilter'), dataIndex: 'status', width: 150, sorter: true, sortOrder: order('status'), render: (_, row) => <OfferStatusTag status={row.status} /> },
+          {
+            title: t('offers.statusFilter'),
+            dataIndex: 'status',
+            width: 150,
+            sorter: true,
+            sortOrder: order('status'),
+            render: (_, row) => <OfferStatusTag status={row.status} />,
+          },
           {
             title: t('offers.applicants'),
             width: 150,
             render: (_, row) => (
-              <Tooltip title={t('offers.applicantsDetail', { pending: row.applicants?.PENDING ?? 0, accepted: row.applicants?.ACCEPTED ?? 0, cancelled: row.applicants?.CANCELLED ?? 0 })}>
+              <Tooltip
+                title={t('offers.applicantsDetail', {
+                  pending: row.applicants?.PENDING ?? 0,
+                  accepted: row.applicants?.ACCEPTED ?? 0,
+                  cancelled: row.applicants?.CANCELLED ?? 0,
+                })}
+              >
                 <Link to={to('company.jobs.users', { hash: row.hash })} data-testid="applicants">
-                  {t('offers.applicantsCount', { count: (row.applicants?.PENDING ?? 0) + (row.applicants?.ACCEPTED ?? 0) + (row.applicants?.CANCELLED ?? 0) })}
+                  {t('offers.applicantsCount', {
+                    count:
+                      (row.applicants?.PENDING ?? 0) +
+                      (row.applicants?.ACCEPTED ?? 0) +
+                      (row.applicants?.CANCELLED ?? 0),
+                  })}
                 </Link>
               </Tooltip>
             ),
           },
-          { title: t('offers.views'), dataIndex: 'views', width: 100, align: 'right', render: (_, row) => <span data-testid="views">{row.views ?? 0}</span> },
-          { title: t('offers.created'), dataIndex: 'cdate', width: 130, sorter: true, sortOrder: order('cdate'), render: (_, row) => formatDate(row.cdate, lng) },
-          { title: t('offers.expires'), dataIndex: 'expires_at', width: 130, sorter: true, sortOrder: order('expires_at'), render: (_, row) => formatDate(row.expires_at, lng) },
+          {
+            title: t('offers.views'),
+            dataIndex: 'views',
+            width: 100,
+            align: 'right',
+            render: (_, row) => <span data-testid="views">{row.views ?? 0}</span>,
+          },
+          {
+            title: t('offers.created'),
+            dataIndex: 'cdate',
+            width: 130,
+            sorter: true,
+            sortOrder: order('cdate'),
+            render: (_, row) => formatDate(row.cdate, lng),
+          },
+          {
+            title: t('offers.expires'),
+            dataIndex: 'expires_at',
+            width: 130,
+            sorter: true,
+            sortOrder: order('expires_at'),
+            render: (_, row) => formatDate(row.expires_at, lng),
+          },
           { title: t('admin.users.actions'), width: 230, render: (_, row) => <OfferMoves offer={row} size="small" /> },
         ]}
       />

@@ -53,26 +53,60 @@ export default function OfferShowPage() {
           <OfferMoves offer={offer} />
         </Space>
       </Space>
-      <Alert type={offer.status === 'REJECTED' ? 'warning' : 'info'} showIcon style={{ marginBottom: 16 }} message={t(`offers.explain.${offer.status}`, { date: formatDate(offer.expires_at, lng, 'long') })} description={offer.status === 'REJECTED' && offer.reason ? `${t('offers.rejectedBecause')} ${offer.reason}` : undefined} data-testid="offer-explain" />
+      <Alert
+        type={offer.status === 'REJECTED' ? 'warning' : 'info'}
+        showIcon
+        style={{ marginBottom: 16 }}
+        message={t(`offers.explain.${offer.status}`, { date: formatDate(offer.expires_at, lng, 'long') })}
+        description={
+          offer.status === 'REJECTED' && offer.reason ? `${t('offers.rejectedBecause')} ${offer.reason}` : undefined
+        }
+        data-testid="offer-explain"
+      />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
           <Card>
             <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
               <Descriptions.Item label={t('fields.location')}>{offer.location}</Descriptions.Item>
               <Descriptions.Item label={t('fields.contract')}>{t(`jobs.contract.${offer.contract}`)}</Descriptions.Item>
-              {offer.working ? <Descriptions.Item label={t('fields.working')}>{t(`jobs.working.${offer.working}`)}</Descriptions.Item> : null}
-              {offer.workstation ? <Descriptions.Item label={t('fields.workstation')}>{t(`jobs.workstation.${offer.workstation}`)}</Descriptions.Item> : null}
-              {offer.area ? <Descriptions.Item label={t('offers.tagGroup.area')}>{offer.area.title}</Descriptions.Item> : null}
-              {offer.specialty ? <Descriptions.Item label={t('offers.tagGroup.specialty')}>{offer.specialty.title}</Descriptions.Item> : null}
+              {offer.working ? (
+                <Descriptions.Item label={t('fields.working')}>{t(`jobs.working.${offer.working}`)}</Descriptions.Item>
+              ) : null}
+              {offer.workstation ? (
+                <Descriptions.Item label={t('fields.workstation')}>
+                  {t(`jobs.workstation.${offer.workstation}`)}
+                </Descriptions.Item>
+              ) : null}
+              {offer.area ? (
+                <Descriptions.Item label={t('offers.tagGroup.area')}>{offer.area.title}</Descriptions.Item>
+              ) : null}
+              {offer.specialty ? (
+                <Descriptions.Item label={t('offers.tagGroup.specialty')}>{offer.specialty.title}</Descriptions.Item>
+              ) : null}
               <Descriptions.Item label={t('offers.created')}>{formatDate(offer.cdate, lng, 'long')}</Descriptions.Item>
-              <Descriptions.Item label={t('offers.expires')}>{formatDate(offer.expires_at, lng, 'long')}</Descriptions.Item>
+              <Descriptions.Item label={t('offers.expires')}>
+                {formatDate(offer.expires_at, lng, 'long')}
+              </Descriptions.Item>
             </Descriptions>
             <Markdown source={offer.description ?? ''} className="markdown" />
           </Card>
         </Col>
         <Col xs={24} lg={8}>
-          <Card title={t('offers.applicants')} style={{ marginBottom: 16 }} extra={<Link to={to('company.jobs.users', { hash })} data-testid="to-candidates">{t('candidates.open')}</Link>}>
-            <Statistic title={t('offers.views')} value={offer.views ?? 0} style={{ marginBottom: 12 }} data-testid="offer-views" />
+          <Card
+            title={t('offers.applicants')}
+            style={{ marginBottom: 16 }}
+            extra={
+              <Link to={to('company.jobs.users', { hash })} data-testid="to-candidates">
+                {t('candidates.open')}
+              </Link>
+            }
+          >
+            <Statistic
+              title={t('offers.views')}
+              value={offer.views ?? 0}
+              style={{ marginBottom: 12 }}
+              data-testid="offer-views"
+            />
             <Row gutter={8}>
               {(['PENDING', 'ACCEPTED', 'CANCELLED'] as const).map((status) => (
                 <Col span={8} key={status}>

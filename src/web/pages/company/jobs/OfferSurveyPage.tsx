@@ -25,7 +25,14 @@ interface SurveyValues {
 }
 
 function RatingWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
-  return <Rate id={id} value={(value as number | undefined) ?? 0} onChange={(next) => onChange(next || undefined)} disabled={disabled || readonly} />;
+  return (
+    <Rate
+      id={id}
+      value={(value as number | undefined) ?? 0}
+      onChange={(next) => onChange(next || undefined)}
+      disabled={disabled || readonly}
+    />
+  );
 }
 
 export default function OfferSurveyPage() {
@@ -64,7 +71,11 @@ export default function OfferSurveyPage() {
   if (query.isLoading) return <Spinner />;
   if (!offer) return <LoadFailedPage error={query.error} />;
   const closable = (offer.moves ?? []).some((move) => move.to === 'CLOSED');
-  const flat = errors ? Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field.replace(/^survey\./, '').split('.')[0]!, messages])) : undefined;
+  const flat = errors
+    ? Object.fromEntries(
+        Object.entries(errors).map(([field, messages]) => [field.replace(/^survey\./, '').split('.')[0]!, messages]),
+      )
+    : undefined;
   return (
     <section data-testid="offer-survey">
       <Link to={to('company.jobs.show', { hash })}>← {offer.title}</Link>
@@ -87,10 +98,20 @@ export default function OfferSurveyPage() {
                   {
                     resource: 'com/jobs',
                     id: hash,
-                    values: { status: 'CLOSED', survey: { ...survey, hired_applicants: survey.hired ? (survey.hired_applicants ?? []) : [], hired_other: survey.hired ? survey.hired_other : undefined } },
+                    values: {
+                      status: 'CLOSED',
+                      survey: {
+                        ...survey,
+                        hired_applicants: survey.hired ? (survey.hired_applicants ?? []) : [],
+                        hired_other: survey.hired ? survey.hired_other : undefined,
+                      },
+                    },
                     mutationMode: 'pessimistic',
                     successNotification: () => ({ type: 'success', message: t('offers.moved.CLOSED') }),
-                    errorNotification: (error) => ({ type: 'error', message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')) }),
+                    errorNotification: (error) => ({
+                      type: 'error',
+                      message: error?.errors ? t('member.form.fix') : (error?.message ?? t('errors.unexpected.title')),
+                    }),
                   },
                   { onSuccess: () => navigate(to('company.jobs.show', { hash })) },
                 )
@@ -98,7 +119,11 @@ export default function OfferSurveyPage() {
             />
           </>
         ) : (
-          <Alert type="info" showIcon message={t('offers.survey.notClosable', { status: t(`offers.status.${offer.status}`) })} />
+          <Alert
+            type="info"
+            showIcon
+            message={t('offers.survey.notClosable', { status: t(`offers.status.${offer.status}`) })}
+          />
         )}
       </Card>
     </section>

@@ -51,12 +51,30 @@ export default function CompanyProfilePage() {
                 {
                   key: 'company',
                   label: t('companyProfile.tabCompany'),
-                  children: <ProfileSection form="companyProfileDetails" profile={company} uiSchema={{ url: { 'ui:placeholder': 'https://' }, specialty_company: { 'ui:help': t('companyProfile.specialtyHelp') } }} />,
+                  children: (
+                    <ProfileSection
+                      form="companyProfileDetails"
+                      profile={company}
+                      uiSchema={{
+                        url: { 'ui:placeholder': 'https://' },
+                        specialty_company: { 'ui:help': t('companyProfile.specialtyHelp') },
+                      }}
+                    />
+                  ),
                 },
                 {
                   key: 'contact',
                   label: t('companyProfile.tabContact'),
-                  children: <ProfileSection form="companyProfileContact" profile={company} uiSchema={{ contact_phone: { 'ui:help': t('companyProfile.phoneHelp') }, language: { ...languages, 'ui:help': t('companyProfile.languageHelp') } }} />,
+                  children: (
+                    <ProfileSection
+                      form="companyProfileContact"
+                      profile={company}
+                      uiSchema={{
+                        contact_phone: { 'ui:help': t('companyProfile.phoneHelp') },
+                        language: { ...languages, 'ui:help': t('companyProfile.languageHelp') },
+                      }}
+                    />
+                  ),
                 },
                 {
                   key: 'password',
@@ -64,7 +82,11 @@ export default function CompanyProfilePage() {
                   children: (
                     <>
                       <Typography.Paragraph type="secondary">{t('companyProfile.passwordHelp')}</Typography.Paragraph>
-                      <AccountForm form="profilePassword" url="/com/companies/password" done="profile.passwordChanged" />
+                      <AccountForm
+                        form="profilePassword"
+                        url="/com/companies/password"
+                        done="profile.passwordChanged"
+                      />
                     </>
                   ),
                 },

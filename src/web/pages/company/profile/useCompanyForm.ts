@@ -28,7 +28,13 @@ export function useCompanyForm(): AccountFormState & { me: CompanyMe | undefined
     await loadIdentity(true);
     await invalidateAuth();
   };
-  const form = useResourceForm<CompanyMe>({ resource: 'com/companies', id: 'me', savedMessage: t('companyProfile.saved'), onSaved: reloadIdentity, rename: (field) => field });
+  const form = useResourceForm<CompanyMe>({
+    resource: 'com/companies',
+    id: 'me',
+    savedMessage: t('companyProfile.saved'),
+    onSaved: reloadIdentity,
+    rename: (field) => field,
+  });
   return {
     me: form.record,
     saving: form.saving,

@@ -45,12 +45,20 @@ export default function CompanyRegisterPage() {
   if (done) {
     return (
       <Card style={{ maxWidth: 760, margin: '0 auto' }}>
-        <Result status="success" title={t('companyRegister.done.title')} subTitle={t('companyRegister.done.text')} extra={<Link to={to('company')}>{t('companyRegister.done.back')}</Link>} />
+        <Result
+          status="success"
+          title={t('companyRegister.done.title')}
+          subTitle={t('companyRegister.done.text')}
+          extra={<Link to={to('company')}>{t('companyRegister.done.back')}</Link>}
+        />
       </Card>
     );
   }
   const mine = (field: string) => COMPANY.includes(field.split('.')[0]!);
-  const shown = { company: Object.fromEntries(Object.entries(errors).filter(([f]) => mine(f))), account: Object.fromEntries(Object.entries(errors).filter(([f]) => !mine(f))) };
+  const shown = {
+    company: Object.fromEntries(Object.entries(errors).filter(([f]) => mine(f))),
+    account: Object.fromEntries(Object.entries(errors).filter(([f]) => !mine(f))),
+  };
   const submit = async (data: Data) => {
     setSending(true);
     setErrors({});
@@ -58,7 +66,9 @@ export default function CompanyRegisterPage() {
       await request('com', 'register', { method: 'POST', body: { ...company, ...data } });
       setDone(true);
     } catch (error) {
-      const fieldErrors = (error as { errors?: Errors; message?: string }).errors ?? { is_conditions: [(error as Error).message] };
+      const fieldErrors = (error as { errors?: Errors; message?: string }).errors ?? {
+        is_conditions: [(error as Error).message],
+      };
       setErrors(fieldErrors);
       if (Object.keys(fieldErrors).some(mine)) setTab('company');
     } finally {

@@ -36,12 +36,28 @@ export function LoginForm({ kind }: { kind: Issuer }) {
           description={<Link to={`/${lng}/admin/login`}>{t('auth.adminElsewhereLink')}</Link>}
         />
       ) : null}
-      {askCode ? <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('admin.security.codeAsked')} data-testid="login-code-asked" /> : null}
+      {askCode ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('admin.security.codeAsked')}
+          data-testid="login-code-asked"
+        />
+      ) : null}
       <SchemaForm<{ email: string; password: string; code?: string }>
         key={askCode ? 'code' : 'password'}
         id={`login-${kind}`}
         form={askCode ? 'loginCode' : 'login'}
-        uiSchema={{ ...(loginUi as UiSchema), code: { 'ui:autocomplete': 'one-time-code', 'ui:autofocus': true, 'ui:title': t('admin.security.code'), 'ui:help': t('admin.security.codeHelp') } }}
+        uiSchema={{
+          ...(loginUi as UiSchema),
+          code: {
+            'ui:autocomplete': 'one-time-code',
+            'ui:autofocus': true,
+            'ui:title': t('admin.security.code'),
+            'ui:help': t('admin.security.codeHelp'),
+          },
+        }}
         formData={askCode ? { email, password } : { email }}
         submitText={t('auth.submit')}
         submitting={isPending}
@@ -53,7 +69,10 @@ export function LoginForm({ kind }: { kind: Issuer }) {
             { email: data.email, password: data.password, kind, code: data.code?.trim() || undefined },
             {
               onSuccess: (answer) => {
-                const { totpRequired, adminSignInElsewhere } = answer as { totpRequired?: boolean; adminSignInElsewhere?: boolean };
+                const { totpRequired, adminSignInElsewhere } = answer as {
+                  totpRequired?: boolean;
+                  adminSignInElsewhere?: boolean;
+                };
                 setAskCode(askCode || Boolean(totpRequired));
                 setAdminElsewhere(Boolean(adminSignInElsewhere));
               },

@@ -17,7 +17,8 @@ export default function LoginPage({ only }: { only?: Issuer }) {
     <Typography.Paragraph className="login-links">
       <Link to={to(kind === 'user' ? 'user.recovery' : 'company.recovery')}>{t('auth.forgot')}</Link>
       <br />
-      {t('auth.noAccount')} <Link to={to(kind === 'user' ? 'user.register' : 'company.register')}>{t('auth.register')}</Link>
+      {t('auth.noAccount')}{' '}
+      <Link to={to(kind === 'user' ? 'user.register' : 'company.register')}>{t('auth.register')}</Link>
     </Typography.Paragraph>
   );
   const tab = (kind: Issuer) => ({
@@ -39,7 +40,11 @@ export default function LoginPage({ only }: { only?: Issuer }) {
       {only ? (
         tab(only).children
       ) : (
-        <Tabs activeKey={active} onChange={(key) => setParams(key === 'company' ? { as: 'company' } : {}, { replace: true })} items={[tab('user'), tab('company')]} />
+        <Tabs
+          activeKey={active}
+          onChange={(key) => setParams(key === 'company' ? { as: 'company' } : {}, { replace: true })}
+          items={[tab('user'), tab('company')]}
+        />
       )}
     </Card>
   );

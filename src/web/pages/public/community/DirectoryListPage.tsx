@@ -32,8 +32,13 @@ export default function DirectoryListPage({ kind = 'directory' }: { kind?: Commu
   const tags = useTagOptions('USER');
   const tree = usePublicList<CategoryNode>('categories/tree');
   const countries = usePublicList<{ hash: string; name: string }>('countries', { with_users: true });
-  const categories = tree.items.flatMap((root) => [{ value: root.hash, label: root.title }, ...root.children.map((child) => ({ value: child.hash, label: `— ${child.title}` }))]);
-  const years = Array.from({ length: new Date().getFullYear() - 1990 + 1 }, (_, i) => String(new Date().getFullYear() - i));
+  const categories = tree.items.flatMap((root) => [
+    { value: root.hash, label: root.title },
+    ...root.children.map((child) => ({ value: child.hash, label: `— ${child.title}` })),
+  ]);
+  const years = Array.from({ length: new Date().getFullYear() - 1990 + 1 }, (_, i) =>
+    String(new Date().getFullYear() - i),
+  );
   const locked = list.items[0]?.locked;
   return (
     <>
@@ -46,7 +51,7 @@ export default function DirectoryListPage({ kind = 'directory' }: { kind?: Commu
         total={list.total}
         countLabel={t('directory.count', { count: list.total })}
         page={list.page}
-      notice={list.notice}
+        notice={list.notice}
         span={{ xs: 24, md: 12, xl: 12 }}
         render={(member) => <MemberCard member={member} kind={kind} />}
         filters={
@@ -55,15 +60,43 @@ export default function DirectoryListPage({ kind = 'directory' }: { kind?: Commu
               initial={list.values}
               onChange={list.applyFilters}
               fields={[
-                { name: 'text', kind: 'text', label: t('common.search'), placeholder: t('directory.filters.text'), span: 8 },
-                { name: 'category', kind: 'choice', slow: true, label: t('directory.filters.category'), options: categories, span: 8 },
-                { name: 'country_code', kind: 'choice', slow: true, label: t('directory.filters.country'), options: countries.items.map((c) => ({ value: c.hash, label: c.name })), span: 8 },
-                { name: 'graduation_year', kind: 'choice', label: t('directory.filters.year'), options: years.map((y) => ({ value: y, label: y })), span: 8 },
+                {
+                  name: 'text',
+                  kind: 'text',
+                  label: t('common.search'),
+                  placeholder: t('directory.filters.text'),
+                  span: 8,
+                },
+                {
+                  name: 'category',
+                  kind: 'choice',
+                  slow: true,
+                  label: t('directory.filters.category'),
+                  options: categories,
+                  span: 8,
+                },
+                {
+                  name: 'country_code',
+                  kind: 'choice',
+                  slow: true,
+                  label: t('directory.filters.country'),
+                  options: countries.items.map((c) => ({ value: c.hash, label: c.name })),
+                  span: 8,
+                },
+                {
+                  name: 'graduation_year',
+                  kind: 'choice',
+                  label: t('directory.filters.year'),
+                  options: years.map((y) => ({ value: y, label: y })),
+                  span: 8,
+                },
                 { name: 'location', kind: 'text', label: t('directory.filters.location'), span: 8 },
                 { name: 'tags', kind: 'multi', slow: true, label: t('directory.filters.tags'), options: tags, span: 8 },
               ]}
             />
-            {locked ? <Alert type="info" showIcon message={t('directory.locked')} style={{ marginBottom: 16 }} /> : null}
+            {locked ? (
+              <Alert type="info" showIcon message={t('directory.locked')} style={{ marginBottom: 16 }} />
+            ) : null}
           </>
         }
       />

@@ -29,7 +29,12 @@ export default function DirectoryShowPage() {
     <article className="job-detail">
       <Link to={to('community.directory')}>← {t('directory.back')}</Link>
       <div className="member-head" style={{ marginTop: 24 }}>
-        <Avatar size={96} style={{ flex: 'none' }} src={member.photo ?? undefined} alt={t('directory.photoAlt', { name })}>
+        <Avatar
+          size={96}
+          style={{ flex: 'none' }}
+          src={member.photo ?? undefined}
+          alt={t('directory.photoAlt', { name })}
+        >
           {member.name[0]}
           {member.surname1[0]}
         </Avatar>
@@ -46,9 +51,15 @@ export default function DirectoryShowPage() {
         <Descriptions.Item label={t('directory.filters.category')}>{member.category?.title ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('directory.filters.year')}>{member.graduation_year ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('directory.filters.country')}>{member.country_name ?? '—'}</Descriptions.Item>
-        {!member.locked ? <Descriptions.Item label={t('directory.filters.location')}>{member.city ?? '—'}</Descriptions.Item> : null}
+        {!member.locked ? (
+          <Descriptions.Item label={t('directory.filters.location')}>{member.city ?? '—'}</Descriptions.Item>
+        ) : null}
         {!member.locked && member.current_job ? (
-          <Descriptions.Item label={t('jobs.company')}>{member.current_company ? t('directory.works', { job: member.current_job, company: member.current_company }) : member.current_job}</Descriptions.Item>
+          <Descriptions.Item label={t('jobs.company')}>
+            {member.current_company
+              ? t('directory.works', { job: member.current_job, company: member.current_company })
+              : member.current_job}
+          </Descriptions.Item>
         ) : null}
         <ExtraFields extra={member.extra} />
       </Descriptions>
@@ -66,7 +77,10 @@ export default function DirectoryShowPage() {
           message={t('prompt.upgrade.title')}
           description={
             <>
-              {t('directory.locked')} <Link to={me?.iss === 'user' ? profileTab(to, 'membership') : to('alumni')}>{t('prompt.upgrade.cta')}</Link>
+              {t('directory.locked')}{' '}
+              <Link to={me?.iss === 'user' ? profileTab(to, 'membership') : to('alumni')}>
+                {t('prompt.upgrade.cta')}
+              </Link>
             </>
           }
         />

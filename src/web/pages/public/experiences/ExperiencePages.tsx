@@ -73,7 +73,9 @@ export function ExperienceShowPage() {
         <Descriptions.Item label={t('jobs.company')}>{e.company_name}</Descriptions.Item>
         <Descriptions.Item label={t('experiences.period')}>{period(e, lng, t)}</Descriptions.Item>
         <Descriptions.Item label={t('jobs.location')}>{e.location ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('jobs.contractLabel')}>{e.contract ? t(`jobs.contract.${e.contract}`) : '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('jobs.contractLabel')}>
+          {e.contract ? t(`jobs.contract.${e.contract}`) : '—'}
+        </Descriptions.Item>
         <Descriptions.Item label={t('experiences.person')}>
           <Link to={to('community.directory.show', { hash: e.user.hash })}>
             {e.user.name} {e.user.surname1}

@@ -14,11 +14,29 @@ import { WorkgroupCard } from '../workgroups/components/WorkgroupCard';
 import type { Workgroup } from '../workgroups/types';
 
 /** Three of the newest items of a resource, as a titled band with a link to the whole list. */
-function Highlights<T>({ resource, title, more, href, section, render }: { resource: string; title: string; more: string; href: string; section: string; render: (item: T, index: number) => ReactNode }) {
+function Highlights<T>({
+  resource,
+  title,
+  more,
+  href,
+  section,
+  render,
+}: {
+  resource: string;
+  title: string;
+  more: string;
+  href: string;
+  section: string;
+  render: (item: T, index: number) => ReactNode;
+}) {
   const result = usePublicList<T>(resource, { page: 1, size: 3 });
   const id = `home-${resource}`;
   return (
-    <section aria-labelledby={id} className="section-band home-band" style={{ ['--section' as string]: `var(--${section})` }}>
+    <section
+      aria-labelledby={id}
+      className="section-band home-band"
+      style={{ ['--section' as string]: `var(--${section})` }}
+    >
       <h2 id={id}>{title}</h2>
       <Row gutter={[16, 16]}>
         {result.items.map((item, i) => (
@@ -47,9 +65,30 @@ export default function HomePage() {
           <Button size="large">{t('home.join')}</Button>
         </Link>
       </section>
-      <Highlights<Article> resource="articles" section="article" title={t('home.latestNews')} more={t('home.allNews')} href={to('news')} render={(a, index) => <ArticleCard article={a} priority={index === 0} />} />
-      <Highlights<JobSummary> resource="jobs" section="job" title={t('home.latestJobs')} more={t('home.allJobs')} href={to('jobs')} render={(j) => <JobCard job={j} />} />
-      <Highlights<Workgroup> resource="workgroups" section="group" title={t('home.groups')} more={t('home.allGroups')} href={to('workgroups')} render={(g) => <WorkgroupCard group={g} />} />
+      <Highlights<Article>
+        resource="articles"
+        section="article"
+        title={t('home.latestNews')}
+        more={t('home.allNews')}
+        href={to('news')}
+        render={(a, index) => <ArticleCard article={a} priority={index === 0} />}
+      />
+      <Highlights<JobSummary>
+        resource="jobs"
+        section="job"
+        title={t('home.latestJobs')}
+        more={t('home.allJobs')}
+        href={to('jobs')}
+        render={(j) => <JobCard job={j} />}
+      />
+      <Highlights<Workgroup>
+        resource="workgroups"
+        section="group"
+        title={t('home.groups')}
+        more={t('home.allGroups')}
+        href={to('workgroups')}
+        render={(g) => <WorkgroupCard group={g} />}
+      />
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
           <Card className="cta-card">

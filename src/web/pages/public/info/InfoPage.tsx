@@ -21,9 +21,17 @@ export default function InfoPage() {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
   const list = useQuery({ ...contentQuery(lng, 'list', { only: ['key', 'slug', 'title'], limit: 100 }), retry: false });
-  const key = slug ? list.data?.items.find((page) => page.slug === slug || Object.values(page.slugs ?? {}).includes(slug))?.key : undefined;
-  const detail = useQuery({ ...contentQuery(lng, `page:${key ?? ''}`, { where: { key } }), enabled: key !== undefined, retry: false });
-  const pages = slug ? (detail.data?.items ?? []) : (list.data?.items ?? []).filter((page) => (INFO_PAGE_KEYS as readonly string[]).includes(page.key));
+  const key = slug
+    ? list.data?.items.find((page) => page.slug === slug || Object.values(page.slugs ?? {}).includes(slug))?.key
+    : undefined;
+  const detail = useQuery({
+    ...contentQuery(lng, `page:${key ?? ''}`, { where: { key } }),
+    enabled: key !== undefined,
+    retry: false,
+  });
+  const pages = slug
+    ? (detail.data?.items ?? [])
+    : (list.data?.items ?? []).filter((page) => (INFO_PAGE_KEYS as readonly string[]).includes(page.key));
   useDocumentTitle(`${slug ? (pages[0]?.title ?? t('info.title')) : t('info.title')} · Alumni`);
   if (list.isLoading || detail.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (list.error || detail.error) return <UnexpectedErrorPage />;
@@ -35,7 +43,9 @@ export default function InfoPage() {
         <Link to={to('info')}>← {t('info.title')}</Link>
         <h1>{page.title}</h1>
         <Markdown source={page.body ?? ''} />
-        {page.updated_at ? <p className="muted">{t('info.updated', { date: formatDate(page.updated_at, lng) })}</p> : null}
+        {page.updated_at ? (
+          <p className="muted">{t('info.updated', { date: formatDate(page.updated_at, lng) })}</p>
+        ) : null}
       </article>
     );
   }

@@ -32,7 +32,13 @@ export default function JobListPage() {
           onChange={list.applyFilters}
           fields={[
             { name: 'text', kind: 'text', label: t('common.search'), placeholder: t('jobs.filters.text'), span: 8 },
-            { name: 'contract', kind: 'choice', label: t('jobs.filters.contract'), options: CONTRACTS.map((c) => ({ value: c, label: t(`jobs.contract.${c}`) })), span: 5 },
+            {
+              name: 'contract',
+              kind: 'choice',
+              label: t('jobs.filters.contract'),
+              options: CONTRACTS.map((c) => ({ value: c, label: t(`jobs.contract.${c}`) })),
+              span: 5,
+            },
             { name: 'tags', kind: 'multi', slow: true, label: t('jobs.filters.tags'), options: tags },
             { name: 'location', kind: 'text', label: t('jobs.filters.location'), span: 5 },
           ]}

@@ -37,7 +37,12 @@ export default function JobShowPage() {
         <ArrowLeftOutlined /> {t('jobs.backToList')}
       </Link>
       <div className="job-company" style={{ marginTop: 24 }}>
-        <SafeImage src={job.company.logo ?? undefined} alt={t('jobs.logoAlt', { name: job.company.name })} width={48} height={48} />
+        <SafeImage
+          src={job.company.logo ?? undefined}
+          alt={t('jobs.logoAlt', { name: job.company.name })}
+          width={48}
+          height={48}
+        />
         <span>{job.company.name}</span>
       </div>
       <h1>{job.title}</h1>
@@ -49,12 +54,20 @@ export default function JobShowPage() {
       <Descriptions column={{ xs: 1, md: 2, xl: 3 }} bordered size="small" style={{ marginBottom: 24 }}>
         <Descriptions.Item label={t('jobs.location')}>{job.location}</Descriptions.Item>
         <Descriptions.Item label={t('jobs.contractLabel')}>{t(`jobs.contract.${job.contract}`)}</Descriptions.Item>
-        <Descriptions.Item label={t('jobs.working')}>{job.working ? t(`jobs.working.${job.working}`) : '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('jobs.working')}>
+          {job.working ? t(`jobs.working.${job.working}`) : '—'}
+        </Descriptions.Item>
         <Descriptions.Item label={t('jobs.incorporation')}>{date(job.date_incorporation)}</Descriptions.Item>
         <Descriptions.Item label={t('jobs.area')}>{job.area?.title ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('jobs.specialty')}>{job.specialty?.title ?? '—'}</Descriptions.Item>
-        {job.workstation ? <Descriptions.Item label={t('jobs.workstation')}>{t(`jobs.workstation.${job.workstation}`)}</Descriptions.Item> : null}
-        <Descriptions.Item label={t('jobs.posted', { date: '' }).replace(/\s*$/, '')}>{date(job.cdate)}</Descriptions.Item>
+        {job.workstation ? (
+          <Descriptions.Item label={t('jobs.workstation')}>
+            {t(`jobs.workstation.${job.workstation}`)}
+          </Descriptions.Item>
+        ) : null}
+        <Descriptions.Item label={t('jobs.posted', { date: '' }).replace(/\s*$/, '')}>
+          {date(job.cdate)}
+        </Descriptions.Item>
         <ExtraFields extra={job.extra ?? {}} />
       </Descriptions>
       {!job.locked && me?.iss !== 'company' ? <ApplyButton job={job} /> : null}

@@ -14,7 +14,9 @@ export default function NewsListPage() {
   const list = useListPage<Article>('articles', PAGE_SIZES.articles, FIELDS);
   const tags = useTagOptions('ARTICLE');
   // DESIGN §6: the year filter runs from 2015 to the current year
-  const years = Array.from({ length: new Date().getFullYear() - FIRST_YEAR + 1 }, (_, i) => String(new Date().getFullYear() - i));
+  const years = Array.from({ length: new Date().getFullYear() - FIRST_YEAR + 1 }, (_, i) =>
+    String(new Date().getFullYear() - i),
+  );
   return (
     <ListPage
       title={t('news.title')}
@@ -32,9 +34,27 @@ export default function NewsListPage() {
           onChange={list.applyFilters}
           fields={[
             { name: 'text', kind: 'text', label: t('common.search'), placeholder: t('news.filters.text'), span: 6 },
-            { name: 'type', kind: 'choice', label: t('news.filters.type'), options: ARTICLE_TYPES.map((type) => ({ value: type, label: t(`news.type.${type}`) })), span: 4 },
-            { name: 'year', kind: 'choice', label: t('news.filters.year'), options: years.map((y) => ({ value: y, label: y })), span: 4 },
-            { name: 'month', kind: 'choice', label: t('news.filters.month'), options: Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: t(`months.${i + 1}`) })), span: 4 },
+            {
+              name: 'type',
+              kind: 'choice',
+              label: t('news.filters.type'),
+              options: ARTICLE_TYPES.map((type) => ({ value: type, label: t(`news.type.${type}`) })),
+              span: 4,
+            },
+            {
+              name: 'year',
+              kind: 'choice',
+              label: t('news.filters.year'),
+              options: years.map((y) => ({ value: y, label: y })),
+              span: 4,
+            },
+            {
+              name: 'month',
+              kind: 'choice',
+              label: t('news.filters.month'),
+              options: Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: t(`months.${i + 1}`) })),
+              span: 4,
+            },
             { name: 'tags', kind: 'multi', slow: true, label: t('news.filters.tags'), options: tags, span: 6 },
           ]}
         />

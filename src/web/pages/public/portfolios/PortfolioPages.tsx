@@ -37,7 +37,10 @@ export function PortfolioListPage() {
       page={list.page}
       span={{ xs: 24, md: 12, xl: 6 }}
       render={(p) => (
-        <Card className="article-card" cover={<SafeImage src={p.images[0]?.url} alt="" className="card-cover" width={640} height={360} />}>
+        <Card
+          className="article-card"
+          cover={<SafeImage src={p.images[0]?.url} alt="" className="card-cover" width={640} height={360} />}
+        >
           <h2 className="card-title">
             <Link to={to('portfolios.show', { hash: p.hash })}>{p.name}</Link>
           </h2>
@@ -72,7 +75,13 @@ export function PortfolioShowPage() {
       <Image.PreviewGroup>
         <Space wrap size="middle" className="gallery">
           {p.images.map((image, i) => (
-            <Image key={image.hash} src={image.url} alt={`${p.name} ${i + 1}`} width={280} fallback="/placeholder.svg" />
+            <Image
+              key={image.hash}
+              src={image.url}
+              alt={`${p.name} ${i + 1}`}
+              width={280}
+              fallback="/placeholder.svg"
+            />
           ))}
         </Space>
       </Image.PreviewGroup>

@@ -45,7 +45,8 @@ export default function BenefitsPage() {
         dataSource={ITEMS}
         renderItem={(item) => (
           <List.Item>
-            {name === 'bold' || item.regular ? <CheckOutlined aria-hidden /> : <MinusOutlined aria-hidden />} {t(`benefits.items.${item.key}`)}
+            {name === 'bold' || item.regular ? <CheckOutlined aria-hidden /> : <MinusOutlined aria-hidden />}{' '}
+            {t(`benefits.items.${item.key}`)}
           </List.Item>
         )}
       />

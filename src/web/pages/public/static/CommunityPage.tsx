@@ -11,11 +11,29 @@ export default function CommunityPage() {
   const { t } = useTranslation();
   const { to } = useLocale();
   useDocumentTitle(`${t('community.title')} · Alumni`);
-  const countries = usePublicList<{ hash: string; name: string; num_users: number; lat: number; lng: number }>('countries', { with_users: true });
+  const countries = usePublicList<{ hash: string; name: string; num_users: number; lat: number; lng: number }>(
+    'countries',
+    { with_users: true },
+  );
   const sections = [
-    { key: 'ambassadors', route: 'community.ambassadors', text: t('community.ambassadorsText'), title: t('pages.community.ambassadors') },
-    { key: 'entrepreneurs', route: 'community.entrepreneurs', text: t('community.entrepreneursText'), title: t('pages.community.entrepreneurs') },
-    { key: 'directory', route: 'community.directory', text: t('community.directoryText'), title: t('pages.community.directory') },
+    {
+      key: 'ambassadors',
+      route: 'community.ambassadors',
+      text: t('community.ambassadorsText'),
+      title: t('pages.community.ambassadors'),
+    },
+    {
+      key: 'entrepreneurs',
+      route: 'community.entrepreneurs',
+      text: t('community.entrepreneursText'),
+      title: t('pages.community.entrepreneurs'),
+    },
+    {
+      key: 'directory',
+      route: 'community.directory',
+      text: t('community.directoryText'),
+      title: t('pages.community.directory'),
+    },
   ];
   return (
     <>

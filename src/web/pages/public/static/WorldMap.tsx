@@ -26,7 +26,10 @@ export interface CountryCount {
 export type MapView = 'world' | 'europe';
 
 type CountriesTopology = Topology<{ countries: GeometryCollection<{ name: string }> }>;
-type Drawing = { Svg: ComponentType<{ topology: CountriesTopology; countries: CountryCount[]; view: MapView }>; topology: CountriesTopology };
+type Drawing = {
+  Svg: ComponentType<{ topology: CountriesTopology; countries: CountryCount[]; view: MapView }>;
+  topology: CountriesTopology;
+};
 
 /** The drawing code and the geometry, loaded once per document (hashed assets: a new version has a new name). */
 let loading: Promise<Drawing> | null = null;
@@ -109,8 +112,16 @@ export function WorldMap({ countries }: { countries: CountryCount[] }) {
               ))}
             </div>
           </div>
-          <div ref={frame} className={view === 'europe' ? 'world-map-frame world-map-frame-europe' : 'world-map-frame'} aria-busy={!ready}>
-            {ready ? <drawing.Svg topology={drawing.topology} countries={withMembers} view={view} /> : <span className="world-map-loading">{t('community.mapLoading')}</span>}
+          <div
+            ref={frame}
+            className={view === 'europe' ? 'world-map-frame world-map-frame-europe' : 'world-map-frame'}
+            aria-busy={!ready}
+          >
+            {ready ? (
+              <drawing.Svg topology={drawing.topology} countries={withMembers} view={view} />
+            ) : (
+              <span className="world-map-loading">{t('community.mapLoading')}</span>
+            )}
           </div>
         </>
       )}
@@ -124,7 +135,11 @@ export function WorldMap({ countries }: { countries: CountryCount[] }) {
               <li key={c.hash} data-country={c.hash}>
                 <span className="map-list-name">{c.name}</span>
                 <strong className="map-list-count">{c.num_users}</strong>
-                <span className="map-list-bar" aria-hidden="true" style={{ width: `${Math.max(2, (c.num_users / max) * 100)}%` }} />
+                <span
+                  className="map-list-bar"
+                  aria-hidden="true"
+                  style={{ width: `${Math.max(2, (c.num_users / max) * 100)}%` }}
+                />
               </li>
             ))}
           </ol>

@@ -32,11 +32,25 @@ type CountryFeature = Feature<Geometry, { name: string }> & { id?: string };
  * enough apart to point at.
  */
 function projectionFor(view: MapView, height: number, inhabited: FeatureCollection): GeoProjection {
-  const extent: [[number, number], [number, number]] = [[PAD, PAD], [MAP_WIDTH - PAD, height - PAD]];
+  const extent: [[number, number], [number, number]] = [
+    [PAD, PAD],
+    [MAP_WIDTH - PAD, height - PAD],
+  ];
   if (view === 'europe') {
     return geoAzimuthalEqualArea()
       .rotate([-10, -50])
-      .fitExtent(extent, { type: 'MultiPoint', coordinates: [[-10, 31], [-6, 30], [10, 34], [28, 34], [-10, 60], [10, 66], [28, 66]] });
+      .fitExtent(extent, {
+        type: 'MultiPoint',
+        coordinates: [
+          [-10, 31],
+          [-6, 30],
+          [10, 34],
+          [28, 34],
+          [-10, 60],
+          [10, 66],
+          [28, 66],
+        ],
+      });
   }
   return geoNaturalEarth1().fitExtent(extent, inhabited);
 }
@@ -67,7 +81,8 @@ export default function WorldMapSvg({ topology, countries, view }: Props) {
     if (!svg) return undefined;
     const measure = () => {
       const { width, height } = svg.getBoundingClientRect();
-      if (width > 0 && height > 0) setSize((old) => (old.width === width && old.height === height ? old : { width, height }));
+      if (width > 0 && height > 0)
+        setSize((old) => (old.width === width && old.height === height ? old : { width, height }));
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return undefined;
@@ -78,11 +93,17 @@ export default function WorldMapSvg({ topology, countries, view }: Props) {
 
   useEffect(() => setActive(null), [view]);
 
-  const shapes = useMemo(() => (feature(topology, topology.objects.countries) as unknown as { features: CountryFeature[] }).features, [topology]);
+  const shapes = useMemo(
+    () => (feature(topology, topology.objects.countries) as unknown as { features: CountryFeature[] }).features,
+    [topology],
+  );
   const counts = useMemo(() => new Map(countries.map((c) => [c.hash, c.num_users])), [countries]);
   const max = Math.max(1, ...countries.map((c) => c.num_users));
 
-  const inhabited = useMemo<FeatureCollection>(() => ({ type: 'FeatureCollection', features: shapes.filter((shape) => shape.id !== '010') }), [shapes]);
+  const inhabited = useMemo<FeatureCollection>(
+    () => ({ type: 'FeatureCollection', features: shapes.filter((shape) => shape.id !== '010') }),
+    [shapes],
+  );
   const { width } = size;
   const height = Math.round((MAP_WIDTH * size.height) / size.width);
   const projection = useMemo(() => projectionFor(view, height, inhabited), [view, height, inhabited]);
@@ -93,8 +114,13 @@ export default function WorldMapSvg({ topology, countries, view }: Props) {
       graticule: path(geoGraticule10()) ?? '',
       countries: shapes.map((shape, index) => {
         const code = shape.id ? NUMERIC_TO_ALPHA2[shape.id] : undefined;
-        const count = code ? counts.get(code) ?? 0 : 0;
-        return { key: `${shape.id ?? 'x'}-${index}`, d: path(shape) ?? '', code: count > 0 ? code : undefined, fill: count > 0 ? shade(count / max) : undefined };
+        const count = code ? (counts.get(code) ?? 0) : 0;
+        return {
+          key: `${shape.id ?? 'x'}-${index}`,
+          d: path(shape) ?? '',
+          code: count > 0 ? code : undefined,
+          fill: count > 0 ? shade(count / max) : undefined,
+        };
       }),
     };
   }, [projection, shapes, counts, max]);
@@ -112,7 +138,10 @@ export default function WorldMapSvg({ topology, countries, view }: Props) {
       return { country: c, point, radius };
     })
     // a view shows only the markers inside it (the Europe view has no focusable marker off-screen)
-    .filter((m): m is typeof m & { point: [number, number] } => m.point !== null && m.point[0] >= 0 && m.point[0] <= MAP_WIDTH && m.point[1] >= 0 && m.point[1] <= height);
+    .filter(
+      (m): m is typeof m & { point: [number, number] } =>
+        m.point !== null && m.point[0] >= 0 && m.point[0] <= MAP_WIDTH && m.point[1] >= 0 && m.point[1] <= height,
+    );
 
   const label = (c: CountryCount) => t('community.mapMembers', { name: c.name, count: c.num_users });
   const shown = markers.find((m) => m.country.hash === active);
@@ -128,13 +157,26 @@ export default function WorldMapSvg({ topology, countries, view }: Props) {
 
   return (
     <>
-      <svg ref={svgRef} className="world-map-svg" viewBox={`0 0 ${MAP_WIDTH} ${height}`} role="group" aria-label={t('community.map')} data-view={view}>
+      <svg
+        ref={svgRef}
+        className="world-map-svg"
+        viewBox={`0 0 ${MAP_WIDTH} ${height}`}
+        role="group"
+        aria-label={t('community.map')}
+        data-view={view}
+      >
         <g aria-hidden="true">
           <path d={drawn.sphere} className="map-sphere" />
           <path d={drawn.graticule} className="map-graticule" />
           <g className="map-countries">
             {drawn.countries.map((c) => (
-              <path key={c.key} d={c.d} style={c.fill ? { fill: c.fill } : undefined} className={c.fill ? 'map-country map-country-with' : 'map-country'} data-country={c.code} />
+              <path
+                key={c.key}
+                d={c.d}
+                style={c.fill ? { fill: c.fill } : undefined}
+                className={c.fill ? 'map-country map-country-with' : 'map-country'}
+                data-country={c.code}
+              />
             ))}
           </g>
         </g>
@@ -163,9 +205,20 @@ export default function WorldMapSvg({ topology, countries, view }: Props) {
       </svg>
       {shown ? (
         <div
-          className={['map-tooltip', shown.point[0] < MAP_WIDTH * 0.18 ? 'map-tooltip-start' : '', shown.point[0] > MAP_WIDTH * 0.82 ? 'map-tooltip-end' : '', shown.point[1] < height * 0.25 ? 'map-tooltip-below' : ''].filter(Boolean).join(' ')}
+          className={[
+            'map-tooltip',
+            shown.point[0] < MAP_WIDTH * 0.18 ? 'map-tooltip-start' : '',
+            shown.point[0] > MAP_WIDTH * 0.82 ? 'map-tooltip-end' : '',
+            shown.point[1] < height * 0.25 ? 'map-tooltip-below' : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
           role="tooltip"
-          style={{ left: `${(shown.point[0] / MAP_WIDTH) * 100}%`, top: `${(shown.point[1] / height) * 100}%`, ['--r' as string]: `${shown.radius}px` }}
+          style={{
+            left: `${(shown.point[0] / MAP_WIDTH) * 100}%`,
+            top: `${(shown.point[1] / height) * 100}%`,
+            ['--r' as string]: `${shown.radius}px`,
+          }}
         >
           {label(shown.country)}
         </div>

@@ -32,12 +32,20 @@ export default function VerifyPage() {
       <div className={record.valid ? 'verify-card verify-valid' : 'verify-card verify-invalid'}>
         <div className="verify-status" role="status">
           {record.valid ? <CheckCircleFilled aria-hidden="true" /> : <CloseCircleFilled aria-hidden="true" />}
-          <strong data-testid="verify-status">{record.valid ? t('memberCard.verify.valid') : t('memberCard.verify.notValid')}</strong>
+          <strong data-testid="verify-status">
+            {record.valid ? t('memberCard.verify.valid') : t('memberCard.verify.notValid')}
+          </strong>
         </div>
         {record.valid ? (
           <div className="verify-member">
             {record.photo ? (
-              <img className="verify-photo" src={record.photo} alt={t('memberCard.photoAlt', { name: record.first_name })} width={96} height={96} />
+              <img
+                className="verify-photo"
+                src={record.photo}
+                alt={t('memberCard.photoAlt', { name: record.first_name })}
+                width={96}
+                height={96}
+              />
             ) : (
               <span className="verify-photo verify-initial" aria-hidden="true">
                 {initial}

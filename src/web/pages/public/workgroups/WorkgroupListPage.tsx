@@ -30,10 +30,32 @@ export default function WorkgroupListPage() {
           initial={list.values}
           onChange={list.applyFilters}
           fields={[
-            { name: 'text', kind: 'text', label: t('common.search'), placeholder: t('workgroups.filters.text'), span: 12 },
-            { name: 'type', kind: 'choice', label: t('workgroups.filters.type'), options: WORKGROUP_TYPES.map((type) => ({ value: type, label: t(`workgroups.type.${type}`) })), span: 6 },
+            {
+              name: 'text',
+              kind: 'text',
+              label: t('common.search'),
+              placeholder: t('workgroups.filters.text'),
+              span: 12,
+            },
+            {
+              name: 'type',
+              kind: 'choice',
+              label: t('workgroups.filters.type'),
+              options: WORKGROUP_TYPES.map((type) => ({ value: type, label: t(`workgroups.type.${type}`) })),
+              span: 6,
+            },
             // only members have groups of their own (the server refuses the filter to others)
-            ...(me?.iss === 'user' ? [{ name: 'subscribed_by_me', kind: 'choice' as const, label: t('workgroups.filters.mine'), options: [{ value: 'true', label: t('workgroups.mine') }], span: 6 }] : []),
+            ...(me?.iss === 'user'
+              ? [
+                  {
+                    name: 'subscribed_by_me',
+                    kind: 'choice' as const,
+                    label: t('workgroups.filters.mine'),
+                    options: [{ value: 'true', label: t('workgroups.mine') }],
+                    span: 6,
+                  },
+                ]
+              : []),
           ]}
         />
       }

@@ -21,14 +21,35 @@ import { useFeedback } from '../../../providers/notifications';
 import { formatDate } from '../../../lib/dates';
 
 /** A paged tab of the group (files 6 a page, members 12). */
-function PagedTab<T extends { hash: string }>({ resource, pageSize, render, refetchInterval }: { resource: string; pageSize: number; render: (item: T) => ReactNode; refetchInterval?: number }) {
+function PagedTab<T extends { hash: string }>({
+  resource,
+  pageSize,
+  render,
+  refetchInterval,
+}: {
+  resource: string;
+  pageSize: number;
+  render: (item: T) => ReactNode;
+  refetchInterval?: number;
+}) {
   const [page, setPage] = useState(1);
   const result = usePublicList<T>(resource, { page, size: pageSize }, { refetchInterval });
   const total = result.total;
   return (
     <>
-      {result.items.length === 0 ? <NotFoundAlert /> : <List dataSource={result.items} renderItem={(item) => <List.Item key={item.hash}>{render(item)}</List.Item>} />}
-      <ListPagination current={page} pageSize={pageSize} total={total} pageCount={Math.ceil(total / pageSize)} onChange={setPage} inUrl={false} />
+      {result.items.length === 0 ? (
+        <NotFoundAlert />
+      ) : (
+        <List dataSource={result.items} renderItem={(item) => <List.Item key={item.hash}>{render(item)}</List.Item>} />
+      )}
+      <ListPagination
+        current={page}
+        pageSize={pageSize}
+        total={total}
+        pageCount={Math.ceil(total / pageSize)}
+        onChange={setPage}
+        inUrl={false}
+      />
     </>
   );
 }
@@ -39,7 +60,16 @@ function Members({ slug }: { slug: string }) {
     <PagedTab<{ hash: string; user: Author }>
       resource={`workgroups/${slug}/users`}
       pageSize={PAGE_SIZES.workgroupUsers}
-      render={(m) => <List.Item.Meta avatar={<Avatar src={m.user.photo ?? undefined} alt={authorName(m.user, t)}>{authorName(m.user, t)[0]}</Avatar>} title={authorName(m.user, t)} />}
+      render={(m) => (
+        <List.Item.Meta
+          avatar={
+            <Avatar src={m.user.photo ?? undefined} alt={authorName(m.user, t)}>
+              {authorName(m.user, t)[0]}
+            </Avatar>
+          }
+          title={authorName(m.user, t)}
+        />
+      )}
     />
   );
 }
@@ -83,7 +113,14 @@ export default function WorkgroupShowPage() {
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (query.error?.statusCode === 404) return <NotFoundPage />;
   if (query.error || !group) return <UnexpectedErrorPage error={query.error} />;
-  const joinLabel = group.membership === 'ACCEPTED' ? 'workgroups.leave' : group.membership === 'PENDING' ? 'workgroups.pending' : group.type === 'PRIVATE' ? 'workgroups.request' : 'workgroups.join';
+  const joinLabel =
+    group.membership === 'ACCEPTED'
+      ? 'workgroups.leave'
+      : group.membership === 'PENDING'
+        ? 'workgroups.pending'
+        : group.type === 'PRIVATE'
+          ? 'workgroups.request'
+          : 'workgroups.join';
   return (
     <article className="job-detail">
       <Link to={to('workgroups')}>← {t('workgroups.back')}</Link>
@@ -98,12 +135,18 @@ export default function WorkgroupShowPage() {
         <span>
           <TeamOutlined /> {t('workgroups.members', { count: group.members })}
         </span>
-        <span>{t('workgroups.admin', { name: group.admin.former ? t('user.formerMember') : `${group.admin.name} ${group.admin.surname1}` })}</span>
+        <span>
+          {t('workgroups.admin', {
+            name: group.admin.former ? t('user.formerMember') : `${group.admin.name} ${group.admin.surname1}`,
+          })}
+        </span>
       </div>
       {group.is_admin ? (
         <div className="article-actions">
           <Link to={to('user.workgroups.show', { hash: group.hash })} data-testid="group-run">
-            <Button type="primary" icon={<SettingOutlined />}>{t('groups.runThis')}</Button>
+            <Button type="primary" icon={<SettingOutlined />}>
+              {t('groups.runThis')}
+            </Button>
           </Link>
         </div>
       ) : (
@@ -115,7 +158,17 @@ export default function WorkgroupShowPage() {
             onClick={() => {
               // asking to join a private group: first the optional message for its administrator
               if (group.type === 'PRIVATE' && !group.membership) return setAsking(true);
-              join.run(({ active }) => feedback.success(t(active ? (group.type === 'PRIVATE' ? 'workgroups.requestedToast' : 'workgroups.joinedToast') : 'workgroups.leftToast')));
+              join.run(({ active }) =>
+                feedback.success(
+                  t(
+                    active
+                      ? group.type === 'PRIVATE'
+                        ? 'workgroups.requestedToast'
+                        : 'workgroups.joinedToast'
+                      : 'workgroups.leftToast',
+                  ),
+                ),
+              );
             }}
           >
             {t(joinLabel)}
@@ -128,7 +181,20 @@ export default function WorkgroupShowPage() {
       {group.can_view ? (
         <Tabs
           items={[
-            { key: 'wall', label: t('workgroups.wall'), children: <Wall slug={group.slug} viewer={{ hash: me?.iss === 'user' ? me.hash : null, canPost: group.is_admin || group.membership === 'ACCEPTED', runs: group.is_admin ? group.hash : null }} /> },
+            {
+              key: 'wall',
+              label: t('workgroups.wall'),
+              children: (
+                <Wall
+                  slug={group.slug}
+                  viewer={{
+                    hash: me?.iss === 'user' ? me.hash : null,
+                    canPost: group.is_admin || group.membership === 'ACCEPTED',
+                    runs: group.is_admin ? group.hash : null,
+                  }}
+                />
+              ),
+            },
             { key: 'files', label: t('workgroups.files'), children: <Files slug={group.slug} /> },
             { key: 'members', label: t('workgroups.people'), children: <Members slug={group.slug} /> },
           ]}

@@ -5,7 +5,12 @@ export type { Author } from '../../../../shared/schema-types';
 import type { Author } from '../../../../shared/schema-types';
 
 /** How an author is named: a former member and a member outside the directory keep their names to themselves. */
-export const authorName = (author: Author, t: (key: string) => string) => (author.former ? t('user.formerMember') : author.hidden ? t('workgroups.aMember') : `${author.name} ${author.surname1}`);
+export const authorName = (author: Author, t: (key: string) => string) =>
+  author.former
+    ? t('user.formerMember')
+    : author.hidden
+      ? t('workgroups.aMember')
+      : `${author.name} ${author.surname1}`;
 
 export interface Workgroup {
   hash: string;

@@ -33,8 +33,16 @@ export default function CardPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t('pages.user.card')} · Alumni`);
   const [search, setSearch] = useSearchParams();
-  const outcome = (Object.keys(OUTCOMES) as Array<keyof typeof OUTCOMES>).find((key) => search.get(key.split('=')[0]!) === key.split('=')[1]);
-  const { tableProps, tableQuery } = useTable<PaymentCard>({ resource: 'usr/card', syncWithLocation: false, pagination: { pageSize: PAGE_SIZES.cards }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
+  const outcome = (Object.keys(OUTCOMES) as Array<keyof typeof OUTCOMES>).find(
+    (key) => search.get(key.split('=')[0]!) === key.split('=')[1],
+  );
+  const { tableProps, tableQuery } = useTable<PaymentCard>({
+    resource: 'usr/card',
+    syncWithLocation: false,
+    pagination: { pageSize: PAGE_SIZES.cards },
+    sorters: { mode: 'off' },
+    filters: { mode: 'off' },
+  });
   const { mutate: start, mutation: starting } = useCustomMutation<{ url: string }>();
   const { mutate: update } = useUpdate();
   const { mutate: remove } = useDelete();
@@ -79,7 +87,13 @@ export default function CardPage() {
       {cardPayments ? (
         <Typography.Paragraph type="secondary">{t('cards.intro')}</Typography.Paragraph>
       ) : (
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('cards.unavailable')} data-testid="cards-unavailable" />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('cards.unavailable')}
+          data-testid="cards-unavailable"
+        />
       )}
       {!tableQuery.isLoading && cards.length === 0 ? (
         <Card>
@@ -100,14 +114,43 @@ export default function CardPage() {
                     {card.is_default ? <Tag color={STATE_TAG_COLORS.success}>{t('cards.default')}</Tag> : null}
                   </Space>
                   <Typography.Text className="card-number">•••• •••• •••• {card.last4}</Typography.Text>
-                  <Typography.Text type="secondary">{t('cards.expires', { date: `${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}` })}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {t('cards.expires', {
+                      date: `${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}`,
+                    })}
+                  </Typography.Text>
                   <Space wrap>
                     {card.is_default ? null : (
-                      <Button size="small" icon={<StarOutlined />} onClick={() => update({ resource: 'usr/card', id: card.hash, values: {}, meta: { action: 'default' }, successNotification: () => ({ type: 'success', message: t('cards.defaultSet') }) })} data-testid="card-default">
+                      <Button
+                        size="small"
+                        icon={<StarOutlined />}
+                        onClick={() =>
+                          update({
+                            resource: 'usr/card',
+                            id: card.hash,
+                            values: {},
+                            meta: { action: 'default' },
+                            successNotification: () => ({ type: 'success', message: t('cards.defaultSet') }),
+                          })
+                        }
+                        data-testid="card-default"
+                      >
                         {t('cards.makeDefault')}
                       </Button>
                     )}
-                    <Popconfirm title={t('cards.deleteConfirm', { last4: card.last4 })} okText={t('cards.delete')} okButtonProps={{ danger: true }} cancelText={t('admin.cancel')} onConfirm={() => remove({ resource: 'usr/card', id: card.hash, successNotification: () => ({ type: 'success', message: t('cards.deleted') }) })}>
+                    <Popconfirm
+                      title={t('cards.deleteConfirm', { last4: card.last4 })}
+                      okText={t('cards.delete')}
+                      okButtonProps={{ danger: true }}
+                      cancelText={t('admin.cancel')}
+                      onConfirm={() =>
+                        remove({
+                          resource: 'usr/card',
+                          id: card.hash,
+                          successNotification: () => ({ type: 'success', message: t('cards.deleted') }),
+                        })
+                      }
+                    >
                       <Button size="small" danger icon={<DeleteOutlined />} data-testid="card-delete">
                         {t('cards.delete')}
                       </Button>

@@ -38,13 +38,22 @@ export function MemberCardPanel() {
 
   const save = (kind: 'pdf' | 'wallet') => {
     setBusy(kind);
-    downloadFile('usr', kind === 'pdf' ? 'member-card/pdf' : 'member-card/pkpass', kind === 'pdf' ? 'member-card.pdf' : 'member-card.pkpass')
+    downloadFile(
+      'usr',
+      kind === 'pdf' ? 'member-card/pdf' : 'member-card/pkpass',
+      kind === 'pdf' ? 'member-card.pdf' : 'member-card.pkpass',
+    )
       .catch(() => feedback.error(t('memberCard.downloadFailed')))
       .finally(() => setBusy(null));
   };
   const renew = () =>
     mutate(
-      { url: '/usr/member-card/revoke', method: 'post', values: {}, successNotification: () => ({ type: 'success', message: t('memberCard.renewed') }) },
+      {
+        url: '/usr/member-card/revoke',
+        method: 'post',
+        values: {},
+        successNotification: () => ({ type: 'success', message: t('memberCard.renewed') }),
+      },
       { onSuccess: () => void query.refetch() },
     );
 
@@ -61,8 +70,19 @@ export function MemberCardPanel() {
       <Typography.Title level={3} className="section-title" id="member-card-title">
         {t('memberCard.title')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{card.membership === 'REGULAR' ? t('memberCard.regularHint') : card.valid ? t('memberCard.intro') : t('memberCard.expiredHint')}</Typography.Paragraph>
-      <Card className="member-card" data-testid="member-card" data-valid={card.valid ? 'true' : 'false'} bordered={false}>
+      <Typography.Paragraph type="secondary">
+        {card.membership === 'REGULAR'
+          ? t('memberCard.regularHint')
+          : card.valid
+            ? t('memberCard.intro')
+            : t('memberCard.expiredHint')}
+      </Typography.Paragraph>
+      <Card
+        className="member-card"
+        data-testid="member-card"
+        data-valid={card.valid ? 'true' : 'false'}
+        bordered={false}
+      >
         <div className="member-card-head">
           <span className="member-card-brand">Alumni</span>
           <Space size={4} wrap>
@@ -76,7 +96,13 @@ export function MemberCardPanel() {
         </div>
         <div className="member-card-main">
           <div className="member-card-person">
-            <Avatar size={72} src={card.photo ?? undefined} icon={<UserOutlined />} alt={t('memberCard.photoAlt', { name: card.name })} style={{ flex: 'none', background: '#3d5a99' }} />
+            <Avatar
+              size={72}
+              src={card.photo ?? undefined}
+              icon={<UserOutlined />}
+              alt={t('memberCard.photoAlt', { name: card.name })}
+              style={{ flex: 'none', background: '#3d5a99' }}
+            />
             <div style={{ minWidth: 0 }}>
               <div className="member-card-name" data-testid="member-card-name">
                 {fullName}
@@ -89,19 +115,41 @@ export function MemberCardPanel() {
               <span className="member-card-value">{card.valid_until ?? '—'}</span>
             </div>
           </div>
-          <img className="member-card-qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(card.qr)}`} alt={t('memberCard.qrAlt')} data-testid="member-card-qr" data-url={card.verify_url} />
+          <img
+            className="member-card-qr"
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(card.qr)}`}
+            alt={t('memberCard.qrAlt')}
+            data-testid="member-card-qr"
+            data-url={card.verify_url}
+          />
         </div>
       </Card>
       <Space wrap className="member-card-actions">
-        <Button icon={<FilePdfOutlined />} loading={busy === 'pdf'} onClick={() => save('pdf')} data-testid="member-card-pdf">
+        <Button
+          icon={<FilePdfOutlined />}
+          loading={busy === 'pdf'}
+          onClick={() => save('pdf')}
+          data-testid="member-card-pdf"
+        >
           {t('memberCard.pdf')}
         </Button>
         {card.wallet ? (
-          <Button icon={<AppleOutlined />} loading={busy === 'wallet'} onClick={() => save('wallet')} data-testid="member-card-wallet">
+          <Button
+            icon={<AppleOutlined />}
+            loading={busy === 'wallet'}
+            onClick={() => save('wallet')}
+            data-testid="member-card-wallet"
+          >
             {t('memberCard.wallet')}
           </Button>
         ) : null}
-        <Popconfirm title={t('memberCard.renewConfirm')} okText={t('memberCard.renewOk')} cancelText={t('admin.cancel')} onConfirm={renew} overlayStyle={{ maxWidth: 320 }}>
+        <Popconfirm
+          title={t('memberCard.renewConfirm')}
+          okText={t('memberCard.renewOk')}
+          cancelText={t('admin.cancel')}
+          onConfirm={renew}
+          overlayStyle={{ maxWidth: 320 }}
+        >
           <Button icon={<ReloadOutlined />} loading={mutation.isPending} data-testid="member-card-renew">
             {t('memberCard.renew')}
           </Button>

@@ -24,7 +24,17 @@ export interface Membership {
   valid_until: string | null;
   price_cents: number;
   free_period_months: number;
-  subscription: null | { hash: string; status: 'ACTIVE' | 'PAST_DUE'; method: 'CARD' | 'DEBIT'; renew: boolean; amount_cents: number; current_period_end: string; next_charge_at: string | null; failures: number; last_failure: string | null };
+  subscription: null | {
+    hash: string;
+    status: 'ACTIVE' | 'PAST_DUE';
+    method: 'CARD' | 'DEBIT';
+    renew: boolean;
+    amount_cents: number;
+    current_period_end: string;
+    next_charge_at: string | null;
+    failures: number;
+    last_failure: string | null;
+  };
   card: null | { hash: string; brand: string; last4: string };
   iban: string | null;
   mandate: null | { reference: string; accepted_at: string };
@@ -32,7 +42,8 @@ export interface Membership {
 
 const TIER_COLOR = TIER_TAG_COLORS;
 
-export const formatEuros = (cents: number, lng: string) => new Intl.NumberFormat(lng, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+export const formatEuros = (cents: number, lng: string) =>
+  new Intl.NumberFormat(lng, { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 export function SubscriptionPanel() {
   const { t } = useTranslation();
@@ -74,23 +85,42 @@ export function SubscriptionPanel() {
       },
     );
 
-  const renewal = subscription ? (
-    subscription.renew ? (
-      t('subscription.renewsOn', { date: formatDate(subscription.next_charge_at ?? subscription.current_period_end, lng, 'long'), price, how: subscription.method === 'DEBIT' ? t('subscription.byDebit', { iban: membership.iban ?? '' }) : card ? t('subscription.byCard', { card: cardLabel }) : t('subscription.noCardYet') })
-    ) : (
-      t('subscription.endsOn', { date: periodEnd })
-    )
-  ) : null;
+  const renewal = subscription
+    ? subscription.renew
+      ? t('subscription.renewsOn', {
+          date: formatDate(subscription.next_charge_at ?? subscription.current_period_end, lng, 'long'),
+          price,
+          how:
+            subscription.method === 'DEBIT'
+              ? t('subscription.byDebit', { iban: membership.iban ?? '' })
+              : card
+                ? t('subscription.byCard', { card: cardLabel })
+                : t('subscription.noCardYet'),
+        })
+      : t('subscription.endsOn', { date: periodEnd })
+    : null;
 
   return (
-    <Card className="subscription-panel" data-testid="subscription" title={<><CrownOutlined /> {t('subscription.title')}</>}>
+    <Card
+      className="subscription-panel"
+      data-testid="subscription"
+      title={
+        <>
+          <CrownOutlined /> {t('subscription.title')}
+        </>
+      }
+    >
       <Descriptions column={1} size="small" bordered layout={wide ? 'horizontal' : 'vertical'}>
         <Descriptions.Item label={t('membership.tier')}>
           <Tag color={TIER_COLOR[role]} data-testid="subscription-role">
             {t(`role.${role}`)}
           </Tag>
         </Descriptions.Item>
-        {until && role !== 'REGULAR' ? <Descriptions.Item label={role === 'GRATIS' ? t('membership.freeUntil') : t('subscription.validUntil')}>{until}</Descriptions.Item> : null}
+        {until && role !== 'REGULAR' ? (
+          <Descriptions.Item label={role === 'GRATIS' ? t('membership.freeUntil') : t('subscription.validUntil')}>
+            {until}
+          </Descriptions.Item>
+        ) : null}
         {renewal ? (
           <Descriptions.Item label={t('subscription.renewal')}>
             <span data-testid="subscription-renewal">{renewal}</span>
@@ -105,7 +135,12 @@ export function SubscriptionPanel() {
           style={{ marginTop: 16 }}
           data-testid="subscription-failing"
           message={t('subscription.failing.title')}
-          description={t('subscription.failing.text', { reason: t(`subscription.reason.${subscription.last_failure ?? 'declined'}`, { defaultValue: t('subscription.reason.declined') }), date: subscription.next_charge_at ? formatDate(subscription.next_charge_at, lng, 'long') : '' })}
+          description={t('subscription.failing.text', {
+            reason: t(`subscription.reason.${subscription.last_failure ?? 'declined'}`, {
+              defaultValue: t('subscription.reason.declined'),
+            }),
+            date: subscription.next_charge_at ? formatDate(subscription.next_charge_at, lng, 'long') : '',
+          })}
         />
       ) : null}
 
@@ -115,14 +150,20 @@ export function SubscriptionPanel() {
             {t('subscription.upgrade.title', { price })}
           </Typography.Title>
           <Typography.Paragraph>{t('subscription.upgrade.text')}</Typography.Paragraph>
-          <Radio.Group value={chosen} onChange={(event) => setMethod(event.target.value as 'card' | 'iban')} style={{ display: 'flex', flexDirection: 'column', gap: 8, marginBottom: 16 }}>
+          <Radio.Group
+            value={chosen}
+            onChange={(event) => setMethod(event.target.value as 'card' | 'iban')}
+            style={{ display: 'flex', flexDirection: 'column', gap: 8, marginBottom: 16 }}
+          >
             {cardPayments ? (
               <Radio value="card" disabled={!card} data-testid="subscription-by-card">
                 {card ? t('subscription.payByCard', { card: cardLabel }) : t('subscription.payByCardNone')}
               </Radio>
             ) : null}
             <Radio value="iban" disabled={!mandate} data-testid="subscription-by-debit">
-              {mandate ? t('subscription.payByDebit', { iban: membership.iban ?? '' }) : t('subscription.payByDebitNone')}
+              {mandate
+                ? t('subscription.payByDebit', { iban: membership.iban ?? '' })
+                : t('subscription.payByDebitNone')}
             </Radio>
           </Radio.Group>
           {!mandate ? (
@@ -130,8 +171,20 @@ export function SubscriptionPanel() {
               <Link to={to('user.profile.settings-iban')}>{t('subscription.mandateLink')}</Link>
             </Typography.Paragraph>
           ) : null}
-          <Popconfirm title={t('subscription.upgrade.confirm', { price })} okText={t('subscription.upgrade.pay', { price })} cancelText={t('admin.cancel')} onConfirm={() => act(`subscription/${target}/create`, 'post', t('subscription.upgrade.done'))} disabled={!target}>
-            <Button type="primary" size="large" disabled={!target} loading={mutation.isPending} data-testid="subscription-upgrade">
+          <Popconfirm
+            title={t('subscription.upgrade.confirm', { price })}
+            okText={t('subscription.upgrade.pay', { price })}
+            cancelText={t('admin.cancel')}
+            onConfirm={() => act(`subscription/${target}/create`, 'post', t('subscription.upgrade.done'))}
+            disabled={!target}
+          >
+            <Button
+              type="primary"
+              size="large"
+              disabled={!target}
+              loading={mutation.isPending}
+              data-testid="subscription-upgrade"
+            >
               {t('subscription.upgrade.pay', { price })}
             </Button>
           </Popconfirm>
@@ -147,7 +200,13 @@ export function SubscriptionPanel() {
           description={
             <Space direction="vertical">
               <span>{t('subscription.turnOn.text', { price })}</span>
-              <Button type="primary" disabled={!target} loading={mutation.isPending} onClick={() => act(`subscription/${target}/create`, 'post', t('subscription.kept'))} data-testid="subscription-turn-on">
+              <Button
+                type="primary"
+                disabled={!target}
+                loading={mutation.isPending}
+                onClick={() => act(`subscription/${target}/create`, 'post', t('subscription.kept'))}
+                data-testid="subscription-turn-on"
+              >
                 {t('subscription.turnOn.action')}
               </Button>
               {!target ? <span>{t('subscription.turnOn.needMethod')}</span> : null}
@@ -159,13 +218,31 @@ export function SubscriptionPanel() {
       {subscription ? (
         <Space wrap style={{ marginTop: 16 }}>
           {subscription.renew ? (
-            <Popconfirm title={t('subscription.cancel.confirm', { date: periodEnd })} okText={t('subscription.cancel.action')} okButtonProps={{ danger: true }} cancelText={t('subscription.cancel.keep')} onConfirm={() => act('users/subscription', 'delete', t('subscription.cancel.done', { date: periodEnd }))}>
+            <Popconfirm
+              title={t('subscription.cancel.confirm', { date: periodEnd })}
+              okText={t('subscription.cancel.action')}
+              okButtonProps={{ danger: true }}
+              cancelText={t('subscription.cancel.keep')}
+              onConfirm={() => act('users/subscription', 'delete', t('subscription.cancel.done', { date: periodEnd }))}
+            >
               <Button danger loading={mutation.isPending} data-testid="subscription-cancel">
                 {t('subscription.cancel.action')}
               </Button>
             </Popconfirm>
           ) : (
-            <Button type="primary" disabled={!(subscription.method === 'DEBIT' ? mandate : card)} loading={mutation.isPending} onClick={() => act(`subscription/${subscription.method === 'DEBIT' ? 'iban' : card?.hash}/create`, 'post', t('subscription.kept'))} data-testid="subscription-keep">
+            <Button
+              type="primary"
+              disabled={!(subscription.method === 'DEBIT' ? mandate : card)}
+              loading={mutation.isPending}
+              onClick={() =>
+                act(
+                  `subscription/${subscription.method === 'DEBIT' ? 'iban' : card?.hash}/create`,
+                  'post',
+                  t('subscription.kept'),
+                )
+              }
+              data-testid="subscription-keep"
+            >
               {t('subscription.keep')}
             </Button>
           )}

@@ -13,13 +13,25 @@ export default function ExperienceCreatePage() {
   const { to } = useLocale();
   const navigate = useNavigate();
   useDocumentTitle(`${t('pages.user.experiences.new')} · Alumni`);
-  const form = useResourceForm<Experience>({ resource: 'usr/workExperiences', savedMessage: t('experiences.created'), onSaved: () => navigate(to('user.experiences')) });
+  const form = useResourceForm<Experience>({
+    resource: 'usr/workExperiences',
+    savedMessage: t('experiences.created'),
+    onSaved: () => navigate(to('user.experiences')),
+  });
   return (
     <section data-testid="experience-new">
       <Link to={to('user.experiences')}>← {t('pages.user.experiences')}</Link>
-      <Typography.Title level={1} className="page-title">{t('pages.user.experiences.new')}</Typography.Title>
+      <Typography.Title level={1} className="page-title">
+        {t('pages.user.experiences.new')}
+      </Typography.Title>
       <Card style={{ maxWidth: 760 }}>
-        <ExperienceForm initial={toValues()} submitText={t('experiences.form.create')} saving={form.saving} serverErrors={form.serverErrors} onSubmit={(values) => void form.save(values as Record<string, unknown>)} />
+        <ExperienceForm
+          initial={toValues()}
+          submitText={t('experiences.form.create')}
+          saving={form.saving}
+          serverErrors={form.serverErrors}
+          onSubmit={(values) => void form.save(values as Record<string, unknown>)}
+        />
       </Card>
     </section>
   );

@@ -18,11 +18,24 @@ export default function ExperienceEditPage() {
   const navigate = useNavigate();
   const { hash = '' } = useParams();
   useDocumentTitle(`${t('pages.user.experiences.edit')} · Alumni`);
-  const form = useResourceForm<Experience>({ resource: 'usr/workExperiences', id: hash, savedMessage: t('member.saved'), onSaved: () => navigate(to('user.experiences.show', { hash })) });
+  const form = useResourceForm<Experience>({
+    resource: 'usr/workExperiences',
+    id: hash,
+    savedMessage: t('member.saved'),
+    onSaved: () => navigate(to('user.experiences.show', { hash })),
+  });
   const record = form.record;
   const initial = useMemo(() => toValues(record), [record]);
 
-  if (form.notFound) return <Alert type="warning" showIcon message={t('member.notFound')} action={<Link to={to('user.experiences')}>{t('pages.user.experiences')}</Link>} />;
+  if (form.notFound)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        message={t('member.notFound')}
+        action={<Link to={to('user.experiences')}>{t('pages.user.experiences')}</Link>}
+      />
+    );
   if (form.loading && !record) return <Spinner />;
   if (!record) return <UnexpectedErrorPage error={form.loadError} />;
 
@@ -30,11 +43,24 @@ export default function ExperienceEditPage() {
     <section data-testid="experience-edit">
       <Link to={to('user.experiences')}>← {t('pages.user.experiences')}</Link>
       <Space align="center" wrap style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={1} className="page-title" style={{ marginBottom: 8 }}>{t('pages.user.experiences.edit')}</Typography.Title>
-        <DeleteRecord resource="workExperiences" id={hash} name={record.name} onDeleted={() => navigate(to('user.experiences'))} />
+        <Typography.Title level={1} className="page-title" style={{ marginBottom: 8 }}>
+          {t('pages.user.experiences.edit')}
+        </Typography.Title>
+        <DeleteRecord
+          resource="workExperiences"
+          id={hash}
+          name={record.name}
+          onDeleted={() => navigate(to('user.experiences'))}
+        />
       </Space>
       <Card style={{ maxWidth: 760 }}>
-        <ExperienceForm initial={initial} submitText={t('member.save')} saving={form.saving} serverErrors={form.serverErrors} onSubmit={(values) => void form.save(values as Record<string, unknown>)} />
+        <ExperienceForm
+          initial={initial}
+          submitText={t('member.save')}
+          saving={form.saving}
+          serverErrors={form.serverErrors}
+          onSubmit={(values) => void form.save(values as Record<string, unknown>)}
+        />
       </Card>
     </section>
   );

@@ -31,13 +31,22 @@ export function toBody(values: ExperienceValues): ExperienceValues {
   return { ...values, end: values.end || null };
 }
 
-export function ExperienceForm(props: { initial: ExperienceValues; submitText: string; saving: boolean; serverErrors?: Record<string, string[]>; onSubmit: (values: ExperienceValues) => void }) {
+export function ExperienceForm(props: {
+  initial: ExperienceValues;
+  submitText: string;
+  saving: boolean;
+  serverErrors?: Record<string, string[]>;
+  onSubmit: (values: ExperienceValues) => void;
+}) {
   const { t } = useTranslation();
   const ui = useMemo<UiSchema>(
     () => ({
       'ui:order': ['name', 'company_name', 'contract', 'location', 'start', 'end', 'content'],
       name: { 'ui:title': t('experiences.form.position') },
-      contract: { 'ui:enumNames': CONTRACTS.map((c) => t(`jobs.contract.${c}`)), 'ui:placeholder': t('experiences.form.contractPlaceholder') },
+      contract: {
+        'ui:enumNames': CONTRACTS.map((c) => t(`jobs.contract.${c}`)),
+        'ui:placeholder': t('experiences.form.contractPlaceholder'),
+      },
       start: { 'ui:widget': 'text', 'ui:placeholder': 'dd/mm/yyyy' },
       end: { 'ui:widget': 'text', 'ui:placeholder': 'dd/mm/yyyy', 'ui:help': t('experiences.form.endHelp') },
       content: { 'ui:widget': 'textarea', 'ui:options': { rows: 6 } },

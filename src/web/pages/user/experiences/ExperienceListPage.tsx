@@ -32,23 +32,40 @@ export default function ExperienceListPage() {
   const pagination = tableProps.pagination || undefined;
   const create = (
     <Link to={to('user.experiences.new')}>
-      <Button type="primary" icon={<PlusOutlined />} data-testid="create">{t('experiences.create')}</Button>
+      <Button type="primary" icon={<PlusOutlined />} data-testid="create">
+        {t('experiences.create')}
+      </Button>
     </Link>
   );
 
   return (
     <section data-testid="user-experiences">
       <Space align="center" wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>{t('pages.user.experiences')}</Typography.Title>
+        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
+          {t('pages.user.experiences')}
+        </Typography.Title>
         {items.length > 0 && create}
       </Space>
       {tableQuery.isError ? (
-        <Alert type="error" showIcon message={t('errors.unexpected.title')} action={<Button onClick={() => void tableQuery.refetch()}>{t('common.retry')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          message={t('errors.unexpected.title')}
+          action={<Button onClick={() => void tableQuery.refetch()}>{t('common.retry')}</Button>}
+        />
       ) : tableQuery.isLoading ? (
         <Spinner />
       ) : items.length === 0 ? (
         <Card>
-          <Empty image={<SolutionOutlined style={{ fontSize: 56, color: '#bbb' }} />} description={<><Typography.Title level={4}>{t('experiences.empty.title')}</Typography.Title><Typography.Text type="secondary">{t('experiences.empty.text')}</Typography.Text></>}>
+          <Empty
+            image={<SolutionOutlined style={{ fontSize: 56, color: '#bbb' }} />}
+            description={
+              <>
+                <Typography.Title level={4}>{t('experiences.empty.title')}</Typography.Title>
+                <Typography.Text type="secondary">{t('experiences.empty.text')}</Typography.Text>
+              </>
+            }
+          >
             {create}
           </Empty>
         </Card>
@@ -59,21 +76,42 @@ export default function ExperienceListPage() {
               <Card
                 key={item.hash}
                 data-testid="experience-card"
-                title={<Link to={to('user.experiences.show', { hash: item.hash })} style={{ whiteSpace: 'normal' }}>{item.name}</Link>}
+                title={
+                  <Link to={to('user.experiences.show', { hash: item.hash })} style={{ whiteSpace: 'normal' }}>
+                    {item.name}
+                  </Link>
+                }
                 actions={[
-                  <Button key="edit" type="link" icon={<EditOutlined />} onClick={() => navigate(to('user.experiences.edit', { hash: item.hash }))}>{t('member.edit')}</Button>,
+                  <Button
+                    key="edit"
+                    type="link"
+                    icon={<EditOutlined />}
+                    onClick={() => navigate(to('user.experiences.edit', { hash: item.hash }))}
+                  >
+                    {t('member.edit')}
+                  </Button>,
                   <DeleteRecord key="delete" resource="workExperiences" id={item.hash} name={item.name} />,
                 ]}
               >
                 <Typography.Text strong>{item.company_name}</Typography.Text>
                 {item.location && <Typography.Text type="secondary"> · {item.location}</Typography.Text>}
-                {item.contract && <Typography.Text type="secondary"> · {t(`jobs.contract.${item.contract}`)}</Typography.Text>}
-                <div style={{ marginTop: 4 }}><Period start={item.start} end={item.end} /></div>
+                {item.contract && (
+                  <Typography.Text type="secondary"> · {t(`jobs.contract.${item.contract}`)}</Typography.Text>
+                )}
+                <div style={{ marginTop: 4 }}>
+                  <Period start={item.start} end={item.end} />
+                </div>
               </Card>
             ))}
           </Space>
           {pagination && (pagination.total ?? 0) > PAGE_SIZES.experiences && (
-            <Pagination style={{ marginTop: 24, textAlign: 'center' }} {...pagination} hideOnSinglePage showSizeChanger={false} onChange={(page, size) => pagination.onChange?.(page, size)} />
+            <Pagination
+              style={{ marginTop: 24, textAlign: 'center' }}
+              {...pagination}
+              hideOnSinglePage
+              showSizeChanger={false}
+              onChange={(page, size) => pagination.onChange?.(page, size)}
+            />
           )}
         </>
       )}

@@ -21,27 +21,54 @@ export default function ExperienceShowPage() {
   const record = query.data?.data;
   useDocumentTitle(`${record?.name ?? t('pages.user.experiences.show')} · Alumni`);
 
-  if ((query.error as { statusCode?: number } | null)?.statusCode === 404) return <Alert type="warning" showIcon message={t('member.notFound')} action={<Link to={to('user.experiences')}>{t('pages.user.experiences')}</Link>} />;
+  if ((query.error as { statusCode?: number } | null)?.statusCode === 404)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        message={t('member.notFound')}
+        action={<Link to={to('user.experiences')}>{t('pages.user.experiences')}</Link>}
+      />
+    );
   if (query.isLoading) return <Spinner />;
   if (!record) return <UnexpectedErrorPage error={query.error} />;
 
   return (
     <article data-testid="experience-show">
       <Link to={to('user.experiences')}>← {t('pages.user.experiences')}</Link>
-      <Typography.Title level={1} className="page-title" style={{ marginBottom: 8 }}>{record.name}</Typography.Title>
+      <Typography.Title level={1} className="page-title" style={{ marginBottom: 8 }}>
+        {record.name}
+      </Typography.Title>
       <Space wrap style={{ display: 'flex', marginBottom: 16 }}>
-        <Link to={to('user.experiences.edit', { hash })}><Button type="primary" icon={<EditOutlined />}>{t('member.edit')}</Button></Link>
-        <DeleteRecord resource="workExperiences" id={hash} name={record.name} onDeleted={() => navigate(to('user.experiences'))} />
-        <Link to={to('experiences.show', { hash })} data-testid="public-link"><Button icon={<GlobalOutlined />}>{t('member.publicPage')}</Button></Link>
+        <Link to={to('user.experiences.edit', { hash })}>
+          <Button type="primary" icon={<EditOutlined />}>
+            {t('member.edit')}
+          </Button>
+        </Link>
+        <DeleteRecord
+          resource="workExperiences"
+          id={hash}
+          name={record.name}
+          onDeleted={() => navigate(to('user.experiences'))}
+        />
+        <Link to={to('experiences.show', { hash })} data-testid="public-link">
+          <Button icon={<GlobalOutlined />}>{t('member.publicPage')}</Button>
+        </Link>
       </Space>
       <Card>
         <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
           <Descriptions.Item label={t('fields.company_name')}>{record.company_name}</Descriptions.Item>
-          <Descriptions.Item label={t('experiences.period')}><Period start={record.start} end={record.end} /></Descriptions.Item>
-          {record.contract && <Descriptions.Item label={t('fields.contract')}>{t(`jobs.contract.${record.contract}`)}</Descriptions.Item>}
+          <Descriptions.Item label={t('experiences.period')}>
+            <Period start={record.start} end={record.end} />
+          </Descriptions.Item>
+          {record.contract && (
+            <Descriptions.Item label={t('fields.contract')}>{t(`jobs.contract.${record.contract}`)}</Descriptions.Item>
+          )}
           {record.location && <Descriptions.Item label={t('fields.location')}>{record.location}</Descriptions.Item>}
         </Descriptions>
-        <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{record.content || t('member.noDescription')}</Typography.Paragraph>
+        <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>
+          {record.content || t('member.noDescription')}
+        </Typography.Paragraph>
       </Card>
     </article>
   );

@@ -7,7 +7,11 @@ export function Period({ start, end }: { start: string; end: string | null }) {
   return (
     <span data-testid="period">
       {start} – {end ?? t('experiences.current')}
-      {!end && <Tag color="blue" style={{ marginLeft: 8 }}>{t('experiences.currentTag')}</Tag>}
+      {!end && (
+        <Tag color="blue" style={{ marginLeft: 8 }}>
+          {t('experiences.currentTag')}
+        </Tag>
+      )}
     </span>
   );
 }

@@ -56,7 +56,9 @@ function ApplicationsList() {
 
   const offer = (job: Application) =>
     job.offer_status === 'PUBLISHED' ? (
-      <Link to={to('jobs.show', { slug: job.slug })} data-testid="application-offer">{job.title}</Link>
+      <Link to={to('jobs.show', { slug: job.slug })} data-testid="application-offer">
+        {job.title}
+      </Link>
     ) : (
       <Space size={4} wrap>
         <Typography.Text data-testid="application-offer">{job.title}</Typography.Text>
@@ -94,7 +96,13 @@ function ApplicationsList() {
       );
     if (kind === 'apply')
       return (
-        <Button size="small" icon={<SendOutlined />} loading={busy} data-testid="apply-again" onClick={() => toggle.run(job.hash, () => t('jobs.appliedToast'))}>
+        <Button
+          size="small"
+          icon={<SendOutlined />}
+          loading={busy}
+          data-testid="apply-again"
+          onClick={() => toggle.run(job.hash, () => t('jobs.appliedToast'))}
+        >
           {t('lists.applications.applyAgain')}
         </Button>
       );
@@ -106,9 +114,18 @@ function ApplicationsList() {
     ? [
         { key: 'offer', title: t('lists.applications.column.offer'), render: (_, job) => offer(job) },
         { key: 'company', title: t('lists.applications.column.company'), render: (_, job) => job.company.name },
-        { key: 'applied', title: t('lists.applications.column.applied'), render: (_, job) => formatDate(job.applied_at, lng) },
+        {
+          key: 'applied',
+          title: t('lists.applications.column.applied'),
+          render: (_, job) => formatDate(job.applied_at, lng),
+        },
         { key: 'status', title: t('lists.applications.column.status'), render: (_, job) => status(job) },
-        { key: 'action', title: <span className="sr-only">{t('lists.applications.column.action')}</span>, align: 'right', render: (_, job) => action(job) },
+        {
+          key: 'action',
+          title: <span className="sr-only">{t('lists.applications.column.action')}</span>,
+          align: 'right',
+          render: (_, job) => action(job),
+        },
       ]
     : [
         {
@@ -156,7 +173,11 @@ function ApplicationsList() {
           columns={columns}
           showHeader={wide}
           data-testid="applications-table"
-          pagination={tableProps.pagination && (tableProps.pagination.total ?? 0) > PAGE_SIZES.jobs ? { ...tableProps.pagination, showSizeChanger: false, position: ['bottomCenter'] } : false}
+          pagination={
+            tableProps.pagination && (tableProps.pagination.total ?? 0) > PAGE_SIZES.jobs
+              ? { ...tableProps.pagination, showSizeChanger: false, position: ['bottomCenter'] }
+              : false
+          }
         />
       </Card>
     </ListFrame>

@@ -81,11 +81,17 @@ function GroupCard({ group }: { group: Workgroup }) {
         <Popconfirm
           key="leave"
           title={t(pending ? 'lists.groups.withdrawConfirm.title' : 'lists.groups.leaveConfirm.title')}
-          description={t(pending ? 'lists.groups.withdrawConfirm.text' : 'lists.groups.leaveConfirm.text', { name: group.name })}
+          description={t(pending ? 'lists.groups.withdrawConfirm.text' : 'lists.groups.leaveConfirm.text', {
+            name: group.name,
+          })}
           okText={t(pending ? 'lists.groups.withdraw' : 'lists.groups.leave')}
           cancelText={t('member.cancel')}
           okButtonProps={{ danger: true, loading: leave.pending }}
-          onConfirm={() => leave.run(group.slug, () => t(pending ? 'lists.groups.withdrawnToast' : 'lists.groups.leftToast', { name: group.name }))}
+          onConfirm={() =>
+            leave.run(group.slug, () =>
+              t(pending ? 'lists.groups.withdrawnToast' : 'lists.groups.leftToast', { name: group.name }),
+            )
+          }
         >
           <Button type="link" danger icon={<LogoutOutlined />} loading={leave.pending} data-testid="leave">
             {t(pending ? 'lists.groups.withdraw' : 'lists.groups.leave')}
@@ -108,7 +114,11 @@ function GroupCard({ group }: { group: Workgroup }) {
           {t(`workgroups.type.${group.type}`)}
         </Tag>
         {group.typology ? <Tag data-testid="typology">{t(`workgroups.typology.${group.typology}`)}</Tag> : null}
-        <Tag icon={group.is_admin ? <CrownOutlined /> : undefined} color={pending ? 'gold' : role === 'admin' ? 'purple' : 'green'} data-testid="group-role">
+        <Tag
+          icon={group.is_admin ? <CrownOutlined /> : undefined}
+          color={pending ? 'gold' : role === 'admin' ? 'purple' : 'green'}
+          data-testid="group-role"
+        >
           {t(`lists.groups.role.${role}`)}
         </Tag>
       </Space>

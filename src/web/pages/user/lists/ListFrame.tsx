@@ -28,17 +28,37 @@ export function ListFrame(props: ListFrameProps) {
   return (
     <section data-testid={props.testId} className="member-list">
       <Space direction="vertical" size={4} style={{ width: '100%', marginBottom: 16 }}>
-        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>{props.title}</Typography.Title>
-        {props.count && !query.isLoading && !props.isEmpty ? <Typography.Text type="secondary" data-testid="list-count">{props.count}</Typography.Text> : null}
+        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
+          {props.title}
+        </Typography.Title>
+        {props.count && !query.isLoading && !props.isEmpty ? (
+          <Typography.Text type="secondary" data-testid="list-count">
+            {props.count}
+          </Typography.Text>
+        ) : null}
       </Space>
       {props.controls ? <div style={{ marginBottom: 16 }}>{props.controls}</div> : null}
       {query.isError ? (
-        <Alert type="error" showIcon message={t('errors.unexpected.title')} action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          message={t('errors.unexpected.title')}
+          action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
+        />
       ) : query.isLoading ? (
         <Spinner />
       ) : props.isEmpty ? (
         <Card data-testid="list-empty">
-          <Empty image={props.empty.icon} styles={{ image: { height: 64, marginBottom: 16 } }} description={<><Typography.Title level={4}>{props.empty.title}</Typography.Title><Typography.Text type="secondary">{props.empty.text}</Typography.Text></>}>
+          <Empty
+            image={props.empty.icon}
+            styles={{ image: { height: 64, marginBottom: 16 } }}
+            description={
+              <>
+                <Typography.Title level={4}>{props.empty.title}</Typography.Title>
+                <Typography.Text type="secondary">{props.empty.text}</Typography.Text>
+              </>
+            }
+          >
             {props.empty.action}
           </Empty>
         </Card>
@@ -46,7 +66,13 @@ export function ListFrame(props: ListFrameProps) {
         <>
           {props.children}
           {pagination && (pagination.total ?? 0) > props.pageSize ? (
-            <Pagination style={{ marginTop: 24, textAlign: 'center' }} {...pagination} hideOnSinglePage showSizeChanger={false} onChange={(page, size) => pagination.onChange?.(page, size)} />
+            <Pagination
+              style={{ marginTop: 24, textAlign: 'center' }}
+              {...pagination}
+              hideOnSinglePage
+              showSizeChanger={false}
+              onChange={(page, size) => pagination.onChange?.(page, size)}
+            />
           ) : null}
         </>
       )}

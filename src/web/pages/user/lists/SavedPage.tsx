@@ -118,7 +118,15 @@ function SavedCard({ article, registeredView }: { article: Article; registeredVi
       </Button>
     </Popconfirm>
   ) : (
-    <Button key="remove" type="link" danger icon={<DeleteOutlined />} loading={unsave.pending} data-testid="unsave" onClick={() => unsave.run(article.hash, () => t('news.unsavedToast'))}>
+    <Button
+      key="remove"
+      type="link"
+      danger
+      icon={<DeleteOutlined />}
+      loading={unsave.pending}
+      data-testid="unsave"
+      onClick={() => unsave.run(article.hash, () => t('news.unsavedToast'))}
+    >
       {t('lists.saved.unsave')}
     </Button>
   );
@@ -150,7 +158,11 @@ function SavedCard({ article, registeredView }: { article: Article; registeredVi
         {article.hour ? ` · ${article.hour}` : ''}
         {article.location ? ` · ${article.location}` : ''}
       </Typography.Text>
-      {article.summary ? <p className="card-summary" style={{ marginTop: 8 }}>{article.summary}</p> : null}
+      {article.summary ? (
+        <p className="card-summary" style={{ marginTop: 8 }}>
+          {article.summary}
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -6,7 +6,12 @@
 export const APPLICATION_STATUSES = ['PENDING', 'ACCEPTED', 'CANCELLED', 'WITHDRAWN'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-export const STATUS_COLORS: Record<ApplicationStatus, string> = { PENDING: 'gold', ACCEPTED: 'green', CANCELLED: 'red', WITHDRAWN: 'default' };
+export const STATUS_COLORS: Record<ApplicationStatus, string> = {
+  PENDING: 'gold',
+  ACCEPTED: 'green',
+  CANCELLED: 'red',
+  WITHDRAWN: 'default',
+};
 
 export function applicationAction(status: string, offerStatus: string): 'withdraw' | 'apply' | null {
   if (offerStatus !== 'PUBLISHED') return null;

@@ -17,11 +17,23 @@ export function useToggle(resource: 'articles' | 'jobs' | 'workgroups', action: 
   const { mutate, mutation } = useUpdate<ToggleAnswer, HttpError>();
   const run = (id: string, done: (answer: ToggleAnswer) => string) =>
     mutate(
-      { resource, id, values: {}, meta: { action }, mutationMode: 'pessimistic', successNotification: false, errorNotification: false },
+      {
+        resource,
+        id,
+        values: {},
+        meta: { action },
+        mutationMode: 'pessimistic',
+        successNotification: false,
+        errorNotification: false,
+      },
       {
         onSuccess: ({ data }) => feedback.success(done(data)),
         onError: (error) => feedback.error(error.message),
       },
     );
-  return { run, pending: mutation.isPending, pendingId: mutation.isPending ? String(mutation.variables?.id ?? '') : null };
+  return {
+    run,
+    pending: mutation.isPending,
+    pendingId: mutation.isPending ? String(mutation.variables?.id ?? '') : null,
+  };
 }

@@ -4,7 +4,13 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { useDelete } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 
-export function DeleteRecord(props: { resource: 'portfolios' | 'workExperiences'; id: string; name: string; onDeleted?: () => void; block?: boolean }) {
+export function DeleteRecord(props: {
+  resource: 'portfolios' | 'workExperiences';
+  id: string;
+  name: string;
+  onDeleted?: () => void;
+  block?: boolean;
+}) {
   const { t } = useTranslation();
   const { mutate, mutation } = useDelete();
   const run = () =>

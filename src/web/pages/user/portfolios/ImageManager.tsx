@@ -16,7 +16,14 @@ import { uploadFiles } from '../../../providers/upload';
 import type { Portfolio, PortfolioImage } from './types';
 
 const KIND = UPLOAD_KINDS.portfolioImage;
-const GRID: CSSProperties = { listStyle: 'none', padding: 0, margin: '16px 0 0', display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 16 };
+const GRID: CSSProperties = {
+  listStyle: 'none',
+  padding: 0,
+  margin: '16px 0 0',
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+  gap: 16,
+};
 const CELL: CSSProperties = { position: 'relative', minWidth: 0 };
 const COVER: CSSProperties = { position: 'absolute', top: 8, left: 8, margin: 0 };
 
@@ -40,28 +47,54 @@ export function ImageManager({ portfolio, onChange }: { portfolio: Portfolio; on
   const upload = async (files: File[]) => {
     const good = files.filter((file) => {
       const problem = fileProblem('portfolioImage', file);
-      if (problem === 'wrongType') modal.warning({ ...dialog, title: t('upload.wrongType.title'), content: `${file.name}: ${t('upload.wrongType.text', { types: ACCEPTED.image.label })}` });
-      if (problem === 'tooLarge') modal.warning({ ...dialog, title: t('upload.tooLarge.title'), content: `${file.name}: ${t('upload.tooLarge.text', { max: sizeLabel(KIND.maxBytes) })}` });
-      if (problem === 'empty') modal.warning({ ...dialog, title: t('upload.failed'), content: `${file.name}: ${t('upload.empty')}` });
+      if (problem === 'wrongType')
+        modal.warning({
+          ...dialog,
+          title: t('upload.wrongType.title'),
+          content: `${file.name}: ${t('upload.wrongType.text', { types: ACCEPTED.image.label })}`,
+        });
+      if (problem === 'tooLarge')
+        modal.warning({
+          ...dialog,
+          title: t('upload.tooLarge.title'),
+          content: `${file.name}: ${t('upload.tooLarge.text', { max: sizeLabel(KIND.maxBytes) })}`,
+        });
+      if (problem === 'empty')
+        modal.warning({ ...dialog, title: t('upload.failed'), content: `${file.name}: ${t('upload.empty')}` });
       return problem === null;
     });
     if (good.length === 0) return;
     if (images.length + good.length > KIND.maxFiles) {
-      modal.warning({ ...dialog, title: t('upload.failed'), content: t('portfolios.images.tooMany', { count: KIND.maxFiles }) });
+      modal.warning({
+        ...dialog,
+        title: t('upload.failed'),
+        content: t('portfolios.images.tooMany', { count: KIND.maxFiles }),
+      });
       return;
     }
     setPercent(0);
     try {
-      const answer = await uploadFiles(`portfolios/${encodeURIComponent(portfolio.hash)}/images`, UPLOAD_KINDS.portfolioImage.field, good, setPercent);
+      const answer = await uploadFiles(
+        `portfolios/${encodeURIComponent(portfolio.hash)}/images`,
+        UPLOAD_KINDS.portfolioImage.field,
+        good,
+        setPercent,
+      );
       if (answer.status >= 200 && answer.status < 300) {
         changed(answer.body as unknown as Portfolio);
         feedback.success(t('portfolios.images.added', { count: good.length }));
       } else {
         const title = answer.status === 413 ? t('upload.tooLarge.title') : t('upload.failed');
-        modal.error({ ...dialog, title, content: answer.body.errors?.[0]?.message ?? answer.body.message ?? t('upload.failed') });
+        modal.error({
+          ...dialog,
+          title,
+          content: answer.body.errors?.[0]?.message ?? answer.body.message ?? t('upload.failed'),
+        });
       }
     } catch (error) {
-      const message = (error as { statusCode?: number; message?: string }).statusCode ? (error as { message: string }).message : t('upload.network');
+      const message = (error as { statusCode?: number; message?: string }).statusCode
+        ? (error as { message: string }).message
+        : t('upload.network');
       modal.error({ ...dialog, title: t('upload.failed'), content: message });
     } finally {
       setPercent(null);
@@ -80,7 +113,14 @@ export function ImageManager({ portfolio, onChange }: { portfolio: Portfolio; on
     }
   };
   const reorder = (order: PortfolioImage[], done: string) =>
-    act(() => request<Portfolio>('usr', `portfolios/${encodeURIComponent(portfolio.hash)}`, { method: 'PATCH', body: { images: order.map((image) => image.hash) } }), done);
+    act(
+      () =>
+        request<Portfolio>('usr', `portfolios/${encodeURIComponent(portfolio.hash)}`, {
+          method: 'PATCH',
+          body: { images: order.map((image) => image.hash) },
+        }),
+      done,
+    );
   const move = (from: number, to: number) => {
     const order = [...images];
     const [item] = order.splice(from, 1);
@@ -88,13 +128,29 @@ export function ImageManager({ portfolio, onChange }: { portfolio: Portfolio; on
     void reorder(order, to === 0 ? t('portfolios.images.coverSet') : t('portfolios.images.moved'));
   };
   const remove = (image: PortfolioImage) =>
-    act(() => request<Portfolio>('usr', `portfolios/${encodeURIComponent(portfolio.hash)}/images/${encodeURIComponent(image.hash)}`, { method: 'DELETE' }), t('portfolios.images.deleted'));
+    act(
+      () =>
+        request<Portfolio>(
+          'usr',
+          `portfolios/${encodeURIComponent(portfolio.hash)}/images/${encodeURIComponent(image.hash)}`,
+          { method: 'DELETE' },
+        ),
+      t('portfolios.images.deleted'),
+    );
 
   return (
     <section className="image-manager" data-testid="image-manager" aria-labelledby="image-manager-title">
       {modalHolder}
-      <Typography.Title level={3} id="image-manager-title">{t('portfolios.images.title')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('portfolios.images.help', { count: KIND.maxFiles, max: sizeLabel(KIND.maxBytes), types: ACCEPTED.image.label })}</Typography.Paragraph>
+      <Typography.Title level={3} id="image-manager-title">
+        {t('portfolios.images.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        {t('portfolios.images.help', {
+          count: KIND.maxFiles,
+          max: sizeLabel(KIND.maxBytes),
+          types: ACCEPTED.image.label,
+        })}
+      </Typography.Paragraph>
       <Upload
         multiple
         accept={ACCEPTED.image.extensions.join(',')}
@@ -109,7 +165,9 @@ export function ImageManager({ portfolio, onChange }: { portfolio: Portfolio; on
           {t('portfolios.images.add')}
         </Button>
       </Upload>
-      {percent !== null && <Progress percent={percent} size="small" status="active" aria-label={t('portfolios.images.progress')} />}
+      {percent !== null && (
+        <Progress percent={percent} size="small" status="active" aria-label={t('portfolios.images.progress')} />
+      )}
       {images.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('portfolios.images.empty')} />
       ) : (
@@ -117,20 +175,60 @@ export function ImageManager({ portfolio, onChange }: { portfolio: Portfolio; on
           <ul className="image-manager-grid" style={GRID}>
             {images.map((image, index) => (
               <li key={image.hash} data-testid="portfolio-image" style={CELL}>
-                <Image src={image.url} alt={t('portfolios.images.alt', { n: index + 1 })} width="100%" height={140} style={{ objectFit: 'cover' }} />
-                {index === 0 && <Tag color="gold" className="image-manager-cover" style={COVER}>{t('portfolios.images.cover')}</Tag>}
+                <Image
+                  src={image.url}
+                  alt={t('portfolios.images.alt', { n: index + 1 })}
+                  width="100%"
+                  height={140}
+                  style={{ objectFit: 'cover' }}
+                />
+                {index === 0 && (
+                  <Tag color="gold" className="image-manager-cover" style={COVER}>
+                    {t('portfolios.images.cover')}
+                  </Tag>
+                )}
                 <Space size={4} wrap className="image-manager-actions" style={{ marginTop: 8 }}>
                   <Tooltip title={t('portfolios.images.makeCover')}>
-                    <Button size="small" icon={<StarOutlined />} aria-label={t('portfolios.images.makeCover')} disabled={busy || index === 0} onClick={() => move(index, 0)} />
+                    <Button
+                      size="small"
+                      icon={<StarOutlined />}
+                      aria-label={t('portfolios.images.makeCover')}
+                      disabled={busy || index === 0}
+                      onClick={() => move(index, 0)}
+                    />
                   </Tooltip>
                   <Tooltip title={t('portfolios.images.left')}>
-                    <Button size="small" icon={<ArrowLeftOutlined />} aria-label={t('portfolios.images.left')} disabled={busy || index === 0} onClick={() => move(index, index - 1)} />
+                    <Button
+                      size="small"
+                      icon={<ArrowLeftOutlined />}
+                      aria-label={t('portfolios.images.left')}
+                      disabled={busy || index === 0}
+                      onClick={() => move(index, index - 1)}
+                    />
                   </Tooltip>
                   <Tooltip title={t('portfolios.images.right')}>
-                    <Button size="small" icon={<ArrowRightOutlined />} aria-label={t('portfolios.images.right')} disabled={busy || index === images.length - 1} onClick={() => move(index, index + 1)} />
+                    <Button
+                      size="small"
+                      icon={<ArrowRightOutlined />}
+                      aria-label={t('portfolios.images.right')}
+                      disabled={busy || index === images.length - 1}
+                      onClick={() => move(index, index + 1)}
+                    />
                   </Tooltip>
-                  <Popconfirm title={t('portfolios.images.deleteConfirm')} okText={t('member.delete')} cancelText={t('member.cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove(image)}>
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('portfolios.images.delete')} disabled={busy} />
+                  <Popconfirm
+                    title={t('portfolios.images.deleteConfirm')}
+                    okText={t('member.delete')}
+                    cancelText={t('member.cancel')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => remove(image)}
+                  >
+                    <Button
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('portfolios.images.delete')}
+                      disabled={busy}
+                    />
                   </Popconfirm>
                 </Space>
               </li>

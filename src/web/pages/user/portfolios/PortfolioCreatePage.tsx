@@ -21,10 +21,18 @@ export default function PortfolioCreatePage() {
   return (
     <section data-testid="portfolio-new">
       <Link to={to('user.portfolios')}>← {t('pages.user.portfolios')}</Link>
-      <Typography.Title level={1} className="page-title">{t('pages.user.portfolios.new')}</Typography.Title>
+      <Typography.Title level={1} className="page-title">
+        {t('pages.user.portfolios.new')}
+      </Typography.Title>
       <Card>
         <Typography.Paragraph type="secondary">{t('portfolios.form.intro')}</Typography.Paragraph>
-        <PortfolioForm initial={toValues()} submitText={t('portfolios.form.create')} saving={form.saving} serverErrors={form.serverErrors} onSubmit={(values) => void form.save(values as Record<string, unknown>)} />
+        <PortfolioForm
+          initial={toValues()}
+          submitText={t('portfolios.form.create')}
+          saving={form.saving}
+          serverErrors={form.serverErrors}
+          onSubmit={(values) => void form.save(values as Record<string, unknown>)}
+        />
       </Card>
     </section>
   );

@@ -31,7 +31,15 @@ export default function PortfolioEditPage() {
   // The pictures change apart from the form: the manager's answers are kept here, so unsaved form edits stay.
   const [images, setImages] = useState<PortfolioImage[] | null>(null);
 
-  if (form.notFound) return <Alert type="warning" showIcon message={t('member.notFound')} action={<Link to={to('user.portfolios')}>{t('pages.user.portfolios')}</Link>} />;
+  if (form.notFound)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        message={t('member.notFound')}
+        action={<Link to={to('user.portfolios')}>{t('pages.user.portfolios')}</Link>}
+      />
+    );
   if (form.loading && !record) return <Spinner />;
   if (!record) return <UnexpectedErrorPage error={form.loadError} />;
 
@@ -39,23 +47,41 @@ export default function PortfolioEditPage() {
     <section data-testid="portfolio-edit">
       <Link to={to('user.portfolios')}>← {t('pages.user.portfolios')}</Link>
       <Space align="center" wrap style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={1} className="page-title" style={{ marginBottom: 8 }}>{record.name}</Typography.Title>
+        <Typography.Title level={1} className="page-title" style={{ marginBottom: 8 }}>
+          {record.name}
+        </Typography.Title>
         <Space wrap>
           <StatusTag status={record.status} />
-          <Link to={to('user.portfolios.show', { hash })}><Button icon={<EyeOutlined />}>{t('member.view')}</Button></Link>
-          <DeleteRecord resource="portfolios" id={hash} name={record.name} onDeleted={() => navigate(to('user.portfolios'))} />
+          <Link to={to('user.portfolios.show', { hash })}>
+            <Button icon={<EyeOutlined />}>{t('member.view')}</Button>
+          </Link>
+          <DeleteRecord
+            resource="portfolios"
+            id={hash}
+            name={record.name}
+            onDeleted={() => navigate(to('user.portfolios'))}
+          />
         </Space>
       </Space>
       {fresh && <Alert type="success" showIcon style={{ marginBottom: 16 }} message={t('portfolios.addImagesNow')} />}
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={12}>
           <Card>
-            <PortfolioForm initial={initial} submitText={t('member.save')} saving={form.saving} serverErrors={form.serverErrors} onSubmit={(values) => void form.save(values as Record<string, unknown>)} />
+            <PortfolioForm
+              initial={initial}
+              submitText={t('member.save')}
+              saving={form.saving}
+              serverErrors={form.serverErrors}
+              onSubmit={(values) => void form.save(values as Record<string, unknown>)}
+            />
           </Card>
         </Col>
         <Col xs={24} lg={12}>
           <Card>
-            <ImageManager portfolio={{ ...record, images: images ?? record.images }} onChange={(next) => setImages(next.images)} />
+            <ImageManager
+              portfolio={{ ...record, images: images ?? record.images }}
+              onChange={(next) => setImages(next.images)}
+            />
           </Card>
         </Col>
       </Row>

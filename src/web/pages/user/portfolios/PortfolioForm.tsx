@@ -20,15 +20,32 @@ export interface PortfolioValues {
 /** What the form starts from: only the fields it sends (the API refuses unknown ones). */
 export function toValues(record?: Portfolio): PortfolioValues {
   if (!record) return { status: 'UNPUBLISHED', links: [] };
-  return { name: record.name, date: record.date ?? undefined, content: record.content, links: record.links.map((link) => ({ url: link.url })), status: record.status };
+  return {
+    name: record.name,
+    date: record.date ?? undefined,
+    content: record.content,
+    links: record.links.map((link) => ({ url: link.url })),
+    status: record.status,
+  };
 }
 
 /** Cleared optional fields become null, so an edit can empty them; the rest goes as typed. */
 export function toBody(values: PortfolioValues): PortfolioValues {
-  return { ...values, date: values.date || null, content: values.content ?? '', links: (values.links ?? []).filter((link) => link?.url) };
+  return {
+    ...values,
+    date: values.date || null,
+    content: values.content ?? '',
+    links: (values.links ?? []).filter((link) => link?.url),
+  };
 }
 
-export function PortfolioForm(props: { initial: PortfolioValues; submitText: string; saving: boolean; serverErrors?: Record<string, string[]>; onSubmit: (values: PortfolioValues) => void }) {
+export function PortfolioForm(props: {
+  initial: PortfolioValues;
+  submitText: string;
+  saving: boolean;
+  serverErrors?: Record<string, string[]>;
+  onSubmit: (values: PortfolioValues) => void;
+}) {
   const { t } = useTranslation();
   const ui = useMemo<UiSchema>(
     () => ({
@@ -36,7 +53,11 @@ export function PortfolioForm(props: { initial: PortfolioValues; submitText: str
       date: { 'ui:widget': 'text', 'ui:placeholder': 'dd/mm/yyyy', 'ui:description': t('member.form.dateHelp') },
       content: { 'ui:widget': 'textarea', 'ui:options': { rows: 6 } },
       status: { 'ui:widget': 'radio', 'ui:enumNames': [t('member.status.PUBLISHED'), t('member.status.UNPUBLISHED')] },
-      links: { 'ui:help': t('portfolios.form.linksHelp'), items: { url: { 'ui:title': t('fields.url'), 'ui:placeholder': 'https://' } }, 'ui:options': { orderable: false } },
+      links: {
+        'ui:help': t('portfolios.form.linksHelp'),
+        items: { url: { 'ui:title': t('fields.url'), 'ui:placeholder': 'https://' } },
+        'ui:options': { orderable: false },
+      },
     }),
     [t],
   );

@@ -33,23 +33,40 @@ export default function PortfolioListPage() {
   const pagination = tableProps.pagination || undefined;
   const create = (
     <Link to={to('user.portfolios.new')}>
-      <Button type="primary" icon={<PlusOutlined />} data-testid="create">{t('portfolios.create')}</Button>
+      <Button type="primary" icon={<PlusOutlined />} data-testid="create">
+        {t('portfolios.create')}
+      </Button>
     </Link>
   );
 
   return (
     <section data-testid="user-portfolios">
       <Space align="center" wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>{t('pages.user.portfolios')}</Typography.Title>
+        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
+          {t('pages.user.portfolios')}
+        </Typography.Title>
         {items.length > 0 && create}
       </Space>
       {tableQuery.isError ? (
-        <Alert type="error" showIcon message={t('errors.unexpected.title')} action={<Button onClick={() => void tableQuery.refetch()}>{t('common.retry')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          message={t('errors.unexpected.title')}
+          action={<Button onClick={() => void tableQuery.refetch()}>{t('common.retry')}</Button>}
+        />
       ) : tableQuery.isLoading ? (
         <Spinner />
       ) : items.length === 0 ? (
         <Card>
-          <Empty image={<PictureOutlined style={{ fontSize: 56, color: '#bbb' }} />} description={<><Typography.Title level={4}>{t('portfolios.empty.title')}</Typography.Title><Typography.Text type="secondary">{t('portfolios.empty.text')}</Typography.Text></>}>
+          <Empty
+            image={<PictureOutlined style={{ fontSize: 56, color: '#bbb' }} />}
+            description={
+              <>
+                <Typography.Title level={4}>{t('portfolios.empty.title')}</Typography.Title>
+                <Typography.Text type="secondary">{t('portfolios.empty.text')}</Typography.Text>
+              </>
+            }
+          >
             {create}
           </Empty>
         </Card>
@@ -61,16 +78,41 @@ export default function PortfolioListPage() {
                 <Card
                   hoverable
                   cover={
-                    <Link to={to('user.portfolios.show', { hash: item.hash })} aria-label={item.name} style={{ display: 'block', aspectRatio: '3 / 2', background: '#f2f2f2', overflow: 'hidden' }}>
+                    <Link
+                      to={to('user.portfolios.show', { hash: item.hash })}
+                      aria-label={item.name}
+                      style={{ display: 'block', aspectRatio: '3 / 2', background: '#f2f2f2', overflow: 'hidden' }}
+                    >
                       {item.images[0] ? (
-                        <SafeImage src={item.images[0].url} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                        <SafeImage
+                          src={item.images[0].url}
+                          alt=""
+                          style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                        />
                       ) : (
-                        <span style={{ display: 'flex', height: '100%', alignItems: 'center', justifyContent: 'center', color: '#999' }}><PictureOutlined style={{ fontSize: 40 }} /></span>
+                        <span
+                          style={{
+                            display: 'flex',
+                            height: '100%',
+                            alignItems: 'center',
+                            justifyContent: 'center',
+                            color: '#999',
+                          }}
+                        >
+                          <PictureOutlined style={{ fontSize: 40 }} />
+                        </span>
                       )}
                     </Link>
                   }
                   actions={[
-                    <Button key="edit" type="link" icon={<EditOutlined />} onClick={() => navigate(to('user.portfolios.edit', { hash: item.hash }))}>{t('member.edit')}</Button>,
+                    <Button
+                      key="edit"
+                      type="link"
+                      icon={<EditOutlined />}
+                      onClick={() => navigate(to('user.portfolios.edit', { hash: item.hash }))}
+                    >
+                      {t('member.edit')}
+                    </Button>,
                     <DeleteRecord key="delete" resource="portfolios" id={item.hash} name={item.name} />,
                   ]}
                 >
@@ -89,7 +131,13 @@ export default function PortfolioListPage() {
             ))}
           </Row>
           {pagination && (pagination.total ?? 0) > PAGE_SIZES.portfolios && (
-            <Pagination style={{ marginTop: 24, textAlign: 'center' }} {...pagination} hideOnSinglePage showSizeChanger={false} onChange={(page, size) => pagination.onChange?.(page, size)} />
+            <Pagination
+              style={{ marginTop: 24, textAlign: 'center' }}
+              {...pagination}
+              hideOnSinglePage
+              showSizeChanger={false}
+              onChange={(page, size) => pagination.onChange?.(page, size)}
+            />
           )}
         </>
       )}

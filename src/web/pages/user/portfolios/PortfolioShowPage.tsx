@@ -24,23 +24,44 @@ export default function PortfolioShowPage() {
   const record = query.data?.data;
   useDocumentTitle(`${record?.name ?? t('pages.user.portfolios.show')} · Alumni`);
 
-  if ((query.error as { statusCode?: number } | null)?.statusCode === 404) return <Alert type="warning" showIcon message={t('member.notFound')} action={<Link to={to('user.portfolios')}>{t('pages.user.portfolios')}</Link>} />;
+  if ((query.error as { statusCode?: number } | null)?.statusCode === 404)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        message={t('member.notFound')}
+        action={<Link to={to('user.portfolios')}>{t('pages.user.portfolios')}</Link>}
+      />
+    );
   if (query.isLoading) return <Spinner />;
   if (!record) return <UnexpectedErrorPage error={query.error} />;
 
   return (
     <article data-testid="portfolio-show">
       <Link to={to('user.portfolios')}>← {t('pages.user.portfolios')}</Link>
-      <Typography.Title level={1} className="page-title" style={{ marginBottom: 8 }}>{record.name}</Typography.Title>
+      <Typography.Title level={1} className="page-title" style={{ marginBottom: 8 }}>
+        {record.name}
+      </Typography.Title>
       <Space wrap style={{ marginBottom: 16 }}>
         <StatusTag status={record.status} />
         {record.date && <Typography.Text type="secondary">{record.date}</Typography.Text>}
       </Space>
       <Space wrap style={{ display: 'flex', marginBottom: 16 }}>
-        <Link to={to('user.portfolios.edit', { hash })}><Button type="primary" icon={<EditOutlined />}>{t('member.edit')}</Button></Link>
-        <DeleteRecord resource="portfolios" id={hash} name={record.name} onDeleted={() => navigate(to('user.portfolios'))} />
+        <Link to={to('user.portfolios.edit', { hash })}>
+          <Button type="primary" icon={<EditOutlined />}>
+            {t('member.edit')}
+          </Button>
+        </Link>
+        <DeleteRecord
+          resource="portfolios"
+          id={hash}
+          name={record.name}
+          onDeleted={() => navigate(to('user.portfolios'))}
+        />
         {record.status === 'PUBLISHED' ? (
-          <Link to={to('portfolios.show', { hash })} data-testid="public-link"><Button icon={<GlobalOutlined />}>{t('member.publicPage')}</Button></Link>
+          <Link to={to('portfolios.show', { hash })} data-testid="public-link">
+            <Button icon={<GlobalOutlined />}>{t('member.publicPage')}</Button>
+          </Link>
         ) : (
           <Typography.Text type="secondary">{t('portfolios.draftHint')}</Typography.Text>
         )}
@@ -48,19 +69,38 @@ export default function PortfolioShowPage() {
       <Card>
         {record.images.length > 0 && (
           <Image.PreviewGroup>
-            <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 12, marginBottom: 16 }}>
+            <div
+              style={{
+                display: 'grid',
+                gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+                gap: 12,
+                marginBottom: 16,
+              }}
+            >
               {record.images.map((image, index) => (
-                <Image key={image.hash} src={image.url} alt={t('portfolios.images.alt', { n: index + 1 })} width="100%" height={160} style={{ objectFit: 'cover' }} />
+                <Image
+                  key={image.hash}
+                  src={image.url}
+                  alt={t('portfolios.images.alt', { n: index + 1 })}
+                  width="100%"
+                  height={160}
+                  style={{ objectFit: 'cover' }}
+                />
               ))}
             </div>
           </Image.PreviewGroup>
         )}
-        <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{record.content || t('member.noDescription')}</Typography.Paragraph>
+        <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>
+          {record.content || t('member.noDescription')}
+        </Typography.Paragraph>
         {record.links.length > 0 && (
           <ul style={{ paddingLeft: 0, listStyle: 'none' }}>
             {record.links.map((link) => (
               <li key={link.hash} style={{ overflowWrap: 'anywhere' }}>
-                <LinkOutlined /> <a href={link.url} target="_blank" rel="noopener noreferrer nofollow">{link.url}</a>
+                <LinkOutlined />{' '}
+                <a href={link.url} target="_blank" rel="noopener noreferrer nofollow">
+                  {link.url}
+                </a>
               </li>
             ))}
           </ul>

@@ -28,9 +28,37 @@ export function GuardNotice({ me }: { me: Me }) {
     </Link>
   );
   if (state.reason === 'gratisIban')
-    return <Alert className="guard-notice" type="info" showIcon message={t('guard.ibanTitle')} description={t('guard.ibanText', { page })} action={back(t('guard.later'))} data-testid="guard-notice" />;
+    return (
+      <Alert
+        className="guard-notice"
+        type="info"
+        showIcon
+        message={t('guard.ibanTitle')}
+        description={t('guard.ibanText', { page })}
+        action={back(t('guard.later'))}
+        data-testid="guard-notice"
+      />
+    );
   if (me.profile_complete)
-    return <Alert className="guard-notice" type="success" showIcon message={t('guard.completeDone')} action={back(t('guard.continue', { page }))} data-testid="guard-notice" />;
+    return (
+      <Alert
+        className="guard-notice"
+        type="success"
+        showIcon
+        message={t('guard.completeDone')}
+        action={back(t('guard.continue', { page }))}
+        data-testid="guard-notice"
+      />
+    );
   const missing = me.missing.map((field) => t(`fields.${field}`)).join(', ');
-  return <Alert className="guard-notice" type="warning" showIcon message={t('guard.completeTitle', { page })} description={t('guard.completeText', { fields: missing })} data-testid="guard-notice" />;
+  return (
+    <Alert
+      className="guard-notice"
+      type="warning"
+      showIcon
+      message={t('guard.completeTitle', { page })}
+      description={t('guard.completeText', { fields: missing })}
+      data-testid="guard-notice"
+    />
+  );
 }

@@ -24,7 +24,15 @@ export default function IbanPage() {
         <p>{t('profile.ibanIntro')}</p>
       </div>
       <GuardNotice me={me} />
-      {me.role === 'GRATIS' && !me.payment && !guarded && <Alert type="warning" showIcon message={t('profile.ibanNeeded')} className="profile-alert" style={{ marginBottom: 16 }} />}
+      {me.role === 'GRATIS' && !me.payment && !guarded && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('profile.ibanNeeded')}
+          className="profile-alert"
+          style={{ marginBottom: 16 }}
+        />
+      )}
       {me.payment && (
         <Descriptions column={1} bordered size="small" className="profile-iban-current" style={{ marginBottom: 24 }}>
           <Descriptions.Item label={t('fields.bank')}>{me.payment.bank}</Descriptions.Item>
@@ -37,7 +45,10 @@ export default function IbanPage() {
         key={me.payment?.iban ?? 'none'}
         form="profileIban"
         profile={profile}
-        uiSchema={{ name: { 'ui:title': t('fields.holder') }, iban: { 'ui:placeholder': 'ES00 0000 0000 0000 0000 0000' } }}
+        uiSchema={{
+          name: { 'ui:title': t('fields.holder') },
+          iban: { 'ui:placeholder': 'ES00 0000 0000 0000 0000 0000' },
+        }}
         initial={{ bank: me.payment?.bank ?? undefined, name: me.payment?.name ?? undefined }}
         toBody={(values) => ({ payment: values })}
       />

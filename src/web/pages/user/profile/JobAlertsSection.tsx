@@ -19,7 +19,10 @@ const FIELDS = ['frequency', 'area', 'contract', 'working', 'location', 'text'] 
 export function JobAlertsSection({ receiving }: { receiving: boolean }) {
   const { t } = useTranslation();
   const form = useResourceForm<Record<string, unknown>>({
-    resource: 'usr/job-alerts', id: 'me', savedMessage: t('jobAlerts.saved'), rename: (field) => field
+    resource: 'usr/job-alerts',
+    id: 'me',
+    savedMessage: t('jobAlerts.saved'),
+    rename: (field) => field,
   });
   const record = form.record;
   return (
@@ -40,15 +43,38 @@ export function JobAlertsSection({ receiving }: { receiving: boolean }) {
             submitting={form.saving}
             serverErrors={form.serverErrors}
             uiSchema={{
-              frequency: { 'ui:widget': 'radio', 'ui:enumNames': ['instant', 'weekly'].map((f) => t(`jobAlerts.frequency.${f}`)), 'ui:title': t('jobAlerts.frequencyLabel') },
+              frequency: {
+                'ui:widget': 'radio',
+                'ui:enumNames': ['instant', 'weekly'].map((f) => t(`jobAlerts.frequency.${f}`)),
+                'ui:title': t('jobAlerts.frequencyLabel'),
+              },
               area: { 'ui:widget': AreaWidget, 'ui:title': t('jobs.area'), 'ui:placeholder': t('jobAlerts.any') },
-              contract: { 'ui:title': t('jobs.contractLabel'), 'ui:enumNames': [...CONTRACTS.map((c) => t(`jobs.contract.${c}`)), t('jobAlerts.any')], 'ui:placeholder': t('jobAlerts.any') },
-              working: { 'ui:title': t('jobs.working'), 'ui:enumNames': [...JOB_WORKING.map((w) => t(`jobs.working.${w}`)), t('jobAlerts.any')], 'ui:placeholder': t('jobAlerts.any') },
+              contract: {
+                'ui:title': t('jobs.contractLabel'),
+                'ui:enumNames': [...CONTRACTS.map((c) => t(`jobs.contract.${c}`)), t('jobAlerts.any')],
+                'ui:placeholder': t('jobAlerts.any'),
+              },
+              working: {
+                'ui:title': t('jobs.working'),
+                'ui:enumNames': [...JOB_WORKING.map((w) => t(`jobs.working.${w}`)), t('jobAlerts.any')],
+                'ui:placeholder': t('jobAlerts.any'),
+              },
               location: { 'ui:title': t('jobs.location'), 'ui:placeholder': t('jobAlerts.locationPlaceholder') },
               text: { 'ui:title': t('jobAlerts.words'), 'ui:help': t('jobAlerts.wordsHelp') },
             }}
             // a filter emptied in the form is cleared on the server (rjsf leaves it out)
-            onSubmit={(values) => void form.save(Object.fromEntries(FIELDS.map((field) => [field, values[field] === undefined || values[field] === '' ? null : values[field]]))).catch(() => undefined)}
+            onSubmit={(values) =>
+              void form
+                .save(
+                  Object.fromEntries(
+                    FIELDS.map((field) => [
+                      field,
+                      values[field] === undefined || values[field] === '' ? null : values[field],
+                    ]),
+                  ),
+                )
+                .catch(() => undefined)
+            }
           />
         </>
       )}

@@ -25,7 +25,11 @@ export function MandateSection({ iban }: { iban: string | null }) {
   const { t } = useTranslation();
   const { lng } = useLocale();
   // refetched when the saved account changes: another account needs its own mandate
-  const { query } = useCustom<Mandate>({ url: '/usr/users/mandate', method: 'get', queryOptions: { queryKey: ['mandate', iban ?? ''], staleTime: 0 } });
+  const { query } = useCustom<Mandate>({
+    url: '/usr/users/mandate',
+    method: 'get',
+    queryOptions: { queryKey: ['mandate', iban ?? ''], staleTime: 0 },
+  });
   const { mutate, mutation } = useCustomMutation<Mandate>();
   const refreshAll = useRefreshAll();
   const invalidateAuth = useInvalidateAuthStore();
@@ -47,11 +51,25 @@ export function MandateSection({ iban }: { iban: string | null }) {
     <Card className="mandate" title={t('mandate.title')} data-testid="mandate" style={{ marginTop: 24 }}>
       {!mandate ? null : mandate.accepted ? (
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Alert type="success" showIcon message={t('mandate.accepted', { reference: mandate.reference, date: formatDate(mandate.accepted_at, lng, 'long') })} data-testid="mandate-accepted" />
+          <Alert
+            type="success"
+            showIcon
+            message={t('mandate.accepted', {
+              reference: mandate.reference,
+              date: formatDate(mandate.accepted_at, lng, 'long'),
+            })}
+            data-testid="mandate-accepted"
+          />
           <Typography.Paragraph type="secondary" style={{ whiteSpace: 'pre-line' }}>
             {mandate.text}
           </Typography.Paragraph>
-          <Popconfirm title={t('mandate.revokeConfirm')} okText={t('mandate.revoke')} okButtonProps={{ danger: true }} cancelText={t('admin.cancel')} onConfirm={() => act('delete', t('mandate.revoked'))}>
+          <Popconfirm
+            title={t('mandate.revokeConfirm')}
+            okText={t('mandate.revoke')}
+            okButtonProps={{ danger: true }}
+            cancelText={t('admin.cancel')}
+            onConfirm={() => act('delete', t('mandate.revoked'))}
+          >
             <Button danger loading={mutation.isPending}>
               {t('mandate.revoke')}
             </Button>
@@ -60,10 +78,18 @@ export function MandateSection({ iban }: { iban: string | null }) {
       ) : mandate.text ? (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Paragraph>{t('mandate.intro')}</Typography.Paragraph>
-          <blockquote className="mandate-text" style={{ margin: 0, padding: '12px 16px', borderLeft: '3px solid #d9d9d9', background: '#fafafa' }}>
+          <blockquote
+            className="mandate-text"
+            style={{ margin: 0, padding: '12px 16px', borderLeft: '3px solid #d9d9d9', background: '#fafafa' }}
+          >
             {mandate.text}
           </blockquote>
-          <Button type="primary" loading={mutation.isPending} onClick={() => act('post', t('mandate.acceptedDone'))} data-testid="mandate-accept">
+          <Button
+            type="primary"
+            loading={mutation.isPending}
+            onClick={() => act('post', t('mandate.acceptedDone'))}
+            data-testid="mandate-accept"
+          >
             {t('mandate.accept')}
           </Button>
         </Space>

@@ -28,8 +28,14 @@ export function MembershipPanel({ me }: { me: Me }) {
             {t(`role.${role}`)}
           </Tag>
         </Descriptions.Item>
-        {me.code_numeric ? <Descriptions.Item label={t('membership.number')}>{String(me.code_numeric)}</Descriptions.Item> : null}
-        {end && role !== 'REGULAR' ? <Descriptions.Item label={role === 'GRATIS' ? t('membership.freeUntil') : t('membership.renews')}>{end}</Descriptions.Item> : null}
+        {me.code_numeric ? (
+          <Descriptions.Item label={t('membership.number')}>{String(me.code_numeric)}</Descriptions.Item>
+        ) : null}
+        {end && role !== 'REGULAR' ? (
+          <Descriptions.Item label={role === 'GRATIS' ? t('membership.freeUntil') : t('membership.renews')}>
+            {end}
+          </Descriptions.Item>
+        ) : null}
       </Descriptions>
       {role === 'REGULAR' ? (
         <Alert
@@ -55,7 +61,13 @@ export function MembershipPanel({ me }: { me: Me }) {
       ) : null}
       {role === 'GRATIS' ? (
         iban ? (
-          <Alert className="membership-next" type="success" showIcon message={t('membership.gratis.readyTitle')} description={t('membership.gratis.readyText', { iban, fee: BOLD_FEE_EUR, date: end ?? '' })} />
+          <Alert
+            className="membership-next"
+            type="success"
+            showIcon
+            message={t('membership.gratis.readyTitle')}
+            description={t('membership.gratis.readyText', { iban, fee: BOLD_FEE_EUR, date: end ?? '' })}
+          />
         ) : (
           <Alert
             className="membership-next"
@@ -75,7 +87,13 @@ export function MembershipPanel({ me }: { me: Me }) {
         )
       ) : null}
       {role === 'BOLD' ? (
-        <Alert className="membership-next" type="success" showIcon message={t('membership.bold.title')} description={t('membership.bold.text', { fee: BOLD_FEE_EUR, date: end ?? '' })} />
+        <Alert
+          className="membership-next"
+          type="success"
+          showIcon
+          message={t('membership.bold.title')}
+          description={t('membership.bold.text', { fee: BOLD_FEE_EUR, date: end ?? '' })}
+        />
       ) : null}
     </section>
   );

@@ -38,7 +38,11 @@ function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => v
         method: 'delete',
         values,
         successNotification: false,
-        errorNotification: (error) => ({ key: ERROR_TOAST, type: 'error', message: error?.message ?? t('errors.unexpected.title') }),
+        errorNotification: (error) => ({
+          key: ERROR_TOAST,
+          type: 'error',
+          message: error?.message ?? t('errors.unexpected.title'),
+        }),
       },
       {
         onSuccess: () => {
@@ -52,7 +56,8 @@ function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => v
           navigate(to('home'), { replace: true });
           const started = Date.now();
           const signOutWhenHome = () => {
-            if (document.querySelector('[data-testid="my-data"]') && Date.now() - started < 10_000) window.setTimeout(signOutWhenHome, 50);
+            if (document.querySelector('[data-testid="my-data"]') && Date.now() - started < 10_000)
+              window.setTimeout(signOutWhenHome, 50);
             else logout({ redirectPath: to('home') });
           };
           signOutWhenHome();
@@ -70,7 +75,13 @@ function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => v
         setNeedsTick(false);
         mutation.reset();
       }}
-      title={t('myData.modal.title')} footer={null} maskClosable={false} destroyOnHidden className="my-data-modal" data-testid="delete-account-modal">
+      title={t('myData.modal.title')}
+      footer={null}
+      maskClosable={false}
+      destroyOnHidden
+      className="my-data-modal"
+      data-testid="delete-account-modal"
+    >
       <Typography.Title level={5}>{t('myData.modal.deleted')}</Typography.Title>
       <Typography.Paragraph>{t('myData.modal.deletedList')}</Typography.Paragraph>
       <Typography.Title level={5}>{t('myData.modal.kept')}</Typography.Title>

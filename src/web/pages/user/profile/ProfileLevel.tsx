@@ -16,7 +16,12 @@ export function ProfileLevel({ me, showMissing = true }: { me: Me; showMissing?:
         </Typography.Paragraph>
       )}
       {showMissing && !me.profile_complete && (
-        <Alert style={{ marginBottom: 16 }} type="warning" showIcon message={t('profile.incomplete', { fields: me.missing.map((field) => t(`fields.${field}`)).join(', ') })} />
+        <Alert
+          style={{ marginBottom: 16 }}
+          type="warning"
+          showIcon
+          message={t('profile.incomplete', { fields: me.missing.map((field) => t(`fields.${field}`)).join(', ') })}
+        />
       )}
     </div>
   );

@@ -49,7 +49,9 @@ export default function ProfilePage() {
   useDocumentTitle(`${t('pages.user.profile')} · Alumni`);
   useEmailConfirmation(profile.reload);
   const ui = useMemo(() => {
-    const enumNames = (prefix: string, values: string[]) => ({ 'ui:enumNames': values.map((value) => t(`${prefix}.${value}`)) });
+    const enumNames = (prefix: string, values: string[]) => ({
+      'ui:enumNames': values.map((value) => t(`${prefix}.${value}`)),
+    });
     return {
       personal: {
         gender: { ...enumNames('profile.gender', ['male', 'female', 'other']), 'ui:placeholder': '' },
@@ -58,7 +60,10 @@ export default function ProfilePage() {
         country_code: { 'ui:widget': CountryWidget },
         original_country_code: { 'ui:widget': CountryWidget },
       } as UiSchema,
-      academic: { profile_type: enumNames('profileType', ['student', 'pas', 'professor']), category: { 'ui:widget': CategoryWidget } } as UiSchema,
+      academic: {
+        profile_type: enumNames('profileType', ['student', 'pas', 'professor']),
+        category: { 'ui:widget': CategoryWidget },
+      } as UiSchema,
       professional: {
         area: { 'ui:widget': AreaWidget },
         specialty: { 'ui:widget': SpecialtyWidget },
@@ -80,7 +85,11 @@ export default function ProfilePage() {
         {(['avatar', 'cv', 'student'] as const).map((kind) => (
           <section key={kind}>
             <Typography.Title level={4}>{t(`profile.files.${kind}`)}</Typography.Title>
-            <UploadField kind={kind} value={(kind === 'avatar' ? me.photo : kind === 'cv' ? me.cv : me.student_file) ?? null} onChange={() => void profile.reload()} />
+            <UploadField
+              kind={kind}
+              value={(kind === 'avatar' ? me.photo : kind === 'cv' ? me.cv : me.student_file) ?? null}
+              onChange={() => void profile.reload()}
+            />
           </section>
         ))}
       </div>

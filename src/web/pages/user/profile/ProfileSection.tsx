@@ -25,7 +25,9 @@ interface Props {
 
 /** rjsf leaves an emptied field out: send null so the server clears it. */
 function withNulls(values: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(fields.map((field) => [field, values[field] === undefined || values[field] === '' ? null : values[field]]));
+  return Object.fromEntries(
+    fields.map((field) => [field, values[field] === undefined || values[field] === '' ? null : values[field]]),
+  );
 }
 
 export function ProfileSection({ form, profile, uiSchema, toBody, initial }: Props) {
@@ -35,7 +37,9 @@ export function ProfileSection({ form, profile, uiSchema, toBody, initial }: Pro
   const formData = useMemo(() => {
     if (initial) return initial;
     if (!me || !fields) return {};
-    return Object.fromEntries(fields.filter((field) => me[field] !== null && me[field] !== undefined).map((field) => [field, me[field]]));
+    return Object.fromEntries(
+      fields.filter((field) => me[field] !== null && me[field] !== undefined).map((field) => [field, me[field]]),
+    );
   }, [initial, me, fields]);
   return (
     <SchemaForm<Record<string, unknown>>
@@ -46,7 +50,9 @@ export function ProfileSection({ form, profile, uiSchema, toBody, initial }: Pro
       submitText={t('profile.save')}
       submitting={profile.saving}
       serverErrors={profile.serverErrors}
-      onSubmit={(values) => void profile.save(toBody ? toBody(values) : fields ? withNulls(values, fields) : values).catch(() => undefined)}
+      onSubmit={(values) =>
+        void profile.save(toBody ? toBody(values) : fields ? withNulls(values, fields) : values).catch(() => undefined)
+      }
     />
   );
 }

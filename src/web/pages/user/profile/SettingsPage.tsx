@@ -9,9 +9,24 @@ import { useProfileForm } from './useProfileForm';
 import { MyDataSection } from './MyDataSection';
 import { JobAlertsSection } from './JobAlertsSection';
 
-const FLAGS = ['is_appear_by_user', 'is_appear_by_company', 'is_newsletter', 'is_receive_jobs', 'notify_group_digest', 'notify_group_replies', 'notify_group_requests', 'notify_group_removed', 'language'] as const;
+const FLAGS = [
+  'is_appear_by_user',
+  'is_appear_by_company',
+  'is_newsletter',
+  'is_receive_jobs',
+  'notify_group_digest',
+  'notify_group_replies',
+  'notify_group_requests',
+  'notify_group_removed',
+  'language',
+] as const;
 /** The group e-mails: groups are for Bold and GRATIS members, so the others are not asked about them. */
-const GROUP_NOTICES = ['notify_group_digest', 'notify_group_replies', 'notify_group_requests', 'notify_group_removed'] as const;
+const GROUP_NOTICES = [
+  'notify_group_digest',
+  'notify_group_replies',
+  'notify_group_requests',
+  'notify_group_removed',
+] as const;
 
 export default function SettingsPage() {
   const { t } = useTranslation();
@@ -26,20 +41,38 @@ export default function SettingsPage() {
     ...Object.fromEntries(FLAGS.map((flag) => [flag, { 'ui:help': t(`profile.help.${flag}`) }])),
     is_receive_jobs: { 'ui:help': t('profile.help.is_receive_jobs'), 'ui:disabled': !bold },
     language: { 'ui:enumNames': ['es', 'en', 'ca'].map((lng) => t(`lang.${lng}`)), 'ui:widget': 'radio' },
-    ...Object.fromEntries(GROUP_NOTICES.map((flag) => [flag, bold ? { 'ui:help': t(`profile.help.${flag}`) } : { 'ui:widget': 'hidden' }])),
+    ...Object.fromEntries(
+      GROUP_NOTICES.map((flag) => [flag, bold ? { 'ui:help': t(`profile.help.${flag}`) } : { 'ui:widget': 'hidden' }]),
+    ),
   };
   return (
     <Card className="profile-page">
       <div className="page-heading">
         <h1>{t('pages.user.profile.settings')}</h1>
       </div>
-      {!bold && <Alert type="info" showIcon message={t('profile.jobsBoldOnly')} className="profile-alert" style={{ marginBottom: 16 }} />}
+      {!bold && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('profile.jobsBoldOnly')}
+          className="profile-alert"
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <ProfileSection
         form="profileSettings"
         profile={profile}
         uiSchema={ui}
         initial={Object.fromEntries(FLAGS.map((flag) => [flag, me[flag]]))}
-        toBody={(values) => (bold ? values : { ...values, is_receive_jobs: undefined, ...Object.fromEntries(GROUP_NOTICES.map((flag) => [flag, undefined])) })}
+        toBody={(values) =>
+          bold
+            ? values
+            : {
+                ...values,
+                is_receive_jobs: undefined,
+                ...Object.fromEntries(GROUP_NOTICES.map((flag) => [flag, undefined])),
+              }
+        }
       />
       {bold && <JobAlertsSection receiving={Boolean(me['is_receive_jobs'])} />}
       <MyDataSection />

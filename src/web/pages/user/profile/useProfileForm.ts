@@ -32,7 +32,13 @@ export function useProfileForm(rename: (field: string) => string = (field) => fi
     await loadIdentity(true);
     await invalidateAuth();
   };
-  const form = useResourceForm<Me>({ resource: 'usr/users', id: 'me', savedMessage: t('profile.saved'), onSaved: reloadIdentity, rename });
+  const form = useResourceForm<Me>({
+    resource: 'usr/users',
+    id: 'me',
+    savedMessage: t('profile.saved'),
+    onSaved: reloadIdentity,
+    rename,
+  });
   return {
     me: form.record,
     loading: form.loading,

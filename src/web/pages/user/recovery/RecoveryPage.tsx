@@ -70,7 +70,10 @@ export default function RecoveryPage({ area = 'user' }: { area?: 'user' | 'compa
       </div>
       {problem && (
         <Typography.Paragraph type="danger" role="alert">
-          {problem.join(' ')} {errors['token'] && <Link to={to(area === 'user' ? 'user.recovery' : 'company.recovery')}>{t('recovery.again')}</Link>}
+          {problem.join(' ')}{' '}
+          {errors['token'] && (
+            <Link to={to(area === 'user' ? 'user.recovery' : 'company.recovery')}>{t('recovery.again')}</Link>
+          )}
         </Typography.Paragraph>
       )}
       {token ? (

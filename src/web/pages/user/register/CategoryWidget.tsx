@@ -14,7 +14,10 @@ export function CategoryWidget({ id, value, onChange, disabled, readonly, placeh
   const options = result.data.map((root) => ({
     label: root.title,
     title: root.title,
-    options: [{ value: root.hash, label: root.title }, ...root.children.map((child) => ({ value: child.hash, label: child.title }))],
+    options: [
+      { value: root.hash, label: root.title },
+      ...root.children.map((child) => ({ value: child.hash, label: child.title })),
+    ],
   }));
   return (
     <Select

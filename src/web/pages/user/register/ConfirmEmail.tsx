@@ -31,7 +31,14 @@ export function ConfirmEmail({ token }: { token: string }) {
       },
     );
   }, [token]);
-  if (state === 'checking') return <Card className="register-card" style={CARD}><Spin tip={t('register.confirm.checking')}><div style={{ minHeight: 120 }} /></Spin></Card>;
+  if (state === 'checking')
+    return (
+      <Card className="register-card" style={CARD}>
+        <Spin tip={t('register.confirm.checking')}>
+          <div style={{ minHeight: 120 }} />
+        </Spin>
+      </Card>
+    );
   const texts = {
     ok: { status: 'success', title: t('register.confirm.ok'), subTitle: t('register.confirm.okText') },
     already: { status: 'info', title: t('register.confirm.already'), subTitle: t('register.confirm.alreadyText') },

@@ -52,18 +52,35 @@ export default function RegisterPage() {
   const confirm = params.get('confirm');
   if (confirm) return <ConfirmEmail token={confirm} />;
   // back from the provider's card page: the registration was received before leaving
-  const cardOutcome = params.get('card') === 'added' ? 'added' : params.get('payment') === 'cancelled' ? 'cancelled' : params.get('payment') === 'declined' ? 'declined' : null;
+  const cardOutcome =
+    params.get('card') === 'added'
+      ? 'added'
+      : params.get('payment') === 'cancelled'
+        ? 'cancelled'
+        : params.get('payment') === 'declined'
+          ? 'declined'
+          : null;
   if (cardOutcome) {
     return (
       <Card className="register-card" style={CARD} data-testid="register-card-outcome">
-        <Result status={cardOutcome === 'added' ? 'success' : 'warning'} title={t('register.done.title')} subTitle={t(`register.card.${cardOutcome}`)} extra={<Link to={to('home')}>{t('common.goHome')}</Link>} />
+        <Result
+          status={cardOutcome === 'added' ? 'success' : 'warning'}
+          title={t('register.done.title')}
+          subTitle={t(`register.card.${cardOutcome}`)}
+          extra={<Link to={to('home')}>{t('common.goHome')}</Link>}
+        />
       </Card>
     );
   }
   if (done) {
     return (
       <Card className="register-card" style={CARD}>
-        <Result status="success" title={t('register.done.title')} subTitle={t('register.done.text')} extra={<Link to={to('home')}>{t('common.goHome')}</Link>} />
+        <Result
+          status="success"
+          title={t('register.done.title')}
+          subTitle={t('register.done.text')}
+          extra={<Link to={to('home')}>{t('common.goHome')}</Link>}
+        />
         <ResendConfirmation email={String(personal?.['email'] ?? '')} />
       </Card>
     );
@@ -71,7 +88,10 @@ export default function RegisterPage() {
 
   const split = (all: Errors) => {
     const mine = (field: string) => PERSONAL.includes(field.split('.')[0]!);
-    return { personal: Object.fromEntries(Object.entries(all).filter(([f]) => mine(f))), membership: Object.fromEntries(Object.entries(all).filter(([f]) => !mine(f))) };
+    return {
+      personal: Object.fromEntries(Object.entries(all).filter(([f]) => mine(f))),
+      membership: Object.fromEntries(Object.entries(all).filter(([f]) => !mine(f))),
+    };
   };
   const shown = split(errors);
 
@@ -79,16 +99,25 @@ export default function RegisterPage() {
     setSending(true);
     setErrors({});
     try {
-      const answer = await request<{ ok: boolean; card_token?: string }>('usr', 'register', { method: 'POST', body: { ...personal, ...membership, role } });
+      const answer = await request<{ ok: boolean; card_token?: string }>('usr', 'register', {
+        method: 'POST',
+        body: { ...personal, ...membership, role },
+      });
       if (role === 'bold' && pay === 'card' && answer.card_token) {
         // the card is given on the provider's page, which comes back to this page with the outcome
-        const { url } = await request<{ url: string }>('usr', 'card/addNotLogged', { method: 'POST', query: { isWeb: true }, body: { token: answer.card_token } });
+        const { url } = await request<{ url: string }>('usr', 'card/addNotLogged', {
+          method: 'POST',
+          query: { isWeb: true },
+          body: { token: answer.card_token },
+        });
         window.location.assign(url);
         return;
       }
       setDone(true);
     } catch (error) {
-      const fieldErrors = (error as { errors?: Errors; message?: string }).errors ?? { body: [(error as Error).message] };
+      const fieldErrors = (error as { errors?: Errors; message?: string }).errors ?? {
+        body: [(error as Error).message],
+      };
       setErrors(fieldErrors);
       if (Object.keys(split(fieldErrors).personal).length) setTab('personal');
     } finally {
@@ -123,7 +152,12 @@ export default function RegisterPage() {
       children: (
         <>
           <Typography.Paragraph strong>{t('register.plan')}</Typography.Paragraph>
-          <Radio.Group className="register-plans" style={{ display: 'flex', flexDirection: 'column', gap: 8, marginBottom: 16 }} value={role} onChange={(e) => setRole(e.target.value)}>
+          <Radio.Group
+            className="register-plans"
+            style={{ display: 'flex', flexDirection: 'column', gap: 8, marginBottom: 16 }}
+            value={role}
+            onChange={(e) => setRole(e.target.value)}
+          >
             <Radio value="regular">
               <strong>{t('register.regular')}</strong> — {t('register.regularText')}
             </Radio>
@@ -134,7 +168,13 @@ export default function RegisterPage() {
           {role === 'bold' && (
             <>
               <Typography.Paragraph strong>{t('register.payHow')}</Typography.Paragraph>
-              <Radio.Group className="register-pay" style={{ display: 'flex', flexDirection: 'column', gap: 8, marginBottom: 16 }} value={pay} onChange={(e) => setPay(e.target.value)} data-testid="register-pay">
+              <Radio.Group
+                className="register-pay"
+                style={{ display: 'flex', flexDirection: 'column', gap: 8, marginBottom: 16 }}
+                value={pay}
+                onChange={(e) => setPay(e.target.value)}
+                data-testid="register-pay"
+              >
                 {cardPayments ? <Radio value="card">{t('register.payCard')}</Radio> : null}
                 <Radio value="iban">{t('register.ibanNow')}</Radio>
                 <Radio value="later">{t('register.payLater')}</Radio>
@@ -146,7 +186,10 @@ export default function RegisterPage() {
             key={`${role}-${ibanNow}`}
             id="register-membership"
             form={role === 'bold' && ibanNow ? 'registerMembershipIban' : 'registerMembership'}
-            uiSchema={{ ...uiMembership, is_conditions: { 'ui:title': t('fields.is_conditions'), 'ui:description': t('register.conditionsHint') } }}
+            uiSchema={{
+              ...uiMembership,
+              is_conditions: { 'ui:title': t('fields.is_conditions'), 'ui:description': t('register.conditionsHint') },
+            }}
             formData={membershipData}
             serverErrors={shown.membership}
             submitText={t('register.submit')}

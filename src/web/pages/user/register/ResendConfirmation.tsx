@@ -18,14 +18,28 @@ export function ResendConfirmation({ email }: { email?: string }) {
       method: 'post',
       values: { email: address.trim() },
       successNotification: false,
-      errorNotification: (error) => ({ type: 'error', message: error?.errors ? t('register.resend.badEmail') : (error?.message ?? t('errors.unexpected.title')) }),
+      errorNotification: (error) => ({
+        type: 'error',
+        message: error?.errors ? t('register.resend.badEmail') : (error?.message ?? t('errors.unexpected.title')),
+      }),
     });
-  if (mutation.isSuccess) return <Alert type="success" showIcon message={t('register.resend.sent')} data-testid="resend-sent" />;
+  if (mutation.isSuccess)
+    return <Alert type="success" showIcon message={t('register.resend.sent')} data-testid="resend-sent" />;
   return (
     <div className="resend-confirmation" data-testid="resend-confirmation">
       <Typography.Paragraph type="secondary">{t('register.resend.question')}</Typography.Paragraph>
       <Space.Compact style={{ width: '100%', maxWidth: 440 }}>
-        {email ? null : <Input type="email" autoComplete="email" aria-label={t('fields.email')} placeholder={t('fields.email')} value={address} onChange={(event) => setAddress(event.target.value)} onPressEnter={send} />}
+        {email ? null : (
+          <Input
+            type="email"
+            autoComplete="email"
+            aria-label={t('fields.email')}
+            placeholder={t('fields.email')}
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+            onPressEnter={send}
+          />
+        )}
         <Button onClick={send} loading={mutation.isPending} disabled={!address.trim()}>
           {t('register.resend.button')}
         </Button>

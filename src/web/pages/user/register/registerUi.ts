@@ -10,9 +10,15 @@ export function personalUi(t: TFunction): UiSchema {
   return {
     ...(base as UiSchema),
     gender: { ...(base as UiSchema).gender, 'ui:enumNames': names(t, 'gender', ['male', 'female', 'other']) },
-    document_type: { ...(base as UiSchema).document_type, 'ui:enumNames': names(t, 'documentType', ['DNI', 'NIE', 'PASSPORT', 'NIF', 'OTHER']) },
+    document_type: {
+      ...(base as UiSchema).document_type,
+      'ui:enumNames': names(t, 'documentType', ['DNI', 'NIE', 'PASSPORT', 'NIF', 'OTHER']),
+    },
     language: { ...(base as UiSchema).language, 'ui:enumNames': names(t, 'lang', ['es', 'en', 'ca']) },
-    profile_type: { ...(base as UiSchema).profile_type, 'ui:enumNames': names(t, 'profileType', ['student', 'pas', 'professor']) },
+    profile_type: {
+      ...(base as UiSchema).profile_type,
+      'ui:enumNames': names(t, 'profileType', ['student', 'pas', 'professor']),
+    },
     birthdate: { ...(base as UiSchema).birthdate, 'ui:placeholder': t('register.datePlaceholder') },
     category: { 'ui:widget': CategoryWidget, 'ui:placeholder': t('register.categoryPlaceholder') },
   };

@@ -23,7 +23,14 @@ interface GroupFile {
 export function FilesTab({ group }: { group: OwnGroup }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
-  const { tableProps } = useTable<GroupFile>({ resource: 'files', meta: { group: group.hash }, syncWithLocation: false, pagination: { pageSize: PAGE_SIZES.workgroupFiles }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
+  const { tableProps } = useTable<GroupFile>({
+    resource: 'files',
+    meta: { group: group.hash },
+    syncWithLocation: false,
+    pagination: { pageSize: PAGE_SIZES.workgroupFiles },
+    sorters: { mode: 'off' },
+    filters: { mode: 'off' },
+  });
   const { mutate: remove } = useDelete<GroupFile, HttpError>();
   const invalidate = useInvalidate();
   return (
@@ -41,7 +48,11 @@ export function FilesTab({ group }: { group: OwnGroup }) {
             </a>
           ),
         },
-        { title: t('groups.files.size'), width: 110, render: (_, file) => `${Math.max(1, Math.round(file.size / 1024))} KB` },
+        {
+          title: t('groups.files.size'),
+          width: 110,
+          render: (_, file) => `${Math.max(1, Math.round(file.size / 1024))} KB`,
+        },
         { title: t('groups.updated'), width: 130, render: (_, file) => formatDate(file.updated_at, lng) },
         {
           title: t('admin.users.actions'),
@@ -54,7 +65,12 @@ export function FilesTab({ group }: { group: OwnGroup }) {
               cancelText={t('admin.cancel')}
               onConfirm={() =>
                 remove(
-                  { resource: 'usr/files', meta: { group: group.hash }, id: file.hash, successNotification: () => ({ type: 'success', message: t('groups.files.deleted') }) },
+                  {
+                    resource: 'usr/files',
+                    meta: { group: group.hash },
+                    id: file.hash,
+                    successNotification: () => ({ type: 'success', message: t('groups.files.deleted') }),
+                  },
                   { onSuccess: () => void invalidate({ resource: 'files', invalidates: ['list'] }) },
                 )
               }

@@ -23,24 +23,47 @@ export default function GroupEditPage() {
   const form = useResourceForm<OwnGroup>({ resource: 'usr/workgroups', id: hash, savedMessage: t('groups.saved') });
   const group = form.record;
   const initial = useMemo(() => toValues(group), [group]);
-  if (form.notFound) return <Alert type="warning" showIcon message={t('member.notFound')} action={<Link to={to('user.workgroups')}>{t('pages.user.workgroups')}</Link>} />;
+  if (form.notFound)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        message={t('member.notFound')}
+        action={<Link to={to('user.workgroups')}>{t('pages.user.workgroups')}</Link>}
+      />
+    );
   if (form.loadError) return <UnexpectedErrorPage error={form.loadError} />;
   if (!group) return <Spinner />;
   return (
     <section data-testid="group-edit">
       <Link to={to('user.workgroups.show', { hash })}>← {group.name}</Link>
-      <Typography.Title level={1} className="page-title">{t('pages.user.workgroups.edit')}</Typography.Title>
+      <Typography.Title level={1} className="page-title">
+        {t('pages.user.workgroups.edit')}
+      </Typography.Title>
       <SubmitForReview group={group} />
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={16}>
           <Card>
-            <GroupForm initial={initial} submitText={t('groups.form.save')} saving={form.saving} serverErrors={form.serverErrors} onSubmit={(values) => void form.save(values as Record<string, unknown>).catch(() => undefined)} />
+            <GroupForm
+              initial={initial}
+              submitText={t('groups.form.save')}
+              saving={form.saving}
+              serverErrors={form.serverErrors}
+              onSubmit={(values) => void form.save(values as Record<string, unknown>).catch(() => undefined)}
+            />
           </Card>
         </Col>
         <Col xs={24} lg={8}>
           <Card title={t('groups.picture')}>
             <Typography.Paragraph type="secondary">{t('groups.pictureHelp')}</Typography.Paragraph>
-            <UploadField kind="picture" path={`workgroups/${hash}/image`} value={group.image} onChange={() => void invalidate({ resource: 'usr/workgroups', invalidates: ['detail', 'list'], id: hash })} />
+            <UploadField
+              kind="picture"
+              path={`workgroups/${hash}/image`}
+              value={group.image}
+              onChange={() =>
+                void invalidate({ resource: 'usr/workgroups', invalidates: ['detail', 'list'], id: hash })
+              }
+            />
           </Card>
         </Col>
       </Row>

@@ -21,7 +21,13 @@ export default function GroupListPage() {
   // on a phone the table keeps the group and its status; members and requests move under the name
   const wide = Grid.useBreakpoint().md !== false;
   useDocumentTitle(`${t('pages.user.workgroups')} · Alumni`);
-  const { tableProps, tableQuery } = useTable<OwnGroup>({ resource: 'usr/workgroups', syncWithLocation: false, pagination: { pageSize: PAGE_SIZES.workgroups }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
+  const { tableProps, tableQuery } = useTable<OwnGroup>({
+    resource: 'usr/workgroups',
+    syncWithLocation: false,
+    pagination: { pageSize: PAGE_SIZES.workgroups },
+    sorters: { mode: 'off' },
+    filters: { mode: 'off' },
+  });
   const create = (
     <Link to={to('user.workgroups.new')}>
       <Button type="primary" icon={<PlusOutlined />} data-testid="group-create">
@@ -42,7 +48,15 @@ export default function GroupListPage() {
         <Alert type="error" showIcon message={t('errors.unexpected.title')} />
       ) : empty ? (
         <Card>
-          <Empty image={<TeamOutlined style={{ fontSize: 56, color: '#bbb' }} />} description={<><Typography.Title level={4}>{t('groups.empty.title')}</Typography.Title><Typography.Text type="secondary">{t('groups.empty.text')}</Typography.Text></>}>
+          <Empty
+            image={<TeamOutlined style={{ fontSize: 56, color: '#bbb' }} />}
+            description={
+              <>
+                <Typography.Title level={4}>{t('groups.empty.title')}</Typography.Title>
+                <Typography.Text type="secondary">{t('groups.empty.text')}</Typography.Text>
+              </>
+            }
+          >
             {create}
           </Empty>
         </Card>
@@ -56,15 +70,34 @@ export default function GroupListPage() {
               title: t('groups.name'),
               render: (_, group) => (
                 <>
-                  <Link to={to('user.workgroups.show', { hash: group.hash })} data-testid="group-name">{group.name}</Link>
-                  <div className="muted">{t(`workgroups.type.${group.type}`)}{group.typology ? ` · ${t(`workgroups.typology.${group.typology}`)}` : ''}</div>
+                  <Link to={to('user.workgroups.show', { hash: group.hash })} data-testid="group-name">
+                    {group.name}
+                  </Link>
+                  <div className="muted">
+                    {t(`workgroups.type.${group.type}`)}
+                    {group.typology ? ` · ${t(`workgroups.typology.${group.typology}`)}` : ''}
+                  </div>
                   {wide ? null : <GroupMembers group={group} />}
                 </>
               ),
             },
-            { title: t('groups.statusLabel'), width: 150, render: (_, group) => <GroupStatusTag status={group.status} /> },
-            { title: t('groups.membersLabel'), width: 170, responsive: ['md'], render: (_, group) => <GroupMembers group={group} /> },
-            { title: t('groups.updated'), width: 130, responsive: ['md'], render: (_, group) => formatDate(group.updated_at, lng) },
+            {
+              title: t('groups.statusLabel'),
+              width: 150,
+              render: (_, group) => <GroupStatusTag status={group.status} />,
+            },
+            {
+              title: t('groups.membersLabel'),
+              width: 170,
+              responsive: ['md'],
+              render: (_, group) => <GroupMembers group={group} />,
+            },
+            {
+              title: t('groups.updated'),
+              width: 130,
+              responsive: ['md'],
+              render: (_, group) => formatDate(group.updated_at, lng),
+            },
             {
               title: t('admin.users.actions'),
               width: 200,

@@ -27,7 +27,15 @@ export default function GroupManagePage() {
   const { result: group, query } = useOne<OwnGroup, HttpError>({ resource: 'usr/workgroups', id: hash });
   const me = useIdentity();
   useDocumentTitle(`${group?.name ?? t('pages.user.workgroups.show')} · Alumni`);
-  if (query.error?.statusCode === 404) return <Alert type="warning" showIcon message={t('member.notFound')} action={<Link to={to('user.workgroups')}>{t('pages.user.workgroups')}</Link>} />;
+  if (query.error?.statusCode === 404)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        message={t('member.notFound')}
+        action={<Link to={to('user.workgroups')}>{t('pages.user.workgroups')}</Link>}
+      />
+    );
   if (query.error) return <UnexpectedErrorPage error={query.error} />;
   if (!group) return <Spinner />;
   return (
@@ -55,9 +63,26 @@ export default function GroupManagePage() {
           defaultActiveKey={group.requests || group.status !== 'PUBLISHED' ? 'members' : 'wall'}
           items={[
             ...(group.status === 'PUBLISHED'
-              ? [{ key: 'wall', label: t('groups.tabs.wall'), children: <Wall slug={group.slug} viewer={{ hash: me?.iss === 'user' ? me.hash : null, canPost: true, runs: group.hash }} /> }]
+              ? [
+                  {
+                    key: 'wall',
+                    label: t('groups.tabs.wall'),
+                    children: (
+                      <Wall
+                        slug={group.slug}
+                        viewer={{ hash: me?.iss === 'user' ? me.hash : null, canPost: true, runs: group.hash }}
+                      />
+                    ),
+                  },
+                ]
               : []),
-            { key: 'members', label: group.requests ? t('groups.tabs.membersWaiting', { count: group.requests }) : t('groups.tabs.members'), children: <MembersTab group={group} /> },
+            {
+              key: 'members',
+              label: group.requests
+                ? t('groups.tabs.membersWaiting', { count: group.requests })
+                : t('groups.tabs.members'),
+              children: <MembersTab group={group} />,
+            },
             { key: 'files', label: t('groups.tabs.files'), children: <FilesTab group={group} /> },
             {
               key: 'settings',

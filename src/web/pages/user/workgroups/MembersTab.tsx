@@ -21,23 +21,62 @@ export function MembersTab({ group }: { group: OwnGroup }) {
   const navigate = useNavigate();
   const resource = 'usr/workgroupUsers';
   const meta = { group: group.hash };
-  const { tableProps } = useTable<GroupMember>({ resource, meta, syncWithLocation: false, pagination: { pageSize: PAGE_SIZES.workgroupUsers }, sorters: { mode: 'off' }, filters: { mode: 'off' } });
+  const { tableProps } = useTable<GroupMember>({
+    resource,
+    meta,
+    syncWithLocation: false,
+    pagination: { pageSize: PAGE_SIZES.workgroupUsers },
+    sorters: { mode: 'off' },
+    filters: { mode: 'off' },
+  });
   const { mutate: decide, mutation: deciding } = useCustomMutation<GroupMember, HttpError>();
   const { mutate: handOver } = useUpdate<OwnGroup, HttpError>();
   const { mutate: removeOne } = useDelete<GroupMember, HttpError>();
   const invalidate = useInvalidate();
-  const refresh = () => Promise.all([invalidate({ resource, invalidates: ['list'] }), invalidate({ resource: 'usr/workgroups', invalidates: ['detail', 'list'], id: group.hash })]);
-  const failed = (error?: HttpError) => ({ type: 'error' as const, message: error?.message ?? t('errors.unexpected.title') });
+  const refresh = () =>
+    Promise.all([
+      invalidate({ resource, invalidates: ['list'] }),
+      invalidate({ resource: 'usr/workgroups', invalidates: ['detail', 'list'], id: group.hash }),
+    ]);
+  const failed = (error?: HttpError) => ({
+    type: 'error' as const,
+    message: error?.message ?? t('errors.unexpected.title'),
+  });
   const answer = (member: GroupMember, status: 'ACCEPTED' | 'CANCELLED') =>
-    decide({ url: `/usr/workgroups/${group.hash}/users/${member.hash}`, method: 'patch', values: { status }, successNotification: () => ({ type: 'success', message: t(`groups.members.done.${status}`) }), errorNotification: failed }, { onSuccess: () => void refresh() });
+    decide(
+      {
+        url: `/usr/workgroups/${group.hash}/users/${member.hash}`,
+        method: 'patch',
+        values: { status },
+        successNotification: () => ({ type: 'success', message: t(`groups.members.done.${status}`) }),
+        errorNotification: failed,
+      },
+      { onSuccess: () => void refresh() },
+    );
   const remove = (member: GroupMember) =>
-    removeOne({ resource, meta, id: member.hash, successNotification: () => ({ type: 'success', message: t('groups.members.done.removed') }), errorNotification: failed }, { onSuccess: () => void refresh() });
+    removeOne(
+      {
+        resource,
+        meta,
+        id: member.hash,
+        successNotification: () => ({ type: 'success', message: t('groups.members.done.removed') }),
+        errorNotification: failed,
+      },
+      { onSuccess: () => void refresh() },
+    );
   const makeAdmin = (member: GroupMember) =>
     handOver(
-      { resource: 'usr/workgroups', id: group.hash, values: { admin: member.hash }, successNotification: () => ({ type: 'success', message: t('groups.members.done.handedOver') }), errorNotification: failed },
+      {
+        resource: 'usr/workgroups',
+        id: group.hash,
+        values: { admin: member.hash },
+        successNotification: () => ({ type: 'success', message: t('groups.members.done.handedOver') }),
+        errorNotification: failed,
+      },
       { onSuccess: () => void navigate(to('user.workgroups')) },
     );
-  const name = (member: GroupMember) => (member.user.former ? t('user.formerMember') : `${member.user.name} ${member.user.surname1}`);
+  const name = (member: GroupMember) =>
+    member.user.former ? t('user.formerMember') : `${member.user.name} ${member.user.surname1}`;
   return (
     <Table<GroupMember>
       {...tableProps}
@@ -52,8 +91,16 @@ export function MembersTab({ group }: { group: OwnGroup }) {
               <Avatar src={member.user.photo ?? undefined} icon={<UserOutlined />} />
               <div>
                 <strong data-testid="member-name">{name(member)}</strong>
-                {member.status === 'PENDING' ? <Tag color="gold" style={{ marginInlineStart: 8 }}>{t('groups.members.request')}</Tag> : null}
-                {member.message ? <Typography.Paragraph type="secondary" style={{ margin: 0 }} data-testid="member-message">“{member.message}”</Typography.Paragraph> : null}
+                {member.status === 'PENDING' ? (
+                  <Tag color="gold" style={{ marginInlineStart: 8 }}>
+                    {t('groups.members.request')}
+                  </Tag>
+                ) : null}
+                {member.message ? (
+                  <Typography.Paragraph type="secondary" style={{ margin: 0 }} data-testid="member-message">
+                    “{member.message}”
+                  </Typography.Paragraph>
+                ) : null}
               </div>
             </Space>
           ),
@@ -67,18 +114,49 @@ export function MembersTab({ group }: { group: OwnGroup }) {
               <Tag color="purple">{t('groups.members.admin')}</Tag>
             ) : member.status === 'PENDING' ? (
               <Space wrap>
-                <Button type="primary" size="small" icon={<CheckOutlined />} loading={deciding.isPending} data-testid="member-accept" onClick={() => answer(member, 'ACCEPTED')}>{t('groups.members.accept')}</Button>
-                <Popconfirm title={t('groups.members.declineConfirm', { name: name(member) })} okText={t('groups.members.decline')} cancelText={t('admin.cancel')} onConfirm={() => answer(member, 'CANCELLED')}>
-                  <Button size="small" danger icon={<CloseOutlined />} data-testid="member-decline">{t('groups.members.decline')}</Button>
+                <Button
+                  type="primary"
+                  size="small"
+                  icon={<CheckOutlined />}
+                  loading={deciding.isPending}
+                  data-testid="member-accept"
+                  onClick={() => answer(member, 'ACCEPTED')}
+                >
+                  {t('groups.members.accept')}
+                </Button>
+                <Popconfirm
+                  title={t('groups.members.declineConfirm', { name: name(member) })}
+                  okText={t('groups.members.decline')}
+                  cancelText={t('admin.cancel')}
+                  onConfirm={() => answer(member, 'CANCELLED')}
+                >
+                  <Button size="small" danger icon={<CloseOutlined />} data-testid="member-decline">
+                    {t('groups.members.decline')}
+                  </Button>
                 </Popconfirm>
               </Space>
             ) : (
               <Space wrap>
-                <Popconfirm title={t('groups.members.handOverConfirm', { name: name(member) })} okText={t('groups.members.handOver')} cancelText={t('admin.cancel')} onConfirm={() => makeAdmin(member)}>
-                  <Button size="small" icon={<CrownOutlined />}>{t('groups.members.handOver')}</Button>
+                <Popconfirm
+                  title={t('groups.members.handOverConfirm', { name: name(member) })}
+                  okText={t('groups.members.handOver')}
+                  cancelText={t('admin.cancel')}
+                  onConfirm={() => makeAdmin(member)}
+                >
+                  <Button size="small" icon={<CrownOutlined />}>
+                    {t('groups.members.handOver')}
+                  </Button>
                 </Popconfirm>
-                <Popconfirm title={t('groups.members.removeConfirm', { name: name(member) })} okText={t('groups.members.remove')} okButtonProps={{ danger: true }} cancelText={t('admin.cancel')} onConfirm={() => remove(member)}>
-                  <Button size="small" danger icon={<UserDeleteOutlined />}>{t('groups.members.remove')}</Button>
+                <Popconfirm
+                  title={t('groups.members.removeConfirm', { name: name(member) })}
+                  okText={t('groups.members.remove')}
+                  okButtonProps={{ danger: true }}
+                  cancelText={t('admin.cancel')}
+                  onConfirm={() => remove(member)}
+                >
+                  <Button size="small" danger icon={<UserDeleteOutlined />}>
+                    {t('groups.members.remove')}
+                  </Button>
                 </Popconfirm>
               </Space>
             ),

@@ -10,17 +10,29 @@ export function SubmitForReview({ group }: { group: OwnGroup }) {
   const { mutate, mutation } = useUpdate<OwnGroup, HttpError>();
   const canSend = group.status === 'UNPUBLISHED' || group.status === 'REJECTED';
   const send = () =>
-    mutate({ resource: 'usr/workgroups', id: group.hash, values: { status: 'PENDING' }, successNotification: () => ({ type: 'success', message: t('groups.sent') }) });
+    mutate({
+      resource: 'usr/workgroups',
+      id: group.hash,
+      values: { status: 'PENDING' },
+      successNotification: () => ({ type: 'success', message: t('groups.sent') }),
+    });
   return (
     <Alert
       type={group.status === 'REJECTED' ? 'warning' : group.status === 'PUBLISHED' ? 'success' : 'info'}
       showIcon
       data-testid="group-review"
       message={t(`groups.review.${group.status}`)}
-      description={group.status === 'REJECTED' && group.reason ? <span data-testid="group-reason">{group.reason}</span> : undefined}
+      description={
+        group.status === 'REJECTED' && group.reason ? <span data-testid="group-reason">{group.reason}</span> : undefined
+      }
       action={
         canSend ? (
-          <Popconfirm title={t('groups.sendConfirm')} okText={t('groups.send')} cancelText={t('admin.cancel')} onConfirm={send}>
+          <Popconfirm
+            title={t('groups.sendConfirm')}
+            okText={t('groups.send')}
+            cancelText={t('admin.cancel')}
+            onConfirm={send}
+          >
             <Button type="primary" icon={<SendOutlined />} loading={mutation.isPending} data-testid="group-send">
               {t('groups.send')}
             </Button>

@@ -25,11 +25,14 @@ export function toValues(article?: AdminArticle): ArticleValues {
   return { type, status, publish_at, date, hour, location, capacity, tags, texts };
 }
 
-const blank = (text: ArticleText | undefined) => !text || !Object.values(text).some((value) => typeof value === 'string' && value.trim());
+const blank = (text: ArticleText | undefined) =>
+  !text || !Object.values(text).some((value) => typeof value === 'string' && value.trim());
 
 /** Empty translations left out, what the type or status does not use cleared. */
 export function toBody(values: ArticleValues): ArticleValues {
-  const texts = Object.fromEntries(LOCALES.filter((lng) => lng === 'es' || !blank(values.texts?.[lng])).map((lng) => [lng, values.texts?.[lng] ?? {}]));
+  const texts = Object.fromEntries(
+    LOCALES.filter((lng) => lng === 'es' || !blank(values.texts?.[lng])).map((lng) => [lng, values.texts?.[lng] ?? {}]),
+  );
   const event = values.type === 'EVENT';
   return {
     ...values,
@@ -64,25 +67,64 @@ export function ArticleForm({ initial, image, submitText, saving, serverErrors, 
       'ui:order': ['title', 'summary', 'body', 'slug'],
       title: { 'ui:title': t('admin.articles.form.title') },
       summary: { 'ui:title': t('admin.articles.form.summary'), 'ui:widget': 'textarea', 'ui:options': { rows: 2 } },
-      body: { 'ui:title': t('admin.articles.form.body'), 'ui:widget': MarkdownWidget, 'ui:options': { rows: 12 }, 'ui:help': t('admin.articles.form.bodyHelp') },
-      slug: { 'ui:title': t('admin.articles.form.slug'), 'ui:help': t('admin.articles.form.slugHelp'), 'ui:placeholder': t('admin.articles.form.slugPlaceholder') },
+      body: {
+        'ui:title': t('admin.articles.form.body'),
+        'ui:widget': MarkdownWidget,
+        'ui:options': { rows: 12 },
+        'ui:help': t('admin.articles.form.bodyHelp'),
+      },
+      slug: {
+        'ui:title': t('admin.articles.form.slug'),
+        'ui:help': t('admin.articles.form.slugHelp'),
+        'ui:placeholder': t('admin.articles.form.slugPlaceholder'),
+      },
     });
     return {
       'ui:order': ['type', 'status', 'publish_at', 'date', 'hour', 'location', 'capacity', 'tags', 'texts'],
-      type: { 'ui:widget': 'radio', 'ui:enumNames': ARTICLE_TYPES.map((type) => t(`news.type.${type}`)), 'ui:title': t('admin.articles.form.type') },
-      status: { 'ui:widget': 'radio', 'ui:enumNames': ARTICLE_STATUSES.map((status) => t(`admin.articles.status.${status}`)), 'ui:title': t('admin.articles.form.status'), 'ui:help': t('admin.articles.form.statusHelp') },
-      publish_at: values.status === 'SCHEDULED' ? { 'ui:widget': DateTimeWidget, 'ui:title': t('admin.articles.form.publishAt') } : hidden,
-      date: { 'ui:widget': 'text', 'ui:placeholder': 'dd/mm/yyyy', 'ui:title': event ? t('admin.articles.form.eventDate') : t('admin.articles.form.newsDate'), 'ui:description': t('admin.articles.form.dateHelp') },
+      type: {
+        'ui:widget': 'radio',
+        'ui:enumNames': ARTICLE_TYPES.map((type) => t(`news.type.${type}`)),
+        'ui:title': t('admin.articles.form.type'),
+      },
+      status: {
+        'ui:widget': 'radio',
+        'ui:enumNames': ARTICLE_STATUSES.map((status) => t(`admin.articles.status.${status}`)),
+        'ui:title': t('admin.articles.form.status'),
+        'ui:help': t('admin.articles.form.statusHelp'),
+      },
+      publish_at:
+        values.status === 'SCHEDULED'
+          ? { 'ui:widget': DateTimeWidget, 'ui:title': t('admin.articles.form.publishAt') }
+          : hidden,
+      date: {
+        'ui:widget': 'text',
+        'ui:placeholder': 'dd/mm/yyyy',
+        'ui:title': event ? t('admin.articles.form.eventDate') : t('admin.articles.form.newsDate'),
+        'ui:description': t('admin.articles.form.dateHelp'),
+      },
       hour: event ? { 'ui:placeholder': 'hh:mm', 'ui:title': t('admin.articles.form.hour') } : hidden,
       location: event ? { 'ui:title': t('admin.articles.form.location') } : hidden,
-      capacity: event ? { 'ui:title': t('admin.articles.form.capacity'), 'ui:help': t('admin.articles.form.capacityHelp') } : hidden,
+      capacity: event
+        ? { 'ui:title': t('admin.articles.form.capacity'), 'ui:help': t('admin.articles.form.capacityHelp') }
+        : hidden,
       tags: { 'ui:widget': ArticleTagsWidget, 'ui:title': t('admin.articles.form.tags') },
-      texts: { 'ui:ObjectFieldTemplate': LanguageColumns, 'ui:title': '', es: language('es'), en: language('en'), ca: language('ca') },
+      texts: {
+        'ui:ObjectFieldTemplate': LanguageColumns,
+        'ui:title': '',
+        es: language('es'),
+        en: language('en'),
+        ca: language('ca'),
+      },
     };
   }, [t, values.status, event]);
   return (
     <>
-      <Button icon={<EyeOutlined />} onClick={() => setPreviewing(true)} data-testid="article-preview-open" style={{ float: 'right' }}>
+      <Button
+        icon={<EyeOutlined />}
+        onClick={() => setPreviewing(true)}
+        data-testid="article-preview-open"
+        style={{ float: 'right' }}
+      >
         {t('admin.articles.preview')}
       </Button>
       <SchemaForm<ArticleValues>

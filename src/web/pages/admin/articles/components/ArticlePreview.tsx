@@ -8,7 +8,17 @@ import { ArticleBody } from '../../../public/news/components/ArticleBody';
 import type { ArticleValues } from '../types';
 import { useArticleTags } from './ArticleTagsWidget';
 
-export function ArticlePreview({ open, values, image, onClose }: { open: boolean; values: ArticleValues; image: string | null; onClose: () => void }) {
+export function ArticlePreview({
+  open,
+  values,
+  image,
+  onClose,
+}: {
+  open: boolean;
+  values: ArticleValues;
+  image: string | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [lng, setLng] = useState<Locale>('es');
   const tags = useArticleTags();
@@ -16,9 +26,23 @@ export function ArticlePreview({ open, values, image, onClose }: { open: boolean
   const text = written ?? values.texts?.es ?? {};
   const isoDate = values.date ? dmyToIso(values.date) : null;
   return (
-    <Modal open={open} onCancel={onClose} footer={null} width={860} title={t('admin.articles.previewTitle')} destroyOnHidden>
-      <Segmented<Locale> value={lng} onChange={setLng} options={LOCALES.map((code) => ({ value: code, label: t(`lang.${code}`) }))} style={{ marginBottom: 16 }} />
-      {!written && lng !== 'es' ? <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('admin.articles.previewFallback')} /> : null}
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      width={860}
+      title={t('admin.articles.previewTitle')}
+      destroyOnHidden
+    >
+      <Segmented<Locale>
+        value={lng}
+        onChange={setLng}
+        options={LOCALES.map((code) => ({ value: code, label: t(`lang.${code}`) }))}
+        style={{ marginBottom: 16 }}
+      />
+      {!written && lng !== 'es' ? (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('admin.articles.previewFallback')} />
+      ) : null}
       <article className="job-detail article-detail" data-testid="article-preview">
         <ArticleBody
           article={{

@@ -15,5 +15,13 @@ export function ArticleStatusTag({ status, publishAt }: { status: ArticleStatus;
       {t(`admin.articles.status.${status}`)}
     </Tag>
   );
-  return status === 'SCHEDULED' && publishAt ? <Tooltip title={t('admin.articles.scheduledFor', { when: formatDate(publishAt, i18n.language as Locale, 'dateTime') })}>{tag}</Tooltip> : tag;
+  return status === 'SCHEDULED' && publishAt ? (
+    <Tooltip
+      title={t('admin.articles.scheduledFor', { when: formatDate(publishAt, i18n.language as Locale, 'dateTime') })}
+    >
+      {tag}
+    </Tooltip>
+  ) : (
+    tag
+  );
 }

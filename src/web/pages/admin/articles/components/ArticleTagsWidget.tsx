@@ -9,7 +9,11 @@ export interface ArticleTag {
 }
 
 export function useArticleTags(): ArticleTag[] {
-  const { result } = useList<ArticleTag>({ resource: 'tags', filters: [{ field: 'type', operator: 'eq', value: 'ARTICLE' }], pagination: { mode: 'off' } });
+  const { result } = useList<ArticleTag>({
+    resource: 'tags',
+    filters: [{ field: 'type', operator: 'eq', value: 'ARTICLE' }],
+    pagination: { mode: 'off' },
+  });
   return result.data;
 }
 

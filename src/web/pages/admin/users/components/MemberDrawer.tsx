@@ -8,13 +8,31 @@ import { DecisionButtons } from './DecisionButtons';
 import type { MemberDecision } from '../../../../../shared/memberMoves';
 
 /** One member in full, with the decisions taken on them (GET /adm/users/{hash}). */
-export function MemberDrawer({ hash, onClose, onDecide }: { hash: string | null; onClose: () => void; onDecide: (hashes: string[], status: MemberDecision) => void }) {
+export function MemberDrawer({
+  hash,
+  onClose,
+  onDecide,
+}: {
+  hash: string | null;
+  onClose: () => void;
+  onDecide: (hashes: string[], status: MemberDecision) => void;
+}) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
-  const { result: member, query } = useOne<AdminUser>({ resource: 'adm/users', id: hash ?? '', queryOptions: { enabled: !!hash } });
+  const { result: member, query } = useOne<AdminUser>({
+    resource: 'adm/users',
+    id: hash ?? '',
+    queryOptions: { enabled: !!hash },
+  });
   const dash = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
   return (
-    <Drawer open={!!hash} onClose={onClose} width={560} title={member ? `${member.name} ${member.surname1} ${member.surname2 ?? ''}` : t('admin.loading')} loading={query.isLoading}>
+    <Drawer
+      open={!!hash}
+      onClose={onClose}
+      width={560}
+      title={member ? `${member.name} ${member.surname1} ${member.surname2 ?? ''}` : t('admin.loading')}
+      loading={query.isLoading}
+    >
       {member && (
         <>
           <DecisionButtons member={member} onDecide={onDecide} />
@@ -24,18 +42,32 @@ export function MemberDrawer({ hash, onClose, onDecide }: { hash: string | null;
               {member.email} {member.email_confirmed === true && <Tag color="green">{t('admin.users.confirmed')}</Tag>}
               {member.email_confirmed === false && <Tag color="orange">{t('admin.users.unconfirmed')}</Tag>}
             </Descriptions.Item>
-            <Descriptions.Item label={t('admin.users.document')}>{`${dash(member.document_type)} ${dash(member.document_number)}`}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.users.membership')}>{`${t(`role.${member.role}`)} · ${t('admin.users.requested')}: ${t(`role.${member.requested_role}`)}`}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.users.profileType')}>{member.profile_type ? t(`profileType.${member.profile_type}`) : '—'}</Descriptions.Item>
+            <Descriptions.Item
+              label={t('admin.users.document')}
+            >{`${dash(member.document_type)} ${dash(member.document_number)}`}</Descriptions.Item>
+            <Descriptions.Item
+              label={t('admin.users.membership')}
+            >{`${t(`role.${member.role}`)} · ${t('admin.users.requested')}: ${t(`role.${member.requested_role}`)}`}</Descriptions.Item>
+            <Descriptions.Item label={t('admin.users.profileType')}>
+              {member.profile_type ? t(`profileType.${member.profile_type}`) : '—'}
+            </Descriptions.Item>
             <Descriptions.Item label={t('admin.users.graduation')}>{dash(member.graduation_year)}</Descriptions.Item>
             <Descriptions.Item label={t('admin.users.category')}>{dash(member.category?.title)}</Descriptions.Item>
             <Descriptions.Item label={t('admin.users.birthdate')}>{dash(member.birthdate)}</Descriptions.Item>
             <Descriptions.Item label={t('admin.users.phone')}>{dash(member.phone)}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.users.city')}>{`${dash(member.city)} (${dash(member.country_code)})`}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.users.job')}>{`${dash(member.current_job)} · ${dash(member.current_company)}`}</Descriptions.Item>
+            <Descriptions.Item
+              label={t('admin.users.city')}
+            >{`${dash(member.city)} (${dash(member.country_code)})`}</Descriptions.Item>
+            <Descriptions.Item
+              label={t('admin.users.job')}
+            >{`${dash(member.current_job)} · ${dash(member.current_company)}`}</Descriptions.Item>
             <Descriptions.Item label={t('admin.users.language')}>{t(`lang.${member.language}`)}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.users.subscriptionEnd')}>{formatDate(member.subscription_end, lng)}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.users.createdAt')}>{formatDate(member.created_at, lng, 'dateTime')}</Descriptions.Item>
+            <Descriptions.Item label={t('admin.users.subscriptionEnd')}>
+              {formatDate(member.subscription_end, lng)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('admin.users.createdAt')}>
+              {formatDate(member.created_at, lng, 'dateTime')}
+            </Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5} style={{ marginTop: 24 }}>
             {t('admin.users.history')}

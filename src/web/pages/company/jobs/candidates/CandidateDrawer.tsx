@@ -18,7 +18,13 @@ export function CandidateDrawer({ candidate, onClose }: { candidate: Candidate |
   const { lng, to } = useLocale();
   const m = candidate?.member;
   return (
-    <Drawer open={!!candidate} onClose={onClose} width={480} title={candidate ? candidateName(candidate, t('user.formerMember')) : ''} data-testid="candidate-drawer">
+    <Drawer
+      open={!!candidate}
+      onClose={onClose}
+      width={480}
+      title={candidate ? candidateName(candidate, t('user.formerMember')) : ''}
+      data-testid="candidate-drawer"
+    >
       {candidate && m ? (
         <>
           <Space align="center" style={{ marginBottom: 16 }}>
@@ -26,10 +32,14 @@ export function CandidateDrawer({ candidate, onClose }: { candidate: Candidate |
             <CandidateStatusTag status={candidate.status} />
           </Space>
           <Descriptions column={1} size="small" bordered>
-            <Descriptions.Item label={t('candidates.studies')}>{[m.category?.title, m.graduation_year].filter(Boolean).join(' · ') || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('candidates.studies')}>
+              {[m.category?.title, m.graduation_year].filter(Boolean).join(' · ') || '—'}
+            </Descriptions.Item>
             <Descriptions.Item label={t('candidates.currentJob')}>{m.current_job ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('candidates.city')}>{m.city ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('candidates.appliedAt')}>{formatDate(candidate.applied_at, lng, 'long')}</Descriptions.Item>
+            <Descriptions.Item label={t('candidates.appliedAt')}>
+              {formatDate(candidate.applied_at, lng, 'long')}
+            </Descriptions.Item>
             {candidate.note ? (
               <Descriptions.Item label={t('candidates.note')}>
                 <span style={{ whiteSpace: 'pre-wrap' }} data-testid="candidate-drawer-note">
@@ -42,11 +52,21 @@ export function CandidateDrawer({ candidate, onClose }: { candidate: Candidate |
                 <Descriptions.Item label={t('candidates.email')}>
                   <a href={`mailto:${candidate.contact.email}`}>{candidate.contact.email}</a>
                 </Descriptions.Item>
-                <Descriptions.Item label={t('candidates.phone')}>{candidate.contact.phone ? <a href={`tel:${candidate.contact.phone.replace(/\s/g, '')}`}>{candidate.contact.phone}</a> : '—'}</Descriptions.Item>
+                <Descriptions.Item label={t('candidates.phone')}>
+                  {candidate.contact.phone ? (
+                    <a href={`tel:${candidate.contact.phone.replace(/\s/g, '')}`}>{candidate.contact.phone}</a>
+                  ) : (
+                    '—'
+                  )}
+                </Descriptions.Item>
               </>
             ) : null}
           </Descriptions>
-          {!candidate.contact && candidate.status !== 'WITHDRAWN' ? <p className="muted" style={{ marginTop: 12 }}>{t('candidates.contactHint')}</p> : null}
+          {!candidate.contact && candidate.status !== 'WITHDRAWN' ? (
+            <p className="muted" style={{ marginTop: 12 }}>
+              {t('candidates.contactHint')}
+            </p>
+          ) : null}
           <Space wrap style={{ marginTop: 16 }}>
             {candidate.cv ? (
               <Button icon={<DownloadOutlined />} href={candidate.cv} target="_blank" rel="noreferrer">

@@ -29,7 +29,11 @@ export function useCandidateMoves(job: string, onDone: () => void) {
       {
         onSuccess: ({ data }) => {
           const failed = hashes.length > 1 ? data.failed : 0;
-          open?.({ type: failed ? 'error' : 'success', message: t(`candidates.moved.${status}`, { count: hashes.length > 1 ? data.ok : 1 }), description: failed ? t('admin.bulkFailed', { count: failed }) : undefined });
+          open?.({
+            type: failed ? 'error' : 'success',
+            message: t(`candidates.moved.${status}`, { count: hashes.length > 1 ? data.ok : 1 }),
+            description: failed ? t('admin.bulkFailed', { count: failed }) : undefined,
+          });
           refresh();
         },
       },

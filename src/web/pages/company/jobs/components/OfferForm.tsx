@@ -50,19 +50,58 @@ export function toValues(offer?: Offer): OfferValues {
 /** Cleared optional fields become null, so an edit can empty them. */
 function toBody(values: OfferValues): OfferValues {
   const blank = (value: string | null | undefined) => (value?.trim() ? value : null);
-  return { ...values, working: values.working ?? null, workstation: values.workstation ?? null, date_incorporation: blank(values.date_incorporation), area: values.area ?? null, specialty: values.specialty ?? null, tags: values.tags ?? [] };
+  return {
+    ...values,
+    working: values.working ?? null,
+    workstation: values.workstation ?? null,
+    date_incorporation: blank(values.date_incorporation),
+    area: values.area ?? null,
+    specialty: values.specialty ?? null,
+    tags: values.tags ?? [],
+  };
 }
 
-export function OfferForm(props: { initial: OfferValues; submitText: string; confirmText: string; saving: boolean; serverErrors?: Record<string, string[]>; onSubmit: (values: OfferValues) => void }) {
+export function OfferForm(props: {
+  initial: OfferValues;
+  submitText: string;
+  confirmText: string;
+  saving: boolean;
+  serverErrors?: Record<string, string[]>;
+  onSubmit: (values: OfferValues) => void;
+}) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<OfferValues | null>(null);
   const ui = useMemo<UiSchema>(
     () => ({
-      'ui:order': ['title', 'location', 'contract', 'working', 'workstation', 'date_incorporation', 'area', 'specialty', 'tags', 'description'],
-      contract: { 'ui:enumNames': CONTRACTS.map((c) => t(`jobs.contract.${c}`)), 'ui:placeholder': t('offers.form.choose') },
-      working: { 'ui:enumNames': [...JOB_WORKING.map((c) => t(`jobs.working.${c}`)), t('offers.form.notSaid')], 'ui:placeholder': t('offers.form.choose') },
-      workstation: { 'ui:enumNames': [...JOB_WORKSTATION.map((c) => t(`jobs.workstation.${c}`)), t('offers.form.notSaid')], 'ui:placeholder': t('offers.form.choose') },
-      date_incorporation: { 'ui:widget': 'text', 'ui:placeholder': 'dd/mm/yyyy', 'ui:description': t('member.form.dateHelp') },
+      'ui:order': [
+        'title',
+        'location',
+        'contract',
+        'working',
+        'workstation',
+        'date_incorporation',
+        'area',
+        'specialty',
+        'tags',
+        'description',
+      ],
+      contract: {
+        'ui:enumNames': CONTRACTS.map((c) => t(`jobs.contract.${c}`)),
+        'ui:placeholder': t('offers.form.choose'),
+      },
+      working: {
+        'ui:enumNames': [...JOB_WORKING.map((c) => t(`jobs.working.${c}`)), t('offers.form.notSaid')],
+        'ui:placeholder': t('offers.form.choose'),
+      },
+      workstation: {
+        'ui:enumNames': [...JOB_WORKSTATION.map((c) => t(`jobs.workstation.${c}`)), t('offers.form.notSaid')],
+        'ui:placeholder': t('offers.form.choose'),
+      },
+      date_incorporation: {
+        'ui:widget': 'text',
+        'ui:placeholder': 'dd/mm/yyyy',
+        'ui:description': t('member.form.dateHelp'),
+      },
       area: { 'ui:widget': OfferAreaWidget, 'ui:title': t('offers.tagGroup.area') },
       specialty: { 'ui:widget': OfferSpecialtyWidget, 'ui:title': t('offers.tagGroup.specialty') },
       tags: { 'ui:widget': OfferTagsWidget, 'ui:help': t('offers.form.tagsHelp') },

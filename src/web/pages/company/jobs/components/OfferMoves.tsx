@@ -23,8 +23,19 @@ export function OfferMoves({ offer, size = 'middle' }: { offer: Offer; size?: 's
             </Button>
           </Link>
         ) : (
-          <Popconfirm key={next} title={t(`offers.confirm.${next}`)} okText={t(`offers.move.${next}`)} cancelText={t('member.cancel')} onConfirm={() => move(offer.hash, next as Offer['status'])}>
-            <Button size={size} type={next === 'PUBLISHED' || next === 'PENDING' ? 'primary' : 'default'} loading={moving} data-move={next}>
+          <Popconfirm
+            key={next}
+            title={t(`offers.confirm.${next}`)}
+            okText={t(`offers.move.${next}`)}
+            cancelText={t('member.cancel')}
+            onConfirm={() => move(offer.hash, next as Offer['status'])}
+          >
+            <Button
+              size={size}
+              type={next === 'PUBLISHED' || next === 'PENDING' ? 'primary' : 'default'}
+              loading={moving}
+              data-move={next}
+            >
               {t(`offers.move.${next}`)}
             </Button>
           </Popconfirm>

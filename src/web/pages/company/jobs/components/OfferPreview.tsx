@@ -5,9 +5,26 @@ import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../../components/Markdown';
 import type { OfferValues } from './OfferForm';
 
-export function OfferPreview({ values, confirmText, saving, onCancel, onConfirm }: { values: OfferValues | null; confirmText: string; saving: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function OfferPreview({
+  values,
+  confirmText,
+  saving,
+  onCancel,
+  onConfirm,
+}: {
+  values: OfferValues | null;
+  confirmText: string;
+  saving: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const { t } = useTranslation();
-  const { result } = useList<{ hash: string; title: string }>({ resource: 'tags', filters: [{ field: 'type', operator: 'eq', value: 'USER' }], pagination: { mode: 'off' }, queryOptions: { enabled: !!values } });
+  const { result } = useList<{ hash: string; title: string }>({
+    resource: 'tags',
+    filters: [{ field: 'type', operator: 'eq', value: 'USER' }],
+    pagination: { mode: 'off' },
+    queryOptions: { enabled: !!values },
+  });
   const title = (hash: string | null | undefined) => result.data.find((tag) => tag.hash === hash)?.title;
   return (
     <Modal
@@ -29,12 +46,24 @@ export function OfferPreview({ values, confirmText, saving, onCancel, onConfirm 
           <h2>{values.title}</h2>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
             <Descriptions.Item label={t('fields.location')}>{values.location}</Descriptions.Item>
-            <Descriptions.Item label={t('fields.contract')}>{values.contract ? t(`jobs.contract.${values.contract}`) : '—'}</Descriptions.Item>
-            {values.working ? <Descriptions.Item label={t('fields.working')}>{t(`jobs.working.${values.working}`)}</Descriptions.Item> : null}
-            {values.workstation ? <Descriptions.Item label={t('fields.workstation')}>{t(`jobs.workstation.${values.workstation}`)}</Descriptions.Item> : null}
-            {values.date_incorporation ? <Descriptions.Item label={t('fields.date_incorporation')}>{values.date_incorporation}</Descriptions.Item> : null}
+            <Descriptions.Item label={t('fields.contract')}>
+              {values.contract ? t(`jobs.contract.${values.contract}`) : '—'}
+            </Descriptions.Item>
+            {values.working ? (
+              <Descriptions.Item label={t('fields.working')}>{t(`jobs.working.${values.working}`)}</Descriptions.Item>
+            ) : null}
+            {values.workstation ? (
+              <Descriptions.Item label={t('fields.workstation')}>
+                {t(`jobs.workstation.${values.workstation}`)}
+              </Descriptions.Item>
+            ) : null}
+            {values.date_incorporation ? (
+              <Descriptions.Item label={t('fields.date_incorporation')}>{values.date_incorporation}</Descriptions.Item>
+            ) : null}
             {values.area ? <Descriptions.Item label={t('fields.area')}>{title(values.area)}</Descriptions.Item> : null}
-            {values.specialty ? <Descriptions.Item label={t('fields.specialty')}>{title(values.specialty)}</Descriptions.Item> : null}
+            {values.specialty ? (
+              <Descriptions.Item label={t('fields.specialty')}>{title(values.specialty)}</Descriptions.Item>
+            ) : null}
           </Descriptions>
           {values.tags?.length ? (
             <Space wrap style={{ margin: '8px 0' }}>

@@ -20,7 +20,10 @@ export function OfferTagsWidget({ id, value, onChange, disabled, readonly }: Wid
       id={id}
       mode="multiple"
       value={(value as string[] | undefined) ?? []}
-      options={groups.map((group) => ({ label: t(`offers.tagGroup.${group}`, { defaultValue: group }), options: tags.filter((tag) => tag.group === group).map((tag) => ({ value: tag.hash, label: tag.title })) }))}
+      options={groups.map((group) => ({
+        label: t(`offers.tagGroup.${group}`, { defaultValue: group }),
+        options: tags.filter((tag) => tag.group === group).map((tag) => ({ value: tag.hash, label: tag.title })),
+      }))}
       onChange={(next: string[]) => onChange(next)}
       disabled={disabled || readonly}
       maxCount={10}

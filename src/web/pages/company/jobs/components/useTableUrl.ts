@@ -16,7 +16,10 @@ export interface TableUrlState {
 const FILTERS = ['text', 'status'] as const;
 
 /** What the URL says, for useTable's initial filters, sorter and page (anything odd is ignored). */
-export function readTableUrl(params: URLSearchParams, allowed: { status: readonly string[]; sort: readonly string[] }): TableUrlState {
+export function readTableUrl(
+  params: URLSearchParams,
+  allowed: { status: readonly string[]; sort: readonly string[] },
+): TableUrlState {
   const filters: CrudFilter[] = [];
   const text = params.get('text')?.trim();
   if (text) filters.push({ field: 'text', operator: 'eq', value: text.slice(0, 200) });
@@ -24,7 +27,9 @@ export function readTableUrl(params: URLSearchParams, allowed: { status: readonl
   if (status && allowed.status.includes(status)) filters.push({ field: 'status', operator: 'eq', value: status });
   const sort = params.get('sort') ?? '';
   const field = sort.replace(/^-/, '');
-  const sorters: CrudSort[] = allowed.sort.includes(field) ? [{ field, order: sort.startsWith('-') ? 'desc' : 'asc' }] : [];
+  const sorters: CrudSort[] = allowed.sort.includes(field)
+    ? [{ field, order: sort.startsWith('-') ? 'desc' : 'asc' }]
+    : [];
   const page = Number(params.get('page'));
   return { filters, sorters, currentPage: Number.isInteger(page) && page > 1 && page < 100000 ? page : 1 };
 }

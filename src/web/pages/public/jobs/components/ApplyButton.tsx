@@ -35,7 +35,15 @@ export function ApplyButton({ job }: { job: JobDetail }) {
       !job.subscribed && note?.trim() ? { note: note.trim() } : {},
     );
   const button = (
-    <Button data-testid="apply" type={job.subscribed ? 'default' : 'primary'} size="large" icon={<SendOutlined />} loading={apply.pending} aria-pressed={job.subscribed} onClick={job.subscribed ? () => undefined : send}>
+    <Button
+      data-testid="apply"
+      type={job.subscribed ? 'default' : 'primary'}
+      size="large"
+      icon={<SendOutlined />}
+      loading={apply.pending}
+      aria-pressed={job.subscribed}
+      onClick={job.subscribed ? () => undefined : send}
+    >
       {t(job.subscribed ? 'jobs.applied' : 'jobs.apply')}
     </Button>
   );
@@ -64,7 +72,15 @@ export function ApplyButton({ job }: { job: JobDetail }) {
         ) : (
           <label style={{ display: 'block', marginTop: 12 }}>
             <span>{t('jobs.noteLabel')}</span>
-            <Input.TextArea rows={4} maxLength={1000} showCount value={note} placeholder={t('jobs.notePlaceholder')} onChange={(event) => setNote(event.target.value)} data-testid="apply-note" />
+            <Input.TextArea
+              rows={4}
+              maxLength={1000}
+              showCount
+              value={note}
+              placeholder={t('jobs.notePlaceholder')}
+              onChange={(event) => setNote(event.target.value)}
+              data-testid="apply-note"
+            />
           </label>
         )
       ) : null}

@@ -14,7 +14,12 @@ export function JobCard({ job }: { job: JobSummary }) {
   return (
     <article className="card job-card" data-testid="job-card">
       <div className="job-company">
-        <SafeImage src={job.company.logo ?? undefined} alt={t('jobs.logoAlt', { name: job.company.name })} width={40} height={40} />
+        <SafeImage
+          src={job.company.logo ?? undefined}
+          alt={t('jobs.logoAlt', { name: job.company.name })}
+          width={40}
+          height={40}
+        />
         <span>{job.company.name}</span>
       </div>
       <h2>

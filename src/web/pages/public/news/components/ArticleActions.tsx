@@ -24,7 +24,9 @@ export function ArticleActions({ article, id }: { article: Article; id: string }
           data-testid="save"
           icon={article.saved ? <CheckOutlined /> : <BookOutlined />}
           loading={save.pending}
-          onClick={() => save.run(({ active }) => feedback.success(t(active ? 'news.savedToast' : 'news.unsavedToast')))}
+          onClick={() =>
+            save.run(({ active }) => feedback.success(t(active ? 'news.savedToast' : 'news.unsavedToast')))
+          }
           aria-pressed={article.saved}
         >
           {t(article.saved ? 'news.saved' : 'news.save')}
@@ -35,7 +37,11 @@ export function ArticleActions({ article, id }: { article: Article; id: string }
             type={article.subscribed ? 'default' : 'primary'}
             icon={<StarOutlined />}
             loading={subscribe.pending}
-            onClick={() => subscribe.run(({ active }) => feedback.success(t(active ? 'news.subscribedToast' : 'news.unsubscribedToast')))}
+            onClick={() =>
+              subscribe.run(({ active }) =>
+                feedback.success(t(active ? 'news.subscribedToast' : 'news.unsubscribedToast')),
+              )
+            }
             aria-pressed={article.subscribed}
           >
             {t(article.subscribed ? 'news.subscribed' : 'news.subscribe')}
@@ -54,7 +60,10 @@ export function ArticleActions({ article, id }: { article: Article; id: string }
           {article.capacity ? ` · ${t('news.capacity', { count: article.capacity })}` : ''}
         </Typography.Paragraph>
       ) : null}
-      <MemberPrompt kind={save.prompt ?? subscribe.prompt} onClose={() => (save.closePrompt(), subscribe.closePrompt())} />
+      <MemberPrompt
+        kind={save.prompt ?? subscribe.prompt}
+        onClose={() => (save.closePrompt(), subscribe.closePrompt())}
+      />
     </div>
   );
 }

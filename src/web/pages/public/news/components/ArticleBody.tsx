@@ -8,7 +8,13 @@ import { TAG_COLORS } from '../../../../theme';
 import { ArticleMeta } from './ArticleMeta';
 import type { Article } from '../types';
 
-export function ArticleBody({ article, actions }: { article: Pick<Article, 'type' | 'title' | 'summary' | 'body' | 'image' | 'date' | 'hour' | 'location' | 'tags'>; actions?: ReactNode }) {
+export function ArticleBody({
+  article,
+  actions,
+}: {
+  article: Pick<Article, 'type' | 'title' | 'summary' | 'body' | 'image' | 'date' | 'hour' | 'location' | 'tags'>;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <>

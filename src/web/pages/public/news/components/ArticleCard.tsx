@@ -12,7 +12,20 @@ export function ArticleCard({ article, priority = false }: { article: Article; p
   const { t } = useTranslation();
   const { to } = useLocale();
   return (
-    <Card className="article-card" data-testid="article-card" cover={<SafeImage src={article.image ?? undefined} alt="" className="card-cover" width={640} height={360} priority={priority} />}>
+    <Card
+      className="article-card"
+      data-testid="article-card"
+      cover={
+        <SafeImage
+          src={article.image ?? undefined}
+          alt=""
+          className="card-cover"
+          width={640}
+          height={360}
+          priority={priority}
+        />
+      }
+    >
       <Tag color={TAG_COLORS[article.type]}>{t(`news.type.${article.type}`)}</Tag>
       <h2>
         <Link to={to('news.show', { slug: article.slug })}>{article.title}</Link>

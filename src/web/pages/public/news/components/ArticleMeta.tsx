@@ -5,7 +5,13 @@ import type { Article } from '../types';
 import { formatDate } from '../../../../lib/dates';
 
 /** When and where, in the page's language. */
-export function ArticleMeta({ article, dateStyle = 'long' }: { article: Pick<Article, 'date' | 'hour' | 'location'>; dateStyle?: 'long' | 'full' }) {
+export function ArticleMeta({
+  article,
+  dateStyle = 'long',
+}: {
+  article: Pick<Article, 'date' | 'hour' | 'location'>;
+  dateStyle?: 'long' | 'full';
+}) {
   const { lng } = useLocale();
   return (
     <Space wrap size="middle" className="job-meta">

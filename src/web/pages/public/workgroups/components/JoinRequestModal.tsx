@@ -3,7 +3,19 @@ import { useState } from 'react';
 import { Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-export function JoinRequestModal({ open, group, pending, onCancel, onSend }: { open: boolean; group: string; pending: boolean; onCancel: () => void; onSend: (message: string) => void }) {
+export function JoinRequestModal({
+  open,
+  group,
+  pending,
+  onCancel,
+  onSend,
+}: {
+  open: boolean;
+  group: string;
+  pending: boolean;
+  onCancel: () => void;
+  onSend: (message: string) => void;
+}) {
   const { t } = useTranslation();
   const [message, setMessage] = useState('');
   return (
@@ -19,7 +31,16 @@ export function JoinRequestModal({ open, group, pending, onCancel, onSend }: { o
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('workgroups.requestHelp')}</Typography.Paragraph>
-      <Input.TextArea aria-label={t('workgroups.requestMessage')} placeholder={t('workgroups.requestPlaceholder')} rows={4} maxLength={500} showCount value={message} onChange={(event) => setMessage(event.target.value)} data-testid="join-message" />
+      <Input.TextArea
+        aria-label={t('workgroups.requestMessage')}
+        placeholder={t('workgroups.requestPlaceholder')}
+        rows={4}
+        maxLength={500}
+        showCount
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+        data-testid="join-message"
+      />
     </Modal>
   );
 }

@@ -20,7 +20,19 @@ export interface WallViewer {
   runs: string | null;
 }
 
-export function PostActions({ slug, comment, viewer, onReply, onEdit }: { slug: string; comment: WallComment; viewer: WallViewer; onReply?: () => void; onEdit?: () => void }) {
+export function PostActions({
+  slug,
+  comment,
+  viewer,
+  onReply,
+  onEdit,
+}: {
+  slug: string;
+  comment: WallComment;
+  viewer: WallViewer;
+  onReply?: () => void;
+  onEdit?: () => void;
+}) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const feedback = useFeedback();
@@ -58,13 +70,26 @@ export function PostActions({ slug, comment, viewer, onReply, onEdit }: { slug: 
         </Button>
       ) : null}
       {mine ? (
-        <Popconfirm title={t('wall.deleteConfirm')} okText={t('wall.delete')} okButtonProps={{ danger: true }} cancelText={t('admin.cancel')} onConfirm={() => act(() => wallComments.remove(slug, comment.hash), t('wall.deleted'))}>
+        <Popconfirm
+          title={t('wall.deleteConfirm')}
+          okText={t('wall.delete')}
+          okButtonProps={{ danger: true }}
+          cancelText={t('admin.cancel')}
+          onConfirm={() => act(() => wallComments.remove(slug, comment.hash), t('wall.deleted'))}
+        >
           <Button type="link" size="small" danger icon={<DeleteOutlined />} loading={busy} data-testid="wall-delete">
             {t('wall.delete')}
           </Button>
         </Popconfirm>
       ) : viewer.runs ? (
-        <Button type="link" size="small" danger icon={<StopOutlined />} onClick={() => setRemoving(true)} data-testid="wall-remove">
+        <Button
+          type="link"
+          size="small"
+          danger
+          icon={<StopOutlined />}
+          onClick={() => setRemoving(true)}
+          data-testid="wall-remove"
+        >
           {t('wall.remove')}
         </Button>
       ) : null}
@@ -74,7 +99,14 @@ export function PostActions({ slug, comment, viewer, onReply, onEdit }: { slug: 
         open={removing}
         title={t('wall.removeTitle')}
         okText={t('wall.remove')}
-        okButtonProps={{ danger: true, disabled: reason.trim().length < 3, loading: busy, 'data-testid': 'wall-remove-confirm' } as never}
+        okButtonProps={
+          {
+            danger: true,
+            disabled: reason.trim().length < 3,
+            loading: busy,
+            'data-testid': 'wall-remove-confirm',
+          } as never
+        }
         cancelText={t('admin.cancel')}
         maskClosable={false}
         onCancel={() => setRemoving(false)}
@@ -87,7 +119,14 @@ export function PostActions({ slug, comment, viewer, onReply, onEdit }: { slug: 
         destroyOnHidden
       >
         <Typography.Paragraph type="secondary">{t('wall.removeHelp')}</Typography.Paragraph>
-        <Input.TextArea aria-label={t('wall.removeReason')} rows={3} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} data-testid="wall-remove-reason" />
+        <Input.TextArea
+          aria-label={t('wall.removeReason')}
+          rows={3}
+          maxLength={1000}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          data-testid="wall-remove-reason"
+        />
       </Modal>
     </>
   );

@@ -28,9 +28,24 @@ export function PostEditor({ slug, comment, onClose }: { slug: string; comment: 
   };
   return (
     <div className="wall-editor">
-      <Input.TextArea aria-label={t('wall.editLabel')} autoSize={{ minRows: 2, maxRows: 8 }} maxLength={2000} value={content} onChange={(event) => setContent(event.target.value)} data-testid="wall-edit-text" autoFocus />
+      <Input.TextArea
+        aria-label={t('wall.editLabel')}
+        autoSize={{ minRows: 2, maxRows: 8 }}
+        maxLength={2000}
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+        data-testid="wall-edit-text"
+        autoFocus
+      />
       <Space style={{ marginTop: 8 }}>
-        <Button type="primary" size="small" onClick={save} loading={busy} disabled={!content.trim() || content.trim() === comment.content} data-testid="wall-edit-save">
+        <Button
+          type="primary"
+          size="small"
+          onClick={save}
+          loading={busy}
+          disabled={!content.trim() || content.trim() === comment.content}
+          data-testid="wall-edit-save"
+        >
           {t('wall.save')}
         </Button>
         <Button size="small" onClick={onClose}>

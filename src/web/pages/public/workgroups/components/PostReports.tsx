@@ -48,7 +48,9 @@ export function ReportButton({ slug, comment }: { slug: string; comment: WallCom
         open={open}
         title={t('wall.reportTitle')}
         okText={t('wall.reportSend')}
-        okButtonProps={{ disabled: reason.trim().length < 3, loading: busy, 'data-testid': 'wall-report-send' } as never}
+        okButtonProps={
+          { disabled: reason.trim().length < 3, loading: busy, 'data-testid': 'wall-report-send' } as never
+        }
         cancelText={t('admin.cancel')}
         maskClosable={false}
         onCancel={() => setOpen(false)}
@@ -56,7 +58,14 @@ export function ReportButton({ slug, comment }: { slug: string; comment: WallCom
         destroyOnHidden
       >
         <Typography.Paragraph type="secondary">{t('wall.reportHelp')}</Typography.Paragraph>
-        <Input.TextArea aria-label={t('wall.reportReason')} rows={3} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} data-testid="wall-report-reason" />
+        <Input.TextArea
+          aria-label={t('wall.reportReason')}
+          rows={3}
+          maxLength={1000}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          data-testid="wall-report-reason"
+        />
       </Modal>
     </>
   );
@@ -75,7 +84,13 @@ export function ReportsTag({ reports }: { reports: NonNullable<WallComment['repo
   );
   return (
     <Popover title={t('wall.reportsTitle')} content={reasons} trigger={['hover', 'click']}>
-      <Tag color="warning" icon={<FlagOutlined />} style={{ cursor: 'pointer' }} data-testid="wall-reports" tabIndex={0}>
+      <Tag
+        color="warning"
+        icon={<FlagOutlined />}
+        style={{ cursor: 'pointer' }}
+        data-testid="wall-reports"
+        tabIndex={0}
+      >
         {t('wall.reports', { count: reports.length })}
       </Tag>
     </Popover>

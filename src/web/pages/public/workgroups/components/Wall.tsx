@@ -22,7 +22,15 @@ function LikeButton({ slug, comment }: { slug: string; comment: WallComment }) {
   const like = useMemberAction(`workgroups/${slug}/comments`, comment.hash, 'like', 'workgroups.comment');
   return (
     <>
-      <Button type="text" size="small" aria-pressed={comment.liked} aria-label={t('workgroups.like')} icon={comment.liked ? <HeartFilled /> : <HeartOutlined />} loading={like.pending} onClick={() => like.run(() => undefined)}>
+      <Button
+        type="text"
+        size="small"
+        aria-pressed={comment.liked}
+        aria-label={t('workgroups.like')}
+        icon={comment.liked ? <HeartFilled /> : <HeartOutlined />}
+        loading={like.pending}
+        onClick={() => like.run(() => undefined)}
+      >
         {t('workgroups.likes', { count: comment.likes })}
       </Button>
       <MemberPrompt kind={like.prompt} onClose={like.closePrompt} />
@@ -30,7 +38,17 @@ function LikeButton({ slug, comment }: { slug: string; comment: WallComment }) {
   );
 }
 
-function CommentBody({ comment, slug, viewer, onReply }: { comment: WallComment; slug: string; viewer: WallViewer; onReply?: () => void }) {
+function CommentBody({
+  comment,
+  slug,
+  viewer,
+  onReply,
+}: {
+  comment: WallComment;
+  slug: string;
+  viewer: WallViewer;
+  onReply?: () => void;
+}) {
   const { lng } = useLocale();
   const { t } = useTranslation();
   // a member who deleted their account keeps their posts, with no name (DESIGN §6)
@@ -38,15 +56,27 @@ function CommentBody({ comment, slug, viewer, onReply }: { comment: WallComment;
   const [editing, setEditing] = useState(false);
   return (
     <List.Item.Meta
-      avatar={<Avatar src={comment.user.photo ?? undefined} alt={author}>{author[0]}</Avatar>}
+      avatar={
+        <Avatar src={comment.user.photo ?? undefined} alt={author}>
+          {author[0]}
+        </Avatar>
+      }
       title={
         <span>
-          {author} <span className="muted">· {formatDate(comment.created_at, lng)}{comment.edited_at ? ` · ${t('wall.editedMark')}` : ''}</span>
+          {author}{' '}
+          <span className="muted">
+            · {formatDate(comment.created_at, lng)}
+            {comment.edited_at ? ` · ${t('wall.editedMark')}` : ''}
+          </span>
         </span>
       }
       description={
         <>
-          {editing ? <PostEditor slug={slug} comment={comment} onClose={() => setEditing(false)} /> : <p className="wall-text">{comment.content}</p>}
+          {editing ? (
+            <PostEditor slug={slug} comment={comment} onClose={() => setEditing(false)} />
+          ) : (
+            <p className="wall-text">{comment.content}</p>
+          )}
           {comment.file ? (
             <a href={comment.file.url} target="_blank" rel="noreferrer">
               <PaperClipOutlined /> {comment.file.name}
@@ -54,7 +84,15 @@ function CommentBody({ comment, slug, viewer, onReply }: { comment: WallComment;
           ) : null}
           <div>
             <LikeButton slug={slug} comment={comment} />
-            {editing ? null : <PostActions slug={slug} comment={comment} viewer={viewer} onReply={onReply} onEdit={() => setEditing(true)} />}
+            {editing ? null : (
+              <PostActions
+                slug={slug}
+                comment={comment}
+                viewer={viewer}
+                onReply={onReply}
+                onEdit={() => setEditing(true)}
+              />
+            )}
           </div>
         </>
       }
@@ -100,20 +138,34 @@ export function Wall({ slug, viewer }: { slug: string; viewer: WallViewer }) {
           dataSource={result.items}
           renderItem={(comment) => (
             <List.Item key={comment.hash}>
-              <CommentBody comment={comment} slug={slug} viewer={viewer} onReply={() => setReplying(replying === comment.hash ? null : comment.hash)} />
+              <CommentBody
+                comment={comment}
+                slug={slug}
+                viewer={viewer}
+                onReply={() => setReplying(replying === comment.hash ? null : comment.hash)}
+              />
               {comment.replies.length || replying === comment.hash ? (
                 <div className="wall-replies">
                   {comment.replies.map((reply) => (
                     <CommentBody key={reply.hash} comment={reply} slug={slug} viewer={viewer} />
                   ))}
-                  {replying === comment.hash ? <WallComposer slug={slug} parent={comment.hash} compact onDone={() => setReplying(null)} /> : null}
+                  {replying === comment.hash ? (
+                    <WallComposer slug={slug} parent={comment.hash} compact onDone={() => setReplying(null)} />
+                  ) : null}
                 </div>
               ) : null}
             </List.Item>
           )}
         />
       )}
-      <ListPagination current={page} pageSize={PAGE_SIZES.workgroupComments} total={total} pageCount={Math.ceil(total / PAGE_SIZES.workgroupComments)} onChange={setPage} inUrl={false} />
+      <ListPagination
+        current={page}
+        pageSize={PAGE_SIZES.workgroupComments}
+        total={total}
+        pageCount={Math.ceil(total / PAGE_SIZES.workgroupComments)}
+        onChange={setPage}
+        inUrl={false}
+      />
     </>
   );
 }

@@ -14,7 +14,17 @@ import { uploadFiles } from '../../../../providers/upload';
 const KIND = UPLOAD_KINDS.wallPost;
 const TYPES = ACCEPTED[KIND.accept];
 
-export function WallComposer({ slug, parent, onDone, compact }: { slug: string; parent?: string; onDone?: () => void; compact?: boolean }) {
+export function WallComposer({
+  slug,
+  parent,
+  onDone,
+  compact,
+}: {
+  slug: string;
+  parent?: string;
+  onDone?: () => void;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [content, setContent] = useState('');
@@ -26,7 +36,14 @@ export function WallComposer({ slug, parent, onDone, compact }: { slug: string; 
     setProblem(null);
     setPercent(0);
     try {
-      const answer = await uploadFiles(`workgroups/${encodeURIComponent(slug)}/comments`, KIND.field, file ? [file] : [], setPercent, 'api', { content, ...(parent ? { parent } : {}) });
+      const answer = await uploadFiles(
+        `workgroups/${encodeURIComponent(slug)}/comments`,
+        KIND.field,
+        file ? [file] : [],
+        setPercent,
+        'api',
+        { content, ...(parent ? { parent } : {}) },
+      );
       if (answer.status === 201) {
         setContent('');
         setFile(null);
@@ -74,7 +91,14 @@ export function WallComposer({ slug, parent, onDone, compact }: { slug: string; 
             {file ? file.name : t('wall.attach')}
           </Button>
         </Upload>
-        <Button type="primary" icon={<SendOutlined />} size={compact ? 'small' : 'middle'} loading={percent !== null} onClick={() => void send()} data-testid="wall-send">
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          size={compact ? 'small' : 'middle'}
+          loading={percent !== null}
+          onClick={() => void send()}
+          data-testid="wall-send"
+        >
           {parent ? t('wall.reply') : t('wall.post')}
         </Button>
       </Space>

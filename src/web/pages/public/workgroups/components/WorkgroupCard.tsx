@@ -12,7 +12,11 @@ export function WorkgroupCard({ group }: { group: Workgroup }) {
   const { t } = useTranslation();
   const { to } = useLocale();
   return (
-    <Card className="article-card" data-testid="workgroup-card" cover={<SafeImage src={group.image ?? undefined} alt="" className="card-cover" width={640} height={360} />}>
+    <Card
+      className="article-card"
+      data-testid="workgroup-card"
+      cover={<SafeImage src={group.image ?? undefined} alt="" className="card-cover" width={640} height={360} />}
+    >
       <Tag icon={group.type === 'PRIVATE' ? <LockOutlined /> : undefined} color={TAG_COLORS[group.type]}>
         {t(`workgroups.type.${group.type}`)}
       </Tag>
