@@ -159,14 +159,12 @@ export async function discoverMixes(base: string, headers: Record<string, string
     headers: member,
     requests: writes,
     // an even number of toggles: the sample leaves the state as it found it
-    samples: writes
-      .concat(writes.slice(0, 4))
-      .map((r) => ({
-        method: r.method!,
-        path: r.path!,
-        body: r.body as string | undefined,
-        type: r.body ? postType : undefined,
-      })),
+    samples: writes.concat(writes.slice(0, 4)).map((r) => ({
+      method: r.method!,
+      path: r.path!,
+      body: r.body as string | undefined,
+      type: r.body ? postType : undefined,
+    })),
   };
   return [anonymous, memberReads, memberWrites];
 }

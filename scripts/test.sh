@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: everything, on a fresh machine of this kind (Debian, root, npm registry + Debian packages).
 # Installs Chromium and PostgreSQL when missing, starts a throwaway PostgreSQL on loopback, runs the
-# type check, unit tests, the API suite on SQLite and on PostgreSQL, and the browser tests; stops what
+# type check, the linter, unit tests, the API suite on SQLite and on PostgreSQL, and the browser tests; stops what
 # it started; ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -87,6 +87,9 @@ install_missing || echo "could not install the missing packages"
 
 log "type check"
 if npx tsc -p tsconfig.json --noEmit; then PASSED=$((PASSED + 1)); else FAILED=$((FAILED + 1)); fi
+
+log "lint (ESLint and Prettier: npm run lint)"
+if npm run --silent lint; then PASSED=$((PASSED + 1)); else FAILED=$((FAILED + 1)); fi
 
 log "build the web app"
 # the browser app and the server renderer of the public pages (dist/server, src/server/ssr)

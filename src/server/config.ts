@@ -268,6 +268,7 @@ function redsysConfig(v: Record<string, any>): RedsysConfig {
 }
 
 /** FILE_STORAGE=s3 needs the bucket and its keys: a start without them stops here, saying which. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the environment after ajv checked each key
 function s3Config(v: Record<string, any>): S3Settings {
   const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((key) => v[key] === undefined);
   if (missing.length) throw new Error(`Invalid configuration: ${missing.join(', ')} must be set when FILE_STORAGE=s3`);

@@ -566,16 +566,14 @@ describe('in the app', () => {
   it('with SMTP_URL, the app delivers queued mail by itself within 10 s, and closing the app stops the worker', async () => {
     const app = await buildApp(appConfig({ SMTP_URL: peer.url }), { db, migrate: false });
     try {
-      await db
-        .transaction()
-        .execute((trx) =>
-          enqueueMail(trx, {
-            to: 'app@mail.test',
-            language: 'ca',
-            template: 'account.passwordChanged',
-            data: { name: 'Jordi' },
-          }),
-        );
+      await db.transaction().execute((trx) =>
+        enqueueMail(trx, {
+          to: 'app@mail.test',
+          language: 'ca',
+          template: 'account.passwordChanged',
+          data: { name: 'Jordi' },
+        }),
+      );
       const deadline = Date.now() + 10_000;
       while (peer.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(peer.received.map((m) => m.subject)).toEqual(["S'ha canviat la teva contrasenya d'Alumni"]);

@@ -87,6 +87,7 @@ describe('the pipeline alone', () => {
   async function bare() {
     const { default: Fastify } = await import('fastify');
     const { errorsPlugin } = await import('../../src/server/plugins/errors');
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- its type names the pipeline's files
     const { uploadsPlugin, uploadBody, UploadedFile } = await import('../../src/server/plugins/uploads');
     const app = Fastify();
     app.decorateRequest('lng', 'en');

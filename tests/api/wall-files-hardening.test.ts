@@ -132,8 +132,8 @@ describe('a wall picture', () => {
       ['png', 'image/png', 'png'],
       ['webp', 'image/webp', 'webp'],
     ] as const) {
-      const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#36c' } })
-        [format]()
+      const blank = sharp({ create: { width: 40, height: 30, channels: 3, background: '#36c' } });
+      const picture = await blank[format]()
         .withExif({ IFD0: { Copyright: SECRET } })
         .toBuffer();
       expect(picture.includes(SECRET), format).toBe(true);

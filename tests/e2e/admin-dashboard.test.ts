@@ -38,11 +38,9 @@ async function demoFigures() {
 
 /** The cells of the table row whose first cell is `label`. */
 async function rowOf(table: Locator, label: string): Promise<string[]> {
-  const row = table
-    .locator('tr')
-    .filter({
-      has: table.page().locator('td:first-child', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }),
-    });
+  const row = table.locator('tr').filter({
+    has: table.page().locator('td:first-child', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }),
+  });
   expect(await row.count(), label).toBe(1);
   return (await row.locator('td').allTextContents()).map((text) => text.trim());
 }

@@ -148,26 +148,22 @@ describe('upload field', () => {
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
     await dialog.waitFor({ state: 'detached' });
     // wrong type (an SVG as a photo): a dialog, nothing sent
-    await photo
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'logo.svg',
-        mimeType: 'image/svg+xml',
-        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
-      });
+    await photo.locator('input[type=file]').setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
     await dialog.locator('.ant-modal-confirm-title').getByText('Este tipo de archivo no se acepta').waitFor();
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(uploads).toBe(0);
 
     // a text file named .pdf passes the browser's check; the server reads its content and refuses it
-    await cv
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'cv.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from('just some text, not a PDF at all'),
-      });
+    await cv.locator('input[type=file]').setInputFiles({
+      name: 'cv.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('just some text, not a PDF at all'),
+    });
     await dialog.locator('.ant-modal-confirm-title').getByText('No se ha podido subir el archivo').waitFor();
     expect(((await dialog.textContent()) ?? '').length).toBeGreaterThan('No se ha podido subir el archivo'.length);
     await dialog.getByRole('button', { name: 'Aceptar' }).click();

@@ -72,11 +72,11 @@ function learn(compiled: CompiledQuery<unknown>, marked: Record<string, unknown>
 }
 
 /** Runs `build(args)`, compiled once per shape of `args` (and `name`, which must name everything else that changes the SQL). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- `build` receives the marked stand-ins of `args`, whatever their shape
 export async function runShaped<R>(
   db: Conn,
   name: string,
   args: ShapeArgs,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- `build` receives the marked stand-ins of `args`, whatever their shape
   build: (args: any) => Compilable<R>,
 ): Promise<R[]> {
   const { key, marked } = shapeOf(name, args, isPostgres(db));

@@ -30,6 +30,7 @@ export function CookieConsent() {
   // neither jumps in late nor becomes the page's largest paint); the server hides it with a class on
   // <html> for a visitor who has chosen (src/server/plugins/spa.ts), and the cookie is read after hydration
   const [choice, setChoice] = useState<string | undefined>(undefined);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the cookie is read after hydration, so the server and the first render agree
   useEffect(() => setChoice(Cookies.get(CONSENT_COOKIE)), []);
   useEffect(() => {
     if (choice === 'all') loadAnalytics(analyticsUrl);

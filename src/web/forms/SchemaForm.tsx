@@ -71,6 +71,7 @@ export function SchemaForm<T>({
       uiSchema={ui}
       formData={formData}
       validator={validatorFor(form, lng)}
+      // eslint-disable-next-line react-hooks/refs -- the ref is read when rjsf validates, not while rendering
       transformErrors={makeTransformErrors(t, ui, { data: () => latest.current, schema: visibleSchema })}
       extraErrors={toErrorSchema(serverErrors)}
       showErrorList={false}

@@ -15,6 +15,7 @@ export default function ToastHost({ onReady }: { onReady: (api: NotificationApi)
   // ready one render after mounting: the holder finds its container in its first effect and mounts its list on
   // the next render; a toast opened before that would wait in its queue until the next one (rc-notification)
   const [mounted, setMounted] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- ready one render after mounting (see above)
   useEffect(() => setMounted(true), []);
   useEffect(() => {
     if (mounted) onReady(api);

@@ -24,6 +24,7 @@ export function useAntdLocale(lng: Locale): AntdLocale | undefined {
   const [locale, setLocale] = useState(() => loaded.get(lng));
   useEffect(() => {
     const ready = loaded.get(lng);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- an already loaded language switches at once
     if (ready) setLocale(ready);
     else void loadAntdLocale(lng).then((file) => file && setLocale(file));
   }, [lng]);

@@ -71,6 +71,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       open: (config: Parameters<NotificationApi['open']>[0]) => withApi((ready) => ready.open(config)),
       destroy: (key?: string) => api.current?.destroy(key), // nothing shown yet: nothing to close
     } as NotificationApi;
+    // eslint-disable-next-line react-hooks/refs -- the proxy reads the ref when a toast is opened, not while rendering
     return feedbackOf(proxy);
   }, []);
   return (

@@ -24,6 +24,7 @@ export const routerProvider: RouterProvider = {
   ...baseRouterProvider,
   go: () => {
     const go = baseGo();
+    // eslint-disable-next-line react-hooks/rules-of-hooks -- Refine calls the router provider's `go` as a hook (useGo)
     return useCallback(
       (config: GoConfig) => {
         if (!config.query) return go(config);

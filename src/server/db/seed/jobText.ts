@@ -137,10 +137,8 @@ export function jobDescription(rand: Random, lang: L, title: string, company: st
     ['Qué buscamos', 'What we are looking for', 'Què busquem'],
     ['Qué ofrecemos', 'What we offer', 'Què oferim'],
   ] as const;
-  const intro = rand
-    .pick(INTRO)
-    [lang].replace('{c}', company)
-    .replace('{t}', lang === 1 ? title : title.toLowerCase());
+  const introText = rand.pick(INTRO)[lang];
+  const intro = introText.replace('{c}', company).replace('{t}', lang === 1 ? title : title.toLowerCase());
   const tasks = rand
     .sample(TASKS, rand.int(3, 4))
     .map((t) => `• ${t[lang]}`)

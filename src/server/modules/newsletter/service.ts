@@ -97,13 +97,11 @@ export async function sendNewsletter(db: Db, config: Config, now: Date): Promise
           ),
           link: `${config.publicUrl}${localizePath('news', lng)}`,
           unsubscribe: unsubscribe.url,
-          articles: articles
-            .get(lng)!
-            .map((article) => ({
-              title: article.title,
-              summary: article.summary,
-              link: `${config.publicUrl}${localizePath('news.show', lng, { slug: article.slug })}`,
-            })),
+          articles: articles.get(lng)!.map((article) => ({
+            title: article.title,
+            summary: article.summary,
+            link: `${config.publicUrl}${localizePath('news.show', lng, { slug: article.slug })}`,
+          })),
         },
         headers: unsubscribe.headers,
       });

@@ -64,11 +64,13 @@ export function useListPage<T>(resource: string, pageSize: number, fields: strin
     for (const field of refused ? fields : []) out.delete(field);
     out.delete('page');
     setParams(out, { replace: true });
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a step of the URL clean-up: the notice follows once the URL is clean
     setCleaning(true);
   }, [legacy, refused, badPage, current, fields, setParams]);
   // the notice once the URL is clean (the filter bar, keyed on it, starts again from the cleaned values)
   useEffect(() => {
     if (!cleaning || refused || badPage) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the notice shows after the clean URL rendered (see above)
     setCleaning(false);
     setNotice(true);
   }, [cleaning, refused, badPage]);

@@ -1,7 +1,7 @@
 import { Alert } from '../../../components/light';
 import { usePublicList } from '../../../public/data';
 import { useTranslation } from 'react-i18next';
-import { FIRST_YEAR, PAGE_SIZES } from '../../../../shared/constants';
+import { PAGE_SIZES } from '../../../../shared/constants';
 import { FilterBar } from '../../../components/lists/FilterBar';
 import { ListPage } from '../../../components/lists/ListPage';
 import { useListPage } from '../../../components/lists/useListPage';

@@ -91,6 +91,7 @@ export default function WorldMapSvg({ topology, countries, view }: Props) {
     return () => observer.disconnect();
   }, []);
 
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- another view drops the highlighted country
   useEffect(() => setActive(null), [view]);
 
   const shapes = useMemo(

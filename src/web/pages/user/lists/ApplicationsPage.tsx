@@ -4,7 +4,7 @@
  * Discarded, Withdrawn), and withdraw (with a confirmation) or apply again through the apply toggle.
  * Bold and GRATIS only (SPEC §2, `jobs.apply`); a Regular member who opens it is invited to upgrade (routing/AreaAccess).
  */
-import { Alert, Button, Card, Grid, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Grid, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { RollbackOutlined, SendOutlined, SolutionOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -13,7 +13,6 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/constants';
 import { useLocale } from '../../../hooks/useLocale';
-import { profileTab } from '../../../routing/profileTab';
 import { formatDate } from '../../../lib/dates';
 import type { JobSummary } from '../../public/jobs/types';
 import { applicationAction, STATUS_COLORS, type ApplicationStatus } from './applicationStatus';
