@@ -30,6 +30,7 @@ describe('metrics', () => {
       const answer = await scrape(on, authorization);
       expect([authorization, answer.statusCode]).toEqual([authorization, 401]);
       expect(answer.body).not.toContain('http_requests_total');
+      expect(answer.headers['www-authenticate']).toBe('Bearer');
     }
   });
 
