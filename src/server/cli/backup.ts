@@ -6,7 +6,7 @@
  * PostgreSQL and S3 have their own tools (pg_dump, bucket versioning): the command says so and points at
  * docs/deploy.md.
  */
-import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
@@ -45,6 +45,7 @@ export function* dataFiles(dir: string, skip: string[]): Generator<string> {
 
 export async function backup(env: Record<string, string | undefined>, out: string, log: (line: string) => void) {
   const { config, databaseFile } = embeddedOnly(env, 'backup');
+  if (!existsSync(databaseFile)) throw new Error(`No database at ${databaseFile}: check DATA_DIR or DATABASE_URL`);
   const outDir = resolve(out);
   mkdirSync(outDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');

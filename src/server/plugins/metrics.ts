@@ -16,7 +16,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** Whether the Authorization header carries the token (compared in constant time, whatever its length). */
 export function bearerMatches(header: string | undefined, token: string): boolean {
-  const match = /^Bearer (.+)$/.exec(header ?? '');
+  const match = /^Bearer (.+)$/i.exec(header ?? '');
   return !!match && timingSafeEqual(digest(match[1]!), digest(token));
 }
 
