@@ -20,6 +20,7 @@ import { pages, routeAccessPlugin } from './plugins/routeAccess';
 import { apiDescriptionPlugin, openApiDocument } from './plugins/apiDescription';
 import { filesPlugin } from './plugins/files';
 import { healthPlugin } from './plugins/health';
+import { metricsPlugin } from './plugins/metrics';
 import { uploadsPlugin } from './plugins/uploads';
 import { memberFileRoutes } from './modules/users/filesRoutes';
 import { spaPlugin } from './plugins/spa';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   jobViewsPlugin(app); // offer views, buffered per instance and added to job_views every few seconds
   routeAccessPlugin(app);
+  metricsPlugin(app, config.metricsToken); // GET /metrics, and (when on) a request count and duration per route
   apiDescriptionPlugin(app); // every API route's error answers, for the served description (/docs)
 
   registerSchemas(app, options.schemasDir);

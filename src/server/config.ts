@@ -63,6 +63,8 @@ export interface Config {
   fileStorage: { driver: 'local' } | ({ driver: 's3' } & S3Settings);
   /** How long a SIGTERM waits for requests in flight before the process exits anyway (SHUTDOWN_TIMEOUT_SECONDS). */
   shutdownTimeoutSeconds: number;
+  /** The bearer token `GET /metrics` asks for (METRICS_TOKEN); null turns the route off (404). */
+  metricsToken: string | null;
 }
 
 export interface RedsysConfig {
@@ -146,6 +148,7 @@ const schema = {
     S3_SECRET_ACCESS_KEY: { type: 'string', minLength: 1, maxLength: 256 },
     S3_FORCE_PATH_STYLE: { type: 'string', enum: ['true', 'false'], default: 'false' },
     SHUTDOWN_TIMEOUT_SECONDS: { type: 'integer', minimum: 1, maximum: 3600, default: 25 },
+    METRICS_TOKEN: { type: 'string', minLength: 16, maxLength: 256 },
   },
 } as const;
 
@@ -232,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     shutdownTimeoutSeconds: v.SHUTDOWN_TIMEOUT_SECONDS,
+    metricsToken: v.METRICS_TOKEN ?? null,
     fileStorage: v.FILE_STORAGE === 's3' ? { driver: 's3', ...s3Config(v) } : { driver: 'local' },
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM,
