@@ -47,4 +47,13 @@ describe('GET /api/init and the e-book library address', () => {
     expect(text).toContain('"settings"');
     expect(text).not.toContain(EBOOK_URL);
   });
+
+  it('a public page rendered on the server for a visitor does not embed the address (needs npm run build)', async () => {
+    const res = await t.api('GET', '/es', { apiKey: null, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
+    // the footer's settings are in the page (the renderer read /api/init), the library's address is not
+    expect(res.body).toContain('Carrer de Pujades');
+    expect(res.body).not.toContain(EBOOK_URL);
+  });
 });
