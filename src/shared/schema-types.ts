@@ -1020,6 +1020,10 @@ export interface CompanyMe {
   logo?: string | null;
   language?: string;
   status?: string;
+  /**
+   * the fields of company.profile that live in the company's data (a field a maintainer added): filled from company.profile when the schemas load (docs/schemas.md)
+   */
+  extra?: {};
 }
 
 // company.params.candidate
@@ -1237,6 +1241,12 @@ export interface Job {
   company?: {
     name?: string;
     logo?: string | null;
+    /**
+     * on one offer (GET /api/jobs/:id), the fields of company.profile marked "x-audience": "public" or "members" that this caller may see and the company filled: the one place a company is shown publicly (docs/schemas.md)
+     */
+    extra?: {
+      [k: string]: unknown;
+    };
   };
   tags?: Tag[];
   description?: string;

@@ -19,7 +19,7 @@ describe('GET /api/init', () => {
     expect(body.settings.email).toMatch(/@/);
     expect(body.settings.address.length).toBeGreaterThan(5);
     expect(Object.keys(body.settings.social).sort()).toEqual(['facebook', 'instagram', 'linkedin', 'x']);
-    expect(body.settings.ebookUrl).toMatch(/^https?:\/\//);
+    expect(body.settings).not.toHaveProperty('ebookUrl'); // a Bold benefit: tests/api/init-library.test.ts
   });
 
   it.each([

@@ -6,6 +6,7 @@
  */
 import profileSchema from '../../../schemas/user.profile.json';
 import offerSchema from '../../../schemas/company.job.write.json';
+import companyProfileSchema from '../../../schemas/company.profile.json';
 
 const PROFILE_PERSONAL = [
   'name',
@@ -30,6 +31,10 @@ const PROFILE_PROFESSIONAL = Object.entries(profileSchema.properties as Record<s
     ([name, property]) => !property.readOnly && !PROFILE_PERSONAL.includes(name) && !PROFILE_ACADEMIC.includes(name),
   )
   .map(([name]) => name);
+
+const COMPANY_CONTACT = ['contact_name', 'contact_phone', 'language'];
+/** The company's details and every other field of company.profile: a field added there shows in this tab (issue 24 §3). */
+const COMPANY_DETAILS = Object.keys(companyProfileSchema.properties).filter((name) => !COMPANY_CONTACT.includes(name));
 
 const OFFER_FIELDS = [
   'title',
@@ -139,12 +144,12 @@ export const FORMS = {
   // the company's own profile (pages/company/profile): details, then its contact person and language; one PATCH each
   companyProfileDetails: {
     schema: 'company.profile',
-    fields: ['company_name', 'url', 'specialty_company'],
+    fields: COMPANY_DETAILS,
     required: ['company_name'],
   },
   companyProfileContact: {
     schema: 'company.profile',
-    fields: ['contact_name', 'contact_phone', 'language'],
+    fields: COMPANY_CONTACT,
     required: ['contact_name', 'language'],
   },
   // the back office's site settings (pages/admin/settings): the footer's details, links and the membership terms

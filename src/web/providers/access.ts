@@ -10,7 +10,9 @@ import type { SiteSettings as SharedSiteSettings } from '../../shared/site';
 import { request } from './http';
 import { queryClient } from './queryClient';
 
-export interface SiteSettings extends SharedSiteSettings {
+export interface SiteSettings extends Omit<SharedSiteSettings, 'ebookUrl'> {
+  /** Sent only to an actor holding `library.view` (the e-book library is a Bold benefit). */
+  ebookUrl?: string;
   analyticsUrl: string | null;
   /** Members may pay by card (PAYMENT_PROVIDER is not `none`): card options are shown only then. */
   cardPayments: boolean;

@@ -1,5 +1,6 @@
 /** The shapes an account leaves the server in (the response schemas whitelist them again). */
 import type { CompanyRow, UserRow } from '../../db/types';
+import { companyData } from '../companies/data';
 import type { MemberFileLinks } from '../users/fileLinks';
 
 /** `files`: the member's own signed file links (GET /usr/users/me only; a session answer carries none). */
@@ -50,5 +51,6 @@ export function presentCompany(company: CompanyRow) {
     logo: company.logo,
     language: company.language,
     status: company.status,
+    extra: companyData(company),
   };
 }

@@ -18,6 +18,7 @@ import type { Actor } from '../../types';
 import { removeQuietly, type FileStorage } from '../../lib/storage';
 import { findCompany } from '../auth/repository';
 import { presentCompany } from '../auth/presenters';
+import { mergedCompanyData } from './data';
 import { enqueueMail } from '../mail/outbox';
 import * as repo from './repository';
 
@@ -48,7 +49,9 @@ export async function update(app: FastifyInstance, actor: Actor, body: CompanyPr
     language: body.language,
   };
   const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  await repo.updateCompany(app.db, company.hash, { ...set, updated_at: nowIso() });
+  // a field a maintainer added to company.profile has no column: it lives in companies.data (issue 24 §3)
+  const data = mergedCompanyData(company, body);
+  await repo.updateCompany(app.db, company.hash, { ...set, ...(data ? { data } : {}), updated_at: nowIso() });
   return presentCompany((await findCompany(app.db, company.hash))!);
 }
 

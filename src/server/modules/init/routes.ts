@@ -13,13 +13,19 @@ export async function initRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const { actor } = request;
-      const [settings, membership] = await Promise.all([readSiteSettings(app.db), readMembershipTerms(app.db)]);
+      const [{ ebookUrl, ...settings }, membership] = await Promise.all([
+        readSiteSettings(app.db),
+        readMembershipTerms(app.db),
+      ]);
+      const permissions = PERMISSION_MATRIX[actor.role];
       return {
         role: actor.role,
-        permissions: PERMISSION_MATRIX[actor.role],
+        permissions,
         actor: actor.type === 'anonymous' ? null : { type: actor.type, hash: actor.hash, email: actor.email },
         settings: {
           ...settings,
+          // the library's address is a Bold benefit: only an actor who may use it reads it (the renderer never does)
+          ...(permissions.includes('library.view') ? { ebookUrl } : {}),
           analyticsUrl: app.config.analyticsUrl,
           membership,
           cardPayments: cardPaymentsOffered(app.config),

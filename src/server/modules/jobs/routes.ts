@@ -6,6 +6,8 @@ import * as service from './service';
 export async function jobRoutes(app: FastifyInstance) {
   // company.job.write's fields marked x-audience public or members: the offer shows them to that audience (issue 24 §3)
   const shared = sharedFields(app.getSchema('company.job.write') as Record<string, unknown>);
+  // and company.profile's: the offer's company block shows them (the one place a company is public)
+  const companyShared = sharedFields(app.getSchema('company.profile') as Record<string, unknown>);
   app.get<{ Querystring: service.JobsQuery }>('/api/jobs', {
     config: { permission: 'public.browse', publicCache: true },
     schema: {
@@ -24,7 +26,8 @@ export async function jobRoutes(app: FastifyInstance) {
       params: { $ref: 'params.id#' },
       response: { 200: { $ref: 'job#' } },
     },
-    handler: (request) => service.showPublic(app.db, request.actor, request.lng, request.params.id, shared),
+    handler: (request) =>
+      service.showPublic(app.db, request.actor, request.lng, request.params.id, shared, companyShared),
   });
   app.post<{ Params: { id: string } }>('/api/jobs/:id/view', {
     config: { permission: 'public.browse' },

@@ -1,5 +1,6 @@
 /** The public job bank (SPEC §3 filters, §6 who sees what). */
 import { audienceValues, viewerOf, type sharedFields } from '../../lib/audience';
+import { companyData } from '../companies/data';
 import { offerData } from '../offers/presenter';
 import { PAGE_SIZES, type Locale } from '../../../shared/constants';
 import { can } from '../../../shared/permissions';
@@ -118,13 +119,17 @@ export async function countView(
   views.count(row.hash, actor.hash ?? ip);
 }
 
-/** `shared`: company.job.write's fields marked x-audience public or members (lib/audience.ts), read when the routes start. */
+/**
+ * `shared`, `companyShared`: company.job.write's and company.profile's fields marked x-audience public or members
+ * (lib/audience.ts), read when the routes start. The offer's company block is the one place a company is public.
+ */
 export async function showPublic(
   db: Db,
   actor: Actor,
   lng: Locale,
   hashOrSlug: string,
   shared: ReturnType<typeof sharedFields> = [],
+  companyShared: ReturnType<typeof sharedFields> = [],
 ) {
   const row = await repo.findPublished(db, hashOrSlug);
   if (!row) throw AppError.notFound();
@@ -136,8 +141,13 @@ export async function showPublic(
     lng,
   );
   const locked = !can(actor.role, 'jobs.view');
+  const companyFields = companyData({ data: row.company_data });
   return {
     ...summary!,
+    company: {
+      ...summary!.company,
+      extra: audienceValues(companyShared, (name) => companyFields[name], viewerOf(actor)),
+    },
     description: locked ? teaser(row.description) : row.description,
     locked,
     workstation: locked ? null : asCode(JOB_WORKSTATION, row.workstation),

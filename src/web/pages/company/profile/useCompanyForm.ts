@@ -5,6 +5,7 @@
  * the new name and the interface its language.
  */
 import { useInvalidateAuthStore } from '@refinedev/core';
+import { useMemo } from 'react';
 import { useResourceForm } from '../../../forms/useResourceForm';
 import { useTranslation } from 'react-i18next';
 import { loadIdentity } from '../../../providers/auth';
@@ -35,8 +36,14 @@ export function useCompanyForm(): AccountFormState & { me: CompanyMe | undefined
     onSaved: reloadIdentity,
     rename: (field) => field,
   });
+  // a field a maintainer added to company.profile comes back under `extra` (companies.data): the form reads it by name
+  const record = form.record;
+  const me = useMemo(
+    () => (record ? { ...((record.extra as Record<string, unknown> | undefined) ?? {}), ...record } : undefined),
+    [record],
+  );
   return {
-    me: form.record,
+    me,
     saving: form.saving,
     save: form.save,
     serverErrors: form.serverErrors,

@@ -69,6 +69,7 @@ export default function JobShowPage() {
           {date(job.cdate)}
         </Descriptions.Item>
         <ExtraFields extra={job.extra ?? {}} />
+        <ExtraFields extra={job.company.extra ?? {}} />
       </Descriptions>
       {!job.locked && me?.iss !== 'company' ? <ApplyButton job={job} /> : null}
       <h2>{t('jobs.description')}</h2>

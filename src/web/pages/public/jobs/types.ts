@@ -10,7 +10,8 @@ export interface JobSummary {
   /** a code (src/shared/codes.ts JOB_WORKING), shown as jobs.working.<CODE> */
   working: JobWorking | null;
   cdate: string;
-  company: { name: string; logo: string | null };
+  /** `extra` (one offer): company.profile's fields marked x-audience that this caller may see (schemas/job.json) */
+  company: { name: string; logo: string | null; extra?: Record<string, unknown> };
   tags: Array<{ hash: string; title: string }>;
 }
 

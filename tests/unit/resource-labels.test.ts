@@ -1,0 +1,25 @@
+/** Every resource of src/shared/routes.ts carries a label key (`resources.<entity>`) that es, en and ca translate. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/shared/constants';
+import { RESOURCES } from '../../src/shared/routes';
+import { refineResources } from '../../src/web/routing/resources';
+
+const common = (lng: string) =>
+  JSON.parse(readFileSync(join('locales', lng, 'common.json'), 'utf8')) as Record<string, string>;
+
+describe('resource labels', () => {
+  const labels = [...new Set(refineResources('es').map((resource) => String(resource.meta?.label)))];
+
+  it('gives every resource a label key named after its entity', () => {
+    expect(labels.length).toBeGreaterThan(10);
+    expect(labels.sort()).toEqual([...new Set(RESOURCES.map((r) => `resources.${r.entity}`))].sort());
+  });
+
+  it.each(LOCALES)('%s translates every resource label', (lng) => {
+    const texts = common(lng);
+    const missing = labels.filter((key) => !texts[key]?.trim() || texts[key] === key);
+    expect(missing).toEqual([]);
+  });
+});
