@@ -56,8 +56,14 @@ export function loadIdentity(force = false): Promise<Identity | null> {
             if (error?.statusCode) clearSession();
             return null;
           });
-    // the query outside Refine gets the new identity before anyone awaiting this promise goes on
-    if (force) void identity.then((me) => queryClient.setQueryData(IDENTITY_KEY, me));
+    if (force) {
+      // the role may change with the identity (sign-in, an upgrade, a lapse): the permission list the menus and guards
+      // ask follows in the same step, so whoever awaits a fresh identity also gets the actor's permissions
+      const permissions = refreshPermissions().catch(() => undefined);
+      identity = Promise.all([identity, permissions]).then(([me]) => me);
+      // the query outside Refine gets the new identity before anyone awaiting this promise goes on
+      void identity.then((me) => queryClient.setQueryData(IDENTITY_KEY, me));
+    }
   }
   return identity;
 }
@@ -79,7 +85,7 @@ export const authProvider: AuthProvider = {
         { iss: kind, token: answer.token, refreshToken: answer.refreshToken, deviceId: answer.deviceId },
         answer.refreshExpiresAt,
       );
-      await Promise.all([loadIdentity(true), refreshPermissions()]);
+      await loadIdentity(true);
       if (kind === 'admin') return { success: true, redirectTo: `/${currentLocale()}/admin/users` };
       return {
         success: true,
@@ -101,7 +107,7 @@ export const authProvider: AuthProvider = {
       await request(PREFIX_OF[session.iss], LOGOUT_PATH[session.iss]).catch(() => undefined);
     }
     clearSession();
-    await Promise.all([loadIdentity(true), refreshPermissions()]);
+    await loadIdentity(true);
     return {
       success: true,
       redirectTo: session?.iss === 'admin' ? `/${currentLocale()}/admin/login` : localizePath('home', currentLocale()),
@@ -119,7 +125,7 @@ export const authProvider: AuthProvider = {
     if (error?.statusCode === 401 || error?.statusCode === 403) {
       const admin = readSession()?.iss === 'admin';
       clearSession();
-      await Promise.all([loadIdentity(true), refreshPermissions()]);
+      await loadIdentity(true);
       return {
         logout: true,
         redirectTo: admin ? `/${currentLocale()}/admin/login` : localizePath('login', currentLocale()),
