@@ -1,4 +1,4 @@
-import { Alert, Button } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../hooks/useLocale';
@@ -10,11 +10,14 @@ export function UpgradeRequired() {
   const { to } = useLocale();
   return (
     <section data-testid="upgrade-required">
+      {/* the page's own title: the place stays a real page (one h1) whose subject is the missing benefit */}
+      <Typography.Title level={1} className="page-title">
+        {t('prompt.upgrade.title')}
+      </Typography.Title>
       <Alert
         type="info"
         showIcon
-        message={t('prompt.upgrade.title')}
-        description={t('prompt.upgrade.text')}
+        message={t('prompt.upgrade.text')}
         action={
           <Link to={profileTab(to, 'membership')}>
             <Button type="primary">{t('prompt.upgrade.cta')}</Button>
