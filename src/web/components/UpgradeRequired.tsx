@@ -14,16 +14,11 @@ export function UpgradeRequired() {
       <Typography.Title level={1} className="page-title">
         {t('prompt.upgrade.title')}
       </Typography.Title>
-      <Alert
-        type="info"
-        showIcon
-        message={t('prompt.upgrade.text')}
-        action={
-          <Link to={profileTab(to, 'membership')}>
-            <Button type="primary">{t('prompt.upgrade.cta')}</Button>
-          </Link>
-        }
-      />
+      {/* the way to upgrade under the text, not beside it: on a phone a side button squeezed the text to a column */}
+      <Alert type="info" showIcon message={t('prompt.upgrade.text')} />
+      <Link to={profileTab(to, 'membership')} style={{ display: 'inline-block', marginTop: 16 }}>
+        <Button type="primary">{t('prompt.upgrade.cta')}</Button>
+      </Link>
     </section>
   );
 }
