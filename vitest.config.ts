@@ -18,6 +18,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // each file has its own database; two at a time keeps a 2-core machine responsive
           maxWorkers: 2,
+          // the migrated, demo-seeded database each file copies (tests/helpers/seed-template-global.ts)
+          globalSetup: ['tests/helpers/seed-template-global.ts'],
         },
       },
       {
@@ -32,7 +34,8 @@ export default defineConfig({
           // the built server renderer (<dist>/server) is loaded by Node as it is, like in production
           server: { deps: { external: [/[\\/]dist[^\\/]*[\\/]server[\\/]/] } },
           // one Chromium for all the files (tests/helpers/chromium-global.ts)
-          globalSetup: ['tests/helpers/chromium-global.ts'],
+          // and the seeded database each file's server copies
+          globalSetup: ['tests/helpers/chromium-global.ts', 'tests/helpers/seed-template-global.ts'],
         },
       },
     ],

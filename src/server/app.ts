@@ -3,6 +3,7 @@
  * Every route declares who may call it (plugins/routeAccess.ts): API routes a permission and their
  * request/response schemas, everything else `page: true`; the app refuses to start otherwise.
  */
+import { buildSerializerFactory } from './plugins/serializers';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
@@ -107,6 +108,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ajv: { customOptions: { ...ajvCustomOptions }, plugins: [formatsPlugin as never, registerFiniteKeyword as never] },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     frameworkErrors: frameworkErrorAnswer as never,
+    // response serializers compiled with only the schemas each one uses, once per distinct schema (a start in well
+    // under a second instead of ~10 s; see plugins/serializers.ts)
+    schemaController: { compilersFactory: { buildSerializer: buildSerializerFactory as never } },
   });
   app.decorate('db', db);
   app.decorate('dialect', dialectOf(config.databaseUrl));

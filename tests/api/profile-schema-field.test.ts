@@ -17,11 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { createDb, migrateToLatest, type Db } from '../../src/server/db/dialect';
-import { seedDemo } from '../../src/server/db/seed/index';
+import { createDb, type Db } from '../../src/server/db/dialect';
 import { SCHEMAS_DIR } from '../../src/server/plugins/schemas';
 import { API_KEY, DEMO_PASSWORD, startTestApp, TEST_DEVICE, type TestApp } from '../helpers/app';
-import { testDatabase, type TestDatabase } from '../helpers/db';
+import { seededTestDatabase, type TestDatabase } from '../helpers/db';
 
 let database: TestDatabase;
 let db: Db;
@@ -45,7 +44,7 @@ beforeAll(async () => {
   profile.properties.secret_note = { type: ['string', 'null'], maxLength: 200 };
   writeFileSync(file, JSON.stringify(profile, null, 2));
 
-  database = await testDatabase();
+  database = await seededTestDatabase();
   const config = loadConfig({
     DATABASE_URL: database.url,
     DATA_DIR: database.dataDir,
@@ -54,8 +53,6 @@ beforeAll(async () => {
     RATE_LIMIT_SCALE: '1000',
   });
   db = createDb(config.databaseUrl, { poolSize: 4 });
-  await migrateToLatest(db);
-  await seedDemo(db, { uploadsDir: join(config.dataDir, 'uploads') });
   app = await buildApp(config, { db, migrate: false, schemasDir });
   const login = await call('POST', '/usr/login', {
     email: 'bold@demo.test',

@@ -2,10 +2,9 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { createDb, migrateToLatest } from '../../src/server/db/dialect';
-import { seedDemo } from '../../src/server/db/seed/index';
+import { createDb } from '../../src/server/db/dialect';
 import { join } from 'node:path';
-import { testDatabase } from './db';
+import { seededTestDatabase } from './db';
 
 export const API_KEY = 'alumni-web-key';
 export const DEMO_PASSWORD = 'demo-password';
@@ -38,7 +37,7 @@ export interface TestApp {
 }
 
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await testDatabase();
+  const database = await seededTestDatabase();
   const config = loadConfig({
     DATABASE_URL: database.url,
     DATA_DIR: database.dataDir,
@@ -50,8 +49,6 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const db = createDb(config.databaseUrl, { poolSize: 4 });
-  await migrateToLatest(db);
-  await seedDemo(db, { uploadsDir: join(config.dataDir, 'uploads') });
   const app = await buildApp(config, { db, migrate: false });
 
   const api: TestApp['api'] = (method, url, options = {}) => {

@@ -5,10 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { createDb, migrateToLatest } from '../../src/server/db/dialect';
-import { seedDemo } from '../../src/server/db/seed/index';
+import { createDb } from '../../src/server/db/dialect';
 import { localizePath } from '../../src/shared/routes';
-import { testDatabase } from './db';
+import { seededTestDatabase } from './db';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -36,7 +35,7 @@ export interface LiveServer {
 
 /** The whole portal as `npm start` serves it, on a throwaway seeded database; `env` adds settings (e.g. SMTP_URL). */
 export async function startLiveServer(env: Record<string, string> = {}): Promise<LiveServer> {
-  const database = await testDatabase();
+  const database = await seededTestDatabase();
   const config = loadConfig({
     DATABASE_URL: database.url,
     DATA_DIR: database.dataDir,
@@ -49,8 +48,6 @@ export async function startLiveServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const db = createDb(config.databaseUrl);
-  await migrateToLatest(db);
-  await seedDemo(db, { uploadsDir: join(config.dataDir, 'uploads') });
   const app = await buildApp(config, { db, migrate: false, closeDb: true });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

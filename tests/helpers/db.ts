@@ -2,10 +2,14 @@
  * A fresh, isolated database per test file: a temporary SQLite file, or (TEST_DB=postgres) a new
  * database on the throwaway PostgreSQL server at TEST_DATABASE_URL, dropped afterwards.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
+import { createDb, migrateToLatest } from '../../src/server/db/dialect';
+import { seedDemo } from '../../src/server/db/seed/index';
+import type { SeedTemplate } from './seed-template-global';
 
 export interface TestDatabase {
   url: string;
@@ -17,9 +21,11 @@ export function usingPostgres(): boolean {
   return process.env['TEST_DB'] === 'postgres';
 }
 
-export async function testDatabase(): Promise<TestDatabase> {
+export async function testDatabase(template?: SeedTemplate): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'alumni-test-'));
+  if (template) cpSync(join(template.dataDir, 'uploads'), join(dataDir, 'uploads'), { recursive: true });
   if (!usingPostgres()) {
+    if (template) cpSync(join(template.dataDir, 'test.db'), join(dataDir, 'test.db'));
     return {
       url: `sqlite:${join(dataDir, 'test.db')}`,
       dataDir,
@@ -31,7 +37,7 @@ export async function testDatabase(): Promise<TestDatabase> {
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template?.postgresName ? ` TEMPLATE ${template.postgresName}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -46,6 +52,36 @@ export async function testDatabase(): Promise<TestDatabase> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh database holding the migrated schema and the demo data. Migrating and seeding cost seconds of CPU per test
+ * file (about 150 files per run), so the suites' global setup (seed-template-global.ts) does it once and each file
+ * gets a copy: the SQLite file copied, or a PostgreSQL database created from the template. Outside that setup (a
+ * file run on its own by another runner) it migrates and seeds as before.
+ */
+export async function seededTestDatabase(): Promise<TestDatabase> {
+  const template = providedTemplate();
+  if (template) return testDatabase(template);
+  const database = await testDatabase();
+  const db = createDb(database.url, { poolSize: 1 });
+  try {
+    await migrateToLatest(db);
+    await seedDemo(db, { uploadsDir: join(database.dataDir, 'uploads') });
+  } finally {
+    await db.destroy();
+  }
+  return database;
+}
+
+function providedTemplate(): SeedTemplate | undefined {
+  try {
+    const template = inject('seedTemplate');
+    // a template made for the other engine (a stale provide) is not used
+    return template && template.postgres === usingPostgres() ? template : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The same as `testDatabase()`, for callers that only need the URL and its cleanup. */

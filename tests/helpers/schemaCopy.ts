@@ -9,11 +9,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { expect } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { createDb, migrateToLatest, type Db } from '../../src/server/db/dialect';
-import { seedDemo } from '../../src/server/db/seed/index';
+import { createDb, type Db } from '../../src/server/db/dialect';
 import { SCHEMAS_DIR } from '../../src/server/plugins/schemas';
 import { API_KEY, DEMO_PASSWORD, TEST_DEVICE } from './app';
-import { testDatabase } from './db';
+import { seededTestDatabase } from './db';
 
 export interface SchemaCopyApp {
   app: FastifyInstance;
@@ -40,7 +39,7 @@ export async function startAppOnSchemaCopy(
     Object.assign(schema.properties, added);
     writeFileSync(file, JSON.stringify(schema, null, 2));
   }
-  const database = await testDatabase();
+  const database = await seededTestDatabase();
   const config = loadConfig({
     DATABASE_URL: database.url,
     DATA_DIR: database.dataDir,
@@ -49,8 +48,6 @@ export async function startAppOnSchemaCopy(
     RATE_LIMIT_SCALE: '1000',
   });
   const db = createDb(config.databaseUrl, { poolSize: 4 });
-  await migrateToLatest(db);
-  await seedDemo(db, { uploadsDir: join(config.dataDir, 'uploads') });
   const app = await buildApp(config, { db, migrate: false, schemasDir });
 
   const call: SchemaCopyApp['call'] = (method, url, token, payload) => {
