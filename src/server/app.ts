@@ -3,6 +3,7 @@
  * Every route declares who may call it (plugins/routeAccess.ts): API routes a permission and their
  * request/response schemas, everything else `page: true`; the app refuses to start otherwise.
  */
+import { randomUUID } from 'node:crypto';
 import { buildSerializerFactory } from './plugins/serializers';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -79,6 +80,8 @@ export interface BuildOptions {
   schemasDir?: string;
   /** An existing file store (tests); otherwise the one config.fileStorage names. */
   storage?: FileStorage;
+  /** Where log lines go instead of stdout (a test reading them). */
+  logStream?: { write(line: string): void };
 }
 
 export { apiRoutes, type RouteRecord } from './plugins/routeAccess';
@@ -87,6 +90,12 @@ export { apiRoutes, type RouteRecord } from './plugins/routeAccess';
  * Fastify's ajv compiler adds ajv-formats' full set AFTER the plugins unless one of them is named
  * `formatsPlugin`; that set's ISO `date` and loose `url` then replaced ours (SPEC §5: dd/mm/yyyy, http(s)).
  */
+const PLAIN_REQUEST_ID = /^[\w.-]{1,64}$/;
+function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && PLAIN_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 const formatsPlugin = (ajv: Parameters<typeof registerFormats>[0]) => registerFormats(ajv);
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -95,10 +104,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.migrate !== false) await migrateToLatest(db);
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // no "incoming request" / "request completed" lines per request in production (errors and warnings are still
     // logged); LOG_LEVEL=debug or trace brings them back
     disableRequestLogging: config.production && !['debug', 'trace'].includes(config.logLevel),
+    // the id in every log line of a request and in its answer's x-request-id (issue 26 §4); a proxy's id is kept when
+    // it is a plain token, anything else (a forged header carrying line breaks into the logs) is replaced
+    requestIdHeader: false,
+    genReqId: requestId,
     // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (none by default).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -111,6 +127,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // response serializers compiled with only the schemas each one uses, once per distinct schema (a start in well
     // under a second instead of ~10 s; see plugins/serializers.ts)
     schemaController: { compilersFactory: { buildSerializer: buildSerializerFactory as never } },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   app.decorate('db', db);
   app.decorate('dialect', dialectOf(config.databaseUrl));

@@ -1,6 +1,6 @@
 /** The real app (real database, real HTTP through app.inject) seeded with the demo data. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type BuildOptions } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { createDb } from '../../src/server/db/dialect';
 import { join } from 'node:path';
@@ -36,7 +36,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'logStream'> = {},
+): Promise<TestApp> {
   const database = await seededTestDatabase();
   const config = loadConfig({
     DATABASE_URL: database.url,
@@ -49,7 +52,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const db = createDb(config.databaseUrl, { poolSize: 4 });
-  const app = await buildApp(config, { db, migrate: false });
+  const app = await buildApp(config, { db, migrate: false, ...options });
 
   const api: TestApp['api'] = (method, url, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
