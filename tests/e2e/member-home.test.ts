@@ -68,7 +68,7 @@ describe('before registering', () => {
     ] as const) {
       await form.locator(`#root_${id}`).fill(value);
     }
-    await form.getByRole('radio', { name: 'Woman' }).check();
+    await form.getByRole('radio', { name: 'Female' }).check();
     await form.getByRole('button', { name: 'Continue' }).click();
     await page.locator('#register-membership').waitFor();
     await conditionsLinkOpensInNewTab(page, 'conditions-link');
@@ -146,7 +146,7 @@ describe('becoming Bold by card', () => {
       const pay = page.getByTestId('subscription-upgrade');
       await pay.waitFor();
       await expect.poll(() => pay.isDisabled()).toBe(false);
-      expect(await page.getByTestId('subscription-by-card').textContent()).toContain('4242');
+      expect(await page.getByTestId('subscription').textContent()).toContain('Visa •••• 4242');
       await page.screenshot({ path: `${SHOTS}/e2e-bold-upgrade-step2-${width}.png`, fullPage: true });
       await pay.click();
       await page.locator('.ant-popconfirm').getByRole('button', { name: /Pay/ }).click();
