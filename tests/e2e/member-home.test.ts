@@ -76,7 +76,13 @@ describe('before registering', () => {
     expect(await page.locator('#root_is_conditions').isChecked()).toBe(true);
 
     await page.goto(`${server.url}/en/company/register`);
+    await page.locator('#root_company_name').fill('Taller Nord SL');
+    await page.locator('#root_document_number_company').fill('B12345674');
+    await page.locator('#root_url').fill('https://tallernord.example');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.locator('#root_contact_name').fill('Marta Soler'); // kept while the conditions are read
     await conditionsLinkOpensInNewTab(page, 'conditions-link');
+    expect(await page.locator('#root_contact_name').inputValue()).toBe('Marta Soler');
     expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
@@ -101,6 +107,52 @@ describe('before registering', () => {
     expect(await plan.textContent()).toContain('4 months');
     expect(await plan.textContent()).not.toContain('€50');
     await setTerms(50, 3);
+    expect(errors, errors.join('\n')).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the member’s home', () => {
+  it('shows the membership, the profile’s next step, the latest applications and the groups with their news', async () => {
+    for (const width of [1400, 390]) {
+      const context = await withCookieChoice(
+        await browser.newContext({ viewport: { width, height: 900 } }),
+        server.url,
+      );
+      const { page, errors } = await newPage(context);
+      await signInAt(page, server.url, 'bold@demo.test');
+      await page.goto(`${server.url}/en/user`);
+      const home = page.getByTestId('member-home');
+      await home.waitFor();
+      expect(await page.getByText('Coming soon').count()).toBe(0);
+      expect(await home.getByTestId('home-membership').textContent()).toMatch(/Bold/);
+      await home.getByTestId('home-profile').waitFor();
+      const applications = home.getByTestId('home-applications');
+      await applications.waitFor();
+      await expect.poll(() => applications.locator('[data-testid="home-application"]').count()).toBeGreaterThan(0);
+      const groups = home.getByTestId('home-groups');
+      await expect.poll(() => groups.locator('[data-testid="home-group"]').count()).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `${SHOTS}/e2e-member-home-${width}.png`, fullPage: true });
+      expect(errors, errors.join('\n')).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('a Regular member’s home says what to do instead of listing applications', async () => {
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+      server.url,
+    );
+    const { page, errors } = await newPage(context);
+    await signInAt(page, server.url, 'regular@demo.test');
+    await page.goto(`${server.url}/en/user`);
+    const home = page.getByTestId('member-home');
+    await home.waitFor();
+    expect(await home.getByTestId('home-membership').textContent()).toMatch(/Regular/);
+    await home.getByTestId('home-upgrade').waitFor();
+    expect(await home.getByTestId('home-application').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/e2e-member-home-regular-1400.png`, fullPage: true });
     expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
@@ -154,51 +206,5 @@ describe('becoming Bold by card', () => {
       expect(errors, errors.join('\n')).toEqual([]);
       await context.close();
     }
-  });
-});
-
-describe('the member’s home', () => {
-  it('shows the membership, the profile’s next step, the latest applications and the groups with their news', async () => {
-    for (const width of [1400, 390]) {
-      const context = await withCookieChoice(
-        await browser.newContext({ viewport: { width, height: 900 } }),
-        server.url,
-      );
-      const { page, errors } = await newPage(context);
-      await signInAt(page, server.url, 'bold@demo.test');
-      await page.goto(`${server.url}/en/user`);
-      const home = page.getByTestId('member-home');
-      await home.waitFor();
-      expect(await page.getByText('Coming soon').count()).toBe(0);
-      expect(await home.getByTestId('home-membership').textContent()).toMatch(/Bold/);
-      await home.getByTestId('home-profile').waitFor();
-      const applications = home.getByTestId('home-applications');
-      await applications.waitFor();
-      await expect.poll(() => applications.locator('[data-testid="home-application"]').count()).toBeGreaterThan(0);
-      const groups = home.getByTestId('home-groups');
-      await expect.poll(() => groups.locator('[data-testid="home-group"]').count()).toBeGreaterThan(0);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `${SHOTS}/e2e-member-home-${width}.png`, fullPage: true });
-      expect(errors, errors.join('\n')).toEqual([]);
-      await context.close();
-    }
-  });
-
-  it('a Regular member’s home says what to do instead of listing applications', async () => {
-    const context = await withCookieChoice(
-      await browser.newContext({ viewport: { width: 1400, height: 900 } }),
-      server.url,
-    );
-    const { page, errors } = await newPage(context);
-    await signInAt(page, server.url, 'regular@demo.test');
-    await page.goto(`${server.url}/en/user`);
-    const home = page.getByTestId('member-home');
-    await home.waitFor();
-    expect(await home.getByTestId('home-membership').textContent()).toMatch(/Regular/);
-    await home.getByTestId('home-upgrade').waitFor();
-    expect(await home.getByTestId('home-application').count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/e2e-member-home-regular-1400.png`, fullPage: true });
-    expect(errors, errors.join('\n')).toEqual([]);
-    await context.close();
   });
 });
