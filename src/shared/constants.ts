@@ -62,6 +62,6 @@ export function makeDeviceId(random: () => number = Math.random): string {
 }
 
 /** The editable pages (content_pages keys, issue 14 §2): the info pages listed under /info, and the association's own texts. */
-export const INFO_PAGE_KEYS = ['faqs', 'privacy', 'legal', 'cookies'] as const;
+export const INFO_PAGE_KEYS = ['faqs', 'privacy', 'legal', 'cookies', 'conditions'] as const;
 export const ASSOCIATION_PAGE_KEYS = ['about', 'board', 'benefits'] as const;
 export const PAGE_KEYS = [...INFO_PAGE_KEYS, ...ASSOCIATION_PAGE_KEYS] as const;

@@ -58,13 +58,13 @@ describe('Content-Security-Policy', () => {
       path: '/es/acceso',
       form: '#login-user',
       submit: 'Entrar',
-      messages: ['Correo electrónico debe ser un correo electrónico válido.', 'Contraseña es obligatorio.'],
+      messages: ['Correo electrónico debe ser un correo electrónico válido.', 'Rellena el campo «Contraseña».'],
     },
     {
       path: '/ca/acces',
       form: '#login-user',
       submit: 'Entra',
-      messages: ['Correu electrònic ha de ser un correu electrònic vàlid.', 'Contrasenya és obligatori.'],
+      messages: ['Correu electrònic ha de ser un correu electrònic vàlid.', 'Cal omplir el camp «Contrasenya».'],
     },
   ];
   for (const { path, form, submit, messages } of cases) {

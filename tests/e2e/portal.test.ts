@@ -185,9 +185,9 @@ describe('signing in', () => {
     await page.locator('#root_email').fill('no-es-un-correu');
     await page.getByRole('button', { name: 'Entra', exact: true }).click();
     await page.getByText('Correu electrònic ha de ser un correu electrònic vàlid.').waitFor();
-    await page.getByText('Contrasenya és obligatori.').waitFor();
+    await page.getByText('Cal omplir el camp «Contrasenya».').waitFor();
     expect(await page.getByText('Correu electrònic ha de ser un correu electrònic vàlid.').count()).toBe(1);
-    expect(await page.getByText('Contrasenya és obligatori.').count()).toBe(1);
+    expect(await page.getByText('Cal omplir el camp «Contrasenya».').count()).toBe(1);
     // the form was not sent: still on the sign-in page, nobody signed in
     expect(new URL(page.url()).pathname).toBe('/ca/acces');
     expect((await context.cookies()).map((c) => c.name)).not.toContain('token');

@@ -58,7 +58,7 @@ describe('registration', () => {
 
     // the browser checks the first tab before the second opens (the same schema as the server)
     await page.locator('#register-personal').getByRole('button', { name: 'Continua' }).click();
-    await page.getByText('Nom és obligatori.').first().waitFor();
+    await page.getByText('Cal omplir el camp «Nom».').first().waitFor();
     await page.locator('#root_document_number').fill('12345678A');
     await page.locator('#register-personal').getByRole('button', { name: 'Continua' }).click();
     await page.getByText(/DNI/).first().waitFor();

@@ -38,8 +38,18 @@ describe('the account menus follow the matrix', () => {
       accountItems(identity(role), t, (action) => allows(PERMISSION_MATRIX[role], action), EBOOKS).map(
         (item) => item.key,
       );
-    expect(keys('REGULAR')).toEqual(['profile', 'settings', 'card', 'saved', 'portfolios', 'experiences', 'groups']);
+    expect(keys('REGULAR')).toEqual([
+      'home',
+      'profile',
+      'settings',
+      'card',
+      'saved',
+      'portfolios',
+      'experiences',
+      'groups',
+    ]);
     expect(keys('BOLD')).toEqual([
+      'home',
       'profile',
       'settings',
       'card',

@@ -30,19 +30,33 @@ export function AccountMenu() {
   const me = useIdentity();
   if (!me) {
     const href = to('login');
+    const join = to('user.register');
+    // "Join" beside "Sign in" on every page and in the phone's menu, not only on the home page (issue 25 §9)
     return (
-      <Button
-        type="primary"
-        href={href}
-        data-testid="login-link"
-        icon={<UserOutlined />}
-        onClick={(event) => {
-          event.preventDefault();
-          navigate(href);
-        }}
-      >
-        {t('nav.login')}
-      </Button>
+      <span className="account-visitor">
+        <Button
+          href={join}
+          data-testid="join-link"
+          onClick={(event) => {
+            event.preventDefault();
+            navigate(join);
+          }}
+        >
+          {t('nav.join')}
+        </Button>
+        <Button
+          type="primary"
+          href={href}
+          data-testid="login-link"
+          icon={<UserOutlined />}
+          onClick={(event) => {
+            event.preventDefault();
+            navigate(href);
+          }}
+        >
+          {t('nav.login')}
+        </Button>
+      </span>
     );
   }
   return (

@@ -3,21 +3,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../hooks/useLocale';
 import { useSiteSettings } from '../hooks/useSiteSettings';
+import { FOOTER_INFO_PAGES, INFO_SLUGS } from '../public/infoPages';
 
 /** SPEC §1 footer: address, phone, e-mail, four social networks, the info pages and the school's site. */
 export function SiteFooter() {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
   const settings = useSiteSettings();
-  const infoSlugs = {
-    es: ['preguntas-frecuentes', 'privacidad', 'aviso-legal', 'cookies'],
-    en: ['faqs', 'privacy', 'legal', 'cookies'],
-    ca: ['preguntes-frequents', 'privacitat', 'avis-legal', 'galetes'],
-  }[lng];
-  const info = ['faqs', 'privacy', 'legal', 'cookies'].map((key, i) => ({
-    key,
-    href: to('info', { slug: infoSlugs[i] }),
-  }));
+  const info = FOOTER_INFO_PAGES.map((key) => ({ key, href: to('info', { slug: INFO_SLUGS[key][lng] }) }));
   const social = settings
     ? [
         { key: 'linkedin', href: settings.social.linkedin, icon: <LinkedinFilled />, label: 'LinkedIn' },

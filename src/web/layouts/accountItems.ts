@@ -25,6 +25,7 @@ export interface MenuEntry {
 }
 
 export const MEMBER_MENU: readonly MenuEntry[] = [
+  { key: 'home', route: 'user', label: 'nav.memberHome' }, // the member's home (issue 25 §13)
   { key: 'profile', route: 'user.profile', label: 'nav.profile' },
   { key: 'settings', route: 'user.profile.settings', label: 'pages.user.profile.settings' },
   { key: 'card', route: 'user.card', label: 'nav.card' },

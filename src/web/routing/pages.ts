@@ -67,6 +67,7 @@ export const PAGES: Record<string, Page> = {
   'company.jobs.edit': lazy(() => import('../pages/company/jobs/OfferEditPage')),
   'company.jobs.survey': lazy(() => import('../pages/company/jobs/OfferSurveyPage')),
   'company.jobs.users': lazy(() => import('../pages/company/jobs/CandidatesPage')),
+  user: lazy(() => import('../pages/user/home/MemberHomePage')),
   'user.profile': lazy(() => import('../pages/user/profile/ProfilePage')),
   'user.card': lazy(() => import('../pages/user/card/CardPage')),
   'user.profile.settings': lazy(() => import('../pages/user/profile/SettingsPage')),

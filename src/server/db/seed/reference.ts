@@ -18,7 +18,7 @@ import { makeTaxonomies, type Rows } from './rows';
 /** The PRNG seed of the reference rows; the demo seed starts from the same one so its rows point at the same hashes. */
 export const SEED_NUMBER = 20261122;
 /** Raise when the reference data gains rows an existing site should receive. */
-export const REFERENCE_VERSION = 2; // 2: the association's board and benefits texts (issue 14 §2)
+export const REFERENCE_VERSION = 3; // 2: the association's board and benefits texts (issue 14 §2); 3: the conditions of use (issue 25 §7)
 export const REFERENCE_MARKER = 'seed.reference';
 
 export function referenceRows(now: Date = new Date()) {

@@ -9,6 +9,7 @@ import { AccountQueue } from '../components/AccountQueue';
 import { MemberDrawer } from './components/MemberDrawer';
 import type { AdminUser } from './types';
 import type { MemberStatus } from '../../../../shared/memberMoves';
+import { sortName } from '../../../lib/names';
 
 type Member = AdminUser & { status: MemberStatus };
 
@@ -35,9 +36,7 @@ export default function UsersQueuePage() {
                 style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
                 onClick={() => setShown(row.hash)}
               >
-                {row.status === 'DELETED'
-                  ? t('user.formerMember')
-                  : `${row.surname1} ${row.surname2 ?? ''}, ${row.name}`}
+                {row.status === 'DELETED' ? t('user.formerMember') : sortName(row)}
               </Button>
               <div className="admin-member-email" data-testid="member-email">
                 <span style={{ wordBreak: 'break-all' }}>{row.email}</span>{' '}

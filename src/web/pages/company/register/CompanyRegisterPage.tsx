@@ -12,6 +12,7 @@ import { FORMS } from '../../../forms/catalog';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { request } from '../../../providers/http';
+import { ConditionsLinks } from '../../user/register/ConditionsLinks';
 
 type Data = Record<string, unknown>;
 type Errors = Record<string, string[]>;
@@ -37,7 +38,7 @@ export default function CompanyRegisterPage() {
         password: { 'ui:widget': 'password', 'ui:help': t('companyRegister.passwordHelp') },
         password_repeat: { 'ui:widget': 'password' },
         language: { 'ui:enumNames': ['es', 'en', 'ca'].map((l) => t(`lang.${l}`)), 'ui:widget': 'radio' },
-        is_conditions: { 'ui:description': t('register.conditionsHint') },
+        is_conditions: { 'ui:description': <ConditionsLinks pages={['conditions', 'privacy']} /> },
       },
     }),
     [t],

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAllowed } from '../../../hooks/useAllowed';
 import { useLocale } from '../../../hooks/useLocale';
+import { useMembershipTerms } from '../../../hooks/useMembershipTerms';
 import { profileTab } from '../../../routing/profileTab';
 import { Markdown } from '../../../components/Markdown';
 import { useContentPage } from '../../../public/content';
@@ -34,13 +35,14 @@ export default function BenefitsPage() {
   // the association's own words about membership (back office, issue 14 §2)
   const intro = useContentPage(lng, 'benefits');
   const navigate = useNavigate();
+  const terms = useMembershipTerms(); // the back office's fee and free period (issue 25 §8)
   const joinHref = me ? profileTab(to, 'membership') : to('user.register');
   const bold = me?.iss === 'user' && allowed('jobs.apply');
   useDocumentTitle(`${t('benefits.title')} · Alumni`);
   const plan = (name: 'regular' | 'bold', cta?: ReactNode) => (
     <Card className="cta-card" data-testid={`plan-${name}`}>
       <h2>{t(`benefits.${name}`)}</h2>
-      <Tag>{name === 'regular' ? t('benefits.free') : t('benefits.price')}</Tag>
+      <Tag>{name === 'regular' ? t('benefits.free') : terms.priceLine}</Tag>
       <List
         dataSource={ITEMS}
         renderItem={(item) => (

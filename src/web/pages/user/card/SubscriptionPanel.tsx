@@ -5,10 +5,9 @@
  * paid period ends), a member who stopped can keep the membership again. A failing payment says why and when it is tried
  * again. Every action asks first and says the outcome; a declined card shows the bank's reason.
  */
-import { useState } from 'react';
 import { useCustom, useCustomMutation, useInvalidateAuthStore } from '@refinedev/core';
 import { useRefreshAll } from '../../../hooks/useRefreshAll';
-import { Alert, Button, Card, Descriptions, Grid, Popconfirm, Radio, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Grid, Popconfirm, Skeleton, Space, Tag } from 'antd';
 import { CrownOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,7 @@ import { formatDate } from '../../../lib/dates';
 import { profileTab } from '../../../routing/profileTab';
 import { loadIdentity } from '../../../providers/auth';
 import { TIER_TAG_COLORS } from '../../../theme';
+import { UpgradeSteps } from './UpgradeSteps';
 
 export interface Membership {
   role: 'REGULAR' | 'BOLD' | 'GRATIS';
@@ -53,7 +53,6 @@ export function SubscriptionPanel() {
   const { mutate, mutation } = useCustomMutation<Membership>();
   const refreshAll = useRefreshAll();
   const invalidateAuth = useInvalidateAuthStore();
-  const [method, setMethod] = useState<'card' | 'iban' | null>(null);
   const cardPayments = useSiteSettings()?.cardPayments !== false; // PAYMENT_PROVIDER=none: direct debit only
   const membership = query.data?.data;
   if (!membership) return <Card className="subscription-panel">{<Skeleton active />}</Card>;
@@ -62,7 +61,8 @@ export function SubscriptionPanel() {
   const price = formatEuros(subscription?.amount_cents ?? membership.price_cents, lng);
   const until = membership.valid_until ? formatDate(membership.valid_until, lng, 'long') : null;
   const periodEnd = subscription ? formatDate(subscription.current_period_end, lng, 'long') : until;
-  const chosen = method ?? (card && cardPayments ? 'card' : mandate ? 'iban' : null);
+  // keeping a Bold membership on: with what is on file (becoming Bold is UpgradeSteps)
+  const chosen = card && cardPayments ? 'card' : mandate ? 'iban' : null;
   const target = chosen === 'iban' ? 'iban' : card?.hash;
   const cardLabel = card ? `${t(`cards.brand.${card.brand}`, { defaultValue: card.brand })} •••• ${card.last4}` : '';
 
@@ -145,50 +145,14 @@ export function SubscriptionPanel() {
       ) : null}
 
       {!subscription && role === 'REGULAR' ? (
-        <div className="subscription-upgrade" style={{ marginTop: 16 }}>
-          <Typography.Title level={4} style={{ marginTop: 0 }}>
-            {t('subscription.upgrade.title', { price })}
-          </Typography.Title>
-          <Typography.Paragraph>{t('subscription.upgrade.text')}</Typography.Paragraph>
-          <Radio.Group
-            value={chosen}
-            onChange={(event) => setMethod(event.target.value as 'card' | 'iban')}
-            style={{ display: 'flex', flexDirection: 'column', gap: 8, marginBottom: 16 }}
-          >
-            {cardPayments ? (
-              <Radio value="card" disabled={!card} data-testid="subscription-by-card">
-                {card ? t('subscription.payByCard', { card: cardLabel }) : t('subscription.payByCardNone')}
-              </Radio>
-            ) : null}
-            <Radio value="iban" disabled={!mandate} data-testid="subscription-by-debit">
-              {mandate
-                ? t('subscription.payByDebit', { iban: membership.iban ?? '' })
-                : t('subscription.payByDebitNone')}
-            </Radio>
-          </Radio.Group>
-          {!mandate ? (
-            <Typography.Paragraph type="secondary">
-              <Link to={to('user.profile.settings-iban')}>{t('subscription.mandateLink')}</Link>
-            </Typography.Paragraph>
-          ) : null}
-          <Popconfirm
-            title={t('subscription.upgrade.confirm', { price })}
-            okText={t('subscription.upgrade.pay', { price })}
-            cancelText={t('admin.cancel')}
-            onConfirm={() => act(`subscription/${target}/create`, 'post', t('subscription.upgrade.done'))}
-            disabled={!target}
-          >
-            <Button
-              type="primary"
-              size="large"
-              disabled={!target}
-              loading={mutation.isPending}
-              data-testid="subscription-upgrade"
-            >
-              {t('subscription.upgrade.pay', { price })}
-            </Button>
-          </Popconfirm>
-        </div>
+        <UpgradeSteps
+          membership={membership}
+          price={price}
+          cardLabel={cardLabel}
+          cardPayments={cardPayments}
+          paying={mutation.isPending}
+          pay={(way) => act(`subscription/${way}/create`, 'post', t('subscription.upgrade.done'))}
+        />
       ) : null}
 
       {!subscription && role !== 'REGULAR' ? (

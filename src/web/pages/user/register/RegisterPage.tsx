@@ -15,6 +15,8 @@ import { FORMS } from '../../../forms/catalog';
 import { request } from '../../../providers/http';
 import { useLocale } from '../../../hooks/useLocale';
 import { useSiteSettings } from '../../../hooks/useSiteSettings';
+import { useMembershipTerms } from '../../../hooks/useMembershipTerms';
+import { ConditionsLinks } from './ConditionsLinks';
 import { ConfirmEmail } from './ConfirmEmail';
 import { ResendConfirmation } from './ResendConfirmation';
 import { membershipUi, personalUi } from './registerUi';
@@ -37,6 +39,7 @@ export default function RegisterPage() {
   const [chosenPay, setPay] = useState<'card' | 'iban' | 'later' | null>(null);
   // PAYMENT_PROVIDER=none: the association takes no card payments, so the card choice is not offered
   const cardPayments = useSiteSettings()?.cardPayments !== false;
+  const terms = useMembershipTerms();
   const pay = chosenPay ?? (cardPayments ? 'card' : 'iban');
   const ibanNow = role === 'bold' && pay === 'iban';
   const [errors, setErrors] = useState<Errors>({});
@@ -162,7 +165,7 @@ export default function RegisterPage() {
               <strong>{t('register.regular')}</strong> — {t('register.regularText')}
             </Radio>
             <Radio value="bold">
-              <strong>{t('register.bold')}</strong> — {t('register.boldText')}
+              <strong>{t('register.bold')}</strong> — {t('register.boldPerks')}
             </Radio>
           </Radio.Group>
           {role === 'bold' && (
@@ -188,7 +191,10 @@ export default function RegisterPage() {
             form={role === 'bold' && ibanNow ? 'registerMembershipIban' : 'registerMembership'}
             uiSchema={{
               ...uiMembership,
-              is_conditions: { 'ui:title': t('fields.is_conditions'), 'ui:description': t('register.conditionsHint') },
+              is_conditions: {
+                'ui:title': t('fields.is_conditions'),
+                'ui:description': <ConditionsLinks pages={['conditions', 'privacy']} />,
+              },
             }}
             formData={membershipData}
             serverErrors={shown.membership}
@@ -209,6 +215,8 @@ export default function RegisterPage() {
       <div className="page-heading">
         <h1>{t('register.title')}</h1>
         <p>{t('register.subtitle')}</p>
+        {/* what Bold costs and how long it is free, from the back office's settings, before anything is typed */}
+        <p data-testid="register-terms">{terms.sentence}</p>
       </div>
       <Tabs activeKey={tab} onChange={(key) => setTab(key as typeof tab)} items={items} />
       <Typography.Paragraph className="login-links">

@@ -6,6 +6,7 @@ import { formatDate } from '../../../../lib/dates';
 import type { AdminUser } from '../types';
 import { DecisionButtons } from './DecisionButtons';
 import type { MemberDecision } from '../../../../../shared/memberMoves';
+import { fullName } from '../../../../lib/names';
 
 /** One member in full, with the decisions taken on them (GET /adm/users/{hash}). */
 export function MemberDrawer({
@@ -30,7 +31,7 @@ export function MemberDrawer({
       open={!!hash}
       onClose={onClose}
       width={560}
-      title={member ? `${member.name} ${member.surname1} ${member.surname2 ?? ''}` : t('admin.loading')}
+      title={member ? fullName(member) : t('admin.loading')}
       loading={query.isLoading}
     >
       {member && (

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Avatar, Checkbox, List } from 'antd';
+import { Avatar, Checkbox, Empty, List } from 'antd';
 import { Button, Skeleton } from '../../../../components/light';
 import { HeartFilled, HeartOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { usePublicList } from '../../../../public/data';
 import { useTranslation } from 'react-i18next';
 import { FILE_LINK_REFRESH_MS, PAGE_SIZES } from '../../../../../shared/constants';
-import { ListPagination, NotFoundAlert } from '../../../../components/ListStates';
+import { ListPagination } from '../../../../components/ListStates';
 import { MemberPrompt } from '../../../../components/MemberPrompt';
 import { useLocale } from '../../../../hooks/useLocale';
 import { useMemberAction } from '../../../../hooks/useMemberAction';
@@ -131,7 +131,18 @@ export function Wall({ slug, viewer }: { slug: string; viewer: WallViewer }) {
       {result.isLoading ? (
         <Skeleton active avatar />
       ) : result.items.length === 0 ? (
-        <NotFoundAlert />
+        // nothing to filter on an empty wall: say what is there (issue 25 §9), not "try other filters"
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          data-testid="wall-empty"
+          description={
+            onlyFiles
+              ? t('workgroups.wallEmpty.files')
+              : viewer.canPost
+                ? t('workgroups.wallEmpty.first')
+                : t('workgroups.wallEmpty.none')
+          }
+        />
       ) : (
         <List
           itemLayout="vertical"
