@@ -954,6 +954,18 @@ export interface CompanyJob {
     former?: boolean;
   }[];
   /**
+   * a signed link to the offer's PDF (POST /com/jobs/{hash}/file, issue 25 §10); null without one
+   */
+  file?: string | null;
+  /**
+   * the PDF's download name
+   */
+  file_name?: string | null;
+  salary_min?: number | null;
+  salary_max?: number | null;
+  salary_currency?: string | null;
+  salary_period?: 'year' | 'month' | 'hour' | null;
+  /**
    * the fields of company.job.write that live in the offer's data (a field a maintainer added): filled from company.job.write when the schemas load (docs/schemas.md)
    */
   extra?: {
@@ -1282,6 +1294,30 @@ export interface Job {
    * when the current application was made (ISO 8601), in the member applications list (subscribed_by_me)
    */
   applied_at?: string;
+  /**
+   * on one offer, a signed link to the offer's PDF for a reader who may read the whole offer (issue 25 §10); null otherwise
+   */
+  file?: string | null;
+  /**
+   * the PDF's download name
+   */
+  file_name?: string | null;
+  /**
+   * the lowest pay offered (issue 25 §17), in salary_currency per salary_period; null when not stated
+   */
+  salary_min?: number | null;
+  /**
+   * the highest pay offered; null when not stated
+   */
+  salary_max?: number | null;
+  /**
+   * ISO 4217 code of the salary (EUR, USD…)
+   */
+  salary_currency?: string | null;
+  /**
+   * what the salary is paid for
+   */
+  salary_period?: 'year' | 'month' | 'hour' | null;
   /**
    * the fields of company.job.write marked "x-audience": "public" (anyone) or "members" (signed-in members) that this caller may see and the company filled; filled from company.job.write when the schemas load (docs/schemas.md)
    */

@@ -170,6 +170,7 @@ export async function findPublished(db: Conn, hashOrSlug: string) {
           'jobs.specialty',
           'jobs.date_incorporation',
           'jobs.data',
+          'jobs.file',
           'companies.data as company_data',
         ])
         .where('jobs.status', '=', 'PUBLISHED')

@@ -2,6 +2,8 @@
 import { audienceValues, viewerOf, type sharedFields } from '../../lib/audience';
 import { companyData } from '../companies/data';
 import { offerData } from '../offers/presenter';
+import { offerFileNames, offerFileOf } from '../offers/offerFile';
+import type { FileLinks } from '../../lib/signedLinks';
 import { PAGE_SIZES, type Locale } from '../../../shared/constants';
 import { can } from '../../../shared/permissions';
 import type { Db } from '../../db/dialect';
@@ -130,6 +132,7 @@ export async function showPublic(
   hashOrSlug: string,
   shared: ReturnType<typeof sharedFields> = [],
   companyShared: ReturnType<typeof sharedFields> = [],
+  links?: FileLinks,
 ) {
   const row = await repo.findPublished(db, hashOrSlug);
   if (!row) throw AppError.notFound();
@@ -156,6 +159,8 @@ export async function showPublic(
     date_incorporation: row.date_incorporation,
     subscribed: actor.type === 'user' && actor.hash ? await repo.hasApplied(db, row.hash, actor.hash) : false,
     extra: audienceValues(shared, (name) => offerData(row)[name], viewerOf(actor)),
+    // the offer's PDF goes with the whole offer: a teaser reader gets no link (issue 25 §10)
+    ...offerFileOf(locked ? null : row.file, await offerFileNames(db, [row.file]), links),
   };
 }
 

@@ -48,6 +48,7 @@ const COLUMNS = [
   'jobs.expires_at',
   // a field a maintainer added to company.job.write lives here (companyService.ts dataFieldsOf)
   'jobs.data',
+  'jobs.file',
   'companies.company_name',
   'companies.email as company_email',
   'companies.language as company_language',
