@@ -1000,6 +1000,10 @@ export interface CompanyJobWrite {
    * @maxItems 10
    */
   tags?: string[];
+  salary_min?: number | null;
+  salary_max?: number | null;
+  salary_currency?: string | null;
+  salary_period?: 'year' | 'month' | 'hour' | null;
   /**
    * any status: the state machine answers 409, saying why, to a move the company may not make
    */
@@ -1339,6 +1343,22 @@ export interface JobsFilter {
   tags?: string;
   location?: string;
   subscribed_by_me?: boolean;
+  /**
+   * the work mode (issue 25 §17)
+   */
+  workstation?: 'ON_SITE' | 'HYBRID' | 'REMOTE';
+  /**
+   * offers paying at least this much (their maximum, or their minimum when they give no maximum) in salary_currency per salary_period
+   */
+  salary_min?: number;
+  /**
+   * ISO 4217 code the salary filter compares in
+   */
+  salary_currency?: string;
+  /**
+   * the period the salary filter compares per
+   */
+  salary_period?: 'year' | 'month' | 'hour';
 }
 
 // login
@@ -1598,6 +1618,10 @@ export interface UserJobAlerts {
   working?: 'FULL_TIME' | 'PART_TIME' | 'INTENSIVE' | 'FLEXIBLE' | null;
   location?: string | null;
   text?: string | null;
+  workstation?: 'ON_SITE' | 'HYBRID' | 'REMOTE' | null;
+  salary_min?: number | null;
+  salary_currency?: string | null;
+  salary_period?: 'year' | 'month' | 'hour' | null;
   active?: boolean;
 }
 

@@ -25,6 +25,10 @@ export interface JobsQuery extends PageQuery {
   tags?: string;
   location?: string;
   subscribed_by_me?: boolean;
+  workstation?: string;
+  salary_min?: number;
+  salary_currency?: string;
+  salary_period?: string;
 }
 
 /** What a visitor without the `jobs.view` permission reads of a description (SPEC §6: upgrade to view). */
@@ -45,6 +49,10 @@ async function withTags<T extends SummaryRow>(db: Db, rows: T[], lng: Locale) {
     location: row.location,
     contract: row.contract,
     working: asCode(JOB_WORKING, row.working),
+    salary_min: row.salary_min,
+    salary_max: row.salary_max,
+    salary_currency: row.salary_currency,
+    salary_period: row.salary_period,
     cdate: row.cdate,
     status: row.status,
     company: { name: row.company_name, logo: row.logo },
@@ -63,6 +71,11 @@ export async function listPublic(db: Db, actor: Actor, lng: Locale, query: JobsQ
     location: query.location,
     tags: query.tags ? query.tags.split(',') : undefined,
     appliedBy,
+    workstation: query.workstation,
+    salary:
+      query.salary_min !== undefined
+        ? { min: query.salary_min, currency: query.salary_currency ?? 'EUR', period: query.salary_period ?? 'year' }
+        : undefined,
   };
   if (appliedBy) return listApplications(db, lng, { ...filter, appliedBy }, size, offset);
   // the total first (cached per filter and data version): a page past the end is answered without a query

@@ -28,6 +28,7 @@ import { applyMove } from './moves';
 import { offerData, presentOffer, type OfferExtras } from './presenter';
 import { viewsOf } from '../jobs/views';
 import * as repo from './repository';
+import { checkSalary, SALARY_FIELDS } from './salary';
 import { fileLinks, type FileLinks } from '../../lib/signedLinks';
 import { offerFileNames } from './offerFile';
 
@@ -51,6 +52,7 @@ const FIELD_NAMES = [
   'area',
   'specialty',
   'tags',
+  ...SALARY_FIELDS,
 ] as const;
 const NOT_DATA: readonly string[] = [...FIELD_NAMES, 'status', 'survey'];
 
@@ -173,6 +175,7 @@ export async function create(db: Db, actor: Actor, lng: Locale, body: CompanyJob
     if (body[field] !== undefined)
       throw AppError.badRequest('validation.failed', [{ field, message: translate(lng, 'offers.statusOnCreate') }]);
   }
+  checkSalary(lng, body);
   const hash = newHash();
   await db.transaction().execute(async (trx) => {
     await checkTags(trx, lng, body);
@@ -197,6 +200,10 @@ export async function create(db: Db, actor: Actor, lng: Locale, body: CompanyJob
       area: body.area ?? null,
       specialty: body.specialty ?? null,
       file: null,
+      salary_min: body.salary_min ?? null,
+      salary_max: body.salary_max ?? null,
+      salary_currency: body.salary_currency ?? null,
+      salary_period: body.salary_period ?? null,
       search_text: foldText(`${body.title} ${body.description} ${body.location} ${company.company_name}`),
       data: JSON.stringify(dataFieldsOf(body)),
       cdate: at,
@@ -236,6 +243,7 @@ export async function update(db: Db, config: Config, actor: Actor, lng: Locale, 
     if (columns || fields.tags || hasData) {
       if (!OFFER_EDITABLE.includes(offer.status as OfferStatus)) throw new AppError(409, 'offers.closedNoEdit');
       await checkTags(trx, lng, fields);
+      checkSalary(lng, { ...offer, ...fields });
       if (columns || hasData)
         await repo.updateOffer(trx, hash, {
           ...columns,

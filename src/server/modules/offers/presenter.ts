@@ -55,6 +55,10 @@ export function presentOffer(row: OfferRow, reader: OfferMover, extras: OfferExt
     working: row.working,
     date_incorporation: isoToDmy(row.date_incorporation),
     workstation: row.workstation,
+    salary_min: row.salary_min,
+    salary_max: row.salary_max,
+    salary_currency: row.salary_currency,
+    salary_period: row.salary_period,
     area: tagRef(row.area, extras.titles),
     specialty: tagRef(row.specialty, extras.titles),
     tags: extras.tags.map((tag) => ({
