@@ -1472,6 +1472,14 @@ export interface Portfolio {
     hash?: string;
     url?: string;
   }[];
+  /**
+   * a signed link to the project's file, a PDF or a picture (issue 25 §11); null without one
+   */
+  file?: string | null;
+  /**
+   * the file's download name
+   */
+  file_name?: string | null;
   user?: Author;
 }
 
