@@ -954,6 +954,18 @@ export interface CompanyJob {
     former?: boolean;
   }[];
   /**
+   * a signed link to the offer's PDF (POST /com/jobs/{hash}/file, issue 25 §10); null without one
+   */
+  file?: string | null;
+  /**
+   * the PDF's download name
+   */
+  file_name?: string | null;
+  salary_min?: number | null;
+  salary_max?: number | null;
+  salary_currency?: string | null;
+  salary_period?: 'year' | 'month' | 'hour' | null;
+  /**
    * the fields of company.job.write that live in the offer's data (a field a maintainer added): filled from company.job.write when the schemas load (docs/schemas.md)
    */
   extra?: {
@@ -988,6 +1000,10 @@ export interface CompanyJobWrite {
    * @maxItems 10
    */
   tags?: string[];
+  salary_min?: number | null;
+  salary_max?: number | null;
+  salary_currency?: string | null;
+  salary_period?: 'year' | 'month' | 'hour' | null;
   /**
    * any status: the state machine answers 409, saying why, to a move the company may not make
    */
@@ -1283,6 +1299,30 @@ export interface Job {
    */
   applied_at?: string;
   /**
+   * on one offer, a signed link to the offer's PDF for a reader who may read the whole offer (issue 25 §10); null otherwise
+   */
+  file?: string | null;
+  /**
+   * the PDF's download name
+   */
+  file_name?: string | null;
+  /**
+   * the lowest pay offered (issue 25 §17), in salary_currency per salary_period; null when not stated
+   */
+  salary_min?: number | null;
+  /**
+   * the highest pay offered; null when not stated
+   */
+  salary_max?: number | null;
+  /**
+   * ISO 4217 code of the salary (EUR, USD…)
+   */
+  salary_currency?: string | null;
+  /**
+   * what the salary is paid for
+   */
+  salary_period?: 'year' | 'month' | 'hour' | null;
+  /**
    * the fields of company.job.write marked "x-audience": "public" (anyone) or "members" (signed-in members) that this caller may see and the company filled; filled from company.job.write when the schemas load (docs/schemas.md)
    */
   extra?: {
@@ -1303,6 +1343,22 @@ export interface JobsFilter {
   tags?: string;
   location?: string;
   subscribed_by_me?: boolean;
+  /**
+   * the work mode (issue 25 §17)
+   */
+  workstation?: 'ON_SITE' | 'HYBRID' | 'REMOTE';
+  /**
+   * offers paying at least this much (their maximum, or their minimum when they give no maximum) in salary_currency per salary_period
+   */
+  salary_min?: number;
+  /**
+   * ISO 4217 code the salary filter compares in
+   */
+  salary_currency?: string;
+  /**
+   * the period the salary filter compares per
+   */
+  salary_period?: 'year' | 'month' | 'hour';
 }
 
 // login
@@ -1416,6 +1472,14 @@ export interface Portfolio {
     hash?: string;
     url?: string;
   }[];
+  /**
+   * a signed link to the project's file, a PDF or a picture (issue 25 §11); null without one
+   */
+  file?: string | null;
+  /**
+   * the file's download name
+   */
+  file_name?: string | null;
   user?: Author;
 }
 
@@ -1562,6 +1626,10 @@ export interface UserJobAlerts {
   working?: 'FULL_TIME' | 'PART_TIME' | 'INTENSIVE' | 'FLEXIBLE' | null;
   location?: string | null;
   text?: string | null;
+  workstation?: 'ON_SITE' | 'HYBRID' | 'REMOTE' | null;
+  salary_min?: number | null;
+  salary_currency?: string | null;
+  salary_period?: 'year' | 'month' | 'hour' | null;
   active?: boolean;
 }
 

@@ -28,6 +28,7 @@ export const UPLOAD_KINDS = {
   photo: { field: 'image', maxBytes: 5 * MB, maxFiles: 1, accept: 'image' },
   document: { field: 'file', maxBytes: 10 * MB, maxFiles: 1, accept: 'pdf' },
   portfolioImage: { field: 'images[]', maxBytes: 8 * MB, maxFiles: 12, accept: 'image' },
+  portfolioFile: { field: 'file', maxBytes: 10 * MB, maxFiles: 1, accept: 'imageOrPdf' },
   wallPost: {
     field: 'file',
     maxBytes: 10 * MB,

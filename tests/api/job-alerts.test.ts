@@ -113,6 +113,10 @@ describe('who may set job alerts', () => {
       working: null,
       location: null,
       text: null,
+      workstation: null,
+      salary_min: null,
+      salary_currency: null,
+      salary_period: null,
       active: true,
     });
   });

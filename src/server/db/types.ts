@@ -138,6 +138,11 @@ export interface JobsTable {
   published_at: Generated<string | null>;
   expires_at: Generated<string | null>;
   expiry_warned_at: Generated<string | null>;
+  /** The optional salary range (030_offer_salary_mode): amounts in salary_currency (ISO 4217) per salary_period. */
+  salary_min: Generated<number | null>;
+  salary_max: Generated<number | null>;
+  salary_currency: Generated<string | null>;
+  salary_period: Generated<string | null>; // year | month | hour
 }
 
 /** Views of an offer, added to in batches by each instance (015_job_views). */
@@ -157,6 +162,11 @@ export interface JobAlertsTable {
   location: string | null;
   text: string | null;
   updated_at: string;
+  /** A work mode and a minimum salary in a currency and period (030_offer_salary_mode). */
+  workstation: Generated<string | null>;
+  salary_min: Generated<number | null>;
+  salary_currency: Generated<string | null>;
+  salary_period: Generated<string | null>;
 }
 
 /** Which offers a member was told about (016_job_alerts). */

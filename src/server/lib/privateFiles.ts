@@ -19,7 +19,7 @@ import { newHash } from './ids';
 import { privateKey, type FileStorage } from './storage';
 
 /** The `files.kind` values that are private; every other kind (avatar, logo, image) is a public image. */
-export const PRIVATE_KINDS = ['cv', 'student', 'portfolio', 'wall'] as const;
+export const PRIVATE_KINDS = ['cv', 'student', 'portfolio', 'wall', 'job'] as const;
 export type PrivateKind = (typeof PRIVATE_KINDS)[number];
 
 /**

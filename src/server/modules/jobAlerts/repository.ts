@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely';
 import type { JobAlertsTable } from '../../db/types';
 import { BOLD_ROLES } from '../../../shared/permissions';
 import { likePattern } from '../../../shared/text';
+import { salaryAtLeast } from '../jobs/repository';
 import type { Conn } from '../../db/conn';
 
 export function findAlert(db: Conn, userHash: string) {
@@ -33,6 +34,10 @@ export function recipients(db: Conn, frequency: 'instant' | 'weekly') {
       'job_alerts.working',
       'job_alerts.location',
       'job_alerts.text',
+      'job_alerts.workstation',
+      'job_alerts.salary_min',
+      'job_alerts.salary_currency',
+      'job_alerts.salary_period',
     ])
     .where('users.is_receive_jobs', '=', 1)
     .where('users.status', '=', 'VALIDATED')
@@ -70,6 +75,15 @@ export function matchingOffers(db: Conn, member: Recipient, since: string, limit
   if (member.area) query = query.where('jobs.area', '=', member.area);
   if (member.contract) query = query.where('jobs.contract', '=', member.contract);
   if (member.working) query = query.where('jobs.working', '=', member.working);
+  if (member.workstation) query = query.where('jobs.workstation', '=', member.workstation);
+  if (member.salary_min != null)
+    query = query.where(
+      salaryAtLeast({
+        min: member.salary_min,
+        currency: member.salary_currency ?? 'EUR',
+        period: member.salary_period ?? 'year',
+      }),
+    );
   // the place as written (accents kept), the words against the offer's folded search text
   const place = member.location
     ?.trim()

@@ -22,6 +22,7 @@ import { enqueueMail } from '../mail/outbox';
 import { unsubscribeFor } from '../mail/unsubscribe';
 import type { Task } from '../tasks/runner';
 import * as repo from './repository';
+import { isCurrency } from '../offers/salary';
 
 const WINDOW_MS = 7 * 86_400_000;
 export const INSTANT_EVERY_MS = 5 * 60_000;
@@ -44,6 +45,10 @@ export async function show(db: Db, actor: Actor): Promise<UserJobAlerts> {
     working: (alert?.working as UserJobAlerts['working']) ?? null,
     location: alert?.location ?? null,
     text: alert?.text ?? null,
+    workstation: (alert?.workstation as UserJobAlerts['workstation']) ?? null,
+    salary_min: alert?.salary_min ?? null,
+    salary_currency: alert?.salary_currency ?? null,
+    salary_period: (alert?.salary_period as UserJobAlerts['salary_period']) ?? null,
     active: user.is_receive_jobs === 1,
   };
 }
@@ -63,6 +68,10 @@ export async function update(db: Db, actor: Actor, lng: Locale, body: UserJobAle
         { field: 'area', message: translate(lng, 'jobAlerts.noSuchArea') },
       ]);
   }
+  if (body.salary_currency && !isCurrency(body.salary_currency))
+    throw AppError.badRequest('validation.failed', [
+      { field: 'salary_currency', message: translate(lng, 'offers.salaryCurrency') },
+    ]);
   const current = await show(db, actor);
   const clean = (value: string | null | undefined, fallback: string | null) =>
     value === undefined ? fallback : value?.trim() || null;
@@ -74,6 +83,10 @@ export async function update(db: Db, actor: Actor, lng: Locale, body: UserJobAle
     working: body.working === undefined ? (current.working ?? null) : body.working,
     location: clean(body.location, current.location ?? null),
     text: clean(body.text, current.text ?? null),
+    workstation: body.workstation === undefined ? (current.workstation ?? null) : body.workstation,
+    salary_min: body.salary_min === undefined ? (current.salary_min ?? null) : body.salary_min,
+    salary_currency: body.salary_currency === undefined ? (current.salary_currency ?? null) : body.salary_currency,
+    salary_period: body.salary_period === undefined ? (current.salary_period ?? null) : body.salary_period,
     updated_at: nowIso(),
   });
   return show(db, actor);

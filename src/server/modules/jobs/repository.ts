@@ -4,6 +4,8 @@ import { likePattern } from '../../../shared/text';
 import { manyMatches, searchTextLike } from '../../db/search';
 import { runShaped } from '../../db/shapes';
 import type { Conn } from '../../db/conn';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/types';
 
 export interface PublicJobFilter {
   text?: string;
@@ -11,6 +13,9 @@ export interface PublicJobFilter {
   tags?: string[];
   location?: string;
   appliedBy?: string;
+  workstation?: string;
+  /** offers paying at least this much (their maximum, else their minimum) in this currency and period (issue 25 §17) */
+  salary?: { min: number; currency: string; period: string };
 }
 
 /** A filter as the queries bind it: search patterns already folded (see db/shapes.ts: values pass through unchanged). */
@@ -20,6 +25,10 @@ interface JobArgs {
   contract?: string;
   tags?: string[];
   appliedBy?: string;
+  workstation?: string;
+  salaryMin?: number;
+  salaryCurrency?: string;
+  salaryPeriod?: string;
   /** the text matches too many offers for the trigram path (db/search.ts) */
   wide?: boolean;
 }
@@ -31,6 +40,10 @@ function jobArgs(filter: PublicJobFilter, matches?: number): JobArgs {
     contract: filter.contract,
     tags: filter.tags,
     appliedBy: filter.appliedBy,
+    workstation: filter.workstation,
+    salaryMin: filter.salary?.min,
+    salaryCurrency: filter.salary?.currency,
+    salaryPeriod: filter.salary?.period,
     wide: manyMatches(matches),
   };
 }
@@ -43,6 +56,9 @@ function publishedJobs(db: Conn, a: JobArgs) {
   const location = a.location;
   if (location) query = query.where((eb) => eb(eb.fn('lower', ['jobs.location']), 'like', location));
   if (a.contract) query = query.where('jobs.contract', '=', a.contract);
+  if (a.workstation) query = query.where('jobs.workstation', '=', a.workstation);
+  if (a.salaryMin !== undefined && a.salaryCurrency && a.salaryPeriod)
+    query = query.where(salaryAtLeast({ min: a.salaryMin, currency: a.salaryCurrency, period: a.salaryPeriod }));
   if (a.tags?.length) {
     const tags = a.tags;
     query = query.where((eb) =>
@@ -70,6 +86,16 @@ function publishedJobs(db: Conn, a: JobArgs) {
   return query;
 }
 
+/** Pays at least `min` in `currency` per `period`: the offer's maximum, or its minimum when it gives no maximum (also job alerts). */
+export function salaryAtLeast(salary: { min: number; currency: string; period: string }) {
+  return (eb: ExpressionBuilder<Database, 'jobs'>) =>
+    eb.and([
+      eb('jobs.salary_currency', '=', salary.currency),
+      eb('jobs.salary_period', '=', salary.period),
+      eb(eb.fn.coalesce('jobs.salary_max', 'jobs.salary_min'), '>=', salary.min),
+    ]);
+}
+
 const SUMMARY_COLUMNS = [
   'jobs.hash',
   'jobs.slug',
@@ -79,6 +105,10 @@ const SUMMARY_COLUMNS = [
   'jobs.working',
   'jobs.cdate',
   'jobs.status',
+  'jobs.salary_min',
+  'jobs.salary_max',
+  'jobs.salary_currency',
+  'jobs.salary_period',
   'companies.company_name',
   'companies.logo',
 ] as const;
@@ -170,6 +200,7 @@ export async function findPublished(db: Conn, hashOrSlug: string) {
           'jobs.specialty',
           'jobs.date_incorporation',
           'jobs.data',
+          'jobs.file',
           'companies.data as company_data',
         ])
         .where('jobs.status', '=', 'PUBLISHED')

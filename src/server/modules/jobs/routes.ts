@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../lib/lists';
 import { sharedFields } from '../../lib/audience';
+import { fileLinks } from '../../lib/signedLinks';
 import * as service from './service';
 
 export async function jobRoutes(app: FastifyInstance) {
@@ -27,7 +28,15 @@ export async function jobRoutes(app: FastifyInstance) {
       response: { 200: { $ref: 'job#' } },
     },
     handler: (request) =>
-      service.showPublic(app.db, request.actor, request.lng, request.params.id, shared, companyShared),
+      service.showPublic(
+        app.db,
+        request.actor,
+        request.lng,
+        request.params.id,
+        shared,
+        companyShared,
+        fileLinks(app.config.secretKey, request.actor),
+      ),
   });
   app.post<{ Params: { id: string } }>('/api/jobs/:id/view', {
     config: { permission: 'public.browse' },

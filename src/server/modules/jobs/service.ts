@@ -2,6 +2,8 @@
 import { audienceValues, viewerOf, type sharedFields } from '../../lib/audience';
 import { companyData } from '../companies/data';
 import { offerData } from '../offers/presenter';
+import { offerFileNames, offerFileOf } from '../offers/offerFile';
+import type { FileLinks } from '../../lib/signedLinks';
 import { PAGE_SIZES, type Locale } from '../../../shared/constants';
 import { can } from '../../../shared/permissions';
 import type { Db } from '../../db/dialect';
@@ -23,6 +25,10 @@ export interface JobsQuery extends PageQuery {
   tags?: string;
   location?: string;
   subscribed_by_me?: boolean;
+  workstation?: string;
+  salary_min?: number;
+  salary_currency?: string;
+  salary_period?: string;
 }
 
 /** What a visitor without the `jobs.view` permission reads of a description (SPEC §6: upgrade to view). */
@@ -43,6 +49,10 @@ async function withTags<T extends SummaryRow>(db: Db, rows: T[], lng: Locale) {
     location: row.location,
     contract: row.contract,
     working: asCode(JOB_WORKING, row.working),
+    salary_min: row.salary_min,
+    salary_max: row.salary_max,
+    salary_currency: row.salary_currency,
+    salary_period: row.salary_period,
     cdate: row.cdate,
     status: row.status,
     company: { name: row.company_name, logo: row.logo },
@@ -61,6 +71,11 @@ export async function listPublic(db: Db, actor: Actor, lng: Locale, query: JobsQ
     location: query.location,
     tags: query.tags ? query.tags.split(',') : undefined,
     appliedBy,
+    workstation: query.workstation,
+    salary:
+      query.salary_min !== undefined
+        ? { min: query.salary_min, currency: query.salary_currency ?? 'EUR', period: query.salary_period ?? 'year' }
+        : undefined,
   };
   if (appliedBy) return listApplications(db, lng, { ...filter, appliedBy }, size, offset);
   // the total first (cached per filter and data version): a page past the end is answered without a query
@@ -130,6 +145,7 @@ export async function showPublic(
   hashOrSlug: string,
   shared: ReturnType<typeof sharedFields> = [],
   companyShared: ReturnType<typeof sharedFields> = [],
+  links?: FileLinks,
 ) {
   const row = await repo.findPublished(db, hashOrSlug);
   if (!row) throw AppError.notFound();
@@ -156,6 +172,8 @@ export async function showPublic(
     date_incorporation: row.date_incorporation,
     subscribed: actor.type === 'user' && actor.hash ? await repo.hasApplied(db, row.hash, actor.hash) : false,
     extra: audienceValues(shared, (name) => offerData(row)[name], viewerOf(actor)),
+    // the offer's PDF goes with the whole offer: a teaser reader gets no link (issue 25 §10)
+    ...offerFileOf(locked ? null : row.file, await offerFileNames(db, [row.file]), links),
   };
 }
 

@@ -1,13 +1,18 @@
-/** A company's own offers (DESIGN §4b "Offers by companies"): GET/POST /com/jobs, GET/PATCH /com/jobs/{hash}. */
+/** A company's own offers (DESIGN §4b "Offers by companies"): GET/POST /com/jobs, GET/PATCH/DELETE /com/jobs/{hash}, its file. */
 import type { FastifyInstance } from 'fastify';
 import type { CompanyJobWrite } from '../../../shared/schema-types';
 import { listSchema } from '../../lib/lists';
+import { uploadsPlugin } from '../../plugins/uploads';
+import { fileLinks } from '../../lib/signedLinks';
 import { candidateRoutes } from './candidatesRoutes';
 import * as service from './companyService';
+import { offerFileRoutes } from './offerFileRoutes';
+import { removeOffer } from './removal';
 
 const tags = ['companies'];
 
 export async function companyOfferRoutes(app: FastifyInstance) {
+  const links = (actor: Parameters<typeof fileLinks>[1]) => fileLinks(app.config.secretKey, actor);
   app.get<{ Querystring: service.CompanyOffersQuery }>('/com/jobs', {
     config: { permission: 'company.jobs.manage' },
     schema: {
@@ -16,7 +21,7 @@ export async function companyOfferRoutes(app: FastifyInstance) {
       querystring: { $ref: 'company.jobs.filter#' },
       response: { 200: listSchema('company.job') },
     },
-    handler: (request) => service.list(app.db, request.actor, request.lng, request.query),
+    handler: (request) => service.list(app.db, request.actor, request.lng, request.query, links(request.actor)),
   });
   app.post<{ Body: CompanyJobWrite }>('/com/jobs', {
     config: { permission: 'company.jobs.manage' },
@@ -27,7 +32,9 @@ export async function companyOfferRoutes(app: FastifyInstance) {
       response: { 201: { $ref: 'company.job#' } },
     },
     handler: async (request, reply) =>
-      reply.code(201).send(await service.create(app.db, request.actor, request.lng, request.body)),
+      reply
+        .code(201)
+        .send(await service.create(app.db, request.actor, request.lng, request.body, links(request.actor))),
   });
   app.get<{ Params: { hash: string } }>('/com/jobs/:hash', {
     config: { permission: 'company.jobs.manage' },
@@ -37,7 +44,7 @@ export async function companyOfferRoutes(app: FastifyInstance) {
       params: { $ref: 'admin.params.hash#' },
       response: { 200: { $ref: 'company.job#' } },
     },
-    handler: (request) => service.show(app.db, request.actor, request.lng, request.params.hash),
+    handler: (request) => service.show(app.db, request.actor, request.lng, request.params.hash, links(request.actor)),
   });
   app.patch<{ Params: { hash: string }; Body: CompanyJobWrite }>('/com/jobs/:hash', {
     config: { permission: 'company.jobs.manage' },
@@ -52,5 +59,29 @@ export async function companyOfferRoutes(app: FastifyInstance) {
     handler: (request) =>
       service.update(app.db, app.config, request.actor, request.lng, request.params.hash, request.body),
   });
+  app.delete<{ Params: { hash: string } }>('/com/jobs/:hash', {
+    config: { permission: 'company.jobs.manage' },
+    schema: {
+      tags,
+      summary:
+        'Delete the offer for good; one that has applications (even withdrawn) is closed instead and the answer says why',
+      params: { $ref: 'admin.params.hash#' },
+      response: {
+        200: {
+          type: 'object',
+          required: ['deleted', 'status', 'message'],
+          additionalProperties: false,
+          properties: {
+            deleted: { type: 'boolean' },
+            status: { type: ['string', 'null'], enum: ['CLOSED', null] },
+            message: { type: 'string' },
+          },
+        },
+      },
+    },
+    handler: (request) => removeOffer(app, request.actor, request.lng, request.params.hash),
+  });
+  // the file route takes multipart, so it lives inside its own upload context (plugins/uploads.ts)
+  await app.register(uploadsPlugin, { routes: [offerFileRoutes] });
   await app.register(candidateRoutes);
 }

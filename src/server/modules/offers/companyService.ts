@@ -28,6 +28,9 @@ import { applyMove } from './moves';
 import { offerData, presentOffer, type OfferExtras } from './presenter';
 import { viewsOf } from '../jobs/views';
 import * as repo from './repository';
+import { checkSalary, SALARY_FIELDS } from './salary';
+import { fileLinks, type FileLinks } from '../../lib/signedLinks';
+import { offerFileNames } from './offerFile';
 
 export interface CompanyOffersQuery {
   text?: string;
@@ -49,6 +52,7 @@ const FIELD_NAMES = [
   'area',
   'specialty',
   'tags',
+  ...SALARY_FIELDS,
 ] as const;
 const NOT_DATA: readonly string[] = [...FIELD_NAMES, 'status', 'survey'];
 
@@ -63,22 +67,27 @@ function dataFieldsOf(body: object): Record<string, unknown> {
 export async function extrasOf(
   db: Conn,
   lng: Locale,
-  rows: Array<Pick<repo.OfferRow, 'hash' | 'area' | 'specialty'>>,
+  rows: Array<Pick<repo.OfferRow, 'hash' | 'area' | 'specialty' | 'file'>>,
   withHistory = false,
+  links?: FileLinks,
 ): Promise<Map<string, OfferExtras>> {
   const hashes = rows.map((row) => row.hash);
   const referenced = [
     ...new Set(rows.flatMap((row) => [row.area, row.specialty]).filter((hash): hash is string => !!hash)),
   ];
-  const [tags, counts, named, views] = await Promise.all([
+  const [tags, counts, named, views, fileNames] = await Promise.all([
     repo.tagsOfOffers(db, hashes, lng),
     repo.applicantCounts(db, hashes),
     repo.tagTitles(db, referenced, lng),
     viewsOf(db, hashes),
+    offerFileNames(
+      db,
+      rows.map((row) => row.file),
+    ),
   ]);
   const titles = new Map(named.map((tag) => [tag.hash, (tag.title as string | null) || tag.title_es]));
   const out = new Map<string, OfferExtras>(
-    hashes.map((hash) => [hash, { tags: [], applicants: {}, titles, views: views.get(hash) ?? 0 }]),
+    hashes.map((hash) => [hash, { tags: [], applicants: {}, titles, views: views.get(hash) ?? 0, fileNames, links }]),
   );
   for (const tag of tags) out.get(tag.job_hash)!.tags.push(tag);
   for (const count of counts) out.get(count.job_hash)!.applicants[count.status] = Number(count.n);
@@ -91,14 +100,14 @@ export function parseSort(sort = '-cdate'): { field: repo.OfferSort; direction: 
   return { field: (descending ? sort.slice(1) : sort) as repo.OfferSort, direction: descending ? 'desc' : 'asc' };
 }
 
-export async function list(db: Db, actor: Actor, lng: Locale, query: CompanyOffersQuery) {
+export async function list(db: Db, actor: Actor, lng: Locale, query: CompanyOffersQuery, links?: FileLinks) {
   const { size, offset } = pageWindow(query, 10);
   const filter = { company: actor.hash!, status: query.status, text: query.text };
   const [total, rows] = await Promise.all([
     repo.countOffers(db, filter),
     repo.pageOffers(db, filter, parseSort(query.sort), size, offset),
   ]);
-  const extras = await extrasOf(db, lng, rows);
+  const extras = await extrasOf(db, lng, rows, false, links);
   return listResult(
     rows.map((row) => presentOffer(row, 'company', extras.get(row.hash)!)),
     total,
@@ -113,9 +122,9 @@ async function ownOffer(db: Conn, actor: Actor, hash: string): Promise<repo.Offe
   return row;
 }
 
-export async function show(db: Db, actor: Actor, lng: Locale, hash: string) {
+export async function show(db: Db, actor: Actor, lng: Locale, hash: string, links?: FileLinks) {
   const row = await ownOffer(db, actor, hash);
-  const extras = (await extrasOf(db, lng, [row], true)).get(hash)!;
+  const extras = (await extrasOf(db, lng, [row], true, links)).get(hash)!;
   const applicants = await repo.applicantsOf(db, hash);
   extras.candidates = applicants
     .filter((a) => a.status !== 'WITHDRAWN')
@@ -161,11 +170,12 @@ function columnsOf(
   };
 }
 
-export async function create(db: Db, actor: Actor, lng: Locale, body: CompanyJobWrite) {
+export async function create(db: Db, actor: Actor, lng: Locale, body: CompanyJobWrite, links?: FileLinks) {
   for (const field of ['status', 'survey'] as const) {
     if (body[field] !== undefined)
       throw AppError.badRequest('validation.failed', [{ field, message: translate(lng, 'offers.statusOnCreate') }]);
   }
+  checkSalary(lng, body);
   const hash = newHash();
   await db.transaction().execute(async (trx) => {
     await checkTags(trx, lng, body);
@@ -190,6 +200,10 @@ export async function create(db: Db, actor: Actor, lng: Locale, body: CompanyJob
       area: body.area ?? null,
       specialty: body.specialty ?? null,
       file: null,
+      salary_min: body.salary_min ?? null,
+      salary_max: body.salary_max ?? null,
+      salary_currency: body.salary_currency ?? null,
+      salary_period: body.salary_period ?? null,
       search_text: foldText(`${body.title} ${body.description} ${body.location} ${company.company_name}`),
       data: JSON.stringify(dataFieldsOf(body)),
       cdate: at,
@@ -207,7 +221,7 @@ export async function create(db: Db, actor: Actor, lng: Locale, body: CompanyJob
       created_at: at,
     });
   });
-  return show(db, actor, lng, hash);
+  return show(db, actor, lng, hash, links);
 }
 
 export async function update(db: Db, config: Config, actor: Actor, lng: Locale, hash: string, body: CompanyJobWrite) {
@@ -229,6 +243,7 @@ export async function update(db: Db, config: Config, actor: Actor, lng: Locale, 
     if (columns || fields.tags || hasData) {
       if (!OFFER_EDITABLE.includes(offer.status as OfferStatus)) throw new AppError(409, 'offers.closedNoEdit');
       await checkTags(trx, lng, fields);
+      checkSalary(lng, { ...offer, ...fields });
       if (columns || hasData)
         await repo.updateOffer(trx, hash, {
           ...columns,
@@ -248,7 +263,7 @@ export async function update(db: Db, config: Config, actor: Actor, lng: Locale, 
     });
     if (survey) await closeWithSurvey(trx, config, offer, actor, survey, applicants);
   });
-  return show(db, actor, lng, hash);
+  return show(db, actor, lng, hash, fileLinks(config.secretKey, actor));
 }
 
 type Survey = NonNullable<CompanyJobWrite['survey']>;

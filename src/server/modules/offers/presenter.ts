@@ -1,6 +1,8 @@
 /** An offer as its company or the back office reads it (schemas/company.job.json). */
 import { offerMovesFrom, type OfferMover } from '../../../shared/offerMoves';
 import { isoToDmy } from '../../../shared/dates';
+import type { FileLinks } from '../../lib/signedLinks';
+import { offerFileOf } from './offerFile';
 import type { OfferRow } from './repository';
 
 export interface OfferExtras {
@@ -19,6 +21,9 @@ export interface OfferExtras {
   titles?: Map<string, string>;
   /** The people who applied and did not withdraw (the survey asks whom the company hired among them). */
   candidates?: Array<{ hash: string; name: string | null; former: boolean }>;
+  /** The download names of the offers' files (offerFile.ts), and the reader's signed links (none: no file link). */
+  fileNames?: Map<string, string>;
+  links?: FileLinks;
 }
 
 /** `{ hash, title }` as the public job answers it (schemas/job.json); null when the tag is gone. */
@@ -50,6 +55,10 @@ export function presentOffer(row: OfferRow, reader: OfferMover, extras: OfferExt
     working: row.working,
     date_incorporation: isoToDmy(row.date_incorporation),
     workstation: row.workstation,
+    salary_min: row.salary_min,
+    salary_max: row.salary_max,
+    salary_currency: row.salary_currency,
+    salary_period: row.salary_period,
     area: tagRef(row.area, extras.titles),
     specialty: tagRef(row.specialty, extras.titles),
     tags: extras.tags.map((tag) => ({
@@ -69,6 +78,7 @@ export function presentOffer(row: OfferRow, reader: OfferMover, extras: OfferExt
     published_at: row.published_at,
     expires_at: row.expires_at,
     extra: offerData(row),
+    ...offerFileOf(row.file, extras.fileNames ?? new Map(), extras.links),
     ...(extras.candidates ? { candidates: extras.candidates } : {}),
     ...(extras.history
       ? {

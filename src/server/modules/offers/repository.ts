@@ -48,6 +48,11 @@ const COLUMNS = [
   'jobs.expires_at',
   // a field a maintainer added to company.job.write lives here (companyService.ts dataFieldsOf)
   'jobs.data',
+  'jobs.file',
+  'jobs.salary_min',
+  'jobs.salary_max',
+  'jobs.salary_currency',
+  'jobs.salary_period',
   'companies.company_name',
   'companies.email as company_email',
   'companies.language as company_language',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { listSchema, type PageQuery } from '../../lib/lists';
 import { uploadsPlugin } from '../../plugins/uploads';
 import { memberPortfolioImageRoutes } from './memberImageRoutes';
+import { memberPortfolioFileRoutes } from './memberFileRoutes';
 import * as service from './memberService';
 
 const permission = 'user.portfolios.manage';
@@ -56,5 +57,5 @@ export async function memberPortfolioRoutes(app: FastifyInstance) {
     handler: (request) => service.remove(app, request.actor, request.params.id),
   });
   // The picture routes take multipart, so they live inside their own upload context (plugins/uploads.ts).
-  await app.register(uploadsPlugin, { routes: [memberPortfolioImageRoutes] });
+  await app.register(uploadsPlugin, { routes: [memberPortfolioImageRoutes, memberPortfolioFileRoutes] });
 }

@@ -10,6 +10,9 @@ import { publicKey, removeQuietly, type FileStorage } from '../../lib/storage';
 import type { Conn } from '../../db/conn';
 import * as publicRepo from './repository';
 import * as repo from './memberRepository';
+import { fileLinks, type FileLinks } from '../../lib/signedLinks';
+import { removePrivate } from '../../lib/privateFiles';
+import { dropFileRows, fileOf, portfolioFiles } from './memberFile';
 
 export interface PortfolioWrite {
   name?: string;
@@ -28,11 +31,16 @@ function owner(actor: Actor): string {
   return actor.hash;
 }
 
-async function present(db: Conn, rows: Row[]) {
+async function present(db: Conn, rows: Row[], fileLinks?: FileLinks) {
   const hashes = rows.map((row) => row.hash);
-  const [images, links] = await Promise.all([publicRepo.imagesOf(db, hashes), publicRepo.linksOf(db, hashes)]);
+  const [images, links, files] = await Promise.all([
+    publicRepo.imagesOf(db, hashes),
+    publicRepo.linksOf(db, hashes),
+    portfolioFiles(db, hashes),
+  ]);
   return rows.map((row) => ({
     ...row,
+    ...fileOf(files, row.hash, fileLinks),
     date: isoToDmy(row.date),
     images: images
       .filter((image) => image.portfolio_hash === row.hash)
@@ -60,12 +68,12 @@ export async function list(app: FastifyInstance, actor: Actor, query: PageQuery)
   const user = owner(actor);
   const { size, offset } = pageWindow(query, PAGE_SIZES.portfolios);
   const [total, rows] = await Promise.all([repo.count(app.db, user), repo.page(app.db, user, size, offset)]);
-  return listResult(await present(app.db, rows), total, size);
+  return listResult(await present(app.db, rows, fileLinks(app.config.secretKey, actor)), total, size);
 }
 
 export async function show(app: FastifyInstance, actor: Actor, hash: string) {
   const row = await findOwn(app.db, owner(actor), hash);
-  return (await present(app.db, [row]))[0]!;
+  return (await present(app.db, [row], fileLinks(app.config.secretKey, actor)))[0]!;
 }
 
 /** `images` must be exactly the project's current images, each once, in the new order. */
@@ -118,11 +126,13 @@ export async function update(app: FastifyInstance, actor: Actor, lng: Locale, ha
 
 export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
   const user = owner(actor);
-  const paths = await app.db.transaction().execute(async (trx) => {
+  const { paths, files } = await app.db.transaction().execute(async (trx) => {
     await findOwn(trx, user, hash);
-    return repo.remove(trx, user, hash);
+    const files = await dropFileRows(trx, hash);
+    return { paths: await repo.remove(trx, user, hash), files };
   });
   await removeImageFiles(app.storage, paths);
+  for (const path of files) await removePrivate(app.storage, 'portfolio', path);
   return { ok: true };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../lib/lists';
+import { fileLinks } from '../../lib/signedLinks';
 import * as service from './service';
 
 export async function portfolioRoutes(app: FastifyInstance) {
@@ -11,7 +12,7 @@ export async function portfolioRoutes(app: FastifyInstance) {
       querystring: { $ref: 'owned.filter#' },
       response: { 200: listSchema('portfolio') },
     },
-    handler: (request) => service.list(app.db, request.query),
+    handler: (request) => service.list(app.db, request.query, fileLinks(app.config.secretKey, request.actor)),
   });
   app.get<{ Params: { id: string } }>('/api/portfolios/:id', {
     config: { permission: 'public.browse' },
@@ -21,6 +22,6 @@ export async function portfolioRoutes(app: FastifyInstance) {
       params: { $ref: 'params.id#' },
       response: { 200: { $ref: 'portfolio#' } },
     },
-    handler: (request) => service.show(app.db, request.params.id),
+    handler: (request) => service.show(app.db, request.params.id, fileLinks(app.config.secretKey, request.actor)),
   });
 }

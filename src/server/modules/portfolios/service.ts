@@ -4,6 +4,8 @@ import { AppError } from '../../errors';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import { presentAuthor } from '../users/presenters';
 import * as repo from './repository';
+import type { FileLinks } from '../../lib/signedLinks';
+import { fileOf, portfolioFiles } from './memberFile';
 
 export interface OwnedQuery extends PageQuery {
   users?: string;
@@ -11,10 +13,15 @@ export interface OwnedQuery extends PageQuery {
 
 type Row = Awaited<ReturnType<typeof repo.page>>[number];
 
-async function present(db: Db, rows: Row[]) {
+async function present(db: Db, rows: Row[], fileLinks?: FileLinks) {
   const hashes = rows.map((row) => row.hash);
-  const [images, links] = await Promise.all([repo.imagesOf(db, hashes), repo.linksOf(db, hashes)]);
+  const [images, links, files] = await Promise.all([
+    repo.imagesOf(db, hashes),
+    repo.linksOf(db, hashes),
+    portfolioFiles(db, hashes),
+  ]);
   return rows.map((row) => ({
+    ...fileOf(files, row.hash, fileLinks),
     hash: row.hash,
     name: row.name,
     date: row.date,
@@ -28,15 +35,15 @@ async function present(db: Db, rows: Row[]) {
   }));
 }
 
-export async function list(db: Db, query: OwnedQuery) {
+export async function list(db: Db, query: OwnedQuery, fileLinks?: FileLinks) {
   const { size, offset } = pageWindow(query, PAGE_SIZES.portfolios);
   const users = query.users ? query.users.split(',') : undefined;
   const [total, rows] = await Promise.all([repo.count(db, users), repo.page(db, users, size, offset)]);
-  return listResult(await present(db, rows), total, size);
+  return listResult(await present(db, rows, fileLinks), total, size);
 }
 
-export async function show(db: Db, hash: string) {
+export async function show(db: Db, hash: string, fileLinks?: FileLinks) {
   const row = await repo.find(db, hash);
   if (!row) throw AppError.notFound();
-  return (await present(db, [row]))[0]!;
+  return (await present(db, [row], fileLinks))[0]!;
 }

@@ -13,6 +13,11 @@ export function jobForPage(db: Conn, slug: string) {
       'jobs.location',
       'jobs.contract',
       'jobs.cdate',
+      'jobs.workstation',
+      'jobs.salary_min',
+      'jobs.salary_max',
+      'jobs.salary_currency',
+      'jobs.salary_period',
       'companies.company_name',
       'companies.url',
     ])

@@ -59,6 +59,31 @@ const plain = (markdown: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/**
+ * JobPosting's baseSalary (a MonetaryAmount: a range, or one value when only one end is given) and, for a remote
+ * job, jobLocationType TELECOMMUTE (issue 25 §17; schema.org / Google's job posting guidelines).
+ */
+export function jobPostingExtras(job: {
+  workstation: string | null;
+  salary_min: number | null;
+  salary_max: number | null;
+  salary_currency: string | null;
+  salary_period: string | null;
+}): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (job.workstation === 'REMOTE') out['jobLocationType'] = 'TELECOMMUTE';
+  const { salary_min: min, salary_max: max } = job;
+  if ((min != null || max != null) && job.salary_currency && job.salary_period) {
+    const unitText = job.salary_period.toUpperCase();
+    const value =
+      min != null && max != null && min !== max
+        ? { '@type': 'QuantitativeValue', minValue: min, maxValue: max, unitText }
+        : { '@type': 'QuantitativeValue', value: min ?? max, unitText };
+    out['baseSalary'] = { '@type': 'MonetaryAmount', currency: job.salary_currency, value };
+  }
+  return out;
+}
+
 export async function headForMatch(
   db: Db,
   match: RouteMatch | null,
@@ -95,6 +120,7 @@ export async function headForMatch(
             ...(job.url ? { sameAs: job.url } : {}),
           },
           jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: job.location } },
+          ...jobPostingExtras(job),
           url: `${publicUrl}${localizePath('jobs.show', lng, { slug: job.slug })}`,
         },
       };

@@ -66,7 +66,7 @@ export async function deletePhoto(app: FastifyInstance, actor: Actor) {
 }
 
 /** A PDF must also be complete: its end-of-file marker within the last 2 KB (a cut upload has none). */
-async function completePdf(file: UploadedFile): Promise<boolean> {
+export async function completePdf(file: UploadedFile): Promise<boolean> {
   const length = Math.min(2048, file.size);
   const handle = await open(file.path, 'r');
   try {

@@ -31,6 +31,9 @@ export const UPLOAD_TARGETS = {
   picture: { prefix: 'usr', path: '', kind: 'photo', ...UPLOAD_KINDS.photo },
   // an article's cover in the back office: the page gives the path (adm/articles/{hash}/image)
   cover: { prefix: 'adm', path: '', kind: 'photo', ...UPLOAD_KINDS.photo },
+  // an offer's PDF (com/jobs/{hash}/file) and a portfolio project's file (usr/portfolios/{hash}/file): the page gives the path
+  offerFile: { prefix: 'com', path: '', kind: 'document', ...UPLOAD_KINDS.document },
+  portfolioFile: { prefix: 'usr', path: '', kind: 'portfolioFile', ...UPLOAD_KINDS.portfolioFile },
 } as const;
 export type UploadTarget = keyof typeof UPLOAD_TARGETS;
 

@@ -16,6 +16,8 @@ const ANSWER_KEY: Record<UploadTarget, string> = {
   logo: 'logo',
   picture: 'image',
   cover: 'image',
+  offerFile: 'file',
+  portfolioFile: 'file',
 };
 
 export function UploadWidget({ value, onChange, options, disabled, readonly }: WidgetProps) {

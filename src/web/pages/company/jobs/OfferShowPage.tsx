@@ -15,6 +15,9 @@ import { useLocale } from '../../../hooks/useLocale';
 import { formatDate } from '../../../lib/dates';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import { OfferMoves } from './components/OfferMoves';
+import { OfferDelete } from './components/OfferDelete';
+import { UploadField } from '../../../forms/widgets/UploadField';
+import { formatSalary } from '../../../lib/salary';
 import { OfferStatusTag } from './components/OfferStatusTag';
 import type { Offer } from './types';
 
@@ -23,6 +26,7 @@ export default function OfferShowPage() {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
   const { query } = useShow<Offer>({ resource: 'com/jobs', id: hash, errorNotification: false });
+  const refetch = query.refetch;
   const offer = query.data?.data;
   useDocumentTitle(`${offer?.title ?? t('pages.company.jobs.show')} · Alumni`);
   if (query.isLoading) return <Spinner />;
@@ -51,6 +55,7 @@ export default function OfferShowPage() {
             </Link>
           ) : null}
           <OfferMoves offer={offer} />
+          <OfferDelete hash={hash} />
         </Space>
       </Space>
       <Alert
@@ -69,6 +74,9 @@ export default function OfferShowPage() {
             <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
               <Descriptions.Item label={t('fields.location')}>{offer.location}</Descriptions.Item>
               <Descriptions.Item label={t('fields.contract')}>{t(`jobs.contract.${offer.contract}`)}</Descriptions.Item>
+              {formatSalary(offer, lng, t) ? (
+                <Descriptions.Item label={t('jobs.salary')}>{formatSalary(offer, lng, t)}</Descriptions.Item>
+              ) : null}
               {offer.working ? (
                 <Descriptions.Item label={t('fields.working')}>{t(`jobs.working.${offer.working}`)}</Descriptions.Item>
               ) : null}
@@ -114,6 +122,19 @@ export default function OfferShowPage() {
                 </Col>
               ))}
             </Row>
+          </Card>
+          <Card title={t('offers.file')} style={{ marginBottom: 16 }} data-testid="offer-file">
+            <UploadField
+              kind="offerFile"
+              path={`jobs/${hash}/file`}
+              value={offer.file ?? null}
+              fileName={offer.file_name ?? undefined}
+              disabled={!OFFER_EDITABLE.includes(offer.status)}
+              onChange={() => void refetch()}
+            />
+            <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+              {t('offers.fileHelp')}
+            </Typography.Paragraph>
           </Card>
           <Card title={t('offers.history')}>
             <Timeline

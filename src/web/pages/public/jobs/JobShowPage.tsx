@@ -14,6 +14,8 @@ import { ApplyButton } from './components/ApplyButton';
 import { ExtraFields } from '../../../components/ExtraFields';
 import { formatDate } from '../../../lib/dates';
 import { useOfferView } from './useOfferView';
+import { formatSalary } from '../../../lib/salary';
+import { FilePdfOutlined } from '@ant-design/icons';
 
 /** An offer. Who may read all of it is the server's decision (`locked`); the page only explains it (SPEC §6). */
 export default function JobShowPage() {
@@ -31,6 +33,7 @@ export default function JobShowPage() {
   if (query.error || !job) return <UnexpectedErrorPage error={query.error} />;
 
   const date = (value: string | null) => formatDate(value, lng);
+  const salary = formatSalary(job, lng, t);
   return (
     <article className="job-detail">
       <Link to={to('jobs')}>
@@ -53,6 +56,11 @@ export default function JobShowPage() {
       </Space>
       <Descriptions column={{ xs: 1, md: 2, xl: 3 }} bordered size="small" style={{ marginBottom: 24 }}>
         <Descriptions.Item label={t('jobs.location')}>{job.location}</Descriptions.Item>
+        {salary ? (
+          <Descriptions.Item label={t('jobs.salary')}>
+            <span data-testid="job-salary">{salary}</span>
+          </Descriptions.Item>
+        ) : null}
         <Descriptions.Item label={t('jobs.contractLabel')}>{t(`jobs.contract.${job.contract}`)}</Descriptions.Item>
         <Descriptions.Item label={t('jobs.working')}>
           {job.working ? t(`jobs.working.${job.working}`) : '—'}
@@ -74,6 +82,13 @@ export default function JobShowPage() {
       {!job.locked && me?.iss !== 'company' ? <ApplyButton job={job} /> : null}
       <h2>{t('jobs.description')}</h2>
       <p className="job-description">{job.description}</p>
+      {job.file ? (
+        <p>
+          <a href={job.file} download data-testid="job-file">
+            <FilePdfOutlined /> {t('jobs.file', { name: job.file_name ?? '' })}
+          </a>
+        </p>
+      ) : null}
       {job.locked ? (
         <Alert
           type="info"

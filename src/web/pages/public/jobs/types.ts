@@ -13,6 +13,11 @@ export interface JobSummary {
   /** `extra` (one offer): company.profile's fields marked x-audience that this caller may see (schemas/job.json) */
   company: { name: string; logo: string | null; extra?: Record<string, unknown> };
   tags: Array<{ hash: string; title: string }>;
+  /** the optional salary range (issue 25 §17) */
+  salary_min?: number | null;
+  salary_max?: number | null;
+  salary_currency?: string | null;
+  salary_period?: 'year' | 'month' | 'hour' | null;
 }
 
 export interface JobDetail extends JobSummary {
@@ -26,4 +31,7 @@ export interface JobDetail extends JobSummary {
   subscribed: boolean;
   /** company.job.write's fields marked x-audience that this caller may see (schemas/job.json, docs/schemas.md) */
   extra?: Record<string, unknown>;
+  /** a signed link to the offer's PDF, for a reader who may read the whole offer (issue 25 §10) */
+  file?: string | null;
+  file_name?: string | null;
 }

@@ -1,7 +1,7 @@
 import { Image } from 'antd';
 import { Skeleton, Space } from '../../../components/light';
 import { Card } from '../../../components/Card';
-import { LinkOutlined } from '@ant-design/icons';
+import { LinkOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { usePublicOne } from '../../../public/data';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useParams } from 'react-router';
@@ -20,6 +20,8 @@ export interface Portfolio {
   content: string;
   images: Array<{ hash: string; url: string }>;
   links: Array<{ hash: string; url: string }>;
+  file?: string | null;
+  file_name?: string | null;
   user: { hash: string; name: string; surname1: string };
 }
 
@@ -95,6 +97,13 @@ export function PortfolioShowPage() {
           </a>
         </p>
       ))}
+      {p.file ? (
+        <p>
+          <a href={p.file} download data-testid="portfolio-file">
+            <PaperClipOutlined /> {t('portfolios.file.download', { name: p.file_name ?? '' })}
+          </a>
+        </p>
+      ) : null}
     </article>
   );
 }

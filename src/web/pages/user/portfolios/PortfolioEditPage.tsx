@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useLocale } from '../../../hooks/useLocale';
 import { DeleteRecord } from './DeleteRecord';
 import { ImageManager } from './ImageManager';
+import { UploadField } from '../../../forms/widgets/UploadField';
 import { PortfolioForm, toValues } from './PortfolioForm';
 import { StatusTag } from './StatusTag';
 import type { Portfolio, PortfolioImage } from './types';
@@ -30,6 +31,7 @@ export default function PortfolioEditPage() {
   const initial = useMemo(() => toValues(record), [record]);
   // The pictures change apart from the form: the manager's answers are kept here, so unsaved form edits stay.
   const [images, setImages] = useState<PortfolioImage[] | null>(null);
+  const [file, setFile] = useState<{ file: string | null; file_name: string | null } | undefined>(undefined);
 
   if (form.notFound)
     return (
@@ -81,6 +83,15 @@ export default function PortfolioEditPage() {
             <ImageManager
               portfolio={{ ...record, images: images ?? record.images }}
               onChange={(next) => setImages(next.images)}
+            />
+          </Card>
+          <Card title={t('portfolios.file.title')} style={{ marginTop: 24 }} data-testid="portfolio-file-card">
+            <UploadField
+              kind="portfolioFile"
+              path={`portfolios/${hash}/file`}
+              value={file === undefined ? (record.file ?? null) : file.file}
+              fileName={(file === undefined ? record.file_name : file.file_name) ?? undefined}
+              onChange={(answer) => setFile(answer as { file: string | null; file_name: string | null })}
             />
           </Card>
         </Col>

@@ -3,7 +3,7 @@
  * link to its public page when it is published.
  */
 import { Alert, Button, Card, Image, Space, Typography } from 'antd';
-import { EditOutlined, GlobalOutlined, LinkOutlined } from '@ant-design/icons';
+import { EditOutlined, GlobalOutlined, LinkOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useShow } from '@refinedev/core';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -105,6 +105,13 @@ export default function PortfolioShowPage() {
             ))}
           </ul>
         )}
+        {record.file ? (
+          <p>
+            <a href={record.file} download data-testid="portfolio-file">
+              <PaperClipOutlined /> {t('portfolios.file.download', { name: record.file_name ?? '' })}
+            </a>
+          </p>
+        ) : null}
       </Card>
     </article>
   );

@@ -12,4 +12,7 @@ export interface Portfolio {
   status: 'PUBLISHED' | 'UNPUBLISHED';
   images: PortfolioImage[];
   links: Array<{ hash: string; url: string }>;
+  /** a signed link to the project's file (a PDF or a picture, issue 25 §11) and its name */
+  file?: string | null;
+  file_name?: string | null;
 }

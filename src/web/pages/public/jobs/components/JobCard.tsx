@@ -1,16 +1,24 @@
 import { Tag } from '../../../../components/light';
-import { CalendarOutlined, ClockCircleOutlined, EnvironmentOutlined, FileTextOutlined } from '@ant-design/icons';
+import {
+  CalendarOutlined,
+  ClockCircleOutlined,
+  EnvironmentOutlined,
+  EuroOutlined,
+  FileTextOutlined,
+} from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SafeImage } from '../../../../components/SafeImage';
 import { useLocale } from '../../../../hooks/useLocale';
 import type { JobSummary } from '../types';
 import { formatDate } from '../../../../lib/dates';
+import { formatSalary } from '../../../../lib/salary';
 
 /** One offer in the job bank: title, company, location, contract, date and tags. */
 export function JobCard({ job }: { job: JobSummary }) {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
+  const salary = formatSalary(job, lng, t);
   return (
     <article className="card job-card" data-testid="job-card">
       <div className="job-company">
@@ -35,6 +43,11 @@ export function JobCard({ job }: { job: JobSummary }) {
         {job.working ? (
           <span>
             <ClockCircleOutlined aria-hidden="true" /> {t(`jobs.working.${job.working}`)}
+          </span>
+        ) : null}
+        {salary ? (
+          <span data-testid="job-card-salary">
+            <EuroOutlined aria-hidden="true" /> {salary}
           </span>
         ) : null}
         <span>
