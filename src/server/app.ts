@@ -64,6 +64,7 @@ import { scheduledArticlesTask } from './modules/articles/admin/service';
 import { newsletterTask } from './modules/newsletter/service';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
+import { invitationRoutes } from './modules/memberImport/invitationRoutes';
 import './types';
 import { createStorage, type FileStorage } from './lib/storage';
 
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(companyRegistrationRoutes);
   await app.register(adminRoutes);
   await app.register(accountRoutes);
+  await app.register(invitationRoutes);
   await app.register(companyProfileRoutes);
   await app.register(jobAlertRoutes);
   await app.register(workgroupManageRoutes);

@@ -67,6 +67,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('user.login', 'user/login', 'user', 'notAuthenticated'),
   r('user.register', 'user/register', 'user', 'notAuthenticated'),
   r('user.recovery', 'user/recovery', 'user', 'notAuthenticated'),
+  r('user.invitation', 'user/invitation', 'user', 'notAuthenticated'), // an imported member's first password (issue 28 §3)
   r('user.logout', 'user/logout', 'user'),
   r('user.profile', 'user/profile', 'user', 'user', 'user.self'),
   r('user.profile.settings', 'user/profile/settings', 'user', 'user', 'user.self'),
