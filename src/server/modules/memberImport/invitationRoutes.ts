@@ -14,7 +14,8 @@ export async function invitationRoutes(app: FastifyInstance) {
     config: { permission: 'public.browse', rateClass: 'recovery' },
     schema: {
       tags,
-      summary: 'Whether an invitation link is still good (400 naming `token` when used, expired or unknown); who it is for',
+      summary:
+        'Whether an invitation link is still good (400 naming `token` when used, expired or unknown); who it is for',
       body: { $ref: 'user.register.confirm#' },
       response: {
         200: {

@@ -30,11 +30,7 @@ export function findPending(db: Conn, userHash: string) {
 }
 
 export async function markSent(db: Conn, userHash: string, sends: number, at: string): Promise<void> {
-  await db
-    .updateTable('member_invitations')
-    .set({ sends, sent_at: at })
-    .where('user_hash', '=', userHash)
-    .execute();
+  await db.updateTable('member_invitations').set({ sends, sent_at: at }).where('user_hash', '=', userHash).execute();
 }
 
 /** Accepting: the only guarded update, so a link used twice at once accepts once. */

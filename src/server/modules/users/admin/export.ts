@@ -4,12 +4,11 @@
  * association. The columns are the import's (shared/memberColumns.ts), headed in the request's language, so an
  * exported file can be imported again.
  */
-import { PassThrough, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import { PassThrough } from 'node:stream';
 import type { Db } from '../../../db/dialect';
 import { translate } from '../../../i18n';
 import { nowIso } from '../../../lib/ids';
+import { TABULAR_MEDIA_TYPES, writeTabular } from '../../../lib/tabular';
 import type { Locale } from '../../../../shared/constants';
 import { EXPORT_ONLY_COLUMNS, MEMBER_COLUMNS } from '../../../../shared/memberColumns';
 import * as repo from './repository';
@@ -47,6 +46,8 @@ const dmy = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7
 
 function line(row: Row, yes: string, no: string): Array<string | number> {
   const flag = (value: number) => (value === 1 ? yes : no);
+  // an imported member who has not accepted yet is hidden; their consent from the file waits on the invitation
+  const pending = row.invited_appear_by_user !== null && row.invitation_accepted_at === null;
   return [
     row.code_numeric,
     row.email,
@@ -57,8 +58,8 @@ function line(row: Row, yes: string, no: string): Array<string | number> {
     row.role === 'REGULAR' ? 'Regular' : 'Bold',
     row.role === 'REGULAR' ? '' : dmy(row.subscription_end),
     row.language,
-    flag(row.is_appear_by_user),
-    flag(row.is_appear_by_company),
+    flag(pending ? row.invited_appear_by_user! : row.is_appear_by_user),
+    flag(pending ? row.invited_appear_by_company! : row.is_appear_by_company),
     flag(row.is_newsletter),
     row.status,
     flag(row.email_confirmed_at ? 1 : 0),
@@ -66,34 +67,16 @@ function line(row: Row, yes: string, no: string): Array<string | number> {
   ];
 }
 
-// a cell a spreadsheet would run as a formula (=, +, -, @) is written as text
-const safe = (value: string | number) => (typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 export function exportMembers(db: Db, lng: Locale, query: ExportQuery) {
   const { format = 'csv', ...filter } = query;
   const h = (key: string) => translate(lng, `memberColumns.${key}`);
   const header = [...MEMBER_COLUMNS, ...EXPORT_ONLY_COLUMNS].map(h);
   const [yes, no] = [h('yes'), h('no')];
-  const filename = `${h('file')}-${nowIso().slice(0, 10)}.${format}`;
-  if (format === 'csv') {
-    const body = Readable.from(
-      (async function* () {
-        yield '\ufeff' + stringify([header]);
-        for await (const rows of batches(db, filter)) yield stringify(rows.map((row) => line(row, yes, no).map(safe)));
-      })(),
-    );
-    return { filename, type: 'text/csv; charset=utf-8', body };
-  }
   const body = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(h('file'));
-  void (async () => {
-    sheet.addRow(header).commit();
-    for await (const rows of batches(db, filter)) {
-      for (const row of rows) sheet.addRow(line(row, yes, no)).commit();
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => body.destroy(error as Error));
-  return { filename, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body };
+  const lines = (async function* () {
+    for await (const rows of batches(db, filter)) for (const row of rows) yield line(row, yes, no);
+  })();
+  // the answer streams while rows are read; a failure midway ends the download rather than the process
+  writeTabular(format, header, lines, body).catch((error: unknown) => body.destroy(error as Error));
+  return { filename: `${h('file')}-${nowIso().slice(0, 10)}.${format}`, type: TABULAR_MEDIA_TYPES[format], body };
 }

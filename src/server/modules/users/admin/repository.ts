@@ -119,7 +119,11 @@ export function exportBatch(
       ]),
     );
   return query
+    .leftJoin('member_invitations', 'member_invitations.user_hash', 'users.hash')
     .select([
+      'member_invitations.accepted_at as invitation_accepted_at',
+      'member_invitations.appear_by_user as invited_appear_by_user',
+      'member_invitations.appear_by_company as invited_appear_by_company',
       'users.hash',
       'users.code_numeric',
       'users.email',
