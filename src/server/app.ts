@@ -66,6 +66,8 @@ import { scheduledArticlesTask } from './modules/articles/admin/service';
 import { newsletterTask } from './modules/newsletter/service';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
+import { invitationRoutes } from './modules/memberImport/invitationRoutes';
+import { memberImportRoutes } from './modules/memberImport/routes';
 import './types';
 import { createStorage, type FileStorage } from './lib/storage';
 
@@ -208,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(companyRegistrationRoutes);
   await app.register(adminRoutes);
   await app.register(accountRoutes);
+  await app.register(invitationRoutes);
   await app.register(companyProfileRoutes);
   await app.register(jobAlertRoutes);
   await app.register(workgroupManageRoutes);
@@ -220,7 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sandboxPageRoutes); // the sandbox provider's hosted card page (page routes)
   await app.register(unsubscribeRoutes); // page routes: a mail client's one-click POST carries no apiKey
   await app.register(uploadsPlugin, {
-    routes: [memberFileRoutes, companyLogoRoutes, workgroupImageRoutes, wallPostRoutes],
+    routes: [memberFileRoutes, companyLogoRoutes, workgroupImageRoutes, wallPostRoutes, memberImportRoutes],
   }); // the only routes that take multipart
   await app.register(filesPlugin);
   await app.register(healthPlugin);

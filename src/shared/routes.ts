@@ -67,6 +67,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('user.login', 'user/login', 'user', 'notAuthenticated'),
   r('user.register', 'user/register', 'user', 'notAuthenticated'),
   r('user.recovery', 'user/recovery', 'user', 'notAuthenticated'),
+  r('user.invitation', 'user/invitation', 'user', 'notAuthenticated'), // an imported member's first password (issue 28 §3)
   r('user.logout', 'user/logout', 'user'),
   r('user.profile', 'user/profile', 'user', 'user', 'user.self'),
   r('user.profile.settings', 'user/profile/settings', 'user', 'user', 'user.self'),
@@ -111,6 +112,7 @@ export const ADMIN_ROUTES: readonly RouteDef[] = [
   r('admin.invite', 'admin/invite/:token', 'admin'),
   r('admin.dashboard', 'admin/dashboard', 'admin', undefined, 'admin.validate'),
   r('admin.users', 'admin/users', 'admin', undefined, 'admin.validate'),
+  r('admin.member-import', 'admin/member-import', 'admin', undefined, 'admin.validate'), // issue 28 §3
   r('admin.companies', 'admin/companies', 'admin', undefined, 'admin.validate'),
   r('admin.jobs', 'admin/jobs', 'admin', undefined, 'admin.validate'),
   r('admin.workgroups', 'admin/workgroups', 'admin', undefined, 'admin.validate'),
@@ -346,6 +348,12 @@ export const RESOURCES: readonly ResourceDef[] = [
   }),
   // the back office (/adm)
   adm({ entity: 'members', name: 'users', list: 'admin.users', icon: 'UserOutlined' }),
+  adm({
+    entity: 'invitations',
+    name: 'member-imports/invitations',
+    list: 'admin.member-import',
+    icon: 'ImportOutlined',
+  }),
   adm({ name: 'companies', list: 'admin.companies', icon: 'ShopOutlined' }),
   adm({ name: 'jobs', list: 'admin.jobs', icon: 'SolutionOutlined' }),
   adm({ name: 'workgroups', list: 'admin.workgroups', icon: 'TeamOutlined' }),

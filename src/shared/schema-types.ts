@@ -305,6 +305,32 @@ export interface DashboardStatusCount {
   count: number;
 }
 
+// admin.invitation
+/**
+ * An imported member's pending invitation (issue 28 §3): `expired` when the last link sent is older than a week.
+ */
+export interface AdminInvitation {
+  hash: string;
+  email: string;
+  name: string;
+  member_number: number;
+  role: string;
+  language: string;
+  sends: number;
+  sent_at: string;
+  expired: boolean;
+}
+
+// admin.invitations.filter
+/**
+ * Imported members who have not accepted their invitation yet: free text over name and e-mail.
+ */
+export interface AdminInvitationsFilter {
+  text?: string;
+  page?: number;
+  size?: number;
+}
+
 // admin.invite
 export interface AdminInvite {
   email: string;
@@ -629,6 +655,16 @@ export interface AdminUsersBulkResult {
     code?: string;
     message?: string;
   }[];
+}
+
+// admin.users.export
+/**
+ * GET /adm/users/export: the filters of the back office's members list (admin.users.filter) and the file format.
+ */
+export interface AdminUsersExport {
+  status?: 'PENDING' | 'VALIDATED' | 'REJECTED' | 'DISABLED' | 'DELETED';
+  text?: string;
+  format?: 'csv' | 'xlsx';
 }
 
 // admin.users.filter

@@ -17,6 +17,12 @@ export const ACCEPTED = {
     extensions: ['.jpg', '.jpeg', '.png', '.webp', '.pdf'],
     label: 'JPEG, PNG, WebP, PDF',
   },
+  // a CSV has no signature, so it is the file whose type is not detected (''); its reader refuses what is not text
+  memberSheet: {
+    mimes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ''],
+    extensions: ['.csv', '.xlsx', '.txt'],
+    label: 'CSV, XLSX',
+  },
 } as const;
 export type Accept = keyof typeof ACCEPTED;
 
@@ -37,6 +43,8 @@ export const UPLOAD_KINDS = {
     text: ['parent', 'content'],
     optional: true,
   },
+  // the members import (issue 28 §3): one CSV or XLSX file, up to 50 MB (a 50,000-row list is ~5 MB)
+  memberList: { field: 'file', maxBytes: 50 * MB, maxFiles: 1, accept: 'memberSheet' },
 } as const satisfies Record<
   string,
   { field: string; maxBytes: number; maxFiles: number; accept: Accept; text?: readonly string[]; optional?: boolean }

@@ -283,8 +283,9 @@ describe('enqueueMail', () => {
       },
       'membership.ended': { name: 'Ann <b>', why: 'failed', link: 'https://a.test/en/user/card' },
       'membership.cancelled': { name: 'Ann <b>', date: '1 March 2028 <d>', link: 'https://a.test/en/user/card' },
+      'account.invitation': { name: 'Ann <b>', number: '10042 <n>', link: 'https://a.test/en/user/invitation?token=x' },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(33);
+    expect(MAIL_TEMPLATES).toHaveLength(34);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();

@@ -47,6 +47,7 @@ const SPEC_ROUTES: Row[] = [
   ['user.login', 'user/login', 'user', 'notAuthenticated'],
   ['user.register', 'user/register', 'user', 'notAuthenticated'],
   ['user.recovery', 'user/recovery', 'user', 'notAuthenticated'],
+  ['user.invitation', 'user/invitation', 'user', 'notAuthenticated'], // issue 28 §3: an imported member's first password
   ['user.logout', 'user/logout', 'user'],
   ['user.profile', 'user/profile', 'user', 'user'],
   ['user.profile.settings', 'user/profile/settings', 'user', 'user'],
@@ -104,6 +105,7 @@ const DESIGN_SEGMENTS: Record<string, [es: string, ca: string]> = {
   'settings-iban': ['ajustes-iban', 'configuracio-iban'],
   register: ['registro', 'registre'],
   recovery: ['recuperar', 'recuperar'],
+  invitation: ['invitacion', 'invitacio'],
   logout: ['salir', 'sortir'],
   new: ['nuevo', 'nou'],
   edit: ['editar', 'editar'],

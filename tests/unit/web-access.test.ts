@@ -99,6 +99,7 @@ describe('every guarded page, every role', () => {
         'user.login',
         'user.logout',
         'user.recovery',
+        'user.invitation',
         'user.register',
       ].sort(),
     );

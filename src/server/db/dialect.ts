@@ -34,6 +34,7 @@ import * as m028 from './migrations/028_unaccent';
 import { foldText } from '../../shared/text';
 import * as m029 from './migrations/029_application_outcome';
 import * as m030 from './migrations/030_offer_salary_mode';
+import * as m034 from './migrations/034_member_invitations';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -133,6 +134,7 @@ const migrations: Record<string, Migration> = {
   '028_unaccent': m028,
   '029_application_outcome': m029,
   '030_offer_salary_mode': m030,
+  '034_member_invitations': m034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -590,7 +590,32 @@ export interface DataVersionsTable {
   version: number;
 }
 
+/** 034_member_invitations: one confirmed members import (issue 28 §3). */
+export interface MemberImportsTable {
+  hash: string;
+  admin_hash: string;
+  filename: string;
+  added: number;
+  changed: number;
+  unchanged: number;
+  created_at: string;
+}
+
+/** 034_member_invitations: an imported member's invitation; the file's consent flags wait here until accepted. */
+export interface MemberInvitationsTable {
+  user_hash: string;
+  import_hash: string;
+  appear_by_user: Flag;
+  appear_by_company: Flag;
+  sends: number;
+  sent_at: string;
+  accepted_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  member_imports: MemberImportsTable;
+  member_invitations: MemberInvitationsTable;
   data_versions: DataVersionsTable;
   account_tokens: AccountTokensTable;
   users: UsersTable;

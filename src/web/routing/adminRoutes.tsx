@@ -15,6 +15,7 @@ export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'admin.invite': lazy(() => import('../pages/admin/admins/InvitePage')),
   'admin.dashboard': lazy(() => import('../pages/admin/dashboard/DashboardPage')),
   'admin.users': lazy(() => import('../pages/admin/users/UsersQueuePage')),
+  'admin.member-import': lazy(() => import('../pages/admin/memberImport/MemberImportPage')),
   'admin.companies': lazy(() => import('../pages/admin/companies/CompaniesQueuePage')),
   'admin.jobs': lazy(() => import('../pages/admin/jobs/JobsQueuePage')),
   'admin.workgroups': lazy(() => import('../pages/admin/workgroups/WorkgroupsQueuePage')),

@@ -58,6 +58,7 @@ export const PAGES: Record<string, Page> = {
   'company.logout': lazy(() => import('../pages/public/auth/LogoutPage')),
   'user.register': lazy(() => import('../pages/user/register/RegisterPage')),
   'user.recovery': lazy(() => import('../pages/user/recovery/RecoveryPage')),
+  'user.invitation': lazy(() => import('../pages/user/invitation/InvitationPage')),
   'company.recovery': lazy(() => import('../pages/user/recovery/CompanyRecoveryPage')),
   'company.register': lazy(() => import('../pages/company/register/CompanyRegisterPage')),
   'company.profile': lazy(() => import('../pages/company/profile/CompanyProfilePage')),

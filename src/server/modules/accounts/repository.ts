@@ -7,8 +7,8 @@ import type { AccountTokensTable, UsersTable } from '../../db/types';
 import type { Conn } from '../../db/conn';
 
 export type { Conn };
-/** `add_card`: the card a Bold registration gives on the provider's page before the account is validated (issue 13 §2). */
-export type TokenPurpose = 'confirm_email' | 'recovery' | 'add_card';
+/** `add_card`: the card a Bold registration gives on the provider's page before the account is validated (issue 13 §2); `invitation`: an imported member's first password (issue 28 §3). */
+export type TokenPurpose = 'confirm_email' | 'recovery' | 'add_card' | 'invitation';
 export type AccountTable = 'users' | 'companies';
 
 /** A unique index refused the row; `column` says which (when the driver tells). */

@@ -49,6 +49,7 @@ export const MAIL_TEMPLATES = [
   'membership.paymentFailed',
   'membership.ended',
   'membership.cancelled',
+  'account.invitation',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -99,6 +100,8 @@ const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
   // why: failed | cancelled
   'membership.ended': { text: ['why'], link: true },
   'membership.cancelled': { text: ['date'], link: true },
+  // number: the member number kept from the association's old list (issue 28 §3)
+  'account.invitation': { text: ['number'], link: true },
 };
 
 /** The accent of the web theme (the orange of the loading bar) and its dark primary (the button text: white on this orange fails WCAG AA). */

@@ -10,7 +10,7 @@ export interface AdminUsersFilter {
   text?: string;
 }
 
-function filtered(db: Conn, filter: AdminUsersFilter) {
+export function filtered(db: Conn, filter: AdminUsersFilter) {
   let query = db.selectFrom('users');
   if (filter.status) query = query.where('users.status', '=', filter.status);
   const text = filter.text ? likePattern(filter.text) : null;
@@ -98,4 +98,51 @@ export function findAdmin(db: Conn, hash: string) {
 /** The free period of a Bold registration, in months (the membership terms of the back-office settings). */
 export async function readFreePeriodMonths(db: Conn): Promise<number> {
   return (await readMembershipTerms(db)).freePeriodMonths;
+}
+
+/**
+ * One batch of the export (issue 28 §4): the filtered members after `after` (created_at, hash), in list order, so the
+ * export walks the table in bounded pages (keyset, no OFFSET) whatever its size.
+ */
+export function exportBatch(
+  db: Conn,
+  filter: AdminUsersFilter,
+  after: { created_at: string; hash: string } | null,
+  limit: number,
+) {
+  let query = filtered(db, filter);
+  if (after)
+    query = query.where((eb) =>
+      eb.or([
+        eb('users.created_at', '>', after.created_at),
+        eb.and([eb('users.created_at', '=', after.created_at), eb('users.hash', '>', after.hash)]),
+      ]),
+    );
+  return query
+    .leftJoin('member_invitations', 'member_invitations.user_hash', 'users.hash')
+    .select([
+      'member_invitations.accepted_at as invitation_accepted_at',
+      'member_invitations.appear_by_user as invited_appear_by_user',
+      'member_invitations.appear_by_company as invited_appear_by_company',
+      'users.hash',
+      'users.code_numeric',
+      'users.email',
+      'users.name',
+      'users.surname1',
+      'users.surname2',
+      'users.data',
+      'users.role',
+      'users.subscription_end',
+      'users.language',
+      'users.is_appear_by_user',
+      'users.is_appear_by_company',
+      'users.is_newsletter',
+      'users.status',
+      'users.email_confirmed_at',
+      'users.created_at',
+    ])
+    .orderBy('users.created_at', 'asc')
+    .orderBy('users.hash', 'asc')
+    .limit(limit)
+    .execute();
 }

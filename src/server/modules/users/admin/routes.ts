@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../../lib/lists';
 import * as service from './service';
 import { serviceContext } from '../../../serviceContext';
+import { exportMembers, type ExportQuery } from './export';
 
 const tags = ['administrators'];
 
@@ -15,6 +16,33 @@ export async function adminUserRoutes(app: FastifyInstance) {
       response: { 200: listSchema('admin.user') },
     },
     handler: (request) => service.list(app.db, request.lng, request.query),
+  });
+  app.get<{ Querystring: ExportQuery }>('/adm/users/export', {
+    config: { permission: 'admin.validate' },
+    schema: {
+      tags,
+      summary: 'The members of the list with its filters as CSV or XLSX (streamed), headed in the request’s language',
+      querystring: { $ref: 'admin.users.export#' },
+      response: {
+        200: {
+          description: 'CSV (UTF-8 with a BOM) or XLSX',
+          content: {
+            'text/csv': { schema: { type: 'string', format: 'binary' } },
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+              schema: { type: 'string', format: 'binary' },
+            },
+          },
+        },
+      },
+    },
+    handler: (request, reply) => {
+      const file = exportMembers(app.db, request.lng, request.query);
+      return reply
+        .header('Content-Type', file.type)
+        .header('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+        .header('Cache-Control', 'no-store')
+        .send(file.body);
+    },
   });
   app.get<{ Params: { hash: string } }>('/adm/users/:hash', {
     config: { permission: 'admin.validate' },

@@ -53,6 +53,8 @@ interface Props<T extends QueueRow> {
   onRow?: TableProps<T>['onRow'];
   /** what the page adds below the table (the member drawer), given the decision handler */
   children?: (onDecide: OnDecide) => ReactNode;
+  /** buttons beside the filters, given the list's current filters (the members export) */
+  tools?: (filters: { status?: string; text?: string }) => ReactNode;
 }
 
 export function AccountQueue<T extends QueueRow>({
@@ -66,6 +68,7 @@ export function AccountQueue<T extends QueueRow>({
   scrollX,
   onRow,
   children,
+  tools,
 }: Props<T>) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
@@ -115,6 +118,7 @@ export function AccountQueue<T extends QueueRow>({
           defaultValue={value('text')}
           onSearch={(text) => setFilter('text', text.trim())}
         />
+        {tools?.({ status, text: value('text') })}
         {selected.length > 0 &&
           (status ? MEMBER_MOVES[status] : []).map((move) => (
             <Button

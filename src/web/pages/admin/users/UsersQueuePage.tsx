@@ -3,19 +3,27 @@
  * /adm/users, with one column per decision-relevant fact (so it fits 1400 px) and the member's detail drawer.
  */
 import { useState } from 'react';
-import { Button, Tag } from 'antd';
+import { Button, Tag, App as AntApp } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AccountQueue } from '../components/AccountQueue';
 import { MemberDrawer } from './components/MemberDrawer';
 import type { AdminUser } from './types';
 import type { MemberStatus } from '../../../../shared/memberMoves';
 import { sortName } from '../../../lib/names';
+import { downloadFile } from '../../../lib/downloadCsv';
 
 type Member = AdminUser & { status: MemberStatus };
 
 export default function UsersQueuePage() {
   const { t } = useTranslation();
   const [shown, setShown] = useState<string | null>(null);
+  const { message } = AntApp.useApp();
+  // the members list as a file with the list's filters (GET /adm/users/export, issue 28 §4)
+  const exportAs = (format: 'csv' | 'xlsx', filters: { status?: string; text?: string }) =>
+    downloadFile('adm', 'users/export', `members.${format}`, { ...filters, format }).catch((error: unknown) =>
+      message.error((error as Error).message),
+    );
   return (
     <AccountQueue<Member>
       resource="users"
@@ -25,6 +33,24 @@ export default function UsersQueuePage() {
       keys="admin.decision"
       scrollX={(filtered) => (filtered ? 1120 : 1240)}
       onRow={(row) => ({ onDoubleClick: () => setShown(row.hash) })}
+      tools={(filters) => (
+        <>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void exportAs('csv', filters)}
+            data-testid="users-export-csv"
+          >
+            {t('admin.users.exportCsv')}
+          </Button>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void exportAs('xlsx', filters)}
+            data-testid="users-export-xlsx"
+          >
+            {t('admin.users.exportXlsx')}
+          </Button>
+        </>
+      )}
       columns={() => [
         {
           title: t('admin.users.member'),

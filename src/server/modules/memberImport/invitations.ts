@@ -1,0 +1,138 @@
+/**
+ * Invitations of imported members (issue 28 §3). An imported member exists as a VALIDATED account whose password never
+ * verifies and who is in no directory; the invitation e-mail (in their language) carries a single-use link valid a
+ * week to the invitation page, where they choose a password under the recovery flow's rules (schema recovery.reset).
+ * Accepting sets the password, confirms the address (they proved they read it) and only then applies the file's
+ * consent flags, so the directory shows them as they asked. The back office can send a new link (the older stop).
+ * Links are `account_tokens` rows (purpose `invitation`, SHA-256 stored); unknown, used, expired and forged links
+ * all answer the same 400 naming `token`, which the page shows as "ask the association for a new link".
+ */
+import type { Config } from '../../config';
+import type { Conn } from '../../db/conn';
+import type { Db } from '../../db/dialect';
+import { AppError } from '../../errors';
+import { translate } from '../../i18n';
+import { nowIso, sha256 } from '../../lib/ids';
+import { listResult, pageWindow } from '../../lib/lists';
+import { hashPassword } from '../../lib/password';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/constants';
+import { localizePath } from '../../../shared/routes';
+import { revokeAllSessions } from '../auth/service';
+import { enqueueMail } from '../mail/outbox';
+import * as accounts from '../accounts/repository';
+import { issueToken } from '../accounts/tokens';
+import * as audit from '../audit/service';
+import type { ServiceContext } from '../../serviceContext';
+import * as repo from './invitationsRepository';
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
+
+export function invitationInvalid(lng: Locale): AppError {
+  return AppError.badRequest('invitation.linkInvalid', [
+    { field: 'token', message: translate(lng, 'invitation.linkInvalid') },
+  ]);
+}
+
+/** Issues a new link (ending the older ones) and queues the e-mail, in the caller's transaction. */
+export async function sendInvitation(
+  trx: Conn,
+  config: Config,
+  member: { hash: string; email: string; name: string; language: string; code_numeric: number },
+  now = new Date(),
+): Promise<void> {
+  const language: Locale = isLocale(member.language) ? member.language : DEFAULT_LOCALE;
+  await accounts.useUpTokens(trx, 'invitation', 'user', member.hash, nowIso(now));
+  const token = await issueToken(trx, 'invitation', 'user', member.hash, INVITATION_TTL_MS, now);
+  const link = `${config.publicUrl}${localizePath('user.invitation', language)}?token=${token}`;
+  await enqueueMail(trx, {
+    to: member.email,
+    language,
+    template: 'account.invitation',
+    data: { name: member.name, link, number: String(member.code_numeric) },
+  });
+}
+
+/** POST /adm/member-imports/invitations/:hash/resend: a new link for a member who has not accepted yet. */
+export async function resend(ctx: ServiceContext, userHash: string) {
+  const now = new Date();
+  await ctx.db.transaction().execute(async (trx) => {
+    const member = await repo.findPending(trx, userHash);
+    if (!member) throw AppError.notFound();
+    await sendInvitation(trx, ctx.config, member, now);
+    await repo.markSent(trx, userHash, member.sends + 1, nowIso(now));
+    await audit.record(trx, {
+      adminHash: ctx.actor.hash!,
+      action: 'user.invitationResent',
+      targetType: 'user',
+      targetHash: userHash,
+      data: { label: member.email },
+      at: nowIso(now),
+    });
+  });
+  return { ok: true as const };
+}
+
+/** Who a live link is for (the page greets them and shows the address), without using it. */
+export async function check(db: Db, token: string, lng: Locale) {
+  const row = await accounts.liveTokenActor(db, 'invitation', sha256(token), nowIso());
+  const member = row ? await repo.findPending(db, row.actor_hash) : undefined;
+  if (!member) throw invitationInvalid(lng);
+  return { ok: true as const, name: member.name, email: member.email };
+}
+
+export interface Acceptance {
+  token: string;
+  password: string;
+  password_repeat: string;
+}
+
+export async function accept(db: Db, input: Acceptance, lng: Locale): Promise<{ ok: true; email: string }> {
+  if (input.password_repeat !== input.password) {
+    throw AppError.badRequest('validation.failed', [
+      { field: 'password_repeat', message: translate(lng, 'accounts.passwordMismatch') },
+    ]);
+  }
+  const passwordHash = await hashPassword(input.password);
+  const now = nowIso();
+  return db.transaction().execute(async (trx) => {
+    const row = await accounts.consumeToken(trx, 'invitation', sha256(input.token), now);
+    const member = row?.actor_type === 'user' ? await repo.findPending(trx, row.actor_hash) : undefined;
+    if (!member || !(await repo.markAccepted(trx, member.hash, now))) throw invitationInvalid(lng);
+    await repo.activateMember(trx, member.hash, {
+      password_hash: passwordHash,
+      is_appear_by_user: member.appear_by_user,
+      is_appear_by_company: member.appear_by_company,
+      at: now,
+    });
+    await accounts.useUpTokens(trx, 'invitation', 'user', member.hash, now);
+    await revokeAllSessions(trx, 'user', member.hash);
+    return { ok: true as const, email: member.email };
+  });
+}
+
+export interface PendingQuery {
+  page?: number;
+  size?: number;
+  text?: string;
+}
+
+export async function listPending(db: Db, query: PendingQuery) {
+  const { size, offset } = pageWindow(query, 20);
+  const [total, rows] = await Promise.all([
+    repo.countPending(db, query.text),
+    repo.pagePending(db, query.text, size, offset),
+  ]);
+  const expiresBefore = nowIso(new Date(Date.now() - INVITATION_TTL_MS));
+  const items = rows.map((row) => ({
+    hash: row.hash,
+    email: row.email,
+    name: [row.name, row.surname1, row.surname2].filter(Boolean).join(' '),
+    member_number: row.code_numeric,
+    role: row.role,
+    language: row.language,
+    sends: row.sends,
+    sent_at: row.sent_at,
+    expired: row.sent_at <= expiresBefore,
+  }));
+  return listResult(items, total, size);
+}
