@@ -17,6 +17,12 @@ export const ACCEPTED = {
     extensions: ['.jpg', '.jpeg', '.png', '.webp', '.pdf'],
     label: 'JPEG, PNG, WebP, PDF',
   },
+  // CSV has no signature (file-type answers nothing: ''); the tabular reader decides what the bytes are
+  spreadsheet: {
+    mimes: ['', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    extensions: ['.csv', '.txt', '.xlsx'],
+    label: 'CSV, XLSX',
+  },
 } as const;
 export type Accept = keyof typeof ACCEPTED;
 
@@ -36,6 +42,7 @@ export const UPLOAD_KINDS = {
     text: ['parent', 'content'],
     optional: true,
   },
+  spreadsheet: { field: 'file', maxBytes: 50 * MB, maxFiles: 1, accept: 'spreadsheet' },
 } as const satisfies Record<
   string,
   { field: string; maxBytes: number; maxFiles: number; accept: Accept; text?: readonly string[]; optional?: boolean }
