@@ -108,6 +108,7 @@ export const FORMS = {
       'password_repeat',
       'language',
       'profile_type',
+      'eligibility_basis',
       'graduation_year',
       'category',
     ],
