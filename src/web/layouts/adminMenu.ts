@@ -2,6 +2,7 @@
 export const ADMIN_SECTIONS = [
   'dashboard',
   'users',
+  'schoolRecords',
   'companies',
   'jobs',
   'workgroups',
