@@ -47,3 +47,6 @@ export const PAYMENT_AUDIT_ACTIONS = [
   'payment.returned',
   'sepa.exported',
 ] as const;
+
+/** The audit actions of the school's records (admin/schoolRecords, issue 28): an import, an edit, a removal. */
+export const SCHOOL_RECORD_AUDIT_ACTIONS = ['registry.imported', 'registry.updated', 'registry.deleted'] as const;

@@ -130,6 +130,7 @@ export const ADMIN_ROUTES: readonly RouteDef[] = [
   r('admin.admins', 'admin/admins', 'admin', undefined, 'admin.content'),
   r('admin.security', 'admin/security', 'admin', undefined, 'admin.self'),
   r('admin.audit', 'admin/audit', 'admin', undefined, 'admin.validate'),
+  r('admin.schoolRecords', 'admin/schoolRecords', 'admin', undefined, 'admin.validate'),
 ];
 
 const BY_NAME = new Map([...ROUTES, ...ADMIN_ROUTES].map((route) => [route.name, route]));
@@ -379,6 +380,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   adm({ name: 'settings', list: 'admin.settings', icon: 'SettingOutlined' }),
   adm({ entity: 'administrators', name: 'admins', list: 'admin.admins', icon: 'CrownOutlined' }),
   adm({ name: 'audit', list: 'admin.audit', icon: 'AuditOutlined' }),
+  adm({ name: 'schoolRecords', list: 'admin.schoolRecords', icon: 'IdcardOutlined' }),
 ];
 
 /** Fills a nested resource's API path from the hook's meta (`workgroups/:group/comments` + `{ group }`). */

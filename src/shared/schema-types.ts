@@ -510,6 +510,90 @@ export interface AdminPaymentsFilter {
   size?: number;
 }
 
+// admin.schoolRecord
+/**
+ * One person of the school's records (issue 28 §1) as the back office sees it. The document number is never answered: it is kept only as a keyed hash.
+ */
+export interface AdminSchoolRecord {
+  hash: string;
+  name: string;
+  surname1: string;
+  surname2?: string | null;
+  email?: string | null;
+  study?: string | null;
+  category?: {
+    hash?: string;
+    title?: string;
+  } | null;
+  first_year?: number | null;
+  last_year?: number | null;
+  graduated_on?: string | null;
+  kind: 'STUDENT' | 'STAFF' | 'PROFESSOR';
+  eligible?: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+// admin.schoolRecord.write
+/**
+ * PATCH /adm/schoolRecords/{hash}: the fields given are replaced (the document number is changed only by a new import).
+ */
+export interface AdminSchoolRecordWrite {
+  name?: string;
+  surname1?: string;
+  surname2?: string | null;
+  email?: string | null;
+  study?: string | null;
+  first_year?: number | null;
+  last_year?: number | null;
+  graduated_on?: string | null;
+  kind?: 'STUDENT' | 'STAFF' | 'PROFESSOR';
+}
+
+// admin.schoolRecords.filter
+/**
+ * The school's records: free text over names, e-mail and study, or an exact document number (compared by its keyed hash); kind.
+ */
+export interface AdminSchoolRecordsFilter {
+  text?: string;
+  kind?: 'STUDENT' | 'STAFF' | 'PROFESSOR';
+  page?: number;
+  size?: number;
+}
+
+// admin.schoolRecords.preview
+/**
+ * What an import of the school's records does (preview: nothing written) or did (import): counts, the rows with their action and reason (refused rows first, bounded), and the study names not mapped to a category yet.
+ */
+export interface AdminSchoolRecordsPreview {
+  written: boolean;
+  counts: {
+    add: number;
+    change: number;
+    unchanged: number;
+    refused: number;
+  };
+  rows: {
+    line: number;
+    action: 'add' | 'change' | 'unchanged' | 'refused';
+    reason?: string;
+    message?: string;
+    label?: string;
+    fields?: string[];
+  }[];
+  truncated: boolean;
+  unmappedStudies: string[];
+}
+
+// admin.schoolStudy
+/**
+ * PUT /adm/schoolRecords/studies: a study name of the school's files and the category of the tree it stands for (null: unmapped).
+ */
+export interface AdminSchoolStudy {
+  study: string;
+  category: string | null;
+}
+
 // admin.sepa.request
 /**
  * A SEPA direct-debit file (pain.008.001.02) of every pending debit not yet sent: the day the bank should collect (dd/mm/yyyy, not in the past; banks want it at least two business days ahead).
@@ -597,6 +681,11 @@ export interface AdminUser {
   document_type?: string | null;
   document_number?: string | null;
   profile_type?: string;
+  eligibility_basis?: string | null;
+  /**
+   * What the school's records said when the member confirmed their e-mail (issue 28 §2): validated, noMatch, nearMatch, notEligible, off; null before.
+   */
+  registry_check?: string | null;
   graduation_year?: number | null;
   category?: {
     hash?: string;
@@ -1597,6 +1686,10 @@ export interface SiteSettings {
     priceEuros: number;
     freePeriodMonths: number;
   };
+  /**
+   * Issue 28 §2: a registration whose document number and surname match an eligible person of the school's records is validated on its own once the e-mail is confirmed. Left out of a PATCH: unchanged. On by default.
+   */
+  autoValidation?: boolean;
 }
 
 // tag
@@ -1846,6 +1939,10 @@ export type UserRegister = {
   language: 'es' | 'en' | 'ca';
   role: 'regular' | 'bold';
   profile_type: 'student' | 'pas' | 'professor';
+  /**
+   * On what basis the person may join (SPEC §1, issue 25 §12); shown in the back office's queue.
+   */
+  eligibility_basis?: 'graduate' | 'year_completed' | 'staff' | 'professor';
   graduation_year?: number;
   category?: string;
   is_conditions: true;

@@ -17,10 +17,10 @@ export const ACCEPTED = {
     extensions: ['.jpg', '.jpeg', '.png', '.webp', '.pdf'],
     label: 'JPEG, PNG, WebP, PDF',
   },
-  // a CSV has no signature, so it is the file whose type is not detected (''); its reader refuses what is not text
-  memberSheet: {
-    mimes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ''],
-    extensions: ['.csv', '.xlsx', '.txt'],
+  // CSV has no signature (file-type answers nothing: ''); the tabular reader decides what the bytes are
+  spreadsheet: {
+    mimes: ['', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    extensions: ['.csv', '.txt', '.xlsx'],
     label: 'CSV, XLSX',
   },
 } as const;
@@ -44,7 +44,8 @@ export const UPLOAD_KINDS = {
     optional: true,
   },
   // the members import (issue 28 §3): one CSV or XLSX file, up to 50 MB (a 50,000-row list is ~5 MB)
-  memberList: { field: 'file', maxBytes: 50 * MB, maxFiles: 1, accept: 'memberSheet' },
+  memberList: { field: 'file', maxBytes: 50 * MB, maxFiles: 1, accept: 'spreadsheet' },
+  spreadsheet: { field: 'file', maxBytes: 50 * MB, maxFiles: 1, accept: 'spreadsheet' },
 } as const satisfies Record<
   string,
   { field: string; maxBytes: number; maxFiles: number; accept: Accept; text?: readonly string[]; optional?: boolean }

@@ -35,6 +35,7 @@ import { foldText } from '../../shared/text';
 import * as m029 from './migrations/029_application_outcome';
 import * as m030 from './migrations/030_offer_salary_mode';
 import * as m034 from './migrations/034_member_invitations';
+import * as m032 from './migrations/032_school_records';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -135,6 +136,7 @@ const migrations: Record<string, Migration> = {
   '029_application_outcome': m029,
   '030_offer_salary_mode': m030,
   '034_member_invitations': m034,
+  '032_school_records': m032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

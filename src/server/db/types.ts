@@ -478,6 +478,31 @@ export interface DebitMandatesTable {
   revoked_at: string | null;
 }
 
+/** The school's records (issue 28): compared with registrations; `document_key` is an HMAC, never shown. */
+export interface SchoolRecordsTable {
+  hash: string;
+  document_key: string;
+  name: string;
+  surname1: string;
+  surname2: string | null;
+  email: string | null;
+  study: string | null;
+  first_year: number | null;
+  last_year: number | null;
+  graduated_on: string | null;
+  kind: string; // STUDENT | STAFF | PROFESSOR
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A study name of the school's files and the category it stands for (null: not mapped yet). */
+export interface SchoolStudiesTable {
+  study_key: string;
+  study: string;
+  category_hash: string | null;
+}
+
 export interface CategoriesTable {
   hash: string;
   parent_hash: string | null;
@@ -664,6 +689,8 @@ export interface Database {
   settings: SettingsTable;
   content_pages: ContentPagesTable;
   audit_log: AuditLogTable;
+  school_records: SchoolRecordsTable;
+  school_studies: SchoolStudiesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -108,6 +108,7 @@ export const FORMS = {
       'password_repeat',
       'language',
       'profile_type',
+      'eligibility_basis',
       'graduation_year',
       'category',
     ],
@@ -153,9 +154,14 @@ export const FORMS = {
     required: ['contact_name', 'language'],
   },
   // the back office's site settings (pages/admin/settings): the footer's details, links and the membership terms
+  // the school's records (pages/admin/schoolRecords): one record's edit
+  schoolRecord: {
+    schema: 'admin.schoolRecord.write',
+    fields: ['name', 'surname1', 'surname2', 'email', 'study', 'first_year', 'last_year', 'graduated_on', 'kind'],
+  },
   siteSettings: {
     schema: 'site.settings',
-    fields: ['address', 'phone', 'email', 'social', 'schoolUrl', 'ebookUrl', 'membership'],
+    fields: ['address', 'phone', 'email', 'social', 'schoolUrl', 'ebookUrl', 'membership', 'autoValidation'],
   },
   // the back office's taxonomies (pages/admin/taxonomies): a category's or tag's three names; a new tag's group too
   taxonomyTexts: { schema: 'taxonomy.texts' },

@@ -3,6 +3,7 @@ export const ADMIN_SECTIONS = [
   'dashboard',
   'users',
   'member-import',
+  'schoolRecords',
   'companies',
   'jobs',
   'workgroups',

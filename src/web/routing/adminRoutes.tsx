@@ -33,6 +33,7 @@ export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'admin.admins': lazy(() => import('../pages/admin/admins/AdminsPage')),
   'admin.security': lazy(() => import('../pages/admin/admins/SecurityPage')),
   'admin.audit': lazy(() => import('../pages/admin/audit/AuditLogPage')),
+  'admin.schoolRecords': lazy(() => import('../pages/admin/schoolRecords/SchoolRecordsPage')),
 };
 
 const wait = (node: React.ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;

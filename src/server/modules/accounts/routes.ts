@@ -64,11 +64,16 @@ export async function accountRoutes(app: FastifyInstance) {
     schema: {
       tags: ['alumni'],
       summary:
-        "Confirm the e-mail address with the e-mailed token (single use); `already: true` when that token's address is confirmed already",
+        "Confirm the e-mail address with the e-mailed token (single use); `already: true` when that token's address is confirmed already; `validated: true` when the school's records validated the member",
       body: { $ref: 'user.register.confirm#' },
-      response: { 200: { type: 'object', properties: { ok: { type: 'boolean' }, already: { type: 'boolean' } } } },
+      response: {
+        200: {
+          type: 'object',
+          properties: { ok: { type: 'boolean' }, already: { type: 'boolean' }, validated: { type: 'boolean' } },
+        },
+      },
     },
-    handler: (request) => service.confirmEmail(app.db, request.body.token, request.lng),
+    handler: (request) => service.confirmEmail(app.db, app.config, request.body.token, request.lng),
   });
   app.post<{ Body: { email: string } }>('/usr/register/resend', {
     config: { permission: 'public.browse' },

@@ -20,6 +20,7 @@ import type { UserRegister } from '../../../shared/schema-types';
 import * as repo from './repository';
 import { CONFIRM_EMAIL_TTL_MS, consumeOrFail, issueToken } from './tokens';
 import { cardPaymentsOffered } from '../payments/provider';
+import { checkOnConfirmation } from '../schoolRecords/autoValidation';
 
 /** The body of POST /usr/register: generated from schemas/user.register.json (npm run types). */
 export type Registration = UserRegister;
@@ -70,6 +71,7 @@ export async function register(
   const passwordHash = await hashPassword(input.password);
   const language = input.language;
   const data = {
+    ...(input.eligibility_basis ? { eligibility_basis: input.eligibility_basis } : {}),
     birthdate: input.birthdate,
     gender: input.gender,
     document_type: input.document_type,
@@ -142,12 +144,20 @@ export async function register(
  * The link e-mailed at registration: marks the address confirmed, once. Opened again (or after it expired) once
  * the address is confirmed, it answers `already: true` rather than a failure, so the page offers to sign in.
  */
-export async function confirmEmail(db: Db, token: string, lng: Locale): Promise<{ ok: true; already?: true }> {
+export async function confirmEmail(
+  db: Db,
+  config: Config,
+  token: string,
+  lng: Locale,
+): Promise<{ ok: true; already?: true; validated?: boolean }> {
   const now = nowIso();
+  let validated = false;
   try {
     await db.transaction().execute(async (trx) => {
       const row = await consumeOrFail(trx, 'confirm_email', token, lng, now);
       await repo.markEmailConfirmed(trx, row.actor_hash, now);
+      // the school's records may validate the member now (issue 28 §2); else they wait in the queue
+      validated = (await checkOnConfirmation(trx, config, row.actor_hash)) === 'validated';
     });
   } catch (error) {
     if (
@@ -158,7 +168,7 @@ export async function confirmEmail(db: Db, token: string, lng: Locale): Promise<
       return { ok: true, already: true };
     throw error;
   }
-  return { ok: true };
+  return validated ? { ok: true, validated: true } : { ok: true };
 }
 
 /**

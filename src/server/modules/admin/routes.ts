@@ -13,6 +13,7 @@ import { adminArticleRoutes } from '../articles/admin/routes';
 import { adminPageRoutes } from '../content/admin/routes';
 import { adminPaymentRoutes } from '../payments/admin/routes';
 import { adminAdminsRoutes, adminInviteRoutes } from './admins/routes';
+import { adminSchoolRecordRoutes } from '../schoolRecords/routes';
 
 export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminMeRoutes);
@@ -29,4 +30,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminPaymentRoutes);
   await app.register(adminAdminsRoutes);
   await app.register(adminInviteRoutes);
+  await app.register(adminSchoolRecordRoutes);
 }

@@ -63,3 +63,13 @@ export async function writeSetting(db: Conn, key: string, value: unknown): Promi
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
     .execute();
 }
+
+/** One setting's stored value (parsed JSON), or null when missing or unreadable. */
+export async function readSetting(db: Conn, key: string): Promise<unknown> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  try {
+    return row ? (JSON.parse(row.value) as unknown) : null;
+  } catch {
+    return null;
+  }
+}

@@ -13,9 +13,14 @@ import { readMembershipTerms, readSiteSettings, writeSetting } from '../../init/
 import { record } from '../../audit/service';
 import { changedFields } from '../../audit/changes';
 import { SETTINGS_AUDIT_ACTION } from '../../../../shared/audit';
+import { autoValidationOn, setAutoValidation } from '../../schoolRecords/autoValidation';
 
 async function current(db: Conn): Promise<Required<SiteSettingsBody>> {
-  const [site, membership] = await Promise.all([readSiteSettings(db), readMembershipTerms(db)]);
+  const [site, membership, autoValidation] = await Promise.all([
+    readSiteSettings(db),
+    readMembershipTerms(db),
+    autoValidationOn(db),
+  ]);
   return {
     address: site.address,
     phone: site.phone,
@@ -24,6 +29,7 @@ async function current(db: Conn): Promise<Required<SiteSettingsBody>> {
     schoolUrl: site.schoolUrl,
     ebookUrl: site.ebookUrl,
     membership,
+    autoValidation,
   };
 }
 
@@ -55,16 +61,21 @@ export async function update(db: Db, actor: Actor, body: SiteSettingsBody) {
   return db.transaction().execute(async (trx) => {
     const before = await current(trx);
     const site = await readSiteSettings(trx);
-    const { membership, ...details } = trimmed;
+    const { membership, autoValidation, ...details } = trimmed;
     // the taxonomies' version lives in the same row and is not the form's to change
     await writeSetting(trx, 'site', {
       ...details,
       ...(site.taxonomiesVersion ? { taxonomiesVersion: site.taxonomiesVersion } : {}),
     });
     await writeSetting(trx, 'membership', membership);
+    // left out: unchanged (the automatic validation of issue 28 §2)
+    if (autoValidation !== undefined) await setAutoValidation(trx, autoValidation);
     const diff = changedFields(
       before as unknown as Record<string, unknown>,
-      trimmed as unknown as Record<string, unknown>,
+      {
+        ...trimmed,
+        autoValidation: autoValidation ?? before.autoValidation,
+      } as unknown as Record<string, unknown>,
     );
     if (Object.keys(diff).length)
       await record(trx, {

@@ -47,6 +47,8 @@ export function presentListItem(row: AdminUserRow, lng: Locale) {
     document_type: str(data['document_type']),
     document_number: str(data['document_number']),
     profile_type: row.profile_type,
+    eligibility_basis: str(data['eligibility_basis']),
+    registry_check: str(data['registry_check']),
     graduation_year: row.graduation_year,
     category: row.category_hash ? { hash: row.category_hash, title: title ?? '' } : null,
     language: row.language,

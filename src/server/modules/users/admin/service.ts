@@ -109,52 +109,77 @@ async function startFreePeriod(trx: Conn, userHash: string, until: string, now: 
 export async function decide(ctx: ServiceContext, hash: string, decision: Decision) {
   const { db, config, actor: admin, lng } = ctx;
   const reason = checkReason(lng, decision);
-  const to = decision.status;
   await db.transaction().execute(async (trx) => {
     const user = await repo.findUser(trx, hash);
     if (!user) throw AppError.notFound();
-    if (!canMoveMember(user.status, to)) throw new AppError(409, 'admin.illegalMove', { from: user.status, to });
-    const now = new Date();
-    const changes: Parameters<typeof repo.moveStatus>[3] = { status: to, updated_at: nowIso(now) };
-    // A Bold registration starts its free period when it is validated (role GRATIS, issue 8 §5).
-    const asked = presentListItem(user, lng).requested_role;
-    if (to === 'VALIDATED' && user.status === 'PENDING' && asked === 'BOLD') {
-      changes.role = 'GRATIS';
-      changes.subscription_end = nowIso(addMonths(now, await repo.readFreePeriodMonths(trx)));
-    }
-    // guarded: only if nobody moved the member since it was read
-    if (!(await repo.moveStatus(trx, hash, user.status, changes))) throw new AppError(409, 'admin.alreadyDecided');
-    // the free period's subscription: charged when it ends (card, else direct debit when an account was given)
-    if (changes.role === 'GRATIS' && changes.subscription_end)
-      await startFreePeriod(trx, hash, changes.subscription_end, now);
-
-    const label = [user.name, user.surname1, user.surname2].filter(Boolean).join(' ');
-    await audit.record(trx, {
-      adminHash: admin.hash!,
-      action: MEMBER_ACTIONS[to],
-      targetType: 'user',
-      targetHash: hash,
-      data: { from: user.status, to, reason, label, email: user.email, admin_email: admin.email },
-      at: nowIso(now),
-    });
-    const language = isLocale(user.language) ? user.language : 'es';
-    const name = user.name;
-    if (to === 'VALIDATED') {
-      const link = `${config.publicUrl.replace(/\/$/, '')}${localizePath('user.login', language)}`;
-      await enqueueMail(trx, { to: user.email, language, template: 'account.validated', data: { name, link } });
-    } else if (to === 'REJECTED') {
-      await enqueueMail(trx, { to: user.email, language, template: 'account.rejected', data: { name, reason } });
-    } else {
-      await enqueueMail(trx, {
-        to: user.email,
-        language,
-        template: 'account.disabled',
-        data: reason ? { name, reason } : { name },
-      });
-    }
-    if (to === 'REJECTED' || to === 'DISABLED') await revokeAllSessions(trx, 'user', hash);
+    await moveMember(
+      trx,
+      config,
+      user,
+      decision.status,
+      reason,
+      { hash: admin.hash!, email: admin.email ?? null },
+      lng,
+    );
   });
   return detail(db, lng, hash);
+}
+
+/**
+ * One member's move inside the caller's transaction: the guarded UPDATE, a Bold registration's free period, the
+ * audit row and the e-mail in the member's language. Also used by the automatic validation against the school's
+ * records (schoolRecords/autoValidation.ts), whose `by` is the system.
+ */
+export async function moveMember(
+  trx: Conn,
+  config: ServiceContext['config'],
+  user: repo.AdminUserRow,
+  to: MemberDecision,
+  reason: string | null,
+  by: { hash: string; email: string | null },
+  lng: Locale,
+): Promise<void> {
+  const hash = user.hash;
+  if (!canMoveMember(user.status, to)) throw new AppError(409, 'admin.illegalMove', { from: user.status, to });
+  const now = new Date();
+  const changes: Parameters<typeof repo.moveStatus>[3] = { status: to, updated_at: nowIso(now) };
+  // A Bold registration starts its free period when it is validated (role GRATIS, issue 8 §5).
+  const asked = presentListItem(user, lng).requested_role;
+  if (to === 'VALIDATED' && user.status === 'PENDING' && asked === 'BOLD') {
+    changes.role = 'GRATIS';
+    changes.subscription_end = nowIso(addMonths(now, await repo.readFreePeriodMonths(trx)));
+  }
+  // guarded: only if nobody moved the member since it was read
+  if (!(await repo.moveStatus(trx, hash, user.status, changes))) throw new AppError(409, 'admin.alreadyDecided');
+  // the free period's subscription: charged when it ends (card, else direct debit when an account was given)
+  if (changes.role === 'GRATIS' && changes.subscription_end)
+    await startFreePeriod(trx, hash, changes.subscription_end, now);
+
+  const label = [user.name, user.surname1, user.surname2].filter(Boolean).join(' ');
+  await audit.record(trx, {
+    adminHash: by.hash,
+    action: MEMBER_ACTIONS[to],
+    targetType: 'user',
+    targetHash: hash,
+    data: { from: user.status, to, reason, label, email: user.email, admin_email: by.email },
+    at: nowIso(now),
+  });
+  const language = isLocale(user.language) ? user.language : 'es';
+  const name = user.name;
+  if (to === 'VALIDATED') {
+    const link = `${config.publicUrl.replace(/\/$/, '')}${localizePath('user.login', language)}`;
+    await enqueueMail(trx, { to: user.email, language, template: 'account.validated', data: { name, link } });
+  } else if (to === 'REJECTED') {
+    await enqueueMail(trx, { to: user.email, language, template: 'account.rejected', data: { name, reason } });
+  } else {
+    await enqueueMail(trx, {
+      to: user.email,
+      language,
+      template: 'account.disabled',
+      data: reason ? { name, reason } : { name },
+    });
+  }
+  if (to === 'REJECTED' || to === 'DISABLED') await revokeAllSessions(trx, 'user', hash);
 }
 
 /** The same rule for each member, each in its own transaction: one refusal does not undo the others. */

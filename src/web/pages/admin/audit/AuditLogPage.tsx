@@ -6,6 +6,7 @@ import { AUDIT_ACTIONS, COMPANY_ACTIONS } from '../../../../shared/memberMoves';
 import { OFFER_AUDIT_ACTIONS } from '../../../../shared/offerMoves';
 import {
   ADMIN_AUDIT_ACTIONS,
+  SCHOOL_RECORD_AUDIT_ACTIONS,
   CONTENT_AUDIT_ACTIONS,
   PAYMENT_AUDIT_ACTIONS,
   SETTINGS_AUDIT_ACTION,
@@ -46,6 +47,7 @@ export default function AuditLogPage() {
             ...CONTENT_AUDIT_ACTIONS,
             ...ADMIN_AUDIT_ACTIONS,
             ...PAYMENT_AUDIT_ACTIONS,
+            ...SCHOOL_RECORD_AUDIT_ACTIONS,
           ].map((a) => ({ value: a, label: t(`admin.action.${a}`) })),
         ]}
       />

@@ -102,7 +102,7 @@ export default function MemberImportPage() {
       <Typography.Paragraph type="secondary">{t('admin.memberImport.intro')}</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 16 }}>
         <Upload
-          accept={ACCEPTED.memberSheet.extensions.join(',')}
+          accept={ACCEPTED.spreadsheet.extensions.join(',')}
           maxCount={1}
           showUploadList={false}
           beforeUpload={(chosen) => {

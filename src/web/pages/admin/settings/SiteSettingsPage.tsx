@@ -80,6 +80,10 @@ export default function SiteSettingsPage() {
                 'ui:help': t('admin.settings.freePeriodHelp'),
               },
             },
+            autoValidation: {
+              'ui:title': t('admin.settings.autoValidation'),
+              'ui:help': t('admin.settings.autoValidationHelp'),
+            },
           }}
           onSubmit={(values) => void form.save(values).catch(() => undefined)}
         />

@@ -15,6 +15,8 @@ export interface AdminUser {
   document_type: string | null;
   document_number: string | null;
   profile_type: string;
+  eligibility_basis?: string | null;
+  registry_check?: string | null;
   graduation_year: number | null;
   category: { hash: string; title: string } | null;
   language: string;

@@ -12,7 +12,7 @@ import { ResendConfirmation } from './ResendConfirmation';
 
 const CARD = { maxWidth: 760, margin: '0 auto' } as const;
 
-type State = 'checking' | 'ok' | 'already' | 'failed';
+type State = 'checking' | 'ok' | 'validated' | 'already' | 'failed';
 
 export function ConfirmEmail({ token }: { token: string }) {
   const { t } = useTranslation();
@@ -23,8 +23,11 @@ export function ConfirmEmail({ token }: { token: string }) {
   useEffect(() => {
     if (sent.current) return; // the token is single-use: never post it twice (React's development double effect)
     sent.current = true;
-    request<{ ok: boolean; already?: boolean }>('usr', 'register/confirm', { method: 'POST', body: { token } }).then(
-      (answer) => setState(answer?.already ? 'already' : 'ok'),
+    request<{ ok: boolean; already?: boolean; validated?: boolean }>('usr', 'register/confirm', {
+      method: 'POST',
+      body: { token },
+    }).then(
+      (answer) => setState(answer?.already ? 'already' : answer?.validated ? 'validated' : 'ok'),
       (error: { errors?: Record<string, string[]>; message?: string }) => {
         setMessage(error.errors?.['token']?.[0] ?? error.message ?? '');
         setState('failed');
@@ -41,6 +44,7 @@ export function ConfirmEmail({ token }: { token: string }) {
     );
   const texts = {
     ok: { status: 'success', title: t('register.confirm.ok'), subTitle: t('register.confirm.okText') },
+    validated: { status: 'success', title: t('register.confirm.ok'), subTitle: t('register.confirm.validatedText') },
     already: { status: 'info', title: t('register.confirm.already'), subTitle: t('register.confirm.alreadyText') },
     failed: { status: 'warning', title: t('register.confirm.failed'), subTitle: message },
   } as const;
@@ -52,7 +56,7 @@ export function ConfirmEmail({ token }: { token: string }) {
         title={title}
         subTitle={subTitle}
         extra={
-          state === 'already' ? (
+          state === 'already' || state === 'validated' ? (
             <Link to={to('login')} data-testid="confirm-sign-in">
               {t('register.confirm.signIn')}
             </Link>

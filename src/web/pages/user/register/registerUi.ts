@@ -19,6 +19,10 @@ export function personalUi(t: TFunction): UiSchema {
       ...(base as UiSchema).profile_type,
       'ui:enumNames': names(t, 'profileType', ['student', 'pas', 'professor']),
     },
+    eligibility_basis: {
+      'ui:enumNames': names(t, 'eligibilityBasis', ['graduate', 'year_completed', 'staff', 'professor']),
+      'ui:help': t('register.whoMayJoin'),
+    },
     birthdate: { ...(base as UiSchema).birthdate, 'ui:placeholder': t('register.datePlaceholder') },
     category: { 'ui:widget': CategoryWidget, 'ui:placeholder': t('register.categoryPlaceholder') },
   };

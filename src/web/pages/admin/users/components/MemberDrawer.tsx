@@ -52,6 +52,12 @@ export function MemberDrawer({
             <Descriptions.Item label={t('admin.users.profileType')}>
               {member.profile_type ? t(`profileType.${member.profile_type}`) : '—'}
             </Descriptions.Item>
+            <Descriptions.Item label={t('admin.users.eligibilityBasis')}>
+              {member.eligibility_basis ? t(`eligibilityBasis.${member.eligibility_basis}`) : '—'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('admin.users.registryCheck')}>
+              {member.registry_check ? t(`admin.users.registry.${member.registry_check}`) : '—'}
+            </Descriptions.Item>
             <Descriptions.Item label={t('admin.users.graduation')}>{dash(member.graduation_year)}</Descriptions.Item>
             <Descriptions.Item label={t('admin.users.category')}>{dash(member.category?.title)}</Descriptions.Item>
             <Descriptions.Item label={t('admin.users.birthdate')}>{dash(member.birthdate)}</Descriptions.Item>
