@@ -50,6 +50,7 @@ import { jobAlertTasks } from './modules/jobAlerts/service';
 import { workgroupImageRoutes, workgroupManageRoutes } from './modules/workgroups/manage/routes';
 import { wallMemberReadRoutes, wallModerationRoutes, wallPostRoutes } from './modules/workgroups/wall/routes';
 import { groupDigestTask } from './modules/workgroups/wall/digest';
+import { messageRoutes } from './modules/messages/routes';
 import { jobAlertRoutes } from './modules/jobAlerts/routes';
 import { unsubscribeRoutes } from './modules/mail/unsubscribePage';
 import { cardRoutes } from './modules/payments/cards/routes';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountRoutes);
   await app.register(companyProfileRoutes);
   await app.register(jobAlertRoutes);
+  await app.register(messageRoutes);
   await app.register(workgroupManageRoutes);
   await app.register(wallModerationRoutes);
   await app.register(wallMemberReadRoutes);

@@ -33,6 +33,7 @@ import * as m027 from './migrations/027_application_note';
 import * as m028 from './migrations/028_unaccent';
 import { foldText } from '../../shared/text';
 import * as m029 from './migrations/029_application_outcome';
+import * as m035 from './migrations/035_messages';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -131,6 +132,7 @@ const migrations: Record<string, Migration> = {
   '027_application_note': m027,
   '028_unaccent': m028,
   '029_application_outcome': m029,
+  '035_messages': m035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
