@@ -289,6 +289,11 @@ describe('groups, companies and the association', () => {
       t.app.db.selectFrom('jobs').select('hash').where('company_hash', '!=', company.hash).executeTakeFirstOrThrow(),
     ]);
     const now = new Date().toISOString();
+    await t.app.db
+      .deleteFrom('applicants')
+      .where('user_hash', '=', hashes['bold']!)
+      .where('job_hash', 'in', [job.hash, otherJob.hash])
+      .execute();
     for (const [hash, jobHash] of [
       ['msgapplication0001', job.hash],
       ['msgapplication0002', otherJob.hash],
