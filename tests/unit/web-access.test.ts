@@ -38,10 +38,20 @@ describe('the account menus follow the matrix', () => {
       accountItems(identity(role), t, (action) => allows(PERMISSION_MATRIX[role], action), EBOOKS).map(
         (item) => item.key,
       );
-    expect(keys('REGULAR')).toEqual(['profile', 'settings', 'card', 'saved', 'portfolios', 'experiences', 'groups']);
+    expect(keys('REGULAR')).toEqual([
+      'profile',
+      'settings',
+      'messages',
+      'card',
+      'saved',
+      'portfolios',
+      'experiences',
+      'groups',
+    ]);
     expect(keys('BOLD')).toEqual([
       'profile',
       'settings',
+      'messages',
       'card',
       'subscribed',
       'saved',
@@ -54,7 +64,7 @@ describe('the account menus follow the matrix', () => {
     expect(keys('GRATIS')).toEqual(keys('BOLD'));
   });
 
-  it('a company sees its own four items; nothing is allowed while the list is unknown', () => {
+  it('a company sees its own five items; nothing is allowed while the list is unknown', () => {
     expect(
       accountItems(identity('COMPANY'), t, (action) => allows(PERMISSION_MATRIX.COMPANY, action), EBOOKS).map(
         (item) => item.route,
