@@ -51,6 +51,7 @@ import { workgroupImageRoutes, workgroupManageRoutes } from './modules/workgroup
 import { wallMemberReadRoutes, wallModerationRoutes, wallPostRoutes } from './modules/workgroups/wall/routes';
 import { groupDigestTask } from './modules/workgroups/wall/digest';
 import { messageRoutes } from './modules/messages/routes';
+import { awayMailTask } from './modules/messages/awayMail';
 import { jobAlertRoutes } from './modules/jobAlerts/routes';
 import { unsubscribeRoutes } from './modules/mail/unsubscribePage';
 import { cardRoutes } from './modules/payments/cards/routes';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       offerExpiryTask(db, config),
       ...jobAlertTasks(db, config),
       groupDigestTask(db, config),
+      awayMailTask(db, config),
       scheduledArticlesTask(db),
       newsletterTask(db, config),
       renewalTask(app),

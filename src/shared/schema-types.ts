@@ -1715,6 +1715,7 @@ export interface UserMe {
   notify_group_requests?: boolean;
   notify_group_removed?: boolean;
   accepts_messages?: boolean;
+  notify_messages?: boolean;
 }
 
 // user.password
@@ -1849,6 +1850,7 @@ export interface UserSettings {
   notify_group_requests?: boolean;
   notify_group_removed?: boolean;
   accepts_messages?: boolean;
+  notify_messages?: boolean;
   language?: 'es' | 'en' | 'ca';
 }
 

@@ -283,8 +283,14 @@ describe('enqueueMail', () => {
       },
       'membership.ended': { name: 'Ann <b>', why: 'failed', link: 'https://a.test/en/user/card' },
       'membership.cancelled': { name: 'Ann <b>', date: '1 March 2028 <d>', link: 'https://a.test/en/user/card' },
+      'message.unread': {
+        name: 'Ann <b>',
+        from: 'Joan <j>',
+        link: 'https://a.test/en/user/messages/abc',
+        unsubscribe: 'https://a.test/mail/unsubscribe/messages/x.y',
+      },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(33);
+    expect(MAIL_TEMPLATES).toHaveLength(34);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();

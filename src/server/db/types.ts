@@ -55,6 +55,8 @@ export interface UsersTable {
   email_confirmed_at: string | null;
   /** 035_messages: null = the role's default (Bold and GRATIS accept messages, Regular not), else 0/1. */
   accepts_messages: Generated<Flag | null>;
+  /** 035_messages: an e-mail when a message stays unread for 15 minutes (1 = on). */
+  notify_messages: Generated<Flag>;
 }
 
 export interface CompaniesTable {

@@ -19,6 +19,11 @@ export const PRIVATE_TABLES = [
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').addColumn('accepts_messages', 'integer').execute();
+  // an e-mail when a message stays unread (messages/awayMail.ts), on unless the member turns it off
+  await db.schema
+    .alterTable('users')
+    .addColumn('notify_messages', 'integer', (c) => c.notNull().defaultTo(sql`1`))
+    .execute();
   await db.schema
     .createTable('conversations')
     .addColumn('hash', 'varchar(32)', (c) => c.primaryKey())
@@ -99,4 +104,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [...PRIVATE_TABLES].reverse()) await db.schema.dropTable(table).ifExists().execute();
   await db.schema.alterTable('users').dropColumn('accepts_messages').execute();
+  await db.schema.alterTable('users').dropColumn('notify_messages').execute();
 }

@@ -36,6 +36,7 @@ export function presentUser(user: UserRow, files?: MemberFileLinks) {
     notify_group_requests: user.notify_group_requests === 1,
     notify_group_removed: user.notify_group_removed === 1,
     accepts_messages: acceptsMessages(user),
+    notify_messages: user.notify_messages === 1,
     ...files,
   };
 }
