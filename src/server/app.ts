@@ -52,6 +52,8 @@ import { jobAlertTasks } from './modules/jobAlerts/service';
 import { workgroupImageRoutes, workgroupManageRoutes } from './modules/workgroups/manage/routes';
 import { wallMemberReadRoutes, wallModerationRoutes, wallPostRoutes } from './modules/workgroups/wall/routes';
 import { groupDigestTask } from './modules/workgroups/wall/digest';
+import { messageRoutes } from './modules/messages/routes';
+import { awayMailTask } from './modules/messages/awayMail';
 import { jobAlertRoutes } from './modules/jobAlerts/routes';
 import { unsubscribeRoutes } from './modules/mail/unsubscribePage';
 import { cardRoutes } from './modules/payments/cards/routes';
@@ -145,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       offerExpiryTask(db, config),
       ...jobAlertTasks(db, config),
       groupDigestTask(db, config),
+      awayMailTask(db, config),
       scheduledArticlesTask(db),
       newsletterTask(db, config),
       renewalTask(app),
@@ -213,6 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(invitationRoutes);
   await app.register(companyProfileRoutes);
   await app.register(jobAlertRoutes);
+  await app.register(messageRoutes);
   await app.register(workgroupManageRoutes);
   await app.register(wallModerationRoutes);
   await app.register(wallMemberReadRoutes);

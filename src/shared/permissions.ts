@@ -36,6 +36,9 @@ export const PERMISSIONS = [
   'admin.self',
   'admin.validate',
   'admin.content',
+  'user.messages', // messages (issue 29): each side its own inbox
+  'company.messages',
+  'admin.messages',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -56,6 +59,7 @@ const MEMBER: Permission[] = [
   'user.experiences.manage',
   'articles.save',
   'membership.manage',
+  'user.messages',
 ];
 const BOLD: Permission[] = [
   ...MEMBER,
@@ -83,6 +87,7 @@ export const PERMISSION_MATRIX: Readonly<Record<Role, readonly Permission[]>> = 
     'company.self',
     'company.jobs.manage',
     'company.candidates',
+    'company.messages',
   ],
   ADMIN: [
     'public.browse',
@@ -92,6 +97,7 @@ export const PERMISSION_MATRIX: Readonly<Record<Role, readonly Permission[]>> = 
     'admin.self',
     'admin.validate',
     'admin.content',
+    'admin.messages',
   ],
 };
 

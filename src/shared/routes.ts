@@ -88,6 +88,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('user.workgroups.subscribed', 'user/workgroups/subscribed', 'user', 'completedProfile', 'user.self'),
   r('user.workgroups.show', 'user/workgroups/:hash', 'user', 'completedProfile', 'workgroups.create'),
   r('user.workgroups.edit', 'user/workgroups/:hash/edit', 'user', 'completedProfile', 'workgroups.create'),
+  r('user.messages', 'user/messages', 'user', 'user', 'user.messages'),
+  r('user.messages.show', 'user/messages/:hash', 'user', 'user', 'user.messages'),
   // company area
   r('company.login', 'company/login', 'company', 'notAuthenticated'),
   r('company.register', 'company/register', 'company', 'notAuthenticated'),
@@ -100,6 +102,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('company.jobs.edit', 'company/jobs/:hash/edit', 'company', 'company', 'company.jobs.manage'),
   r('company.jobs.survey', 'company/jobs/:hash/survey', 'company', 'company', 'company.jobs.manage'),
   r('company.jobs.users', 'company/jobs/:hash/users', 'company', 'company', 'company.candidates'),
+  r('company.messages', 'company/messages', 'company', 'company', 'company.messages'),
+  r('company.messages.show', 'company/messages/:hash', 'company', 'company', 'company.messages'),
 ];
 
 /**
@@ -330,6 +334,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   usr({ entity: 'cards', name: 'card', list: 'user.card', icon: 'CreditCardOutlined' }),
   usr({ name: 'payments', list: 'user.card', icon: 'FileDoneOutlined' }),
   usr({ entity: 'jobAlerts', name: 'job-alerts', list: 'user.profile.settings', icon: 'BellOutlined' }),
+  usr({ name: 'messages', list: 'user.messages', show: 'user.messages.show', icon: 'MessageOutlined' }),
   // a company's own (/com)
   com({ name: 'companies', list: 'company.profile', icon: 'ShopOutlined' }),
   com({
@@ -347,6 +352,7 @@ export const RESOURCES: readonly ResourceDef[] = [
     list: 'company.jobs.users',
     icon: 'UserSwitchOutlined',
   }),
+  com({ name: 'messages', list: 'company.messages', show: 'company.messages.show', icon: 'MessageOutlined' }),
   // the back office (/adm)
   adm({ entity: 'members', name: 'users', list: 'admin.users', icon: 'UserOutlined' }),
   adm({
@@ -381,6 +387,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   adm({ entity: 'administrators', name: 'admins', list: 'admin.admins', icon: 'CrownOutlined' }),
   adm({ name: 'audit', list: 'admin.audit', icon: 'AuditOutlined' }),
   adm({ name: 'schoolRecords', list: 'admin.schoolRecords', icon: 'IdcardOutlined' }),
+  adm({ name: 'messages', icon: 'MessageOutlined' }), // the association's inbox: API only for now (no page yet)
 ];
 
 /** Fills a nested resource's API path from the hook's meta (`workgroups/:group/comments` + `{ group }`). */

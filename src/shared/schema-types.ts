@@ -1544,6 +1544,89 @@ export interface MembershipMandate {
   text: string | null;
 }
 
+// message.archive
+export interface MessageArchive {
+  archived: boolean;
+}
+
+// message.block
+export interface MessageBlock {
+  hash: string;
+  type?: 'user' | 'company';
+}
+
+// message.conversation
+export interface MessageConversation {
+  hash?: string;
+  kind?: 'MEMBER' | 'APPLICATION' | 'ADMIN';
+  with?: MessageParty;
+  application?: string | null;
+  job_title?: string | null;
+  last_message_at?: string;
+  preview?: string;
+  unread_count?: number;
+  archived?: boolean;
+  blocked?: boolean;
+}
+
+// message.item
+export interface MessageItem {
+  hash?: string;
+  mine?: boolean;
+  sender?: MessageParty;
+  text?: string;
+  html?: string;
+  created_at?: string;
+  erased?: boolean;
+}
+
+// message.party
+export interface MessageParty {
+  type?: 'user' | 'company' | 'admin';
+  hash?: string;
+  name?: string | null;
+}
+
+// message.report
+export interface MessageReport {
+  reason: string;
+}
+
+// message.start
+export interface MessageStart {
+  to?: string;
+  to_type?: 'user' | 'company';
+  application?: string;
+  text: string;
+}
+
+// message.thread
+export interface MessageThread {
+  conversation?: MessageConversation;
+  messages?: MessageItem[];
+}
+
+// message.write
+export interface MessageWrite {
+  text: string;
+}
+
+// messages.filter
+/**
+ * The inbox: page, size, archived (false: the inbox, true: the archive) and q (words of the other party's name or of the messages).
+ */
+export interface MessagesFilter {
+  page?: number;
+  size?: number;
+  archived?: boolean;
+  q?: string;
+}
+
+// messages.unread
+export interface MessagesUnread {
+  unread?: number;
+}
+
 // owned.filter
 /**
  * Portfolios and experiences: page, size and the authors (comma-separated user hashes).
@@ -1828,6 +1911,8 @@ export interface UserMe {
   notify_group_replies?: boolean;
   notify_group_requests?: boolean;
   notify_group_removed?: boolean;
+  accepts_messages?: boolean;
+  notify_messages?: boolean;
 }
 
 // user.password
@@ -1965,6 +2050,8 @@ export interface UserSettings {
   notify_group_replies?: boolean;
   notify_group_requests?: boolean;
   notify_group_removed?: boolean;
+  accepts_messages?: boolean;
+  notify_messages?: boolean;
   language?: 'es' | 'en' | 'ca';
 }
 

@@ -284,6 +284,12 @@ describe('enqueueMail', () => {
       'membership.ended': { name: 'Ann <b>', why: 'failed', link: 'https://a.test/en/user/card' },
       'membership.cancelled': { name: 'Ann <b>', date: '1 March 2028 <d>', link: 'https://a.test/en/user/card' },
       'account.invitation': { name: 'Ann <b>', number: '10042 <n>', link: 'https://a.test/en/user/invitation?token=x' },
+      'message.unread': {
+        name: 'Ann <b>',
+        from: 'Joan <j>',
+        link: 'https://a.test/en/user/messages/abc',
+        unsubscribe: 'https://a.test/mail/unsubscribe/messages/x.y',
+      },
     };
     expect(MAIL_TEMPLATES).toHaveLength(34);
     const subjects = new Set<string>();

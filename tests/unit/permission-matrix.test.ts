@@ -50,6 +50,9 @@ const HOLDERS: Record<Permission, Role[]> = {
   'admin.self': ['ADMIN'],
   'admin.validate': ['ADMIN'],
   'admin.content': ['ADMIN'],
+  'user.messages': MEMBERS,
+  'company.messages': ['COMPANY'],
+  'admin.messages': ['ADMIN'],
 };
 
 describe('the permission matrix, cell by cell', () => {

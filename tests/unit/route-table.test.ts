@@ -68,6 +68,8 @@ const SPEC_ROUTES: Row[] = [
   ['user.workgroups.subscribed', 'user/workgroups/subscribed', 'user', 'completedProfile'],
   ['user.workgroups.show', 'user/workgroups/:hash', 'user', 'completedProfile'],
   ['user.workgroups.edit', 'user/workgroups/:hash/edit', 'user', 'completedProfile'],
+  ['user.messages', 'user/messages', 'user', 'user'],
+  ['user.messages.show', 'user/messages/:hash', 'user', 'user'],
   ['company.login', 'company/login', 'company', 'notAuthenticated'],
   ['company.register', 'company/register', 'company', 'notAuthenticated'],
   ['company.recovery', 'company/recovery', 'company', 'notAuthenticated'],
@@ -79,6 +81,8 @@ const SPEC_ROUTES: Row[] = [
   ['company.jobs.edit', 'company/jobs/:hash/edit', 'company', 'company'],
   ['company.jobs.survey', 'company/jobs/:hash/survey', 'company', 'company'],
   ['company.jobs.users', 'company/jobs/:hash/users', 'company', 'company'],
+  ['company.messages', 'company/messages', 'company', 'company'],
+  ['company.messages.show', 'company/messages/:hash', 'company', 'company'],
 ];
 
 /** DESIGN §5's segment table: en → [es, ca]. */
@@ -115,6 +119,7 @@ const DESIGN_SEGMENTS: Record<string, [es: string, ca: string]> = {
   users: ['candidatos', 'candidats'],
   survey: ['encuesta', 'enquesta'],
   verify: ['verificar', 'verificar'],
+  messages: ['mensajes', 'missatges'], // issue 29
 };
 
 const translate = (path: string, lng: Locale) =>

@@ -42,6 +42,7 @@ describe('the account menus follow the matrix', () => {
       'home',
       'profile',
       'settings',
+      'messages',
       'card',
       'saved',
       'portfolios',
@@ -52,6 +53,7 @@ describe('the account menus follow the matrix', () => {
       'home',
       'profile',
       'settings',
+      'messages',
       'card',
       'subscribed',
       'saved',
@@ -64,7 +66,7 @@ describe('the account menus follow the matrix', () => {
     expect(keys('GRATIS')).toEqual(keys('BOLD'));
   });
 
-  it('a company sees its own four items; nothing is allowed while the list is unknown', () => {
+  it('a company sees its own five items; nothing is allowed while the list is unknown', () => {
     expect(
       accountItems(identity('COMPANY'), t, (action) => allows(PERMISSION_MATRIX.COMPANY, action), EBOOKS).map(
         (item) => item.route,

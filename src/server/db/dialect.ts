@@ -36,6 +36,7 @@ import * as m029 from './migrations/029_application_outcome';
 import * as m030 from './migrations/030_offer_salary_mode';
 import * as m034 from './migrations/034_member_invitations';
 import * as m032 from './migrations/032_school_records';
+import * as m035 from './migrations/035_messages';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -137,6 +138,7 @@ const migrations: Record<string, Migration> = {
   '030_offer_salary_mode': m030,
   '034_member_invitations': m034,
   '032_school_records': m032,
+  '035_messages': m035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -53,6 +53,10 @@ export interface UsersTable {
   updated_at: string;
   /** 004_accounts: when the member followed the link confirming their address (null: not yet). */
   email_confirmed_at: string | null;
+  /** 035_messages: null = the role's default (Bold and GRATIS accept messages, Regular not), else 0/1. */
+  accepts_messages: Generated<Flag | null>;
+  /** 035_messages: an e-mail when a message stays unread for 15 minutes (1 = on). */
+  notify_messages: Generated<Flag>;
 }
 
 export interface CompaniesTable {
@@ -691,6 +695,60 @@ export interface Database {
   audit_log: AuditLogTable;
   school_records: SchoolRecordsTable;
   school_studies: SchoolStudiesTable;
+  conversations: ConversationsTable;
+  conversation_participants: ConversationParticipantsTable;
+  messages: MessagesTable;
+  message_blocks: MessageBlocksTable;
+  message_reports: MessageReportsTable;
+}
+
+/** 035_messages (issue 29): a party is (type, hash), type user | company | admin. */
+export interface ConversationsTable {
+  hash: string;
+  kind: string; // MEMBER | APPLICATION | ADMIN
+  application_hash: string | null;
+  created_at: string;
+  last_message_at: string;
+}
+
+export interface ConversationParticipantsTable {
+  conversation_hash: string;
+  party_type: string;
+  party_hash: string;
+  unread_count: Generated<number>;
+  last_read_at: string | null;
+  archived_at: string | null;
+  last_message_at: string;
+  notified_at: Generated<string | null>;
+}
+
+export interface MessagesTable {
+  hash: string;
+  conversation_hash: string;
+  sender_type: string;
+  sender_hash: string;
+  body: string;
+  created_at: string;
+  erased_at: Generated<string | null>;
+  withheld: Generated<number>;
+}
+
+export interface MessageBlocksTable {
+  blocker_type: string;
+  blocker_hash: string;
+  blocked_type: string;
+  blocked_hash: string;
+  created_at: string;
+}
+
+export interface MessageReportsTable {
+  hash: string;
+  message_hash: string;
+  reporter_type: string;
+  reporter_hash: string;
+  reason: string;
+  created_at: string;
+  resolved_at: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -77,9 +77,13 @@ export const FORMS = {
       'notify_group_replies',
       'notify_group_requests',
       'notify_group_removed',
+      'accepts_messages',
+      'notify_messages',
       'language',
     ],
   },
+  // a message (pages/user/messages): the first one to someone, or an answer in a conversation
+  messageWrite: { schema: 'message.write', fields: ['text'] },
   profileIban: { schema: 'user.iban', fields: ['bank', 'name', 'iban'] },
   // the member's job alerts (pages/user/profile/JobAlertsSection): how often and which offers
   jobAlerts: {

@@ -7,6 +7,7 @@ import { useLocale } from '../hooks/useLocale';
 import { LanguageSwitcher } from '../routing/LanguageSwitcher';
 import { AccountMenu } from './AccountMenu';
 import { MainMenu } from './MainMenu';
+import { MessagesBadge } from './MessagesBadge';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
 
@@ -34,6 +35,7 @@ export function SiteHeader() {
       </div>
       <span className="site-nav-spacer mobile-only" />
       <div className="site-tools">
+        <MessagesBadge />
         <LanguageSwitcher />
         <div className="desktop-only">
           <AccountMenu />

@@ -28,6 +28,7 @@ export const MEMBER_MENU: readonly MenuEntry[] = [
   { key: 'home', route: 'user', label: 'nav.memberHome' }, // the member's home (issue 25 §13)
   { key: 'profile', route: 'user.profile', label: 'nav.profile' },
   { key: 'settings', route: 'user.profile.settings', label: 'pages.user.profile.settings' },
+  { key: 'messages', route: 'user.messages', label: 'nav.messages' },
   { key: 'card', route: 'user.card', label: 'nav.card' },
   { key: 'subscribed', route: 'user.jobs.subscribed', label: 'nav.subscribedJobs' },
   { key: 'saved', route: 'user.articles.saved', label: 'pages.user.articles.saved' },
@@ -41,6 +42,7 @@ export const COMPANY_MENU: readonly MenuEntry[] = [
   { key: 'profile', route: 'company.profile', label: 'nav.companyProfile' },
   { key: 'new', route: 'company.jobs.new', label: 'nav.newJob' },
   { key: 'jobs', route: 'company.jobs', label: 'nav.myJobs' },
+  { key: 'messages', route: 'company.messages', label: 'nav.messages' },
   { key: 'directory', route: 'community.directory', label: 'nav.directory' },
 ];
 

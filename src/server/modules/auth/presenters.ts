@@ -2,6 +2,7 @@
 import type { CompanyRow, UserRow } from '../../db/types';
 import { companyData } from '../companies/data';
 import type { MemberFileLinks } from '../users/fileLinks';
+import { acceptsMessages } from '../messages/accepts';
 
 /** `files`: the member's own signed file links (GET /usr/users/me only; a session answer carries none). */
 export function presentUser(user: UserRow, files?: MemberFileLinks) {
@@ -34,6 +35,8 @@ export function presentUser(user: UserRow, files?: MemberFileLinks) {
     notify_group_replies: user.notify_group_replies === 1,
     notify_group_requests: user.notify_group_requests === 1,
     notify_group_removed: user.notify_group_removed === 1,
+    accepts_messages: acceptsMessages(user),
+    notify_messages: user.notify_messages === 1,
     ...files,
   };
 }

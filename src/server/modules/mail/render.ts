@@ -50,6 +50,7 @@ export const MAIL_TEMPLATES = [
   'membership.ended',
   'membership.cancelled',
   'account.invitation',
+  'message.unread',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -85,6 +86,8 @@ const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
   'workgroup.postRemoved': { text: ['title', 'reason'], link: true },
   // data.excerpt: the start of the reply
   'workgroup.reply': { text: ['title', 'member'], link: true },
+  // data.from: who wrote; link: the conversation; unsubscribe: the one-click stop of these e-mails
+  'message.unread': { text: ['from', 'unsubscribe'], link: true },
   // data.posts: [{ group, excerpt, link }] (at least one); link: the member's groups
   'workgroup.digest': { text: [], link: true },
   // data.excerpt: the start of the reported post; link: the group's page for its administrator

@@ -10,6 +10,7 @@ import type { Conn } from '../../db/conn';
 export const MAIL_LISTS = {
   jobs: { purpose: 'job-alerts', column: 'is_receive_jobs' },
   news: { purpose: 'newsletter', column: 'is_newsletter' },
+  messages: { purpose: 'messages', column: 'notify_messages' },
 } as const;
 export type MailList = keyof typeof MAIL_LISTS;
 

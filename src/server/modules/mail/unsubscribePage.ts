@@ -25,7 +25,11 @@ const params = {
   },
 } as const;
 /** Each list's page texts (errors.json): jobAlerts.page.* and newsletter.page.*. */
-const TEXTS: Record<MailList, string> = { jobs: 'jobAlerts.page', news: 'newsletter.page' };
+const TEXTS: Record<MailList, string> = {
+  jobs: 'jobAlerts.page',
+  news: 'newsletter.page',
+  messages: 'messagesMail.page',
+};
 
 function page(
   reply: FastifyReply,

@@ -25,6 +25,7 @@ import { revokeAllSessions } from '../auth/service';
 import { enqueueMail } from '../mail/outbox';
 import * as audit from '../audit/service';
 import * as repo from './accountDataRepository';
+import { conversationsForExport, eraseMessagesOf } from '../messages/accountData';
 import type { UserDelete } from '../../../shared/schema-types';
 
 export type { UserDelete } from '../../../shared/schema-types';
@@ -106,6 +107,7 @@ export async function collect(
     mails,
     sessions,
     jobAlert,
+    conversations,
   ] = await Promise.all([
     user.category_hash ? repo.categoryOf(db, user.category_hash) : undefined,
     repo.tagsOf(db, hash),
@@ -130,6 +132,7 @@ export async function collect(
     repo.mailsTo(db, user.email, user.created_at),
     repo.sessionsOf(db, hash),
     repo.jobAlertOf(db, hash),
+    conversationsForExport(db, hash),
   ]);
   const stored = await repo.filesOf(
     db,
@@ -214,6 +217,7 @@ export async function collect(
       })),
       likes,
       post_reports: reports,
+      conversations,
       cards: cards.map((card) => ({ ...card, is_default: card.is_default === 1 })),
       subscriptions,
       payments,
@@ -272,6 +276,7 @@ export async function deleteAccount(app: FastifyInstance, actor: Actor, lng: Loc
     const owned = await repo.deleteOwned(trx, hash);
     const groups = await repo.unpublishAdministered(trx, hash, now);
     await repo.anonymise(trx, hash, now);
+    await eraseMessagesOf(trx, hash, now);
     await revokeAllSessions(trx, 'user', hash);
     await enqueueMail(trx, {
       to: user.email,

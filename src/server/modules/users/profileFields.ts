@@ -33,6 +33,8 @@ export const FLAGS = [
   'notify_group_replies',
   'notify_group_requests',
   'notify_group_removed',
+  'accepts_messages',
+  'notify_messages',
 ] as const;
 /** Array fields held as user_tags rows (the directory filters on them), by tag group. */
 export const TAG_GROUP_OF: Readonly<Record<string, string>> = {

@@ -22,6 +22,7 @@ import { CandidateStatusTag } from './candidates/CandidateStatusTag';
 import { DECISIONS, type Candidate, type Decision } from './candidates/types';
 import { useCandidateMoves } from './candidates/useCandidateMoves';
 import type { Offer } from './types';
+import { WriteButton } from '../../user/messages/WriteButton';
 
 export default function CandidatesPage() {
   const { hash = '' } = useParams();
@@ -136,6 +137,13 @@ export default function CandidatesPage() {
                     >
                       <MessageOutlined aria-label={t('candidates.note')} /> {row.note}
                     </Typography.Paragraph>
+                  ) : null}
+                  {row.member ? (
+                    <WriteButton
+                      area="company"
+                      target={{ application: row.hash, name: candidateName(row, former) }}
+                      size="small"
+                    />
                   ) : null}
                 </span>
               </Space>

@@ -11,6 +11,7 @@ import { profileTab } from '../../../routing/profileTab';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import type { Member } from './types';
 import { ExtraFields } from '../../../components/ExtraFields';
+import { WriteButton } from '../../user/messages/WriteButton';
 
 /** A member of the directory. What is shown is what the server gave this caller (privacy and tier). */
 export default function DirectoryShowPage() {
@@ -44,6 +45,9 @@ export default function DirectoryShowPage() {
             <Tag>{t(`profileType.${member.profile_type}`)}</Tag>
             {member.is_ambassador ? <Tag color={TAG_COLORS.AMBASSADOR}>{t('directory.ambassador')}</Tag> : null}
             {member.is_entrepreneur ? <Tag color={TAG_COLORS.ENTREPRENEUR}>{t('directory.entrepreneur')}</Tag> : null}
+            {me?.iss === 'user' && me.hash !== member.hash ? (
+              <WriteButton area="user" target={{ to: member.hash, name }} size="small" />
+            ) : null}
           </Space>
         </div>
       </div>

@@ -18,6 +18,8 @@ const FLAGS = [
   'notify_group_replies',
   'notify_group_requests',
   'notify_group_removed',
+  'accepts_messages',
+  'notify_messages',
   'language',
 ] as const;
 /** The group e-mails: groups are for Bold and GRATIS members, so the others are not asked about them. */

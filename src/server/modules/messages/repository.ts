@@ -1,0 +1,217 @@
+/** Conversations, their participants and messages (035_messages). A party is (type, hash). */
+import { sql } from 'kysely';
+import type { Conn } from '../../db/conn';
+import { newHash } from '../../lib/ids';
+
+export type PartyType = 'user' | 'company' | 'admin';
+export interface Party {
+  type: PartyType;
+  hash: string;
+}
+
+const isParty = (type: string, hash: string) => (p: Party) => p.type === type && p.hash === hash;
+export const sameParty = (a: Party, b: Party) => isParty(a.type, a.hash)(b);
+
+export function participant(db: Conn, conversation: string, party: Party) {
+  return db
+    .selectFrom('conversation_participants')
+    .innerJoin('conversations', 'conversations.hash', 'conversation_participants.conversation_hash')
+    .selectAll('conversation_participants')
+    .select(['conversations.kind', 'conversations.application_hash'])
+    .where('conversation_hash', '=', conversation)
+    .where('party_type', '=', party.type)
+    .where('party_hash', '=', party.hash)
+    .executeTakeFirst();
+}
+
+export async function othersOf(db: Conn, conversation: string, party: Party): Promise<Party[]> {
+  const rows = await db
+    .selectFrom('conversation_participants')
+    .select(['party_type', 'party_hash'])
+    .where('conversation_hash', '=', conversation)
+    .execute();
+  return rows
+    .map((row) => ({ type: row.party_type as PartyType, hash: row.party_hash }))
+    .filter((p) => !sameParty(p, party));
+}
+
+/** The two-party conversation (member or association) between a and b, if any. */
+export async function conversationBetween(db: Conn, a: Party, b: Party): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('conversation_participants as mine')
+    .innerJoin('conversation_participants as theirs', 'theirs.conversation_hash', 'mine.conversation_hash')
+    .innerJoin('conversations', 'conversations.hash', 'mine.conversation_hash')
+    .select('mine.conversation_hash')
+    .where('conversations.kind', 'in', ['MEMBER', 'ADMIN'])
+    .where('mine.party_type', '=', a.type)
+    .where('mine.party_hash', '=', a.hash)
+    .where('theirs.party_type', '=', b.type)
+    .where('theirs.party_hash', '=', b.hash)
+    .executeTakeFirst();
+  return row?.conversation_hash;
+}
+
+export async function conversationOfApplication(db: Conn, application: string) {
+  const row = await db
+    .selectFrom('conversations')
+    .select('hash')
+    .where('application_hash', '=', application)
+    .executeTakeFirst();
+  return row?.hash;
+}
+
+export async function createConversation(
+  db: Conn,
+  kind: 'MEMBER' | 'APPLICATION' | 'ADMIN',
+  parties: Party[],
+  now: string,
+  application: string | null = null,
+): Promise<string> {
+  const hash = newHash();
+  await db
+    .insertInto('conversations')
+    .values({ hash, kind, application_hash: application, created_at: now, last_message_at: now })
+    .execute();
+  await db
+    .insertInto('conversation_participants')
+    .values(
+      parties.map((p) => ({
+        conversation_hash: hash,
+        party_type: p.type,
+        party_hash: p.hash,
+        last_message_at: now,
+        last_read_at: null,
+        archived_at: null,
+      })),
+    )
+    .execute();
+  return hash;
+}
+
+/**
+ * One message; everyone's inbox line moves up and comes out of the archive, the others' unread counts grow.
+ * A withheld message (the recipient blocked the sender) touches only the sender's line.
+ */
+export async function addMessage(
+  db: Conn,
+  conversation: string,
+  sender: Party,
+  body: string,
+  now: string,
+  withheld: boolean,
+): Promise<string> {
+  const hash = newHash();
+  await db
+    .insertInto('messages')
+    .values({
+      hash,
+      conversation_hash: conversation,
+      sender_type: sender.type,
+      sender_hash: sender.hash,
+      body,
+      created_at: now,
+      withheld: withheld ? 1 : 0,
+    })
+    .execute();
+  const mine = (qb: Conn) =>
+    qb
+      .updateTable('conversation_participants')
+      .where('conversation_hash', '=', conversation)
+      .where((eb) => eb.and([eb('party_type', '=', sender.type), eb('party_hash', '=', sender.hash)]));
+  await mine(db).set({ last_message_at: now, archived_at: null, last_read_at: now, unread_count: 0 }).execute();
+  if (withheld) return hash;
+  await db.updateTable('conversations').set({ last_message_at: now }).where('hash', '=', conversation).execute();
+  await db
+    .updateTable('conversation_participants')
+    .set((eb) => ({ last_message_at: now, archived_at: null, unread_count: eb('unread_count', '+', 1) }))
+    .where('conversation_hash', '=', conversation)
+    .where((eb) => eb.not(eb.and([eb('party_type', '=', sender.type), eb('party_hash', '=', sender.hash)])))
+    .execute();
+  return hash;
+}
+
+/** Messages a party may see in a conversation: all but the ones withheld from them. */
+export function visibleMessages(db: Conn, conversation: string, viewer: Party, limit: number) {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('conversation_hash', '=', conversation)
+    .where((eb) =>
+      eb.or([
+        eb('withheld', '=', 0),
+        eb.and([eb('sender_type', '=', viewer.type), eb('sender_hash', '=', viewer.hash)]),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('hash', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function markRead(db: Conn, conversation: string, party: Party, now: string) {
+  return db
+    .updateTable('conversation_participants')
+    .set({ unread_count: 0, last_read_at: now })
+    .where('conversation_hash', '=', conversation)
+    .where('party_type', '=', party.type)
+    .where('party_hash', '=', party.hash)
+    .execute();
+}
+
+export function setArchived(db: Conn, conversation: string, party: Party, at: string | null) {
+  return db
+    .updateTable('conversation_participants')
+    .set({ archived_at: at })
+    .where('conversation_hash', '=', conversation)
+    .where('party_type', '=', party.type)
+    .where('party_hash', '=', party.hash)
+    .execute();
+}
+
+export async function unreadTotal(db: Conn, party: Party): Promise<number> {
+  const row = await db
+    .selectFrom('conversation_participants')
+    .select(sql<number>`coalesce(sum(unread_count), 0)`.as('unread'))
+    .where('party_type', '=', party.type)
+    .where('party_hash', '=', party.hash)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.unread ?? 0);
+}
+
+/** The application a member may write about to a company: their newest one to its offers. */
+export async function applicationWith(db: Conn, user: string, company: string) {
+  const row = await db
+    .selectFrom('applicants')
+    .innerJoin('jobs', 'jobs.hash', 'applicants.job_hash')
+    .select('applicants.hash')
+    .where('applicants.user_hash', '=', user)
+    .where('jobs.company_hash', '=', company)
+    .orderBy('applicants.created_at', 'desc')
+    .executeTakeFirst();
+  return row?.hash;
+}
+
+/** An application to one of the company's offers: who applied. */
+export function applicationOf(db: Conn, application: string, company: string) {
+  return db
+    .selectFrom('applicants')
+    .innerJoin('jobs', 'jobs.hash', 'applicants.job_hash')
+    .select(['applicants.hash', 'applicants.user_hash'])
+    .where('applicants.hash', '=', application)
+    .where('jobs.company_hash', '=', company)
+    .executeTakeFirst();
+}
+
+/** Whether the member runs a group the other asked to join (still pending). */
+export async function asksToJoinMyGroup(db: Conn, groupAdmin: string, member: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('workgroup_members')
+    .innerJoin('workgroups', 'workgroups.hash', 'workgroup_members.workgroup_hash')
+    .select('workgroup_members.hash')
+    .where('workgroups.admin_hash', '=', groupAdmin)
+    .where('workgroup_members.user_hash', '=', member)
+    .where('workgroup_members.status', '=', 'PENDING')
+    .executeTakeFirst();
+  return row !== undefined;
+}

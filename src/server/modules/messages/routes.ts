@@ -1,0 +1,192 @@
+/**
+ * Messages (issue 29), the same routes under /usr (members), /com (companies) and /adm (the association), each
+ * prefix with its own permission. Sending is limited per sender per minute (a flood) and per day, first messages
+ * more tightly than replies; every limit is multiplied by RATE_LIMIT_SCALE.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors';
+import type { Permission } from '../../../shared/permissions';
+import type {
+  MessageArchive,
+  MessageBlock,
+  MessageReport,
+  MessageStart,
+  MessageWrite,
+  MessagesFilter,
+} from '../../../shared/schema-types';
+import { listSchema } from '../../lib/lists';
+import * as service from './service';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** Messages per sender at RATE_LIMIT_SCALE=1. */
+export const MESSAGE_LIMITS = {
+  perMinute: 20,
+  firstPerDay: 40, // new conversations: the spam vector
+  perDay: 400,
+};
+
+const PREFIXES: Array<{ prefix: string; permission: Permission; tag: string }> = [
+  { prefix: '/usr', permission: 'user.messages', tag: 'alumni' },
+  { prefix: '/com', permission: 'company.messages', tag: 'companies' },
+  { prefix: '/adm', permission: 'admin.messages', tag: 'admin' },
+];
+
+const sender = (request: FastifyRequest) => `${request.actor?.type}:${request.actor?.hash ?? request.ip}`;
+const hashParams = { $ref: 'admin.params.hash#' };
+type Hash = { Params: { hash: string } };
+
+const blocksSchema = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          type: { type: 'string' },
+          hash: { type: 'string' },
+          name: { type: ['string', 'null'] },
+          at: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const;
+
+export async function messageRoutes(app: FastifyInstance) {
+  // @fastify/rate-limit's counters (shared by every instance, plugins/rateLimit.ts), one per sender and limit;
+  // createRateLimit rather than route hooks: the plugin runs only the first of several hooks on a request
+  const limiter = (name: string, max: number, timeWindow: number) =>
+    app.createRateLimit({
+      max: Math.max(1, Math.round(max * app.config.rateLimitScale)),
+      timeWindow,
+      keyGenerator: (request) => `${name}:${sender(request)}`,
+    });
+  const checks = (...limits: Array<ReturnType<typeof limiter>>) => [
+    async (request: FastifyRequest) => {
+      for (const check of limits) {
+        const result = await check(request);
+        if (!result.isAllowed && result.isExceeded)
+          throw AppError.tooMany('rateLimited', { count: Math.max(1, Math.ceil(result.ttl / MINUTE)) });
+      }
+    },
+  ];
+  const flood = limiter('messagesMinute', MESSAGE_LIMITS.perMinute, MINUTE);
+  const perDay = limiter('messagesDay', MESSAGE_LIMITS.perDay, DAY);
+  const firstPerDay = limiter('messagesFirstDay', MESSAGE_LIMITS.firstPerDay, DAY);
+  const limitsOfFirst = checks(flood, firstPerDay, perDay);
+  const limitsOfReply = checks(flood, perDay);
+
+  for (const { prefix, permission, tag } of PREFIXES) {
+    const base = `${prefix}/messages`;
+    const tags = [tag];
+    app.get<{ Querystring: MessagesFilter }>(base, {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'My conversations, newest first, with my unread counts (archived=true: the archive; q: search)',
+        querystring: { $ref: 'messages.filter#' },
+        response: { 200: listSchema('message.conversation') },
+      },
+      handler: (request) => service.list(app, request.actor, request.query),
+    });
+    app.get(`${base}/unread`, {
+      config: { permission },
+      schema: { tags, summary: 'Unread messages (the header badge)', response: { 200: { $ref: 'messages.unread#' } } },
+      handler: (request) => service.unread(app, request.actor),
+    });
+    app.post<{ Body: MessageStart }>(base, {
+      config: { permission },
+      preHandler: limitsOfFirst,
+      schema: {
+        tags,
+        summary: 'Write to someone (a new conversation, or the one we already share)',
+        body: { $ref: 'message.start#' },
+        response: { 200: { $ref: 'message.thread#' } },
+      },
+      handler: (request) => service.start(app, request.actor, request.body),
+    });
+    app.get(`${base}/blocks`, {
+      config: { permission },
+      schema: { tags, summary: 'Who I blocked', response: { 200: blocksSchema } },
+      handler: (request) => service.listBlocks(app, request.actor),
+    });
+    app.post<{ Body: MessageBlock }>(`${base}/blocks`, {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Block someone: they can no longer write to me, and are not told',
+        body: { $ref: 'message.block#' },
+        response: { 200: blocksSchema },
+      },
+      handler: (request) => service.block(app, request.actor, request.body),
+    });
+    app.post<{ Body: MessageBlock }>(`${base}/blocks/remove`, {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Unblock someone',
+        body: { $ref: 'message.block#' },
+        response: { 200: blocksSchema },
+      },
+      handler: (request) => service.unblock(app, request.actor, request.body),
+    });
+    app.get<Hash>(`${base}/:hash`, {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'A conversation of mine and its messages (another one: 404)',
+        params: hashParams,
+        response: { 200: { $ref: 'message.thread#' } },
+      },
+      handler: (request) => service.thread(app, request.actor, request.params.hash),
+    });
+    app.post<Hash & { Body: MessageWrite }>(`${base}/:hash`, {
+      config: { permission },
+      preHandler: limitsOfReply,
+      schema: {
+        tags,
+        summary: 'Answer in a conversation of mine',
+        params: hashParams,
+        body: { $ref: 'message.write#' },
+        response: { 200: { $ref: 'message.thread#' } },
+      },
+      handler: (request) => service.reply(app, request.actor, request.params.hash, request.body.text),
+    });
+    app.post<Hash>(`${base}/:hash/read`, {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Mark a conversation read',
+        params: hashParams,
+        body: { $ref: 'empty#' },
+        response: { 200: { $ref: 'messages.unread#' } },
+      },
+      handler: (request) => service.markRead(app, request.actor, request.params.hash),
+    });
+    app.patch<Hash & { Body: MessageArchive }>(`${base}/:hash`, {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Archive a conversation (or bring it back); a new message brings it back too',
+        params: hashParams,
+        body: { $ref: 'message.archive#' },
+        response: { 200: { $ref: 'message.thread#' } },
+      },
+      handler: (request) => service.archive(app, request.actor, request.params.hash, request.body.archived),
+    });
+    app.post<Hash & { Body: MessageReport }>(`${base}/reports/:hash`, {
+      config: { permission },
+      schema: {
+        tags,
+        summary: "Report someone else's message to the site's administrators",
+        params: hashParams,
+        body: { $ref: 'message.report#' },
+        response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
+      },
+      handler: (request) => service.report(app, request.actor, request.params.hash, request.body.reason),
+    });
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The header's unread messages (issue 29 §2): asked every POLL_MS while the page is visible (GET
+ * /usr|/com/messages/unread), so a new message shows without a reload. Light: no antd (the header is on every page).
+ */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAllowed } from '../hooks/useAllowed';
+import { useLocale } from '../hooks/useLocale';
+import { request } from '../providers/http';
+
+export const POLL_MS = 20_000;
+
+export function MessagesBadge() {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const allowed = useAllowed();
+  const area = allowed('user.messages') ? 'usr' : allowed('company.messages') ? 'com' : null;
+  const [unread, setUnread] = useState(0);
+  useEffect(() => {
+    if (!area) return;
+    let stopped = false;
+    const ask = () => {
+      if (document.visibilityState === 'hidden') return;
+      request<{ unread: number }>(area, 'messages/unread').then(
+        (answer) => !stopped && setUnread(answer.unread),
+        () => undefined, // a failed poll keeps the last count; the next one tries again
+      );
+    };
+    ask();
+    const timer = setInterval(ask, POLL_MS);
+    document.addEventListener('visibilitychange', ask);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', ask);
+    };
+  }, [area]);
+  if (!area) return null;
+  const label = t('messages.unread', { count: unread });
+  return (
+    <Link
+      to={to(area === 'usr' ? 'user.messages' : 'company.messages')}
+      className="messages-badge"
+      aria-label={`${t('resources.messages')}: ${label}`}
+      data-testid="messages-badge"
+    >
+      <span aria-hidden="true">✉</span>
+      {unread > 0 && <span className="messages-badge-count">{unread > 99 ? '99+' : unread}</span>}
+    </Link>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * /user/messages (and /company/messages): my conversations, newest first, with their unread counts; the inbox or
+ * the archive, and a search over the messages (GET /usr|/com/messages, issue 29).
+ */
+import { useState } from 'react';
+import { Badge, Card, Input, Segmented, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTable } from '@refinedev/antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useLocale } from '../../../hooks/useLocale';
+import { formatDate } from '../../../lib/dates';
+import { AREA, type Conversation, type MessagesArea } from './messageTypes';
+
+export function Inbox({ area }: { area: MessagesArea }) {
+  const { t } = useTranslation();
+  const { to, lng } = useLocale();
+  const [archived, setArchived] = useState(false);
+  const [q, setQ] = useState('');
+  const { tableProps } = useTable<Conversation>({
+    resource: AREA[area].resource,
+    syncWithLocation: false,
+    pagination: { pageSize: 20 },
+    sorters: { mode: 'off' },
+    filters: {
+      mode: 'server',
+      permanent: [
+        { field: 'archived', operator: 'eq', value: archived },
+        { field: 'q', operator: 'eq', value: q || undefined },
+      ],
+    },
+  });
+  const name = (row: Conversation) => row.with.name ?? t('messages.formerMember');
+  const columns: ColumnsType<Conversation> = [
+    {
+      key: 'with',
+      title: t('messages.with'),
+      render: (_, row) => (
+        <Badge count={row.unread_count} size="small" offset={[8, 0]}>
+          <Link to={to(AREA[area].show, { hash: row.hash })} data-testid="conversation-link">
+            {row.unread_count > 0 ? <strong>{name(row)}</strong> : name(row)}
+          </Link>
+        </Badge>
+      ),
+    },
+    {
+      key: 'preview',
+      title: t('resources.messages'),
+      render: (_, row) => (
+        <Typography.Text type="secondary" ellipsis style={{ maxWidth: 360 }}>
+          {row.job_title ? `${t('messages.about')}: ${row.job_title} · ` : ''}
+          {row.preview}
+        </Typography.Text>
+      ),
+    },
+    { key: 'at', title: '', render: (_, row) => formatDate(row.last_message_at, lng) },
+  ];
+  return (
+    <Card>
+      <div className="page-heading">
+        <h1>{t('resources.messages')}</h1>
+      </div>
+      <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', marginBottom: 16 }}>
+        <Segmented
+          value={archived ? 'archived' : 'inbox'}
+          onChange={(value) => setArchived(value === 'archived')}
+          options={[
+            { value: 'inbox', label: t('messages.inbox') },
+            { value: 'archived', label: t('messages.archived') },
+          ]}
+        />
+        <Input.Search
+          allowClear
+          aria-label={t('messages.search')}
+          placeholder={t('messages.search')}
+          onSearch={(value) => setQ(value.trim())}
+          style={{ maxWidth: 320 }}
+        />
+      </div>
+      <Table
+        {...tableProps}
+        rowKey="hash"
+        columns={columns}
+        locale={{ emptyText: t('messages.empty') }}
+        data-testid="inbox"
+      />
+    </Card>
+  );
+}
+
+export default function InboxPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('resources.messages')} · Alumni`);
+  return <Inbox area="user" />;
+}

@@ -1,0 +1,170 @@
+/**
+ * /user/messages/:hash (and the company's): one conversation, oldest first, marked read on opening; answer, archive,
+ * block the other person, report a message. The text is shown from the server's `html` (escaped there, links safe).
+ */
+import { useEffect, useState } from 'react';
+import { Button, Card, Input, List, Modal, Space, Tag, Typography } from 'antd';
+import { useOne } from '@refinedev/core';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SchemaForm } from '../../../forms/SchemaForm';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useLocale } from '../../../hooks/useLocale';
+import { formatDate } from '../../../lib/dates';
+import { request } from '../../../providers/http';
+import { useFeedback } from '../../../providers/notifications';
+import { Spinner } from '../../../components/Spinner';
+import { AREA, type Message, type MessagesArea, type Thread } from './messageTypes';
+
+interface Failure {
+  message?: string;
+  errors?: Record<string, string[]>;
+}
+
+export function ThreadView({ area }: { area: MessagesArea }) {
+  const { t } = useTranslation();
+  const { to, lng } = useLocale();
+  const { hash = '' } = useParams();
+  const feedback = useFeedback();
+  const { prefix, resource } = AREA[area];
+  const { query } = useOne<Thread>({ resource, id: hash });
+  const thread = query.data?.data;
+  const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>();
+  const [formKey, setFormKey] = useState(0);
+  const [reporting, setReporting] = useState<Message | null>(null);
+  const [reason, setReason] = useState('');
+  useDocumentTitle(`${thread?.conversation.with.name ?? t('resources.messages')} · Alumni`);
+
+  const unread = thread?.conversation.unread_count ?? 0;
+  useEffect(() => {
+    if (unread > 0) void request(prefix, `messages/${hash}/read`, { method: 'POST', body: {} });
+  }, [unread, hash, prefix]);
+
+  if (!thread) return <Spinner />;
+  const other = thread.conversation.with;
+  const fail = (error: Failure) => {
+    setErrors(error.errors);
+    feedback.error(error.message ?? t('errors.unexpected.title'));
+  };
+  const send = async (data: { text: string }) => {
+    setSending(true);
+    try {
+      await request(prefix, `messages/${hash}`, { method: 'POST', body: data });
+      setErrors(undefined);
+      setFormKey((key) => key + 1);
+      await query.refetch();
+    } catch (error) {
+      fail(error as Failure);
+    } finally {
+      setSending(false);
+    }
+  };
+  const act = async (path: string, body: unknown, method = 'POST') => {
+    try {
+      await request(prefix, path, { method, body });
+      await query.refetch();
+    } catch (error) {
+      fail(error as Failure);
+    }
+  };
+  const blocked = thread.conversation.blocked;
+  return (
+    <Card>
+      <Link to={to(AREA[area].list)}>← {t('messages.back')}</Link>
+      <div className="page-heading">
+        <h1>{other.name ?? t('messages.formerMember')}</h1>
+        {thread.conversation.job_title && (
+          <Typography.Text type="secondary">
+            {t('messages.about')}: {thread.conversation.job_title}
+          </Typography.Text>
+        )}
+      </div>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Button
+          onClick={() => act(`messages/${hash}`, { archived: !thread.conversation.archived }, 'PATCH')}
+          data-testid="archive"
+        >
+          {thread.conversation.archived ? t('messages.unarchive') : t('messages.archive')}
+        </Button>
+        {other.type !== 'admin' && (
+          <Button
+            danger={!blocked}
+            onClick={() =>
+              act(blocked ? 'messages/blocks/remove' : 'messages/blocks', { hash: other.hash, type: other.type })
+            }
+            data-testid="block"
+          >
+            {blocked ? t('messages.unblock') : t('messages.block')}
+          </Button>
+        )}
+        {blocked && <Tag>{t('messages.blocked')}</Tag>}
+      </Space>
+      <List
+        dataSource={thread.messages}
+        rowKey="hash"
+        data-testid="thread"
+        renderItem={(message) => (
+          <List.Item
+            className={message.mine ? 'message mine' : 'message'}
+            actions={
+              message.mine || message.erased
+                ? []
+                : [
+                    <Button key="report" type="link" size="small" onClick={() => setReporting(message)}>
+                      {t('messages.report')}
+                    </Button>,
+                  ]
+            }
+          >
+            <List.Item.Meta
+              title={`${message.sender.name ?? t('messages.formerMember')} · ${formatDate(message.created_at, lng)}`}
+              // the server escaped the text and made its links safe (schemas/message.item.json)
+              description={<div className="message-text" dangerouslySetInnerHTML={{ __html: message.html }} />}
+            />
+          </List.Item>
+        )}
+      />
+      {!blocked && (
+        <SchemaForm<{ text: string }>
+          key={formKey}
+          form="messageWrite"
+          submitText={t('messages.send')}
+          submitting={sending}
+          serverErrors={errors}
+          onSubmit={send}
+          uiSchema={{ text: { 'ui:widget': 'textarea', 'ui:options': { rows: 4 } } }}
+        />
+      )}
+      <Modal
+        open={reporting !== null}
+        title={t('messages.report')}
+        okText={t('messages.report')}
+        okButtonProps={{ disabled: reason.trim().length < 3 }}
+        onCancel={() => setReporting(null)}
+        onOk={async () => {
+          try {
+            await request(prefix, `messages/reports/${reporting!.hash}`, { method: 'POST', body: { reason } });
+            feedback.success(t('messages.reported'));
+            setReporting(null);
+            setReason('');
+          } catch (error) {
+            fail(error as Failure);
+          }
+        }}
+      >
+        <Input.TextArea
+          aria-label={t('messages.reportReason')}
+          placeholder={t('messages.reportReason')}
+          value={reason}
+          maxLength={1000}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </Modal>
+    </Card>
+  );
+}
+
+export default function ThreadPage() {
+  return <ThreadView area="user" />;
+}

@@ -1,0 +1,74 @@
+/**
+ * "Write": a message to a member (directory card or profile), to a candidate (the company's candidates page), in a
+ * small dialog with the form of schemas/message.write.json. Shown only when the access control allows the area's
+ * messages (useAllowed); the server still decides whether this person can be written to (issue 29 §1).
+ */
+import { useState } from 'react';
+import { Button, Modal } from 'antd';
+import { MessageOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SchemaForm } from '../../../forms/SchemaForm';
+import { useAllowed } from '../../../hooks/useAllowed';
+import { useLocale } from '../../../hooks/useLocale';
+import { request } from '../../../providers/http';
+import { useFeedback } from '../../../providers/notifications';
+import { AREA, type MessagesArea, type Thread } from './messageTypes';
+
+export interface WriteTarget {
+  /** a member's hash (members write to members) … */
+  to?: string;
+  /** … or, for a company, one of its applications */
+  application?: string;
+  name: string;
+}
+
+export function WriteButton({ area, target, size }: { area: MessagesArea; target: WriteTarget; size?: 'small' }) {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const allowed = useAllowed();
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const [open, setOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>();
+  if (!allowed(area === 'company' ? 'company.messages' : 'user.messages')) return null;
+  const send = async ({ text }: { text: string }) => {
+    setSending(true);
+    try {
+      const body = target.application ? { application: target.application, text } : { to: target.to, text };
+      const thread = await request<Thread>(AREA[area].prefix, 'messages', { method: 'POST', body });
+      feedback.success(t('messages.sent'));
+      setOpen(false);
+      navigate(to(AREA[area].show, { hash: thread.conversation.hash }));
+    } catch (error) {
+      const failure = error as { message?: string; errors?: Record<string, string[]> };
+      setErrors(failure.errors);
+      feedback.error(failure.message ?? t('errors.unexpected.title'));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <>
+      <Button icon={<MessageOutlined />} size={size} onClick={() => setOpen(true)} data-testid="write-message">
+        {t('messages.write')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('messages.writeTo', { name: target.name })}
+        footer={null}
+        onCancel={() => setOpen(false)}
+      >
+        <SchemaForm<{ text: string }>
+          form="messageWrite"
+          submitText={t('messages.send')}
+          submitting={sending}
+          serverErrors={errors}
+          onSubmit={send}
+          uiSchema={{ text: { 'ui:widget': 'textarea', 'ui:options': { rows: 5 } } }}
+        />
+      </Modal>
+    </>
+  );
+}
