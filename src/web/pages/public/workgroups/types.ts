@@ -1,5 +1,3 @@
-import type { WorkgroupTypology } from '../../../../shared/codes';
-
 /** A post's, a project's or a group's author: the generated type of schemas/author.json (`npm run types`). */
 export type { Author } from '../../../../shared/schema-types';
 import type { Author, Comment, Workgroup as GeneratedWorkgroup } from '../../../../shared/schema-types';
