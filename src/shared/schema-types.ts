@@ -2,72 +2,72 @@
 
 // admin.article.attendee
 export interface AdminArticleAttendee {
-  hash?: string;
-  name?: string;
-  surnames?: string;
-  email?: string;
-  number?: number | null;
-  role?: string;
-  registered_at?: string;
-  former?: boolean;
+  hash: string;
+  name: string;
+  surnames: string;
+  email: string;
+  number: number | null;
+  role: string;
+  registered_at: string;
+  former: boolean;
 }
 
 // admin.article.item
 export interface AdminArticleItem {
-  hash?: string;
-  type?: string;
-  status?: string;
-  publish_at?: string | null;
+  hash: string;
+  type: string;
+  status: string;
+  publish_at: string | null;
   /**
    * yyyy-mm-dd, as the list sorts
    */
-  date?: string;
-  title?: string;
-  slug?: string;
-  languages?: string[];
-  image?: string | null;
-  registered?: number;
-  updated_at?: string;
+  date: string;
+  title: string;
+  slug: string;
+  languages: string[];
+  image: string | null;
+  registered: number;
+  updated_at: string;
 }
 
 // admin.article
 export interface AdminArticle {
-  hash?: string;
-  type?: string;
-  status?: string;
-  publish_at?: string | null;
+  hash: string;
+  type: string;
+  status: string;
+  publish_at: string | null;
   /**
    * dd/mm/yyyy, as the form edits it
    */
-  date?: string;
-  hour?: string | null;
-  location?: string | null;
-  capacity?: number | null;
-  image?: string | null;
-  tags?: string[];
-  texts?: {
+  date: string;
+  hour: string | null;
+  location: string | null;
+  capacity: number | null;
+  image: string | null;
+  tags: string[];
+  texts: {
     es?: {
-      title?: string;
-      summary?: string;
-      body?: string;
-      slug?: string;
+      title: string;
+      summary: string;
+      body: string;
+      slug: string;
     };
     en?: {
-      title?: string;
-      summary?: string;
-      body?: string;
-      slug?: string;
+      title: string;
+      summary: string;
+      body: string;
+      slug: string;
     };
     ca?: {
-      title?: string;
-      summary?: string;
-      body?: string;
-      slug?: string;
+      title: string;
+      summary: string;
+      body: string;
+      slug: string;
     };
   };
-  registered?: number;
-  created_at?: string;
-  updated_at?: string;
+  registered: number;
+  created_at: string;
+  updated_at: string;
 }
 
 // admin.article.write
@@ -142,30 +142,30 @@ export interface AdminAuditFilter {
  * One audit row: who (administrator) did what (action) to whom (target), when, why (reason), and for an edit the fields it changed with their values before and after.
  */
 export interface AdminAudit {
-  hash?: string;
-  created_at?: string;
-  action?: string;
-  admin?: {
-    hash?: string;
-    email?: string | null;
-    name?: string | null;
+  hash: string;
+  created_at: string;
+  action: string;
+  admin: {
+    hash: string;
+    email: string | null;
+    name: string | null;
   };
-  target?: {
-    type?: string;
-    hash?: string;
-    label?: string;
-    email?: string | null;
+  target: {
+    type: string;
+    hash: string;
+    label: string;
+    email: string | null;
   };
-  from?: string | null;
-  to?: string | null;
-  reason?: string | null;
+  from: string | null;
+  to: string | null;
+  reason: string | null;
   /**
    * An edit's changed fields by (dotted) name, each { before, after }.
    */
-  changes?: {
+  changes: {
     [k: string]: {
-      before?: unknown;
-      after?: unknown;
+      before: unknown;
+      after: unknown;
     };
   } | null;
 }
@@ -175,13 +175,13 @@ export interface AdminAudit {
  * A category of the studies tree as the back office reads it: its three names, place and how many members studied it, with its children.
  */
 export interface AdminCategory {
-  hash?: string;
-  parent?: string | null;
-  position?: number;
-  lvl?: number;
-  texts?: TaxonomyTexts;
-  members?: number;
-  children?: AdminCategory[];
+  hash: string;
+  parent: string | null;
+  position: number;
+  lvl: number;
+  texts: TaxonomyTexts;
+  members: number;
+  children: AdminCategory[];
 }
 
 // admin.category.write
@@ -207,22 +207,22 @@ export interface AdminCompaniesFilter {
  * A company as the back office sees it (every status), with the decisions open on it now (src/shared/memberMoves.ts: companies move as members do).
  */
 export interface AdminCompany {
-  hash?: string;
-  email?: string;
-  company_name?: string;
-  document_number_company?: string;
-  contact_name?: string;
-  contact_phone?: string | null;
-  url?: string | null;
-  specialty_company?: string | null;
-  status?: string;
-  language?: string;
-  created_at?: string;
+  hash: string;
+  email: string;
+  company_name: string;
+  document_number_company: string;
+  contact_name: string;
+  contact_phone: string | null;
+  url: string | null;
+  specialty_company: string | null;
+  status: string;
+  language: string;
+  created_at: string;
   /**
    * how many offers it has published or sent
    */
-  offers?: number;
-  moves?: string[];
+  offers: number;
+  moves: string[];
 }
 
 // admin.dashboard
@@ -377,39 +377,39 @@ export interface AdminJobsFilter {
 
 // admin.page.item
 export interface AdminPageItem {
-  key?: string;
-  group?: string;
-  titles?: {
+  key: string;
+  group: string;
+  titles: {
     [k: string]: string;
   };
-  slugs?: {
+  slugs: {
     [k: string]: string;
   };
-  updated_at?: string | null;
+  updated_at: string | null;
 }
 
 // admin.page
 export interface AdminPage {
-  key?: string;
-  group?: 'info' | 'association';
-  texts?: {
+  key: string;
+  group: 'info' | 'association';
+  texts: {
     es?: {
-      title?: string;
-      body?: string;
-      slug?: string;
+      title: string;
+      body: string;
+      slug: string;
     };
     en?: {
-      title?: string;
-      body?: string;
-      slug?: string;
+      title: string;
+      body: string;
+      slug: string;
     };
     ca?: {
-      title?: string;
-      body?: string;
-      slug?: string;
+      title: string;
+      body: string;
+      slug: string;
     };
   };
-  updated_at?: string | null;
+  updated_at: string | null;
 }
 
 // admin.page.write
@@ -638,14 +638,14 @@ export interface AdminSubscriptionsFilter {
  * A tag as the back office reads it: group, three names and where it is used.
  */
 export interface AdminTag {
-  hash?: string;
-  type?: string;
-  group?: string;
-  texts?: TaxonomyTexts;
-  uses?: {
-    members?: number;
-    offers?: number;
-    articles?: number;
+  hash: string;
+  type: string;
+  group: string;
+  texts: TaxonomyTexts;
+  uses: {
+    members: number;
+    offers: number;
+    articles: number;
   };
 }
 
@@ -670,37 +670,37 @@ export interface AdminUserDecision {
  * A member as the back office sees them: what an administrator needs to decide (list), plus the detail fields and the decision history (GET /adm/users/{hash}).
  */
 export interface AdminUser {
-  hash?: string;
-  name?: string;
-  surname1?: string;
-  surname2?: string | null;
-  email?: string;
-  status?: string;
-  role?: string;
-  requested_role?: 'REGULAR' | 'BOLD';
-  document_type?: string | null;
-  document_number?: string | null;
-  profile_type?: string;
+  hash: string;
+  name: string;
+  surname1: string;
+  surname2: string | null;
+  email: string;
+  status: string;
+  role: string;
+  requested_role: 'REGULAR' | 'BOLD';
+  document_type: string | null;
+  document_number: string | null;
+  profile_type: string;
   eligibility_basis?: string | null;
   /**
    * What the school's records said when the member confirmed their e-mail (issue 28 §2): validated, noMatch, nearMatch, notEligible, off; null before.
    */
   registry_check?: string | null;
-  graduation_year?: number | null;
-  category?: {
-    hash?: string;
-    title?: string;
+  graduation_year: number | null;
+  category: {
+    hash: string;
+    title: string;
   } | null;
-  language?: string;
+  language: string;
   /**
    * null when the portal does not record it for this account
    */
-  email_confirmed?: boolean | null;
-  created_at?: string;
+  email_confirmed: boolean | null;
+  created_at: string;
   /**
    * the decisions allowed from the current status
    */
-  moves?: string[];
+  moves: string[];
   code_numeric?: number;
   gender?: string | null;
   birthdate?: string | null;
@@ -735,11 +735,11 @@ export interface AdminUsersBulk {
  * Per-hash results of a bulk decision: statusCode 200 with the new status, else the code and message the single decision would have answered (404, 409).
  */
 export interface AdminUsersBulkResult {
-  ok?: number;
-  failed?: number;
-  results?: {
-    hash?: string;
-    statusCode?: number;
+  ok: number;
+  failed: number;
+  results: {
+    hash: string;
+    statusCode: number;
     status?: string;
     code?: string;
     message?: string;
@@ -772,47 +772,47 @@ export interface AdminUsersFilter {
  * A group as the review queue reads it: the group, its status and last rejection reason, its creator and the moves the association may make now.
  */
 export interface AdminWorkgroup {
-  hash?: string;
-  slug?: string;
-  name?: string;
-  typology?: string | null;
-  type?: string;
-  status?: string;
-  reason?: string | null;
-  description?: string;
-  image?: string | null;
-  created_at?: string;
-  updated_at?: string;
-  admin?: {
-    hash?: string;
-    name?: string;
-    email?: string;
+  hash: string;
+  slug: string;
+  name: string;
+  typology: string | null;
+  type: string;
+  status: string;
+  reason: string | null;
+  description: string;
+  image: string | null;
+  created_at: string;
+  updated_at: string;
+  admin: {
+    hash: string;
+    name: string;
+    email: string;
   };
-  moves?: string[];
+  moves: string[];
 }
 
 // article
 export interface Article {
-  hash?: string;
-  type?: 'NEWS' | 'EVENT';
-  slug?: string;
-  slugs?: {
-    es?: string;
-    en?: string;
-    ca?: string;
+  hash: string;
+  type: 'NEWS' | 'EVENT';
+  slug: string;
+  slugs: {
+    es: string;
+    en: string;
+    ca: string;
   };
-  title?: string;
-  summary?: string;
+  title: string;
+  summary: string;
   body?: string;
-  date?: string;
-  hour?: string | null;
-  location?: string | null;
-  image?: string | null;
-  capacity?: number | null;
-  registered?: number;
-  saved?: boolean;
-  subscribed?: boolean;
-  tags?: Tag[];
+  date: string;
+  hour: string | null;
+  location: string | null;
+  image: string | null;
+  capacity: number | null;
+  registered: number;
+  saved: boolean;
+  subscribed: boolean;
+  tags: Tag[];
 }
 
 // articles.filter
@@ -849,21 +849,21 @@ export interface Author {
 
 // card
 export interface Card {
-  hash?: string;
-  brand?: string;
-  last4?: string;
-  exp_month?: number;
-  exp_year?: number;
-  is_default?: boolean;
-  created_at?: string;
+  hash: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  is_default: boolean;
+  created_at: string;
 }
 
 // category
 export interface Category {
-  hash?: string;
-  title?: string;
-  lvl?: number;
-  children?: Category[];
+  hash: string;
+  title: string;
+  lvl: number;
+  children: Category[];
 }
 
 // comment.edit
@@ -873,22 +873,22 @@ export interface CommentEdit {
 
 // comment
 export interface Comment {
-  hash?: string;
-  parent?: string | null;
-  content?: string;
-  file?: {
-    hash?: string;
-    name?: string;
-    url?: string;
+  hash: string;
+  parent: string | null;
+  content: string;
+  file: {
+    hash: string;
+    name: string;
+    url: string;
   } | null;
-  created_at?: string;
+  created_at: string;
   edited_at?: string | null;
   /**
    * for its author only: until when they may edit it
    */
   editable_until?: string | null;
-  likes?: number;
-  liked?: boolean;
+  likes: number;
+  liked: boolean;
   /**
    * whether the caller reported it
    */
@@ -897,11 +897,11 @@ export interface Comment {
    * for the group's administrator only: the reasons members gave
    */
   reports?: {
-    reason?: string;
-    created_at?: string;
+    reason: string;
+    created_at: string;
   }[];
-  user?: Author;
-  replies?: Comment[];
+  user: Author;
+  replies: Comment[];
 }
 
 // comment.report
@@ -921,40 +921,40 @@ export interface CommentsFilter {
  * One application to a company's own offer: its status and dates, the member as a company may see them (a deleted account is a former member with nothing personal), the CV as a short-lived signed link while the application stands, and the member's e-mail and phone only once ACCEPTED.
  */
 export interface CompanyCandidate {
-  hash?: string;
-  status?: 'PENDING' | 'ACCEPTED' | 'CANCELLED' | 'WITHDRAWN';
-  applied_at?: string;
-  updated_at?: string;
+  hash: string;
+  status: 'PENDING' | 'ACCEPTED' | 'CANCELLED' | 'WITHDRAWN';
+  applied_at: string;
+  updated_at: string;
   /**
    * The member's note to the company, plain text (issue 25 §18); null once withdrawn
    */
-  note?: string | null;
-  member?: {
-    hash?: string;
-    former?: boolean;
-    name?: string | null;
-    surname1?: string | null;
-    surname2?: string | null;
-    photo?: string | null;
-    category?: {
-      hash?: string;
-      title?: string;
+  note: string | null;
+  member: {
+    hash: string;
+    former: boolean;
+    name: string | null;
+    surname1: string | null;
+    surname2: string | null;
+    photo: string | null;
+    category: {
+      hash: string;
+      title: string;
     } | null;
-    graduation_year?: number | null;
-    current_job?: string | null;
-    city?: string | null;
+    graduation_year: number | null;
+    current_job: string | null;
+    city: string | null;
     /**
      * the member's directory page is open to companies (is_appear_by_company)
      */
-    in_directory?: boolean;
+    in_directory: boolean;
   };
   /**
    * Signed link, valid a few minutes
    */
-  cv?: string | null;
-  contact?: {
-    email?: string;
-    phone?: string | null;
+  cv: string | null;
+  contact: {
+    email: string;
+    phone: string | null;
   } | null;
 }
 
@@ -1005,78 +1005,78 @@ export type CompanyJobCreate = CompanyJobWrite & {
  * An offer as its company (and an administrator) sees it: every field, its status with the moves open to the reader, the last rejection reason, its applicants counted by status; the detail adds its history.
  */
 export interface CompanyJob {
-  hash?: string;
-  slug?: string;
-  title?: string;
-  description?: string;
-  location?: string;
-  contract?: string;
-  working?: string | null;
+  hash: string;
+  slug: string;
+  title: string;
+  description: string;
+  location: string;
+  contract: string;
+  working: string | null;
   /**
    * dd/mm/yyyy
    */
-  date_incorporation?: string | null;
-  workstation?: string | null;
+  date_incorporation: string | null;
+  workstation: string | null;
   /**
    * a USER tag of group area: its hash and its title in the request's language
    */
-  area?: {
-    hash?: string;
-    title?: string;
+  area: {
+    hash: string;
+    title: string;
   } | null;
   /**
    * a USER tag of group specialty: its hash and its title in the request's language
    */
-  specialty?: {
-    hash?: string;
-    title?: string;
+  specialty: {
+    hash: string;
+    title: string;
   } | null;
-  tags?: Tag[];
-  status?: 'PENDING' | 'PUBLISHED' | 'UNPUBLISHED' | 'REJECTED' | 'CLOSED';
+  tags: Tag[];
+  status: 'PENDING' | 'PUBLISHED' | 'UNPUBLISHED' | 'REJECTED' | 'CLOSED';
   /**
    * why an administrator rejected it or took it down
    */
-  reason?: string | null;
-  company?: {
-    hash?: string;
-    name?: string;
-    email?: string;
+  reason: string | null;
+  company: {
+    hash: string;
+    name: string;
+    email: string;
   };
   /**
    * the statuses the reader may move it to now (src/shared/offerMoves.ts), with what each needs
    */
-  moves?: {
-    to?: string;
-    needs?: string | null;
+  moves: {
+    to: string;
+    needs: string | null;
   }[];
   /**
    * How often the offer was opened by members and visitors (counted in batches, so a view shows within seconds)
    */
-  views?: number;
-  applicants?: {
-    PENDING?: number;
-    ACCEPTED?: number;
-    CANCELLED?: number;
-    WITHDRAWN?: number;
+  views: number;
+  applicants: {
+    PENDING: number;
+    ACCEPTED: number;
+    CANCELLED: number;
+    WITHDRAWN: number;
   };
-  cdate?: string;
-  updated_at?: string;
-  published_at?: string | null;
-  expires_at?: string | null;
+  cdate: string;
+  updated_at: string;
+  published_at: string | null;
+  expires_at: string | null;
   history?: {
-    from?: string | null;
-    to?: string;
-    by?: string;
-    reason?: string | null;
-    at?: string;
+    from: string | null;
+    to: string;
+    by: string;
+    reason: string | null;
+    at: string;
   }[];
   /**
    * the company's own offer only: who applied and did not withdraw (hash of the application, name; a deleted account is a former member, name null) — the survey names whom it hired among them
    */
   candidates?: {
-    hash?: string;
-    name?: string | null;
-    former?: boolean;
+    hash: string;
+    name: string | null;
+    former: boolean;
   }[];
   /**
    * a signed link to the offer's PDF (POST /com/jobs/{hash}/file, issue 25 §10); null without one
@@ -1093,7 +1093,7 @@ export interface CompanyJob {
   /**
    * the fields of company.job.write that live in the offer's data (a field a maintainer added): filled from company.job.write when the schemas load (docs/schemas.md)
    */
-  extra?: {
+  extra: {
     survey?: unknown;
   };
 }
@@ -1150,21 +1150,21 @@ export interface CompanyJobsFilter {
 
 // company.me
 export interface CompanyMe {
-  hash?: string;
-  email?: string;
-  company_name?: string;
-  document_number_company?: string;
-  contact_name?: string;
-  contact_phone?: string | null;
-  url?: string | null;
-  specialty_company?: string | null;
-  logo?: string | null;
-  language?: string;
-  status?: string;
+  hash: string;
+  email: string;
+  company_name: string;
+  document_number_company: string;
+  contact_name: string;
+  contact_phone: string | null;
+  url: string | null;
+  specialty_company: string | null;
+  logo: string | null;
+  language: string;
+  status: string;
   /**
    * the fields of company.profile that live in the company's data (a field a maintainer added): filled from company.profile when the schemas load (docs/schemas.md)
    */
-  extra?: {};
+  extra: {};
 }
 
 // company.params.candidate
@@ -1236,8 +1236,8 @@ export interface ContentQuery {
 
 // content.result
 export interface ContentResult {
-  total?: number;
-  items?: {
+  total: number;
+  items: {
     key?: string;
     language?: string;
     slug?: string;
@@ -1245,10 +1245,10 @@ export interface ContentResult {
     body?: string;
     position?: number;
     updated_at?: string;
-    slugs?: {
-      es?: string;
-      en?: string;
-      ca?: string;
+    slugs: {
+      es: string;
+      en: string;
+      ca: string;
     };
   }[];
 }
@@ -1263,11 +1263,11 @@ export interface Country {
   /**
    * ISO 3166-1 alpha-2 code
    */
-  hash?: string;
-  name?: string;
-  num_users?: number;
-  lat?: number;
-  lng?: number;
+  hash: string;
+  name: string;
+  num_users: number;
+  lat: number;
+  lng: number;
 }
 
 // empty
@@ -1309,50 +1309,50 @@ export interface ErrorValidation {
 
 // file
 export interface File {
-  hash?: string;
-  name?: string;
-  url?: string;
-  mime?: string;
-  size?: number;
-  updated_at?: string;
+  hash: string;
+  name: string;
+  url: string;
+  mime: string;
+  size: number;
+  updated_at: string;
 }
 
 // init
 export interface Init {
-  role?: string;
-  permissions?: string[];
-  actor?: {
-    type?: string;
-    hash?: string;
-    email?: string;
+  role: string;
+  permissions: string[];
+  actor: {
+    type: string;
+    hash: string;
+    email: string;
   } | null;
-  settings?: {
-    address?: string;
-    phone?: string;
-    email?: string;
-    social?: {
+  settings: {
+    address: string;
+    phone: string;
+    email: string;
+    social: {
       linkedin?: string;
       instagram?: string;
       facebook?: string;
       x?: string;
     };
-    schoolUrl?: string;
+    schoolUrl: string;
     ebookUrl?: string;
-    analyticsUrl?: string | null;
-    membership?: {
-      priceEuros?: number;
-      freePeriodMonths?: number;
+    analyticsUrl: string | null;
+    membership: {
+      priceEuros: number;
+      freePeriodMonths: number;
     };
     /**
      * Whether members may pay by card (PAYMENT_PROVIDER is not none); the web hides card options when false
      */
-    cardPayments?: boolean;
+    cardPayments: boolean;
     /**
      * Whether the card page is the built-in sandbox (no real payment happens)
      */
-    paymentSandbox?: boolean;
+    paymentSandbox: boolean;
   };
-  taxonomiesVersion?: string;
+  taxonomiesVersion: string;
 }
 
 // job.apply
@@ -1365,23 +1365,23 @@ export interface JobApply {
  * The public view of an offer; companies' form schema adds its own writable fields.
  */
 export interface Job {
-  hash?: string;
-  slug?: string;
-  title?: string;
-  location?: string;
-  contract?: string;
+  hash: string;
+  slug: string;
+  title: string;
+  location: string;
+  contract: string;
   /**
    * the working day, a code (src/shared/codes.ts JOB_WORKING); the web shows jobs.working.<CODE>
    */
-  working?: 'FULL_TIME' | 'PART_TIME' | 'INTENSIVE' | 'FLEXIBLE' | null;
-  cdate?: string;
+  working: 'FULL_TIME' | 'PART_TIME' | 'INTENSIVE' | 'FLEXIBLE' | null;
+  cdate: string;
   /**
    * the offer status; in the member applications list (subscribed_by_me) the application status: PENDING, ACCEPTED (in process), CANCELLED (discarded), WITHDRAWN
    */
-  status?: string;
-  company?: {
-    name?: string;
-    logo?: string | null;
+  status: string;
+  company: {
+    name: string;
+    logo: string | null;
     /**
      * on one offer (GET /api/jobs/:id), the fields of company.profile marked "x-audience": "public" or "members" that this caller may see and the company filled: the one place a company is shown publicly (docs/schemas.md)
      */
@@ -1389,7 +1389,7 @@ export interface Job {
       [k: string]: unknown;
     };
   };
-  tags?: Tag[];
+  tags: Tag[];
   description?: string;
   /**
    * where the job is done, a code (src/shared/codes.ts JOB_WORKSTATION); the web shows jobs.workstation.<CODE>
@@ -1399,15 +1399,15 @@ export interface Job {
    * a USER tag of group area: its hash and its title in the request's language
    */
   area?: {
-    hash?: string;
-    title?: string;
+    hash: string;
+    title: string;
   } | null;
   /**
    * a USER tag of group specialty: its hash and its title in the request's language
    */
   specialty?: {
-    hash?: string;
-    title?: string;
+    hash: string;
+    title: string;
   } | null;
   date_incorporation?: string | null;
   subscribed?: boolean;
@@ -1498,9 +1498,9 @@ export interface Login {
 
 // member
 export interface Member {
-  hash?: string;
-  status?: string;
-  user?: Author;
+  hash: string;
+  status: string;
+  user: Author;
 }
 
 // membership
@@ -1510,27 +1510,27 @@ export interface Membership {
   price_cents: number;
   free_period_months: number;
   subscription: {
-    hash?: string;
-    status?: 'ACTIVE' | 'PAST_DUE';
-    method?: 'CARD' | 'DEBIT';
-    renew?: boolean;
-    amount_cents?: number;
-    current_period_end?: string;
-    next_charge_at?: string | null;
-    failures?: number;
-    last_failure?: string | null;
+    hash: string;
+    status: 'ACTIVE' | 'PAST_DUE';
+    method: 'CARD' | 'DEBIT';
+    renew: boolean;
+    amount_cents: number;
+    current_period_end: string;
+    next_charge_at: string | null;
+    failures: number;
+    last_failure: string | null;
   } | null;
   card: {
-    hash?: string;
-    brand?: string;
-    last4?: string;
-    exp_month?: number;
-    exp_year?: number;
+    hash: string;
+    brand: string;
+    last4: string;
+    exp_month: number;
+    exp_year: number;
   } | null;
   iban: string | null;
   mandate: {
-    reference?: string;
-    accepted_at?: string;
+    reference: string;
+    accepted_at: string;
   } | null;
 }
 
@@ -1650,35 +1650,35 @@ export interface ParamsId {
 
 // payment
 export interface Payment {
-  hash?: string;
-  method?: 'CARD' | 'DEBIT';
-  status?: 'PENDING' | 'PAID' | 'FAILED' | 'REFUNDED' | 'RETURNED' | 'CANCELLED';
-  amount_cents?: number;
-  refunded_cents?: number;
-  period_start?: string;
-  period_end?: string;
-  card_label?: string | null;
-  mandate_ref?: string | null;
-  result?: string | null;
-  receipt_number?: string | null;
-  created_at?: string;
-  settled_at?: string | null;
+  hash: string;
+  method: 'CARD' | 'DEBIT';
+  status: 'PENDING' | 'PAID' | 'FAILED' | 'REFUNDED' | 'RETURNED' | 'CANCELLED';
+  amount_cents: number;
+  refunded_cents: number;
+  period_start: string;
+  period_end: string;
+  card_label: string | null;
+  mandate_ref: string | null;
+  result: string | null;
+  receipt_number: string | null;
+  created_at: string;
+  settled_at: string | null;
 }
 
 // portfolio
 export interface Portfolio {
-  hash?: string;
-  name?: string;
-  date?: string | null;
-  content?: string;
-  status?: string;
-  images?: {
-    hash?: string;
-    url?: string;
+  hash: string;
+  name: string;
+  date: string | null;
+  content: string;
+  status: string;
+  images: {
+    hash: string;
+    url: string;
   }[];
-  links?: {
-    hash?: string;
-    url?: string;
+  links: {
+    hash: string;
+    url: string;
   }[];
   /**
    * a signed link to the project's file, a PDF or a picture (issue 25 §11); null without one
@@ -1734,21 +1734,21 @@ export interface Refresh {
 
 // session
 export interface Session {
-  iss?: 'user' | 'company' | 'admin';
-  token?: string;
-  refreshToken?: string;
-  deviceId?: string;
-  expiresAt?: string;
+  iss: 'user' | 'company' | 'admin';
+  token: string;
+  refreshToken: string;
+  deviceId: string;
+  expiresAt: string;
   /**
    * When the refresh token dies (ISO 8601): the client's session cookies live no longer
    */
-  refreshExpiresAt?: string;
+  refreshExpiresAt: string;
   user?: UserMe;
   company?: CompanyMe;
   admin?: {
-    hash?: string;
-    email?: string;
-    name?: string;
+    hash: string;
+    email: string;
+    name: string;
   };
 }
 
@@ -1777,10 +1777,10 @@ export interface SiteSettings {
 
 // tag
 export interface Tag {
-  hash?: string;
-  title?: string;
-  type?: string;
-  group?: string;
+  hash: string;
+  title: string;
+  type: string;
+  group: string;
 }
 
 // tags.filter
@@ -1804,8 +1804,8 @@ export interface TaxonomyTexts {
 
 // toggle
 export interface Toggle {
-  active?: boolean;
-  count?: number;
+  active: boolean;
+  count: number;
   /**
    * membership status after the toggle, for groups
    */
@@ -1847,23 +1847,23 @@ export interface UserJobAlerts {
 
 // user.me
 export interface UserMe {
-  hash?: string;
-  email?: string;
-  name?: string;
-  surname1?: string;
-  surname2?: string | null;
-  role?: string;
-  code_numeric?: number;
-  language?: string;
-  profile_type?: string;
-  graduation_year?: number | null;
-  category?: string | null;
-  country_code?: string | null;
-  city?: string | null;
-  current_job?: string | null;
-  current_company?: string | null;
-  photo?: string | null;
-  has_cv?: boolean;
+  hash: string;
+  email: string;
+  name: string;
+  surname1: string;
+  surname2: string | null;
+  role: string;
+  code_numeric: number;
+  language: string;
+  profile_type: string;
+  graduation_year: number | null;
+  category: string | null;
+  country_code: string | null;
+  city: string | null;
+  current_job: string | null;
+  current_company: string | null;
+  photo: string | null;
+  has_cv: boolean;
   /**
    * Signed link to the CV, valid a few minutes (DESIGN §4b)
    */
@@ -1876,14 +1876,14 @@ export interface UserMe {
    * Signed link, valid a few minutes
    */
   portfolio_file?: string | null;
-  has_iban?: boolean;
+  has_iban: boolean;
   has_payment_method?: boolean;
-  profile_complete?: boolean;
-  subscription_end?: string | null;
-  is_appear_by_user?: boolean;
-  is_appear_by_company?: boolean;
-  is_receive_jobs?: boolean;
-  is_newsletter?: boolean;
+  profile_complete: boolean;
+  subscription_end: string | null;
+  is_appear_by_user: boolean;
+  is_appear_by_company: boolean;
+  is_receive_jobs: boolean;
+  is_newsletter: boolean;
   /**
    * From the x-profile-weight of schemas/user.profile.json
    */
@@ -1892,8 +1892,8 @@ export interface UserMe {
    * The unfilled field worth most (the UI translates the field) and the points it adds
    */
   next_step?: {
-    field?: string;
-    percent?: number;
+    field: string;
+    percent: number;
   } | null;
   /**
    * Fields still needed for a complete profile (SPEC §4)
@@ -1903,14 +1903,14 @@ export interface UserMe {
    * The bank account, IBAN masked (ES91 **** **** **** **** 1332)
    */
   payment?: {
-    bank?: string | null;
-    name?: string | null;
-    iban?: string;
+    bank: string | null;
+    name: string | null;
+    iban: string;
   } | null;
-  notify_group_digest?: boolean;
-  notify_group_replies?: boolean;
-  notify_group_requests?: boolean;
-  notify_group_removed?: boolean;
+  notify_group_digest: boolean;
+  notify_group_replies: boolean;
+  notify_group_requests: boolean;
+  notify_group_removed: boolean;
   accepts_messages?: boolean;
   notify_messages?: boolean;
 }
@@ -2077,14 +2077,14 @@ export interface UsersFilter {
 
 // workExperience
 export interface WorkExperience {
-  hash?: string;
-  name?: string;
-  contract?: string | null;
-  company_name?: string;
-  start?: string;
-  end?: string | null;
-  location?: string | null;
-  content?: string;
+  hash: string;
+  name: string;
+  contract: string | null;
+  company_name: string;
+  start: string;
+  end: string | null;
+  location: string | null;
+  content: string;
   user?: Author;
 }
 
@@ -2109,29 +2109,29 @@ export interface WorkgroupJoin {
 
 // workgroup
 export interface Workgroup {
-  hash?: string;
-  slug?: string;
-  name?: string;
+  hash: string;
+  slug: string;
+  name: string;
   /**
    * a code (src/shared/codes.ts WORKGROUP_TYPOLOGIES); the web shows workgroups.typology.<CODE>
    */
-  typology?: 'THEMATIC' | 'PROFESSIONAL' | 'ENTREPRENEURSHIP' | 'TECHNICAL' | 'TERRITORIAL' | 'COMMUNITY' | 'CLASS_YEAR' | null;
-  type?: 'PUBLIC' | 'PRIVATE';
-  status?: string;
-  image?: string | null;
-  description?: string;
-  admin?: Author;
-  members?: number;
-  followers?: number;
+  typology: 'THEMATIC' | 'PROFESSIONAL' | 'ENTREPRENEURSHIP' | 'TECHNICAL' | 'TERRITORIAL' | 'COMMUNITY' | 'CLASS_YEAR' | null;
+  type: 'PUBLIC' | 'PRIVATE';
+  status: string;
+  image: string | null;
+  description: string;
+  admin: Author;
+  members: number;
+  followers: number;
   /**
    * the caller's membership status: PENDING, ACCEPTED, CANCELLED or null
    */
-  membership?: string | null;
-  is_admin?: boolean;
+  membership: string | null;
+  is_admin: boolean;
   /**
    * whether the caller may read the wall, files and members
    */
-  can_view?: boolean;
+  can_view: boolean;
 }
 
 // workgroup.member
@@ -2142,17 +2142,17 @@ export interface WorkgroupMember {
   /**
    * the member's (user) hash
    */
-  hash?: string;
-  status?: 'PENDING' | 'ACCEPTED' | 'CANCELLED';
-  message?: string | null;
-  created_at?: string;
-  is_admin?: boolean;
-  user?: {
-    hash?: string;
-    name?: string;
-    surname1?: string;
-    photo?: string | null;
-    former?: boolean;
+  hash: string;
+  status: 'PENDING' | 'ACCEPTED' | 'CANCELLED';
+  message: string | null;
+  created_at: string;
+  is_admin: boolean;
+  user: {
+    hash: string;
+    name: string;
+    surname1: string;
+    photo: string | null;
+    former: boolean;
   };
 }
 
@@ -2161,19 +2161,19 @@ export interface WorkgroupMember {
  * A group as its administrator reads it (every status): what the public sees plus its status, the association's last rejection reason and the requests waiting.
  */
 export interface WorkgroupOwn {
-  hash?: string;
-  slug?: string;
-  name?: string;
-  typology?: string | null;
-  type?: string;
-  status?: 'UNPUBLISHED' | 'PENDING' | 'PUBLISHED' | 'REJECTED';
-  reason?: string | null;
-  image?: string | null;
-  description?: string;
-  members?: number;
-  requests?: number;
-  created_at?: string;
-  updated_at?: string;
+  hash: string;
+  slug: string;
+  name: string;
+  typology: string | null;
+  type: string;
+  status: 'UNPUBLISHED' | 'PENDING' | 'PUBLISHED' | 'REJECTED';
+  reason: string | null;
+  image: string | null;
+  description: string;
+  members: number;
+  requests: number;
+  created_at: string;
+  updated_at: string;
 }
 
 // workgroup.write

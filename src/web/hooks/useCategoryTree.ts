@@ -1,11 +1,9 @@
 /** The studies' category tree (GET /usr|com/categories/tree) as antd TreeSelect data: one source for every tree picker. */
 import { useList } from '@refinedev/core';
+import type { Category } from '../../shared/schema-types';
 
-interface CategoryNode {
-  hash: string;
-  title: string;
-  children?: CategoryNode[];
-}
+/** A node of GET /…/categories/tree (schemas/category.json). */
+type CategoryNode = Category;
 
 export interface CategoryTreeNode {
   value: string;

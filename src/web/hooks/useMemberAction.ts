@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Toggle } from '../../shared/schema-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpError } from '@refinedev/core';
 import type { Permission } from '../../shared/permissions';
@@ -8,11 +9,6 @@ import type { PromptKind } from '../components/MemberPrompt';
 import { request } from '../providers/http';
 import { useFeedback } from '../providers/notifications';
 import { useIdentity } from './useIdentity';
-
-interface Toggle {
-  active: boolean;
-  count: number;
-}
 
 /**
  * A member's toggle on a public resource (save, subscribe, apply, join): `PATCH /api/<resource>/<id>/<action>`.

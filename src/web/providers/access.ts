@@ -6,26 +6,15 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { PERMISSIONS, type Role } from '../../shared/permissions';
 import { findRoute } from '../../shared/routes';
-import type { SiteSettings as SharedSiteSettings } from '../../shared/site';
+import type { Init } from '../../shared/schema-types';
 import { request } from './http';
 import { queryClient } from './queryClient';
 
-export interface SiteSettings extends Omit<SharedSiteSettings, 'ebookUrl'> {
-  /** Sent only to an actor holding `library.view` (the e-book library is a Bold benefit). */
-  ebookUrl?: string;
-  analyticsUrl: string | null;
-  /** Members may pay by card (PAYMENT_PROVIDER is not `none`): card options are shown only then. */
-  cardPayments: boolean;
-  /** The card page is the built-in sandbox: no real payment happens. */
-  paymentSandbox: boolean;
-}
+/** The site's settings in GET /api/init (schemas/init.json; `ebookUrl` only for an actor holding `library.view`). */
+export type SiteSettings = Init['settings'];
 
-export interface InitAnswer {
-  role: Role;
-  permissions: string[];
-  actor: { type: string; hash: string; email: string } | null;
-  settings: SiteSettings;
-}
+/** GET /api/init (schemas/init.json), the role as the shared union. */
+export type InitAnswer = Omit<Init, 'role'> & { role: Role };
 
 export const INIT_KEY = ['api', 'init'] as const;
 export const initQuery = {

@@ -1,5 +1,6 @@
 /** Sign-in for members (`/usr`) and companies (`/com`), kept in the SPEC §3 cookies. */
 import type { AuthProvider } from '@refinedev/core';
+import type { CompanyMe, UserMe } from '../../shared/schema-types';
 import { DEVICE_TYPE } from '../../shared/constants';
 import { localizePath } from '../../shared/routes';
 import { request } from './http';
@@ -12,21 +13,18 @@ const LOGOUT_PATH = { user: 'users/logout', company: 'companies/logout', admin: 
 import { refreshPermissions } from './access';
 import { queryClient } from './queryClient';
 
-export interface Identity {
-  iss: Issuer;
-  hash: string;
-  email: string;
-  name?: string;
-  surname1?: string;
-  role?: string;
-  code_numeric?: number;
-  company_name?: string;
-  profile_complete?: boolean;
-  has_iban?: boolean;
-  /** A card on file or an accepted direct-debit mandate: what the renewal can charge (GET /usr/users/me). */
-  has_payment_method?: boolean;
-  has_cv?: boolean;
-}
+/**
+ * Who is signed in: the account's GET …/me answer (schemas/user.me.json, company.me.json; an administrator's has
+ * hash, email and name), of which the guards and menus read these fields.
+ */
+export type Identity = { iss: Issuer } & Pick<UserMe, 'hash' | 'email'> &
+  Partial<
+    Pick<
+      UserMe,
+      'name' | 'surname1' | 'role' | 'code_numeric' | 'profile_complete' | 'has_iban' | 'has_payment_method' | 'has_cv'
+    >
+  > &
+  Partial<Pick<CompanyMe, 'company_name'>>;
 
 export interface LoginParams {
   email: string;

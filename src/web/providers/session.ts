@@ -1,18 +1,15 @@
 /** The sign-in cookies of SPEC §3: iss, token, refreshToken, deviceId. */
 import Cookies from 'js-cookie';
+import type { Session as SessionAnswer } from '../../shared/schema-types';
 import { makeDeviceId } from '../../shared/constants';
 
-export type Issuer = 'user' | 'company' | 'admin';
+export type Issuer = SessionAnswer['iss'];
 
 /** The API prefix of each kind of account (SPEC §7; `/adm` for the back office). */
 export const PREFIX_OF = { user: 'usr', company: 'com', admin: 'adm' } as const;
 
-export interface Session {
-  iss: Issuer;
-  token: string;
-  refreshToken: string;
-  deviceId: string;
-}
+/** What the cookies keep of a sign-in answer (schemas/session.json). */
+export type Session = Pick<SessionAnswer, 'iss' | 'token' | 'refreshToken' | 'deviceId'>;
 
 const KEYS = ['iss', 'token', 'refreshToken', 'deviceId'] as const;
 

@@ -1,13 +1,11 @@
 /** One member tag of a group (area, specialty…) stored by hash, for schema fields that hold one: an offer's area, an alert's. */
 import { Select } from 'antd';
+import type { Tag } from '../../../shared/schema-types';
 import { useList } from '@refinedev/core';
 import type { WidgetProps } from '@rjsf/utils';
 
-export interface UserTag {
-  hash: string;
-  title: string;
-  group: string;
-}
+/** A tag as GET /…/tags answers it (schemas/tag.json). */
+export type UserTag = Tag;
 
 export function useUserTags(): UserTag[] {
   const { result } = useList<UserTag>({

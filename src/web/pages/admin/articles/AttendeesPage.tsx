@@ -1,5 +1,6 @@
 /** /{lng}/admin/articles/{hash}/attendees (issue 14 §1): who registered for an event, first come first listed, and the CSV. */
 import { useTable } from '@refinedev/antd';
+import type { AdminArticleAttendee } from '../../../../shared/schema-types';
 import { useOne } from '@refinedev/core';
 import { Button, Space, Table, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -12,16 +13,7 @@ import { downloadCsv } from '../../../lib/downloadCsv';
 import { useFeedback } from '../../../providers/notifications';
 import type { AdminArticle } from './types';
 
-interface Attendee {
-  hash: string;
-  name: string;
-  surnames: string;
-  email: string;
-  number: number | null;
-  role: string;
-  registered_at: string;
-  former: boolean;
-}
+type Attendee = AdminArticleAttendee;
 
 export default function AttendeesPage() {
   const { hash = '' } = useParams();

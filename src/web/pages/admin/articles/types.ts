@@ -1,56 +1,28 @@
 import type { Locale } from '../../../../shared/constants';
+import type {
+  AdminArticle as GeneratedAdminArticle,
+  AdminArticleItem as GeneratedAdminArticleItem,
+  AdminArticleWrite,
+} from '../../../../shared/schema-types';
 
 export type ArticleStatus = 'DRAFT' | 'SCHEDULED' | 'PUBLISHED';
 
-export interface ArticleText {
-  title?: string;
-  summary?: string;
-  body?: string;
-  slug?: string;
-}
+/** One language of an article as the form edits it (schemas/admin.article.write.json). */
+export type ArticleText = Partial<NonNullable<NonNullable<AdminArticleWrite['texts']>['en']>>;
 
 /** GET /adm/articles items (schemas/admin.article.item.json). */
-export interface AdminArticleItem {
-  hash: string;
+export type AdminArticleItem = Omit<GeneratedAdminArticleItem, 'type' | 'status' | 'languages'> & {
   type: 'NEWS' | 'EVENT';
   status: ArticleStatus;
-  publish_at: string | null;
-  /** yyyy-mm-dd */
-  date: string;
-  title: string;
-  slug: string;
   languages: Locale[];
-  image: string | null;
-  registered: number;
-  updated_at: string;
-}
+};
 
 /** GET /adm/articles/{hash} (schemas/admin.article.json). */
-export interface AdminArticle {
-  hash: string;
+export type AdminArticle = Omit<GeneratedAdminArticle, 'type' | 'status' | 'texts'> & {
   type: 'NEWS' | 'EVENT';
   status: ArticleStatus;
-  publish_at: string | null;
-  /** dd/mm/yyyy */
-  date: string;
-  hour: string | null;
-  location: string | null;
-  capacity: number | null;
-  image: string | null;
-  tags: string[];
   texts: Partial<Record<Locale, ArticleText>>;
-  registered: number;
-}
+};
 
 /** What the form edits and sends (schemas/admin.article.write.json). */
-export interface ArticleValues {
-  type?: 'NEWS' | 'EVENT';
-  status?: ArticleStatus;
-  publish_at?: string | null;
-  date?: string;
-  hour?: string | null;
-  location?: string | null;
-  capacity?: number | null;
-  tags?: string[];
-  texts?: Partial<Record<Locale, ArticleText>>;
-}
+export type ArticleValues = Omit<AdminArticleWrite, 'texts'> & { texts?: Partial<Record<Locale, ArticleText>> };

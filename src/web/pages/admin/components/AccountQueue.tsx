@@ -5,6 +5,7 @@
  * columns that describe its accounts; the status, date and actions columns are the same for both.
  */
 import { useState, type ReactNode } from 'react';
+import type { AdminCompany } from '../../../../shared/schema-types';
 import { useTable } from '@refinedev/antd';
 import { Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -30,12 +31,8 @@ const STATUS_COLORS: Record<string, string> = {
   DISABLED: 'default',
 };
 
-export interface QueueRow {
-  hash: string;
-  status: MemberStatus;
-  moves: MemberDecision[];
-  created_at: string;
-}
+/** What the queue reads of a member or a company (schemas/admin.user.json, admin.company.json), decided by the shared unions. */
+export type QueueRow = Pick<AdminCompany, 'hash' | 'created_at'> & { status: MemberStatus; moves: MemberDecision[] };
 
 export type OnDecide = (hashes: string[], status: MemberDecision) => void;
 

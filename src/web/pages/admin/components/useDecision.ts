@@ -3,13 +3,10 @@
  * shared by the member and offer queues; `keys` is the queue's translation prefix for the toasts.
  */
 import { useCustomMutation, useInvalidate, useNotification, useUpdate } from '@refinedev/core';
+import type { AdminUsersBulkResult } from '../../../../shared/schema-types';
 import { useTranslation } from 'react-i18next';
 
-interface BulkAnswer {
-  ok: number;
-  failed: number;
-  results: Array<{ hash: string; statusCode: number; message?: string }>;
-}
+type BulkAnswer = AdminUsersBulkResult;
 
 export function useDecision(name: 'users' | 'companies' | 'jobs' | 'workgroups', keys: string, onDone: () => void) {
   const resource = `adm/${name}` as const;

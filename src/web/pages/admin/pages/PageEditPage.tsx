@@ -3,6 +3,7 @@
  * a Refine form (useForm over `adm` resource `pages`) around <SchemaForm form="adminPage">.
  */
 import { Alert, Card, Typography } from 'antd';
+import type { AdminPage as GeneratedAdminPage, AdminPageWrite } from '../../../../shared/schema-types';
 import type { UiSchema } from '@rjsf/utils';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +15,9 @@ import { LanguageColumns } from '../../../forms/templates/LanguageColumns';
 import { MarkdownWidget } from '../../../forms/widgets/MarkdownWidget';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 
-interface PageValues {
-  texts: Record<Locale, { title: string; body: string; slug?: string }>;
-}
-interface AdminPage extends PageValues {
-  key: string;
-  group: string;
-}
+type PageValues = AdminPageWrite;
+/** The page as the form edits it: the write schema's three languages (schemas/admin.page.write.json). */
+type AdminPage = Omit<GeneratedAdminPage, 'texts'> & PageValues;
 
 export default function PageEditPage() {
   const { key = '' } = useParams();

@@ -1,5 +1,6 @@
 /** /{lng}/admin/pages (issue 14 §2): the info pages and the association's texts, with their title in each language. */
 import { useTable } from '@refinedev/antd';
+import type { AdminPageItem } from '../../../../shared/schema-types';
 import { Table, Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -9,13 +10,11 @@ import { localizePath } from '../../../../shared/routes';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { formatDate } from '../../../lib/dates';
 
-interface PageItem {
-  key: string;
+type PageItem = Omit<AdminPageItem, 'group' | 'titles' | 'slugs'> & {
   group: 'info' | 'association';
   titles: Partial<Record<Locale, string>>;
   slugs: Partial<Record<Locale, string>>;
-  updated_at: string | null;
-}
+};
 
 /** Where the public reads a page: an info page at /info/{slug}, the association's texts on their own pages. */
 export function publicPathOf(

@@ -4,6 +4,7 @@
  * it — the server refuses to delete one in use and says how many members studied it. Refine hooks over `adm`.
  */
 import { useMemo, useState } from 'react';
+import type { AdminCategory } from '../../../../shared/schema-types';
 import { Button, Card, Col, Empty, Modal, Popconfirm, Row, Space, Tree, Typography } from 'antd';
 import type { TreeProps } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -14,15 +15,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { TextsForm, type Texts } from './TextsForm';
 
-interface Category {
-  hash: string;
-  parent: string | null;
-  position: number;
-  lvl: number;
-  texts: Texts;
-  members: number;
-  children: Category[];
-}
+type Category = Omit<AdminCategory, 'texts' | 'children'> & { texts: Texts; children: Category[] };
 
 type Errors = HttpError & { errors?: Record<string, string[]> };
 const flatten = (nodes: Category[]): Category[] => nodes.flatMap((node) => [node, ...flatten(node.children)]);

@@ -4,6 +4,7 @@
  * the server refuses to delete a tag in use and says where. Refine useTable over `adm`.
  */
 import { useState } from 'react';
+import type { AdminTag as GeneratedAdminTag } from '../../../../shared/schema-types';
 import { useTable } from '@refinedev/antd';
 import { Button, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, MergeCellsOutlined, PlusOutlined } from '@ant-design/icons';
@@ -21,13 +22,7 @@ import type { Locale } from '../../../../shared/constants';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { TextsForm, type Texts } from './TextsForm';
 
-interface AdminTag {
-  hash: string;
-  type: 'USER' | 'ARTICLE';
-  group: string;
-  texts: Texts;
-  uses: { members: number; offers: number; articles: number };
-}
+type AdminTag = Omit<GeneratedAdminTag, 'type' | 'texts'> & { type: 'USER' | 'ARTICLE'; texts: Texts };
 type Errors = HttpError & { errors?: Record<string, string[]> };
 const GROUPS = ['area', 'specialty', 'career', 'article'] as const;
 

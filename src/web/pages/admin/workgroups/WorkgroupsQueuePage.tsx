@@ -4,6 +4,7 @@
  * reject or take down with a reason its creator receives), bulk selection.
  */
 import { useState } from 'react';
+import type { AdminWorkgroup } from '../../../../shared/schema-types';
 import { useTable } from '@refinedev/antd';
 import { Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -14,18 +15,11 @@ import type { GroupStatus } from '../../user/workgroups/types';
 import { DecisionModal } from '../components/DecisionModal';
 import { useDecision } from '../components/useDecision';
 
-interface QueueGroup {
-  hash: string;
-  name: string;
-  typology: string | null;
-  type: string;
+/** A group in the review queue (schemas/admin.workgroup.json). */
+type QueueGroup = Omit<AdminWorkgroup, 'status' | 'moves'> & {
   status: GroupStatus;
-  reason: string | null;
-  description: string;
-  created_at: string;
-  admin: { name: string; email: string };
   moves: Array<'PUBLISHED' | 'REJECTED'>;
-}
+};
 
 const KEYS = 'admin.groupDecision';
 const STATUSES: GroupStatus[] = ['PENDING', 'PUBLISHED', 'REJECTED', 'UNPUBLISHED'];

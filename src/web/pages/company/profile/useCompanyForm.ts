@@ -5,22 +5,15 @@
  * the new name and the interface its language.
  */
 import { useInvalidateAuthStore } from '@refinedev/core';
+import type { CompanyMe as GeneratedCompanyMe } from '../../../../shared/schema-types';
 import { useMemo } from 'react';
 import { useResourceForm } from '../../../forms/useResourceForm';
 import { useTranslation } from 'react-i18next';
 import { loadIdentity } from '../../../providers/auth';
 import type { AccountFormState } from '../../user/profile/ProfileSection';
 
-export interface CompanyMe extends Record<string, unknown> {
-  hash: string;
-  email: string;
-  company_name: string;
-  document_number_company: string;
-  contact_name: string;
-  logo: string | null;
-  language: string;
-  status: string;
-}
+/** GET /com/companies/me (schemas/company.me.json); an index signature for the schema form's values. */
+export type CompanyMe = GeneratedCompanyMe & Record<string, unknown>;
 
 export function useCompanyForm(): AccountFormState & { me: CompanyMe | undefined; reload: () => Promise<void> } {
   const { t } = useTranslation();

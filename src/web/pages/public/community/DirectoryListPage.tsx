@@ -1,4 +1,5 @@
 import { Alert } from '../../../components/light';
+import type { Category } from '../../../../shared/schema-types';
 import { usePublicList } from '../../../public/data';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/constants';
@@ -11,11 +12,8 @@ import type { Member } from './types';
 
 const FIELDS = ['text', 'category', 'country_code', 'graduation_year', 'location', 'tags'];
 
-interface CategoryNode {
-  hash: string;
-  title: string;
-  children: CategoryNode[];
-}
+/** A node of GET /…/categories/tree (schemas/category.json). */
+type CategoryNode = Category;
 
 export type CommunityKind = 'directory' | 'ambassadors' | 'entrepreneurs';
 

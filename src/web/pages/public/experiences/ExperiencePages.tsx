@@ -1,4 +1,5 @@
 import { Descriptions, Skeleton } from '../../../components/light';
+import type { WorkExperience } from '../../../../shared/schema-types';
 import { Card } from '../../../components/Card';
 import { usePublicOne } from '../../../public/data';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -12,17 +13,8 @@ import type { Locale } from '../../../../shared/constants';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import { formatDate } from '../../../lib/dates';
 
-interface Experience {
-  hash: string;
-  name: string;
-  contract: string | null;
-  company_name: string;
-  start: string;
-  end: string | null;
-  location: string | null;
-  content: string;
-  user: { hash: string; name: string; surname1: string };
-}
+/** A work experience as GET /api/workExperiences answers it (schemas/workExperience.json), with its author. */
+type Experience = WorkExperience & Required<Pick<WorkExperience, 'user'>>;
 
 function period(e: Experience, lng: Locale, t: (key: string) => string) {
   const fmt = (d: string) => formatDate(d, lng, 'monthYear');

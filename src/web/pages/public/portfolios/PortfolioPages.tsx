@@ -1,4 +1,5 @@
 import { Image } from 'antd';
+import type { Portfolio as GeneratedPortfolio } from '../../../../shared/schema-types';
 import { Skeleton, Space } from '../../../components/light';
 import { Card } from '../../../components/Card';
 import { LinkOutlined, PaperClipOutlined } from '@ant-design/icons';
@@ -13,17 +14,8 @@ import { SafeImage } from '../../../components/SafeImage';
 import { useLocale } from '../../../hooks/useLocale';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 
-export interface Portfolio {
-  hash: string;
-  name: string;
-  date: string | null;
-  content: string;
-  images: Array<{ hash: string; url: string }>;
-  links: Array<{ hash: string; url: string }>;
-  file?: string | null;
-  file_name?: string | null;
-  user: { hash: string; name: string; surname1: string };
-}
+/** A project as GET /api/portfolios answers it (schemas/portfolio.json): the public answer names its author. */
+export type Portfolio = GeneratedPortfolio & Required<Pick<GeneratedPortfolio, 'user'>>;
 
 export function PortfolioListPage() {
   const { t } = useTranslation();

@@ -9,19 +9,14 @@
  * If either fails, a notice says so and the list stays. World / Europe switches the projection (docs/web.md).
  */
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+import type { Country } from '../../../../shared/schema-types';
 import { useTranslation } from 'react-i18next';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import geometryUrl from 'world-atlas/countries-50m.json?url';
 import { Alert } from '../../../components/light';
 import { useLocale } from '../../../hooks/useLocale';
 
-export interface CountryCount {
-  hash: string;
-  name: string;
-  num_users: number;
-  lat: number;
-  lng: number;
-}
+export type CountryCount = Country;
 
 export type MapView = 'world' | 'europe';
 

@@ -5,6 +5,7 @@
  * page, the outcome is said once: added, declined, or SPEC §8's "payment cancelled".
  */
 import { useTable } from '@refinedev/antd';
+import type { Card as SavedCard } from '../../../../shared/schema-types';
 import { useCustomMutation, useDelete, useUpdate } from '@refinedev/core';
 import { Alert, Button, Card, Col, Empty, Popconfirm, Row, Space, Tag, Typography } from 'antd';
 import { CreditCardOutlined, DeleteOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
@@ -18,14 +19,7 @@ import { ReceiptsTable } from './ReceiptsTable';
 import { SubscriptionPanel } from './SubscriptionPanel';
 import { STATE_TAG_COLORS } from '../../../theme';
 
-interface PaymentCard {
-  hash: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  is_default: boolean;
-}
+type PaymentCard = SavedCard;
 
 const OUTCOMES = { 'card=added': 'success', 'payment=cancelled': 'warning', 'payment=declined': 'error' } as const;
 

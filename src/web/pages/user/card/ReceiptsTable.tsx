@@ -3,6 +3,7 @@
  * newest first, each paid one with its receipt as PDF (fetched with the session). Hidden while there is none.
  */
 import { useTable } from '@refinedev/antd';
+import type { Payment } from '../../../../shared/schema-types';
 import { Button, Card, Table, Tag } from 'antd';
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,20 +14,6 @@ import { formatDate } from '../../../lib/dates';
 import { useFeedback } from '../../../providers/notifications';
 import { formatEuros } from './SubscriptionPanel';
 import { STATE_TAG_COLORS } from '../../../theme';
-
-interface Payment {
-  hash: string;
-  method: 'CARD' | 'DEBIT';
-  status: 'PENDING' | 'PAID' | 'FAILED' | 'REFUNDED' | 'RETURNED' | 'CANCELLED';
-  amount_cents: number;
-  refunded_cents: number;
-  period_start: string;
-  period_end: string;
-  card_label: string | null;
-  receipt_number: string | null;
-  created_at: string;
-  result: string | null;
-}
 
 const STATUS_COLOR = {
   PENDING: STATE_TAG_COLORS.processing,

@@ -5,6 +5,8 @@
  * paid period ends), a member who stopped can keep the membership again. A failing payment says why and when it is tried
  * again. Every action asks first and says the outcome; a declined card shows the bank's reason.
  */
+import { useState } from 'react';
+import type { Membership } from '../../../../shared/schema-types';
 import { useCustom, useCustomMutation, useInvalidateAuthStore } from '@refinedev/core';
 import { useRefreshAll } from '../../../hooks/useRefreshAll';
 import { Alert, Button, Card, Descriptions, Grid, Popconfirm, Skeleton, Space, Tag } from 'antd';
@@ -19,26 +21,8 @@ import { loadIdentity } from '../../../providers/auth';
 import { TIER_TAG_COLORS } from '../../../theme';
 import { UpgradeSteps } from './UpgradeSteps';
 
-export interface Membership {
-  role: 'REGULAR' | 'BOLD' | 'GRATIS';
-  valid_until: string | null;
-  price_cents: number;
-  free_period_months: number;
-  subscription: null | {
-    hash: string;
-    status: 'ACTIVE' | 'PAST_DUE';
-    method: 'CARD' | 'DEBIT';
-    renew: boolean;
-    amount_cents: number;
-    current_period_end: string;
-    next_charge_at: string | null;
-    failures: number;
-    last_failure: string | null;
-  };
-  card: null | { hash: string; brand: string; last4: string };
-  iban: string | null;
-  mandate: null | { reference: string; accepted_at: string };
-}
+/** GET /usr/membership (schemas/membership.json). */
+export type { Membership };
 
 const TIER_COLOR = TIER_TAG_COLORS;
 

@@ -5,6 +5,7 @@
  * Bold and GRATIS only (SPEC §2, `jobs.apply`); a Regular member who opens it is invited to upgrade (routing/AreaAccess).
  */
 import { Button, Card, Grid, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import type { Job } from '../../../../shared/schema-types';
 import { RollbackOutlined, SendOutlined, SolutionOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -21,13 +22,10 @@ import { ListFrame } from './ListFrame';
 import { useEmptyPageStepBack } from './useEmptyPageStepBack';
 import { useToggle } from './useToggle';
 
-export interface Application extends JobSummary {
-  status: ApplicationStatus;
-  offer_status: string;
-  applied_at: string;
-  /** Once the company closed the offer with its survey (issue 25 §19). */
-  outcome?: 'HIRED' | 'NOT_SELECTED' | null;
-}
+/** An offer I applied to (schemas/job.json): `subscribed_by_me` adds my application's fields. */
+export type Application = JobSummary &
+  Required<Pick<Job, 'offer_status' | 'applied_at'>> &
+  Pick<Job, 'outcome'> & { status: ApplicationStatus };
 
 /** A member without `jobs.apply` never gets here: the route's access check shows the way to upgrade (routing/AreaAccess). */
 export default function ApplicationsPage() {

@@ -4,13 +4,10 @@
  * resource's lists afterwards, so the row moves or disappears; the server's refusals (418) show as a red toast.
  */
 import { useUpdate, type HttpError } from '@refinedev/core';
+import type { Toggle } from '../../../../shared/schema-types';
 import { useFeedback } from '../../../providers/notifications';
 
-export interface ToggleAnswer {
-  active: boolean;
-  count: number;
-  status?: string | null;
-}
+export type ToggleAnswer = Toggle;
 
 export function useToggle(resource: 'articles' | 'jobs' | 'workgroups', action: 'save' | 'subscribe') {
   const feedback = useFeedback();

@@ -5,6 +5,7 @@
  * cancels the pending debit and ends Bold). A new account asks for a new mandate.
  */
 import { useCustom, useCustomMutation, useInvalidateAuthStore } from '@refinedev/core';
+import type { MembershipMandate } from '../../../../shared/schema-types';
 import { useRefreshAll } from '../../../hooks/useRefreshAll';
 import { Alert, Button, Card, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,14 +13,7 @@ import { useLocale } from '../../../hooks/useLocale';
 import { formatDate } from '../../../lib/dates';
 import { loadIdentity } from '../../../providers/auth';
 
-interface Mandate {
-  accepted: boolean;
-  reference: string | null;
-  accepted_at: string | null;
-  iban: string | null;
-  holder: string | null;
-  text: string | null;
-}
+type Mandate = MembershipMandate;
 
 export function MandateSection({ iban }: { iban: string | null }) {
   const { t } = useTranslation();

@@ -5,24 +5,18 @@
  * identity is reloaded, so the guards see profile_complete and has_iban at once.
  */
 import { useInvalidateAuthStore } from '@refinedev/core';
+import type { UserMe } from '../../../../shared/schema-types';
 import { useResourceForm } from '../../../forms/useResourceForm';
 import { useTranslation } from 'react-i18next';
 import { loadIdentity } from '../../../providers/auth';
 
-export interface Me extends Record<string, unknown> {
-  hash: string;
-  role: string;
-  email: string;
-  profile_level: number;
-  profile_complete: boolean;
-  next_step: { field: string; percent: number } | null;
-  missing: string[];
-  photo: string | null;
-  cv: string | null;
-  student_file: string | null;
-  has_iban: boolean;
-  payment: { bank: string | null; name: string | null; iban: string } | null;
-}
+/**
+ * GET /usr/users/me: user.me's fields (schemas/user.me.json), with the profile's state and file links a session
+ * answer leaves out, and user.profile's fields (an index signature for the schema form's values).
+ */
+export type Me = UserMe &
+  Required<Pick<UserMe, 'profile_level' | 'next_step' | 'missing' | 'cv' | 'student_file' | 'payment'>> &
+  Record<string, unknown>;
 
 /** `rename` maps a server field to the form's (e.g. `payment.iban` → `iban`). */
 export function useProfileForm(rename: (field: string) => string = (field) => field) {

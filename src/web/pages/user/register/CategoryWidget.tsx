@@ -1,13 +1,11 @@
 /** Studies (a category hash) chosen from the taxonomy tree: options come from data, so the schema stays static. */
 import { Select } from 'antd';
+import type { Category } from '../../../../shared/schema-types';
 import { useList } from '@refinedev/core';
 import type { WidgetProps } from '@rjsf/utils';
 
-interface CategoryNode {
-  hash: string;
-  title: string;
-  children: Array<{ hash: string; title: string }>;
-}
+/** A node of GET /…/categories/tree (schemas/category.json). */
+type CategoryNode = Category;
 
 export function CategoryWidget({ id, value, onChange, disabled, readonly, placeholder }: WidgetProps) {
   const { result, query } = useList<CategoryNode>({ resource: 'categories/tree', pagination: { mode: 'off' } });

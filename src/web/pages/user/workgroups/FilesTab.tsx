@@ -4,6 +4,7 @@
  * confirmation — the post it came with stays.
  */
 import { Button, Popconfirm, Table } from 'antd';
+import type { File } from '../../../../shared/schema-types';
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useDelete, useInvalidate, type HttpError } from '@refinedev/core';
@@ -12,13 +13,7 @@ import { PAGE_SIZES, type Locale } from '../../../../shared/constants';
 import { formatDate } from '../../../lib/dates';
 import type { OwnGroup } from './types';
 
-interface GroupFile {
-  hash: string;
-  name: string;
-  size: number;
-  url: string;
-  updated_at: string;
-}
+type GroupFile = File;
 
 export function FilesTab({ group }: { group: OwnGroup }) {
   const { t, i18n } = useTranslation();

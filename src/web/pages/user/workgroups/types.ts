@@ -1,25 +1,9 @@
+import type { WorkgroupMember, WorkgroupOwn } from '../../../../shared/schema-types';
+
 export type GroupStatus = 'UNPUBLISHED' | 'PENDING' | 'PUBLISHED' | 'REJECTED';
 
-export interface OwnGroup extends Record<string, unknown> {
-  hash: string;
-  slug: string;
-  name: string;
-  typology: string | null;
-  type: 'PUBLIC' | 'PRIVATE';
-  status: GroupStatus;
-  reason: string | null;
-  image: string | null;
-  description: string;
-  members: number;
-  requests: number;
-  updated_at: string;
-}
+/** One of my groups (schemas/workgroup.own.json); an index signature for the resource form's values. */
+export type OwnGroup = Omit<WorkgroupOwn, 'type'> & { type: 'PUBLIC' | 'PRIVATE' } & Record<string, unknown>;
 
-export interface GroupMember {
-  hash: string;
-  status: 'PENDING' | 'ACCEPTED';
-  message: string | null;
-  created_at: string;
-  is_admin: boolean;
-  user: { hash: string; name: string; surname1: string; photo: string | null; former: boolean };
-}
+/** A member or a request to join one of my groups (schemas/workgroup.member.json). */
+export type GroupMember = WorkgroupMember;

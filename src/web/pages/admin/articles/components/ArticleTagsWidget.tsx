@@ -2,11 +2,10 @@
 import { Select } from 'antd';
 import { useList } from '@refinedev/core';
 import type { WidgetProps } from '@rjsf/utils';
+import type { Tag } from '../../../../../shared/schema-types';
 
-export interface ArticleTag {
-  hash: string;
-  title: string;
-}
+/** A tag as GET /api/tags answers it (schemas/tag.json). */
+export type ArticleTag = Tag;
 
 export function useArticleTags(): ArticleTag[] {
   const { result } = useList<ArticleTag>({
