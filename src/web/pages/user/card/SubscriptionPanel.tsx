@@ -5,7 +5,6 @@
  * paid period ends), a member who stopped can keep the membership again. A failing payment says why and when it is tried
  * again. Every action asks first and says the outcome; a declined card shows the bank's reason.
  */
-import { useState } from 'react';
 import type { Membership } from '../../../../shared/schema-types';
 import { useCustom, useCustomMutation, useInvalidateAuthStore } from '@refinedev/core';
 import { useRefreshAll } from '../../../hooks/useRefreshAll';
