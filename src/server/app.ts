@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { buildSerializerFactory } from './plugins/serializers';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
@@ -112,9 +112,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       config.logLevel === 'silent'
         ? false
         : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
-    // no "incoming request" / "request completed" lines per request in production (errors and warnings are still
-    // logged); LOG_LEVEL=debug or trace brings them back
-    disableRequestLogging: config.production && !['debug', 'trace'].includes(config.logLevel),
+    // no "incoming request" / "request completed" lines per request, in production as in development (a page of the
+    // web app is dozens of requests: thousands of lines that hid what mattered; issue 25 §9). Errors and warnings are
+    // still logged; LOG_LEVEL=debug or trace brings the request lines back.
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     // the id in every log line of a request and in its answer's x-request-id (issue 26 §4); a proxy's id is kept when
     // it is a plain token, anything else (a forged header carrying line breaks into the logs) is replaced
     requestIdHeader: false,

@@ -41,7 +41,7 @@ describe('x-request-id', () => {
   it('is the id of the request in its log lines', async () => {
     const lines: Array<{ reqId?: string; msg?: string }> = [];
     const logged = await startTestApp(
-      { LOG_LEVEL: 'info' },
+      { LOG_LEVEL: 'debug' },
       { logStream: { write: (line) => lines.push(JSON.parse(line)) } },
     );
     try {
@@ -51,6 +51,21 @@ describe('x-request-id', () => {
       expect(own.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
     } finally {
       await logged.close();
+    }
+  });
+
+  it('development logs at info are quiet: no line per request (issue 25 §9); debug brings them back', async () => {
+    const lines: Array<{ msg?: string }> = [];
+    const quiet = await startTestApp(
+      { LOG_LEVEL: 'info', NODE_ENV: 'development' },
+      { logStream: { write: (line) => lines.push(JSON.parse(line)) } },
+    );
+    try {
+      const answers = await Promise.all([quiet.api('GET', '/api/init'), quiet.api('GET', '/api/jobs')]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      expect(lines.filter((line) => /request/.test(line.msg ?? ''))).toEqual([]);
+    } finally {
+      await quiet.close();
     }
   });
 });
