@@ -518,18 +518,18 @@ export interface AdminSchoolRecord {
   hash: string;
   name: string;
   surname1: string;
-  surname2?: string | null;
-  email?: string | null;
-  study?: string | null;
-  category?: {
-    hash?: string;
-    title?: string;
+  surname2: string | null;
+  email: string | null;
+  study: string | null;
+  category: {
+    hash: string;
+    title: string;
   } | null;
-  first_year?: number | null;
-  last_year?: number | null;
-  graduated_on?: string | null;
+  first_year: number | null;
+  last_year: number | null;
+  graduated_on: string | null;
   kind: 'STUDENT' | 'STAFF' | 'PROFESSOR';
-  eligible?: boolean;
+  eligible: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -1557,34 +1557,34 @@ export interface MessageBlock {
 
 // message.conversation
 export interface MessageConversation {
-  hash?: string;
-  kind?: 'MEMBER' | 'APPLICATION' | 'ADMIN';
-  with?: MessageParty;
-  application?: string | null;
-  job_title?: string | null;
-  last_message_at?: string;
-  preview?: string;
-  unread_count?: number;
-  archived?: boolean;
-  blocked?: boolean;
+  hash: string;
+  kind: 'MEMBER' | 'APPLICATION' | 'ADMIN';
+  with: MessageParty;
+  application: string | null;
+  job_title: string | null;
+  last_message_at: string;
+  preview: string;
+  unread_count: number;
+  archived: boolean;
+  blocked: boolean;
 }
 
 // message.item
 export interface MessageItem {
-  hash?: string;
-  mine?: boolean;
-  sender?: MessageParty;
-  text?: string;
-  html?: string;
-  created_at?: string;
-  erased?: boolean;
+  hash: string;
+  mine: boolean;
+  sender: MessageParty;
+  text: string;
+  html: string;
+  created_at: string;
+  erased: boolean;
 }
 
 // message.party
 export interface MessageParty {
-  type?: 'user' | 'company' | 'admin';
-  hash?: string;
-  name?: string | null;
+  type: 'user' | 'company' | 'admin';
+  hash: string;
+  name: string | null;
 }
 
 // message.report
@@ -1602,8 +1602,8 @@ export interface MessageStart {
 
 // message.thread
 export interface MessageThread {
-  conversation?: MessageConversation;
-  messages?: MessageItem[];
+  conversation: MessageConversation;
+  messages: MessageItem[];
 }
 
 // message.write
@@ -1624,7 +1624,7 @@ export interface MessagesFilter {
 
 // messages.unread
 export interface MessagesUnread {
-  unread?: number;
+  unread: number;
 }
 
 // owned.filter
