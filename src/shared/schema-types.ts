@@ -375,6 +375,31 @@ export interface AdminJobsFilter {
   size?: number;
 }
 
+// admin.memberImports.preview
+/**
+ * What a members file would do (POST /adm/member-imports/preview, nothing written): counts, the rows with their action and reason (refused rows first, bounded).
+ */
+export interface AdminMemberImportsPreview {
+  counts: {
+    add: number;
+    change: number;
+    unchanged: number;
+    refused: number;
+  };
+  rows: {
+    line: number;
+    action: 'add' | 'change' | 'unchanged' | 'refused';
+    label?: string;
+    reason?: string;
+    params?: {
+      [k: string]: string;
+    };
+    message?: string;
+    fields?: string[];
+  }[];
+  truncated: boolean;
+}
+
 // admin.page.item
 export interface AdminPageItem {
   key: string;
@@ -1096,6 +1121,16 @@ export interface CompanyJob {
   extra: {
     survey?: unknown;
   };
+}
+
+// company.job.removal
+/**
+ * DELETE /com/jobs/{hash}: whether the offer is gone (deleted) or, having applications, was closed instead (status CLOSED) and why (message).
+ */
+export interface CompanyJobRemoval {
+  deleted: boolean;
+  status: 'CLOSED' | null;
+  message: string;
 }
 
 // company.job.survey
