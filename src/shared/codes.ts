@@ -16,6 +16,10 @@ export type JobWorking = (typeof JOB_WORKING)[number];
 export const JOB_WORKSTATION = ['ON_SITE', 'HYBRID', 'REMOTE'] as const;
 export type JobWorkstation = (typeof JOB_WORKSTATION)[number];
 
+/** What an offer's salary is paid per (jobs.salaryPer, issue 25 §17): lower-case, as the schemas' enum. */
+export const SALARY_PERIODS = ['year', 'month', 'hour'] as const;
+export type SalaryPeriod = (typeof SALARY_PERIODS)[number];
+
 /** What kind of working group (workgroups.typology). */
 export const WORKGROUP_TYPOLOGIES = [
   'THEMATIC',
@@ -36,6 +40,7 @@ export const CODE_FAMILIES: ReadonlyArray<{ prefix: string; codes: readonly stri
   { prefix: 'jobs.working', codes: JOB_WORKING },
   { prefix: 'jobs.workstation', codes: JOB_WORKSTATION },
   { prefix: 'jobs.contract', codes: CONTRACTS },
+  { prefix: 'jobs.salaryPer', codes: SALARY_PERIODS },
   { prefix: 'workgroups.typology', codes: WORKGROUP_TYPOLOGIES },
   { prefix: 'workgroups.type', codes: WORKGROUP_TYPES },
   { prefix: 'news.type', codes: ARTICLE_TYPES },

@@ -375,6 +375,31 @@ export interface AdminJobsFilter {
   size?: number;
 }
 
+// admin.memberImports.preview
+/**
+ * What a members file would do (POST /adm/member-imports/preview, nothing written): counts, the rows with their action and reason (refused rows first, bounded).
+ */
+export interface AdminMemberImportsPreview {
+  counts: {
+    add: number;
+    change: number;
+    unchanged: number;
+    refused: number;
+  };
+  rows: {
+    line: number;
+    action: 'add' | 'change' | 'unchanged' | 'refused';
+    label?: string;
+    reason?: string;
+    params?: {
+      [k: string]: string;
+    };
+    message?: string;
+    fields?: string[];
+  }[];
+  truncated: boolean;
+}
+
 // admin.page.item
 export interface AdminPageItem {
   key: string;
@@ -518,18 +543,18 @@ export interface AdminSchoolRecord {
   hash: string;
   name: string;
   surname1: string;
-  surname2?: string | null;
-  email?: string | null;
-  study?: string | null;
-  category?: {
-    hash?: string;
-    title?: string;
+  surname2: string | null;
+  email: string | null;
+  study: string | null;
+  category: {
+    hash: string;
+    title: string;
   } | null;
-  first_year?: number | null;
-  last_year?: number | null;
-  graduated_on?: string | null;
+  first_year: number | null;
+  last_year: number | null;
+  graduated_on: string | null;
   kind: 'STUDENT' | 'STAFF' | 'PROFESSOR';
-  eligible?: boolean;
+  eligible: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -1098,6 +1123,16 @@ export interface CompanyJob {
   };
 }
 
+// company.job.removal
+/**
+ * DELETE /com/jobs/{hash}: whether the offer is gone (deleted) or, having applications, was closed instead (status CLOSED) and why (message).
+ */
+export interface CompanyJobRemoval {
+  deleted: boolean;
+  status: 'CLOSED' | null;
+  message: string;
+}
+
 // company.job.survey
 export interface CompanyJobSurvey {
   rating_jobbank: number;
@@ -1557,34 +1592,34 @@ export interface MessageBlock {
 
 // message.conversation
 export interface MessageConversation {
-  hash?: string;
-  kind?: 'MEMBER' | 'APPLICATION' | 'ADMIN';
-  with?: MessageParty;
-  application?: string | null;
-  job_title?: string | null;
-  last_message_at?: string;
-  preview?: string;
-  unread_count?: number;
-  archived?: boolean;
-  blocked?: boolean;
+  hash: string;
+  kind: 'MEMBER' | 'APPLICATION' | 'ADMIN';
+  with: MessageParty;
+  application: string | null;
+  job_title: string | null;
+  last_message_at: string;
+  preview: string;
+  unread_count: number;
+  archived: boolean;
+  blocked: boolean;
 }
 
 // message.item
 export interface MessageItem {
-  hash?: string;
-  mine?: boolean;
-  sender?: MessageParty;
-  text?: string;
-  html?: string;
-  created_at?: string;
-  erased?: boolean;
+  hash: string;
+  mine: boolean;
+  sender: MessageParty;
+  text: string;
+  html: string;
+  created_at: string;
+  erased: boolean;
 }
 
 // message.party
 export interface MessageParty {
-  type?: 'user' | 'company' | 'admin';
-  hash?: string;
-  name?: string | null;
+  type: 'user' | 'company' | 'admin';
+  hash: string;
+  name: string | null;
 }
 
 // message.report
@@ -1602,8 +1637,8 @@ export interface MessageStart {
 
 // message.thread
 export interface MessageThread {
-  conversation?: MessageConversation;
-  messages?: MessageItem[];
+  conversation: MessageConversation;
+  messages: MessageItem[];
 }
 
 // message.write
@@ -1624,7 +1659,7 @@ export interface MessagesFilter {
 
 // messages.unread
 export interface MessagesUnread {
-  unread?: number;
+  unread: number;
 }
 
 // owned.filter

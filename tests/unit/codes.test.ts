@@ -10,6 +10,7 @@ import {
   JOB_WORKING,
   JOB_WORKSTATION,
   LEGACY_LABELS,
+  SALARY_PERIODS,
   WORKGROUP_TYPOLOGIES,
   asCode,
   codeOfLabel,
@@ -87,6 +88,7 @@ describe('code families', () => {
     // what a company writes is what the public reads
     expect(schema('company.job.write').properties.working.enum).toEqual([...JOB_WORKING, null]);
     expect(schema('company.job.write').properties.workstation.enum).toEqual([...JOB_WORKSTATION, null]);
+    expect(schema('company.job.write').properties.salary_period.enum).toEqual([...SALARY_PERIODS, null]);
     expect(schema('workgroup').properties.typology.enum).toEqual([...WORKGROUP_TYPOLOGIES, null]);
     for (const family of Object.values(LEGACY_LABELS))
       for (const labels of Object.values(family)) expect(labels.length).toBeGreaterThan(0);

@@ -1,9 +1,9 @@
 /** A person's name as the portal writes it: only the parts they have, so no stray space or comma (issue 25 §9). */
-export interface PersonName {
+export type PersonName = {
   name: string;
   surname1: string;
   surname2?: string | null;
-}
+};
 
 const surnames = (person: PersonName) =>
   [person.surname1, person.surname2 ?? '']

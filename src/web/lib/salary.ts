@@ -2,12 +2,9 @@
  * An offer's salary as one line (issue 25 §17): "40.000 € – 52.000 € / año", "18,50 US$ / hora" — the amounts in the
  * page's language with Intl (no decimals for whole amounts), the period from the locale (jobs.salaryPer.<period>).
  */
-export interface SalaryParts {
-  salary_min?: number | null;
-  salary_max?: number | null;
-  salary_currency?: string | null;
-  salary_period?: string | null;
-}
+import type { CompanyJob } from '../../shared/schema-types';
+
+export type SalaryParts = Partial<Pick<CompanyJob, 'salary_min' | 'salary_max' | 'salary_currency' | 'salary_period'>>;
 
 export function formatSalary(
   salary: SalaryParts,

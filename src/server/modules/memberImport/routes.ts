@@ -8,36 +8,6 @@ import * as service from './service';
 const tags = ['administrators'];
 const access = { permission: 'admin.validate' as const, upload: 'memberList' as const };
 
-const previewRow = {
-  type: 'object',
-  properties: {
-    line: { type: 'integer' },
-    action: { type: 'string', enum: ['add', 'change', 'unchanged', 'refused'] },
-    label: { type: 'string' },
-    reason: { type: 'string' },
-    params: { type: 'object', additionalProperties: { type: 'string' } },
-    message: { type: 'string' },
-    fields: { type: 'array', items: { type: 'string' } },
-  },
-} as const;
-
-const previewReply = {
-  type: 'object',
-  properties: {
-    counts: {
-      type: 'object',
-      properties: {
-        add: { type: 'integer' },
-        change: { type: 'integer' },
-        unchanged: { type: 'integer' },
-        refused: { type: 'integer' },
-      },
-    },
-    rows: { type: 'array', items: previewRow },
-    truncated: { type: 'boolean' },
-  },
-} as const;
-
 export async function memberImportRoutes(app: FastifyInstance) {
   app.post('/adm/member-imports/preview', {
     config: access,
@@ -47,7 +17,7 @@ export async function memberImportRoutes(app: FastifyInstance) {
         'What a members file (CSV or XLSX, field `file`) would do, row by row (add, change, unchanged, refused with the reason); nothing is written',
       consumes: ['multipart/form-data'],
       body: uploadBody('memberList'),
-      response: { 200: previewReply },
+      response: { 200: { $ref: 'admin.memberImports.preview#' } },
     },
     handler: (request) => service.preview(serviceContext(request), receivedFile(request.body, 'file').path),
   });

@@ -66,18 +66,7 @@ export async function companyOfferRoutes(app: FastifyInstance) {
       summary:
         'Delete the offer for good; one that has applications (even withdrawn) is closed instead and the answer says why',
       params: { $ref: 'admin.params.hash#' },
-      response: {
-        200: {
-          type: 'object',
-          required: ['deleted', 'status', 'message'],
-          additionalProperties: false,
-          properties: {
-            deleted: { type: 'boolean' },
-            status: { type: ['string', 'null'], enum: ['CLOSED', null] },
-            message: { type: 'string' },
-          },
-        },
-      },
+      response: { 200: { $ref: 'company.job.removal#' } },
     },
     handler: (request) => removeOffer(app, request.actor, request.lng, request.params.hash),
   });

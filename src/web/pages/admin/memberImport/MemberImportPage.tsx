@@ -14,29 +14,12 @@ import { request } from '../../../providers/http';
 import { uploadFiles } from '../../../providers/upload';
 import { formatDate } from '../../../lib/dates';
 import type { Locale } from '../../../../shared/constants';
+import type { AdminInvitation, AdminMemberImportsPreview } from '../../../../shared/schema-types';
 
-type Action = 'add' | 'change' | 'unchanged' | 'refused';
-interface PreviewRow {
-  line: number;
-  action: Action;
-  label?: string;
-  message?: string;
-  fields?: string[];
-}
-interface Preview {
-  counts: Record<Action, number>;
-  rows: PreviewRow[];
-  truncated: boolean;
-}
-interface Invitation {
-  hash: string;
-  email: string;
-  name: string;
-  member_number: number;
-  sends: number;
-  sent_at: string;
-  expired: boolean;
-}
+type Preview = AdminMemberImportsPreview;
+type PreviewRow = Preview['rows'][number];
+type Action = PreviewRow['action'];
+type Invitation = AdminInvitation;
 
 const COLORS: Record<Action, string> = { add: 'green', change: 'blue', unchanged: 'default', refused: 'red' };
 

@@ -15,14 +15,14 @@ import type { Membership } from './SubscriptionPanel';
 /** Set while the member is on the provider's page adding a card to pay with (this tab only). */
 const UPGRADE_INTENT = 'alumni.upgradeByCard';
 
-interface Props {
+type Props = {
   membership: Membership;
   price: string;
   cardLabel: string;
   cardPayments: boolean;
   paying: boolean;
   pay: (target: string) => void;
-}
+};
 
 export function UpgradeSteps({ membership, price, cardLabel, cardPayments, paying, pay }: Props) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Button, Card, Input, List, Modal, Space, Tag, Typography } from 'antd';
-import { useOne } from '@refinedev/core';
+import { useOne, type HttpError } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '../../../forms/SchemaForm';
@@ -16,10 +16,8 @@ import { useFeedback } from '../../../providers/notifications';
 import { Spinner } from '../../../components/Spinner';
 import { AREA, type Message, type MessagesArea, type Thread } from './messageTypes';
 
-interface Failure {
-  message?: string;
-  errors?: Record<string, string[]>;
-}
+/** How request() rejects: refine's HttpError with the field messages of a 400 (as useResourceForm reads them). */
+type Failure = HttpError & { errors?: Record<string, string[]> };
 
 export function ThreadView({ area }: { area: MessagesArea }) {
   const { t } = useTranslation();

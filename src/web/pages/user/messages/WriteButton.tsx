@@ -15,13 +15,13 @@ import { request } from '../../../providers/http';
 import { useFeedback } from '../../../providers/notifications';
 import { AREA, type MessagesArea, type Thread } from './messageTypes';
 
-export interface WriteTarget {
+export type WriteTarget = {
   /** a member's hash (members write to members) … */
   to?: string;
   /** … or, for a company, one of its applications */
   application?: string;
   name: string;
-}
+};
 
 export function WriteButton({ area, target, size }: { area: MessagesArea; target: WriteTarget; size?: 'small' }) {
   const { t } = useTranslation();

@@ -11,12 +11,9 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../../hooks/useLocale';
 import { request } from '../../../../providers/http';
+import type { CompanyJobRemoval } from '../../../../../shared/schema-types';
 
-interface Removal {
-  deleted: boolean;
-  status: 'CLOSED' | null;
-  message: string;
-}
+type Removal = CompanyJobRemoval;
 
 export function OfferDelete({ hash }: { hash: string }) {
   const { t } = useTranslation();
