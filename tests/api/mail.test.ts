@@ -291,7 +291,7 @@ describe('enqueueMail', () => {
         unsubscribe: 'https://a.test/mail/unsubscribe/messages/x.y',
       },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(34);
+    expect(MAIL_TEMPLATES).toHaveLength(35);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();

@@ -17,6 +17,7 @@ import { PRIVATE_TABLES as PRIVATE_023 } from '../../src/server/db/migrations/02
 import { PRIVATE_TABLES as PRIVATE_024 } from '../../src/server/db/migrations/024_payment_sessions';
 import { PRIVATE_TABLES as PRIVATE_026 } from '../../src/server/db/migrations/026_membership';
 import { PRIVATE_TABLES as PRIVATE_025 } from '../../src/server/db/migrations/025_member_card';
+import { PRIVATE_TABLES as PRIVATE_032 } from '../../src/server/db/migrations/032_school_records';
 import { PRIVATE_TABLES as PRIVATE_034 } from '../../src/server/db/migrations/034_member_invitations';
 import { PRIVATE_TABLES as PRIVATE_035 } from '../../src/server/db/migrations/035_messages';
 import { MAX_ENTRIES, MAX_TOTAL_BYTES, publicCachePlugin } from '../../src/server/plugins/publicCache';
@@ -36,6 +37,7 @@ const PRIVATE_TABLES = [
   ...PRIVATE_024,
   ...PRIVATE_025,
   ...PRIVATE_026,
+  ...PRIVATE_032,
   ...PRIVATE_034,
   ...PRIVATE_035,
 ];

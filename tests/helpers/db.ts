@@ -23,9 +23,9 @@ export function usingPostgres(): boolean {
 
 export async function testDatabase(template?: SeedTemplate): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'alumni-test-'));
-  if (template) cpSync(join(template.dataDir, 'uploads'), join(dataDir, 'uploads'), { recursive: true });
+  // the seeded files (public uploads/, private/) and, on SQLite, the database file test.db
+  if (template) cpSync(template.dataDir, dataDir, { recursive: true });
   if (!usingPostgres()) {
-    if (template) cpSync(join(template.dataDir, 'test.db'), join(dataDir, 'test.db'));
     return {
       url: `sqlite:${join(dataDir, 'test.db')}`,
       dataDir,

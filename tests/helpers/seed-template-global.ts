@@ -12,7 +12,7 @@ import { testDatabase, usingPostgres } from './db';
 
 export interface SeedTemplate {
   postgres: boolean;
-  /** holds `uploads/` (and `test.db` on SQLite) */
+  /** the seeded data directory: `uploads/`, `private/` and, on SQLite, `test.db` */
   dataDir: string;
   /** the template database's name on PostgreSQL */
   postgresName?: string;

@@ -36,6 +36,14 @@ export const SERVICE_ANSWERS: Record<string, number[]> = {
   // 404 without a path parameter
   'GET /usr/member-card/pkpass': [404], // the wallet pass is not configured
   'DELETE /usr/users/subscription': [404], // no running membership
+  // messages (issue 29): a recipient one may not write to is 404 like an unknown one (a block is not told); 418 to
+  // oneself, to a company one never applied to, to someone one blocked, or to a former member
+  ...Object.fromEntries(
+    ['/usr', '/com', '/adm'].flatMap((prefix) => [
+      [`POST ${prefix}/messages`, [404, 418]],
+      [`POST ${prefix}/messages/:hash`, [418]],
+    ]),
+  ),
   // 402: the card was declined; 502: the payment provider did not answer or refused the refund
   'POST /usr/subscription/:id/create': [402],
   'POST /adm/payments/:hash/refund': [502],

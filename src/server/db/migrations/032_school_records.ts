@@ -6,6 +6,9 @@
  */
 import type { Kysely } from 'kysely';
 
+/** Read by the back office and registration only: no public page shows them, so no change bumps the public cache. */
+export const PRIVATE_TABLES = ['school_records', 'school_studies'];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('school_records')
