@@ -75,6 +75,7 @@ describe('messages between members', () => {
     await writer.page.getByTestId('write-message').click();
     const dialog = writer.page.getByRole('dialog');
     expect(await dialog.getByText(`Write to ${fullName}`).count()).toBe(1);
+    expect(await dialog.locator('label[for="root_text"]').textContent()).toContain('Your message');
     await dialog.locator('#root_text').fill('Hello! Are you still working in Girona? https://example.org/x');
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await writer.page.waitForURL(/\/en\/user\/messages\/[^/]+$/);
