@@ -10,6 +10,8 @@ import { useLocale } from '../hooks/useLocale';
 import { request } from '../providers/http';
 
 export const POLL_MS = 20_000;
+/** Fired on `window` when a thread was marked read, so the count drops at once instead of at the next poll. */
+export const MESSAGES_READ_EVENT = 'messages:read';
 
 export function MessagesBadge() {
   const { t } = useTranslation();
@@ -30,10 +32,12 @@ export function MessagesBadge() {
     ask();
     const timer = setInterval(ask, POLL_MS);
     document.addEventListener('visibilitychange', ask);
+    window.addEventListener(MESSAGES_READ_EVENT, ask);
     return () => {
       stopped = true;
       clearInterval(timer);
       document.removeEventListener('visibilitychange', ask);
+      window.removeEventListener(MESSAGES_READ_EVENT, ask);
     };
   }, [area]);
   if (!area) return null;

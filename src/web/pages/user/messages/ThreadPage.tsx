@@ -14,6 +14,7 @@ import { formatDate } from '../../../lib/dates';
 import { request } from '../../../providers/http';
 import { useFeedback } from '../../../providers/notifications';
 import { Spinner } from '../../../components/Spinner';
+import { MESSAGES_READ_EVENT } from '../../../layouts/MessagesBadge';
 import { AREA, type Message, type MessagesArea, type Thread } from './messageTypes';
 
 /** How request() rejects: refine's HttpError with the field messages of a 400 (as useResourceForm reads them). */
@@ -36,7 +37,11 @@ export function ThreadView({ area }: { area: MessagesArea }) {
 
   const unread = thread?.conversation.unread_count ?? 0;
   useEffect(() => {
-    if (unread > 0) void request(prefix, `messages/${hash}/read`, { method: 'POST', body: {} });
+    if (unread > 0)
+      void request(prefix, `messages/${hash}/read`, { method: 'POST', body: {} }).then(
+        () => window.dispatchEvent(new Event(MESSAGES_READ_EVENT)),
+        () => undefined, // still unread: the next poll shows the count as the server has it
+      );
   }, [unread, hash, prefix]);
 
   if (!thread) return <Spinner />;
@@ -131,7 +136,7 @@ export function ThreadView({ area }: { area: MessagesArea }) {
           submitting={sending}
           serverErrors={errors}
           onSubmit={send}
-          uiSchema={{ text: { 'ui:widget': 'textarea', 'ui:options': { rows: 4 } } }}
+          uiSchema={{ text: { 'ui:title': t('messages.text'), 'ui:widget': 'textarea', 'ui:options': { rows: 4 } } }}
         />
       )}
       <Modal

@@ -66,7 +66,7 @@ export function WriteButton({ area, target, size }: { area: MessagesArea; target
           submitting={sending}
           serverErrors={errors}
           onSubmit={send}
-          uiSchema={{ text: { 'ui:widget': 'textarea', 'ui:options': { rows: 5 } } }}
+          uiSchema={{ text: { 'ui:title': t('messages.text'), 'ui:widget': 'textarea', 'ui:options': { rows: 5 } } }}
         />
       </Modal>
     </>
