@@ -1445,6 +1445,13 @@ export interface Job {
     title: string;
   } | null;
   date_incorporation?: string | null;
+  /**
+   * in the member's applications list (subscribed_by_me): the conversation with the company about this application (issue 29), with my unread count; null without one
+   */
+  conversation?: {
+    hash: string;
+    unread: number;
+  } | null;
   subscribed?: boolean;
   /**
    * true when the caller may only read a teaser (SPEC §6: upgrade to Bold to view an offer)

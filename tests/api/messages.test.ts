@@ -314,6 +314,18 @@ describe('groups, companies and the association', () => {
     const res = await write(s.company, { application: 'msgapplication0001', text: 'Interview on Monday?' }, '/com');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().conversation).toMatchObject({ kind: 'APPLICATION', application: 'msgapplication0001' });
+    // "My applications" shows the conversation beside the application, with its unread count (the candidate answers
+    // from there); an application without one says null
+    const applications = await t.api('GET', '/api/jobs?subscribed_by_me=true&size=50', as(s.bold));
+    expect(applications.statusCode, applications.body).toBe(200);
+    const mine = applications.json().items as Array<{ hash: string; conversation: unknown }>;
+    expect(mine.find((item) => item.hash === job.hash)?.conversation).toEqual({
+      hash: res.json().conversation.hash,
+      unread: 1,
+    });
+    const others = mine.filter((item) => item.hash !== job.hash);
+    expect(others.length).toBeGreaterThan(0);
+    for (const item of others) expect(item.conversation).toBeNull();
     const inbox = (await t.api('GET', '/usr/messages', as(s.bold))).json();
     const line = inbox.items.find((i: { kind: string }) => i.kind === 'APPLICATION');
     expect(line).toMatchObject({ with: { type: 'company', hash: company.hash }, unread_count: 1 });

@@ -129,7 +129,7 @@ describe('messages between members', () => {
 });
 
 describe('a company and a candidate', () => {
-  it('the company writes from its candidates page; the candidate answers from their messages', async () => {
+  it('the company writes from its candidates page; the candidate answers from "My applications"', async () => {
     const db = server.app.db;
     const candidate = await db
       .selectFrom('applicants')
@@ -143,12 +143,20 @@ describe('a company and a candidate', () => {
         'users.name',
         'users.surname1',
         'companies.company_name as company',
+        'applicants.hash as application',
       ])
       .where('companies.email', '=', 'company@demo.test')
       .where('applicants.status', '=', 'PENDING')
       .where('users.status', '=', 'VALIDATED')
+      .where('users.role', '=', 'BOLD') // "My applications" is theirs (a GRATIS one is first asked for a way to pay)
       .orderBy('users.email')
       .executeTakeFirstOrThrow();
+    // the newest application, so that it is on the first page of the candidate's "My applications"
+    await db
+      .updateTable('applicants')
+      .set({ created_at: new Date().toISOString() })
+      .where('hash', '=', candidate.application)
+      .execute();
 
     const company = await signedIn('company@demo.test', { company: true });
     await company.page.goto(`${server.url}${localizePath('company.jobs.users', 'en', { hash: candidate.job })}`);
@@ -169,7 +177,16 @@ describe('a company and a candidate', () => {
     const conversation = member.page.getByTestId('conversation-link').filter({ hasText: candidate.company });
     await conversation.waitFor();
     expect(await member.page.getByTestId('inbox').textContent()).toContain(`About the offer: ${candidate.title}`);
-    await conversation.click();
+    // issue 29: the conversation is shown beside the application in "My applications", and answered from there
+    await member.page.goto(`${server.url}${localizePath('user.jobs.subscribed', 'en')}`);
+    const application = member.page
+      .locator('[data-testid="user-applications"] tr.ant-table-row')
+      .filter({ hasText: candidate.title });
+    const fromApplication = application.getByTestId('application-conversation');
+    await fromApplication.waitFor();
+    expect(await application.locator('.ant-badge-count').textContent()).toBe('1');
+    await fromApplication.click();
+    await member.page.waitForURL(/\/en\/user\/messages\/[^/]+$/);
     await answer(member.page, 'Yes, Tuesday morning suits me.');
     expect(await member.page.getByTestId('block').count()).toBe(1);
 

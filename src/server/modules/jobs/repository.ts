@@ -167,22 +167,34 @@ export function pageApplications(
   offset: number,
 ) {
   const user = filter.appliedBy;
-  return publishedJobs(db, jobArgs(filter))
-    .innerJoin('applicants', (join) =>
-      join.onRef('applicants.job_hash', '=', 'jobs.hash').on('applicants.user_hash', '=', user),
-    )
-    .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
-    .select([
-      ...SUMMARY_COLUMNS,
-      'applicants.status as applicant_status',
-      'applicants.created_at as applied_at',
-      'applicants.outcome',
-    ])
-    .orderBy('applicants.created_at', 'desc')
-    .orderBy('jobs.hash', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return (
+    publishedJobs(db, jobArgs(filter))
+      .innerJoin('applicants', (join) =>
+        join.onRef('applicants.job_hash', '=', 'jobs.hash').on('applicants.user_hash', '=', user),
+      )
+      .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
+      // the conversation about this application (issue 29) and my unread count in it
+      .leftJoin('conversations', 'conversations.application_hash', 'applicants.hash')
+      .leftJoin('conversation_participants', (join) =>
+        join
+          .onRef('conversation_participants.conversation_hash', '=', 'conversations.hash')
+          .on('conversation_participants.party_type', '=', 'user')
+          .on('conversation_participants.party_hash', '=', user),
+      )
+      .select([
+        ...SUMMARY_COLUMNS,
+        'applicants.status as applicant_status',
+        'applicants.created_at as applied_at',
+        'applicants.outcome',
+        'conversation_participants.conversation_hash',
+        'conversation_participants.unread_count',
+      ])
+      .orderBy('applicants.created_at', 'desc')
+      .orderBy('jobs.hash', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  );
 }
 
 /** By slug, else by hash: two indexed lookups (an OR of the two made SQLite scan the table). */

@@ -113,6 +113,9 @@ async function listApplications(
       offer_status: rows[i]!.status,
       applied_at: rows[i]!.applied_at,
       outcome: rows[i]!.outcome ?? null,
+      conversation: rows[i]!.conversation_hash
+        ? { hash: rows[i]!.conversation_hash, unread: Number(rows[i]!.unread_count ?? 0) }
+        : null,
       subscribed: rows[i]!.applicant_status !== 'WITHDRAWN',
     })),
     count,

@@ -4,9 +4,9 @@
  * Discarded, Withdrawn), and withdraw (with a confirmation) or apply again through the apply toggle.
  * Bold and GRATIS only (SPEC §2, `jobs.apply`); a Regular member who opens it is invited to upgrade (routing/AreaAccess).
  */
-import { Button, Card, Grid, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Grid, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { Job } from '../../../../shared/schema-types';
-import { RollbackOutlined, SendOutlined, SolutionOutlined } from '@ant-design/icons';
+import { MessageOutlined, RollbackOutlined, SendOutlined, SolutionOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import type { ColumnsType } from 'antd/es/table';
@@ -25,7 +25,7 @@ import { useToggle } from './useToggle';
 /** An offer I applied to (schemas/job.json): `subscribed_by_me` adds my application's fields. */
 export type Application = JobSummary &
   Required<Pick<Job, 'offer_status' | 'applied_at'>> &
-  Pick<Job, 'outcome'> & { status: ApplicationStatus };
+  Pick<Job, 'outcome' | 'conversation'> & { status: ApplicationStatus };
 
 /** A member without `jobs.apply` never gets here: the route's access check shows the way to upgrade (routing/AreaAccess). */
 export default function ApplicationsPage() {
@@ -73,6 +73,19 @@ function ApplicationsList() {
         {t(`lists.applications.status.${job.status}`)}
       </Tag>
     );
+  // the company's messages about this application (issue 29): the candidate answers from here
+  const conversation = (job: Application) =>
+    job.conversation ? (
+      <Badge
+        count={job.conversation.unread}
+        size="small"
+        title={t('lists.applications.conversationUnread', { count: job.conversation.unread })}
+      >
+        <Link to={to('user.messages.show', { hash: job.conversation.hash })} data-testid="application-conversation">
+          <MessageOutlined /> {t('lists.applications.conversation')}
+        </Link>
+      </Badge>
+    ) : null;
   const action = (job: Application) => {
     const kind = applicationAction(job.status, job.offer_status);
     const busy = toggle.pendingId === job.hash;
@@ -121,7 +134,12 @@ function ApplicationsList() {
           key: 'action',
           title: <span className="sr-only">{t('lists.applications.column.action')}</span>,
           align: 'right',
-          render: (_, job) => action(job),
+          render: (_, job) => (
+            <Space size={12} wrap style={{ justifyContent: 'flex-end' }}>
+              {conversation(job)}
+              {action(job)}
+            </Space>
+          ),
         },
       ]
     : [
@@ -136,6 +154,7 @@ function ApplicationsList() {
               </Typography.Text>
               <Space size={8} wrap>
                 {status(job)}
+                {conversation(job)}
                 {action(job)}
               </Space>
             </Space>
