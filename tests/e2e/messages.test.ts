@@ -114,7 +114,13 @@ describe('messages between members', () => {
 
     await writer.page.reload();
     await writer.page.getByTestId('thread').getByText('Yes, still there. Happy to talk.').waitFor();
+    // blocking asks first (it acted at once, beside Archive); nothing is blocked before the answer
     await writer.page.getByTestId('block').click();
+    const confirm = writer.page.locator('.ant-popconfirm');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('will not be told');
+    expect(await server.app.db.selectFrom('message_blocks').selectAll().execute()).toHaveLength(0);
+    await confirm.getByRole('button', { name: 'Block', exact: true }).click();
     await writer.page.getByText('You blocked this person.').waitFor();
     expect(await writer.page.getByTestId('block').textContent()).toBe('Unblock');
     expect(await writer.page.locator('#root_text').count()).toBe(0);

@@ -3,7 +3,7 @@
  * block the other person, report a message. The text is shown from the server's `html` (escaped there, links safe).
  */
 import { useEffect, useState } from 'react';
-import { Button, Card, Input, List, Modal, Space, Tag, Typography } from 'antd';
+import { Button, Card, Input, List, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useOne, type HttpError } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -90,16 +90,27 @@ export function ThreadView({ area }: { area: MessagesArea }) {
         >
           {thread.conversation.archived ? t('messages.unarchive') : t('messages.archive')}
         </Button>
-        {other.type !== 'admin' && (
+        {other.type !== 'admin' && blocked && (
           <Button
-            danger={!blocked}
-            onClick={() =>
-              act(blocked ? 'messages/blocks/remove' : 'messages/blocks', { hash: other.hash, type: other.type })
-            }
+            onClick={() => act('messages/blocks/remove', { hash: other.hash, type: other.type })}
             data-testid="block"
           >
-            {blocked ? t('messages.unblock') : t('messages.block')}
+            {t('messages.unblock')}
           </Button>
+        )}
+        {other.type !== 'admin' && !blocked && (
+          <Popconfirm
+            title={t('messages.blockConfirm.title', { name: other.name ?? t('messages.formerMember') })}
+            description={t('messages.blockConfirm.text')}
+            okText={t('messages.block')}
+            cancelText={t('member.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => act('messages/blocks', { hash: other.hash, type: other.type })}
+          >
+            <Button danger data-testid="block">
+              {t('messages.block')}
+            </Button>
+          </Popconfirm>
         )}
         {blocked && <Tag>{t('messages.blocked')}</Tag>}
       </Space>
