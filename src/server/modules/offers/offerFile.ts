@@ -1,15 +1,15 @@
 /**
  * The PDF attached to an offer (issue 25 §10, `POST|DELETE /com/jobs/{hash}/file`): a private file (kind `job`) whose
  * hash `jobs.file` keeps, handed out as a signed link (lib/signedLinks.ts) on the company's offer and to whoever may
- * read the whole public offer. Same order of writes as the member's files (users/filesService.ts): the new file is
- * stored first, then the rows change in one transaction, and only then is the old file removed.
+ * read the whole public offer; stored and swapped like every attached file (lib/ownedFile.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Conn } from '../../db/conn';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { newHash, nowIso } from '../../lib/ids';
-import { downloadName, putPrivateFile, removePrivate } from '../../lib/privateFiles';
+import { downloadName, putPrivateFile } from '../../lib/privateFiles';
+import { commitOwnedFile, swapOwnedFile, type OwnedFileRow } from '../../lib/ownedFile';
 import { fileLinks, type FileLinks } from '../../lib/signedLinks';
 import type { UploadedFile } from '../../plugins/uploads';
 import { OFFER_EDITABLE, type OfferStatus } from '../../../shared/offerMoves';
@@ -45,54 +45,17 @@ async function editableOffer(trx: Conn, postgres: boolean, actor: Actor, hash: s
   return offer;
 }
 
-/** Makes `file` (or nothing) the offer's file; answers the stored paths it replaced. */
-async function replaceFile(
-  app: FastifyInstance,
-  actor: Actor,
-  hash: string,
-  file: { hash: string; name: string; path: string; size: number } | null,
-): Promise<string[]> {
+/** Makes `file` (or nothing) the offer's file, once the offer is found editable; answers the paths it replaced. */
+function replaceFile(app: FastifyInstance, actor: Actor, hash: string, file: OwnedFileRow | null): Promise<string[]> {
   return app.db.transaction().execute(async (trx) => {
     await editableOffer(trx, app.dialect === 'postgres', actor, hash);
-    const old = await trx
-      .selectFrom('files')
-      .select(['hash', 'path'])
-      .where('owner_type', '=', 'job')
-      .where('owner_hash', '=', hash)
-      .execute();
-    const at = nowIso();
-    if (file)
-      await trx
-        .insertInto('files')
-        .values({
-          hash: file.hash,
-          owner_type: 'job',
-          owner_hash: hash,
-          workgroup_hash: null,
-          kind: 'job',
-          name: file.name,
-          path: file.path,
-          mime: 'application/pdf',
-          size: file.size,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
+    const replaced = await swapOwnedFile(trx, 'job', hash, file);
     await trx
       .updateTable('jobs')
-      .set({ file: file?.hash ?? null, updated_at: at })
+      .set({ file: file?.hash ?? null, updated_at: nowIso() })
       .where('hash', '=', hash)
       .execute();
-    if (old.length)
-      await trx
-        .deleteFrom('files')
-        .where(
-          'hash',
-          'in',
-          old.map((row) => row.hash),
-        )
-        .execute();
-    return old.map((row) => row.path);
+    return replaced;
   });
 }
 
@@ -104,15 +67,14 @@ export async function setOfferFile(app: FastifyInstance, actor: Actor, lng: Loca
       { field: 'file', message: translate(lng, 'upload.badDocument', { field: 'file' }) },
     ]);
   const path = await putPrivateFile(app.storage, 'job', 'application/pdf', file.path, file.size);
-  const row = { hash: newHash(), name: downloadName(file.filename, 'application/pdf', 'offer'), path, size: file.size };
-  let removed: string[];
-  try {
-    removed = await replaceFile(app, actor, hash, row);
-  } catch (error) {
-    await removePrivate(app.storage, 'job', path);
-    throw error;
-  }
-  for (const stored of removed) await removePrivate(app.storage, 'job', stored);
+  const row = {
+    hash: newHash(),
+    name: downloadName(file.filename, 'application/pdf', 'offer'),
+    path,
+    mime: 'application/pdf',
+    size: file.size,
+  };
+  await commitOwnedFile(app, 'job', path, () => replaceFile(app, actor, hash, row));
   return {
     file: fileLinks(app.config.secretKey, actor).link(row.hash),
     file_name: row.name,
@@ -120,7 +82,6 @@ export async function setOfferFile(app: FastifyInstance, actor: Actor, lng: Loca
 }
 
 export async function deleteOfferFile(app: FastifyInstance, actor: Actor, hash: string): Promise<OfferFileAnswer> {
-  const removed = await replaceFile(app, actor, hash, null);
-  for (const stored of removed) await removePrivate(app.storage, 'job', stored);
+  await commitOwnedFile(app, 'job', null, () => replaceFile(app, actor, hash, null));
   return { file: null, file_name: null };
 }

@@ -2,16 +2,17 @@
  * A project's file (issue 25 §11): one PDF or picture per portfolio project, `POST|DELETE /usr/portfolios/{id}/file`.
  * A private file (kind `portfolio`, owner the project) handed out as a signed link (lib/signedLinks.ts) on the
  * project — to its owner and, once published, on its public page. A picture is re-encoded (WebP, no metadata: a
- * photo's EXIF may carry where it was taken); a PDF must be complete. Same order of writes as the member's files
- * (users/filesService.ts): stored first, rows in one transaction, the replaced file removed last.
+ * photo's EXIF may carry where it was taken); a PDF must be complete. Stored and swapped like every attached file
+ * (lib/ownedFile.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Conn } from '../../db/conn';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { ImageError, MAX_INPUT_PIXELS, reencodeImage } from '../../lib/images';
-import { newHash, nowIso } from '../../lib/ids';
-import { downloadName, putPrivate, putPrivateFile, removePrivate } from '../../lib/privateFiles';
+import { newHash } from '../../lib/ids';
+import { downloadName, putPrivate, putPrivateFile } from '../../lib/privateFiles';
+import { commitOwnedFile, swapOwnedFile } from '../../lib/ownedFile';
 import { fileLinks, type FileLinks } from '../../lib/signedLinks';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { Locale } from '../../../shared/constants';
@@ -48,24 +49,9 @@ export function fileOf(
   return file && links ? { file: links.link(file.hash), file_name: file.name } : { file: null, file_name: null };
 }
 
-/** The project's file rows, removed in the caller's transaction; answers their stored paths. */
-export async function dropFileRows(trx: Conn, project: string): Promise<string[]> {
-  const old = await trx
-    .selectFrom('files')
-    .select(['hash', 'path'])
-    .where('owner_type', '=', 'portfolio')
-    .where('owner_hash', '=', project)
-    .execute();
-  if (old.length)
-    await trx
-      .deleteFrom('files')
-      .where(
-        'hash',
-        'in',
-        old.map((row) => row.hash),
-      )
-      .execute();
-  return old.map((row) => row.path);
+/** The project's file rows, removed in the caller's transaction (the project is deleted); answers their paths. */
+export function dropFileRows(trx: Conn, project: string): Promise<string[]> {
+  return swapOwnedFile(trx, 'portfolio', project, null);
 }
 
 function owner(actor: Actor): string {
@@ -101,44 +87,22 @@ export async function setFile(app: FastifyInstance, actor: Actor, lng: Locale, p
   if (!(await repo.find(app.db, user, project))) throw AppError.notFound();
   const stored = await store(app, lng, file);
   const hash = newHash();
-  let removed: string[];
-  try {
-    removed = await app.db.transaction().execute(async (trx) => {
+  await commitOwnedFile(app, 'portfolio', stored.path, () =>
+    app.db.transaction().execute(async (trx) => {
       if (!(await repo.lockOwn(trx, app.dialect === 'postgres', user, project))) throw AppError.notFound();
-      const old = await dropFileRows(trx, project);
-      const at = nowIso();
-      await trx
-        .insertInto('files')
-        .values({
-          hash,
-          owner_type: 'portfolio',
-          owner_hash: project,
-          workgroup_hash: null,
-          kind: 'portfolio',
-          name: stored.name,
-          path: stored.path,
-          mime: stored.mime,
-          size: stored.size,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-      return old;
-    });
-  } catch (error) {
-    await removePrivate(app.storage, 'portfolio', stored.path);
-    throw error;
-  }
-  for (const path of removed) await removePrivate(app.storage, 'portfolio', path);
+      return swapOwnedFile(trx, 'portfolio', project, { hash, ...stored });
+    }),
+  );
   return { file: fileLinks(app.config.secretKey, actor).link(hash), file_name: stored.name };
 }
 
 export async function deleteFile(app: FastifyInstance, actor: Actor, project: string): Promise<PortfolioFileAnswer> {
   const user = owner(actor);
-  const removed = await app.db.transaction().execute(async (trx) => {
-    if (!(await repo.lockOwn(trx, app.dialect === 'postgres', user, project))) throw AppError.notFound();
-    return dropFileRows(trx, project);
-  });
-  for (const path of removed) await removePrivate(app.storage, 'portfolio', path);
+  await commitOwnedFile(app, 'portfolio', null, () =>
+    app.db.transaction().execute(async (trx) => {
+      if (!(await repo.lockOwn(trx, app.dialect === 'postgres', user, project))) throw AppError.notFound();
+      return dropFileRows(trx, project);
+    }),
+  );
   return { file: null, file_name: null };
 }
