@@ -132,7 +132,7 @@ describe('my data (es)', () => {
     await modal.getByRole('button', { name: 'Eliminar mi cuenta definitivamente' }).click();
     await page.getByText('Tu cuenta se ha eliminado').waitFor();
     await page.waitForURL(`${server.url}/es`);
-    await expect.poll(() => page.getByTestId('user-menu').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('user-menu').count(), { timeout: 30_000 }).toBe(0);
     await page.locator('h1').first().waitFor();
     await page.waitForTimeout(1500); // nothing sends the visitor elsewhere afterwards
     expect(page.url()).toBe(`${server.url}/es`);

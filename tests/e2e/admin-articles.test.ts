@@ -88,7 +88,7 @@ describe('an event written in the back office', () => {
     );
     await page.getByTestId('article-cover').locator('input[type=file]').setInputFiles(picture);
     await expect
-      .poll(() => page.getByTestId('article-cover').locator('img.cover-preview').count(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('article-cover').locator('img.cover-preview').count(), { timeout: 30_000 })
       .toBe(1);
     await page.getByTestId('article-public-en').waitFor();
     await page.screenshot({ path: '/tmp/e2e-admin-article-edit-1400.png', fullPage: true });
@@ -146,7 +146,7 @@ describe('an event written in the back office', () => {
               .where('article_hash', '=', hash)
               .execute()
           ).length,
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       )
       .toBe(1);
     await member.close();

@@ -111,7 +111,7 @@ describe('direct debits in the back office', () => {
     await row.getByTestId('payment-batch').waitFor();
     await row.getByTestId('payment-collect').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Mark collected' }).click();
-    await expect.poll(() => row.getAttribute('data-status'), { timeout: 10_000 }).toBe('PAID');
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 30_000 }).toBe('PAID');
     expect(await row.textContent()).toMatch(/R-\d{4}-\d{6}/);
     const [payment] = await server.app.db
       .selectFrom('payments')

@@ -145,7 +145,7 @@ describe('a company from registration to a closed offer', () => {
     ).slug;
     await page.goto(`${server.url}${localizePath('jobs.show', 'ca', { slug })}`);
     await page.getByTestId('apply').click();
-    await expect.poll(() => page.getByTestId('apply').getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    await expect.poll(() => page.getByTestId('apply').getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
     expect(errors).toEqual([]);
     await done();
     // the member's reading is a view of the offer (buffered, then written)
@@ -174,7 +174,7 @@ describe('a company from registration to a closed offer', () => {
     await candidate.waitFor();
     await candidate.getByTestId('candidate-move').click();
     await option(page, es['lists.applications.status.ACCEPTED']!);
-    await expect.poll(() => candidate.getByText('@demo.test').count(), { timeout: 10_000 }).toBeGreaterThan(0); // contact shown once in process
+    await expect.poll(() => candidate.getByText('@demo.test').count(), { timeout: 30_000 }).toBeGreaterThan(0); // contact shown once in process
     const download = page.waitForEvent('download');
     await page.getByTestId('candidates-export').click();
     const file = `/tmp/journey-candidates-${stamp}.csv`;
@@ -189,7 +189,7 @@ describe('a company from registration to a closed offer', () => {
     await page.getByRole('button', { name: es['offers.survey.submit'] }).click();
     await page.getByTestId('offer-show').waitFor();
     await expect
-      .poll(() => page.getByTestId('offer-status').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('offer-status').textContent(), { timeout: 30_000 })
       .toBe(es['offers.status.CLOSED']);
     expect(errors).toEqual([]);
     await done();

@@ -92,7 +92,7 @@ describe('an offer from draft to closed', () => {
     expect(await page.getByTestId('offer-explain').textContent()).toMatch(/until \d{1,2} \w+ \d{4}/);
     await page.locator('[data-move="UNPUBLISHED"]').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Unpublish' }).click();
-    await expect.poll(() => page.getByTestId('offer-status').textContent(), { timeout: 10_000 }).toBe('Unpublished');
+    await expect.poll(() => page.getByTestId('offer-status').textContent(), { timeout: 30_000 }).toBe('Unpublished');
     expect(await page.locator('.ant-timeline-item').count()).toBe(3);
   });
 
@@ -109,7 +109,7 @@ describe('an offer from draft to closed', () => {
     await page.getByLabel('No').check();
     await page.getByRole('button', { name: 'Close the offer' }).click();
     await page.getByTestId('offer-show').waitFor();
-    await expect.poll(() => page.getByTestId('offer-status').textContent(), { timeout: 10_000 }).toBe('Closed');
+    await expect.poll(() => page.getByTestId('offer-status').textContent(), { timeout: 30_000 }).toBe('Closed');
     const feedback = await server.app.db
       .selectFrom('company_feedback')
       .selectAll()
@@ -152,7 +152,7 @@ describe('my offers', () => {
           await page.getByTestId('save').click();
           return page.getByRole('dialog').textContent();
         },
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       )
       .toContain('For alumni members');
     const dialog = page.getByRole('dialog');

@@ -79,7 +79,7 @@ describe('Content-Security-Policy', () => {
       const email = page.locator(`${form} #root_email`);
       await email.fill('not-an-address');
       await page.locator(form).getByRole('button', { name: submit, exact: true }).click();
-      for (const message of messages) await page.locator(form).getByText(message).waitFor({ timeout: 10_000 });
+      for (const message of messages) await page.locator(form).getByText(message).waitFor({ timeout: 30_000 });
       // a valid address clears its message: the validator really runs, it does not just fail
       await email.fill('someone@example.org');
       await page.locator(form).getByRole('button', { name: submit, exact: true }).click();

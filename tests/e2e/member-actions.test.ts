@@ -54,7 +54,7 @@ describe('news: save and register', () => {
     await page.getByTestId('save').click();
     await page.getByText('Saved to your articles.').waitFor();
     // the page shows the new state once Refine has refetched the article
-    await expect.poll(() => page.getByTestId('save').textContent(), { timeout: 10_000 }).toContain('Saved');
+    await expect.poll(() => page.getByTestId('save').textContent(), { timeout: 30_000 }).toContain('Saved');
     await page.getByTestId('subscribe').click();
     await page.getByText('A Bold member benefit').waitFor();
     await context.close();
@@ -70,7 +70,7 @@ describe('news: save and register', () => {
     await page.getByText('You are registered. See you there!').waitFor();
     await expect
       .poll(async () => Number((await page.getByTestId('registered').textContent())!.match(/\d+/)![0]), {
-        timeout: 10_000,
+        timeout: 30_000,
       })
       .toBe(before + 1);
     expect(errors).toEqual([]);
@@ -120,7 +120,7 @@ describe('jobs: apply', () => {
       .where('users.email', '=', 'bold@demo.test')
       .executeTakeFirst();
     expect(stored).toEqual({ note: 'I could start in January.', status: 'PENDING' });
-    await expect.poll(() => page.getByTestId('apply').textContent(), { timeout: 10_000 }).toContain('Applied');
+    await expect.poll(() => page.getByTestId('apply').textContent(), { timeout: 30_000 }).toContain('Applied');
     // withdrawing asks first (issue 25 §18): cancelling keeps the application
     await page.getByTestId('apply').click();
     const confirm = page.locator('.ant-popconfirm');

@@ -95,7 +95,7 @@ describe('saved articles', () => {
     await expect
       .poll(
         async () => (await page.getByTestId('saved-card').allTextContents()).every((text) => text.includes('Event')),
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       )
       .toBe(true);
     await page.getByTestId('saved-view').getByText('All', { exact: true }).click();
@@ -103,7 +103,7 @@ describe('saved articles', () => {
 
     await card.getByTestId('unsave').click();
     await page.getByText('Removed from your saved articles.').waitFor();
-    await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => card.count(), { timeout: 30_000 }).toBe(0);
     const rows = await server.app.db
       .selectFrom('article_saves')
       .innerJoin('article_i18n', 'article_i18n.article_hash', 'article_saves.article_hash')
@@ -175,7 +175,7 @@ describe('my applications', () => {
     expect(await confirm.textContent()).toContain('Withdraw your application?');
     await confirm.getByRole('button', { name: 'Withdraw' }).click();
     await page.getByText('You have withdrawn your application.').waitFor();
-    await expect.poll(() => row.getByTestId('application-status').textContent(), { timeout: 10_000 }).toBe('Withdrawn');
+    await expect.poll(() => row.getByTestId('application-status').textContent(), { timeout: 30_000 }).toBe('Withdrawn');
     await row.getByTestId('apply-again').waitFor();
     await page.screenshot({ path: '/tmp/h2-applications-withdrawn-1400.png', fullPage: true });
     const stored = await server.app.db
@@ -235,7 +235,7 @@ describe('my groups', () => {
     await confirm.getByRole('button', { name: 'Leave group' }).click();
     await page.getByText(`You have left “${name}”.`).waitFor();
     await expect
-      .poll(() => page.getByTestId('group-card').filter({ hasText: name }).count(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('group-card').filter({ hasText: name }).count(), { timeout: 30_000 })
       .toBe(0);
     expect(errors).toEqual([]);
     await context.close();

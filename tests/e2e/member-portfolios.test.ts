@@ -90,7 +90,7 @@ describe('projects', () => {
         .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src')));
     const [first, second] = await urls();
     await page.getByTestId('portfolio-image').nth(1).getByRole('button', { name: 'Make it the cover' }).click();
-    await expect.poll(urls, { timeout: 10_000 }).toEqual([second, first]);
+    await expect.poll(urls, { timeout: 30_000 }).toEqual([second, first]);
     await shot('portfolio-edit-1400');
 
     await page.goto(`${server.url}/en/user/portfolios`);
@@ -171,7 +171,7 @@ describe('experiences', () => {
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('user-experiences').waitFor();
     await expect
-      .poll(() => page.getByTestId('experience-card').filter({ hasText: position }).count(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('experience-card').filter({ hasText: position }).count(), { timeout: 30_000 })
       .toBe(0);
     // the only console errors are the browser's note on the deliberate 400 and Refine's log of it
     expect(errors.filter((e) => !/status of 400|^Object$/.test(e))).toEqual([]);

@@ -233,11 +233,11 @@ describe('membership, from registration to renewals', () => {
     await page.getByTestId('subscription-by-debit').click();
     await page.getByTestId('subscription-upgrade').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: /Pay/ }).click();
-    await expect.poll(() => page.getByTestId('subscription-role').textContent(), { timeout: 10_000 }).toBe('Bold');
+    await expect.poll(() => page.getByTestId('subscription-role').textContent(), { timeout: 30_000 }).toBe('Bold');
     expect(await page.getByTestId('subscription-renewal').textContent()).toContain('direct debit');
     // the menus follow at once: Bold's "My applications" is in the member's menu
     await expect
-      .poll(() => page.getByRole('link', { name: 'My applications' }).count(), { timeout: 10_000 })
+      .poll(() => page.getByRole('link', { name: 'My applications' }).count(), { timeout: 30_000 })
       .toBeGreaterThan(0);
 
     // the back office's SEPA file carries the debit

@@ -49,7 +49,7 @@ describe('upgrade leads to the membership tab', () => {
     const cta = page.getByTestId('locked-cta');
     await cta.waitFor();
     // the server renders the visitor's page (sign in); the member's link arrives with the identity after hydration
-    await expect.poll(() => cta.getAttribute('href'), { timeout: 10_000 }).toBe('/en/user/profile?tab=membership');
+    await expect.poll(() => cta.getAttribute('href'), { timeout: 30_000 }).toBe('/en/user/profile?tab=membership');
     await cta.click();
     await page.getByTestId('membership').waitFor();
     expect(await page.getByTestId('membership-tier').textContent()).toBe('Regular');
@@ -60,7 +60,7 @@ describe('upgrade leads to the membership tab', () => {
     // the benefits page's Upgrade goes to the same tab (it went to the unbuilt card page)
     await page.goto(`${server.url}/en/alumni`);
     await expect
-      .poll(() => page.getByTestId('join-cta').getAttribute('href'), { timeout: 10_000 })
+      .poll(() => page.getByTestId('join-cta').getAttribute('href'), { timeout: 30_000 })
       .toBe('/en/user/profile?tab=membership');
     expect(errors).toEqual([]);
     await close();
@@ -98,7 +98,7 @@ describe('other calls to action', () => {
     expect(await add.getAttribute('href')).toBe('/en/user/profile?tab=files');
     await add.click();
     await expect
-      .poll(() => page.getByRole('tab', { selected: true }).textContent(), { timeout: 10_000 })
+      .poll(() => page.getByRole('tab', { selected: true }).textContent(), { timeout: 30_000 })
       .toBe('Photo and files');
     expect(await page.getByText('CV', { exact: false }).count()).toBeGreaterThan(0);
     await close();
@@ -126,11 +126,11 @@ describe('other calls to action', () => {
     await page.getByTestId('join').click();
     // a private group first asks for the optional message to its administrator
     await page.getByTestId('join-send').click();
-    await expect.poll(() => next.textContent(), { timeout: 10_000 }).toContain('waiting for the group administrator');
+    await expect.poll(() => next.textContent(), { timeout: 30_000 }).toContain('waiting for the group administrator');
     // withdraw, leaving the demo data as it was
     await page.getByTestId('join').click();
     await expect
-      .poll(() => next.textContent(), { timeout: 10_000 })
+      .poll(() => next.textContent(), { timeout: 30_000 })
       .toContain('your request goes to its administrator');
     await close();
   });

@@ -79,7 +79,7 @@ describe.each(LOCALES)('public pages in %s', (lng) => {
       const response = await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' });
       if (response?.status() !== 200) failures.push(`${url}: status ${response?.status()}`);
       const heading = page.locator('h1').first();
-      await heading.waitFor({ timeout: 10_000 }).catch(() => failures.push(`${url}: no h1`));
+      await heading.waitFor({ timeout: 30_000 }).catch(() => failures.push(`${url}: no h1`));
       if (!((await heading.textContent().catch(() => '')) ?? '').trim()) failures.push(`${url}: empty h1`);
       failures.push(...(await axeViolations(page, url)));
       if (errors.length) failures.push(`${url}: console ${errors.splice(0).join(' | ')}`);

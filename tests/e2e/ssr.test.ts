@@ -577,7 +577,7 @@ describe('in the browser', () => {
     const { page, errors } = await newPage(context);
     await signInAt(page, server.url, 'regular@demo.test');
     await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
-    await expect.poll(() => page.locator('.wall-text').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.wall-text').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -591,7 +591,7 @@ describe('in the browser', () => {
     await signInAt(page, server.url, 'bold@demo.test');
     const path = localizePath('jobs.show', 'en', { slug: job.slug });
     await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
-    await expect.poll(() => page.getByTestId('locked-cta').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('locked-cta').count(), { timeout: 30_000 }).toBe(0);
     await expect
       .poll(() => page.locator('.job-description').textContent())
       .toContain(unlockedForBold.description.slice(0, 40));

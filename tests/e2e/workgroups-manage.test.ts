@@ -60,7 +60,7 @@ describe('a private group run by a member', () => {
         async () =>
           (await server.app.db.selectFrom('workgroups').select('status').where('hash', '=', hash).executeTakeFirst())
             ?.status,
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       )
       .toBe('PENDING');
     expect(errors).toEqual([]);
@@ -101,7 +101,7 @@ describe('a private group run by a member', () => {
     await page.getByTestId('join').click();
     await page.getByTestId('join-message').fill('I light theatre shows in Girona and would love to share rigs.');
     await page.getByTestId('join-send').click();
-    await expect.poll(() => page.getByTestId('join').textContent(), { timeout: 10_000 }).toContain('Request sent');
+    await expect.poll(() => page.getByTestId('join').textContent(), { timeout: 30_000 }).toContain('Request sent');
     await page.screenshot({ path: '/tmp/e2e-group-requested-360.png', fullPage: true });
     expect(errors).toEqual([]);
     await done();
@@ -227,7 +227,7 @@ describe('a private group run by a member', () => {
     await author.page.getByTestId('wall-edit-text').fill('Rehearsal on Friday at 11.');
     await author.page.getByTestId('wall-edit-save').click();
     const corrected = author.page.locator('.ant-list-item').filter({ hasText: 'Rehearsal on Friday at 11.' });
-    await expect.poll(() => corrected.textContent(), { timeout: 10_000 }).toContain('edited');
+    await expect.poll(() => corrected.textContent(), { timeout: 30_000 }).toContain('edited');
     // someone else's post: no edit, but a report
     const theirs = author.page.locator('.ant-list-item').filter({ hasText: 'Fair in Valencia' });
     expect(await theirs.getByTestId('wall-edit').count()).toBe(0);
@@ -247,7 +247,7 @@ describe('a private group run by a member', () => {
     await reader.page.goto(`${server.url}${localizePath('workgroups.show', 'en', { slug })}`);
     const reported = reader.page.locator('.ant-list-item').filter({ hasText: 'Fair in Valencia' });
     await expect
-      .poll(() => reported.getByTestId('wall-reports').textContent(), { timeout: 10_000 })
+      .poll(() => reported.getByTestId('wall-reports').textContent(), { timeout: 30_000 })
       .toContain('1 report');
     await reported.getByTestId('wall-reports').hover();
     await reader.page.getByText('advert for a stand rental').waitFor();
