@@ -215,8 +215,10 @@ describe('on a phone', () => {
     await drawer.waitFor();
     const labels = (await drawer.locator('li').allTextContents()).map((text) => text.trim());
     expect(labels).toEqual([
+      'Mi área',
       'Mi perfil',
       'Ajustes de privacidad',
+      'Mensajes',
       'Mi tarjeta',
       'Mis candidaturas',
       'Noticias guardadas',
