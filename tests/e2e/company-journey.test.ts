@@ -110,12 +110,24 @@ describe('a company from registration to a closed offer', () => {
     await page
       .locator('#root_description')
       .fill('Proyectos de **iluminación** para hoteles y comercios, con nuestro equipo de ingeniería.');
+    // the salary range (issue 25 §17) is part of the company's form
+    await page.locator('#root_salary_min').fill('30000');
+    await page.locator('#root_salary_max').fill('36000');
+    await page.locator('#root_salary_currency').fill('EUR');
+    await page.locator('#root_salary_period').click();
+    await option(page, es['jobs.salaryPer.year']!);
     await page.getByRole('button', { name: es['offers.form.toPreview'] }).click();
     await page.getByTestId('offer-preview').waitFor();
     await page.getByTestId('offer-confirm').click();
     await page.getByTestId('offer-show').waitFor();
     expect(await page.getByTestId('offer-status').textContent()).toBe(es['offers.status.PENDING']);
     offerHash = page.url().split('/').pop()!;
+    const salary = await server.app.db
+      .selectFrom('jobs')
+      .select(['salary_min', 'salary_max', 'salary_currency', 'salary_period'])
+      .where('hash', '=', offerHash)
+      .executeTakeFirstOrThrow();
+    expect(salary).toEqual({ salary_min: 30000, salary_max: 36000, salary_currency: 'EUR', salary_period: 'year' });
     expect(errors).toEqual([]);
     await done();
   });

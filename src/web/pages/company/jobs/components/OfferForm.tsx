@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import type { UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { CONTRACTS } from '../../../../../shared/constants';
-import { JOB_WORKING, JOB_WORKSTATION } from '../../../../../shared/codes';
+import { JOB_WORKING, JOB_WORKSTATION, SALARY_PERIODS } from '../../../../../shared/codes';
 import { SchemaForm } from '../../../../forms/SchemaForm';
 import type { Offer } from '../types';
 import { OfferPreview } from './OfferPreview';
@@ -21,6 +21,10 @@ export interface OfferValues {
   contract?: string;
   working?: string | null;
   workstation?: string | null;
+  salary_min?: number | null;
+  salary_max?: number | null;
+  salary_currency?: string | null;
+  salary_period?: string | null;
   date_incorporation?: string | null;
   area?: string | null;
   specialty?: string | null;
@@ -40,6 +44,10 @@ export function toValues(offer?: Offer): OfferValues {
     contract: offer.contract,
     working: offer.working ?? null,
     workstation: offer.workstation ?? null,
+    salary_min: offer.salary_min ?? null,
+    salary_max: offer.salary_max ?? null,
+    salary_currency: offer.salary_currency ?? null,
+    salary_period: offer.salary_period ?? null,
     date_incorporation: offer.date_incorporation ?? null,
     area: offer.area?.hash ?? null,
     specialty: offer.specialty?.hash ?? null,
@@ -54,6 +62,10 @@ function toBody(values: OfferValues): OfferValues {
     ...values,
     working: values.working ?? null,
     workstation: values.workstation ?? null,
+    salary_min: values.salary_min ?? null,
+    salary_max: values.salary_max ?? null,
+    salary_currency: blank(values.salary_currency?.toUpperCase()),
+    salary_period: values.salary_period ?? null,
     date_incorporation: blank(values.date_incorporation),
     area: values.area ?? null,
     specialty: values.specialty ?? null,
@@ -79,11 +91,17 @@ export function OfferForm(props: {
         'contract',
         'working',
         'workstation',
+        'salary_min',
+        'salary_max',
+        'salary_currency',
+        'salary_period',
         'date_incorporation',
         'area',
         'specialty',
         'tags',
         'description',
+        // a field a maintainer adds to company.job.write shows up last (without it the form refuses to render)
+        '*',
       ],
       contract: {
         'ui:enumNames': CONTRACTS.map((c) => t(`jobs.contract.${c}`)),
@@ -95,6 +113,10 @@ export function OfferForm(props: {
       },
       workstation: {
         'ui:enumNames': [...JOB_WORKSTATION.map((c) => t(`jobs.workstation.${c}`)), t('offers.form.notSaid')],
+        'ui:placeholder': t('offers.form.choose'),
+      },
+      salary_period: {
+        'ui:enumNames': [...SALARY_PERIODS.map((p) => t(`jobs.salaryPer.${p}`)), t('offers.form.notSaid')],
         'ui:placeholder': t('offers.form.choose'),
       },
       date_incorporation: {
