@@ -73,7 +73,20 @@ beforeAll(async () => {
     .where('admin_hash', '=', bold.hash)
     .where('status', '=', 'PUBLISHED')
     .executeTakeFirstOrThrow();
+  const gratis = await server.app.db
+    .selectFrom('users')
+    .select('hash')
+    .where('email', '=', 'gratis@demo.test')
+    .executeTakeFirstOrThrow();
+  const message = await server.app.inject({
+    method: 'POST',
+    url: '/usr/messages',
+    headers: auth,
+    payload: { to: gratis.hash, to_type: 'user', text: 'Hello from the axe test, see https://example.org.' },
+  });
+  expect(message.statusCode, message.body).toBe(200);
   Object.assign(sample, {
+    messages: message.json().conversation.hash,
     portfolio: portfolio.json().hash,
     experience: experience.json().hash,
     workgroup: group.hash,
@@ -87,6 +100,7 @@ function memberPaths(lng: Locale): string[] {
       portfolios: sample['portfolio'],
       experiences: sample['experience'],
       workgroups: sample['workgroup'],
+      messages: sample['messages'],
     }[kind];
     return localizePath(route.name, lng, route.path.includes(':hash') ? { hash: hash! } : {});
   });
@@ -96,7 +110,7 @@ function memberPaths(lng: Locale): string[] {
 
 describe('the member area passes axe (WCAG 2.2 AA)', () => {
   it.each(AREA_RUNS)('in $lng at $width px', async ({ lng, width }) => {
-    expect(entry.length).toBe(3);
+    expect(entry.length).toBe(4); // sign-in, registration, recovery, an imported member's invitation
     expect(signedIn.length).toBeGreaterThanOrEqual(20);
     const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
     const { page, errors } = await newPage(context);

@@ -24,9 +24,9 @@ const LATER = new Set([
   'user.workgroups.edit',
 ]);
 /** Not member pages: signing in, joining, recovering and out. */
-const ENTRY = new Set(['user', 'user.login', 'user.register', 'user.recovery', 'user.logout']);
+const ENTRY = new Set(['user', 'user.login', 'user.register', 'user.recovery', 'user.invitation', 'user.logout']);
 const PAGES = ROUTES.filter((route) => route.area === 'user' && !LATER.has(route.name) && !ENTRY.has(route.name));
-const own: Record<string, { portfolio: string; experience: string }> = {};
+const own: Record<string, { portfolio: string; experience: string; conversation: string }> = {};
 
 onBrowserSuite((live) => ({ server, browser } = live));
 
@@ -68,7 +68,24 @@ beforeAll(async () => {
       },
     });
     expect(experience.statusCode, experience.body).toBe(201);
-    own[email] = { portfolio: portfolio.json().hash, experience: experience.json().hash };
+    // a conversation of theirs (issue 29), with a member who accepts messages
+    const to = await server.app.db
+      .selectFrom('users')
+      .select('hash')
+      .where('email', '=', email === MEMBERS.GRATIS ? MEMBERS.BOLD : MEMBERS.GRATIS)
+      .executeTakeFirstOrThrow();
+    const message = await server.app.inject({
+      method: 'POST',
+      url: '/usr/messages',
+      headers: auth,
+      payload: { to: to.hash, to_type: 'user', text: 'Hello from the member pages test.' },
+    });
+    expect(message.statusCode, message.body).toBe(200);
+    own[email] = {
+      portfolio: portfolio.json().hash,
+      experience: experience.json().hash,
+      conversation: message.json().conversation.hash,
+    };
   }
 });
 
@@ -115,7 +132,13 @@ describe('the member area', () => {
         await signInAt(page, server.url, email, { lng });
         for (const route of PAGES) {
           const params = route.path.includes(':hash')
-            ? { hash: route.name.startsWith('user.portfolios') ? own[email]!.portfolio : own[email]!.experience }
+            ? {
+                hash: route.name.startsWith('user.portfolios')
+                  ? own[email]!.portfolio
+                  : route.name.startsWith('user.messages')
+                    ? own[email]!.conversation
+                    : own[email]!.experience,
+              }
             : {};
           const path = localizePath(route.name, lng, params);
           await open(page, path);
