@@ -35,6 +35,8 @@ const PAGES = [
   'pages/:key',
   'admins',
   'security',
+  'member-import',
+  'schoolRecords',
 ];
 const sample = { hash: '', key: '' };
 

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { localizePath, ROUTES } from '../../src/shared/routes';
 import { AREA_RUNS, axeOnPages } from '../helpers/axe';
 import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { API_KEY } from '../helpers/app';
 
 let server: LiveServer;
 let browser: Browser;
@@ -19,6 +20,7 @@ const routes = ROUTES.filter((route) => route.area === 'company' && route.name !
 const entry = routes.filter((route) => route.guard === 'notAuthenticated');
 const signedIn = routes.filter((route) => route.guard !== 'notAuthenticated');
 let offer = '';
+let conversation = '';
 
 beforeAll(async () => {
   const db = server.app.db;
@@ -35,12 +37,44 @@ beforeAll(async () => {
     .where(sql<boolean>`exists (select 1 from applicants where applicants.job_hash = jobs.hash)`)
     .executeTakeFirstOrThrow();
   offer = row.hash;
+  // a conversation of the company's (issue 29), opened by its messages' thread page
+  const application = await db
+    .selectFrom('applicants')
+    .select('hash')
+    .where('job_hash', '=', offer)
+    .executeTakeFirstOrThrow();
+  const login = await server.app.inject({
+    method: 'POST',
+    url: '/com/login',
+    headers: { apiKey: API_KEY, 'content-type': 'application/json' },
+    payload: {
+      email: 'company@demo.test',
+      password: 'demo-password',
+      deviceId: 'companyaxe0000001',
+      deviceType: 2,
+      push: null,
+    },
+  });
+  expect(login.statusCode, login.body).toBe(200);
+  const message = await server.app.inject({
+    method: 'POST',
+    url: '/com/messages',
+    headers: {
+      apiKey: API_KEY,
+      'content-type': 'application/json',
+      token: login.json().token,
+      deviceId: 'companyaxe0000001',
+    },
+    payload: { application: application.hash, text: 'Could you come for an interview?' },
+  });
+  expect(message.statusCode, message.body).toBe(200);
+  conversation = message.json().conversation.hash;
 });
 
 describe('the company area passes axe (WCAG 2.2 AA)', () => {
   it.each(AREA_RUNS)('in $lng at $width px', async ({ lng, width }) => {
     expect(entry.length).toBe(3);
-    expect(signedIn.length).toBe(7);
+    expect(signedIn.length).toBe(9); // with the inbox and a thread (issue 29)
     const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
     const { page, errors } = await newPage(context);
     const failures = await axeOnPages(
@@ -51,7 +85,11 @@ describe('the company area passes axe (WCAG 2.2 AA)', () => {
     );
     await signInAt(page, server.url, 'company@demo.test', { lng, company: true });
     const paths = signedIn.map((route) =>
-      localizePath(route.name, lng, route.path.includes(':hash') ? { hash: offer } : {}),
+      localizePath(
+        route.name,
+        lng,
+        route.path.includes(':hash') ? { hash: route.name.startsWith('company.messages') ? conversation : offer } : {},
+      ),
     );
     failures.push(...(await axeOnPages(page, server.url, paths, `@${width}`)));
     await context.close();

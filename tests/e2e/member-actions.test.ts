@@ -126,8 +126,17 @@ describe('jobs: apply', () => {
     const confirm = page.locator('.ant-popconfirm');
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain('Withdraw your application?');
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await confirm.waitFor({ state: 'hidden' });
+    // on a loaded machine a click during the popover's opening animation can be lost: click Cancel until it closes
+    await expect
+      .poll(
+        async () => {
+          if (await confirm.isVisible())
+            await confirm.getByRole('button', { name: 'Cancel' }).click({ timeout: 5_000 });
+          return confirm.isVisible();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(false);
     expect(await page.getByTestId('apply').getAttribute('aria-pressed')).toBe('true');
     await page.getByTestId('apply').click();
     await page.getByTestId('withdraw-confirm').click();

@@ -139,11 +139,14 @@ export default function CandidatesPage() {
                     </Typography.Paragraph>
                   ) : null}
                   {row.member ? (
-                    <WriteButton
-                      area="company"
-                      target={{ application: row.hash, name: candidateName(row, former) }}
-                      size="small"
-                    />
+                    // a gap above: the name's link and this button each keep 24 px of room (WCAG 2.2 target size)
+                    <div style={{ marginTop: 6 }}>
+                      <WriteButton
+                        area="company"
+                        target={{ application: row.hash, name: candidateName(row, former) }}
+                        size="small"
+                      />
+                    </div>
                   ) : null}
                 </span>
               </Space>
