@@ -149,8 +149,9 @@ describe('the member’s home', () => {
     await page.goto(`${server.url}/en/user`);
     const home = page.getByTestId('member-home');
     await home.waitFor();
-    expect(await home.getByTestId('home-membership').textContent()).toMatch(/Regular/);
+    // The membership line renders before the member's data arrives; wait for the tier, not the heading.
     await home.getByTestId('home-upgrade').waitFor();
+    await expect.poll(() => home.getByTestId('home-membership').textContent()).toMatch(/Regular/);
     expect(await home.getByTestId('home-application').count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/e2e-member-home-regular-1400.png`, fullPage: true });
     expect(errors, errors.join('\n')).toEqual([]);
