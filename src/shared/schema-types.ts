@@ -1035,13 +1035,13 @@ export interface CompanyJob {
   title: string;
   description: string;
   location: string;
-  contract: string;
-  working: string | null;
+  contract: 'INDEFINITE' | 'TEMPORAL' | 'FREELANCE' | 'PART-TIME' | 'FULL-TIME' | 'INTERNSHIP';
+  working: 'FULL_TIME' | 'PART_TIME' | 'INTENSIVE' | 'FLEXIBLE' | null;
   /**
    * dd/mm/yyyy
    */
   date_incorporation: string | null;
-  workstation: string | null;
+  workstation: 'ON_SITE' | 'HYBRID' | 'REMOTE' | null;
   /**
    * a USER tag of group area: its hash and its title in the request's language
    */
@@ -2206,8 +2206,8 @@ export interface WorkgroupOwn {
   hash: string;
   slug: string;
   name: string;
-  typology: string | null;
-  type: string;
+  typology: 'THEMATIC' | 'PROFESSIONAL' | 'ENTREPRENEURSHIP' | 'TECHNICAL' | 'TERRITORIAL' | 'COMMUNITY' | 'CLASS_YEAR' | null;
+  type: 'PUBLIC' | 'PRIVATE';
   status: 'UNPUBLISHED' | 'PENDING' | 'PUBLISHED' | 'REJECTED';
   reason: string | null;
   image: string | null;

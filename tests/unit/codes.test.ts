@@ -15,7 +15,7 @@ import {
   asCode,
   codeOfLabel,
 } from '../../src/shared/codes';
-import { LOCALES, type Locale } from '../../src/shared/constants';
+import { CONTRACTS, LOCALES, type Locale } from '../../src/shared/constants';
 import { countryName } from '../../src/server/modules/countries/names';
 
 const load = (lng: string) =>
@@ -90,6 +90,13 @@ describe('code families', () => {
     expect(schema('company.job.write').properties.workstation.enum).toEqual([...JOB_WORKSTATION, null]);
     expect(schema('company.job.write').properties.salary_period.enum).toEqual([...SALARY_PERIODS, null]);
     expect(schema('workgroup').properties.typology.enum).toEqual([...WORKGROUP_TYPOLOGIES, null]);
+    // what the owner reads back is typed by the same codes, so a form starts from a read without casts (issue 24)
+    const own = schema('company.job').properties;
+    expect(own.contract.enum).toEqual([...CONTRACTS]);
+    expect(own.working.enum).toEqual([...JOB_WORKING, null]);
+    expect(own.workstation.enum).toEqual([...JOB_WORKSTATION, null]);
+    expect(schema('workgroup.own').properties.typology.enum).toEqual([...WORKGROUP_TYPOLOGIES, null]);
+    expect(schema('workgroup.own').properties.type.enum).toEqual(['PUBLIC', 'PRIVATE']);
     for (const family of Object.values(LEGACY_LABELS))
       for (const labels of Object.values(family)) expect(labels.length).toBeGreaterThan(0);
     expect(Object.keys(LEGACY_LABELS.working)).toEqual([...JOB_WORKING]);

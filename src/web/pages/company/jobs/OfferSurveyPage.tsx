@@ -14,15 +14,11 @@ import { SchemaForm } from '../../../forms/SchemaForm';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { LoadFailedPage } from '../../common/StatusPages';
+import type { CompanyJobSurvey } from '../../../../shared/schema-types';
 import type { Offer } from './types';
 
-interface SurveyValues {
-  rating_jobbank?: number;
-  rating_candidates?: number;
-  hired?: boolean;
-  hired_applicants?: string[];
-  hired_other?: string;
-}
+/** The survey while it is being filled in: the generated schema type with nothing answered yet. */
+type SurveyValues = Partial<CompanyJobSurvey>;
 
 function RatingWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
   return (

@@ -7,15 +7,11 @@ import { useMemo } from 'react';
 import type { UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '../../../forms/SchemaForm';
+import type { PortfolioWrite } from '../../../../shared/schema-types';
 import type { Portfolio } from './types';
 
-export interface PortfolioValues {
-  name?: string;
-  date?: string | null;
-  content?: string;
-  links?: Array<{ url: string }>;
-  status?: 'PUBLISHED' | 'UNPUBLISHED';
-}
+/** The fields this form sends (the pictures are ordered apart): the write schema's generated type. */
+export type PortfolioValues = Omit<PortfolioWrite, 'images'>;
 
 /** What the form starts from: only the fields it sends (the API refuses unknown ones). */
 export function toValues(record?: Portfolio): PortfolioValues {

@@ -4,14 +4,11 @@ import type { UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { WORKGROUP_TYPOLOGIES } from '../../../../shared/codes';
 import { SchemaForm } from '../../../forms/SchemaForm';
+import type { WorkgroupWrite } from '../../../../shared/schema-types';
 import type { OwnGroup } from './types';
 
-export interface GroupValues {
-  name?: string;
-  typology?: string;
-  type?: 'PUBLIC' | 'PRIVATE';
-  description?: string;
-}
+/** The fields this form sends: the write schema's own type, generated from it (src/shared/schema-types.ts). */
+export type GroupValues = Pick<WorkgroupWrite, 'name' | 'typology' | 'type' | 'description'>;
 
 export const toValues = (group?: OwnGroup): GroupValues =>
   group

@@ -9,29 +9,18 @@ import { useTranslation } from 'react-i18next';
 import { CONTRACTS } from '../../../../../shared/constants';
 import { JOB_WORKING, JOB_WORKSTATION, SALARY_PERIODS } from '../../../../../shared/codes';
 import { SchemaForm } from '../../../../forms/SchemaForm';
+import type { CompanyJobWrite } from '../../../../../shared/schema-types';
 import type { Offer } from '../types';
 import { OfferPreview } from './OfferPreview';
 import { MarkdownWidget } from '../../../../forms/widgets/MarkdownWidget';
 import { OfferAreaWidget, OfferSpecialtyWidget, OfferTagsWidget } from './offerWidgets';
 
-export interface OfferValues {
-  title?: string;
-  description?: string;
-  location?: string;
-  contract?: string;
-  working?: string | null;
-  workstation?: string | null;
-  salary_min?: number | null;
-  salary_max?: number | null;
-  salary_currency?: string | null;
-  salary_period?: string | null;
-  date_incorporation?: string | null;
-  area?: string | null;
-  specialty?: string | null;
-  tags?: string[];
-  /** any field a maintainer added to company.job.write (stored in the offer's data, answered under `extra`) */
-  [added: string]: unknown;
-}
+/**
+ * The fields this form sends: the write schema's generated type without the status moves and the closing survey
+ * (other screens send those), plus any field a maintainer added to company.job.write (stored in the offer's data,
+ * answered under `extra`).
+ */
+export type OfferValues = Omit<CompanyJobWrite, 'status' | 'survey'> & { [added: string]: unknown };
 
 /** What the form starts from: only the fields it sends (the API refuses unknown ones). */
 export function toValues(offer?: Offer): OfferValues {
