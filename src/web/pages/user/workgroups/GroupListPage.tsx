@@ -1,14 +1,13 @@
 /**
- * /user/workgroups (issue 12 §2): the groups I administer in every status (Refine useTable over `usr` resource
- * `workgroups`, 6 a page): status, members and requests waiting, and the way on — manage, edit, or create one.
+ * /user/workgroups (issue 12 §2): the groups I administer in every status (`usr` resource `workgroups` through
+ * OwnRecordsList, 6 a page): status, members and requests waiting, and the way on — manage, edit, or create one.
  */
-import { Alert, Button, Card, Empty, Grid, Space, Table, Typography } from 'antd';
-import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { useTable } from '@refinedev/antd';
+import { Grid, Space, Table, Typography } from 'antd';
+import { TeamOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type Locale } from '../../../../shared/constants';
-import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { OwnRecordsList } from '../../../components/lists/OwnRecordsList';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatDate } from '../../../lib/dates';
 import { GroupStatusTag } from './GroupStatusTag';
@@ -20,47 +19,21 @@ export default function GroupListPage() {
   const { to } = useLocale();
   // on a phone the table keeps the group and its status; members and requests move under the name
   const wide = Grid.useBreakpoint().md !== false;
-  useDocumentTitle(`${t('pages.user.workgroups')} · Alumni`);
-  const { tableProps, tableQuery } = useTable<OwnGroup>({
-    resource: 'usr/workgroups',
-    syncWithLocation: false,
-    pagination: { pageSize: PAGE_SIZES.workgroups },
-    sorters: { mode: 'off' },
-    filters: { mode: 'off' },
-  });
-  const create = (
-    <Link to={to('user.workgroups.new')}>
-      <Button type="primary" icon={<PlusOutlined />} data-testid="group-create">
-        {t('groups.create')}
-      </Button>
-    </Link>
-  );
-  const empty = !tableQuery.isLoading && !tableQuery.isError && (tableProps.dataSource ?? []).length === 0;
   return (
-    <section data-testid="user-my-groups">
-      <Space align="center" wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
-          {t('pages.user.workgroups')}
-        </Typography.Title>
-        {!empty && create}
-      </Space>
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={t('errors.unexpected.title')} />
-      ) : empty ? (
-        <Card>
-          <Empty
-            image={<TeamOutlined style={{ fontSize: 56, color: '#bbb' }} />}
-            description={
-              <>
-                <Typography.Title level={4}>{t('groups.empty.title')}</Typography.Title>
-                <Typography.Text type="secondary">{t('groups.empty.text')}</Typography.Text>
-              </>
-            }
-          >
-            {create}
-          </Empty>
-        </Card>
-      ) : (
+    <OwnRecordsList<OwnGroup>
+      resource="usr/workgroups"
+      pageSize={PAGE_SIZES.workgroups}
+      title={t('pages.user.workgroups')}
+      testId="user-my-groups"
+      create={{ to: to('user.workgroups.new'), label: t('groups.create'), testId: 'group-create' }}
+      empty={{
+        icon: <TeamOutlined style={{ fontSize: 56, color: '#bbb' }} />,
+        title: t('groups.empty.title'),
+        text: t('groups.empty.text'),
+      }}
+      pagination="table"
+    >
+      {(_, tableProps) => (
         <Table<OwnGroup>
           {...tableProps}
           rowKey="hash"
@@ -112,7 +85,7 @@ export default function GroupListPage() {
           ]}
         />
       )}
-    </section>
+    </OwnRecordsList>
   );
 }
 
