@@ -248,12 +248,15 @@ describe('in production', () => {
       expect((await call('GET', '/adm/dashboard')).statusCode).toBe(403);
       expect((await call('GET', '/adm/%75sers')).statusCode).toBe(403);
       expect((await call('GET', '/adm/me')).statusCode).toBe(200);
+      // the back office reads this to take the administrator to enrol instead of to screens that are refused
+      expect((await call('GET', '/adm/me')).json().totp_setup_required).toBe(true);
       const setup = await call('POST', '/adm/me/totp/setup', {});
       expect(setup.statusCode).toBe(200);
       expect(
         (await call('POST', '/adm/me/totp/enable', { code: authenticator.generate(setup.json().secret) })).statusCode,
       ).toBe(200);
       expect((await call('GET', '/adm/users?status=PENDING')).statusCode).toBe(200);
+      expect((await call('GET', '/adm/me')).json().totp_setup_required).toBe(false);
     });
   });
 

@@ -47,11 +47,17 @@ export function AdminLayout() {
   // each section shows when the access control grants its route (the permission list of GET /api/init)
   const allowed = useAllowed();
   if (isLoading || checking) return <Spinner />;
-  if (me?.iss !== 'admin' || !access?.can)
-    return <Navigate to={`/${lng}/admin/login`} replace state={{ from: pathname }} />;
-
+  // in production, until the second factor is on, the server refuses the back office to this session (it has a
+  // visitor's power): the administrator is taken to enrol, the one page that works, instead of to the sign-in again
+  const enrolling = me?.iss === 'admin' && !!me.totp_setup_required;
   const base = `/${lng}/admin`;
   const current = adminRouteAt(pathname.slice(`/${lng}/`.length));
+  // the Security page stays up while the permissions catch up with a second factor just turned on (it is showing
+  // the recovery codes, once)
+  const enrolPage = me?.iss === 'admin' && current === 'admin.security' && (enrolling || !access?.can);
+  if (me?.iss !== 'admin' || (!access?.can && !enrolling && !enrolPage))
+    return <Navigate to={`${base}/login`} replace state={{ from: pathname }} />;
+  if (enrolling && current !== 'admin.security') return <Navigate to={`${base}/security`} replace />;
   const selected = ADMIN_SECTIONS.find((section) => pathname.startsWith(`${base}/${section}`)) ?? 'dashboard';
   return (
     <Layout style={{ minHeight: '100vh' }} className="admin-layout">
@@ -99,7 +105,9 @@ export function AdminLayout() {
           <Button onClick={() => logout()}>{t('admin.logout')}</Button>
         </Layout.Header>
         <Layout.Content ref={setContent} style={{ padding: 24 }}>
-          {current ? (
+          {enrolPage ? (
+            <Outlet />
+          ) : current ? (
             <AreaAccess route={current}>
               <Outlet />
             </AreaAccess>

@@ -24,7 +24,10 @@ export type Identity = { iss: Issuer } & Pick<UserMe, 'hash' | 'email'> &
       'name' | 'surname1' | 'role' | 'code_numeric' | 'profile_complete' | 'has_iban' | 'has_payment_method' | 'has_cv'
     >
   > &
-  Partial<Pick<CompanyMe, 'company_name'>>;
+  Partial<Pick<CompanyMe, 'company_name'>> & {
+    /** an administrator in production whose second factor is not on yet: the back office only lets them enrol */
+    totp_setup_required?: boolean;
+  };
 
 export interface LoginParams {
   email: string;

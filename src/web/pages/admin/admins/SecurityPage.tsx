@@ -4,12 +4,15 @@
  * left, and turning it off with a code. Refine's useCustom / useCustomMutation over the `adm` data provider.
  */
 import { useState } from 'react';
-import { useCustom, useCustomMutation } from '@refinedev/core';
+import { useCustom, useCustomMutation, useGetIdentity } from '@refinedev/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, Space, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { loadIdentity, type Identity } from '../../../providers/auth';
+import { refreshPermissions } from '../../../providers/access';
 
 interface Status {
   enabled: boolean;
@@ -25,6 +28,8 @@ export default function SecurityPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t('admin.security.title')} · Alumni`);
   const status = useCustom<Status>({ url: '/adm/me/totp', method: 'get' });
+  const { data: me } = useGetIdentity<Identity | null>();
+  const queryClient = useQueryClient();
   const { mutate, mutation } = useCustomMutation();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [code, setCode] = useState('');
@@ -52,6 +57,16 @@ export default function SecurityPage() {
     <section data-testid="admin-security">
       <Typography.Title level={2}>{t('admin.security.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('admin.security.intro')}</Typography.Paragraph>
+      {me?.totp_setup_required ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 24, maxWidth: 640 }}
+          message={t('admin.security.requiredTitle')}
+          description={t('admin.security.requiredText')}
+          data-testid="totp-setup-required"
+        />
+      ) : null}
       {recovery ? (
         <Alert
           type="warning"
@@ -141,6 +156,11 @@ export default function SecurityPage() {
                     (answer) => {
                       setSetup(null);
                       setRecovery(answer.recovery_codes);
+                      // the session now has an administrator's power: the menu and every page open
+                      // (refetched in place, not reset, so this page and its recovery codes stay up meanwhile)
+                      void Promise.all([loadIdentity(true), refreshPermissions()]).then(() =>
+                        queryClient.invalidateQueries(),
+                      );
                     },
                     t('admin.security.turnedOn'),
                   )
