@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick] [-- --ref <commit>] [-- --dist <dir>] [-- --no-pages] [-- --no-load] [-- --profile] [-- --mix-only]
+ * npm run bench [-- --quick] [-- --ref <commit>] [-- --dist <dir>] [-- --no-pages] [-- --no-areas] [-- --area-runs N] [-- --no-load] [-- --profile] [-- --mix-only]
  *
  * An honest benchmark of the portal (issue 9 §1, §4), in three processes:
  *  1. the portal as production runs it (`node --import tsx src/server/main.ts`, NODE_ENV=production) on a
@@ -35,6 +35,7 @@ import autocannon, { type Request } from 'autocannon';
 import type { Volume } from './generate';
 import { discoverMixes, sampleBodies, type Mix } from './mixes';
 import { summarise } from './profile-summary';
+import { areaVisitLines, measureAreaVisits, type AreaVisit } from './areas';
 
 // ───────────────────────────── settings ─────────────────────────────
 
@@ -47,6 +48,8 @@ const option = (name: string) => {
 const quick = flag('quick');
 const ref = option('ref');
 const runPages = !flag('no-pages');
+const runAreas = !flag('no-areas');
+const AREA_RUNS = Number(option('area-runs') ?? (quick ? 1 : 3));
 const runLoad = !flag('no-load');
 // --profile: the portal runs under `node --cpu-prof` (profile in bench/.scratch/prof/, summarised at the end)
 const profile = flag('profile');
@@ -836,6 +839,7 @@ function markdown(result: any): string {
       );
     }
   }
+  lines.push(...areaVisitLines(result.areas ?? []));
   lines.push('');
   lines.push('| budget (issue 9 §4) | figure | target | |');
   lines.push('|---|---|---|---|');
@@ -964,6 +968,16 @@ async function main() {
         console.error(`Page report failed: ${pagesError}`);
       }
     }
+    let areas: AreaVisit[] = [];
+    if (runAreas) {
+      log(`First visits of the signed-in areas in Chromium, ${AREA_RUNS} run(s) each…`);
+      try {
+        areas = await measureAreaVisits(app.url, CHROMIUM, AREA_RUNS, log);
+      } catch (error) {
+        pagesError = `${pagesError ? `${pagesError}; ` : ''}area visits: ${(error as Error).message}`;
+        console.error(`Area visits failed: ${(error as Error).message}`);
+      }
+    }
     if (app.output().trim()) log(`Portal output (warnings):\n${app.output().trim().slice(-2000)}`);
 
     const date = new Date().toISOString().slice(0, 10);
@@ -996,6 +1010,7 @@ async function main() {
       load: loadResult,
       pageTool: 'Lighthouse 12.8.2, default (mobile) preset with simulated throttling, Debian Chromium headless',
       pages,
+      areas,
       budgets: budgets(mix, pages, (loadResult?.['mixes'] as Compared[] | undefined) ?? []),
       failed: pagesError ? [`page report: ${pagesError}`] : [],
       tookSeconds: (performance.now() - began) / 1000,
@@ -1006,13 +1021,15 @@ async function main() {
     const partial =
       !runLoad ||
       !runPages ||
+      !runAreas ||
       mixOnly ||
       profile ||
       !publicMix ||
       volumeName !== (quick ? 'quick' : 'full') ||
       option('seconds') ||
       option('mix-seconds') ||
-      option('lighthouse-runs');
+      option('lighthouse-runs') ||
+      option('area-runs');
     const stem = `${date}-${tree.commit.slice(0, 12)}${tree.dirty.length ? '-dirty' : ''}${quick ? '-quick' : ''}${partial ? '-partial' : ''}${pagesError ? '-failed' : ''}`;
     writeFileSync(join(dir, `${stem}.json`), `${JSON.stringify(result, null, 2)}\n`);
     writeFileSync(join(dir, `${stem}.md`), md);
@@ -1022,6 +1039,7 @@ async function main() {
       !pagesError &&
       runLoad &&
       runPages &&
+      runAreas &&
       !mixOnly &&
       !profile &&
       publicMix &&
