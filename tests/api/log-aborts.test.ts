@@ -58,7 +58,9 @@ describe('a client that hangs up', () => {
     const errors = lines.filter((line) => line.level >= 50);
     expect(errors.map((line) => `${line.msg} ${line.err?.message ?? ''}`)).toEqual([]);
     // the hang-ups did happen and are still in the log, below error level
-    expect(lines.filter((line) => line.level === 30 && line.msg === 'premature close').length).toBeGreaterThan(0);
+    expect(
+      lines.filter((line) => line.level === 30 && line.msg === 'client closed the connection (premature close)').length,
+    ).toBeGreaterThan(0);
   });
 });
 

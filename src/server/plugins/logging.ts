@@ -44,8 +44,10 @@ export function loggerOptions(
     level: config.logLevel,
     hooks: {
       logMethod(args, method, level) {
-        if (level >= ERROR_LEVEL && isClientAbort(carriedError(args[0]))) {
-          this.info(...(args as [string]));
+        const error = level >= ERROR_LEVEL ? carriedError(args[0]) : undefined;
+        if (isClientAbort(error)) {
+          // one short line, without the stack: nothing on the server went wrong
+          this.info(`client closed the connection (${(error as Error).message})`);
           return;
         }
         method.apply(this, args);
