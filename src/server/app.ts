@@ -14,6 +14,7 @@ import type { Config } from './config';
 import { createDb, dialectOf, migrateToLatest, type Db } from './db/dialect';
 import { ajvCustomOptions, registerFiniteKeyword, registerFormats, registerSchemas } from './plugins/schemas';
 import { errorsPlugin, frameworkErrorAnswer } from './plugins/errors';
+import { loggerOptions } from './plugins/logging';
 import { contextPlugin } from './plugins/context';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { publicCachePlugin } from './plugins/publicCache';
@@ -108,10 +109,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.migrate !== false) await migrateToLatest(db);
 
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // JSON lines in production, readable ones in development; a client's hang-up is not an error (plugins/logging.ts)
+    logger: loggerOptions(config, options.logStream),
     // no "incoming request" / "request completed" lines per request, in production as in development (a page of the
     // web app is dozens of requests: thousands of lines that hid what mattered; issue 25 §9). Errors and warnings are
     // still logged; LOG_LEVEL=debug or trace brings the request lines back.

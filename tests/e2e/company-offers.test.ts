@@ -120,6 +120,38 @@ describe('an offer from draft to closed', () => {
   });
 });
 
+describe("a select's placeholder (issue 25 §9)", () => {
+  const options = () => page.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents();
+
+  it('is a placeholder, not an option that can be picked; an optional choice is cleared with its ×', async () => {
+    await page.goto(`${server.url}/en/company/jobs/new`);
+    await page.getByTestId('offer-new').waitFor();
+    const contract = page.locator('.ant-select').filter({ has: page.locator('#root_contract') });
+    expect(await contract.locator('.ant-select-selection-placeholder').textContent()).toBe('Choose one');
+    await page.locator('#root_contract').click();
+    await expect.poll(async () => (await options()).length).toBeGreaterThan(0);
+    // the six contracts and nothing else: "Choose one" only says what to do
+    expect(await options()).toEqual(['Permanent', 'Temporary', 'Freelance', 'Part-time', 'Full-time', 'Internship']);
+    await page.keyboard.press('Escape');
+
+    // an optional choice: picked, then cleared back to its placeholder
+    const working = page.locator('.ant-select').filter({ has: page.locator('#root_working') });
+    await page.locator('#root_working').click();
+    await expect.poll(async () => (await options()).length).toBeGreaterThan(0);
+    expect(await options()).not.toContain('Choose one');
+    expect(await options()).toContain('Flexible hours');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'Flexible hours' })
+      .click();
+    expect(await working.locator('.ant-select-selection-item').textContent()).toBe('Flexible hours');
+    await working.hover();
+    await working.locator('.ant-select-clear').click();
+    await expect.poll(() => working.locator('.ant-select-selection-placeholder').textContent()).toBe('Choose one');
+    expect(await working.locator('.ant-select-selection-item').count()).toBe(0);
+  });
+});
+
 describe('my offers', () => {
   it('keeps the filters in a short URL that opens the same table', async () => {
     await page.goto(`${server.url}/en/company/jobs?status=CLOSED`);

@@ -175,3 +175,32 @@ describe('a free-period member with a way to pay (issue 25 §4)', () => {
     }
   });
 });
+
+describe("a private group's notice (issue 25 §9)", () => {
+  /** How many times the page says who sees the wall, files and members: it said it twice (a notice and the join line). */
+  const notices = (page: Page) =>
+    page
+      .locator('article')
+      .evaluate((article) => (article.textContent ?? '').split('wall, files and members').length - 1);
+
+  it('is said once, to a visitor and to a member who has not asked to join', async () => {
+    const context = await withCookieChoice(await browser.newContext(), server.url);
+    const { page, errors } = await newPage(context);
+    await page.goto(`${server.url}/en/workgroups/${privateGroup}`);
+    await page.getByTestId('join-next').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await notices(page)).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const member = await signedIn('bold@demo.test');
+    await member.page.goto(`${server.url}/en/workgroups/${privateGroup}`);
+    const next = member.page.getByTestId('join-next');
+    await expect
+      .poll(() => next.textContent(), { timeout: 30_000 })
+      .toContain('your request goes to its administrator');
+    await member.page.waitForLoadState('networkidle');
+    expect(await notices(member.page)).toBe(1);
+    await member.close();
+  });
+});

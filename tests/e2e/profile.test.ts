@@ -198,6 +198,26 @@ describe('upload field', () => {
 });
 
 describe('on a phone', () => {
+  it('shows every profile tab at 390 px, none behind a "···" button (issue 25 §9)', async () => {
+    const { page, close } = await signedIn('bold@demo.test', 390);
+    await page.goto(`${server.url}/es/usuario/perfil`);
+    await page.locator('.profile-page h1').waitFor();
+    await page.waitForLoadState('networkidle');
+    const tabs = page.getByRole('tab');
+    const names = (await tabs.allTextContents()).map((text) => text.trim());
+    expect(names).toContain('Foto y archivos');
+    expect(names).toContain('Membresía');
+    expect(names.length).toBeGreaterThanOrEqual(6);
+    for (let i = 0; i < names.length; i++) {
+      const box = await tabs.nth(i).boundingBox();
+      expect(box, names[i]).not.toBeNull();
+      expect(box!.x, names[i]).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, names[i]).toBeLessThanOrEqual(390);
+    }
+    expect(await page.locator('.ant-tabs-nav-more').isVisible()).toBe(false);
+    await close();
+  });
+
   it('the profile, settings and bank account pages fit 360 px and the drawer lists the whole member menu', async () => {
     const { page, close } = await signedIn('bold@demo.test', 360);
     for (const path of ['/es/usuario/perfil', '/es/usuario/perfil/ajustes', '/es/usuario/perfil/ajustes-iban']) {

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../shared/constants';
 import type { FormName } from './catalog';
 import { formUiSchema } from './formUi';
+import { SelectWidget } from './widgets/SelectWidget';
 import { makeTransformErrors, schemaFor, validatorFor } from './validator';
 
 export interface SchemaFormProps<T> {
@@ -27,6 +28,9 @@ export interface SchemaFormProps<T> {
   onChange?: (data: T) => void;
   id?: string;
 }
+
+// enum fields: the placeholder is not an option (widgets/SelectWidget.tsx)
+const WIDGETS = { SelectWidget };
 
 /** `{ 'texts.en.slug': [message] }` as rjsf's nested error schema, so a nested field shows its own error. */
 function toErrorSchema(errors: Record<string, string[]> = {}): ErrorSchema {
@@ -69,6 +73,7 @@ export function SchemaForm<T>({
       id={id}
       schema={visibleSchema}
       uiSchema={ui}
+      widgets={WIDGETS}
       formData={formData}
       validator={validatorFor(form, lng)}
       // eslint-disable-next-line react-hooks/refs -- the ref is read when rjsf validates, not while rendering

@@ -3,7 +3,7 @@ import type { Category } from '../../../../shared/schema-types';
 import { usePublicList } from '../../../public/data';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/constants';
-import { FilterBar } from '../../../components/lists/FilterBar';
+import { ResponsiveFilters } from '../../../components/lists/ResponsiveFilters';
 import { ListPage } from '../../../components/lists/ListPage';
 import { useListPage } from '../../../components/lists/useListPage';
 import { useTagOptions } from '../../../hooks/useTagOptions';
@@ -54,7 +54,7 @@ export default function DirectoryListPage({ kind = 'directory' }: { kind?: Commu
         render={(member) => <MemberCard member={member} kind={kind} />}
         filters={
           <>
-            <FilterBar
+            <ResponsiveFilters
               initial={list.values}
               onChange={list.applyFilters}
               fields={[

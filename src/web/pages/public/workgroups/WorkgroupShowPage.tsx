@@ -199,7 +199,7 @@ export default function WorkgroupShowPage() {
             { key: 'members', label: t('workgroups.people'), children: <Members slug={group.slug} /> },
           ]}
         />
-      ) : (
+      ) : joinNext(group) === 'workgroups.next.private' ? null /* the join line already says who sees what */ : (
         <Alert type="info" showIcon icon={<LockOutlined />} message={t('workgroups.private')} />
       )}
       <MemberPrompt kind={join.prompt} onClose={join.closePrompt} />
