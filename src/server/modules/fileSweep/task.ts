@@ -5,11 +5,14 @@
  *   deleted once older than FILES_ORPHAN_GRACE_MINUTES (younger ones may belong to an upload still committing);
  * - a `files` row whose object is missing is reported: a warning in the log naming the files, and the count kept in
  *   `settings` (`files.sweep`) for /metrics (`alumni_files_missing`), whichever instance is scraped.
+ * Uploads half received by an instance killed mid-request (DATA_DIR/tmp/*.part) go the same way after the grace.
  * Public pictures (`uploads/…`) are named by columns of several tables, not by `files`, and are not swept.
  */
 import type { FastifyInstance } from 'fastify';
 import { PRIVATE_KINDS } from '../../lib/privateFiles';
 import { privateKey } from '../../lib/storage';
+import { uploadTmpDir } from '../../plugins/uploads';
+import { sweepStale } from '../../plugins/uploadedFiles';
 import type { Task } from '../tasks/runner';
 
 const EVERY_MS = 6 * 3600_000;
@@ -24,7 +27,8 @@ export interface SweepReport {
 
 export async function sweepFiles(app: FastifyInstance, now: Date, signal?: AbortSignal): Promise<SweepReport> {
   const { db, storage, log } = app;
-  const cutoff = now.getTime() - app.config.filesOrphanGraceMinutes * 60_000;
+  const graceMs = app.config.filesOrphanGraceMinutes * 60_000;
+  const cutoff = now.getTime() - graceMs;
   const stored = new Set<string>();
   const old: string[] = [];
   for await (const object of storage.list('private/')) {
@@ -45,6 +49,9 @@ export async function sweepFiles(app: FastifyInstance, now: Date, signal?: Abort
     deleted.push(key);
   }
   if (deleted.length) log.info({ count: deleted.length, keys: deleted.slice(0, 20) }, 'orphan stored files removed');
+  // uploads half received by an instance that was killed (DATA_DIR/tmp; on a shared DATA_DIR, any instance's)
+  const received = sweepStale(uploadTmpDir(app.config.dataDir), now.getTime(), graceMs);
+  if (received) log.info({ count: received }, 'unfinished received uploads removed');
 
   const missing: string[] = [];
   for (const row of rows) {
