@@ -65,6 +65,7 @@ import { memberCardRoutes } from './modules/memberCard/routes';
 import { paymentNotifyRoutes } from './modules/payments/notify';
 import { sandboxPageRoutes } from './modules/payments/sandbox/page';
 import { taskRunnerPlugin } from './modules/tasks/runner';
+import { fileSweepTask } from './modules/fileSweep/task';
 import { scheduledArticlesTask } from './modules/articles/admin/service';
 import { newsletterTask } from './modules/newsletter/service';
 import { adminRoutes } from './modules/admin/routes';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       scheduledArticlesTask(db),
       newsletterTask(db, config),
       renewalTask(app),
+      fileSweepTask(app),
     ],
     config.tasksPollSeconds,
   ); // background tasks, each run once across instances

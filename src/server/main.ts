@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { execSync } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { loadConfig, localAddress } from './config';
+import { loadConfig, localAddress, type Config } from './config';
 import { createDb, dialectOf } from './db/dialect';
 import { prepareDatabase } from './db/prepare';
 import { buildApp } from './app';
@@ -71,6 +71,8 @@ async function main() {
     `\nAlumni portal listening on ${local}${config.publicUrl !== local ? ` (public URL ${config.publicUrl})` : ''} — database: ${database}`,
   ];
   lines.push(`Files: ${storage.describe()} — reachable`);
+  const filesWarning = sharedFilesWarning(config, process.env['FILE_STORAGE']);
+  if (filesWarning) lines.push(filesWarning);
   lines.push(`Back office: ${local}/es/admin/login (also /en/admin/login, /ca/admin/login)`);
   const warning = portMismatch(config.publicUrl, port);
   if (warning) lines.push(warning);
@@ -81,6 +83,22 @@ async function main() {
   }
   // one write: whoever reads the banner reads the demo accounts with it
   console.log(lines.join('\n'));
+}
+
+/**
+ * A production start on PostgreSQL (the database several instances share) that was not told where files go: the
+ * default local folder is right for one instance and wrong behind a balancer, where a file uploaded through one
+ * instance is missing on the others. One instance cannot know whether others run, so it warns instead of refusing;
+ * FILE_STORAGE=local said explicitly (one instance, or DATA_DIR on a shared volume) silences it (docs/deploy.md).
+ */
+function sharedFilesWarning(config: Config, fileStorageVariable: string | undefined): string | null {
+  if (!config.production || dialectOf(config.databaseUrl) !== 'postgres' || fileStorageVariable) return null;
+  return [
+    `Warning: FILE_STORAGE is not set: uploaded files are kept in ${config.dataDir} on this machine only.`,
+    'With several instances on this database, a file uploaded through one is missing on the others:',
+    'set FILE_STORAGE=s3 (S3_BUCKET, S3_…) on every instance, or FILE_STORAGE=local if this is the only instance',
+    'or DATA_DIR is a folder all instances share.',
+  ].join(' ');
 }
 
 /**

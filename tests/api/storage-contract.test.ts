@@ -109,6 +109,21 @@ describe.each(['local', 's3'] as const)('file store contract: %s', (driver) => {
     expect.hasAssertions();
   });
 
+  it('lists the objects under a prefix with their size and time of writing (what the sweeper reads)', async () => {
+    const before = Date.now() - 60_000;
+    await storage.put('private/portfolio/contract-list.pdf', Buffer.from('12345'), { contentType: 'application/pdf' });
+    const listed = [];
+    for await (const object of storage.list('private/')) listed.push(object);
+    const mine = listed.filter((object) => object.key === 'private/portfolio/contract-list.pdf');
+    expect(mine.length).toBe(1);
+    expect(mine[0]!.size).toBe(5);
+    expect(mine[0]!.modifiedAt.getTime()).toBeGreaterThan(before);
+    expect(listed.filter((object) => !object.key.startsWith('private/'))).toEqual([]);
+    const uploads = [];
+    for await (const object of storage.list('uploads/')) uploads.push(object.key);
+    expect(uploads).not.toContain('private/portfolio/contract-list.pdf');
+  });
+
   it('a stream whose length differs from the size announced is not stored', async () => {
     const put = storage.put('private/cv/contract-d.pdf', Readable.from([Buffer.from('short')]), {
       contentType: 'application/pdf',

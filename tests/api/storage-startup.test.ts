@@ -52,3 +52,42 @@ describe('a start with FILE_STORAGE=s3', () => {
     }
   });
 });
+
+describe('a production start on PostgreSQL without FILE_STORAGE', () => {
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    API_KEY: 'a-production-api-key-for-tests',
+    PUBLIC_URL: 'https://alumni.example.org',
+    SECRET_KEY: 'x'.repeat(24) + '-production-secret-key',
+    PAYMENT_PROVIDER: 'none',
+  };
+  const WARNING = 'Warning: FILE_STORAGE is not set';
+
+  /** Starts the real server, waits for its banner, stops it; answers what it printed. */
+  async function startOutput(extra: Record<string, string>): Promise<string> {
+    const proc = runNode(MAIN, { ...env, ...PRODUCTION, ...extra });
+    try {
+      await proc.ready();
+      await expect.poll(() => proc.output()).toContain('— reachable');
+      return proc.output();
+    } finally {
+      await proc.stop();
+    }
+  }
+
+  it('warns that files stay on this machine (PostgreSQL means several instances may run); SQLite is one instance', async () => {
+    const output = await startOutput({});
+    // several instances are only possible on PostgreSQL: there, and only there, the start warns and still starts
+    expect(output.includes(WARNING)).toBe(usingPostgres());
+    expect(
+      /FILE_STORAGE is not set: uploaded files are kept in .* on this machine only\. With several instances .* set FILE_STORAGE=s3 .* or FILE_STORAGE=local/s.test(
+        output,
+      ),
+    ).toBe(usingPostgres());
+  }, 120_000);
+
+  it('says nothing when the operator chose the local folder (one instance, or a shared volume)', async () => {
+    const output = await startOutput({ FILE_STORAGE: 'local' });
+    expect(output).not.toContain(WARNING);
+  }, 120_000);
+});

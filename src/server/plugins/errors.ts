@@ -94,6 +94,12 @@ export function errorsPlugin(app: FastifyInstance): void {
     if (status === 413) return send(reply, lng, 413, 'request.tooLarge');
     if (status === 415) return send(reply, lng, 415, 'request.unsupportedMedia');
     if (status === 429) return send(reply, lng, 429, 'rateLimited');
+    if (status === 416) {
+      // @fastify/static's unsatisfiable range (/uploads on the local driver): its Content-Range kept, SPEC §8's body
+      const range = (error as { headers?: Record<string, string> }).headers?.['Content-Range'];
+      if (range) reply.header('Content-Range', range);
+      return send(reply, lng, 416, 'files.rangeNotSatisfiable');
+    }
     if (status >= 400 && status < 500) {
       return send(reply, lng, 400, 'validation.failed', {}, [
         { field: 'body', message: translate(lng, 'validation.body') },

@@ -24,6 +24,7 @@ import { attachmentHeader } from '../lib/storage/disposition';
 import { privateKey, validKey } from '../lib/storage';
 import { filePath, readSignedQuery, verify } from '../lib/signedLinks';
 import { pages } from './routeAccess';
+import { sendStored } from './storedFile';
 
 /** What /uploads may serve: pictures by extension. */
 const PUBLIC_IMAGE = /\.(svg|png|jpe?g|gif|webp|avif)$/i;
@@ -86,14 +87,14 @@ export async function filesPlugin(app: FastifyInstance) {
       schema: { hide: true },
       handler: async (request, reply) => {
         const key = `uploads/${request.params['*']}`;
-        const object = PUBLIC_IMAGE.test(key) && validKey(key) ? await storage.get(key) : null;
-        if (!object) throw AppError.notFound();
-        return reply
+        if (!PUBLIC_IMAGE.test(key) || !validKey(key)) throw AppError.notFound();
+        reply
           .header('Cache-Control', 'public, max-age=2592000')
           .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Length', object.size)
-          .type(IMAGE_TYPES[key.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream')
-          .send(object.body);
+          .type(IMAGE_TYPES[key.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream');
+        const sent = await sendStored(request, reply, storage, key);
+        if (!sent) throw AppError.notFound();
+        return sent;
       },
     });
   }
@@ -143,16 +144,18 @@ export async function filesPlugin(app: FastifyInstance) {
         request.log.info({ file: hash, by }, 'private file handed to the store');
         return reply.header('Cache-Control', 'private, no-store').redirect(signed, 302);
       }
-      const object = await storage.get(key);
-      if (!object) return refuse(request, reply, 404, 'notFound');
-      request.log.info({ file: hash, by }, 'private file served');
-      return reply
+      reply
         .header('Cache-Control', 'private, no-store')
         .header('Content-Disposition', attachment(name))
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Length', object.size)
-        .type(servedType(row.mime))
-        .send(object.body);
+        .type(servedType(row.mime));
+      const sent = await sendStored(request, reply, storage, key);
+      if (!sent) {
+        reply.removeHeader('Content-Disposition');
+        return refuse(request, reply, 404, 'notFound');
+      }
+      request.log.info({ file: hash, by, range: request.headers.range }, 'private file served');
+      return sent;
     },
   });
 }

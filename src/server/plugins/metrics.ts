@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../errors';
+import { lastMissingCount } from '../modules/fileSweep/task';
 
 const hidden = { config: { page: true as const }, schema: { hide: true } };
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -33,6 +34,14 @@ function appGauges(app: FastifyInstance, registry: Registry) {
         .where('status', 'in', ['PENDING', 'SENDING'])
         .executeTakeFirst();
       this.set(Number(row?.n ?? 0));
+    },
+  });
+  new Gauge({
+    name: 'alumni_files_missing',
+    help: 'Private files whose stored object was missing at the last sweep (files.sweep; the log names them)',
+    registers: [registry],
+    async collect() {
+      this.set(await lastMissingCount(app));
     },
   });
   new Gauge({

@@ -3,7 +3,7 @@
  * `<tmpDir>/<random>.part` (owner-only), busboy stopping it at the kind's size limit; the request's temporary files
  * remembered so they are removed however the request ends.
  */
-import { createWriteStream, readdirSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -81,11 +81,16 @@ export async function discard(part: MultipartFile): Promise<void> {
 /** Left by a process that stopped in the middle of an upload: older than any upload can take. */
 const STALE_MS = 60 * 60 * 1000;
 
-export function sweepStale(tmpDir: string): void {
-  for (const name of readdirSync(tmpDir)) {
+export function sweepStale(tmpDir: string, now = Date.now(), staleMs = STALE_MS): number {
+  let removed = 0;
+  for (const name of existsSync(tmpDir) ? readdirSync(tmpDir) : []) {
     if (!name.endsWith('.part')) continue;
     const path = join(tmpDir, name);
     const info = statSync(path, { throwIfNoEntry: false });
-    if (info?.isFile() && Date.now() - info.mtimeMs > STALE_MS) rmSync(path, { force: true });
+    if (info?.isFile() && now - info.mtimeMs > staleMs) {
+      rmSync(path, { force: true });
+      removed++;
+    }
   }
+  return removed;
 }

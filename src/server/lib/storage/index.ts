@@ -25,6 +25,8 @@ export function withLocalFallback(primary: FileStorage, local: FileStorage): Fil
     async exists(key) {
       return (await primary.exists(key)) || (await local.exists(key));
     },
+    // the primary store's objects only: the sweeper deletes from it, and a local copy is the migration's business
+    list: (prefix) => primary.list(prefix),
     async signedUrl(key, options) {
       // a file only on this instance's disk is served by the portal itself (the caller streams get())
       return (await primary.exists(key)) ? primary.signedUrl(key, options) : null;

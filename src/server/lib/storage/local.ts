@@ -4,13 +4,13 @@
  * place, so a reader never sees half a file.
  */
 import { createReadStream, realpathSync } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile, access } from 'node:fs/promises';
+import { access, lstat, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { newHash } from '../ids';
-import { assertKey, type FileStorage } from './types';
+import { assertKey, validKey, type FileStorage } from './types';
 
 export function localStorage(root: string): FileStorage {
   const base = resolve(root);
@@ -68,6 +68,21 @@ export function localStorage(root: string): FileStorage {
       const path = pathOf(key);
       const info = await stat(path).catch(() => null);
       return !!info?.isFile() && inside(path);
+    },
+    async *list(prefix) {
+      const entries = await readdir(resolve(base, prefix), { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        // plain files only: a symbolic link is never ours to list (or to delete)
+        if (!entry.isFile()) continue;
+        const path = resolve(entry.parentPath, entry.name);
+        const key = path
+          .slice(base.length + 1)
+          .split(sep)
+          .join('/');
+        if (!validKey(key)) continue;
+        const info = await lstat(path).catch(() => null);
+        if (info?.isFile()) yield { key, size: info.size, modifiedAt: info.mtime };
+      }
     },
     async signedUrl() {
       return null;

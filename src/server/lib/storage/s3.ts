@@ -11,6 +11,7 @@ import {
   S3Client,
   NotFound,
   NoSuchKey,
+  paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Transform, type Readable } from 'node:stream';
@@ -66,6 +67,17 @@ export function s3Storage(
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = settings.bucket;
+  if (settings.forcePathStyle)
+    // a bucket-level request (the listing) goes out as `/<bucket>/`; some S3-compatible servers sign `/<bucket>` and
+    // refuse it as forged (s3rver). `/<bucket>` is as valid to AWS, MinIO and the rest, so it is sent that way.
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        const request = args.request as { path?: string };
+        if (request.path === `/${Bucket}/`) request.path = `/${Bucket}`;
+        return next(args);
+      },
+      { step: 'build', name: 'bucketPathWithoutSlash' },
+    );
 
   return {
     driver: 's3',
@@ -133,6 +145,13 @@ export function s3Storage(
       } catch (error) {
         if (missing(error)) return false;
         throw error;
+      }
+    },
+    async *list(prefix) {
+      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: prefix })) {
+        for (const object of page.Contents ?? [])
+          if (object.Key)
+            yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
       }
     },
     async signedUrl(key, { downloadName, contentType, expiresInSeconds }) {

@@ -14,6 +14,13 @@ export interface StoredObject {
   contentType: string | null;
 }
 
+export interface ListedObject {
+  key: string;
+  size: number;
+  /** When it was last written (the sweeper leaves young objects alone: their upload may still be committing). */
+  modifiedAt: Date;
+}
+
 export interface SignedUrlOptions {
   /** The name the browser saves the file under (Content-Disposition: attachment). */
   downloadName: string;
@@ -29,6 +36,8 @@ export interface FileStorage {
   get(key: string, range?: { start: number; end?: number }): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every object under `prefix`, in no promised order (the local driver's unfinished `*.part` writes included). */
+  list(prefix: 'private/' | 'uploads/'): AsyncIterable<ListedObject>;
   /**
    * A short-lived URL a browser downloads the object from directly, or null when the driver has none: the local
    * driver's files are served by the portal itself behind its own HMAC link (plugins/files.ts).
