@@ -608,6 +608,10 @@ export interface AdminSchoolRecordsPreview {
   }[];
   truncated: boolean;
   unmappedStudies: string[];
+  /**
+   * Import only: registrations waiting in the queue (address confirmed) that the new records made eligible and that were validated on their own, with the usual e-mail.
+   */
+  validated?: number;
 }
 
 // admin.schoolStudy

@@ -12,6 +12,7 @@ import type { SchoolRecordsTable } from '../../db/types';
 import type { ServiceContext } from '../../serviceContext';
 import * as audit from '../audit/service';
 import { SCHOOL_RECORD_AUDIT_ACTIONS } from '../../../shared/audit';
+import { recheckQueue } from './autoValidation';
 import * as repo from './repository';
 import { changedFields, COLUMNS, documentKey, readRecordRow, searchText, type RecordFields } from './rows';
 
@@ -22,6 +23,8 @@ export interface ImportAnswer extends Omit<PreviewResult, 'rows'> {
   written: boolean;
   rows: (PreviewResult['rows'][number] & { message?: string })[];
   unmappedStudies: string[];
+  /** import only: registrations of the queue the new records made eligible, validated on their own */
+  validated?: number;
 }
 
 type Pending = { line: number; key: string; fields: RecordFields };
@@ -133,13 +136,14 @@ export function preview(ctx: ServiceContext, path: string): Promise<ImportAnswer
 export async function importFile(ctx: ServiceContext, path: string, filename: string): Promise<ImportAnswer> {
   return ctx.db.transaction().execute(async (trx) => {
     const answer = await walk(ctx, path, trx, true);
+    const validated = await recheckQueue(trx, ctx.config);
     await audit.record(trx, {
       adminHash: ctx.actor.hash!,
       action: SCHOOL_RECORD_AUDIT_ACTIONS[0],
       targetType: 'schoolRecords',
       targetHash: newHash(),
-      data: { label: filename.slice(0, 200), counts: answer.counts },
+      data: { label: filename.slice(0, 200), counts: answer.counts, validated },
     });
-    return answer;
+    return { ...answer, validated };
   });
 }

@@ -5,7 +5,7 @@
  */
 import { useTable } from '@refinedev/antd';
 import { useDelete, useInvalidate } from '@refinedev/core';
-import { Alert, Button, Card, Input, Popconfirm, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Empty, Input, Popconfirm, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFiles } from '../../../providers/upload';
@@ -23,6 +23,7 @@ export default function SchoolRecordsPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<SchoolRecord | null>(null);
+  const [searching, setSearching] = useState(false);
   const { tableProps, setFilters } = useTable<SchoolRecord>({
     resource: 'adm/schoolRecords',
     syncWithLocation: false,
@@ -87,6 +88,9 @@ export default function SchoolRecordsPage() {
                 answer.written ? 'admin.schoolRecords.done' : 'admin.schoolRecords.previewSummary',
                 answer.counts,
               )}
+              description={
+                answer.validated ? t('admin.schoolRecords.validated', { count: answer.validated }) : undefined
+              }
             />
             {answer.unmappedStudies.length > 0 && (
               <Alert
@@ -128,12 +132,24 @@ export default function SchoolRecordsPage() {
         aria-label={t('admin.schoolRecords.search')}
         placeholder={t('admin.schoolRecords.search')}
         style={{ maxWidth: 360, marginBottom: 16 }}
-        onSearch={(text) => setFilters([{ field: 'text', operator: 'eq', value: text || undefined }], 'replace')}
+        onSearch={(text) => {
+          setSearching(!!text);
+          setFilters([{ field: 'text', operator: 'eq', value: text || undefined }], 'replace');
+        }}
       />
       <Table<SchoolRecord>
         {...tableProps}
         rowKey="hash"
         size="middle"
+        // an empty search keeps antd's "no data"; an empty registry says what to do
+        locale={{
+          emptyText: searching ? undefined : (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={<span data-testid="records-empty">{t('admin.schoolRecords.empty')}</span>}
+            />
+          ),
+        }}
         columns={[
           {
             title: t('fields.name'),
