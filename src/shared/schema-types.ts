@@ -575,6 +575,16 @@ export interface AdminSchoolRecordWrite {
   kind?: 'STUDENT' | 'STAFF' | 'PROFESSOR';
 }
 
+// admin.schoolRecords.export
+/**
+ * GET /adm/schoolRecords/export: the filters of the back office's school records list (admin.schoolRecords.filter) and the file format.
+ */
+export interface AdminSchoolRecordsExport {
+  text?: string;
+  kind?: 'STUDENT' | 'STAFF' | 'PROFESSOR';
+  format?: 'csv' | 'xlsx';
+}
+
 // admin.schoolRecords.filter
 /**
  * The school's records: free text over names, e-mail and study, or an exact document number (compared by its keyed hash); kind.

@@ -74,6 +74,24 @@ export async function count(db: Conn, filter: RecordsFilter): Promise<number> {
   return Number(row.n);
 }
 
+export interface RecordsCursor {
+  surname1: string;
+  hash: string;
+}
+
+/** The export's keyset batches, by first surname then hash (stable while rows are added). */
+export function exportBatch(db: Conn, filter: RecordsFilter, after: RecordsCursor | null, limit: number) {
+  let query = filtered(db, filter);
+  if (after)
+    query = query.where((eb) =>
+      eb.or([
+        eb('surname1', '>', after.surname1),
+        eb.and([eb('surname1', '=', after.surname1), eb('hash', '>', after.hash)]),
+      ]),
+    );
+  return query.select(RECORD_COLUMNS).orderBy('surname1').orderBy('hash').limit(limit).execute();
+}
+
 export function page(db: Conn, filter: RecordsFilter, size: number, offset: number): Promise<RecordRow[]> {
   return filtered(db, filter)
     .select(RECORD_COLUMNS)
@@ -93,6 +111,12 @@ export async function studyCategories(db: Conn, keys: string[]): Promise<Map<str
     .select(['study_key', 'category_hash'])
     .where('study_key', 'in', keys)
     .execute();
+  return new Map(rows.map((row) => [row.study_key, row.category_hash]));
+}
+
+/** Every study mapping (a few hundred names at most). */
+export async function allStudyCategories(db: Conn): Promise<Map<string, string | null>> {
+  const rows = await db.selectFrom('school_studies').select(['study_key', 'category_hash']).execute();
   return new Map(rows.map((row) => [row.study_key, row.category_hash]));
 }
 

@@ -46,15 +46,20 @@ async function present(ctx: ServiceContext, rows: repo.RecordRow[]) {
   });
 }
 
-export async function list(ctx: ServiceContext, query: RecordsQuery) {
-  const { size, offset } = pageWindow(query, 20);
+/** The list's filters (the export uses the same). */
+export function recordsFilter(ctx: ServiceContext, query: Pick<RecordsQuery, 'text' | 'kind'>): repo.RecordsFilter {
   const raw = query.text?.trim() ?? '';
-  const filter = {
+  return {
     text: query.text,
     kind: query.kind,
     // a typed document number is found by its keyed hash, never by a stored number
     ...(/^[A-Za-z0-9 .\-/]{5,24}$/.test(raw) ? { documentKey: documentKey(ctx.config.secretKey, raw) } : {}),
   };
+}
+
+export async function list(ctx: ServiceContext, query: RecordsQuery) {
+  const { size, offset } = pageWindow(query, 20);
+  const filter = recordsFilter(ctx, query);
   const [total, rows] = await Promise.all([repo.count(ctx.db, filter), repo.page(ctx.db, filter, size, offset)]);
   return listResult(await present(ctx, rows), total, size);
 }

@@ -5,9 +5,24 @@
  */
 import { useTable } from '@refinedev/antd';
 import { useDelete, useInvalidate } from '@refinedev/core';
-import { Alert, Button, Card, Empty, Input, Popconfirm, Space, Table, Tag, Typography, Upload } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App as AntApp,
+  Button,
+  Card,
+  Empty,
+  Input,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../../lib/downloadCsv';
 import { uploadFiles } from '../../../providers/upload';
 import { SchoolRecordDrawer } from './SchoolRecordDrawer';
 import type { ImportAnswer, SchoolRecord } from './types';
@@ -23,7 +38,14 @@ export default function SchoolRecordsPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<SchoolRecord | null>(null);
-  const [searching, setSearching] = useState(false);
+  const [search, setSearch] = useState('');
+  const { message } = AntApp.useApp();
+  // the records as a file with the list's filter (GET /adm/schoolRecords/export, issue 28 §4; no document numbers)
+  const exportAs = (format: 'csv' | 'xlsx') =>
+    downloadFile('adm', 'schoolRecords/export', `school-records.${format}`, {
+      ...(search ? { text: search } : {}),
+      format,
+    }).catch((error: unknown) => message.error((error as Error).message));
   const { tableProps, setFilters } = useTable<SchoolRecord>({
     resource: 'adm/schoolRecords',
     syncWithLocation: false,
@@ -127,23 +149,31 @@ export default function SchoolRecordsPage() {
           </div>
         )}
       </Card>
-      <Input.Search
-        allowClear
-        aria-label={t('admin.schoolRecords.search')}
-        placeholder={t('admin.schoolRecords.search')}
-        style={{ maxWidth: 360, marginBottom: 16 }}
-        onSearch={(text) => {
-          setSearching(!!text);
-          setFilters([{ field: 'text', operator: 'eq', value: text || undefined }], 'replace');
-        }}
-      />
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          aria-label={t('admin.schoolRecords.search')}
+          placeholder={t('admin.schoolRecords.search')}
+          style={{ maxWidth: 360 }}
+          onSearch={(text) => {
+            setSearch(text);
+            setFilters([{ field: 'text', operator: 'eq', value: text || undefined }], 'replace');
+          }}
+        />
+        <Button icon={<DownloadOutlined />} onClick={() => void exportAs('csv')} data-testid="records-export-csv">
+          {t('admin.users.exportCsv')}
+        </Button>
+        <Button icon={<DownloadOutlined />} onClick={() => void exportAs('xlsx')} data-testid="records-export-xlsx">
+          {t('admin.users.exportXlsx')}
+        </Button>
+      </Space>
       <Table<SchoolRecord>
         {...tableProps}
         rowKey="hash"
         size="middle"
         // an empty search keeps antd's "no data"; an empty registry says what to do
         locale={{
-          emptyText: searching ? undefined : (
+          emptyText: search ? undefined : (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
               description={<span data-testid="records-empty">{t('admin.schoolRecords.empty')}</span>}
