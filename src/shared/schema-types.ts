@@ -619,6 +619,14 @@ export interface AdminSchoolRecordsPreview {
   truncated: boolean;
   unmappedStudies: string[];
   /**
+   * The mapping step: each study name of the file that has no category and was not decided on before, with how many rows carry it and their first lines (at most 10).
+   */
+  studies: {
+    study: string;
+    rows: number;
+    lines: number[];
+  }[];
+  /**
    * Import only: registrations waiting in the queue (address confirmed) that the new records made eligible and that were validated on their own, with the usual e-mail.
    */
   validated?: number;

@@ -203,6 +203,50 @@ describe('list, edit, remove', () => {
   });
 });
 
+describe('the study mapping step', () => {
+  it('groups the rows whose study the tree does not know by name, and remembers each decision for the next import', async () => {
+    const file = [
+      'DNI;Nombre;Apellidos;Estudios;Tipo',
+      'Z1111111H;Eva;Mir;Joyería contemporánea;alumna',
+      'Z2222222J;Lluc;Roig;Joyería contemporánea;alumno',
+      'Z3333333P;Iu;Sans;Cerámica de autor;alumno',
+      'Z4444444A;Ona;Vila;joyeria CONTEMPORANEA;alumna',
+    ].join('\n');
+    const preview = await send('/adm/schoolRecords/preview', file);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().studies).toEqual([
+      { study: 'Cerámica de autor', rows: 1, lines: [4] },
+      { study: 'Joyería contemporánea', rows: 3, lines: [2, 3, 5] },
+    ]);
+    expect(preview.json().unmappedStudies).toEqual(['Cerámica de autor', 'Joyería contemporánea']);
+
+    // the step: one name to a category, the other deliberately left without one
+    const category = await t.app.db.selectFrom('categories').select(['hash', 'title_en']).executeTakeFirstOrThrow();
+    for (const [study, chosen] of [
+      ['Joyería contemporánea', category.hash],
+      ['Cerámica de autor', null],
+    ] as const) {
+      const mapped = await t.api('PUT', '/adm/schoolRecords/studies', {
+        token: admin.token,
+        body: { study, category: chosen },
+      });
+      expect(mapped.statusCode, mapped.body).toBe(200);
+    }
+    const imported = await send('/adm/schoolRecords/import', file);
+    expect(imported.json()).toMatchObject({ written: true, counts: { add: 4 }, studies: [], unmappedStudies: [] });
+    const records = await t.api('GET', '/adm/schoolRecords?text=joyeria', { token: admin.token });
+    expect(records.json().items).toHaveLength(3);
+    for (const item of records.json().items)
+      expect(item.category).toEqual({ hash: category.hash, title: expect.any(String) });
+
+    // the next import asks nothing about either name
+    const next = await send('/adm/schoolRecords/preview', file.replace('Z4444444A;Ona', 'Z5555555K;Ona'));
+    expect(next.json()).toMatchObject({ studies: [], unmappedStudies: [] });
+    const sans = await t.api('GET', '/adm/schoolRecords?text=sans', { token: admin.token });
+    expect(sans.json().items[0].category).toBeNull();
+  });
+});
+
 describe('export', () => {
   it('downloads the records as CSV with the list filters, headed in the request language, without document numbers', async () => {
     const res = await t.api('GET', '/adm/schoolRecords/export?kind=PROFESSOR&format=csv', {

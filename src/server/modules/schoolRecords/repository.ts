@@ -103,15 +103,24 @@ export function page(db: Conn, filter: RecordsFilter, size: number, offset: numb
     .execute();
 }
 
-/** The mapped category of each study key given (missing: never seen; null: seen, not mapped). */
+export interface StudyDecision {
+  category: string | null;
+  decided: boolean;
+}
+
+/** What is known of each study key given (missing: never seen; category null and not decided: seen, not mapped). */
 export async function studyCategories(db: Conn, keys: string[]): Promise<Map<string, string | null>> {
+  return new Map([...(await studyDecisions(db, keys))].map(([key, row]) => [key, row.category]));
+}
+
+export async function studyDecisions(db: Conn, keys: string[]): Promise<Map<string, StudyDecision>> {
   if (!keys.length) return new Map();
   const rows = await db
     .selectFrom('school_studies')
-    .select(['study_key', 'category_hash'])
+    .select(['study_key', 'category_hash', 'decided_at'])
     .where('study_key', 'in', keys)
     .execute();
-  return new Map(rows.map((row) => [row.study_key, row.category_hash]));
+  return new Map(rows.map((row) => [row.study_key, { category: row.category_hash, decided: row.decided_at !== null }]));
 }
 
 /** Every study mapping (a few hundred names at most). */
@@ -120,11 +129,21 @@ export async function allStudyCategories(db: Conn): Promise<Map<string, string |
   return new Map(rows.map((row) => [row.study_key, row.category_hash]));
 }
 
-export async function saveStudy(db: Conn, key: string, study: string, category: string | null): Promise<void> {
+/** A name seen in a file (category from a title match, or none), kept without touching a decision taken before. */
+export async function saveSeenStudy(db: Conn, key: string, study: string, category: string | null): Promise<void> {
   await db
     .insertInto('school_studies')
     .values({ study_key: key, study, category_hash: category })
-    .onConflict((oc) => oc.column('study_key').doUpdateSet({ category_hash: category }))
+    .onConflict((oc) => oc.column('study_key').doNothing())
+    .execute();
+}
+
+/** The office's decision on a name: a category, or none on purpose. */
+export async function decideStudy(db: Conn, key: string, study: string, category: string | null, at: string) {
+  await db
+    .insertInto('school_studies')
+    .values({ study_key: key, study, category_hash: category, decided_at: at })
+    .onConflict((oc) => oc.column('study_key').doUpdateSet({ category_hash: category, decided_at: at }))
     .execute();
 }
 

@@ -131,7 +131,7 @@ export async function remove(ctx: ServiceContext, hash: string): Promise<{ ok: t
   return { ok: true };
 }
 
-/** The mapping step: a study name of the school's files stands for a category of the tree (or none). */
+/** The mapping step: a study name of the school's files stands for a category of the tree (or none, on purpose: not asked again). */
 export async function mapStudy(ctx: ServiceContext, body: { study: string; category: string | null }) {
   if (body.category && !(await repo.categoryExists(ctx.db, body.category)))
     throw AppError.badRequest('validation.failed', [
@@ -139,7 +139,7 @@ export async function mapStudy(ctx: ServiceContext, body: { study: string; categ
     ]);
   const key = normaliseHeader(body.study) || body.study.trim();
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.saveStudy(trx, key, body.study.trim(), body.category);
+    await repo.decideStudy(trx, key, body.study.trim(), body.category, nowIso());
     await audit.record(trx, {
       adminHash: ctx.actor.hash!,
       action: SCHOOL_RECORD_AUDIT_ACTIONS[1],

@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../lib/downloadCsv';
 import { uploadFiles } from '../../../providers/upload';
 import { SchoolRecordDrawer } from './SchoolRecordDrawer';
+import { saveStudyChoices, StudyMappingStep, type StudyChoices } from './StudyMappingStep';
 import type { ImportAnswer, SchoolRecord } from './types';
 
 const ACTION_COLORS = { add: 'green', change: 'blue', unchanged: 'default', refused: 'red' } as const;
@@ -39,6 +40,7 @@ export default function SchoolRecordsPage() {
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<SchoolRecord | null>(null);
   const [search, setSearch] = useState('');
+  const [choices, setChoices] = useState<StudyChoices>({});
   const { message } = AntApp.useApp();
   // the records as a file with the list's filter (GET /adm/schoolRecords/export, issue 28 §4; no document numbers)
   const exportAs = (format: 'csv' | 'xlsx') =>
@@ -57,14 +59,19 @@ export default function SchoolRecordsPage() {
     setBusy(true);
     setProblem(null);
     try {
+      // the mapping step's choices are saved first, so the import's answer already counts them
+      if (step === 'import' && answer) await saveStudyChoices(answer.studies, choices);
       const result = await uploadFiles(`schoolRecords/${step}`, 'file', [chosen], () => undefined, 'adm');
       if (result.status === 200) {
         setAnswer(result.body as unknown as ImportAnswer);
+        if (step === 'preview') setChoices({});
         if (step === 'import') await invalidate({ resource: 'adm/schoolRecords', invalidates: ['list'] });
       } else {
         setAnswer(null);
         setProblem(result.body.errors?.[0]?.message ?? result.body.message ?? t('admin.schoolRecords.failed'));
       }
+    } catch (error) {
+      setProblem((error as Error).message || t('admin.schoolRecords.failed'));
     } finally {
       setBusy(false);
     }
@@ -114,14 +121,17 @@ export default function SchoolRecordsPage() {
                 answer.validated ? t('admin.schoolRecords.validated', { count: answer.validated }) : undefined
               }
             />
-            {answer.unmappedStudies.length > 0 && (
-              <Alert
-                type="warning"
-                showIcon
-                style={{ marginTop: 8 }}
-                message={t('admin.schoolRecords.unmapped', { studies: answer.unmappedStudies.join(', ') })}
-              />
-            )}
+            {answer.studies.length > 0 &&
+              (answer.written ? (
+                <Alert
+                  type="warning"
+                  showIcon
+                  style={{ marginTop: 8 }}
+                  message={t('admin.schoolRecords.unmapped', { studies: answer.unmappedStudies.join(', ') })}
+                />
+              ) : (
+                <StudyMappingStep groups={answer.studies} choices={choices} onChange={setChoices} />
+              ))}
             <Table
               style={{ marginTop: 8 }}
               size="small"
