@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { axeViolations, WCAG_22_AA } from '../helpers/axe';
 import { multipart } from '../helpers/multipart';
 import { newPage, onBrowserSuite, withCookieChoice, type LiveServer } from '../helpers/browser';
 
@@ -96,9 +97,11 @@ describe('the invitation page', () => {
     const { context, page } = await visitor();
     await page.goto(`${server.url}${path}`);
     await page.getByText('This link cannot be used').waitFor();
+    expect(await axeViolations(page, 'invitation, dead link', { tags: WCAG_22_AA })).toEqual([]);
     await page.getByRole('textbox', { name: 'E-mail' }).fill('pol.expired@example.test');
     await page.getByRole('button', { name: 'Send me a new link' }).click();
     await page.getByTestId('invitation-resent').waitFor();
+    expect(await axeViolations(page, 'invitation, new link sent', { tags: WCAG_22_AA })).toEqual([]);
     const fresh = await linkFor('pol.expired@example.test', 2);
     expect(fresh).not.toBe(path);
     await page.goto(`${server.url}${fresh}`);
@@ -108,7 +111,7 @@ describe('the invitation page', () => {
 });
 
 describe('the School records list of a fresh portal', () => {
-  it('says what to do: import the school’s list', async () => {
+  it('says what to do: import the school’s list; an import then asks for the studies the tree does not know', async () => {
     const { context, page } = await visitor();
     await page.goto(`${server.url}/en/admin/login`);
     await page.locator('#root_email').fill('admin@demo.test');
@@ -119,6 +122,39 @@ describe('the School records list of a fresh portal', () => {
     const empty = page.getByTestId('records-empty');
     await empty.waitFor();
     expect(await empty.textContent()).toContain("Import the school's list (CSV or Excel)");
+
+    // the mapping step: a study the tree does not know is shown with its rows, mapped, and the import uses it
+    const category = await server.app.db
+      .selectFrom('categories')
+      .select(['hash', 'title_en'])
+      .where('parent_hash', 'is not', null)
+      .orderBy('title_en')
+      .executeTakeFirstOrThrow();
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({
+        name: 'records.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          ['DNI;Nombre;Apellidos;Estudios;Tipo', 'Z1111111H;Eva;Mirall;Orfebrería antigua;alumna'].join('\n'),
+        ),
+      });
+    const step = page.getByTestId('records-mapping');
+    await step.waitFor();
+    expect(await step.textContent()).toContain('Orfebrería antigua');
+    expect(await axeViolations(page, 'records mapping step', { tags: WCAG_22_AA })).toEqual([]);
+    await step.getByRole('combobox').click();
+    await step.getByRole('combobox').fill(category.title_en);
+    await page.locator('.ant-select-tree-node-content-wrapper', { hasText: category.title_en }).first().click();
+    await page.getByTestId('records-confirm').click();
+    await page.locator('tr', { hasText: 'Mirall' }).waitFor();
+    const stored = await server.app.db
+      .selectFrom('school_studies')
+      .select(['category_hash', 'decided_at'])
+      .where('study', '=', 'Orfebrería antigua')
+      .executeTakeFirstOrThrow();
+    expect([stored.category_hash, stored.decided_at === null]).toEqual([category.hash, false]);
     await context.close();
   });
 });
