@@ -575,6 +575,16 @@ export interface AdminSchoolRecordWrite {
   kind?: 'STUDENT' | 'STAFF' | 'PROFESSOR';
 }
 
+// admin.schoolRecords.export
+/**
+ * GET /adm/schoolRecords/export: the filters of the back office's school records list (admin.schoolRecords.filter) and the file format.
+ */
+export interface AdminSchoolRecordsExport {
+  text?: string;
+  kind?: 'STUDENT' | 'STAFF' | 'PROFESSOR';
+  format?: 'csv' | 'xlsx';
+}
+
 // admin.schoolRecords.filter
 /**
  * The school's records: free text over names, e-mail and study, or an exact document number (compared by its keyed hash); kind.
@@ -608,6 +618,18 @@ export interface AdminSchoolRecordsPreview {
   }[];
   truncated: boolean;
   unmappedStudies: string[];
+  /**
+   * The mapping step: each study name of the file that has no category and was not decided on before, with how many rows carry it and their first lines (at most 10).
+   */
+  studies: {
+    study: string;
+    rows: number;
+    lines: number[];
+  }[];
+  /**
+   * Import only: registrations waiting in the queue (address confirmed) that the new records made eligible and that were validated on their own, with the usual e-mail.
+   */
+  validated?: number;
 }
 
 // admin.schoolStudy

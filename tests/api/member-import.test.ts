@@ -343,6 +343,36 @@ describe('invitation', () => {
     expect(expired.json().errors[0].message).toContain('Pide a la asociación que te envíe uno nuevo');
   });
 
+  it('a password reset asked for an invited member who has not accepted sends the invitation again instead', async () => {
+    const before = await waitForMail('carla.import@example.test');
+    expect(before).toHaveLength(1);
+    const oldToken = tokenIn(before[0]?.text ?? '')!;
+    const asked = await t.api('POST', '/usr/recovery', { body: { email: 'Carla.Import@example.test' } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toEqual({ ok: true });
+    const mails = await waitForMail('carla.import@example.test', 2);
+    expect(mails).toHaveLength(2);
+    // the invitation (its page, a week's link), never a recovery link that would skip the consent flags
+    expect(mails[1]?.text).toContain('/es/usuario/invitacion?token=');
+    const outbox = await t.app.db
+      .selectFrom('email_outbox')
+      .select('template')
+      .where('to_address', '=', 'carla.import@example.test')
+      .orderBy('created_at')
+      .execute();
+    expect(outbox.map((row) => row.template)).toEqual(['account.invitation', 'account.invitation']);
+    const newToken = tokenIn(mails[1]?.text ?? '')!;
+    expect((await t.api('POST', '/usr/invitation/check', { body: { token: newToken } })).statusCode).toBe(200);
+    expect((await t.api('POST', '/usr/invitation/check', { body: { token: oldToken } })).statusCode).toBe(400);
+    const sends = await t.app.db
+      .selectFrom('member_invitations')
+      .innerJoin('users', 'users.hash', 'member_invitations.user_hash')
+      .select('member_invitations.sends')
+      .where('users.email', '=', 'carla.import@example.test')
+      .executeTakeFirstOrThrow();
+    expect(sends.sends).toBe(2);
+  });
+
   it('accepting sets the password, confirms the address, shows the member as their flags say, and the link works once', async () => {
     const [mail] = await waitForMail('ana.import@example.test');
     const token = tokenIn(mail?.text ?? '')!;

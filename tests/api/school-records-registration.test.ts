@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 let serial = 0;
-async function registerAndConfirm(document: string, surname1: string, surname2?: string, role = 'regular') {
+async function register(document: string, surname1: string, surname2?: string, role = 'regular') {
   const email = `person.${++serial}@example.com`;
   const res = await t.api('POST', '/usr/register', {
     body: {
@@ -55,6 +55,11 @@ async function registerAndConfirm(document: string, surname1: string, surname2?:
     },
   });
   expect(res.statusCode, res.body).toBe(201);
+  return email;
+}
+
+async function registerAndConfirm(document: string, surname1: string, surname2?: string, role = 'regular') {
+  const email = await register(document, surname1, surname2, role);
   const mail = await t.app.db
     .selectFrom('email_outbox')
     .select('body_text')
@@ -143,5 +148,67 @@ describe('automatic validation on e-mail confirmation', () => {
     ]);
     await t.api('PATCH', '/adm/settings/site', { token: admin.token, body: { ...settings, autoValidation: true } });
     expect((await registerAndConfirm('44444444A', 'Font')).user.status).toBe('VALIDATED');
+  });
+});
+
+describe('an import of the records re-checks the queue', () => {
+  it('validates the confirmed registrations the new records make eligible, with the usual e-mail, and says how many', async () => {
+    const roca = await registerAndConfirm('55555555K', 'Roca');
+    expect([roca.user.status, roca.queued.registry_check]).toEqual(['PENDING', 'noMatch']);
+    const unconfirmed = await register('66666666Q', 'Mas');
+    const waiting = await t.app.db
+      .selectFrom('users')
+      .select(['hash', 'email', 'surname1', 'data'])
+      .where('status', '=', 'PENDING')
+      .orderBy('surname1')
+      .execute();
+    // two Puig wait: 99999999R (no match) and 11111111H (left waiting while automatic validation was off)
+    const bySurname = (surname: string) =>
+      waiting.find((row) => row.surname1 === surname && !row.data.includes('99999999R'))!;
+    // Nou (no year completed yet), Puig (left waiting while automatic validation was off), Vidalet (near match)
+    expect(waiting.map((row) => row.surname1)).toEqual(
+      expect.arrayContaining(['Mas', 'Nou', 'Puig', 'Roca', 'Vidalet']),
+    );
+    const records = [
+      'DNI;Nombre;Apellidos;Primer curso;Último curso;Tipo',
+      `55555555K;Jana;Roca;${lastYear - 3};${lastYear - 1};alumna`,
+      `66666666Q;Pau;Mas;${lastYear - 3};${lastYear - 1};alumno`,
+      `33333333P;Rosa;Nou;${lastYear - 2};;estudiante`,
+    ].join('\n');
+    const file = [{ name: 'file', filename: 'more.csv', data: records }];
+    const preview = await uploadAs(t, '/adm/schoolRecords/preview', admin, file);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().validated).toBeUndefined();
+    const statusOf = async (email: string) =>
+      (await t.app.db.selectFrom('users').select('status').where('email', '=', email).executeTakeFirstOrThrow()).status;
+    expect(await statusOf(bySurname('Roca').email)).toBe('PENDING');
+
+    const imported = await uploadAs(t, '/adm/schoolRecords/import', admin, file);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ written: true, validated: 3 });
+    const validated = ['Nou', 'Puig', 'Roca'].map((surname) => bySurname(surname).email);
+    for (const email of validated) expect(await statusOf(email)).toBe('VALIDATED');
+    expect(await statusOf(bySurname('Vidalet').email)).toBe('PENDING');
+    expect(await statusOf(unconfirmed)).toBe('PENDING'); // its address is not proven yet: checked when it is confirmed
+    const mails = await t.app.db
+      .selectFrom('email_outbox')
+      .select('to_address')
+      .where('template', '=', 'account.validated')
+      .where('to_address', 'in', [...validated, unconfirmed, bySurname('Vidalet').email])
+      .execute();
+    expect(mails.map((row) => row.to_address).sort()).toEqual([...validated].sort());
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .select('admin_hash')
+      .where(
+        'target_hash',
+        'in',
+        validated.map((email) => waiting.find((row) => row.email === email)!.hash),
+      )
+      .execute();
+    expect(audit).toEqual([{ admin_hash: 'system' }, { admin_hash: 'system' }, { admin_hash: 'system' }]);
+
+    const again = await uploadAs(t, '/adm/schoolRecords/import', admin, file);
+    expect(again.json()).toMatchObject({ counts: { unchanged: 3 }, validated: 0 });
   });
 });

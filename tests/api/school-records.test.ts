@@ -1,6 +1,7 @@
 /** The school's records (issue 28 §1): upload → preview (nothing written) → import, re-import, bad files, every role. */
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type Session, type TestApp } from '../helpers/app';
 import { uploadAs } from '../helpers/multipart';
@@ -202,6 +203,99 @@ describe('list, edit, remove', () => {
   });
 });
 
+describe('the study mapping step', () => {
+  it('groups the rows whose study the tree does not know by name, and remembers each decision for the next import', async () => {
+    const file = [
+      'DNI;Nombre;Apellidos;Estudios;Tipo',
+      'Z1111111H;Eva;Mir;Joyería contemporánea;alumna',
+      'Z2222222J;Lluc;Roig;Joyería contemporánea;alumno',
+      'Z3333333P;Iu;Sans;Cerámica de autor;alumno',
+      'Z4444444A;Ona;Vila;joyeria CONTEMPORANEA;alumna',
+    ].join('\n');
+    const preview = await send('/adm/schoolRecords/preview', file);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().studies).toEqual([
+      { study: 'Cerámica de autor', rows: 1, lines: [4] },
+      { study: 'Joyería contemporánea', rows: 3, lines: [2, 3, 5] },
+    ]);
+    expect(preview.json().unmappedStudies).toEqual(['Cerámica de autor', 'Joyería contemporánea']);
+
+    // the step: one name to a category, the other deliberately left without one
+    const category = await t.app.db.selectFrom('categories').select(['hash', 'title_en']).executeTakeFirstOrThrow();
+    for (const [study, chosen] of [
+      ['Joyería contemporánea', category.hash],
+      ['Cerámica de autor', null],
+    ] as const) {
+      const mapped = await t.api('PUT', '/adm/schoolRecords/studies', {
+        token: admin.token,
+        body: { study, category: chosen },
+      });
+      expect(mapped.statusCode, mapped.body).toBe(200);
+    }
+    const imported = await send('/adm/schoolRecords/import', file);
+    expect(imported.json()).toMatchObject({ written: true, counts: { add: 4 }, studies: [], unmappedStudies: [] });
+    const records = await t.api('GET', '/adm/schoolRecords?text=joyeria', { token: admin.token });
+    expect(records.json().items).toHaveLength(3);
+    for (const item of records.json().items)
+      expect(item.category).toEqual({ hash: category.hash, title: expect.any(String) });
+
+    // the next import asks nothing about either name
+    const next = await send('/adm/schoolRecords/preview', file.replace('Z4444444A;Ona', 'Z5555555K;Ona'));
+    expect(next.json()).toMatchObject({ studies: [], unmappedStudies: [] });
+    const sans = await t.api('GET', '/adm/schoolRecords?text=sans', { token: admin.token });
+    expect(sans.json().items[0].category).toBeNull();
+  });
+});
+
+describe('export', () => {
+  it('downloads the records as CSV with the list filters, headed in the request language, without document numbers', async () => {
+    const res = await t.api('GET', '/adm/schoolRecords/export?kind=PROFESSOR&format=csv', {
+      token: admin.token,
+      language: 'es',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="registro-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = parse(res.body, { bom: true }) as string[][];
+    expect(rows[0]!.slice(0, 4)).toEqual(['Nombre', 'Primer apellido', 'Segundo apellido', 'Correo electrónico']);
+    expect(rows.slice(1).map((row) => `${row[0]} ${row[1]}`)).toEqual(['Jordi Puig']);
+    // neither the number nor its keyed hash leaves the server
+    expect(res.body).not.toMatch(/X1234567L|[0-9a-f]{64}/i);
+    expect(rows[0]!.join(' ')).not.toMatch(/DNI|document/i);
+
+    const marta = await t.api('GET', '/adm/schoolRecords/export?text=soler', { token: admin.token, language: 'en' });
+    const martaRows = parse(marta.body, { bom: true }) as string[][];
+    expect(martaRows).toHaveLength(2);
+    const byHeader = Object.fromEntries(martaRows[0]!.map((header, index) => [header, martaRows[1]![index]]));
+    const category = await t.app.db
+      .selectFrom('school_studies')
+      .innerJoin('categories', 'categories.hash', 'school_studies.category_hash')
+      .select('categories.title_en')
+      .where('school_studies.study', '=', 'Diseño de moda rara')
+      .executeTakeFirstOrThrow();
+    expect(byHeader).toMatchObject({
+      Name: 'Marta',
+      'First surname': 'Soler',
+      Studies: 'Diseño de moda rara',
+      Category: category.title_en,
+      'First academic year': '2024/2025',
+      Kind: 'Student or graduate',
+    });
+  });
+
+  it('downloads XLSX with every record of the list', async () => {
+    const list = await t.api('GET', '/adm/schoolRecords', { token: admin.token });
+    const total = list.json().total as number;
+    expect(total).toBeGreaterThan(2);
+    const res = await t.api('GET', '/adm/schoolRecords/export?format=xlsx', { token: admin.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.rowCount).toBe(total + 1);
+  });
+});
+
 describe('who may use the registry', () => {
   it('only an administrator, on every route; the others write nothing', async () => {
     const sessions: [string, Session | null, number][] = [
@@ -218,6 +312,7 @@ describe('who may use the registry', () => {
       const calls: [string, string, unknown?][] = [
         ['GET', '/adm/schoolRecords'],
         ['GET', `/adm/schoolRecords/${some}`],
+        ['GET', '/adm/schoolRecords/export?format=xlsx'],
         ['PATCH', `/adm/schoolRecords/${some}`, { name: 'Hijack' }],
         ['DELETE', `/adm/schoolRecords/${some}`],
         ['PUT', '/adm/schoolRecords/studies', { study: 'X', category: null }],

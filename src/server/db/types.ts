@@ -505,6 +505,8 @@ export interface SchoolStudiesTable {
   study_key: string;
   study: string;
   category_hash: string | null;
+  /** 039_study_decisions: when the office mapped the name or left it unmapped on purpose (null: only seen in a file). */
+  decided_at: Generated<string | null>;
 }
 
 export interface CategoriesTable {

@@ -2,7 +2,8 @@
  * Password recovery for members and companies (issue 8 §6, DESIGN §4b), one code for both:
  * - request: the same answer whether or not the address has an account, with the same work done
  *   (a token is made and hashed either way); a validated account gets a single-use link valid one hour
- *   to the recovery page in its language;
+ *   to the recovery page in its language; an imported member who has not accepted their invitation yet gets the
+ *   invitation again instead (a new week's link), since a recovery link would skip its consent step;
  * - reset: uses the token once, sets the password, ends every session and every other recovery link,
  *   and tells the owner by e-mail — all in one transaction.
  */
@@ -17,6 +18,8 @@ import { localizePath } from '../../../shared/routes';
 import { revokeAllSessions } from '../auth/service';
 import { enqueueMail } from '../mail/outbox';
 import * as repo from './repository';
+import { findPending } from '../memberImport/invitationsRepository';
+import { resendInvitation } from '../memberImport/invitations';
 import { RECOVERY_TTL_MS, consumeOrFail, invalidToken, issueToken } from './tokens';
 
 export type RecoveryKind = 'user' | 'company';
@@ -38,6 +41,8 @@ export async function requestRecovery(
   }
   const language: Locale = isLocale(account.language) ? account.language : DEFAULT_LOCALE;
   await db.transaction().execute(async (trx) => {
+    const invited = kind === 'user' ? await findPending(trx, account.hash) : undefined;
+    if (invited) return resendInvitation(trx, config, invited);
     const token = await issueToken(trx, 'recovery', kind, account.hash, RECOVERY_TTL_MS);
     const link = `${config.publicUrl}${localizePath(PAGE[kind], language)}?token=${token}`;
     await enqueueMail(trx, {

@@ -52,14 +52,24 @@ export async function sendInvitation(
   });
 }
 
+/** A new link for a pending invitation, counted as a send (the back office's resend, or a member's recovery request). */
+export async function resendInvitation(
+  trx: Conn,
+  config: Config,
+  member: NonNullable<Awaited<ReturnType<typeof repo.findPending>>>,
+  now = new Date(),
+): Promise<void> {
+  await sendInvitation(trx, config, member, now);
+  await repo.markSent(trx, member.hash, member.sends + 1, nowIso(now));
+}
+
 /** POST /adm/member-imports/invitations/:hash/resend: a new link for a member who has not accepted yet. */
 export async function resend(ctx: ServiceContext, userHash: string) {
   const now = new Date();
   await ctx.db.transaction().execute(async (trx) => {
     const member = await repo.findPending(trx, userHash);
     if (!member) throw AppError.notFound();
-    await sendInvitation(trx, ctx.config, member, now);
-    await repo.markSent(trx, userHash, member.sends + 1, nowIso(now));
+    await resendInvitation(trx, ctx.config, member, now);
     await audit.record(trx, {
       adminHash: ctx.actor.hash!,
       action: 'user.invitationResent',

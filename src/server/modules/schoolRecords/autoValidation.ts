@@ -63,3 +63,22 @@ export async function checkOnConfirmation(trx: Conn, config: Config, userHash: s
   }
   return check;
 }
+
+/**
+ * After an import of the records: every registration waiting in the queue with its address confirmed is checked again
+ * (in the import's transaction), so those the new records make eligible are validated as on confirmation. Addresses
+ * not confirmed yet are checked when they are. Answers how many were validated.
+ */
+export async function recheckQueue(trx: Conn, config: Config): Promise<number> {
+  if (!(await autoValidationOn(trx))) return 0;
+  const waiting = await trx
+    .selectFrom('users')
+    .select('hash')
+    .where('status', '=', 'PENDING')
+    .where('email_confirmed_at', 'is not', null)
+    .orderBy('created_at')
+    .execute();
+  let validated = 0;
+  for (const { hash } of waiting) if ((await checkOnConfirmation(trx, config, hash)) === 'validated') validated += 1;
+  return validated;
+}

@@ -12,6 +12,7 @@ import type { SchoolRecordsTable } from '../../db/types';
 import type { ServiceContext } from '../../serviceContext';
 import * as audit from '../audit/service';
 import { SCHOOL_RECORD_AUDIT_ACTIONS } from '../../../shared/audit';
+import { recheckQueue } from './autoValidation';
 import * as repo from './repository';
 import { changedFields, COLUMNS, documentKey, readRecordRow, searchText, type RecordFields } from './rows';
 
@@ -22,7 +23,19 @@ export interface ImportAnswer extends Omit<PreviewResult, 'rows'> {
   written: boolean;
   rows: (PreviewResult['rows'][number] & { message?: string })[];
   unmappedStudies: string[];
+  /** the mapping step: the names above with how many rows of the file carry each, and the first lines */
+  studies: StudyGroup[];
+  /** import only: registrations of the queue the new records made eligible, validated on their own */
+  validated?: number;
 }
+
+export interface StudyGroup {
+  study: string;
+  rows: number;
+  lines: number[];
+}
+
+const SHOWN_LINES = 10;
 
 type Pending = { line: number; key: string; fields: RecordFields };
 
@@ -38,7 +51,7 @@ async function titleMatcher(db: Conn) {
 async function walk(ctx: ServiceContext, path: string, db: Conn, write: boolean): Promise<ImportAnswer> {
   const collector = new PreviewCollector();
   const seen = new Map<string, number>();
-  const studies = new Map<string, string>();
+  const studies = new Map<string, StudyGroup>();
   const now = nowIso();
   let pending: Pending[] = [];
 
@@ -98,22 +111,31 @@ async function walk(ctx: ServiceContext, path: string, db: Conn, write: boolean)
       continue;
     }
     seen.set(key, row.line);
-    if (outcome.fields.study && studies.size < MAX_STUDIES)
-      studies.set(normaliseHeader(outcome.fields.study), outcome.fields.study);
+    if (outcome.fields.study) {
+      const key = normaliseHeader(outcome.fields.study);
+      const group = studies.get(key);
+      if (group) {
+        group.rows += 1;
+        if (group.lines.length < SHOWN_LINES) group.lines.push(row.line);
+      } else if (studies.size < MAX_STUDIES)
+        studies.set(key, { study: outcome.fields.study, rows: 1, lines: [row.line] });
+    }
     pending.push({ line: row.line, key, fields: outcome.fields });
     if (pending.length >= BATCH) await flush();
   }
   await flush();
 
-  // study names the tree does not know yet: matched by title, else left for the mapping step
-  const known = await repo.studyCategories(db, [...studies.keys()]);
+  // study names the tree does not know yet: matched by title, else left for the mapping step unless decided before
+  const known = await repo.studyDecisions(db, [...studies.keys()]);
   const matchTitle = await titleMatcher(db);
-  const unmappedStudies: string[] = [];
-  for (const [key, study] of studies) {
-    const mapped = known.get(key) ?? (known.has(key) ? null : matchTitle(study));
-    if (!mapped) unmappedStudies.push(study);
-    if (write && !known.has(key)) await repo.saveStudy(db, key, study, mapped);
+  const undecided: StudyGroup[] = [];
+  for (const [key, group] of studies) {
+    const stored = known.get(key);
+    const mapped = stored ? stored.category : matchTitle(group.study);
+    if (!mapped && !stored?.decided) undecided.push(group);
+    if (write && !stored) await repo.saveSeenStudy(db, key, group.study, mapped);
   }
+  undecided.sort((a, b) => a.study.localeCompare(b.study));
 
   const result = collector.result();
   return {
@@ -122,7 +144,8 @@ async function walk(ctx: ServiceContext, path: string, db: Conn, write: boolean)
     rows: result.rows.map((row) =>
       row.reason ? { ...row, message: translate(ctx.lng, row.reason, row.params) } : row,
     ),
-    unmappedStudies: unmappedStudies.sort(),
+    unmappedStudies: undecided.map((group) => group.study),
+    studies: undecided,
   };
 }
 
@@ -133,13 +156,14 @@ export function preview(ctx: ServiceContext, path: string): Promise<ImportAnswer
 export async function importFile(ctx: ServiceContext, path: string, filename: string): Promise<ImportAnswer> {
   return ctx.db.transaction().execute(async (trx) => {
     const answer = await walk(ctx, path, trx, true);
+    const validated = await recheckQueue(trx, ctx.config);
     await audit.record(trx, {
       adminHash: ctx.actor.hash!,
       action: SCHOOL_RECORD_AUDIT_ACTIONS[0],
       targetType: 'schoolRecords',
       targetHash: newHash(),
-      data: { label: filename.slice(0, 200), counts: answer.counts },
+      data: { label: filename.slice(0, 200), counts: answer.counts, validated },
     });
-    return answer;
+    return { ...answer, validated };
   });
 }

@@ -74,6 +74,24 @@ export async function count(db: Conn, filter: RecordsFilter): Promise<number> {
   return Number(row.n);
 }
 
+export interface RecordsCursor {
+  surname1: string;
+  hash: string;
+}
+
+/** The export's keyset batches, by first surname then hash (stable while rows are added). */
+export function exportBatch(db: Conn, filter: RecordsFilter, after: RecordsCursor | null, limit: number) {
+  let query = filtered(db, filter);
+  if (after)
+    query = query.where((eb) =>
+      eb.or([
+        eb('surname1', '>', after.surname1),
+        eb.and([eb('surname1', '=', after.surname1), eb('hash', '>', after.hash)]),
+      ]),
+    );
+  return query.select(RECORD_COLUMNS).orderBy('surname1').orderBy('hash').limit(limit).execute();
+}
+
 export function page(db: Conn, filter: RecordsFilter, size: number, offset: number): Promise<RecordRow[]> {
   return filtered(db, filter)
     .select(RECORD_COLUMNS)
@@ -85,22 +103,47 @@ export function page(db: Conn, filter: RecordsFilter, size: number, offset: numb
     .execute();
 }
 
-/** The mapped category of each study key given (missing: never seen; null: seen, not mapped). */
+export interface StudyDecision {
+  category: string | null;
+  decided: boolean;
+}
+
+/** What is known of each study key given (missing: never seen; category null and not decided: seen, not mapped). */
 export async function studyCategories(db: Conn, keys: string[]): Promise<Map<string, string | null>> {
+  return new Map([...(await studyDecisions(db, keys))].map(([key, row]) => [key, row.category]));
+}
+
+export async function studyDecisions(db: Conn, keys: string[]): Promise<Map<string, StudyDecision>> {
   if (!keys.length) return new Map();
   const rows = await db
     .selectFrom('school_studies')
-    .select(['study_key', 'category_hash'])
+    .select(['study_key', 'category_hash', 'decided_at'])
     .where('study_key', 'in', keys)
     .execute();
+  return new Map(rows.map((row) => [row.study_key, { category: row.category_hash, decided: row.decided_at !== null }]));
+}
+
+/** Every study mapping (a few hundred names at most). */
+export async function allStudyCategories(db: Conn): Promise<Map<string, string | null>> {
+  const rows = await db.selectFrom('school_studies').select(['study_key', 'category_hash']).execute();
   return new Map(rows.map((row) => [row.study_key, row.category_hash]));
 }
 
-export async function saveStudy(db: Conn, key: string, study: string, category: string | null): Promise<void> {
+/** A name seen in a file (category from a title match, or none), kept without touching a decision taken before. */
+export async function saveSeenStudy(db: Conn, key: string, study: string, category: string | null): Promise<void> {
   await db
     .insertInto('school_studies')
     .values({ study_key: key, study, category_hash: category })
-    .onConflict((oc) => oc.column('study_key').doUpdateSet({ category_hash: category }))
+    .onConflict((oc) => oc.column('study_key').doNothing())
+    .execute();
+}
+
+/** The office's decision on a name: a category, or none on purpose. */
+export async function decideStudy(db: Conn, key: string, study: string, category: string | null, at: string) {
+  await db
+    .insertInto('school_studies')
+    .values({ study_key: key, study, category_hash: category, decided_at: at })
+    .onConflict((oc) => oc.column('study_key').doUpdateSet({ category_hash: category, decided_at: at }))
     .execute();
 }
 

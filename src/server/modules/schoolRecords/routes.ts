@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../lib/lists';
 import { uploadBody, uploadsPlugin, type UploadedFile } from '../../plugins/uploads';
 import { serviceContext } from '../../serviceContext';
+import { exportRecords, type RecordsExportQuery } from './export';
 import * as importService from './importService';
 import * as service from './service';
 
@@ -50,6 +51,34 @@ export async function adminSchoolRecordRoutes(app: FastifyInstance) {
       response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
     },
     handler: (request) => service.remove(serviceContext(request), request.params.hash),
+  });
+  app.get<{ Querystring: RecordsExportQuery }>('/adm/schoolRecords/export', {
+    config: { permission },
+    schema: {
+      tags,
+      summary:
+        "The school's records of the list with its filters as CSV or XLSX (streamed), headed in the request's language; no document numbers",
+      querystring: { $ref: 'admin.schoolRecords.export#' },
+      response: {
+        200: {
+          description: 'CSV (UTF-8 with a BOM) or XLSX',
+          content: {
+            'text/csv': { schema: { type: 'string', format: 'binary' } },
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+              schema: { type: 'string', format: 'binary' },
+            },
+          },
+        },
+      },
+    },
+    handler: async (request, reply) => {
+      const file = await exportRecords(serviceContext(request), request.query);
+      return reply
+        .header('Content-Type', file.type)
+        .header('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+        .header('Cache-Control', 'no-store')
+        .send(file.body);
+    },
   });
   app.put<{ Body: { study: string; category: string | null } }>('/adm/schoolRecords/studies', {
     config: { permission },

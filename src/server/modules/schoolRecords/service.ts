@@ -46,15 +46,20 @@ async function present(ctx: ServiceContext, rows: repo.RecordRow[]) {
   });
 }
 
-export async function list(ctx: ServiceContext, query: RecordsQuery) {
-  const { size, offset } = pageWindow(query, 20);
+/** The list's filters (the export uses the same). */
+export function recordsFilter(ctx: ServiceContext, query: Pick<RecordsQuery, 'text' | 'kind'>): repo.RecordsFilter {
   const raw = query.text?.trim() ?? '';
-  const filter = {
+  return {
     text: query.text,
     kind: query.kind,
     // a typed document number is found by its keyed hash, never by a stored number
     ...(/^[A-Za-z0-9 .\-/]{5,24}$/.test(raw) ? { documentKey: documentKey(ctx.config.secretKey, raw) } : {}),
   };
+}
+
+export async function list(ctx: ServiceContext, query: RecordsQuery) {
+  const { size, offset } = pageWindow(query, 20);
+  const filter = recordsFilter(ctx, query);
   const [total, rows] = await Promise.all([repo.count(ctx.db, filter), repo.page(ctx.db, filter, size, offset)]);
   return listResult(await present(ctx, rows), total, size);
 }
@@ -126,7 +131,7 @@ export async function remove(ctx: ServiceContext, hash: string): Promise<{ ok: t
   return { ok: true };
 }
 
-/** The mapping step: a study name of the school's files stands for a category of the tree (or none). */
+/** The mapping step: a study name of the school's files stands for a category of the tree (or none, on purpose: not asked again). */
 export async function mapStudy(ctx: ServiceContext, body: { study: string; category: string | null }) {
   if (body.category && !(await repo.categoryExists(ctx.db, body.category)))
     throw AppError.badRequest('validation.failed', [
@@ -134,7 +139,7 @@ export async function mapStudy(ctx: ServiceContext, body: { study: string; categ
     ]);
   const key = normaliseHeader(body.study) || body.study.trim();
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.saveStudy(trx, key, body.study.trim(), body.category);
+    await repo.decideStudy(trx, key, body.study.trim(), body.category, nowIso());
     await audit.record(trx, {
       adminHash: ctx.actor.hash!,
       action: SCHOOL_RECORD_AUDIT_ACTIONS[1],

@@ -5,11 +5,27 @@
  */
 import { useTable } from '@refinedev/antd';
 import { useDelete, useInvalidate } from '@refinedev/core';
-import { Alert, Button, Card, Input, Popconfirm, Space, Table, Tag, Typography, Upload } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App as AntApp,
+  Button,
+  Card,
+  Empty,
+  Input,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../../lib/downloadCsv';
 import { uploadFiles } from '../../../providers/upload';
 import { SchoolRecordDrawer } from './SchoolRecordDrawer';
+import { saveStudyChoices, StudyMappingStep, type StudyChoices } from './StudyMappingStep';
 import type { ImportAnswer, SchoolRecord } from './types';
 
 const ACTION_COLORS = { add: 'green', change: 'blue', unchanged: 'default', refused: 'red' } as const;
@@ -23,6 +39,15 @@ export default function SchoolRecordsPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<SchoolRecord | null>(null);
+  const [search, setSearch] = useState('');
+  const [choices, setChoices] = useState<StudyChoices>({});
+  const { message } = AntApp.useApp();
+  // the records as a file with the list's filter (GET /adm/schoolRecords/export, issue 28 §4; no document numbers)
+  const exportAs = (format: 'csv' | 'xlsx') =>
+    downloadFile('adm', 'schoolRecords/export', `school-records.${format}`, {
+      ...(search ? { text: search } : {}),
+      format,
+    }).catch((error: unknown) => message.error((error as Error).message));
   const { tableProps, setFilters } = useTable<SchoolRecord>({
     resource: 'adm/schoolRecords',
     syncWithLocation: false,
@@ -34,14 +59,19 @@ export default function SchoolRecordsPage() {
     setBusy(true);
     setProblem(null);
     try {
+      // the mapping step's choices are saved first, so the import's answer already counts them
+      if (step === 'import' && answer) await saveStudyChoices(answer.studies, choices);
       const result = await uploadFiles(`schoolRecords/${step}`, 'file', [chosen], () => undefined, 'adm');
       if (result.status === 200) {
         setAnswer(result.body as unknown as ImportAnswer);
+        if (step === 'preview') setChoices({});
         if (step === 'import') await invalidate({ resource: 'adm/schoolRecords', invalidates: ['list'] });
       } else {
         setAnswer(null);
         setProblem(result.body.errors?.[0]?.message ?? result.body.message ?? t('admin.schoolRecords.failed'));
       }
+    } catch (error) {
+      setProblem((error as Error).message || t('admin.schoolRecords.failed'));
     } finally {
       setBusy(false);
     }
@@ -87,15 +117,21 @@ export default function SchoolRecordsPage() {
                 answer.written ? 'admin.schoolRecords.done' : 'admin.schoolRecords.previewSummary',
                 answer.counts,
               )}
+              description={
+                answer.validated ? t('admin.schoolRecords.validated', { count: answer.validated }) : undefined
+              }
             />
-            {answer.unmappedStudies.length > 0 && (
-              <Alert
-                type="warning"
-                showIcon
-                style={{ marginTop: 8 }}
-                message={t('admin.schoolRecords.unmapped', { studies: answer.unmappedStudies.join(', ') })}
-              />
-            )}
+            {answer.studies.length > 0 &&
+              (answer.written ? (
+                <Alert
+                  type="warning"
+                  showIcon
+                  style={{ marginTop: 8 }}
+                  message={t('admin.schoolRecords.unmapped', { studies: answer.unmappedStudies.join(', ') })}
+                />
+              ) : (
+                <StudyMappingStep groups={answer.studies} choices={choices} onChange={setChoices} />
+              ))}
             <Table
               style={{ marginTop: 8 }}
               size="small"
@@ -123,17 +159,37 @@ export default function SchoolRecordsPage() {
           </div>
         )}
       </Card>
-      <Input.Search
-        allowClear
-        aria-label={t('admin.schoolRecords.search')}
-        placeholder={t('admin.schoolRecords.search')}
-        style={{ maxWidth: 360, marginBottom: 16 }}
-        onSearch={(text) => setFilters([{ field: 'text', operator: 'eq', value: text || undefined }], 'replace')}
-      />
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          aria-label={t('admin.schoolRecords.search')}
+          placeholder={t('admin.schoolRecords.search')}
+          style={{ maxWidth: 360 }}
+          onSearch={(text) => {
+            setSearch(text);
+            setFilters([{ field: 'text', operator: 'eq', value: text || undefined }], 'replace');
+          }}
+        />
+        <Button icon={<DownloadOutlined />} onClick={() => void exportAs('csv')} data-testid="records-export-csv">
+          {t('admin.users.exportCsv')}
+        </Button>
+        <Button icon={<DownloadOutlined />} onClick={() => void exportAs('xlsx')} data-testid="records-export-xlsx">
+          {t('admin.users.exportXlsx')}
+        </Button>
+      </Space>
       <Table<SchoolRecord>
         {...tableProps}
         rowKey="hash"
         size="middle"
+        // an empty search keeps antd's "no data"; an empty registry says what to do
+        locale={{
+          emptyText: search ? undefined : (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={<span data-testid="records-empty">{t('admin.schoolRecords.empty')}</span>}
+            />
+          ),
+        }}
         columns={[
           {
             title: t('fields.name'),

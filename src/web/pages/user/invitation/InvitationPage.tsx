@@ -1,11 +1,13 @@
 /**
  * /user/invitation?token=… (issue 28 §3): a member the association imported chooses their first password. The link
- * is checked first (POST /usr/invitation/check), so a used, expired or broken link shows at once what to do (ask the
- * association for a new one) instead of a form that cannot work; accepting (POST /usr/invitation/accept) follows
- * the recovery form's rules and leads to sign-in.
+ * is checked first (POST /usr/invitation/check), so a used, expired or broken link shows at once what to do instead of
+ * a form that cannot work: the member can have a new link sent (POST /usr/recovery, which for an invited member who has
+ * not accepted sends the invitation again) or ask the association. Accepting (POST /usr/invitation/accept) follows
+ * the recovery form's rules and then signs the member in with the password just chosen (their profile opens).
  */
 import { useEffect, useState } from 'react';
-import { Card, Result, Spin, Typography } from 'antd';
+import { Alert, Card, Result, Spin, Typography } from 'antd';
+import { useLogin } from '@refinedev/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UiSchema } from '@rjsf/utils';
@@ -13,6 +15,7 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { request } from '../../../providers/http';
 import { useLocale } from '../../../hooks/useLocale';
+import type { LoginParams } from '../../../providers/auth';
 
 const CARD = { maxWidth: 520, margin: '0 auto' } as const;
 const UI: UiSchema = {
@@ -39,6 +42,8 @@ export default function InvitationPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const [resent, setResent] = useState(false);
+  const { mutate: login } = useLogin<LoginParams>();
 
   useEffect(() => {
     let live = true;
@@ -59,6 +64,8 @@ export default function InvitationPage() {
         body: { ...values, token },
       });
       setDone(answer.email);
+      // signed in with the password just chosen: the provider opens the profile; if that fails, the page says to sign in
+      login({ email: answer.email, password: values.password, kind: 'user' });
     } catch (error) {
       const found = (error as { errors?: Errors }).errors ?? { body: [(error as Error).message] };
       if (found['token']) setChecked({ state: 'invalid', message: messageOf(error) });
@@ -78,6 +85,24 @@ export default function InvitationPage() {
           subTitle={done ? t('invitation.done.text', { email: done }) : (checked as { message: string }).message}
           extra={<Link to={to('user.login')}>{t('invitation.toLogin')}</Link>}
         />
+        {!done &&
+          (resent ? (
+            <Alert type="success" showIcon message={t('invitation.resend.done')} data-testid="invitation-resent" />
+          ) : (
+            <>
+              <Typography.Paragraph>{t('invitation.resend.text')}</Typography.Paragraph>
+              <SchemaForm<{ email: string }>
+                id="invitation-resend"
+                form="recovery"
+                submitText={t('invitation.resend.submit')}
+                onSubmit={(values) =>
+                  void request('usr', 'recovery', { method: 'POST', body: values })
+                    .then(() => setResent(true))
+                    .catch(() => setResent(true))
+                }
+              />
+            </>
+          ))}
       </Card>
     );
   }
