@@ -290,6 +290,7 @@ describe('enqueueMail', () => {
         link: 'https://a.test/en/user/messages/abc',
         unsubscribe: 'https://a.test/mail/unsubscribe/messages/x.y',
       },
+      'message.warning': { name: 'Ann <b>', excerpt: 'Buy <cheap> pills' },
     };
     expect(MAIL_TEMPLATES).toHaveLength(35);
     const subjects = new Set<string>();
