@@ -2004,6 +2004,7 @@ export interface UserMe {
   notify_group_removed: boolean;
   accepts_messages?: boolean;
   notify_messages?: boolean;
+  message_mails?: 'away' | 'digest' | 'none';
 }
 
 // user.password
@@ -2143,6 +2144,7 @@ export interface UserSettings {
   notify_group_removed?: boolean;
   accepts_messages?: boolean;
   notify_messages?: boolean;
+  message_mails?: 'away' | 'digest' | 'none';
   language?: 'es' | 'en' | 'ca';
 }
 

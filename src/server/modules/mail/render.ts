@@ -52,6 +52,7 @@ export const MAIL_TEMPLATES = [
   'account.invitation',
   'message.unread',
   'message.warning',
+  'message.digest',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -91,6 +92,8 @@ const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
   'message.unread': { text: ['from', 'unsubscribe'], link: true },
   // data.excerpt: the start of the reported message (moderation queue's warning, messages/moderationService.ts)
   'message.warning': { text: ['excerpt'] },
+  // data.conversations: [{ from, count, link }] (at least one); link: the inbox; unsubscribe: the one-click stop
+  'message.digest': { text: ['unsubscribe'], link: true },
   // data.posts: [{ group, excerpt, link }] (at least one); link: the member's groups
   'workgroup.digest': { text: [], link: true },
   // data.excerpt: the start of the reported post; link: the group's page for its administrator
