@@ -298,7 +298,7 @@ describe('enqueueMail', () => {
         unsubscribe: 'https://a.test/mail/unsubscribe/messages/x.y',
       },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(35);
+    expect(MAIL_TEMPLATES).toHaveLength(37);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();
