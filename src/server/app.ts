@@ -55,6 +55,7 @@ import { wallMemberReadRoutes, wallModerationRoutes, wallPostRoutes } from './mo
 import { groupDigestTask } from './modules/workgroups/wall/digest';
 import { messageRoutes } from './modules/messages/routes';
 import { awayMailTask } from './modules/messages/awayMail';
+import { messageDigestTask } from './modules/messages/digestMail';
 import { jobAlertRoutes } from './modules/jobAlerts/routes';
 import { unsubscribeRoutes } from './modules/mail/unsubscribePage';
 import { cardRoutes } from './modules/payments/cards/routes';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...jobAlertTasks(db, config),
       groupDigestTask(db, config),
       awayMailTask(db, config),
+      messageDigestTask(db, config),
       scheduledArticlesTask(db),
       newsletterTask(db, config),
       renewalTask(app),

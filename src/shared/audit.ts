@@ -50,3 +50,10 @@ export const PAYMENT_AUDIT_ACTIONS = [
 
 /** The audit actions of the school's records (admin/schoolRecords, issue 28): an import, an edit, a removal. */
 export const SCHOOL_RECORD_AUDIT_ACTIONS = ['registry.imported', 'registry.updated', 'registry.deleted'] as const;
+
+/** The audit actions of the moderation queue of reported messages (issue 29 §4). */
+export const MESSAGE_REPORT_AUDIT_ACTIONS = [
+  'message.reportDismissed',
+  'message.senderWarned',
+  'message.senderDisabled',
+] as const;

@@ -135,6 +135,9 @@ export const ADMIN_ROUTES: readonly RouteDef[] = [
   r('admin.security', 'admin/security', 'admin', undefined, 'admin.self'),
   r('admin.audit', 'admin/audit', 'admin', undefined, 'admin.validate'),
   r('admin.schoolRecords', 'admin/schoolRecords', 'admin', undefined, 'admin.validate'),
+  r('admin.message-reports', 'admin/message-reports', 'admin', undefined, 'admin.validate'), // issue 29 §4
+  r('admin.messages', 'admin/messages', 'admin', undefined, 'admin.messages'), // the association's inbox
+  r('admin.messages.show', 'admin/messages/:hash', 'admin', undefined, 'admin.messages'),
 ];
 
 const BY_NAME = new Map([...ROUTES, ...ADMIN_ROUTES].map((route) => [route.name, route]));
@@ -387,7 +390,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   adm({ entity: 'administrators', name: 'admins', list: 'admin.admins', icon: 'CrownOutlined' }),
   adm({ name: 'audit', list: 'admin.audit', icon: 'AuditOutlined' }),
   adm({ name: 'schoolRecords', list: 'admin.schoolRecords', icon: 'IdcardOutlined' }),
-  adm({ name: 'messages', icon: 'MessageOutlined' }), // the association's inbox: API only for now (no page yet)
+  adm({ name: 'messages', list: 'admin.messages', show: 'admin.messages.show', icon: 'MessageOutlined' }),
+  adm({ name: 'message-reports', list: 'admin.message-reports', icon: 'FlagOutlined' }),
 ];
 
 /** Fills a nested resource's API path from the hook's meta (`workgroups/:group/comments` + `{ group }`). */

@@ -400,6 +400,55 @@ export interface AdminMemberImportsPreview {
   truncated: boolean;
 }
 
+// admin.messageReport.decision
+/**
+ * What an administrator does with a reported message: dismiss the report, warn the sender by e-mail (in the sender's language) or disable the sender's account. Every open report of the same message is resolved with it.
+ */
+export interface AdminMessageReportDecision {
+  action: 'dismiss' | 'warn' | 'disable';
+}
+
+// admin.messageReport
+export interface AdminMessageReport {
+  hash: string;
+  created_at: string;
+  reason: string;
+  reporter: MessageParty;
+  sender: {
+    type: 'user' | 'company' | 'admin';
+    hash: string;
+    name: string | null;
+    email: string | null;
+    status: string | null;
+  };
+  message: {
+    hash: string;
+    conversation: string;
+    text: string;
+    created_at: string;
+  };
+  context: {
+    hash: string;
+    from: MessageParty;
+    text: string;
+    created_at: string;
+    reported: boolean;
+  }[];
+  reports: number;
+  resolution: 'DISMISSED' | 'WARNED' | 'DISABLED' | null;
+  resolved_at: string | null;
+}
+
+// admin.messageReports.filter
+/**
+ * The moderation queue of reported messages: open ones (the default, oldest first) or resolved ones (newest first).
+ */
+export interface AdminMessageReportsFilter {
+  status?: 'open' | 'resolved';
+  page?: number;
+  size?: number;
+}
+
 // admin.page.item
 export interface AdminPageItem {
   key: string;
@@ -1977,6 +2026,7 @@ export interface UserMe {
   notify_group_removed: boolean;
   accepts_messages?: boolean;
   notify_messages?: boolean;
+  message_mails?: 'away' | 'digest' | 'none';
 }
 
 // user.password
@@ -2116,6 +2166,7 @@ export interface UserSettings {
   notify_group_removed?: boolean;
   accepts_messages?: boolean;
   notify_messages?: boolean;
+  message_mails?: 'away' | 'digest' | 'none';
   language?: 'es' | 'en' | 'ca';
 }
 

@@ -290,8 +290,15 @@ describe('enqueueMail', () => {
         link: 'https://a.test/en/user/messages/abc',
         unsubscribe: 'https://a.test/mail/unsubscribe/messages/x.y',
       },
+      'message.warning': { name: 'Ann <b>', excerpt: 'Buy <cheap> pills' },
+      'message.digest': {
+        name: 'Ann <b>',
+        conversations: [{ from: 'Joan <j>', count: 2, link: 'https://a.test/en/user/messages/abc' }],
+        link: 'https://a.test/en/user/messages',
+        unsubscribe: 'https://a.test/mail/unsubscribe/messages/x.y',
+      },
     };
-    expect(MAIL_TEMPLATES).toHaveLength(35);
+    expect(MAIL_TEMPLATES).toHaveLength(37);
     const subjects = new Set<string>();
     for (const template of MAIL_TEMPLATES) {
       const bodies = new Set<string>();

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ADMIN_ROUTES } from '../../src/shared/routes';
 import { AREA_RUNS, axeOnPages } from '../helpers/axe';
+import { addMessage, createConversation } from '../../src/server/modules/messages/repository';
 import { newPage, onBrowserSuite, withCookieChoice, type LiveServer } from '../helpers/browser';
 
 let server: LiveServer;
@@ -37,8 +38,11 @@ const PAGES = [
   'security',
   'member-import',
   'schoolRecords',
+  'message-reports',
+  'messages',
+  'messages/:hash',
 ];
-const sample = { hash: '', key: '' };
+const sample = { hash: '', key: '', conversation: '' };
 
 beforeAll(async () => {
   const db = server.app.db;
@@ -46,6 +50,54 @@ beforeAll(async () => {
     await db.selectFrom('articles').select('hash').where('type', '=', 'EVENT').executeTakeFirstOrThrow()
   ).hash;
   sample.key = (await db.selectFrom('content_pages').select('key').orderBy('position').executeTakeFirstOrThrow()).key;
+  // a conversation of the association's, with a message of a member's reported (the moderation queue's row)
+  const admin = await db
+    .selectFrom('admins')
+    .select('hash')
+    .where('email', '=', 'admin@demo.test')
+    .executeTakeFirstOrThrow();
+  const member = await db
+    .selectFrom('users')
+    .select('hash')
+    .where('email', '=', 'bold@demo.test')
+    .executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  sample.conversation = await createConversation(
+    db,
+    'ADMIN',
+    [
+      { type: 'admin', hash: admin.hash },
+      { type: 'user', hash: member.hash },
+    ],
+    now,
+  );
+  await addMessage(
+    db,
+    sample.conversation,
+    { type: 'admin', hash: admin.hash },
+    'Welcome to the association',
+    now,
+    false,
+  );
+  const reported = await addMessage(
+    db,
+    sample.conversation,
+    { type: 'user', hash: member.hash },
+    'Buy my course',
+    now,
+    false,
+  );
+  await db
+    .insertInto('message_reports')
+    .values({
+      hash: 'axereport000000001',
+      message_hash: reported,
+      reporter_type: 'admin',
+      reporter_hash: admin.hash,
+      reason: 'Advertising',
+      created_at: now,
+    })
+    .execute();
 });
 
 describe('the back office passes axe (WCAG 2.2 AA)', () => {
@@ -74,7 +126,8 @@ describe('the back office passes axe (WCAG 2.2 AA)', () => {
     await page.locator('form button[type=submit]').first().click();
     await page.waitForURL((url) => url.pathname !== `/${lng}/admin/login`);
     const paths = PAGES.map(
-      (path) => `/${lng}/admin/${path.replace(':hash', sample.hash).replace(':key', sample.key)}`,
+      (path) =>
+        `/${lng}/admin/${path.replace(':hash', path.startsWith('messages/') ? sample.conversation : sample.hash).replace(':key', sample.key)}`,
     );
     failures.push(...(await axeOnPages(page, server.url, paths, `@${width}`, { heading: 'h1, h2' })));
     await context.close();

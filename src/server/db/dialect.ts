@@ -38,6 +38,7 @@ import * as m034 from './migrations/034_member_invitations';
 import * as m032 from './migrations/032_school_records';
 import * as m035 from './migrations/035_messages';
 import * as m039 from './migrations/039_study_decisions';
+import * as m037 from './migrations/037_message_moderation';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -141,6 +142,7 @@ const migrations: Record<string, Migration> = {
   '032_school_records': m032,
   '035_messages': m035,
   '039_study_decisions': m039,
+  '037_message_moderation': m037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

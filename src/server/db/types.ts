@@ -57,6 +57,10 @@ export interface UsersTable {
   accepts_messages: Generated<Flag | null>;
   /** 035_messages: an e-mail when a message stays unread for 15 minutes (1 = on). */
   notify_messages: Generated<Flag>;
+  /** 037_message_moderation: 1 = the message e-mails as one daily digest instead of one when away. */
+  messages_digest: Generated<Flag>;
+  /** 037_message_moderation: when the last daily digest was queued. */
+  messages_digest_at: string | null;
 }
 
 export interface CompaniesTable {
@@ -751,6 +755,10 @@ export interface MessageReportsTable {
   reason: string;
   created_at: string;
   resolved_at: string | null;
+  /** 037_message_moderation: DISMISSED | WARNED | DISABLED */
+  resolution: string | null;
+  /** 037_message_moderation: the administrator who decided */
+  resolved_by: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -42,6 +42,7 @@ export const SERVICE_ANSWERS: Record<string, number[]> = {
     ['/usr', '/com', '/adm'].flatMap((prefix) => [
       [`POST ${prefix}/messages`, [404, 418]],
       [`POST ${prefix}/messages/:hash`, [418]],
+      [`POST ${prefix}/messages/blocks`, [404, 418]], // an unknown person; oneself
     ]),
   ),
   // 402: the card was declined; 502: the payment provider did not answer or refused the refund

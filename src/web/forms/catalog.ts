@@ -78,7 +78,7 @@ export const FORMS = {
       'notify_group_requests',
       'notify_group_removed',
       'accepts_messages',
-      'notify_messages',
+      'message_mails',
       'language',
     ],
   },

@@ -7,6 +7,8 @@ export const ADMIN_SECTIONS = [
   'companies',
   'jobs',
   'workgroups',
+  'messages',
+  'message-reports',
   'subscriptions',
   'payments',
   'articles',

@@ -34,6 +34,9 @@ export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'admin.security': lazy(() => import('../pages/admin/admins/SecurityPage')),
   'admin.audit': lazy(() => import('../pages/admin/audit/AuditLogPage')),
   'admin.schoolRecords': lazy(() => import('../pages/admin/schoolRecords/SchoolRecordsPage')),
+  'admin.message-reports': lazy(() => import('../pages/admin/messageReports/MessageReportsPage')),
+  'admin.messages': lazy(() => import('../pages/admin/messages/AdminInboxPage')),
+  'admin.messages.show': lazy(() => import('../pages/admin/messages/AdminThreadPage')),
 };
 
 const wait = (node: React.ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;

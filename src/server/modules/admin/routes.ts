@@ -14,6 +14,7 @@ import { adminPageRoutes } from '../content/admin/routes';
 import { adminPaymentRoutes } from '../payments/admin/routes';
 import { adminAdminsRoutes, adminInviteRoutes } from './admins/routes';
 import { adminSchoolRecordRoutes } from '../schoolRecords/routes';
+import { messageModerationRoutes } from '../messages/moderationRoutes';
 
 export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminMeRoutes);
@@ -31,4 +32,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminAdminsRoutes);
   await app.register(adminInviteRoutes);
   await app.register(adminSchoolRecordRoutes);
+  await app.register(messageModerationRoutes);
 }

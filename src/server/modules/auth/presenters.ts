@@ -3,6 +3,7 @@ import type { CompanyRow, UserRow } from '../../db/types';
 import { companyData } from '../companies/data';
 import type { MemberFileLinks } from '../users/fileLinks';
 import { acceptsMessages } from '../messages/accepts';
+import { messageMailsOf } from '../messages/messageMails';
 
 /** `files`: the member's own signed file links (GET /usr/users/me only; a session answer carries none). */
 export function presentUser(user: UserRow, files?: MemberFileLinks) {
@@ -37,6 +38,7 @@ export function presentUser(user: UserRow, files?: MemberFileLinks) {
     notify_group_removed: user.notify_group_removed === 1,
     accepts_messages: acceptsMessages(user),
     notify_messages: user.notify_messages === 1,
+    message_mails: messageMailsOf(user),
     ...files,
   };
 }

@@ -51,6 +51,8 @@ export const MAIL_TEMPLATES = [
   'membership.cancelled',
   'account.invitation',
   'message.unread',
+  'message.warning',
+  'message.digest',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -88,6 +90,10 @@ const REQUIRED: Record<MailTemplate, { text: string[]; link?: true }> = {
   'workgroup.reply': { text: ['title', 'member'], link: true },
   // data.from: who wrote; link: the conversation; unsubscribe: the one-click stop of these e-mails
   'message.unread': { text: ['from', 'unsubscribe'], link: true },
+  // data.excerpt: the start of the reported message (moderation queue's warning, messages/moderationService.ts)
+  'message.warning': { text: ['excerpt'] },
+  // data.conversations: [{ from, count, link }] (at least one); link: the inbox; unsubscribe: the one-click stop
+  'message.digest': { text: ['unsubscribe'], link: true },
   // data.posts: [{ group, excerpt, link }] (at least one); link: the member's groups
   'workgroup.digest': { text: [], link: true },
   // data.excerpt: the start of the reported post; link: the group's page for its administrator

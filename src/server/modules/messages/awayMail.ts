@@ -32,6 +32,7 @@ export async function sendAwayMails(db: Db, config: Config, now: Date): Promise<
     .where('p.archived_at', 'is', null)
     .where('users.status', '=', 'VALIDATED')
     .where('users.notify_messages', '=', 1)
+    .where('users.messages_digest', '=', 0) // the others have their daily digest (digestMail.ts)
     // the oldest unread message is 15 minutes old: the newest message is at least that old, or older ones wait
     .where((eb) =>
       eb.exists(

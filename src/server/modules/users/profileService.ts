@@ -23,6 +23,7 @@ import { creditorIbanError, isCreditorIban, revokeMandates } from '../payments/d
 import * as repo from './profileRepository';
 import type { UserIban, UserProfile, UserSettings } from '../../../shared/schema-types';
 import { COLUMN_OF, FLAGS, TAG_GROUP_OF, profileModel } from './profileFields';
+import { messageMailColumns, type MessageMails } from '../messages/messageMails';
 
 type UserRow = Selectable<UsersTable>;
 /** The schemas' fields (src/shared/schema-types.ts), and any field a maintainer adds to user.profile.json. */
@@ -110,7 +111,8 @@ export async function update(app: FastifyInstance, actor: Actor, lng: Locale, bo
         // a direct-debit mandate names one account: another account needs the member's consent again (and a debit
         // not yet sent under the old one is cancelled; one already sent refuses the change)
         if (set['iban'] !== row.iban) await revokeMandates(app, trx, hash, { refuseInUse: false });
-      } else if ((FLAGS as readonly string[]).includes(field)) set[field] = value ? 1 : 0;
+      } else if (field === 'message_mails') Object.assign(set, messageMailColumns(value as MessageMails));
+      else if ((FLAGS as readonly string[]).includes(field)) set[field] = value ? 1 : 0;
       else if (COLUMN_OF[field]) set[COLUMN_OF[field]] = typeof value === 'string' ? value.trim() : value;
       else if (TAG_GROUP_OF[field]) await repo.replaceUserTags(trx, hash, TAG_GROUP_OF[field], value as string[]);
       else if (value === null) delete data[field];

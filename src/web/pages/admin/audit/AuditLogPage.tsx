@@ -7,6 +7,7 @@ import { OFFER_AUDIT_ACTIONS } from '../../../../shared/offerMoves';
 import {
   ADMIN_AUDIT_ACTIONS,
   SCHOOL_RECORD_AUDIT_ACTIONS,
+  MESSAGE_REPORT_AUDIT_ACTIONS,
   CONTENT_AUDIT_ACTIONS,
   PAYMENT_AUDIT_ACTIONS,
   SETTINGS_AUDIT_ACTION,
@@ -48,6 +49,7 @@ export default function AuditLogPage() {
             ...ADMIN_AUDIT_ACTIONS,
             ...PAYMENT_AUDIT_ACTIONS,
             ...SCHOOL_RECORD_AUDIT_ACTIONS,
+            ...MESSAGE_REPORT_AUDIT_ACTIONS,
           ].map((a) => ({ value: a, label: t(`admin.action.${a}`) })),
         ]}
       />

@@ -32,7 +32,8 @@ export function WriteButton({ area, target, size }: { area: MessagesArea; target
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>();
-  if (!allowed(area === 'company' ? 'company.messages' : 'user.messages')) return null;
+  // the permission of the area's inbox route (user.messages, company.messages, admin.messages)
+  if (!allowed(AREA[area].list)) return null;
   const send = async ({ text }: { text: string }) => {
     setSending(true);
     try {

@@ -19,9 +19,11 @@ const FLAGS = [
   'notify_group_requests',
   'notify_group_removed',
   'accepts_messages',
-  'notify_messages',
+  'message_mails',
   'language',
 ] as const;
+/** The message e-mails (issue 29 §3): one when a message stays unread, a daily digest, or none. */
+const MESSAGE_MAILS = ['away', 'digest', 'none'] as const;
 /** The group e-mails: groups are for Bold and GRATIS members, so the others are not asked about them. */
 const GROUP_NOTICES = [
   'notify_group_digest',
@@ -43,6 +45,11 @@ export default function SettingsPage() {
     ...Object.fromEntries(FLAGS.map((flag) => [flag, { 'ui:help': t(`profile.help.${flag}`) }])),
     is_receive_jobs: { 'ui:help': t('profile.help.is_receive_jobs'), 'ui:disabled': !bold },
     language: { 'ui:enumNames': ['es', 'en', 'ca'].map((lng) => t(`lang.${lng}`)), 'ui:widget': 'radio' },
+    message_mails: {
+      'ui:enumNames': MESSAGE_MAILS.map((choice) => t(`profile.messageMails.${choice}`)),
+      'ui:widget': 'radio',
+      'ui:help': t('profile.help.message_mails'),
+    },
     ...Object.fromEntries(
       GROUP_NOTICES.map((flag) => [flag, bold ? { 'ui:help': t(`profile.help.${flag}`) } : { 'ui:widget': 'hidden' }]),
     ),

@@ -7,6 +7,7 @@ import type { AdminUser } from '../types';
 import { DecisionButtons } from './DecisionButtons';
 import type { MemberDecision } from '../../../../../shared/memberMoves';
 import { fullName } from '../../../../lib/names';
+import { WriteButton } from '../../../user/messages/WriteButton';
 
 /** One member in full, with the decisions taken on them (GET /adm/users/{hash}). */
 export function MemberDrawer({
@@ -37,6 +38,11 @@ export function MemberDrawer({
       {member && (
         <>
           <DecisionButtons member={member} onDecide={onDecide} />
+          {member.status === 'VALIDATED' && (
+            <div style={{ marginTop: 12 }}>
+              <WriteButton area="admin" target={{ to: member.hash, name: fullName(member) }} size="small" />
+            </div>
+          )}
           <Descriptions column={1} size="small" bordered style={{ marginTop: 16 }}>
             <Descriptions.Item label={t('admin.users.status')}>{t(`admin.status.${member.status}`)}</Descriptions.Item>
             <Descriptions.Item label={t('admin.users.email')}>
