@@ -5,9 +5,12 @@
  * (quotes, `*`, `-`, OR, NEAR(, parentheses answer 200 and match as words); a hidden member is never found by any
  * field; the index follows edits and deletes. Offers, the directory, news/events and groups; SQLite and PostgreSQL.
  */
+import { CompiledQuery, sql, type Compilable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldText } from '../../src/shared/text';
+import { articleWordsMatch, matchText, wordsMatch } from '../../src/server/db/search';
 import { startTestApp, type CallOptions, type TestApp } from '../helpers/app';
+import { usingPostgres } from '../helpers/db';
 
 let t: TestApp;
 let member: CallOptions;
@@ -151,13 +154,15 @@ describe('what the user types is text, never search syntax', () => {
       'disen*',
       '-disen',
       '(disen)',
-      'NEAR(disen',
+      '(disen',
+      'disen)',
       '^disen',
       'disen:*',
       '+disen',
     ])
       expect(await found('/api/jobs', text), text).toContain(job.hash);
-    // OR is a word like any other: it does not widen the search
+    // NEAR( and OR are words like any other: NEAR( groups nothing, OR does not widen the search
+    expect(await found('/api/jobs', 'NEAR(disen')).toEqual(await found('/api/jobs', 'near disen'));
     expect(await found('/api/jobs', 'zzqqxx OR disen')).toEqual([]);
     expect(await found('/api/jobs', 'zzqqxx | disen')).toEqual([]);
   });
@@ -271,5 +276,44 @@ describe('privacy and writes', () => {
     expect(await found('/api/jobs', 'quixote')).toEqual([]);
     await t.app.db.deleteFrom('article_i18n').where('article_hash', '=', article.hash).execute();
     expect(await found('/api/articles', 'marqueteria')).toEqual([]);
+  });
+});
+
+describe('the index answers', () => {
+  it('each search reads its word index (the query expression is the indexed one)', async () => {
+    const db = t.app.db;
+    const postgres = usingPostgres();
+    const plans: Record<string, string> = {};
+    const explain = async (name: string, query: Compilable) => {
+      const compiled = query.compile();
+      const rows = await db.transaction().execute(async (trx) => {
+        // a handful of demo rows: a sequential scan would be the cheaper plan, the question is whether the index can serve
+        if (postgres) await sql`set local enable_seqscan = off`.execute(trx);
+        const prefix = postgres ? 'explain ' : 'explain query plan ';
+        return (await trx.executeQuery(CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]))).rows;
+      });
+      plans[name] = JSON.stringify(rows);
+    };
+    const match = matchText(db, 'disen graf')!;
+    for (const table of ['jobs', 'users', 'workgroups'] as const)
+      await explain(
+        table,
+        db
+          .selectFrom(table)
+          .select('hash')
+          .where(wordsMatch(db, table, match)),
+      );
+    await explain(
+      'article_i18n',
+      db
+        .selectFrom('article_i18n as t')
+        .select('t.article_hash')
+        .where(articleWordsMatch(db, 't', match, 'es')),
+    );
+    expect(Object.keys(plans)).toHaveLength(4);
+    for (const [table, plan] of Object.entries(plans))
+      expect(plan, table).toMatch(
+        postgres ? new RegExp(`${table}_search_words`) : new RegExp(`VIRTUAL TABLE INDEX \\d+:M`),
+      );
   });
 });

@@ -37,6 +37,7 @@ import * as m030 from './migrations/030_offer_salary_mode';
 import * as m034 from './migrations/034_member_invitations';
 import * as m032 from './migrations/032_school_records';
 import * as m035 from './migrations/035_messages';
+import * as m036 from './migrations/036_search_words';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -139,6 +140,7 @@ const migrations: Record<string, Migration> = {
   '034_member_invitations': m034,
   '032_school_records': m032,
   '035_messages': m035,
+  '036_search_words': m036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
