@@ -32,6 +32,7 @@ import * as m025 from './migrations/025_member_card';
 import * as m027 from './migrations/027_application_note';
 import * as m028 from './migrations/028_unaccent';
 import { foldText } from '../../shared/text';
+import { startsWords } from './search';
 import * as m029 from './migrations/029_application_outcome';
 import * as m030 from './migrations/030_offer_salary_mode';
 import * as m034 from './migrations/034_member_invitations';
@@ -73,6 +74,8 @@ export function createDb(databaseUrl: string, options: { poolSize?: number } = {
   sqlite.function('fold', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? foldText(value) : value,
   );
+  // starts_words(search_text, match): the word search's row test when a search matches many rows (db/search.ts)
+  sqlite.function('starts_words', { deterministic: true }, startsWords);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
