@@ -121,9 +121,17 @@ export function startsWords(text: unknown, match: unknown): number {
     lastWords = [...match.matchAll(/"([^"]*)"\*/g)].map((m) => m[1]!);
     lastMatch = match;
   }
-  if (lastWords.length === 0 || lastWords.some((word) => !text.includes(word))) return 0;
-  const words = text.split(/[^\p{L}\p{N}]+/u);
-  return lastWords.every((word) => words.some((w) => w.startsWith(word))) ? 1 : 0;
+  if (lastWords.length === 0) return 0;
+  return lastWords.every((word) => startsAWord(text, word)) ? 1 : 0;
+}
+
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/** Whether `word` occurs in `text` at the start of a word (no split of the text: called once per row of a walk). */
+function startsAWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1))
+    if (at === 0 || !WORD_CHARACTER.test(text[at - 1]!)) return true;
+  return false;
 }
 
 /** Whether a count of matches is too large for the index to drive (see SELECTIVE_MATCHES). */
