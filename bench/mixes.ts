@@ -5,6 +5,8 @@
  *  - "member reads": a signed-in member's own pages (bold@demo.test: me, applications, saved articles,
  *    portfolios, experiences, groups, the job and article lists as a member sees them);
  *  - "member writes": save / unsave an article, apply to / withdraw from an offer, a post on a group wall.
+ *  - "anonymous searches": text searches alone (offers, directory, news, groups) as people type them — whole words,
+ *    the start of a word, accents left out, two words — whose URL never repeats within a run (issue 27 §2);
  * Each request carries the key of its body for bare Fastify (bench/bare-server.ts answers an unknown URL with
  * the body kept for its path), so both sides send bodies of the same size.
  */
@@ -72,6 +74,47 @@ export function newUrl(n: number): string {
   }
 }
 
+/** What people type: whole words, starts of words, accents left out or not, two words in any order. */
+const SEARCHES = [
+  'disen',
+  'diseñador',
+  'ingenie',
+  'garcia',
+  'martínez',
+  'maria lopez',
+  'marketing',
+  'barcelona',
+  'madr',
+  'desarroll',
+  'proyecto',
+  'arquitect',
+  'fabricacion',
+  'cliente',
+  'equipo',
+  'estudio',
+  'product',
+  'data',
+  'design',
+  'engineer',
+  'manager',
+  'grafico disen',
+  'valencia',
+  'expo',
+];
+const SEARCHED_LISTS = ['/api/jobs', '/api/users', '/api/articles', '/api/workgroups'];
+
+/** The n-th URL of the search mix: page size walks 1..50 fastest, then list, search and page (14,400 before one repeats). */
+export function searchUrl(n: number): string {
+  const size = 1 + (n % 50);
+  let rest = Math.floor(n / 50);
+  const list = SEARCHED_LISTS[rest % SEARCHED_LISTS.length]!;
+  rest = Math.floor(rest / SEARCHED_LISTS.length);
+  const text = SEARCHES[rest % SEARCHES.length]!;
+  rest = Math.floor(rest / SEARCHES.length);
+  const page = 1 + (rest % 3);
+  return `${list}?text=${encodeURIComponent(text)}&page=${page}&size=${size}`;
+}
+
 async function call(
   base: string,
   method: string,
@@ -109,6 +152,14 @@ export async function discoverMixes(base: string, headers: Record<string, string
   };
   // 200 URLs from far along the counter (never reached by a run) give bare Fastify the body size per path
   for (let i = 0; i < 200; i++) anonymous.samples.push({ method: 'GET', path: newUrl(10_000_000 + i * 37) });
+  let searchCounter = 0;
+  const searches: Mix = {
+    name: 'anonymous searches',
+    headers: {},
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: searchUrl(searchCounter++) }) }],
+    samples: [],
+  };
+  for (let i = 0; i < 200; i++) searches.samples.push({ method: 'GET', path: searchUrl(10_000_000 + i * 37) });
 
   const reads = [
     '/usr/users/me',
@@ -166,7 +217,7 @@ export async function discoverMixes(base: string, headers: Record<string, string
       type: r.body ? postType : undefined,
     })),
   };
-  return [anonymous, memberReads, memberWrites];
+  return [anonymous, searches, memberReads, memberWrites];
 }
 
 /** Fetches each sample once from the portal: the bodies bare Fastify answers, per path (averaged by size). */

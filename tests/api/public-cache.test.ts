@@ -441,7 +441,7 @@ describe('declarations', () => {
       : (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)).rows.map(
           (r) => r.name,
         );
-    const own = tables.filter((name) => !/^(kysely_|sqlite_)|_fts(_|$)/.test(name));
+    const own = tables.filter((name) => !/^(kysely_|sqlite_)|_(fts|words)(_|$)/.test(name));
     expect(own.length).toBeGreaterThan(30);
     for (const table of own)
       expect(

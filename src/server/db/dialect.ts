@@ -32,6 +32,7 @@ import * as m025 from './migrations/025_member_card';
 import * as m027 from './migrations/027_application_note';
 import * as m028 from './migrations/028_unaccent';
 import { foldText } from '../../shared/text';
+import { startsWords } from './search';
 import * as m029 from './migrations/029_application_outcome';
 import * as m030 from './migrations/030_offer_salary_mode';
 import * as m034 from './migrations/034_member_invitations';
@@ -39,6 +40,7 @@ import * as m032 from './migrations/032_school_records';
 import * as m035 from './migrations/035_messages';
 import * as m039 from './migrations/039_study_decisions';
 import * as m037 from './migrations/037_message_moderation';
+import * as m036 from './migrations/036_search_words';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -74,6 +76,8 @@ export function createDb(databaseUrl: string, options: { poolSize?: number } = {
   sqlite.function('fold', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? foldText(value) : value,
   );
+  // starts_words(search_text, match): the word search's row test when a search matches many rows (db/search.ts)
+  sqlite.function('starts_words', { deterministic: true }, startsWords);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
@@ -143,6 +147,7 @@ const migrations: Record<string, Migration> = {
   '035_messages': m035,
   '039_study_decisions': m039,
   '037_message_moderation': m037,
+  '036_search_words': m036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

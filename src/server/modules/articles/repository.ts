@@ -1,8 +1,7 @@
 /** News and events with their per-language texts. */
 import type { Locale } from '../../../shared/constants';
-import { likePattern } from '../../../shared/text';
 import type { Conn } from '../../db/conn';
-import { folded } from '../../db/search';
+import { articleWordsMatch, matchText } from '../../db/search';
 
 export interface ArticleFilter {
   text?: string;
@@ -20,12 +19,9 @@ function published(db: Conn, lng: Locale, filter: ArticleFilter) {
     .selectFrom('articles')
     .innerJoin('article_i18n as t', (j) => j.onRef('t.article_hash', '=', 'articles.hash').on('t.language', '=', lng))
     .where('articles.status', '=', 'PUBLISHED');
-  const text = filter.text ? likePattern(filter.text) : null;
-  // accents ignored (issue 25 §20): the columns folded as the pattern is
-  if (text)
-    query = query.where((eb) =>
-      eb.or([eb(folded(db, 't.title'), 'like', text), eb(folded(db, 't.summary'), 'like', text)]),
-    );
+  // the words of the title and summary in this language, accents ignored (db/search.ts)
+  const text = matchText(db, filter.text);
+  if (text) query = query.where(articleWordsMatch(db, 't', text, lng));
   if (filter.year) query = query.where('articles.year', '=', filter.year);
   if (filter.month) query = query.where('articles.month', '=', filter.month);
   if (filter.type) query = query.where('articles.type', '=', filter.type);

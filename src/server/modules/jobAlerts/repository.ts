@@ -2,7 +2,7 @@
 import type { Insertable } from 'kysely';
 import type { JobAlertsTable } from '../../db/types';
 import { BOLD_ROLES } from '../../../shared/permissions';
-import { likePattern } from '../../../shared/text';
+import { matchText, wordsMatch } from '../../db/search';
 import { salaryAtLeast } from '../jobs/repository';
 import type { Conn } from '../../db/conn';
 
@@ -90,8 +90,9 @@ export function matchingOffers(db: Conn, member: Recipient, since: string, limit
     .toLowerCase()
     .replace(/[%_\\]/g, ' ');
   if (place) query = query.where((eb) => eb(eb.fn('lower', ['jobs.location']), 'like', `%${place}%`));
-  const words = member.text ? likePattern(member.text) : null;
-  if (words) query = query.where('jobs.search_text', 'like', words);
+  // the words as the offers' list searches them (db/search.ts): what the alert sends is what the search shows
+  const words = matchText(db, member.text);
+  if (words) query = query.where(wordsMatch(db, 'jobs', words));
   return query.orderBy('jobs.published_at').orderBy('jobs.hash').limit(limit).execute();
 }
 

@@ -1,7 +1,7 @@
 /** Job offers as the public sees them. Plain Kysely over `db | trx`. */
 import type { Locale } from '../../../shared/constants';
 import { likePattern } from '../../../shared/text';
-import { manyMatches, searchTextLike } from '../../db/search';
+import { manyMatches, matchText, wordsMatch } from '../../db/search';
 import { runShaped } from '../../db/shapes';
 import type { Conn } from '../../db/conn';
 import type { ExpressionBuilder } from 'kysely';
@@ -18,7 +18,7 @@ export interface PublicJobFilter {
   salary?: { min: number; currency: string; period: string };
 }
 
-/** A filter as the queries bind it: search patterns already folded (see db/shapes.ts: values pass through unchanged). */
+/** A filter as the queries bind it: the search as the index takes it (db/search.ts matchText), the location folded (see db/shapes.ts: values pass through unchanged). */
 interface JobArgs {
   text: string | null;
   location: string | null;
@@ -33,9 +33,9 @@ interface JobArgs {
   wide?: boolean;
 }
 
-function jobArgs(filter: PublicJobFilter, matches?: number): JobArgs {
+function jobArgs(db: Conn, filter: PublicJobFilter, matches?: number): JobArgs {
   return {
-    text: filter.text ? likePattern(filter.text) : null,
+    text: matchText(db, filter.text),
     location: filter.location ? likePattern(filter.location) : null,
     contract: filter.contract,
     tags: filter.tags,
@@ -52,7 +52,7 @@ function jobArgs(filter: PublicJobFilter, matches?: number): JobArgs {
 function publishedJobs(db: Conn, a: JobArgs) {
   let query = db.selectFrom('jobs');
   if (!a.appliedBy) query = query.where('jobs.status', '=', 'PUBLISHED');
-  if (a.text) query = query.where(searchTextLike(db, 'jobs', a.text, a.wide ? Infinity : undefined));
+  if (a.text) query = query.where(wordsMatch(db, 'jobs', a.text, a.wide ? Infinity : undefined));
   const location = a.location;
   if (location) query = query.where((eb) => eb(eb.fn('lower', ['jobs.location']), 'like', location));
   if (a.contract) query = query.where('jobs.contract', '=', a.contract);
@@ -115,7 +115,7 @@ const SUMMARY_COLUMNS = [
 
 /** `matches`: how many offers the text alone matches (db/search.ts textMatches), which picks the search path. */
 export async function countPublished(db: Conn, filter: PublicJobFilter, matches?: number): Promise<number> {
-  const row = await publishedJobs(db, jobArgs(filter, matches))
+  const row = await publishedJobs(db, jobArgs(db, filter, matches))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -136,7 +136,7 @@ export function pagePublished(
 ) {
   const fromEnd = total !== undefined && offset > total / 2;
   const args = {
-    ...jobArgs(filter, matches),
+    ...jobArgs(db, filter, matches),
     fromEnd,
     limit: fromEnd ? Math.min(limit, total - offset) : limit,
     offset: fromEnd ? Math.max(0, total - offset - limit) : offset,
@@ -168,7 +168,7 @@ export function pageApplications(
 ) {
   const user = filter.appliedBy;
   return (
-    publishedJobs(db, jobArgs(filter))
+    publishedJobs(db, jobArgs(db, filter))
       .innerJoin('applicants', (join) =>
         join.onRef('applicants.job_hash', '=', 'jobs.hash').on('applicants.user_hash', '=', user),
       )

@@ -10,8 +10,7 @@ import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import { cachedCount } from '../../lib/countCache';
-import { textMatches } from '../../db/search';
-import { likePattern } from '../../../shared/text';
+import { matchText, textMatches } from '../../db/search';
 import type { Actor } from '../../types';
 import { newHash, nowIso } from '../../lib/ids';
 import { memberOfFilter } from '../articles/memberFilter';
@@ -79,7 +78,7 @@ export async function listPublic(db: Db, actor: Actor, lng: Locale, query: JobsQ
   };
   if (appliedBy) return listApplications(db, lng, { ...filter, appliedBy }, size, offset);
   // the total first (cached per filter and data version): a page past the end is answered without a query
-  const matches = await textMatches(db, 'jobs', filter.text ? likePattern(filter.text) : null, 'content');
+  const matches = await textMatches(db, 'jobs', matchText(db, filter.text), 'content');
   const count = await cachedCount(db, 'content', `jobs:${JSON.stringify(filter)}`, () =>
     repo.countPublished(db, filter, matches),
   );

@@ -1,7 +1,7 @@
 /** The alumni directory as the public, members and companies see it. */
 import type { Locale } from '../../../shared/constants';
 import { likePattern } from '../../../shared/text';
-import { manyMatches, searchTextLike } from '../../db/search';
+import { manyMatches, matchText, wordsMatch } from '../../db/search';
 import { runShaped } from '../../db/shapes';
 import type { Conn } from '../../db/conn';
 
@@ -25,10 +25,10 @@ type UserArgs = Omit<DirectoryFilter, 'text' | 'location'> & {
   wide: boolean;
 };
 
-function userArgs(filter: DirectoryFilter, matches?: number): UserArgs {
+function userArgs(db: Conn, filter: DirectoryFilter, matches?: number): UserArgs {
   return {
     ...filter,
-    text: filter.text ? likePattern(filter.text) : null,
+    text: matchText(db, filter.text),
     location: filter.location ? likePattern(filter.location) : null,
     wide: manyMatches(matches),
   };
@@ -37,7 +37,7 @@ function userArgs(filter: DirectoryFilter, matches?: number): UserArgs {
 function visibleUsers(db: Conn, a: UserArgs) {
   let query = db.selectFrom('users').where('users.status', '=', 'VALIDATED');
   query = query.where(a.audience === 'companies' ? 'users.is_appear_by_company' : 'users.is_appear_by_user', '=', 1);
-  if (a.text) query = query.where(searchTextLike(db, 'users', a.text, a.wide ? Infinity : undefined));
+  if (a.text) query = query.where(wordsMatch(db, 'users', a.text, a.wide ? Infinity : undefined));
   const location = a.location;
   if (location) query = query.where((eb) => eb(eb.fn('lower', ['users.city']), 'like', location));
   if (a.ambassador) query = query.where('users.is_ambassador', '=', 1);
@@ -75,7 +75,7 @@ function visibleUsers(db: Conn, a: UserArgs) {
 
 /** `matches`: how many members the text alone matches (db/search.ts textMatches), which picks the search path. */
 export async function countVisible(db: Conn, filter: DirectoryFilter, matches?: number): Promise<number> {
-  const row = await visibleUsers(db, userArgs(filter, matches))
+  const row = await visibleUsers(db, userArgs(db, filter, matches))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -115,7 +115,7 @@ export function pageVisible(
 ) {
   const fromEnd = total !== undefined && offset > total / 2;
   // the audience picks a column: part of the shape's name, not a value
-  const { audience, ...filterArgs } = userArgs(filter, matches);
+  const { audience, ...filterArgs } = userArgs(db, filter, matches);
   const args = {
     ...filterArgs,
     fromEnd,
@@ -143,7 +143,7 @@ export function pageVisible(
 
 /** By hash, else by slug (ambassadors and entrepreneurs have one). */
 export async function findVisible(db: Conn, filter: DirectoryFilter, id: string) {
-  const { audience, ...filterArgs } = userArgs(filter);
+  const { audience, ...filterArgs } = userArgs(db, filter);
   const query = (column: 'users.hash' | 'users.slug') =>
     runShaped(
       db,

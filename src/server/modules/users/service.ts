@@ -10,8 +10,7 @@ import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import { cachedCount } from '../../lib/countCache';
-import { textMatches } from '../../db/search';
-import { likePattern } from '../../../shared/text';
+import { matchText, textMatches } from '../../db/search';
 import type { Actor } from '../../types';
 import { countryName } from '../countries/names';
 import { tableNames } from '../countries/repository';
@@ -121,7 +120,7 @@ export async function list(db: Db, actor: Actor, lng: Locale, query: UsersQuery,
     entrepreneur: query.entrepreneur,
   };
   // the total first (cached per filter and directory version, so a privacy change counts at once): a page past the end costs no query
-  const matches = await textMatches(db, 'users', filter.text ? likePattern(filter.text) : null, 'directory');
+  const matches = await textMatches(db, 'users', matchText(db, filter.text), 'directory');
   const total = await cachedCount(db, 'directory', `users:${JSON.stringify(filter)}`, () =>
     repo.countVisible(db, filter, matches),
   );

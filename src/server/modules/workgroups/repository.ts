@@ -1,7 +1,6 @@
 /** Working groups, their members, followers, wall and files. */
 import { sql } from 'kysely';
-import { likePattern } from '../../../shared/text';
-import { searchTextLike } from '../../db/search';
+import { matchText, wordsMatch } from '../../db/search';
 import type { Conn } from '../../db/conn';
 
 export interface WorkgroupFilter {
@@ -15,8 +14,8 @@ function published(db: Conn, filter: WorkgroupFilter) {
     .selectFrom('workgroups')
     .innerJoin('users as admin', 'admin.hash', 'workgroups.admin_hash')
     .where('workgroups.status', '=', 'PUBLISHED');
-  const text = filter.text ? likePattern(filter.text) : null;
-  if (text) query = query.where(searchTextLike(db, 'workgroups', text));
+  const text = matchText(db, filter.text);
+  if (text) query = query.where(wordsMatch(db, 'workgroups', text));
   if (filter.type) query = query.where('workgroups.type', '=', filter.type);
   if (filter.memberOf) {
     const user = filter.memberOf;
