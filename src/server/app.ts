@@ -54,6 +54,7 @@ import { wallMemberReadRoutes, wallModerationRoutes, wallPostRoutes } from './mo
 import { groupDigestTask } from './modules/workgroups/wall/digest';
 import { messageRoutes } from './modules/messages/routes';
 import { awayMailTask } from './modules/messages/awayMail';
+import { messageAttachmentRoutes } from './modules/messages/attachments';
 import { jobAlertRoutes } from './modules/jobAlerts/routes';
 import { unsubscribeRoutes } from './modules/mail/unsubscribePage';
 import { cardRoutes } from './modules/payments/cards/routes';
@@ -228,7 +229,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sandboxPageRoutes); // the sandbox provider's hosted card page (page routes)
   await app.register(unsubscribeRoutes); // page routes: a mail client's one-click POST carries no apiKey
   await app.register(uploadsPlugin, {
-    routes: [memberFileRoutes, companyLogoRoutes, workgroupImageRoutes, wallPostRoutes, memberImportRoutes],
+    routes: [
+      memberFileRoutes,
+      companyLogoRoutes,
+      workgroupImageRoutes,
+      wallPostRoutes,
+      memberImportRoutes,
+      messageAttachmentRoutes,
+    ],
   }); // the only routes that take multipart
   await app.register(filesPlugin);
   await app.register(healthPlugin);
