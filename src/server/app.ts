@@ -55,6 +55,7 @@ import { groupDigestTask } from './modules/workgroups/wall/digest';
 import { messageRoutes } from './modules/messages/routes';
 import { awayMailTask } from './modules/messages/awayMail';
 import { messageAttachmentRoutes } from './modules/messages/attachments';
+import { messageEventRoutes } from './modules/messages/events';
 import { jobAlertRoutes } from './modules/jobAlerts/routes';
 import { unsubscribeRoutes } from './modules/mail/unsubscribePage';
 import { cardRoutes } from './modules/payments/cards/routes';
@@ -218,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(invitationRoutes);
   await app.register(companyProfileRoutes);
   await app.register(jobAlertRoutes);
+  await app.register(messageEventRoutes);
   await app.register(messageRoutes);
   await app.register(workgroupManageRoutes);
   await app.register(wallModerationRoutes);

@@ -40,6 +40,8 @@ export interface Config {
   offerExpiryDays: number;
   /** How often an instance looks for due background tasks (TASKS_POLL_SECONDS; 0 turns the poll off). */
   tasksPollSeconds: number;
+  /** How often an instance reads the unread counts of its open message streams (MESSAGE_EVENTS_POLL_MS, issue 29). */
+  messageEventsPollMs: number;
   /**
    * Where members add cards and are charged (PAYMENT_PROVIDER): `redsys`, `none` (no card payments; direct debit and the
    * free period still work) or the built-in `sandbox` (offline, no money moves: the development default, and in production
@@ -115,6 +117,7 @@ const schema = {
     ANALYTICS_URL: { type: 'string', pattern: '^https://' },
     OFFER_EXPIRY_DAYS: { type: 'integer', minimum: 1, maximum: 3650, default: 60 },
     TASKS_POLL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 60 },
+    MESSAGE_EVENTS_POLL_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 3000 },
     PAYMENT_PROVIDER: { type: 'string', enum: ['sandbox', 'redsys', 'none'] },
     REDSYS_MERCHANT_CODE: { type: 'string', pattern: '^[0-9]{1,9}$' },
     REDSYS_TERMINAL: { type: 'string', pattern: '^[0-9]{1,3}$', default: '1' },
@@ -215,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitScale: v.RATE_LIMIT_SCALE,
     offerExpiryDays: v.OFFER_EXPIRY_DAYS,
     tasksPollSeconds: v.TASKS_POLL_SECONDS,
+    messageEventsPollMs: v.MESSAGE_EVENTS_POLL_MS,
     paymentProvider: (v.PAYMENT_PROVIDER ?? 'sandbox') as PaymentProviderName,
     redsys,
     sepaCreditor: {
