@@ -5,8 +5,6 @@
  * streams still open.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { createDb } from '../../src/server/db/dialect';
 import { API_KEY, TEST_DEVICE, startTestApp, type Session, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -93,28 +91,6 @@ describe('the unread count as server-sent events', () => {
     const read = await stream.next((data) => data.unread === first.unread);
     expect(read.unread).toBe(first.unread);
     stream.close();
-  });
-
-  it('hears a message written through another instance on the same database', async () => {
-    const db = createDb(t.app.config.databaseUrl, { poolSize: 2 });
-    const other = await buildApp(t.app.config, { db, migrate: false });
-    try {
-      const stream = await openStream(gratis);
-      const first = await stream.next(() => true);
-      const sent = await other.inject({
-        method: 'POST',
-        url: '/usr/messages',
-        headers: { apiKey: API_KEY, language: 'en', token: bold.token, deviceId: TEST_DEVICE, type: '2' },
-        payload: { to: await userHash('gratis@demo.test'), text: 'From the other instance' },
-      });
-      expect(sent.statusCode, sent.body).toBe(200);
-      const after = await stream.next((data) => data.unread === first.unread + 1);
-      expect(after.unread).toBe(first.unread + 1);
-      stream.close();
-    } finally {
-      await other.close();
-      await db.destroy();
-    }
   });
 
   it('lets the app close while streams are open', async () => {

@@ -23,6 +23,8 @@ const CHUNK = 500;
 interface Stream {
   out: PassThrough;
   last: number | null;
+  /** The stream's socket, let go of when the app closes (the client is reading nothing more). */
+  socket?: { destroy(): void } | null;
 }
 
 const keyOf = (party: Party) => `${party.type}:${party.hash}`;
@@ -104,7 +106,12 @@ function streamHub(app: FastifyInstance) {
   }
 
   function closeAll() {
-    for (const { streams } of open.values()) for (const stream of streams) stream.out.end();
+    for (const { streams } of open.values())
+      for (const stream of streams) {
+        stream.out.end();
+        // after the end has been written: a client that keeps the socket would otherwise hold the server's close
+        setImmediate(() => stream.socket?.destroy());
+      }
     open.clear();
     stop();
   }
@@ -136,6 +143,7 @@ export async function messageEventRoutes(app: FastifyInstance) {
       handler: async (request: FastifyRequest, reply) => {
         const party = partyOf(request.actor);
         const stream = hub.add(party);
+        stream.socket = request.raw.socket;
         request.raw.on('close', () => {
           hub.remove(party, stream);
           stream.out.end();
