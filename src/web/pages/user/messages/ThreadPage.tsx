@@ -1,7 +1,7 @@
 /**
  * /user/messages/:hash (and the company's): one conversation, oldest first, marked read on opening; answer (with an
  * image or a PDF if one is attached), archive, block the other person, report a message. The text is shown from the
- * server's `html` (escaped there, links safe). Every write is a Refine mutation over the resource's data provider
+ * server's `html` (escaped there, links safe). Every write is a Refine mutation
  * (issue 24): the archive a `useUpdate` of the conversation, the others `useCustomMutation`; only the attachment goes
  * through the upload helper (multipart with progress, which Refine's providers do not speak).
  */
@@ -33,10 +33,9 @@ export function ThreadView({ area }: { area: MessagesArea }) {
   const { mutateAsync: call } = useCustomMutation();
   const { mutateAsync: update } = useUpdate<Thread>();
   const attachment = useAttachment(prefix, hash);
-  // the resource's own data provider (usr / com), errors shown here with their field messages
-  const provider = prefix;
+  // the area's API path named whole (/usr/…, /com/…), as every custom call does; errors shown here with their fields
   const post = (url: string, values: object) =>
-    call({ url: `/${provider}/${url}`, method: 'post', values, dataProviderName: provider, errorNotification: false });
+    call({ url: `/${prefix}/${url}`, method: 'post', values, errorNotification: false });
   const thread = query.data?.data;
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>();
