@@ -56,6 +56,8 @@ import { groupDigestTask } from './modules/workgroups/wall/digest';
 import { messageRoutes } from './modules/messages/routes';
 import { awayMailTask } from './modules/messages/awayMail';
 import { messageDigestTask } from './modules/messages/digestMail';
+import { messageAttachmentRoutes } from './modules/messages/attachments';
+import { messageEventRoutes } from './modules/messages/events';
 import { jobAlertRoutes } from './modules/jobAlerts/routes';
 import { unsubscribeRoutes } from './modules/mail/unsubscribePage';
 import { cardRoutes } from './modules/payments/cards/routes';
@@ -220,6 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(invitationRoutes);
   await app.register(companyProfileRoutes);
   await app.register(jobAlertRoutes);
+  await app.register(messageEventRoutes);
   await app.register(messageRoutes);
   await app.register(workgroupManageRoutes);
   await app.register(wallModerationRoutes);
@@ -231,7 +234,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sandboxPageRoutes); // the sandbox provider's hosted card page (page routes)
   await app.register(unsubscribeRoutes); // page routes: a mail client's one-click POST carries no apiKey
   await app.register(uploadsPlugin, {
-    routes: [memberFileRoutes, companyLogoRoutes, workgroupImageRoutes, wallPostRoutes, memberImportRoutes],
+    routes: [
+      memberFileRoutes,
+      companyLogoRoutes,
+      workgroupImageRoutes,
+      wallPostRoutes,
+      memberImportRoutes,
+      messageAttachmentRoutes,
+    ],
   }); // the only routes that take multipart
   await app.register(filesPlugin);
   await app.register(healthPlugin);

@@ -42,6 +42,8 @@ export interface Config {
   tasksPollSeconds: number;
   /** How old a stored private file with no `files` row must be before the sweeper deletes it (FILES_ORPHAN_GRACE_MINUTES). */
   filesOrphanGraceMinutes: number;
+  /** How often an instance reads the unread counts of its open message streams (MESSAGE_EVENTS_POLL_MS, issue 29). */
+  messageEventsPollMs: number;
   /**
    * Where members add cards and are charged (PAYMENT_PROVIDER): `redsys`, `none` (no card payments; direct debit and the
    * free period still work) or the built-in `sandbox` (offline, no money moves: the development default, and in production
@@ -118,6 +120,7 @@ const schema = {
     OFFER_EXPIRY_DAYS: { type: 'integer', minimum: 1, maximum: 3650, default: 60 },
     TASKS_POLL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 60 },
     FILES_ORPHAN_GRACE_MINUTES: { type: 'integer', minimum: 1, maximum: 43200, default: 60 },
+    MESSAGE_EVENTS_POLL_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 3000 },
     PAYMENT_PROVIDER: { type: 'string', enum: ['sandbox', 'redsys', 'none'] },
     REDSYS_MERCHANT_CODE: { type: 'string', pattern: '^[0-9]{1,9}$' },
     REDSYS_TERMINAL: { type: 'string', pattern: '^[0-9]{1,3}$', default: '1' },
@@ -219,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     offerExpiryDays: v.OFFER_EXPIRY_DAYS,
     tasksPollSeconds: v.TASKS_POLL_SECONDS,
     filesOrphanGraceMinutes: v.FILES_ORPHAN_GRACE_MINUTES,
+    messageEventsPollMs: v.MESSAGE_EVENTS_POLL_MS,
     paymentProvider: (v.PAYMENT_PROVIDER ?? 'sandbox') as PaymentProviderName,
     redsys,
     sepaCreditor: {

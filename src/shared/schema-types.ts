@@ -1662,6 +1662,14 @@ export interface MessageArchive {
   archived: boolean;
 }
 
+// message.attachment
+export interface MessageAttachment {
+  file: string;
+  name: string;
+  mime: string;
+  size: number;
+}
+
 // message.block
 export interface MessageBlock {
   hash: string;
@@ -1691,6 +1699,12 @@ export interface MessageItem {
   html: string;
   created_at: string;
   erased: boolean;
+  attachment: {
+    file: string;
+    name: string;
+    mime: string;
+    size: number;
+  } | null;
 }
 
 // message.party

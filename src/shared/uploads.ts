@@ -43,6 +43,8 @@ export const UPLOAD_KINDS = {
     text: ['parent', 'content'],
     optional: true,
   },
+  // a message's attachment (issue 29 §1): an image or a PDF, with the message's text beside it
+  messageFile: { field: 'file', maxBytes: 10 * MB, maxFiles: 1, accept: 'imageOrPdf', text: ['text'] },
   // the members import (issue 28 §3): one CSV or XLSX file, up to 50 MB (a 50,000-row list is ~5 MB)
   memberList: { field: 'file', maxBytes: 50 * MB, maxFiles: 1, accept: 'spreadsheet' },
   spreadsheet: { field: 'file', maxBytes: 50 * MB, maxFiles: 1, accept: 'spreadsheet' },

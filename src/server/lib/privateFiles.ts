@@ -1,5 +1,5 @@
 /**
- * The private file store (DESIGN §4b): CVs, student and portfolio files and group wall files live in
+ * The private file store (DESIGN §4b): CVs, student and portfolio files, group wall files and message attachments live in
  * DATA_DIR/private, outside the public /uploads folder, under random names. A `files` row keeps the
  * stored path relative to that folder; the file route (plugins/files.ts) serves it only behind a
  * signed link. No user input ever becomes part of a stored path.
@@ -19,7 +19,7 @@ import { newHash } from './ids';
 import { privateKey, type FileStorage } from './storage';
 
 /** The `files.kind` values that are private; every other kind (avatar, logo, image) is a public image. */
-export const PRIVATE_KINDS = ['cv', 'student', 'portfolio', 'wall', 'job'] as const;
+export const PRIVATE_KINDS = ['cv', 'student', 'portfolio', 'wall', 'job', 'message'] as const;
 export type PrivateKind = (typeof PRIVATE_KINDS)[number];
 
 /**

@@ -1,6 +1,8 @@
 /**
- * The header's unread messages (issue 29 §2): asked every POLL_MS while the page is visible (GET
- * /usr|/com/messages/unread), so a new message shows without a reload. Light: no antd (the header is on every page).
+ * The header's unread messages (issue 29 §2): pushed by the server as it changes (server-sent events,
+ * layouts/unreadStream.ts), and asked every POLL_MS while the page is visible and the stream is not live (GET
+ * /usr|/com/messages/unread), so a new message shows without a reload either way. Light: no antd (the header is on
+ * every page).
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useAllowed } from '../hooks/useAllowed';
 import { useLocale } from '../hooks/useLocale';
 import { request } from '../providers/http';
+import { listenUnread } from './unreadStream';
 
 export const POLL_MS = 20_000;
 /** Fired on `window` when a thread was marked read, so the count drops at once instead of at the next poll. */
@@ -22,6 +25,14 @@ export function MessagesBadge() {
   useEffect(() => {
     if (!area) return;
     let stopped = false;
+    let live = false;
+    const streams = new AbortController();
+    listenUnread(
+      area,
+      streams.signal,
+      (count) => !stopped && setUnread(count),
+      (isLive) => (live = isLive),
+    );
     const ask = () => {
       if (document.visibilityState === 'hidden') return;
       request<{ unread: number }>(area, 'messages/unread').then(
@@ -30,11 +41,12 @@ export function MessagesBadge() {
       );
     };
     ask();
-    const timer = setInterval(ask, POLL_MS);
+    const timer = setInterval(() => !live && ask(), POLL_MS);
     document.addEventListener('visibilitychange', ask);
     window.addEventListener(MESSAGES_READ_EVENT, ask);
     return () => {
       stopped = true;
+      streams.abort();
       clearInterval(timer);
       document.removeEventListener('visibilitychange', ask);
       window.removeEventListener(MESSAGES_READ_EVENT, ask);

@@ -51,6 +51,14 @@ export function buildQuery(query: Record<string, unknown> = {}): string {
   return text ? `?${text}` : '';
 }
 
+/** Opens a server-sent events stream with the session's headers (EventSource cannot send them); no refresh here. */
+export function openStream(prefix: Prefix, path: string, signal: AbortSignal): Promise<Response> {
+  return fetch(`/${prefix}/${path.replace(/^\//, '')}`, {
+    headers: { ...headers(readSession(), false), Accept: 'text/event-stream' },
+    signal,
+  });
+}
+
 let refreshing: Promise<boolean> | null = null;
 
 /** Rotates the tokens once, shared by every request that saw the 401 at the same time. */

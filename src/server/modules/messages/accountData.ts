@@ -1,10 +1,11 @@
 /**
  * A member's messages in "My data" (issue 29 §4): the export holds every conversation they take part in with the
  * messages they can see (theirs and the ones written to them); deleting the account blanks the text of what they
- * wrote, so the others' threads keep their shape and show a former member.
+ * wrote (and removes its attachments), so the others' threads keep their shape and show a former member.
  */
 import type { Conn } from '../../db/conn';
 import { namesOf } from './inboxRepository';
+import { eraseAttachmentsOf } from './attachmentFiles';
 import { visibleMessages, type Party } from './repository';
 
 const EXPORT_THREAD_SIZE = 10_000;
@@ -46,7 +47,8 @@ export async function conversationsForExport(db: Conn, userHash: string) {
 }
 
 /** In the deletion's transaction: their words go, the threads stay; their blocks go with them. */
-export async function eraseMessagesOf(db: Conn, userHash: string, now: string): Promise<void> {
+export async function eraseMessagesOf(db: Conn, userHash: string, now: string) {
+  const attachments = await eraseAttachmentsOf(db, userHash);
   await db
     .updateTable('messages')
     .set({ body: '', erased_at: now })
@@ -62,4 +64,5 @@ export async function eraseMessagesOf(db: Conn, userHash: string, now: string): 
       ]),
     )
     .execute();
+  return attachments; // their stored files, removed once the deletion is committed
 }

@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { MessagesTable } from '../../db/types';
 import type { Party, PartyType } from './repository';
+import type { PresentedAttachment } from './attachmentFiles';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
@@ -28,7 +29,12 @@ export function presentParty(party: Party, names: Map<string, string | null>) {
   return { type: party.type, hash: party.hash, name: names.get(nameKey(party)) ?? null };
 }
 
-export function presentMessage(row: Selectable<MessagesTable>, viewer: Party, names: Map<string, string | null>) {
+export function presentMessage(
+  row: Selectable<MessagesTable>,
+  viewer: Party,
+  names: Map<string, string | null>,
+  attachment: PresentedAttachment | null = null,
+) {
   const sender = { type: row.sender_type as PartyType, hash: row.sender_hash };
   const erased = row.erased_at !== null;
   const text = erased ? '' : row.body;
@@ -40,6 +46,7 @@ export function presentMessage(row: Selectable<MessagesTable>, viewer: Party, na
     html: safeHtml(text),
     created_at: row.created_at,
     erased,
+    attachment: erased ? null : attachment,
   };
 }
 

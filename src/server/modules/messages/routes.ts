@@ -3,8 +3,7 @@
  * prefix with its own permission. Sending is limited per sender per minute (a flood) and per day, first messages
  * more tightly than replies; every limit is multiplied by RATE_LIMIT_SCALE.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors';
+import type { FastifyInstance } from 'fastify';
 import type { Permission } from '../../../shared/permissions';
 import type {
   MessageArchive,
@@ -16,24 +15,16 @@ import type {
 } from '../../../shared/schema-types';
 import { listSchema } from '../../lib/lists';
 import * as service from './service';
+import { messageLimits } from './limits';
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+export { MESSAGE_LIMITS } from './limits';
 
-/** Messages per sender at RATE_LIMIT_SCALE=1. */
-export const MESSAGE_LIMITS = {
-  perMinute: 20,
-  firstPerDay: 40, // new conversations: the spam vector
-  perDay: 400,
-};
-
-const PREFIXES: Array<{ prefix: string; permission: Permission; tag: string }> = [
+export const PREFIXES: Array<{ prefix: string; permission: Permission; tag: string }> = [
   { prefix: '/usr', permission: 'user.messages', tag: 'alumni' },
   { prefix: '/com', permission: 'company.messages', tag: 'companies' },
   { prefix: '/adm', permission: 'admin.messages', tag: 'admin' },
 ];
 
-const sender = (request: FastifyRequest) => `${request.actor?.type}:${request.actor?.hash ?? request.ip}`;
 const hashParams = { $ref: 'admin.params.hash#' };
 type Hash = { Params: { hash: string } };
 
@@ -56,28 +47,7 @@ const blocksSchema = {
 } as const;
 
 export async function messageRoutes(app: FastifyInstance) {
-  // @fastify/rate-limit's counters (shared by every instance, plugins/rateLimit.ts), one per sender and limit;
-  // createRateLimit rather than route hooks: the plugin runs only the first of several hooks on a request
-  const limiter = (name: string, max: number, timeWindow: number) =>
-    app.createRateLimit({
-      max: Math.max(1, Math.round(max * app.config.rateLimitScale)),
-      timeWindow,
-      keyGenerator: (request) => `${name}:${sender(request)}`,
-    });
-  const checks = (...limits: Array<ReturnType<typeof limiter>>) => [
-    async (request: FastifyRequest) => {
-      for (const check of limits) {
-        const result = await check(request);
-        if (!result.isAllowed && result.isExceeded)
-          throw AppError.tooMany('rateLimited', { count: Math.max(1, Math.ceil(result.ttl / MINUTE)) });
-      }
-    },
-  ];
-  const flood = limiter('messagesMinute', MESSAGE_LIMITS.perMinute, MINUTE);
-  const perDay = limiter('messagesDay', MESSAGE_LIMITS.perDay, DAY);
-  const firstPerDay = limiter('messagesFirstDay', MESSAGE_LIMITS.firstPerDay, DAY);
-  const limitsOfFirst = checks(flood, firstPerDay, perDay);
-  const limitsOfReply = checks(flood, perDay);
+  const { first: limitsOfFirst, reply: limitsOfReply } = messageLimits(app);
 
   for (const { prefix, permission, tag } of PREFIXES) {
     const base = `${prefix}/messages`;

@@ -14,6 +14,8 @@ import * as inboxRepo from './inboxRepository';
 import { presentConversation, presentMessage, type InboxRow } from './present';
 import { targetOf } from './rules';
 import type { Party, PartyType } from './repository';
+import type { Conn } from '../../db/conn';
+import { attachmentsFor } from './attachmentFiles';
 
 const THREAD_SIZE = 200;
 const notFound = () => AppError.notFound('messages.notFound');
@@ -72,8 +74,19 @@ async function threadOf(app: FastifyInstance, me: Party, conversation: string) {
     repo.visibleMessages(app.db, conversation, me, THREAD_SIZE),
   ]);
   const line = await conversationLine(app, me, conversation, others[0]!);
-  const names = await inboxRepo.namesOf(app.db, [me, ...others, ...rows.map((r) => senderOf(r))]);
-  return { conversation: line, messages: rows.reverse().map((row) => presentMessage(row, me, names)) };
+  const [names, attachments] = await Promise.all([
+    inboxRepo.namesOf(app.db, [me, ...others, ...rows.map((r) => senderOf(r))]),
+    attachmentsFor(
+      app.db,
+      app.config.secretKey,
+      me,
+      rows.map((r) => r.hash),
+    ),
+  ]);
+  return {
+    conversation: line,
+    messages: rows.reverse().map((row) => presentMessage(row, me, names, attachments.get(row.hash) ?? null)),
+  };
 }
 
 const senderOf = (row: { sender_type: string; sender_hash: string }): Party => ({
@@ -101,22 +114,40 @@ async function conversationLine(app: FastifyInstance, me: Party, conversation: s
   return line!;
 }
 
-/** A message in a conversation of mine; withheld when the other party blocked me. */
-async function send(app: FastifyInstance, me: Party, conversation: string, other: Party, text: string) {
+/**
+ * A message in a conversation of mine; withheld when the other party blocked me. `alongside` writes what goes with
+ * the message (its attachment's row) in the same transaction.
+ */
+export async function send(
+  app: FastifyInstance,
+  me: Party,
+  conversation: string,
+  other: Party,
+  text: string,
+  alongside?: (trx: Conn, message: string) => Promise<void>,
+) {
   if (await inboxRepo.blocks(app.db, me, other)) throw AppError.rule('messages.youBlocked');
   const withheld = await inboxRepo.blocks(app.db, other, me);
   const now = nowIso();
-  await app.db.transaction().execute((trx) => repo.addMessage(trx, conversation, me, text, now, withheld));
+  await app.db.transaction().execute(async (trx) => {
+    const message = await repo.addMessage(trx, conversation, me, text, now, withheld);
+    await alongside?.(trx, message);
+  });
   return threadOf(app, me, conversation);
 }
 
-export async function reply(app: FastifyInstance, actor: Actor, conversation: string, text: string) {
-  const me = partyOf(actor);
+/** The other party of a conversation of mine I may answer (mine: else 404; a former member: 418). */
+export async function answerable(app: FastifyInstance, me: Party, conversation: string): Promise<Party> {
   await mine(app, me, conversation);
   const [other] = await repo.othersOf(app.db, conversation, me);
   if (!other) throw notFound();
   if (other.type === 'user' && !(await stillMember(app, other.hash))) throw AppError.rule('messages.formerMember');
-  return send(app, me, conversation, other, text);
+  return other;
+}
+
+export async function reply(app: FastifyInstance, actor: Actor, conversation: string, text: string) {
+  const me = partyOf(actor);
+  return send(app, me, conversation, await answerable(app, me, conversation), text);
 }
 
 async function stillMember(app: FastifyInstance, hash: string) {

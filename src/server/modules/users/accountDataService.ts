@@ -276,7 +276,7 @@ export async function deleteAccount(app: FastifyInstance, actor: Actor, lng: Loc
     const owned = await repo.deleteOwned(trx, hash);
     const groups = await repo.unpublishAdministered(trx, hash, now);
     await repo.anonymise(trx, hash, now);
-    await eraseMessagesOf(trx, hash, now);
+    const attachments = await eraseMessagesOf(trx, hash, now);
     await revokeAllSessions(trx, 'user', hash);
     await enqueueMail(trx, {
       to: user.email,
@@ -293,7 +293,7 @@ export async function deleteAccount(app: FastifyInstance, actor: Actor, lng: Loc
       data: { by: 'member', from: user.status, to: 'DELETED', groups_unpublished: groups.length },
       at: now,
     });
-    return { ...owned, photo: user.photo };
+    return { ...owned, files: [...owned.files, ...attachments], photo: user.photo };
   });
   // after the commit: the database no longer names these files
   // seed and shared demo files (seed/…) are not the member's own copies

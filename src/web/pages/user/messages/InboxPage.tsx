@@ -1,6 +1,8 @@
 /**
  * /user/messages (and /company/messages): my conversations, newest first, with their unread counts; the inbox or
- * the archive, and a search over the messages (GET /usr|/com/messages, issue 29).
+ * the archive, and a search over the messages (GET /usr|/com/messages, issue 29). On a phone the list is one column
+ * (name, date and preview stacked; the thread opens as its own page), so nothing scrolls sideways. An empty inbox
+ * says how a conversation starts: from the directory for a member, from an offer's candidates for a company.
  */
 import { useState } from 'react';
 import { Badge, Card, Input, Segmented, Table, Typography } from 'antd';
@@ -32,29 +34,41 @@ export function Inbox({ area }: { area: MessagesArea }) {
     },
   });
   const name = (row: Conversation) => row.with.name ?? t('messages.formerMember');
+  const about = (row: Conversation) => (row.job_title ? `${t('messages.about')}: ${row.job_title} · ` : '');
   const columns: ColumnsType<Conversation> = [
     {
       key: 'with',
       title: t('messages.with'),
       render: (_, row) => (
-        <Badge count={row.unread_count} size="small" offset={[8, 0]}>
-          <Link to={to(AREA[area].show, { hash: row.hash })} data-testid="conversation-link">
-            {row.unread_count > 0 ? <strong>{name(row)}</strong> : name(row)}
-          </Link>
-        </Badge>
+        <div className="inbox-line">
+          <Badge count={row.unread_count} size="small" offset={[8, 0]}>
+            <Link to={to(AREA[area].show, { hash: row.hash })} data-testid="conversation-link">
+              {row.unread_count > 0 ? <strong>{name(row)}</strong> : name(row)}
+            </Link>
+          </Badge>
+          {/* a phone's one column: the date and the preview under the name */}
+          <div className="inbox-line-narrow">
+            <Typography.Text type="secondary">{formatDate(row.last_message_at, lng)}</Typography.Text>
+            <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="inbox-preview">
+              {about(row)}
+              {row.preview}
+            </Typography.Paragraph>
+          </div>
+        </div>
       ),
     },
     {
       key: 'preview',
+      responsive: ['md'],
       title: t('resources.messages'),
       render: (_, row) => (
         <Typography.Text type="secondary" ellipsis style={{ maxWidth: 360 }}>
-          {row.job_title ? `${t('messages.about')}: ${row.job_title} · ` : ''}
+          {about(row)}
           {row.preview}
         </Typography.Text>
       ),
     },
-    { key: 'at', title: '', render: (_, row) => formatDate(row.last_message_at, lng) },
+    { key: 'at', title: '', responsive: ['md'], render: (_, row) => formatDate(row.last_message_at, lng) },
   ];
   return (
     <Card>
@@ -82,10 +96,25 @@ export function Inbox({ area }: { area: MessagesArea }) {
         {...tableProps}
         rowKey="hash"
         columns={columns}
-        locale={{ emptyText: t('messages.empty') }}
+        locale={{ emptyText: archived || q ? t('messages.empty') : <EmptyInbox area={area} /> }}
         data-testid="inbox"
       />
     </Card>
+  );
+}
+
+/** How a conversation starts, where it starts. */
+function EmptyInbox({ area }: { area: MessagesArea }) {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const member = area === 'user';
+  return (
+    <div className="inbox-empty" data-testid="inbox-empty">
+      <Typography.Paragraph>{member ? t('messages.emptyMember') : t('messages.emptyCompany')}</Typography.Paragraph>
+      <Link to={to(member ? 'community.directory' : 'company.jobs')}>
+        {member ? t('messages.toDirectory') : t('messages.toOffers')}
+      </Link>
+    </div>
   );
 }
 

@@ -1,23 +1,26 @@
 /**
- * /user/messages/:hash (and the company's): one conversation, oldest first, marked read on opening; answer, archive,
- * block the other person, report a message. The text is shown from the server's `html` (escaped there, links safe).
+ * /user/messages/:hash (and the company's): one conversation, oldest first, marked read on opening; answer (with an
+ * image or a PDF if one is attached), archive, block the other person, report a message. The text is shown from the
+ * server's `html` (escaped there, links safe). Every write is a Refine mutation
+ * (issue 24): the archive a `useUpdate` of the conversation, the others `useCustomMutation`; only the attachment goes
+ * through the upload helper (multipart with progress, which Refine's providers do not speak).
  */
 import { useEffect, useState } from 'react';
 import { Button, Card, Input, List, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
-import { useOne, type HttpError } from '@refinedev/core';
+import { useCustomMutation, useOne, useUpdate, type HttpError } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatDate } from '../../../lib/dates';
-import { request } from '../../../providers/http';
 import { useFeedback } from '../../../providers/notifications';
 import { Spinner } from '../../../components/Spinner';
 import { MESSAGES_READ_EVENT } from '../../../layouts/MessagesBadge';
 import { AREA, type Message, type MessagesArea, type Thread } from './messageTypes';
+import { AttachButton, AttachmentLink, useAttachment } from './Attachment';
 
-/** How request() rejects: refine's HttpError with the field messages of a 400 (as useResourceForm reads them). */
+/** How the data provider rejects: refine's HttpError with the field messages of a 400 (as useResourceForm reads them). */
 type Failure = HttpError & { errors?: Record<string, string[]> };
 
 export function ThreadView({ area }: { area: MessagesArea }) {
@@ -27,6 +30,12 @@ export function ThreadView({ area }: { area: MessagesArea }) {
   const feedback = useFeedback();
   const { prefix, resource } = AREA[area];
   const { query } = useOne<Thread>({ resource, id: hash });
+  const { mutateAsync: call } = useCustomMutation();
+  const { mutateAsync: update } = useUpdate<Thread>();
+  const attachment = useAttachment(prefix, hash);
+  // the area's API path named whole (/usr/…, /com/…), as every custom call does; errors shown here with their fields
+  const post = (url: string, values: object) =>
+    call({ url: `/${prefix}/${url}`, method: 'post', values, errorNotification: false });
   const thread = query.data?.data;
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>();
@@ -38,10 +47,11 @@ export function ThreadView({ area }: { area: MessagesArea }) {
   const unread = thread?.conversation.unread_count ?? 0;
   useEffect(() => {
     if (unread > 0)
-      void request(prefix, `messages/${hash}/read`, { method: 'POST', body: {} }).then(
+      void post(`messages/${hash}/read`, {}).then(
         () => window.dispatchEvent(new Event(MESSAGES_READ_EVENT)),
         () => undefined, // still unread: the next poll shows the count as the server has it
       );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `post` is a new function each render; the thread decides
   }, [unread, hash, prefix]);
 
   if (!thread) return <Spinner />;
@@ -53,7 +63,8 @@ export function ThreadView({ area }: { area: MessagesArea }) {
   const send = async (data: { text: string }) => {
     setSending(true);
     try {
-      await request(prefix, `messages/${hash}`, { method: 'POST', body: data });
+      if (attachment.file) await attachment.send(data.text);
+      else await post(`messages/${hash}`, data);
       setErrors(undefined);
       setFormKey((key) => key + 1);
       await query.refetch();
@@ -63,9 +74,9 @@ export function ThreadView({ area }: { area: MessagesArea }) {
       setSending(false);
     }
   };
-  const act = async (path: string, body: unknown, method = 'POST') => {
+  const act = async (path: string, body: object) => {
     try {
-      await request(prefix, path, { method, body });
+      await post(path, body);
       await query.refetch();
     } catch (error) {
       fail(error as Failure);
@@ -85,7 +96,18 @@ export function ThreadView({ area }: { area: MessagesArea }) {
       </div>
       <Space wrap style={{ marginBottom: 16 }}>
         <Button
-          onClick={() => act(`messages/${hash}`, { archived: !thread.conversation.archived }, 'PATCH')}
+          onClick={() =>
+            update(
+              {
+                resource,
+                id: hash,
+                values: { archived: !thread.conversation.archived },
+                successNotification: false,
+                errorNotification: false,
+              },
+              { onError: (error) => fail(error as Failure) },
+            )
+          }
           data-testid="archive"
         >
           {thread.conversation.archived ? t('messages.unarchive') : t('messages.archive')}
@@ -134,11 +156,17 @@ export function ThreadView({ area }: { area: MessagesArea }) {
             <List.Item.Meta
               title={`${message.sender.name ?? t('messages.formerMember')} · ${formatDate(message.created_at, lng)}`}
               // the server escaped the text and made its links safe (schemas/message.item.json)
-              description={<div className="message-text" dangerouslySetInnerHTML={{ __html: message.html }} />}
+              description={
+                <>
+                  <div className="message-text" dangerouslySetInnerHTML={{ __html: message.html }} />
+                  {message.attachment && <AttachmentLink attachment={message.attachment} />}
+                </>
+              }
             />
           </List.Item>
         )}
       />
+      {!blocked && <AttachButton attachment={attachment} />}
       {!blocked && (
         <SchemaForm<{ text: string }>
           key={formKey}
@@ -158,7 +186,7 @@ export function ThreadView({ area }: { area: MessagesArea }) {
         onCancel={() => setReporting(null)}
         onOk={async () => {
           try {
-            await request(prefix, `messages/reports/${reporting!.hash}`, { method: 'POST', body: { reason } });
+            await post(`messages/reports/${reporting!.hash}`, { reason });
             feedback.success(t('messages.reported'));
             setReporting(null);
             setReason('');
