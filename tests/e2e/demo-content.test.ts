@@ -1,7 +1,7 @@
 /** Issue 10 §7: a news item offers no registration (only events do); the demo pages, screenshotted for review. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer, settle } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
@@ -61,7 +61,7 @@ describe('news items and events', () => {
         ['portfolios', '/en/portfolios'],
       ]) {
         await page.goto(`${server.url}${path}`);
-        await page.waitForLoadState('networkidle');
+        await settle(page);
         await page.screenshot({ path: `/tmp/e-${name}-${width}.png`, fullPage: width === 360 ? false : true });
       }
       expect(await page.locator('img').count()).toBeGreaterThan(0);

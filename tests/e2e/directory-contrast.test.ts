@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { LOCALES } from '../../src/shared/constants';
 import { localizePath } from '../../src/shared/routes';
 import { axeViolations, WCAG_22_AA } from '../helpers/axe';
-import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer, gotoSettled } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
@@ -24,13 +24,13 @@ describe('the directory and the member card pass axe (WCAG 2.2 AA)', () => {
     expect(LOCALES.length).toBe(3);
     for (const lng of LOCALES) {
       const directory = localizePath('community.directory', lng);
-      await page.goto(`${server.url}${directory}`, { waitUntil: 'networkidle' });
+      await gotoSettled(page, `${server.url}${directory}`);
       await page.locator('main .card-title a').first().waitFor();
       if ((await page.getByTestId('directory-card').count()) === 0) failures.push(`${directory}: no directory card`);
       failures.push(...(await axeViolations(page, `${directory} @${width}`, { tags: WCAG_22_AA })));
       if (lng === 'en') await page.screenshot({ path: `/tmp/nc/directory-${lng}-${width}.png`, fullPage: false });
       const card = localizePath('user.card', lng);
-      await page.goto(`${server.url}${card}`, { waitUntil: 'networkidle' });
+      await gotoSettled(page, `${server.url}${card}`);
       await page.getByTestId('member-card-qr').waitFor();
       failures.push(...(await axeViolations(page, `${card} @${width}`, { tags: WCAG_22_AA })));
       if (lng === 'en') await page.screenshot({ path: `/tmp/nc/my-card-${lng}-${width}.png`, fullPage: false });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { localizePath } from '../../src/shared/routes';
 import { axeViolations, WCAG_22_AA } from '../helpers/axe';
-import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer, gotoSettled } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
@@ -23,7 +23,7 @@ describe('the directory filters on a phone and on a wide screen', () => {
     );
     const { page, errors } = await newPage(context);
     await signInAt(page, server.url, 'bold@demo.test');
-    await page.goto(directory(), { waitUntil: 'networkidle' });
+    await gotoSettled(page, directory());
     const cards = page.getByTestId('directory-card');
     await cards.first().waitFor();
     const first = await cards.first().boundingBox();
@@ -62,7 +62,7 @@ describe('the directory filters on a phone and on a wide screen', () => {
     );
     const { page, errors } = await newPage(context);
     await signInAt(page, server.url, 'bold@demo.test');
-    await page.goto(directory(), { waitUntil: 'networkidle' });
+    await gotoSettled(page, directory());
     await page.getByTestId('directory-card').first().waitFor();
     expect(await page.locator('main .filter-field').count()).toBe(6);
     expect(await page.locator('#filter-text').isVisible()).toBe(true);

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ParsedMail } from 'mailparser';
-import { newPage, onBrowserSuite, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, withCookieChoice, type LiveServer, settle } from '../helpers/browser';
 import { startPeer, type Peer } from '../helpers/smtp';
 
 let server: LiveServer;
@@ -200,7 +200,7 @@ describe('a new member, from registration to applying', () => {
     await page.getByTestId('guard-continue').click();
     await page.waitForURL(/\/en\/user\/jobs\/subscribed$/);
     await page.goto(`${server.url}/en/user/jobs/subscribed`);
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     expect(new URL(page.url()).pathname).toBe('/en/user/jobs/subscribed');
     await member.ctx.close();
   });

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer, settle } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
@@ -164,7 +164,7 @@ describe('a free-period member with a way to pay (issue 25 §4)', () => {
       await page.goto(`${server.url}/en/user/profile`);
       await page.getByRole('link', { name: 'My applications' }).first().click();
       await page.locator('main h1').first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await settle(page);
       expect(new URL(page.url()).pathname).toBe('/en/user/jobs/subscribed');
       expect(await page.locator('main h1').first().textContent()).toBe('My applications');
       await page.screenshot({ path: '/tmp/nc/gratis-card-applications.png' });
@@ -188,7 +188,7 @@ describe("a private group's notice (issue 25 §9)", () => {
     const { page, errors } = await newPage(context);
     await page.goto(`${server.url}/en/workgroups/${privateGroup}`);
     await page.getByTestId('join-next').waitFor();
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     expect(await notices(page)).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
@@ -199,7 +199,7 @@ describe("a private group's notice (issue 25 §9)", () => {
     await expect
       .poll(() => next.textContent(), { timeout: 30_000 })
       .toContain('your request goes to its administrator');
-    await member.page.waitForLoadState('networkidle');
+    await settle(member.page);
     expect(await notices(member.page)).toBe(1);
     await member.close();
   });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { newPage, onBrowserSuite, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, withCookieChoice, type LiveServer, gotoSettled } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
@@ -159,7 +159,7 @@ describe('public portal', () => {
   it('has no serious or critical accessibility violations on /en and /en/jobs', async () => {
     const { page } = await newPage(await freshContext());
     for (const path of ['/en', '/en/jobs', '/es/acceso']) {
-      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      await gotoSettled(page, `${server.url}${path}`);
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer, settle } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
@@ -202,7 +202,7 @@ describe('on a phone', () => {
     const { page, close } = await signedIn('bold@demo.test', 390);
     await page.goto(`${server.url}/es/usuario/perfil`);
     await page.locator('.profile-page h1').waitFor();
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     const tabs = page.getByRole('tab');
     const names = (await tabs.allTextContents()).map((text) => text.trim());
     expect(names).toContain('Foto y archivos');
@@ -223,7 +223,7 @@ describe('on a phone', () => {
     for (const path of ['/es/usuario/perfil', '/es/usuario/perfil/ajustes', '/es/usuario/perfil/ajustes-iban']) {
       await page.goto(`${server.url}${path}`);
       await page.locator('.profile-page h1').waitFor();
-      await page.waitForLoadState('networkidle');
+      await settle(page);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

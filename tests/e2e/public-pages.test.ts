@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { LOCALES } from '../../src/shared/constants';
 import { localizePath, ROUTES } from '../../src/shared/routes';
 import { axeViolations } from '../helpers/axe';
-import { newPage, onBrowserSuite, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, type LiveServer, gotoSettled } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
@@ -76,7 +76,7 @@ describe.each(LOCALES)('public pages in %s', (lng) => {
       }
       visited++;
       const url = localizePath(route.name, lng, routeParams);
-      const response = await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' });
+      const response = await gotoSettled(page, `${server.url}${url}`);
       if (response?.status() !== 200) failures.push(`${url}: status ${response?.status()}`);
       const heading = page.locator('h1').first();
       await heading.waitFor({ timeout: 30_000 }).catch(() => failures.push(`${url}: no h1`));

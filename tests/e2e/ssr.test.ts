@@ -9,7 +9,7 @@ import { get as httpGet } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { localizePath } from '../../src/shared/routes';
-import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer, gotoSettled } from '../helpers/browser';
 import { anonymousFetch } from '../../src/server/ssr';
 
 let server: LiveServer;
@@ -522,7 +522,7 @@ describe('in the browser', () => {
       ).toBe(1);
       await noJs.close();
 
-      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      await gotoSettled(page, `${server.url}${path}`);
       await page.waitForTimeout(300);
       expect((await page.locator('h1').first().textContent())?.trim()).toBeTruthy();
       expect(errors, `${path}: console errors`).toEqual([]);
@@ -576,7 +576,7 @@ describe('in the browser', () => {
     );
     const { page, errors } = await newPage(context);
     await signInAt(page, server.url, 'regular@demo.test');
-    await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${server.url}${path}`);
     await expect.poll(() => page.locator('.wall-text').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -590,7 +590,7 @@ describe('in the browser', () => {
     const { page, errors } = await newPage(context);
     await signInAt(page, server.url, 'bold@demo.test');
     const path = localizePath('jobs.show', 'en', { slug: job.slug });
-    await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${server.url}${path}`);
     await expect.poll(() => page.getByTestId('locked-cta').count(), { timeout: 30_000 }).toBe(0);
     await expect
       .poll(() => page.locator('.job-description').textContent())

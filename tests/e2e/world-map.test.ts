@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { localizePath } from '../../src/shared/routes';
-import { newPage, onBrowserSuite, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { newPage, onBrowserSuite, withCookieChoice, type LiveServer, gotoSettled, settle } from '../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
@@ -66,7 +66,7 @@ async function open(width: number, lng: 'es' | 'en' | 'ca' = 'en', before?: (pag
   const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
   const { page, errors } = await newPage(context);
   if (before) await before(page);
-  await page.goto(`${server.url}${community(lng)}`, { waitUntil: 'networkidle' });
+  await gotoSettled(page, `${server.url}${community(lng)}`);
   return { context, page, errors };
 }
 
@@ -105,7 +105,7 @@ describe('the server-rendered page', () => {
     const page = await context.newPage();
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
-    await page.goto(`${server.url}${community('en')}`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${server.url}${community('en')}`);
     expect(await page.locator('.map-list li').count()).toBe(countries.length);
     expect(requested.filter((url) => GEOMETRY.test(url) || /WorldMapSvg/.test(url))).toEqual([]);
     await context.close();
@@ -140,7 +140,7 @@ describe('in Chromium', () => {
       });
     });
     await drawn(page);
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     await Promise.all(scripts);
     // the drawing code is loaded after hydration, with the geometry: still within the budget (issue 9 §4)
     console.info(`/en/community: ${(scriptsGz / 1024).toFixed(1)} KiB of JS gzipped, geometry ${geometry.join(', ')}`);
@@ -298,7 +298,7 @@ describe('in Chromium', () => {
     const { page, errors } = await newPage(context);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
-    await page.goto(`${server.url}${community('en')}`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${server.url}${community('en')}`);
     const top = await page.locator('.world-map-frame').evaluate((el) => el.getBoundingClientRect().top);
     expect(top).toBeGreaterThan(640 + 200);
     await page.waitForTimeout(300);
@@ -374,7 +374,7 @@ describe.each([['en'], ['ca']] as const)('at 360 px and 1400 px in %s', (lng) =>
       server.url,
     );
     const touch = await newPage(phone);
-    await touch.page.goto(`${server.url}${community(lng)}`, { waitUntil: 'networkidle' });
+    await gotoSettled(touch.page, `${server.url}${community(lng)}`);
     await drawn(touch.page);
     await touch.page.getByRole('button', { name: lng === 'ca' ? 'Europa' : 'Europe' }).tap();
     await expect.poll(() => touch.page.locator('svg.world-map-svg').getAttribute('data-view')).toBe('europe');

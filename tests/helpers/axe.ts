@@ -8,6 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { gotoSettled } from './browser';
 
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -96,7 +97,7 @@ export async function axeOnPages(
 ): Promise<string[]> {
   const failures: string[] = [];
   for (const path of paths) {
-    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${baseUrl}${path}`);
     const at = `${label} ${path}`;
     if (new URL(page.url()).pathname !== path.split('?')[0]) {
       failures.push(`${at}: landed on ${new URL(page.url()).pathname}`);

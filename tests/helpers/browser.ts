@@ -1,6 +1,6 @@
 /** Debian's Chromium driven by playwright-core, against the real server on a free port (seeded SQLite). */
 import { afterAll, beforeAll, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { buildApp } from '../../src/server/app';
@@ -63,6 +63,7 @@ export async function startLiveServer(env: Record<string, string> = {}): Promise
 /** A page that records console errors and failed requests, so a test can assert there were none. */
 export async function newPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
+  inFlight(page);
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -128,4 +129,49 @@ export async function signInAt(
   await page.locator('#root_password').fill(password);
   await page.locator('form button[type=submit]').first().click();
   if (leaves) await page.waitForURL((url) => url.pathname !== login);
+}
+
+const IN_FLIGHT = new WeakMap<Page, Set<Request>>();
+/** A signed-in person's header keeps the message stream open (server-sent events): it never counts as pending. */
+const ENDLESS = /\/messages\/events(\?|$)/;
+
+/** The requests a page has in flight, but the endless ones; followed from the first call on (newPage calls it). */
+function inFlight(page: Page): Set<Request> {
+  const known = IN_FLIGHT.get(page);
+  if (known) return known;
+  const pending = new Set<Request>();
+  page.on('request', (request) => {
+    if (!ENDLESS.test(request.url())) pending.add(request);
+  });
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  IN_FLIGHT.set(page, pending);
+  return pending;
+}
+
+/**
+ * Playwright's 'networkidle' (no request for 500 ms) without the message stream: a page a signed-in person opens
+ * keeps that stream open as long as it is shown, so 'networkidle' would never come.
+ */
+export async function settle(page: Page, { quietMs = 500, timeout = 30_000 } = {}): Promise<void> {
+  const pending = inFlight(page);
+  await page.waitForLoadState('load', { timeout });
+  const deadline = Date.now() + timeout;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (pending.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(
+    `${page.url()} kept requests in flight for ${timeout} ms: ${[...pending].map((request) => request.url()).join(', ')}`,
+  );
+}
+
+/** page.goto, then settle(): the answer of the navigation, once nothing but the message stream is loading. */
+export async function gotoSettled(page: Page, url: string) {
+  inFlight(page);
+  const response = await page.goto(url, { waitUntil: 'load' });
+  await settle(page);
+  return response;
 }
