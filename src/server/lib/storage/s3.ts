@@ -106,6 +106,14 @@ export function s3Storage(
           { abortSignal: abort.signal },
         );
       } catch (error) {
+        // S3 refuses a body shorter than announced, but a compatible store may keep what arrived before the abort,
+        // and only once it notices the cut connection (s3rver does, a moment later): a failed put must leave nothing
+        // under the key, whatever the store, so the key is deleted again over ~1 s (a rare path; the sweeper would
+        // also remove such an object, later)
+        for (const pause of [100, 300, 600]) {
+          await new Promise((resolve) => setTimeout(resolve, pause));
+          await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch(() => undefined);
+        }
         throw failure ?? error;
       }
     },
