@@ -111,7 +111,7 @@ describe('candidates', () => {
       .execute();
     await page.reload();
     const noted = rows().filter({ has: page.getByTestId('candidate-note') });
-    await expect.poll(() => noted.count()).toBe(1);
+    await expect.poll(() => noted.count(), { timeout: 30_000 }).toBe(1);
     expect(await noted.getByTestId('candidate-note').textContent()).toContain('I could start in January.');
     await noted.getByTestId('candidate-name').click();
     const drawer = page.locator('.ant-drawer-content');
