@@ -27,7 +27,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          expect,
+          // a page waited for by expect.poll may take more than its 1 s default on a loaded machine (a reload of an
+          // area page does): 10 s, as long as a person would wait, before a poll counts as failed
+          expect: { ...expect, poll: { timeout: 10_000 } },
           testTimeout: 300_000,
           hookTimeout: 180_000,
           fileParallelism: false,
