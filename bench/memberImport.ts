@@ -13,7 +13,9 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/server/config';
-import { createDb, migrateToLatest } from '../src/server/db/dialect';
+import Fastify from 'fastify';
+import { createDb, dialectOf, migrateToLatest } from '../src/server/db/dialect';
+import { createStorage } from '../src/server/lib/storage';
 import * as importService from '../src/server/modules/memberImport/service';
 import type { ServiceContext } from '../src/server/serviceContext';
 
@@ -87,7 +89,10 @@ async function main() {
   await migrateToLatest(db);
   const ctx: ServiceContext = {
     db,
+    dialect: dialectOf(config.databaseUrl),
     config,
+    storage: createStorage(config),
+    log: Fastify({ logger: false }).log,
     lng: 'en',
     actor: { type: 'admin', role: 'ADMIN', hash: 'benchadmin', email: null, sessionHash: null },
   };
