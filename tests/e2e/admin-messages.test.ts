@@ -33,6 +33,10 @@ describe("the association's messages", () => {
     const guide = page.getByTestId('admin-inbox-guide');
     await guide.waitFor();
     expect(await guide.textContent()).toContain('open the member in Members and press Write');
+    // the list below does not repeat a company's guidance (offers, candidates) to the association
+    const list = page.getByTestId('inbox');
+    await list.waitFor();
+    expect(await list.textContent()).not.toMatch(/offers|candidate/i);
 
     // a member wrote to another and was reported
     const db = server.app.db;

@@ -96,7 +96,8 @@ export function Inbox({ area }: { area: MessagesArea }) {
         {...tableProps}
         rowKey="hash"
         columns={columns}
-        locale={{ emptyText: archived || q ? t('messages.empty') : <EmptyInbox area={area} /> }}
+        // the back office explains how to start above its list (AdminInboxPage); members and companies here
+        locale={{ emptyText: archived || q || area === 'admin' ? t('messages.empty') : <EmptyInbox area={area} /> }}
         data-testid="inbox"
       />
     </Card>
