@@ -8,6 +8,7 @@
 import { authenticator } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { axeViolations, WCAG_22_AA } from '../helpers/axe';
 import { newPage, onBrowserSuite, withCookieChoice, type LiveServer } from '../helpers/browser';
 
 let server: LiveServer;
@@ -37,6 +38,7 @@ describe('an administrator without two-step verification, in production', () => 
     await page.waitForURL(/\/en\/admin\/security$/);
     await page.getByTestId('totp-setup-required').waitFor();
     await page.screenshot({ path: '/tmp/e2e-admin-enrol-production-1400.png', fullPage: true });
+    expect(await axeViolations(page, 'enrolment required', { tags: WCAG_22_AA })).toEqual([]);
 
     // another back-office address leads back to the enrolment, not to the sign-in form
     await page.goto(`${server.url}/en/admin/users`);
@@ -47,6 +49,7 @@ describe('an administrator without two-step verification, in production', () => 
     await page.getByTestId('totp-enable').click();
     await page.getByTestId('recovery-codes').waitFor();
     await page.getByTestId('totp-on').waitFor();
+    expect(await axeViolations(page, 'recovery codes', { tags: WCAG_22_AA })).toEqual([]);
 
     await page.goto(`${server.url}/en/admin/dashboard`);
     await page.getByTestId('dashboard-stats').waitFor();
