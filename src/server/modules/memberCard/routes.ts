@@ -13,49 +13,8 @@ import { walletAvailable, walletPass } from './wallet';
 import { fileAnswer } from '../../lib/fileAnswer';
 
 const tags = ['members'];
-const nullableString = { type: ['string', 'null'] } as const;
-const cardSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'name',
-    'surname',
-    'photo',
-    'partner_number',
-    'membership',
-    'valid_until',
-    'valid',
-    'verify_url',
-    'qr',
-    'wallet',
-  ],
-  properties: {
-    name: { type: 'string' },
-    surname: { type: 'string' },
-    photo: nullableString,
-    partner_number: { type: 'integer' },
-    membership: { type: 'string', enum: ['BOLD', 'GRATIS', 'REGULAR'] },
-    valid_until: { ...nullableString, description: 'dd/mm/yyyy' },
-    valid: { type: 'boolean' },
-    verify_url: {
-      type: 'string',
-      description: "The public verify page (absolute, in the member's language): what the QR code holds",
-    },
-    qr: { type: 'string', description: 'The QR code as SVG' },
-    wallet: { type: 'boolean', description: 'Whether GET /usr/member-card/pkpass is offered' },
-  },
-} as const;
-const verifySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['valid'],
-  properties: {
-    valid: { type: 'boolean' },
-    first_name: { type: 'string' },
-    photo: nullableString,
-    valid_until: nullableString,
-  },
-} as const;
+const cardSchema = { $ref: 'member.card#' };
+const verifySchema = { $ref: 'member.card.verify#' };
 const tokenParams = {
   type: 'object',
   required: ['token'],

@@ -11,20 +11,8 @@ const codeBody = {
   required: ['code'],
   properties: { code: { type: 'string', minLength: 6, maxLength: 20 } },
 } as const;
-const statusReply = {
-  200: { type: 'object', properties: { enabled: { type: 'boolean' }, recovery_left: { type: 'integer' } } },
-};
-const adminItem = {
-  type: 'object',
-  properties: {
-    hash: { type: 'string' },
-    email: { type: 'string' },
-    name: { type: 'string' },
-    created_at: { type: 'string' },
-    totp: { type: 'boolean' },
-    invited: { type: 'boolean' },
-  },
-};
+const statusReply = { 200: { $ref: 'admin.totp.status#' } };
+const adminItem = { $ref: 'admin.administrator#' };
 
 export async function adminAdminsRoutes(app: FastifyInstance) {
   app.get('/adm/admins', {
@@ -75,10 +63,7 @@ export async function adminAdminsRoutes(app: FastifyInstance) {
       summary: 'Start enrolling: a new secret, as text and as a QR code (not active until confirmed)',
       body: { $ref: 'empty#' },
       response: {
-        200: {
-          type: 'object',
-          properties: { secret: { type: 'string' }, otpauth: { type: 'string' }, qr: { type: 'string' } },
-        },
+        200: { $ref: 'admin.totp.setup#' },
       },
     },
     handler: (request) => security.setup(app.db, app.config, request.actor),
@@ -90,7 +75,7 @@ export async function adminAdminsRoutes(app: FastifyInstance) {
       summary: 'Confirm with a first code: the second factor is on; answers ten one-time recovery codes, once',
       body: codeBody,
       response: {
-        200: { type: 'object', properties: { recovery_codes: { type: 'array', items: { type: 'string' } } } },
+        200: { $ref: 'admin.totp.recovery#' },
       },
     },
     handler: (request) => security.enable(app.db, app.config, request.actor, request.lng, request.body.code),

@@ -14,15 +14,9 @@ import { SchemaForm } from '../../../forms/SchemaForm';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { formatDate } from '../../../lib/dates';
 import type { Identity } from '../../../providers/auth';
+import type { AdminAdministrator } from '../../../../shared/schema-types';
 
-interface AdminRow {
-  hash: string;
-  email: string;
-  name: string;
-  created_at: string;
-  totp: boolean;
-  invited: boolean;
-}
+type AdminRow = AdminAdministrator;
 type Errors = HttpError & { errors?: Record<string, string[]> };
 
 export default function AdminsPage() {

@@ -13,16 +13,10 @@ import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { loadIdentity, type Identity } from '../../../providers/auth';
 import { refreshPermissions } from '../../../providers/access';
+import type { AdminTotpRecovery, AdminTotpSetup, AdminTotpStatus } from '../../../../shared/schema-types';
 
-interface Status {
-  enabled: boolean;
-  recovery_left: number;
-}
-interface Setup {
-  secret: string;
-  otpauth: string;
-  qr: string;
-}
+type Status = AdminTotpStatus;
+type Setup = AdminTotpSetup;
 
 export default function SecurityPage() {
   const { t } = useTranslation();
@@ -149,7 +143,7 @@ export default function SecurityPage() {
                 disabled={!/^[0-9]{6}$/.test(code.trim())}
                 loading={mutation.isPending}
                 onClick={() =>
-                  call<{ recovery_codes: string[] }>(
+                  call<AdminTotpRecovery>(
                     'me/totp/enable',
                     'post',
                     { code: code.trim() },

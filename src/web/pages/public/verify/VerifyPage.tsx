@@ -8,21 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { Skeleton } from '../../../components/light';
 import { usePublicOne } from '../../../public/data';
+import type { MemberCardVerify } from '../../../../shared/schema-types';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { UnexpectedErrorPage } from '../../common/StatusPages';
-
-interface VerifyAnswer {
-  valid: boolean;
-  first_name?: string;
-  photo?: string | null;
-  valid_until?: string | null;
-}
 
 export default function VerifyPage() {
   const { token = '' } = useParams();
   const { t } = useTranslation();
   useDocumentTitle(`${t('memberCard.verify.title')} · Alumni`);
-  const { record, isLoading, error } = usePublicOne<VerifyAnswer>('member-card/verify', token);
+  const { record, isLoading, error } = usePublicOne<MemberCardVerify>('member-card/verify', token);
   if (isLoading) return <Skeleton active avatar paragraph={{ rows: 3 }} />;
   if (error || !record) return <UnexpectedErrorPage />;
   const initial = record.first_name?.trim().charAt(0).toUpperCase() ?? '';

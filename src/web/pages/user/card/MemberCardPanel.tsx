@@ -12,19 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../providers/notifications';
 import { downloadFile } from '../../../lib/downloadCsv';
 import { STATE_TAG_COLORS, TIER_TAG_COLORS } from '../../../theme';
-
-export interface MemberCard {
-  name: string;
-  surname: string;
-  photo: string | null;
-  partner_number: number;
-  membership: 'BOLD' | 'GRATIS' | 'REGULAR';
-  valid_until: string | null;
-  valid: boolean;
-  verify_url: string;
-  qr: string;
-  wallet: boolean;
-}
+import type { MemberCard } from '../../../../shared/schema-types';
 
 const TAG_COLOR = TIER_TAG_COLORS;
 
