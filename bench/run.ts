@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick] [-- --ref <commit>] [-- --dist <dir>] [-- --no-pages] [-- --no-areas] [-- --area-runs N] [-- --no-load] [-- --profile] [-- --mix-only]
+ * npm run bench [-- --quick] [-- --ref <commit>] [-- --dist <dir>] [-- --no-pages] [-- --no-areas] [-- --area-runs N] [-- --no-load] [-- --profile] [-- --mix-only] [-- --postgres <server URL>]
  *
  * An honest benchmark of the portal (issue 9 §1, §4), in three processes:
  *  1. the portal as production runs it (`node --import tsx src/server/main.ts`, NODE_ENV=production) on a
@@ -69,6 +69,8 @@ const volume: Volume =
   })();
 // --no-public-mix: only the mixes of issue 27 (new URLs, member reads, member writes), not the public one
 const publicMix = !flag('no-public-mix');
+// --postgres postgres://user@host:port/db: the portal runs on PostgreSQL, on a copy of the generated data (bench/postgres.ts)
+const postgresServer = option('postgres');
 const MIX_SECONDS = Number(option('mix-seconds') ?? (quick ? 5 : 20));
 const ROUTE_SECONDS = Number(option('seconds') ?? (quick ? 3 : 10));
 const WARMUP_SECONDS = quick ? 2 : 5;
@@ -320,6 +322,21 @@ async function startPortal(tree: Tree, dist: string, dataset: { file: string; up
   mkdirSync(runDir, { recursive: true });
   const db = join(runDir, 'portal.db');
   copyFileSync(dataset.file, db);
+  let databaseUrl = `sqlite:${db}`;
+  if (postgresServer) {
+    log('Copying the generated data into PostgreSQL (bench/postgres.ts)…');
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'bench/postgres.ts'), tree.dir, db, postgresServer, 'bench_portal'],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    const url = new URL(postgresServer);
+    url.pathname = '/bench_portal';
+    databaseUrl = url.href;
+  }
   if (existsSync(dataset.uploads)) cpSync(dataset.uploads, join(runDir, 'uploads'), { recursive: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -331,7 +348,7 @@ async function startPortal(tree: Tree, dist: string, dataset: { file: string; up
     PUBLIC_URL: url,
     API_KEY,
     SECRET_KEY: 'bench-secret-key-0123456789abcdefghijklmnopqrstuvwxyz',
-    DATABASE_URL: `sqlite:${db}`,
+    DATABASE_URL: databaseUrl,
     DATA_DIR: runDir,
     DIST_DIR: dist,
     RATE_LIMIT_SCALE: '1000000',
@@ -998,6 +1015,7 @@ async function main() {
         platform: `${process.platform} ${process.arch}`,
       },
       volume,
+      database: postgresServer ? 'postgres' : 'sqlite',
       dataset: { file: dataset.file.replace(`${ROOT}/`, ''), generatedInSeconds: dataset.generatedIn },
       settings: {
         connections: CONNECTIONS,
