@@ -813,7 +813,7 @@ function markdown(result: any): string {
     `Commit \`${result.commit}\`${result.dirty.length ? ` with uncommitted changes in: ${result.dirty.map((f: string) => `\`${f}\``).join(', ')}` : ' (clean)'}.`,
   );
   lines.push(
-    `Machine: ${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}; load average ${result.machine.loadBefore} before, ${result.machine.loadAfter} after (other work on the machine skews the figures: compare ratios measured in the same run). Data: ${result.volume.users.toLocaleString('en')} alumni, ${result.volume.jobs.toLocaleString('en')} offers, ${result.volume.comments.toLocaleString('en')} comments (SQLite).`,
+    `Machine: ${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}; load average ${result.machine.loadBefore} before, ${result.machine.loadAfter} after (other work on the machine skews the figures: compare ratios measured in the same run). Data: ${result.volume.users.toLocaleString('en')} alumni, ${result.volume.jobs.toLocaleString('en')} offers, ${result.volume.comments.toLocaleString('en')} comments (${result.database === 'postgres' ? 'PostgreSQL, copied from the generated SQLite file' : 'SQLite'}).`,
   );
   if (result.load) {
     lines.push(

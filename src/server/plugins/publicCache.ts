@@ -215,6 +215,11 @@ export function publicCachePlugin(app: FastifyInstance): PublicCache {
     finish(request, null);
     done();
   }
+  // onRequestAbort hooks get (request, done): no reply. Sharing `release` made every gone client an error line.
+  function releaseAborted(request: FastifyRequest, done: () => void) {
+    finish(request, null);
+    done();
+  }
   const hooks = <T>(existing: T | T[] | undefined): T[] =>
     existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
 
@@ -229,7 +234,7 @@ export function publicCachePlugin(app: FastifyInstance): PublicCache {
     route.onRequest = [...hooks(route.onRequest), onRequest] as never;
     route.onSend = [onSend, ...hooks(route.onSend)] as never;
     route.onResponse = [...hooks(route.onResponse), release] as never;
-    route.onRequestAbort = [...hooks(route.onRequestAbort), release] as never;
+    route.onRequestAbort = [...hooks(route.onRequestAbort), releaseAborted] as never;
   });
 
   return {
