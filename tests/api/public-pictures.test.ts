@@ -46,7 +46,12 @@ describe.each(['local', 's3'] as const)('public pictures as files: %s', (driver)
     admin = await t.login('admin@demo.test', 'adm');
     const created = await t.api('POST', '/usr/workgroups', {
       ...member,
-      body: { name: 'Fotos de obra', typology: 'TECHNICAL', type: 'PRIVATE', description: 'Imágenes de obra, andamios y acabados.' },
+      body: {
+        name: 'Fotos de obra',
+        typology: 'TECHNICAL',
+        type: 'PRIVATE',
+        description: 'Imágenes de obra, andamios y acabados.',
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     group = created.json().hash;
@@ -115,9 +120,7 @@ describe.each(['local', 's3'] as const)('public pictures as files: %s', (driver)
     for (const link of [photo1, logo1, group1, cover1]) expect(link).toMatch(/^\/uploads\/[a-z]+\/[a-z0-9]{24}\.webp$/);
     expect((await rowsNaming(photo1)).map((row) => row.kind)).toEqual(['photo']);
     expect((await rowsNaming(photo1.replace('.webp', '-large.webp'))).map((row) => row.kind)).toEqual(['photo_large']);
-    expect(await rowsNaming(logo1)).toEqual([
-      { kind: 'logo', owner_type: 'company', owner_hash: expect.any(String) },
-    ]);
+    expect(await rowsNaming(logo1)).toEqual([{ kind: 'logo', owner_type: 'company', owner_hash: expect.any(String) }]);
     expect(await rowsNaming(group1)).toEqual([{ kind: 'group_image', owner_type: 'workgroup', owner_hash: group }]);
     expect(await rowsNaming(cover1)).toEqual([{ kind: 'article_cover', owner_type: 'article', owner_hash: article }]);
 
@@ -158,7 +161,11 @@ describe.each(['local', 's3'] as const)('public pictures as files: %s', (driver)
     // the live ones, and the demo's pictures, are still there and served with their long caching
     const live = [photo3, photo3.replace('.webp', '-large.webp'), logo2, group2];
     for (const link of live) await expectServed(link);
-    const seeded = await t.app.db.selectFrom('users').select('photo').where('photo', 'like', '/uploads/seed/%').execute();
+    const seeded = await t.app.db
+      .selectFrom('users')
+      .select('photo')
+      .where('photo', 'like', '/uploads/seed/%')
+      .execute();
     expect(seeded.length).toBeGreaterThan(0);
     await expectServed(seeded[0]!.photo!);
     expect(await missingGauge()).toBe(0);
