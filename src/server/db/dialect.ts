@@ -39,6 +39,7 @@ import * as m034 from './migrations/034_member_invitations';
 import * as m032 from './migrations/032_school_records';
 import * as m035 from './migrations/035_messages';
 import * as m039 from './migrations/039_study_decisions';
+import * as m040 from './migrations/040_public_picture_files';
 import * as m037 from './migrations/037_message_moderation';
 import * as m036 from './migrations/036_search_words';
 
@@ -146,6 +147,7 @@ const migrations: Record<string, Migration> = {
   '032_school_records': m032,
   '035_messages': m035,
   '039_study_decisions': m039,
+  '040_public_picture_files': m040,
   '037_message_moderation': m037,
   '036_search_words': m036,
 };

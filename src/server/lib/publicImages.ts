@@ -1,7 +1,7 @@
 /**
  * Pictures shown to everyone (a group's image, an article's cover): re-encoded to WebP (EXIF and any payload gone,
- * at most `maxSide` px) under a fresh random name in the public uploads folder `folder`. Only files this module wrote
- * (its name pattern) are ever removed, so a demo picture or a path from elsewhere is left alone.
+ * at most `maxSide` px) under a fresh random name in the public uploads folder `folder`. The caller records it in
+ * `files` with the column that names it (lib/publicPictures.ts) and removes the object again if that fails.
  */
 import type { Locale } from '../../shared/constants';
 import { AppError } from '../errors';
@@ -17,7 +17,7 @@ export async function storePublicImage(
   file: UploadedFile,
   lng: Locale,
   maxSide = 1600,
-): Promise<string> {
+): Promise<{ link: string; size: number }> {
   let bytes: Buffer;
   try {
     bytes = await reencodeImage(file.path, maxSide);
@@ -30,14 +30,5 @@ export async function storePublicImage(
   }
   const name = newHash(24);
   await storage.put(`uploads/${folder}/${name}.webp`, bytes, { contentType: 'image/webp' });
-  return `/uploads/${folder}/${name}.webp`;
-}
-
-export async function removePublicImage(
-  storage: FileStorage,
-  folder: string,
-  path: string | null | undefined,
-): Promise<void> {
-  const name = path?.match(new RegExp(`^/uploads/${folder}/([a-z0-9]{24})\\.webp$`))?.[1];
-  if (name) await storage.delete(`uploads/${folder}/${name}.webp`).catch(() => undefined);
+  return { link: `/uploads/${folder}/${name}.webp`, size: bytes.length };
 }

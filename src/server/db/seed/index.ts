@@ -4,13 +4,15 @@
  * PostgreSQL. It stands on the reference seed (./reference.ts: countries, categories, tags, pages,
  * settings), which it applies first when it is missing. Only a demo database gets it: see ../prepare.ts.
  */
-import { dirname } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Insertable } from 'kysely';
 import { CONTRACTS, LOCALES } from '../../../shared/constants';
 import { foldText } from '../../../shared/text';
 import type { OfferStatus } from '../../../shared/offerMoves';
 import { slugify } from '../../lib/ids';
 import { privateRoot, storePrivate } from '../../lib/privateFiles';
+import { pictureRow, type PictureOwner, type PublicKind } from '../../lib/publicPictures';
 import { hashPassword } from '../../lib/password';
 import type { Db } from '../dialect';
 import type { Database } from '../types';
@@ -69,6 +71,21 @@ function tinyPdf(text: string): string {
 }
 
 /** A demo document (CV, group file) goes to the private store next to uploads/, under a random name (DESIGN §4b). */
+/** The demo's pictures get their `files` rows like uploaded ones (issue 26), so the sweeper keeps them. */
+function demoPictureRows(
+  uploadsDir: string,
+  named: ReadonlyArray<readonly [PictureOwner, string, PublicKind, string | null | undefined]>,
+): Rows<'files'> {
+  return named
+    .filter(
+      (entry): entry is readonly [PictureOwner, string, PublicKind, string] => !!entry[3]?.startsWith('/uploads/'),
+    )
+    .map(([ownerType, ownerHash, kind, link]) => {
+      const file = join(uploadsDir, link.slice('/uploads/'.length));
+      return pictureRow(ownerType, ownerHash, { kind, link, size: existsSync(file) ? statSync(file).size : 0 });
+    });
+}
+
 function writePrivatePdf(uploadsDir: string, text: string): string {
   return storePrivate(privateRoot(dirname(uploadsDir)), 'seed', 'application/pdf', tinyPdf(text));
 }
@@ -524,7 +541,17 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       'workgroup_followers',
       dedupe([...workgroup_followers, ...runByBold.workgroup_followers], (f) => `${f.workgroup_hash}:${f.user_hash}`),
     );
-    await insertMany(trx, 'files', files);
+    await insertMany(trx, 'files', [
+      ...files,
+      ...demoPictureRows(uploadsDir, [
+        ...users.map((row) => ['user', row.hash, 'photo', row.photo] as const),
+        ...companies.map((row) => ['company', row.hash, 'logo', row.logo] as const),
+        ...[...workgroups, ...runByBold.workgroups].map(
+          (row) => ['workgroup', row.hash, 'group_image', row.image] as const,
+        ),
+        ...articles.map((row) => ['article', row.hash, 'article_cover', row.image] as const),
+      ]),
+    ]);
     await insertMany(trx, 'comments', [...comments, ...runByBold.comments]);
     await insertMany(trx, 'comment_likes', comment_likes);
     await insertMany(trx, 'comment_reports', runByBold.comment_reports);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CompanyProfile, UserPassword } from '../../../shared/schema-types';
 import { uploadBody } from '../../plugins/uploads';
 import { receivedFile } from '../users/filesRoutes';
+import { serviceContext } from '../../serviceContext';
 import * as service from './profileService';
 
 const okReply = { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } };
@@ -51,11 +52,11 @@ export async function companyLogoRoutes(app: FastifyInstance) {
       body: uploadBody('photo'),
       response: logoReply,
     },
-    handler: (request) => service.setLogo(app, request.actor, request.lng, receivedFile(request.body, 'image')),
+    handler: (request) => service.setLogo(serviceContext(request), receivedFile(request.body, 'image')),
   });
   app.delete('/com/companies/logo', {
     config: { permission: 'company.self' },
     schema: { tags: ['companies'], summary: 'Remove the logo', response: logoReply },
-    handler: (request) => service.deleteLogo(app, request.actor),
+    handler: (request) => service.deleteLogo(serviceContext(request)),
   });
 }

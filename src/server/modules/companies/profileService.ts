@@ -15,7 +15,10 @@ import type { Locale } from '../../../shared/constants';
 import type { CompanyProfile, UserPassword } from '../../../shared/schema-types';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { Actor } from '../../types';
-import { removeQuietly, type FileStorage } from '../../lib/storage';
+import { removeUnnamedPictures, replacePictureRows, type Picture } from '../../lib/publicPictures';
+import { publicKey, removeQuietly } from '../../lib/storage';
+import type { Conn } from '../../db/conn';
+import type { ServiceContext } from '../../serviceContext';
 import { findCompany } from '../auth/repository';
 import { presentCompany } from '../auth/presenters';
 import { mergedCompanyData } from './data';
@@ -24,14 +27,12 @@ import * as repo from './repository';
 
 const LOGOS = 'logos';
 const LOGO_SIDE = 512;
-/** Only logos this module wrote are ever removed (the demo's pictures are not ours). */
-const OWN_LOGO = /^\/uploads\/logos\/([a-z0-9]{24})\.webp$/;
 
 const fieldError = (lng: Locale, field: string, key: string, params: Record<string, unknown> = {}) =>
   AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field, ...params }) }]);
 
-async function signedInCompany(app: FastifyInstance, actor: Actor) {
-  const company = actor.type === 'company' && actor.hash ? await findCompany(app.db, actor.hash) : undefined;
+async function signedInCompany(db: Conn, actor: Actor) {
+  const company = actor.type === 'company' && actor.hash ? await findCompany(db, actor.hash) : undefined;
   if (!company) throw AppError.unauthorized();
   return company;
 }
@@ -39,7 +40,7 @@ async function signedInCompany(app: FastifyInstance, actor: Actor) {
 const trimmedOrNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
 
 export async function update(app: FastifyInstance, actor: Actor, body: CompanyProfile) {
-  const company = await signedInCompany(app, actor);
+  const company = await signedInCompany(app.db, actor);
   const changes = {
     company_name: body.company_name?.trim(),
     contact_name: body.contact_name?.trim(),
@@ -56,7 +57,7 @@ export async function update(app: FastifyInstance, actor: Actor, body: CompanyPr
 }
 
 export async function changePassword(app: FastifyInstance, actor: Actor, lng: Locale, body: UserPassword) {
-  const company = await signedInCompany(app, actor);
+  const company = await signedInCompany(app.db, actor);
   if (!(await verifyPassword(body.old_password, company.password_hash)))
     throw fieldError(lng, 'old_password', 'profile.wrongPassword');
   if (body.password !== body.password_repeat) throw fieldError(lng, 'password_repeat', 'profile.passwordsDiffer');
@@ -75,38 +76,46 @@ export async function changePassword(app: FastifyInstance, actor: Actor, lng: Lo
   return { ok: true };
 }
 
-async function removeLogo(storage: FileStorage, logo: string | null): Promise<void> {
-  const name = logo?.match(OWN_LOGO)?.[1];
-  if (name) await removeQuietly(storage, [`uploads/${LOGOS}/${name}.webp`]);
-}
-
-export async function setLogo(app: FastifyInstance, actor: Actor, lng: Locale, file: UploadedFile) {
-  const company = await signedInCompany(app, actor);
+/**
+ * The logo is put first, then companies.logo and its `files` row change in one transaction (issue 26); the old
+ * logo's object goes after the commit, the new one if the transaction failed.
+ */
+export async function setLogo(ctx: ServiceContext, file: UploadedFile) {
+  const company = await signedInCompany(ctx.db, ctx.actor);
   let bytes: Buffer;
   try {
     bytes = await reencodeImage(file.path, LOGO_SIDE);
   } catch (error) {
     if (!(error instanceof ImageError)) throw error;
-    throw fieldError(lng, 'image', error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage', {
+    throw fieldError(ctx.lng, 'image', error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage', {
       megapixels: MAX_INPUT_PIXELS / 1_000_000,
     });
   }
-  const name = newHash(24);
-  const logo = `/uploads/${LOGOS}/${name}.webp`;
-  await app.storage.put(`uploads/${LOGOS}/${name}.webp`, bytes, { contentType: 'image/webp' });
+  const logo = `/uploads/${LOGOS}/${newHash(24)}.webp`;
+  await ctx.storage.put(publicKey(logo)!, bytes, { contentType: 'image/webp' });
+  let old: string[];
   try {
-    await repo.updateCompany(app.db, company.hash, { logo, updated_at: nowIso() });
+    old = await replaceLogo(ctx, company.hash, { kind: 'logo', link: logo, size: bytes.length });
   } catch (error) {
-    await removeLogo(app.storage, logo);
+    await removeQuietly(ctx.storage, [publicKey(logo)]);
     throw error;
   }
-  await removeLogo(app.storage, company.logo);
+  await removeUnnamedPictures(ctx.db, ctx.storage, [company.logo, ...old]);
   return { logo };
 }
 
-export async function deleteLogo(app: FastifyInstance, actor: Actor) {
-  const company = await signedInCompany(app, actor);
-  await repo.updateCompany(app.db, company.hash, { logo: null, updated_at: nowIso() });
-  await removeLogo(app.storage, company.logo);
+export async function deleteLogo(ctx: ServiceContext) {
+  const company = await signedInCompany(ctx.db, ctx.actor);
+  const old = await replaceLogo(ctx, company.hash, null);
+  await removeUnnamedPictures(ctx.db, ctx.storage, [company.logo, ...old]);
   return { logo: null };
+}
+
+/** companies.logo and the logo's `files` row, in one transaction; answers the links of the rows removed. */
+function replaceLogo(ctx: ServiceContext, companyHash: string, logo: Picture | null): Promise<string[]> {
+  return ctx.db.transaction().execute(async (trx) => {
+    // the row's update comes first: it locks the company, so two uploads at once apply one after the other
+    await repo.updateCompany(trx, companyHash, { logo: logo?.link ?? null, updated_at: nowIso() });
+    return replacePictureRows(trx, 'company', companyHash, ['logo'], logo ? [logo] : []);
+  });
 }

@@ -6,11 +6,13 @@
  * - a `files` row whose object is missing is reported: a warning in the log naming the files, and the count kept in
  *   `settings` (`files.sweep`) for /metrics (`alumni_files_missing`), whichever instance is scraped.
  * Uploads half received by an instance killed mid-request (DATA_DIR/tmp/*.part) go the same way after the grace.
- * Public pictures (`uploads/…`) are named by columns of several tables, not by `files`, and are not swept.
+ * Public pictures (photos, logos, group images, covers: lib/publicPictures.ts) have `files` rows too, so their folders
+ * under `uploads/` are swept and counted the same way; portfolio pictures, named by `portfolio_images` only, are not.
  */
 import type { FastifyInstance } from 'fastify';
 import { PRIVATE_KINDS } from '../../lib/privateFiles';
-import { privateKey } from '../../lib/storage';
+import { isPublicKind, sweptPictureKey } from '../../lib/publicPictures';
+import { privateKey, publicKey } from '../../lib/storage';
 import { uploadTmpDir } from '../../plugins/uploads';
 import { sweepStale } from '../../plugins/uploadedFiles';
 import type { Task } from '../tasks/runner';
@@ -25,6 +27,15 @@ export interface SweepReport {
   missing: number;
 }
 
+/** The store key a `files` row names: a public picture's row keeps its link, a private file's its path under private/. */
+function rowKey(row: { kind: string; path: string }): string | null {
+  if (isPublicKind(row.kind)) return publicKey(row.path);
+  return (PRIVATE_KINDS as readonly string[]).includes(row.kind) ? privateKey(row.path) : null;
+}
+
+/** The `files.path` that would name `key`. */
+const pathOf = (key: string) => (key.startsWith('private/') ? key.slice('private/'.length) : `/${key}`);
+
 export async function sweepFiles(app: FastifyInstance, now: Date, signal?: AbortSignal): Promise<SweepReport> {
   const { db, storage, log } = app;
   const graceMs = app.config.filesOrphanGraceMinutes * 60_000;
@@ -35,16 +46,20 @@ export async function sweepFiles(app: FastifyInstance, now: Date, signal?: Abort
     stored.add(object.key);
     if (object.modifiedAt.getTime() < cutoff) old.push(object.key);
   }
+  for await (const object of storage.list('uploads/')) {
+    if (!sweptPictureKey(object.key)) continue;
+    stored.add(object.key);
+    if (object.modifiedAt.getTime() < cutoff) old.push(object.key);
+  }
   const rows = await db.selectFrom('files').select(['hash', 'path', 'kind']).execute();
-  const named = new Set(rows.map((row) => privateKey(row.path)));
+  const named = new Set(rows.map(rowKey));
 
   const deleted: string[] = [];
   for (const key of old) {
     if (signal?.aborted) break;
     if (named.has(key)) continue;
     // a row committed since the read above names it after all: keep it
-    const path = key.slice('private/'.length);
-    if (await db.selectFrom('files').select('hash').where('path', '=', path).executeTakeFirst()) continue;
+    if (await db.selectFrom('files').select('hash').where('path', '=', pathOf(key)).executeTakeFirst()) continue;
     await storage.delete(key);
     deleted.push(key);
   }
@@ -55,8 +70,8 @@ export async function sweepFiles(app: FastifyInstance, now: Date, signal?: Abort
 
   const missing: string[] = [];
   for (const row of rows) {
-    if (!(PRIVATE_KINDS as readonly string[]).includes(row.kind)) continue;
-    const key = privateKey(row.path);
+    if (!(PRIVATE_KINDS as readonly string[]).includes(row.kind) && !isPublicKind(row.kind)) continue;
+    const key = rowKey(row);
     // not listed: asked once more, as the store answers reads (under S3, a file not yet migrated is on the disk)
     if (!key || (!stored.has(key) && !(await storage.exists(key)))) missing.push(row.hash);
   }

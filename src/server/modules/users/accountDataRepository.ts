@@ -4,6 +4,7 @@
  * service owns the transaction. Nothing here reads another member's personal data: joins only bring
  * titles of things (offers, groups, articles), never other people.
  */
+import { PRIVATE_KINDS } from '../../lib/privateFiles';
 import { nowIso } from '../../lib/ids';
 import type { DialectName } from '../../db/dialect';
 import type { Conn } from '../../db/conn';
@@ -262,6 +263,7 @@ export function filesOf(db: Conn, userHash: string, attached: string[]) {
   return db
     .selectFrom('files')
     .select(['hash', 'kind', 'name', 'path', 'mime', 'size', 'created_at'])
+    .where('kind', 'in', [...PRIVATE_KINDS]) // the photo's rows (issue 26) are exported as the photo itself
     .where((eb) => {
       const own = eb.and([eb('owner_type', '=', 'user'), eb('owner_hash', '=', userHash)]);
       return attached.length ? eb.or([own, eb('hash', 'in', attached)]) : own;

@@ -9,6 +9,7 @@ import type { Transaction } from 'kysely';
 import type { Db, DialectName } from '../../db/dialect';
 import type { Database } from '../../db/types';
 import { newHash, nowIso } from '../../lib/ids';
+import { replacePictureRows, type Picture } from '../../lib/publicPictures';
 
 export type MemberFileKind = 'cv' | 'student';
 
@@ -26,12 +27,22 @@ function lockUser(trx: Transaction<Database>, dialect: DialectName, userHash: st
 }
 
 export const filesRepository = {
-  /** Sets users.photo; answers the previous value. */
-  async replacePhoto(db: Db, dialect: DialectName, userHash: string, photo: string | null): Promise<string | null> {
+  /**
+   * Sets users.photo and, in the same transaction, the photo's `files` rows (its two versions); answers the links
+   * it replaced: the previous column value and those of the rows removed.
+   */
+  async replacePhoto(
+    db: Db,
+    dialect: DialectName,
+    userHash: string,
+    photo: string | null,
+    versions: Picture[] = [],
+  ): Promise<string[]> {
     return db.transaction().execute(async (trx) => {
       const row = await lockUser(trx, dialect, userHash);
       await trx.updateTable('users').set({ photo, updated_at: nowIso() }).where('hash', '=', userHash).execute();
-      return row.photo;
+      const removed = await replacePictureRows(trx, 'user', userHash, ['photo', 'photo_large'], versions);
+      return [row.photo, ...removed].filter((link): link is string => !!link);
     });
   },
 

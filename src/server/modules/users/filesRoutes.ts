@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { UploadedFile, uploadBody, type UploadKind } from '../../plugins/uploads';
 import * as service from './filesService';
+import { serviceContext } from '../../serviceContext';
 
 const nullableString = { type: ['string', 'null'] };
 const photoReply = {
@@ -54,11 +55,11 @@ export async function memberFileRoutes(app: FastifyInstance) {
 
   app.post('/usr/users/avatar', {
     ...upload('photo', 'Upload the profile photo (field `image`: JPEG, PNG or WebP, at most 5 MB)', photoReply),
-    handler: (request) => service.setPhoto(app, request.actor, request.lng, receivedFile(request.body, 'image')),
+    handler: (request) => service.setPhoto(serviceContext(request), receivedFile(request.body, 'image')),
   });
   app.delete('/usr/users/avatar', {
     ...remove('Remove the profile photo', photoReply),
-    handler: (request) => service.deletePhoto(app, request.actor),
+    handler: (request) => service.deletePhoto(serviceContext(request)),
   });
 
   app.post('/usr/users/cv', {

@@ -11,7 +11,9 @@ import { translate } from '../../i18n';
 import { avatarVersions, ImageError, MAX_INPUT_PIXELS } from '../../lib/images';
 import { newHash } from '../../lib/ids';
 import { downloadName, putPrivateFile, removePrivate } from '../../lib/privateFiles';
-import { removeQuietly, type FileStorage } from '../../lib/storage';
+import { removeUnnamedPictures } from '../../lib/publicPictures';
+import { publicKey, removeQuietly } from '../../lib/storage';
+import type { ServiceContext } from '../../serviceContext';
 import { fileLinks } from '../../lib/signedLinks';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { Locale } from '../../../shared/constants';
@@ -29,39 +31,46 @@ function fieldError(lng: Locale, field: string, code: string, params: Record<str
   return AppError.badRequest('validation.failed', [{ field, message: translate(lng, code, { field, ...params }) }]);
 }
 
-async function removeAvatar(storage: FileStorage, photo: string | null): Promise<void> {
-  const name = photo?.match(OWN_AVATAR)?.[1];
-  if (!name) return;
-  await removeQuietly(storage, [`uploads/${AVATARS}/${name}.webp`, `uploads/${AVATARS}/${name}-large.webp`]);
+/** The photo's links (and its large version's) once the database no longer names them: their objects go. */
+async function removeAvatars(ctx: ServiceContext, links: (string | null)[]): Promise<void> {
+  await removeUnnamedPictures(ctx.db, ctx.storage, [...links, ...links.map(largePhoto)]);
 }
 
-export async function setPhoto(app: FastifyInstance, actor: Actor, lng: Locale, file: UploadedFile) {
+/**
+ * The new photo's two versions are put first, then users.photo and their `files` rows change in one transaction
+ * (issue 26); the old ones are removed after the commit, the new ones if the transaction failed.
+ */
+export async function setPhoto(ctx: ServiceContext, file: UploadedFile) {
   let versions;
   try {
     versions = await avatarVersions(file.path);
   } catch (error) {
     if (!(error instanceof ImageError)) throw error;
     const code = error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage';
-    throw fieldError(lng, 'image', code, { megapixels: MAX_INPUT_PIXELS / 1_000_000 });
+    throw fieldError(ctx.lng, 'image', code, { megapixels: MAX_INPUT_PIXELS / 1_000_000 });
   }
   const name = newHash(24);
   const photo = `/uploads/${AVATARS}/${name}.webp`;
-  let old: string | null;
+  const large = largePhoto(photo)!;
+  let old: string[];
   try {
-    await app.storage.put(`uploads/${AVATARS}/${name}.webp`, versions.thumb, { contentType: 'image/webp' });
-    await app.storage.put(`uploads/${AVATARS}/${name}-large.webp`, versions.large, { contentType: 'image/webp' });
-    old = await filesRepository.replacePhoto(app.db, app.dialect, actor.hash!, photo);
+    await ctx.storage.put(publicKey(photo)!, versions.thumb, { contentType: 'image/webp' });
+    await ctx.storage.put(publicKey(large)!, versions.large, { contentType: 'image/webp' });
+    old = await filesRepository.replacePhoto(ctx.db, ctx.dialect, ctx.actor.hash!, photo, [
+      { kind: 'photo', link: photo, size: versions.thumb.length },
+      { kind: 'photo_large', link: large, size: versions.large.length },
+    ]);
   } catch (error) {
-    await removeAvatar(app.storage, photo);
+    await removeQuietly(ctx.storage, [publicKey(photo), publicKey(large)]);
     throw error;
   }
-  await removeAvatar(app.storage, old);
-  return { photo, photo_large: largePhoto(photo) };
+  await removeAvatars(ctx, old);
+  return { photo, photo_large: large };
 }
 
-export async function deletePhoto(app: FastifyInstance, actor: Actor) {
-  const old = await filesRepository.replacePhoto(app.db, app.dialect, actor.hash!, null);
-  await removeAvatar(app.storage, old);
+export async function deletePhoto(ctx: ServiceContext) {
+  const old = await filesRepository.replacePhoto(ctx.db, ctx.dialect, ctx.actor.hash!, null);
+  await removeAvatars(ctx, old);
   return { photo: null, photo_large: null };
 }
 

@@ -144,6 +144,8 @@ export async function deleteArticle(db: Conn, hash: string) {
   await db.deleteFrom('article_saves').where('article_hash', '=', hash).execute();
   await db.deleteFrom('article_tags').where('article_hash', '=', hash).execute();
   await db.deleteFrom('article_i18n').where('article_hash', '=', hash).execute();
+  // the cover's row (issue 26); the service removes its object after the commit
+  await db.deleteFrom('files').where('owner_type', '=', 'article').where('owner_hash', '=', hash).execute();
   await db.deleteFrom('articles').where('hash', '=', hash).execute();
 }
 

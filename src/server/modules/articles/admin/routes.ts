@@ -5,6 +5,7 @@ import { sendCsv } from '../../../lib/csv';
 import { listSchema, type PageQuery } from '../../../lib/lists';
 import { uploadBody, uploadsPlugin } from '../../../plugins/uploads';
 import { receivedFile } from '../../users/filesRoutes';
+import { serviceContext } from '../../../serviceContext';
 import * as service from './service';
 import { fileAnswer } from '../../../lib/fileAnswer';
 
@@ -80,7 +81,7 @@ export async function adminArticleRoutes(app: FastifyInstance) {
   app.delete<Hash>('/adm/articles/:hash/image', {
     config: access,
     schema: { tags, summary: 'Remove the cover', params, response: coverReply },
-    handler: (request) => service.removeCover(app, request.actor, request.params.hash),
+    handler: (request) => service.removeCover(serviceContext(request), request.params.hash),
   });
   app.get<Hash & { Querystring: PageQuery }>('/adm/articles/:hash/attendees', {
     config: access,
@@ -122,6 +123,6 @@ async function articleCoverRoutes(app: FastifyInstance) {
       response: coverReply,
     },
     handler: (request) =>
-      service.setCover(app, request.actor, request.lng, request.params.hash, receivedFile(request.body, 'image')),
+      service.setCover(serviceContext(request), request.params.hash, receivedFile(request.body, 'image')),
   });
 }

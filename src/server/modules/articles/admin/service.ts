@@ -13,7 +13,10 @@ import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { newHash, nowIso } from '../../../lib/ids';
 import { listResult, pageWindow, type PageQuery } from '../../../lib/lists';
-import { removePublicImage, storePublicImage } from '../../../lib/publicImages';
+import { storePublicImage } from '../../../lib/publicImages';
+import { removeUnnamedPictures, replacePictureRows } from '../../../lib/publicPictures';
+import { publicKey, removeQuietly } from '../../../lib/storage';
+import type { ServiceContext } from '../../../serviceContext';
 import type { UploadedFile } from '../../../plugins/uploads';
 import type { Actor } from '../../../types';
 import type { Conn } from '../../../db/conn';
@@ -187,38 +190,42 @@ export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
     await audit(trx, actor, 'article.deleted', hash, article.texts.es?.title ?? hash, { from: article.status });
     return article.image;
   });
-  await removePublicImage(app.storage, COVERS, image);
+  await removeUnnamedPictures(app.db, app.storage, [image]); // its `files` row went with the article
   return { ok: true };
 }
 
-export async function setCover(app: FastifyInstance, actor: Actor, lng: Locale, hash: string, file: UploadedFile) {
-  const article = await show(app.db, hash);
-  const image = await storePublicImage(app.storage, COVERS, file, lng);
+/** The cover is put first, then articles.image, its `files` row and the audit row in one transaction (issue 26). */
+export async function setCover(ctx: ServiceContext, hash: string, file: UploadedFile) {
+  const article = await show(ctx.db, hash);
+  const image = await storePublicImage(ctx.storage, COVERS, file, ctx.lng);
+  let old: string[];
   try {
-    await app.db.transaction().execute(async (trx) => {
-      await repo.updateArticle(trx, hash, { image, updated_at: nowIso() });
-      await audit(trx, actor, 'article.updated', hash, article.texts.es?.title ?? hash, {
-        changes: { image: { before: article.image, after: image } },
+    old = await ctx.db.transaction().execute(async (trx) => {
+      await repo.updateArticle(trx, hash, { image: image.link, updated_at: nowIso() });
+      await audit(trx, ctx.actor, 'article.updated', hash, article.texts.es?.title ?? hash, {
+        changes: { image: { before: article.image, after: image.link } },
       });
+      return replacePictureRows(trx, 'article', hash, ['article_cover'], [{ kind: 'article_cover', ...image }]);
     });
   } catch (error) {
-    await removePublicImage(app.storage, COVERS, image);
+    await removeQuietly(ctx.storage, [publicKey(image.link)]);
     throw error;
   }
-  await removePublicImage(app.storage, COVERS, article.image);
-  return { image };
+  await removeUnnamedPictures(ctx.db, ctx.storage, [article.image, ...old]);
+  return { image: image.link };
 }
 
-export async function removeCover(app: FastifyInstance, actor: Actor, hash: string) {
-  const article = await show(app.db, hash);
-  await app.db.transaction().execute(async (trx) => {
+export async function removeCover(ctx: ServiceContext, hash: string) {
+  const article = await show(ctx.db, hash);
+  const old = await ctx.db.transaction().execute(async (trx) => {
     await repo.updateArticle(trx, hash, { image: null, updated_at: nowIso() });
     if (article.image)
-      await audit(trx, actor, 'article.updated', hash, article.texts.es?.title ?? hash, {
+      await audit(trx, ctx.actor, 'article.updated', hash, article.texts.es?.title ?? hash, {
         changes: { image: { before: article.image, after: null } },
       });
+    return replacePictureRows(trx, 'article', hash, ['article_cover'], []);
   });
-  await removePublicImage(app.storage, COVERS, article.image);
+  await removeUnnamedPictures(ctx.db, ctx.storage, [article.image, ...old]);
   return { image: null };
 }
 

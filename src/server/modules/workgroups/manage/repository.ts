@@ -73,6 +73,8 @@ export async function deleteGroup(db: Conn, hash: string): Promise<void> {
   await db.deleteFrom('comments').where('workgroup_hash', '=', hash).execute();
   await db.deleteFrom('workgroup_members').where('workgroup_hash', '=', hash).execute();
   await db.deleteFrom('workgroup_followers').where('workgroup_hash', '=', hash).execute();
+  // the group's picture row (issue 26); the service removes its object after the commit
+  await db.deleteFrom('files').where('owner_type', '=', 'workgroup').where('owner_hash', '=', hash).execute();
   await db.deleteFrom('workgroups').where('hash', '=', hash).execute();
 }
 

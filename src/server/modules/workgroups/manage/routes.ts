@@ -4,6 +4,7 @@ import type { WorkgroupWrite } from '../../../../shared/schema-types';
 import { listSchema, type PageQuery } from '../../../lib/lists';
 import { uploadBody } from '../../../plugins/uploads';
 import { receivedFile } from '../../users/filesRoutes';
+import { serviceContext } from '../../../serviceContext';
 import * as service from './service';
 
 type Hash = { Params: { hash: string } };
@@ -143,6 +144,6 @@ export async function workgroupImageRoutes(app: FastifyInstance) {
       response: { 200: { type: 'object', properties: { image: { type: 'string' } } } },
     },
     handler: (request) =>
-      service.setImage(app, request.actor, request.lng, request.params.hash, receivedFile(request.body, 'image')),
+      service.setImage(serviceContext(request), request.params.hash, receivedFile(request.body, 'image')),
   });
 }

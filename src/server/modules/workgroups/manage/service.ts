@@ -8,7 +8,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/dialect';
-import { removePublicImage, storePublicImage } from '../../../lib/publicImages';
+import { storePublicImage } from '../../../lib/publicImages';
+import { removeUnnamedPictures, replacePictureRows } from '../../../lib/publicPictures';
+import { publicKey, removeQuietly } from '../../../lib/storage';
+import type { ServiceContext } from '../../../serviceContext';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { newHash, nowIso, slugify } from '../../../lib/ids';
@@ -170,21 +173,27 @@ export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
     await repo.deleteGroup(trx, hash);
     return group.image;
   });
-  await removePublicImage(app.storage, IMAGES, image);
+  await removeUnnamedPictures(app.db, app.storage, [image]); // its `files` row went with the group (deleteGroup)
   return { ok: true };
 }
 
-export async function setImage(app: FastifyInstance, actor: Actor, lng: Locale, hash: string, file: UploadedFile) {
-  const group = await ownGroup(app.db, actor, hash);
-  const image = await storePublicImage(app.storage, IMAGES, file, lng);
+/** The picture is put first, then workgroups.image and its `files` row in one transaction (issue 26). */
+export async function setImage(ctx: ServiceContext, hash: string, file: UploadedFile) {
+  const group = await ownGroup(ctx.db, ctx.actor, hash);
+  const image = await storePublicImage(ctx.storage, IMAGES, file, ctx.lng);
+  let old: string[];
   try {
-    await repo.updateGroup(app.db, hash, { image, updated_at: nowIso() });
+    old = await ctx.db.transaction().execute(async (trx) => {
+      // the group's row first: it locks the group, so two uploads at once apply one after the other
+      await repo.updateGroup(trx, hash, { image: image.link, updated_at: nowIso() });
+      return replacePictureRows(trx, 'workgroup', hash, ['group_image'], [{ kind: 'group_image', ...image }]);
+    });
   } catch (error) {
-    await removePublicImage(app.storage, IMAGES, image);
+    await removeQuietly(ctx.storage, [publicKey(image.link)]);
     throw error;
   }
-  await removePublicImage(app.storage, IMAGES, group.image);
-  return { image };
+  await removeUnnamedPictures(ctx.db, ctx.storage, [group.image, ...old]);
+  return { image: image.link };
 }
 
 export async function roster(db: Db, actor: Actor, hash: string, query: PageQuery & { status?: string }) {
