@@ -7,6 +7,7 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { parse } from 'csv-parse/sync';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type Session, type TestApp } from '../helpers/app';
 import { uploadAs, type Part } from '../helpers/multipart';
@@ -519,5 +520,90 @@ describe('who may call the new routes', () => {
         who,
       ).toBe(400);
     }
+  });
+});
+
+describe('a file that fails at a late row', () => {
+  // a fault only the INSERT meets (the checks pass): a trigger refuses one address near the end of the file
+  const LATE = 'late.fault@example.test';
+  async function refuseLateRow() {
+    if (t.app.dialect === 'postgres') {
+      await sql`CREATE FUNCTION s34_refuse() RETURNS trigger AS $$ BEGIN
+        IF NEW.email = ${sql.lit(LATE)} THEN RAISE EXCEPTION 'forced failure'; END IF; RETURN NEW; END $$
+        LANGUAGE plpgsql`.execute(t.app.db);
+      await sql`CREATE TRIGGER s34_refuse BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION s34_refuse()`.execute(
+        t.app.db,
+      );
+    } else
+      await sql`CREATE TRIGGER s34_refuse BEFORE INSERT ON users WHEN NEW.email = ${sql.lit(LATE)}
+        BEGIN SELECT RAISE(ABORT, 'forced failure'); END`.execute(t.app.db);
+  }
+  async function allowLateRow() {
+    await sql`DROP TRIGGER IF EXISTS s34_refuse ${sql.raw(t.app.dialect === 'postgres' ? 'ON users' : '')}`.execute(
+      t.app.db,
+    );
+    if (t.app.dialect === 'postgres') await sql`DROP FUNCTION IF EXISTS s34_refuse()`.execute(t.app.db);
+  }
+  // 1,200 members: the fault comes at line 1,101, after two full batches of 500 were written in the transaction
+  const BIG = [
+    HEADER,
+    ...Array.from({ length: 1200 }, (_, n) =>
+      n === 1099
+        ? `,${LATE},Late,Fault,,,Regular,,en,yes,no,no`
+        : `,bulk${n}.late@example.test,Bulk ${n},Late,,${dni(40_000_000 + n)},${n % 5 ? 'Regular,' : 'Bold,31/12/2030'},es,yes,no,no`,
+    ),
+  ].join('\n');
+
+  it('leaves no member, no link and no queued invitation; the same file imports once the fault is gone', async () => {
+    const before = await tableCounts();
+    const mailsBefore = peer.received.length;
+    await refuseLateRow();
+    try {
+      const failed = await importOf(csvFile(BIG));
+      expect(failed.statusCode, failed.body).toBe(500);
+      expect(failed.body).not.toContain('forced failure'); // nothing internal leaves
+    } finally {
+      await allowLateRow();
+    }
+    expect(await tableCounts()).toEqual(before);
+    expect(
+      await t.app.db
+        .selectFrom('email_outbox')
+        .select('hash')
+        .where('to_address', 'like', '%.late@example.test')
+        .execute(),
+    ).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // a worker told of a queued mail would have sent it
+    expect(peer.received.length).toBe(mailsBefore);
+
+    const imported = await importOf(csvFile(BIG));
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ added: 1200, changed: 0, unchanged: 0 });
+    expect(await tableCounts()).toEqual({
+      users: before.users + 1200,
+      outbox: before.outbox + 1200,
+      subscriptions: before.subscriptions + 240,
+      tokens: before.tokens + 1200,
+      audit: before.audit + 1,
+      invitations: before.invitations + 1200,
+    });
+    const numbers = await t.app.db
+      .selectFrom('users')
+      .select('code_numeric')
+      .where('email', 'like', '%.late@example.test')
+      .execute();
+    expect(numbers).toHaveLength(1199);
+    expect(new Set(numbers.map((row) => row.code_numeric)).size).toBe(1199);
+    // every new member has exactly one live link, and their e-mail carries it
+    const links = await t.app.db
+      .selectFrom('account_tokens')
+      .innerJoin('users', 'users.hash', 'account_tokens.actor_hash')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('account_tokens.purpose', '=', 'invitation')
+      .where('users.email', 'like', '%.late@example.test')
+      .executeTakeFirstOrThrow();
+    expect(Number(links.n)).toBe(1199);
+    const again = await importOf(csvFile(BIG));
+    expect(again.json()).toMatchObject({ added: 0, changed: 0, unchanged: 1200 });
   });
 });

@@ -67,6 +67,11 @@ export async function insertToken(db: Conn, row: Insertable<AccountTokensTable>)
   await db.insertInto('account_tokens').values(row).execute();
 }
 
+/** Many links in one INSERT (the members import's invitations, 500 at a time). */
+export async function insertTokens(db: Conn, rows: Insertable<AccountTokensTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('account_tokens').values(rows).execute();
+}
+
 /** Uses a live token once (one guarded UPDATE, so two concurrent uses cannot both succeed). */
 export function consumeToken(db: Conn, purpose: TokenPurpose, tokenHash: string, now: string) {
   return db

@@ -12,18 +12,19 @@ import type { Conn } from '../../db/conn';
 import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
-import { nowIso, sha256 } from '../../lib/ids';
+import { newHash, newSecret, nowIso, sha256 } from '../../lib/ids';
 import { listResult, pageWindow } from '../../lib/lists';
 import { hashPassword } from '../../lib/password';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/constants';
 import { localizePath } from '../../../shared/routes';
 import { revokeAllSessions } from '../auth/service';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, enqueueMails } from '../mail/outbox';
 import * as accounts from '../accounts/repository';
 import { issueToken } from '../accounts/tokens';
 import * as audit from '../audit/service';
 import type { ServiceContext } from '../../serviceContext';
 import * as repo from './invitationsRepository';
+import { addedByImport } from './repository';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
@@ -33,6 +34,63 @@ export function invitationInvalid(lng: Locale): AppError {
   ]);
 }
 
+interface Invitee {
+  hash: string;
+  email: string;
+  name: string;
+  language: string;
+  code_numeric: number;
+}
+
+function invitationMail(config: Config, member: Invitee, token: string) {
+  const language: Locale = isLocale(member.language) ? member.language : DEFAULT_LOCALE;
+  const link = `${config.publicUrl}${localizePath('user.invitation', language)}?token=${token}`;
+  return {
+    to: member.email,
+    language,
+    template: 'account.invitation' as const,
+    data: { name: member.name, link, number: String(member.code_numeric) },
+  };
+}
+
+/**
+ * The invitations of the members a confirmed import added: run only after the import's transaction committed, so a
+ * failed file sends nothing. 500 members at a time, each page's links and e-mails in one small transaction of
+ * multi-row INSERTs (a link never exists without its e-mail). Returns how many were queued; a failure part-way
+ * leaves the rest of the members pending in the back office's invitations list, from where a new link is sent.
+ */
+export async function queueInvitations(ctx: ServiceContext, importHash: string, now = new Date()): Promise<number> {
+  const expiresAt = nowIso(new Date(now.getTime() + INVITATION_TTL_MS));
+  let after = '';
+  let queued = 0;
+  for (;;) {
+    const members = await addedByImport(ctx.db, importHash, after, 500);
+    if (!members.length) return queued;
+    const tokens = members.map(() => newSecret());
+    await ctx.db.transaction().execute(async (trx) => {
+      await accounts.insertTokens(
+        trx,
+        members.map((member, i) => ({
+          hash: newHash(),
+          purpose: 'invitation',
+          token_hash: sha256(tokens[i]!),
+          actor_type: 'user',
+          actor_hash: member.hash,
+          expires_at: expiresAt,
+          used_at: null,
+          created_at: nowIso(now),
+        })),
+      );
+      await enqueueMails(
+        trx,
+        members.map((member, i) => invitationMail(ctx.config, member, tokens[i]!)),
+      );
+    });
+    queued += members.length;
+    after = members[members.length - 1]!.hash;
+  }
+}
+
 /** Issues a new link (ending the older ones) and queues the e-mail, in the caller's transaction. */
 export async function sendInvitation(
   trx: Conn,
@@ -40,16 +98,9 @@ export async function sendInvitation(
   member: { hash: string; email: string; name: string; language: string; code_numeric: number },
   now = new Date(),
 ): Promise<void> {
-  const language: Locale = isLocale(member.language) ? member.language : DEFAULT_LOCALE;
   await accounts.useUpTokens(trx, 'invitation', 'user', member.hash, nowIso(now));
   const token = await issueToken(trx, 'invitation', 'user', member.hash, INVITATION_TTL_MS, now);
-  const link = `${config.publicUrl}${localizePath('user.invitation', language)}?token=${token}`;
-  await enqueueMail(trx, {
-    to: member.email,
-    language,
-    template: 'account.invitation',
-    data: { name: member.name, link, number: String(member.code_numeric) },
-  });
+  await enqueueMail(trx, invitationMail(config, member, token));
 }
 
 /** A new link for a pending invitation, counted as a send (the back office's resend, or a member's recovery request). */

@@ -1,6 +1,6 @@
 /** The members import's reads and writes (issue 28 §3). Plain Kysely functions over `db | trx`. */
 import type { Insertable, Updateable } from 'kysely';
-import type { MemberImportsTable, SubscriptionsTable, UsersTable } from '../../db/types';
+import type { MemberImportsTable, MemberInvitationsTable, SubscriptionsTable, UsersTable } from '../../db/types';
 import type { Conn } from '../../db/conn';
 
 /** Members with these addresses, with their invitation when they were imported. */
@@ -64,8 +64,26 @@ export async function setImportCounts(
   await db.updateTable('member_imports').set(counts).where('hash', '=', hash).execute();
 }
 
-export async function insertMember(db: Conn, row: Insertable<UsersTable>): Promise<void> {
-  await db.insertInto('users').values(row).execute();
+/** Multi-row INSERTs: callers pass at most 500 rows (users: ~40 columns, under SQLite's 32,766 parameters). */
+export async function insertMembers(db: Conn, rows: Insertable<UsersTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('users').values(rows).execute();
+}
+
+export async function insertInvitations(db: Conn, rows: Insertable<MemberInvitationsTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('member_invitations').values(rows).execute();
+}
+
+/** The members a confirmed import added, a page at a time in hash order (their invitations are queued after it). */
+export function addedByImport(db: Conn, importHash: string, afterHash: string, limit: number) {
+  return db
+    .selectFrom('member_invitations')
+    .innerJoin('users', 'users.hash', 'member_invitations.user_hash')
+    .select(['users.hash', 'users.email', 'users.name', 'users.language', 'users.code_numeric'])
+    .where('member_invitations.import_hash', '=', importHash)
+    .where('member_invitations.user_hash', '>', afterHash)
+    .orderBy('member_invitations.user_hash', 'asc')
+    .limit(limit)
+    .execute();
 }
 
 export async function updateMember(db: Conn, hash: string, changes: Updateable<UsersTable>): Promise<void> {
@@ -90,8 +108,8 @@ export function runningSubscription(db: Conn, userHash: string) {
     .executeTakeFirst();
 }
 
-export async function insertSubscription(db: Conn, row: Insertable<SubscriptionsTable>): Promise<void> {
-  await db.insertInto('subscriptions').values(row).execute();
+export async function insertSubscriptions(db: Conn, rows: Insertable<SubscriptionsTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('subscriptions').values(rows).execute();
 }
 
 export async function updateSubscription(db: Conn, hash: string, changes: Updateable<SubscriptionsTable>) {
