@@ -1,5 +1,5 @@
 /**
- * node --import tsx bench/generate-db.ts <file.db> <uploadsDir> <users> <jobs> <comments>
+ * node --import tsx bench/generate-db.ts <file.db> <uploadsDir> <users> <jobs> <comments> <messages>
  *
  * Builds the benchmark's SQLite database with the code of the tree it sits in (npm run bench copies this
  * file and generate.ts into an exported commit, so the schema always matches the server it measures):
@@ -11,9 +11,9 @@ import { createDb, migrateToLatest } from '../src/server/db/dialect';
 import { seedDemo } from '../src/server/db/seed/index';
 import { generateLarge } from './generate';
 
-const [file, uploadsDir, users, jobs, comments] = process.argv.slice(2);
+const [file, uploadsDir, users, jobs, comments, messages = '0'] = process.argv.slice(2);
 if (!file || !uploadsDir || !users || !jobs || !comments) {
-  console.error('usage: generate-db.ts <file.db> <uploadsDir> <users> <jobs> <comments>');
+  console.error('usage: generate-db.ts <file.db> <uploadsDir> <users> <jobs> <comments> [messages]');
   process.exit(2);
 }
 const partial = `${file}.partial`;
@@ -26,6 +26,7 @@ await generateLarge(db, {
   users: Number(users),
   jobs: Number(jobs),
   comments: Number(comments),
+  messages: Number(messages),
   onProgress: (msg) => process.stdout.write(`\r  ${msg}          `),
 });
 await db.destroy();

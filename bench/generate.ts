@@ -1,5 +1,6 @@
 /**
- * The benchmark's volume: N alumni, N offers (mostly PUBLISHED) and N wall comments, plus the taxonomy,
+ * The benchmark's volume: N alumni, N offers (mostly PUBLISHED), N wall comments and N messages
+ * (./generateMessages.ts), plus the taxonomy,
  * companies and working groups they reference when the database has none yet (a demo-seeded database
  * keeps its own). Rows come from the demo seed's builders (src/server/db/seed/), so both describe the
  * same world; only the insertion differs: raw multi-row INSERTs (≤ 500 rows, under both engines'
@@ -13,11 +14,13 @@ import { createRandom } from '../src/server/db/seed/random';
 import { makeComment, makeJob, makeTaxonomies, makeWorkgroup, type Row } from '../src/server/db/seed/rows';
 import type { Database } from '../src/server/db/types';
 import { hashPassword } from '../src/server/lib/password';
+import { generateMessages } from './generateMessages';
 
 export interface Volume {
   users: number;
   jobs: number;
   comments: number;
+  messages: number;
 }
 
 export interface GenerateOptions extends Volume {
@@ -205,6 +208,11 @@ export async function generateLarge(db: Db, opts: GenerateOptions): Promise<void
       }
     })(),
     report('comments', opts.comments),
+  );
+
+  // ── messages between alumni (issue 29 §5) ──
+  await generateMessages(db, rand, opts.messages, authors, now.getTime(), (table, rows, target) =>
+    bulkInsert(db, table, rows, report(table, target)),
   );
 
   await sql`analyze`.execute(db);

@@ -5,6 +5,8 @@
  *  - "member reads": a signed-in member's own pages (bold@demo.test: me, applications, saved articles,
  *    portfolios, experiences, groups, the job and article lists as a member sees them);
  *  - "member writes": save / unsave an article, apply to / withdraw from an offer, a post on a group wall.
+ *  - "member messages": the same member's inbox (pages 1 and 2), unread count (the header badge's poll) and three
+ *    threads of theirs (issue 29 §5; the big dataset gives them 400 conversations of 5–150 messages);
  *  - "anonymous searches": text searches alone (offers, directory, news, groups) as people type them — whole words,
  *    the start of a word, accents left out, two words — whose URL never repeats within a run (issue 27 §2);
  * Each request carries the key of its body for bare Fastify (bench/bare-server.ts answers an unknown URL with
@@ -217,7 +219,24 @@ export async function discoverMixes(base: string, headers: Record<string, string
       type: r.body ? postType : undefined,
     })),
   };
-  return [anonymous, searches, memberReads, memberWrites];
+  const inbox = (await call(base, 'GET', '/usr/messages?page=1&size=20', member)).items as Array<{ hash: string }>;
+  const messagePaths = [
+    '/usr/messages',
+    '/usr/messages/unread',
+    '/usr/messages?page=2',
+    '/usr/messages/unread',
+    // the newest, one further down and the last of the first page: threads of different lengths
+    ...[inbox[0], inbox[Math.floor(inbox.length / 2)], inbox.at(-1)].flatMap((c) =>
+      c ? [`/usr/messages/${c.hash}`] : [],
+    ),
+  ];
+  const memberMessages: Mix = {
+    name: 'member messages',
+    headers: member,
+    requests: messagePaths.map((path) => ({ method: 'GET', path })),
+    samples: messagePaths.map((path) => ({ method: 'GET', path })),
+  };
+  return [anonymous, searches, memberReads, memberWrites, memberMessages];
 }
 
 /** Fetches each sample once from the portal: the bodies bare Fastify answers, per path (averaged by size). */

@@ -55,11 +55,11 @@ const runLoad = !flag('no-load');
 const profile = flag('profile');
 // --mix-only: the mix and nothing else (no route alone) — for quick iterations; the result is `-partial`
 const mixOnly = flag('mix-only');
-// --volume demo: the demo seed alone (issue 27's budgets are for it); quick: 10k / 5k / 100k; full: 100k / 50k / 1M
+// --volume demo: the demo seed alone (issue 27's budgets are for it); quick: 10k / 5k / 100k / 100k; full: 100k / 50k / 1M / 1M
 const VOLUMES: Record<string, Volume> = {
-  demo: { users: 0, jobs: 0, comments: 0 },
-  quick: { users: 10_000, jobs: 5_000, comments: 100_000 },
-  full: { users: 100_000, jobs: 50_000, comments: 1_000_000 },
+  demo: { users: 0, jobs: 0, comments: 0, messages: 0 },
+  quick: { users: 10_000, jobs: 5_000, comments: 100_000, messages: 100_000 },
+  full: { users: 100_000, jobs: 50_000, comments: 1_000_000, messages: 1_000_000 },
 };
 const volumeName = option('volume') ?? (quick ? 'quick' : 'full');
 const volume: Volume =
@@ -82,7 +82,7 @@ const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const ROOT = resolve('.');
 const scratch = resolve('bench/.scratch');
 // bump GENERATOR_VERSION when what the generated database holds changes in a way the hash below does not see
-const GENERATOR_VERSION = 3;
+const GENERATOR_VERSION = 4;
 
 const BUDGETS = {
   lighthousePerformance: 90,
@@ -197,7 +197,7 @@ function prepareTree(): Tree {
   }
   // the data generator is the bench's, run against the tree's schema and seed
   mkdirSync(join(dir, 'bench'), { recursive: true });
-  for (const file of ['generate.ts', 'generate-db.ts'])
+  for (const file of ['generate.ts', 'generate-db.ts', 'generateMessages.ts'])
     copyFileSync(join(ROOT, 'bench', file), join(dir, 'bench', file));
   return { dir, commit, dirty: [] };
 }
@@ -230,10 +230,11 @@ function datasetKey(tree: Tree): string {
       else hash.update(path.slice(tree.dir.length)).update(readFileSync(path));
     }
   };
-  for (const file of ['bench/generate.ts', 'bench/generate-db.ts']) hash.update(readFileSync(join(ROOT, file)));
+  for (const file of ['bench/generate.ts', 'bench/generate-db.ts', 'bench/generateMessages.ts'])
+    hash.update(readFileSync(join(ROOT, file)));
   walk(join(tree.dir, 'src/server/db/migrations'));
   walk(join(tree.dir, 'src/server/db/seed'));
-  return `data-v${GENERATOR_VERSION}-${volume.users}-${volume.jobs}-${volume.comments}-${hash.digest('hex').slice(0, 10)}`;
+  return `data-v${GENERATOR_VERSION}-${volume.users}-${volume.jobs}-${volume.comments}-${volume.messages}-${hash.digest('hex').slice(0, 10)}`;
 }
 
 /**
@@ -246,7 +247,7 @@ function prepareDataset(tree: Tree): { file: string; uploads: string; generatedI
   const uploads = join(scratch, `${name}-uploads`);
   if (existsSync(file)) return { file, uploads, generatedIn: null };
   log(
-    `Generating ${volume.users.toLocaleString('en')} alumni, ${volume.jobs.toLocaleString('en')} offers, ${volume.comments.toLocaleString('en')} comments into ${file}…`,
+    `Generating ${volume.users.toLocaleString('en')} alumni, ${volume.jobs.toLocaleString('en')} offers, ${volume.comments.toLocaleString('en')} comments, ${volume.messages.toLocaleString('en')} messages into ${file}…`,
   );
   const started = performance.now();
   execFileSync(
@@ -260,6 +261,7 @@ function prepareDataset(tree: Tree): { file: string; uploads: string; generatedI
       String(volume.users),
       String(volume.jobs),
       String(volume.comments),
+      String(volume.messages),
     ],
     { cwd: tree.dir, stdio: 'inherit' },
   );
@@ -813,7 +815,7 @@ function markdown(result: any): string {
     `Commit \`${result.commit}\`${result.dirty.length ? ` with uncommitted changes in: ${result.dirty.map((f: string) => `\`${f}\``).join(', ')}` : ' (clean)'}.`,
   );
   lines.push(
-    `Machine: ${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}; load average ${result.machine.loadBefore} before, ${result.machine.loadAfter} after (other work on the machine skews the figures: compare ratios measured in the same run). Data: ${result.volume.users.toLocaleString('en')} alumni, ${result.volume.jobs.toLocaleString('en')} offers, ${result.volume.comments.toLocaleString('en')} comments (${result.database === 'postgres' ? 'PostgreSQL, copied from the generated SQLite file' : 'SQLite'}).`,
+    `Machine: ${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}; load average ${result.machine.loadBefore} before, ${result.machine.loadAfter} after (other work on the machine skews the figures: compare ratios measured in the same run). Data: ${result.volume.users.toLocaleString('en')} alumni, ${result.volume.jobs.toLocaleString('en')} offers, ${result.volume.comments.toLocaleString('en')} comments, ${(result.volume.messages ?? 0).toLocaleString('en')} messages (${result.database === 'postgres' ? 'PostgreSQL, copied from the generated SQLite file' : 'SQLite'}).`,
   );
   if (result.load) {
     lines.push(

@@ -45,6 +45,15 @@ export const UPLOAD_KINDS = {
   },
   // a message's attachment (issue 29 §1): an image or a PDF, with the message's text beside it
   messageFile: { field: 'file', maxBytes: 10 * MB, maxFiles: 1, accept: 'imageOrPdf', text: ['text'] },
+  // a first message (issue 29 §1): the same file, optional, with the text and the recipient's fields of message.start
+  messageStart: {
+    field: 'file',
+    maxBytes: 10 * MB,
+    maxFiles: 1,
+    accept: 'imageOrPdf',
+    text: ['text', 'to', 'to_type', 'application'],
+    optional: true,
+  },
   // the members import (issue 28 §3): one CSV or XLSX file, up to 50 MB (a 50,000-row list is ~5 MB)
   memberList: { field: 'file', maxBytes: 50 * MB, maxFiles: 1, accept: 'spreadsheet' },
   spreadsheet: { field: 'file', maxBytes: 50 * MB, maxFiles: 1, accept: 'spreadsheet' },

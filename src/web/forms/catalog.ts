@@ -84,6 +84,8 @@ export const FORMS = {
   },
   // a message (pages/user/messages): the first one to someone, or an answer in a conversation
   messageWrite: { schema: 'message.write', fields: ['text'] },
+  // the same with a file chosen: the text may stay empty
+  messageWriteWithFile: { schema: 'message.write', fields: ['text'], required: [] },
   profileIban: { schema: 'user.iban', fields: ['bank', 'name', 'iban'] },
   // the member's job alerts (pages/user/profile/JobAlertsSection): how often and which offers
   jobAlerts: {

@@ -1,110 +1,64 @@
 /**
- * Attachments (issue 29 §1): a reply may carry one image or PDF (multipart: `file`, and `text` beside it, which may be
- * empty), under the upload rules of every file here (plugins/uploads.ts: type from the content, 10 MB). A picture is
- * re-encoded in its own format (metadata gone), a PDF kept as received once it is whole. The file is stored first,
- * then the message and its `files` row in one transaction (the stored file removed again if that fails). Only the
+ * Attachments (issue 29 §1): a message — a reply, or the first one to someone — may carry one image or PDF
+ * (multipart: `file`, and `text` beside it, which may then be empty; a first message also carries the recipient's
+ * fields of message.start), under the upload rules of every file here (plugins/uploads.ts: type from the content,
+ * 10 MB). A message needs text or a file. Every rule about the recipient is checked before anything is stored
+ * (attachmentStore.ts stores, then writes the message and its `files` row in one transaction). Only the
  * conversation's parties get its link (in the thread, or afresh here); the association may ask for any (moderation);
  * anyone else gets 404, as for an unknown file. Registered inside plugins/uploads.ts (the only context that reads multipart).
  */
 import type { FastifyInstance } from 'fastify';
-import type { Locale } from '../../../shared/constants';
 import { AppError } from '../../errors';
-import { translate } from '../../i18n';
-import { newHash, nowIso } from '../../lib/ids';
-import { ImageError, MAX_INPUT_PIXELS, reencodeKeepingFormat } from '../../lib/images';
-import { downloadName, putPrivate, putPrivateFile, removePrivate } from '../../lib/privateFiles';
-import type { FileStorage } from '../../lib/storage';
 import { uploadBody, type UploadedFile } from '../../plugins/uploads';
-import type { Actor } from '../../types';
-import { completePdf } from '../users/filesService';
+import { serviceContext, type ServiceContext } from '../../serviceContext';
+import type { MessageStart } from '../../../shared/schema-types';
 import { presentAttachment } from './attachmentFiles';
+import { textOrFile, withAttachment } from './attachmentStore';
 import { messageLimits } from './limits';
 import * as repo from './repository';
 import { PREFIXES } from './routes';
-import { answerable, partyOf, send } from './service';
+import { targetOf } from './rules';
+import { answerable, partyOf, send, startTo } from './service';
 
 const notFound = () => AppError.notFound('messages.notFound');
+const TEXT = { type: 'string', 'x-multiline': true, maxLength: 4000 };
+const HASH = { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9]+$' };
 
-const attachmentBody = (() => {
-  const body = uploadBody('messageFile', {
-    text: { type: 'string', 'x-multiline': true, maxLength: 4000 },
-  });
+const replyBody = (() => {
+  const body = uploadBody('messageFile', { text: TEXT });
   return { ...body, required: ['file'] };
 })();
 
-function fileRefused(lng: Locale, key: string) {
-  return AppError.badRequest('validation.failed', [
-    { field: 'file', message: translate(lng, key, { field: 'file', megapixels: MAX_INPUT_PIXELS / 1_000_000 }) },
-  ]);
+// the recipient's fields as in schemas/message.start.json; the text is optional when a file comes with it
+const startBody = uploadBody('messageStart', {
+  text: TEXT,
+  to: HASH,
+  to_type: { type: 'string', enum: ['user', 'company'] },
+  application: HASH,
+});
+
+type StartParts = Partial<MessageStart> & { file?: UploadedFile };
+
+export async function replyWithFile(ctx: ServiceContext, conversation: string, text: string, file: UploadedFile) {
+  const me = partyOf(ctx.actor);
+  const other = await answerable(ctx, me, conversation); // refused before anything is stored
+  const words = textOrFile(ctx.lng, text, file);
+  return withAttachment(ctx, file, (alongside) => send(ctx, me, conversation, other, words, alongside));
 }
 
-/** A received attachment into the private store: a picture re-encoded (type and size as stored), a whole PDF moved. */
-async function storeAttachment(storage: FileStorage, lng: Locale, file: UploadedFile) {
-  if (file.detected === 'application/pdf') {
-    if (!(await completePdf(file))) throw fileRefused(lng, 'upload.badDocument');
-    return {
-      stored: await putPrivateFile(storage, 'message', file.detected, file.path, file.size),
-      mime: file.detected,
-      size: file.size,
-      name: downloadName(file.filename, file.detected, 'document'),
-    };
-  }
-  let picture;
-  try {
-    picture = await reencodeKeepingFormat(file.path);
-  } catch (error) {
-    if (!(error instanceof ImageError)) throw error;
-    throw fileRefused(lng, error.reason === 'tooManyPixels' ? 'upload.tooManyPixels' : 'upload.badImage');
-  }
-  return {
-    stored: await putPrivate(storage, 'message', picture.mime, picture.bytes),
-    mime: picture.mime,
-    size: picture.bytes.length,
-    name: downloadName(file.filename, picture.mime, 'image'),
-  };
-}
-
-export async function replyWithFile(
-  app: FastifyInstance,
-  actor: Actor,
-  lng: Locale,
-  conversation: string,
-  text: string,
-  file: UploadedFile,
-) {
-  const me = partyOf(actor);
-  const other = await answerable(app, me, conversation); // refused before anything is stored
-  const kept = await storeAttachment(app.storage, lng, file);
-  try {
-    return await send(app, me, conversation, other, text.trim() ? text : '', async (trx, message) => {
-      const now = nowIso();
-      await trx
-        .insertInto('files')
-        .values({
-          hash: newHash(),
-          owner_type: 'message',
-          owner_hash: message,
-          workgroup_hash: null,
-          kind: 'message',
-          name: kept.name,
-          path: kept.stored,
-          mime: kept.mime,
-          size: kept.size,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-    });
-  } catch (error) {
-    await removePrivate(app.storage, 'message', kept.stored);
-    throw error;
-  }
+/** A first message, with or without a file (the JSON route's rules, then the file's). */
+export async function startWithFile(ctx: ServiceContext, parts: StartParts) {
+  const me = partyOf(ctx.actor);
+  const { file, ...body } = parts;
+  const text = textOrFile(ctx.lng, body.text ?? '', file);
+  const target = await targetOf(ctx.db, me, { ...body, text }); // refused before anything is stored
+  return withAttachment(ctx, file, (alongside) => startTo(ctx, me, target, text, alongside));
 }
 
 /** A fresh link to an attachment: for a party who can see its message, or for the association (any message). */
-export async function attachmentLink(app: FastifyInstance, actor: Actor, fileHash: string) {
-  const me = partyOf(actor);
-  const row = await app.db
+export async function attachmentLink(ctx: ServiceContext, fileHash: string) {
+  const me = partyOf(ctx.actor);
+  const row = await ctx.db
     .selectFrom('files')
     .innerJoin('messages', 'messages.hash', 'files.owner_hash')
     .select(['files.hash', 'files.owner_hash', 'files.name', 'files.mime', 'files.size'])
@@ -117,13 +71,13 @@ export async function attachmentLink(app: FastifyInstance, actor: Actor, fileHas
   if (me.type !== 'admin') {
     const mine = row.sender_type === me.type && row.sender_hash === me.hash;
     if (Number(row.withheld) && !mine) throw notFound();
-    if (!(await repo.participant(app.db, row.conversation_hash, me))) throw notFound();
+    if (!(await repo.participant(ctx.db, row.conversation_hash, me))) throw notFound();
   }
-  return presentAttachment(app.config.secretKey, me, { ...row, size: Number(row.size) });
+  return presentAttachment(ctx.config.secretKey, me, { ...row, size: Number(row.size) });
 }
 
 export async function messageAttachmentRoutes(app: FastifyInstance) {
-  const { reply: limitsOfReply } = messageLimits(app);
+  const { first: limitsOfFirst, reply: limitsOfReply } = messageLimits(app);
   for (const { prefix, permission, tag } of PREFIXES) {
     const tags = [tag];
     app.post<{ Params: { hash: string }; Body: { text?: string; file: UploadedFile } }>(
@@ -137,20 +91,26 @@ export async function messageAttachmentRoutes(app: FastifyInstance) {
             'Answer with an attachment (multipart: file — an image or a PDF up to 10 MB — and text, which may be empty)',
           params: { $ref: 'admin.params.hash#' },
           consumes: ['multipart/form-data'],
-          body: attachmentBody,
+          body: replyBody,
           response: { 200: { $ref: 'message.thread#' } },
         },
         handler: (request) =>
-          replyWithFile(
-            app,
-            request.actor,
-            request.lng,
-            request.params.hash,
-            request.body.text ?? '',
-            request.body.file,
-          ),
+          replyWithFile(serviceContext(request), request.params.hash, request.body.text ?? '', request.body.file),
       },
     );
+    app.post<{ Body: StartParts }>(`${prefix}/messages/attachment`, {
+      config: { permission, upload: 'messageStart' },
+      preHandler: limitsOfFirst,
+      schema: {
+        tags,
+        summary:
+          'Write to someone with an attachment (multipart: the fields of a new message, and file — an image or a PDF up to 10 MB; text may be empty when a file comes)',
+        consumes: ['multipart/form-data'],
+        body: startBody,
+        response: { 200: { $ref: 'message.thread#' } },
+      },
+      handler: (request) => startWithFile(serviceContext(request), request.body),
+    });
     app.get<{ Params: { hash: string } }>(`${prefix}/messages/attachments/:hash`, {
       config: { permission },
       schema: {
@@ -162,7 +122,7 @@ export async function messageAttachmentRoutes(app: FastifyInstance) {
         params: { $ref: 'admin.params.hash#' },
         response: { 200: { $ref: 'message.attachment#' } },
       },
-      handler: (request) => attachmentLink(app, request.actor, request.params.hash),
+      handler: (request) => attachmentLink(serviceContext(request), request.params.hash),
     });
   }
 }

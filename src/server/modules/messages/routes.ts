@@ -14,6 +14,7 @@ import type {
   MessagesFilter,
 } from '../../../shared/schema-types';
 import { listSchema } from '../../lib/lists';
+import { serviceContext } from '../../serviceContext';
 import * as service from './service';
 import { messageLimits } from './limits';
 
@@ -60,12 +61,12 @@ export async function messageRoutes(app: FastifyInstance) {
         querystring: { $ref: 'messages.filter#' },
         response: { 200: listSchema('message.conversation') },
       },
-      handler: (request) => service.list(app, request.actor, request.query),
+      handler: (request) => service.list(serviceContext(request), request.query),
     });
     app.get(`${base}/unread`, {
       config: { permission },
       schema: { tags, summary: 'Unread messages (the header badge)', response: { 200: { $ref: 'messages.unread#' } } },
-      handler: (request) => service.unread(app, request.actor),
+      handler: (request) => service.unread(serviceContext(request)),
     });
     app.post<{ Body: MessageStart }>(base, {
       config: { permission },
@@ -76,12 +77,12 @@ export async function messageRoutes(app: FastifyInstance) {
         body: { $ref: 'message.start#' },
         response: { 200: { $ref: 'message.thread#' } },
       },
-      handler: (request) => service.start(app, request.actor, request.body),
+      handler: (request) => service.start(serviceContext(request), request.body),
     });
     app.get(`${base}/blocks`, {
       config: { permission },
       schema: { tags, summary: 'Who I blocked', response: { 200: blocksSchema } },
-      handler: (request) => service.listBlocks(app, request.actor),
+      handler: (request) => service.listBlocks(serviceContext(request)),
     });
     app.post<{ Body: MessageBlock }>(`${base}/blocks`, {
       config: { permission },
@@ -91,7 +92,7 @@ export async function messageRoutes(app: FastifyInstance) {
         body: { $ref: 'message.block#' },
         response: { 200: blocksSchema },
       },
-      handler: (request) => service.block(app, request.actor, request.body),
+      handler: (request) => service.block(serviceContext(request), request.body),
     });
     app.post<{ Body: MessageBlock }>(`${base}/blocks/remove`, {
       config: { permission },
@@ -101,7 +102,7 @@ export async function messageRoutes(app: FastifyInstance) {
         body: { $ref: 'message.block#' },
         response: { 200: blocksSchema },
       },
-      handler: (request) => service.unblock(app, request.actor, request.body),
+      handler: (request) => service.unblock(serviceContext(request), request.body),
     });
     app.get<Hash>(`${base}/:hash`, {
       config: { permission },
@@ -111,7 +112,7 @@ export async function messageRoutes(app: FastifyInstance) {
         params: hashParams,
         response: { 200: { $ref: 'message.thread#' } },
       },
-      handler: (request) => service.thread(app, request.actor, request.params.hash),
+      handler: (request) => service.thread(serviceContext(request), request.params.hash),
     });
     app.post<Hash & { Body: MessageWrite }>(`${base}/:hash`, {
       config: { permission },
@@ -123,7 +124,7 @@ export async function messageRoutes(app: FastifyInstance) {
         body: { $ref: 'message.write#' },
         response: { 200: { $ref: 'message.thread#' } },
       },
-      handler: (request) => service.reply(app, request.actor, request.params.hash, request.body.text),
+      handler: (request) => service.reply(serviceContext(request), request.params.hash, request.body.text),
     });
     app.post<Hash>(`${base}/:hash/read`, {
       config: { permission },
@@ -134,7 +135,7 @@ export async function messageRoutes(app: FastifyInstance) {
         body: { $ref: 'empty#' },
         response: { 200: { $ref: 'messages.unread#' } },
       },
-      handler: (request) => service.markRead(app, request.actor, request.params.hash),
+      handler: (request) => service.markRead(serviceContext(request), request.params.hash),
     });
     app.patch<Hash & { Body: MessageArchive }>(`${base}/:hash`, {
       config: { permission },
@@ -145,7 +146,7 @@ export async function messageRoutes(app: FastifyInstance) {
         body: { $ref: 'message.archive#' },
         response: { 200: { $ref: 'message.thread#' } },
       },
-      handler: (request) => service.archive(app, request.actor, request.params.hash, request.body.archived),
+      handler: (request) => service.archive(serviceContext(request), request.params.hash, request.body.archived),
     });
     app.post<Hash & { Body: MessageReport }>(`${base}/reports/:hash`, {
       config: { permission },
@@ -156,7 +157,7 @@ export async function messageRoutes(app: FastifyInstance) {
         body: { $ref: 'message.report#' },
         response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
       },
-      handler: (request) => service.report(app, request.actor, request.params.hash, request.body.reason),
+      handler: (request) => service.report(serviceContext(request), request.params.hash, request.body.reason),
     });
   }
 }

@@ -3,21 +3,24 @@
  * blocked the sender in a conversation they already share is accepted and withheld (kept for the sender only),
  * so the sender never learns of the block; a first message to them answers like an unknown recipient (rules.ts).
  */
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { nowIso } from '../../lib/ids';
 import { listResult, pageWindow } from '../../lib/lists';
 import type { Actor } from '../../types';
+import type { ServiceContext } from '../../serviceContext';
 import type { MessageBlock, MessageStart, MessagesFilter } from '../../../shared/schema-types';
 import * as repo from './repository';
 import * as inboxRepo from './inboxRepository';
 import { presentConversation, presentMessage, type InboxRow } from './present';
-import { targetOf } from './rules';
+import { targetOf, type Target } from './rules';
 import type { Party, PartyType } from './repository';
 import type { Conn } from '../../db/conn';
 import { attachmentsFor } from './attachmentFiles';
 
 const THREAD_SIZE = 200;
+
+/** What is written with a message in its transaction (its attachment's `files` row). */
+export type Alongside = (trx: Conn, message: string) => Promise<void>;
 const notFound = () => AppError.notFound('messages.notFound');
 
 export function partyOf(actor: Actor): Party {
@@ -26,59 +29,59 @@ export function partyOf(actor: Actor): Party {
   return { type, hash: actor.hash };
 }
 
-async function presentRows(app: FastifyInstance, me: Party, rows: InboxRow[]) {
+async function presentRows(ctx: ServiceContext, me: Party, rows: InboxRow[]) {
   const others = rows.map((r) => ({ type: r.party_type as PartyType, hash: r.party_hash }));
   const [names, titles, myBlocks] = await Promise.all([
-    inboxRepo.namesOf(app.db, others),
+    inboxRepo.namesOf(ctx.db, others),
     inboxRepo.jobTitlesOf(
-      app.db,
+      ctx.db,
       rows.flatMap((r) => (r.application_hash ? [r.application_hash] : [])),
     ),
-    inboxRepo.blockedBy(app.db, me),
+    inboxRepo.blockedBy(ctx.db, me),
   ]);
   const blocked = new Set(myBlocks.map((b) => `${b.blocked_type}:${b.blocked_hash}`));
   return rows.map((r) => presentConversation(r, names, titles, blocked.has(`${r.party_type}:${r.party_hash}`)));
 }
 
-export async function list(app: FastifyInstance, actor: Actor, query: MessagesFilter) {
-  const me = partyOf(actor);
+export async function list(ctx: ServiceContext, query: MessagesFilter) {
+  const me = partyOf(ctx.actor);
   const { size, offset } = pageWindow(query, 20);
   const q = query.q?.trim();
-  const { rows, total } = await inboxRepo.inbox(app.db, me, {
+  const { rows, total } = await inboxRepo.inbox(ctx.db, me, {
     archived: query.archived ?? false,
     q: q || undefined,
     offset,
     size,
   });
-  return listResult(await presentRows(app, me, rows), total, size);
+  return listResult(await presentRows(ctx, me, rows), total, size);
 }
 
-export async function unread(app: FastifyInstance, actor: Actor) {
-  return { unread: await repo.unreadTotal(app.db, partyOf(actor)) };
+export async function unread(ctx: ServiceContext) {
+  return { unread: await repo.unreadTotal(ctx.db, partyOf(ctx.actor)) };
 }
 
-async function mine(app: FastifyInstance, me: Party, conversation: string) {
-  const row = await repo.participant(app.db, conversation, me);
+async function mine(ctx: ServiceContext, me: Party, conversation: string) {
+  const row = await repo.participant(ctx.db, conversation, me);
   if (!row) throw notFound();
   return row;
 }
 
-export function thread(app: FastifyInstance, actor: Actor, conversation: string) {
-  return threadOf(app, partyOf(actor), conversation);
+export function thread(ctx: ServiceContext, conversation: string) {
+  return threadOf(ctx, partyOf(ctx.actor), conversation);
 }
 
-async function threadOf(app: FastifyInstance, me: Party, conversation: string) {
-  await mine(app, me, conversation);
+async function threadOf(ctx: ServiceContext, me: Party, conversation: string) {
+  await mine(ctx, me, conversation);
   const [others, rows] = await Promise.all([
-    repo.othersOf(app.db, conversation, me),
-    repo.visibleMessages(app.db, conversation, me, THREAD_SIZE),
+    repo.othersOf(ctx.db, conversation, me),
+    repo.visibleMessages(ctx.db, conversation, me, THREAD_SIZE),
   ]);
-  const line = await conversationLine(app, me, conversation, others[0]!);
+  const line = await conversationLine(ctx, me, conversation, others[0]!);
   const [names, attachments] = await Promise.all([
-    inboxRepo.namesOf(app.db, [me, ...others, ...rows.map((r) => senderOf(r))]),
+    inboxRepo.namesOf(ctx.db, [me, ...others, ...rows.map((r) => senderOf(r))]),
     attachmentsFor(
-      app.db,
-      app.config.secretKey,
+      ctx.db,
+      ctx.config.secretKey,
       me,
       rows.map((r) => r.hash),
     ),
@@ -94,11 +97,11 @@ const senderOf = (row: { sender_type: string; sender_hash: string }): Party => (
   hash: row.sender_hash,
 });
 
-async function conversationLine(app: FastifyInstance, me: Party, conversation: string, other: Party) {
-  const row = await repo.participant(app.db, conversation, me);
+async function conversationLine(ctx: ServiceContext, me: Party, conversation: string, other: Party) {
+  const row = await repo.participant(ctx.db, conversation, me);
   if (!row) throw notFound();
-  const [last] = await repo.visibleMessages(app.db, conversation, me, 1);
-  const [line] = await presentRows(app, me, [
+  const [last] = await repo.visibleMessages(ctx.db, conversation, me, 1);
+  const [line] = await presentRows(ctx, me, [
     {
       hash: conversation,
       kind: row.kind,
@@ -119,106 +122,114 @@ async function conversationLine(app: FastifyInstance, me: Party, conversation: s
  * the message (its attachment's row) in the same transaction.
  */
 export async function send(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   me: Party,
   conversation: string,
   other: Party,
   text: string,
-  alongside?: (trx: Conn, message: string) => Promise<void>,
+  alongside?: Alongside,
 ) {
-  if (await inboxRepo.blocks(app.db, me, other)) throw AppError.rule('messages.youBlocked');
-  const withheld = await inboxRepo.blocks(app.db, other, me);
+  if (await inboxRepo.blocks(ctx.db, me, other)) throw AppError.rule('messages.youBlocked');
+  const withheld = await inboxRepo.blocks(ctx.db, other, me);
   const now = nowIso();
-  await app.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const message = await repo.addMessage(trx, conversation, me, text, now, withheld);
     await alongside?.(trx, message);
   });
-  return threadOf(app, me, conversation);
+  return threadOf(ctx, me, conversation);
 }
 
 /** The other party of a conversation of mine I may answer (mine: else 404; a former member: 418). */
-export async function answerable(app: FastifyInstance, me: Party, conversation: string): Promise<Party> {
-  await mine(app, me, conversation);
-  const [other] = await repo.othersOf(app.db, conversation, me);
+export async function answerable(ctx: ServiceContext, me: Party, conversation: string): Promise<Party> {
+  await mine(ctx, me, conversation);
+  const [other] = await repo.othersOf(ctx.db, conversation, me);
   if (!other) throw notFound();
-  if (other.type === 'user' && !(await stillMember(app, other.hash))) throw AppError.rule('messages.formerMember');
+  if (other.type === 'user' && !(await stillMember(ctx, other.hash))) throw AppError.rule('messages.formerMember');
   return other;
 }
 
-export async function reply(app: FastifyInstance, actor: Actor, conversation: string, text: string) {
-  const me = partyOf(actor);
-  return send(app, me, conversation, await answerable(app, me, conversation), text);
+export async function reply(ctx: ServiceContext, conversation: string, text: string) {
+  const me = partyOf(ctx.actor);
+  return send(ctx, me, conversation, await answerable(ctx, me, conversation), text);
 }
 
-async function stillMember(app: FastifyInstance, hash: string) {
-  const row = await app.db.selectFrom('users').select('status').where('hash', '=', hash).executeTakeFirst();
+async function stillMember(ctx: ServiceContext, hash: string) {
+  const row = await ctx.db.selectFrom('users').select('status').where('hash', '=', hash).executeTakeFirst();
   return row !== undefined && row.status !== 'DELETED';
 }
 
-export async function start(app: FastifyInstance, actor: Actor, body: MessageStart) {
-  const me = partyOf(actor);
-  const target = await targetOf(app.db, me, body);
-  if (target.conversation) return send(app, me, target.conversation, target.recipient, body.text);
+export async function start(ctx: ServiceContext, body: MessageStart) {
+  const me = partyOf(ctx.actor);
+  return startTo(ctx, me, await targetOf(ctx.db, me, body), body.text);
+}
+
+/**
+ * A first message to an allowed target (rules.ts): into the conversation we already share, or a new one with the
+ * message in one transaction. `alongside` writes what goes with the message (its attachment's row) in it too.
+ */
+export async function startTo(ctx: ServiceContext, me: Party, target: Target, text: string, alongside?: Alongside) {
+  if (target.conversation) return send(ctx, me, target.conversation, target.recipient, text, alongside);
   const now = nowIso();
-  const conversation = await app.db.transaction().execute(async (trx) => {
+  const conversation = await ctx.db.transaction().execute(async (trx) => {
     const hash = await repo.createConversation(trx, target.kind, [me, target.recipient], now, target.application);
-    await repo.addMessage(trx, hash, me, body.text, now, false);
+    const message = await repo.addMessage(trx, hash, me, text, now, false);
+    await alongside?.(trx, message);
     return hash;
   });
-  return thread(app, actor, conversation);
+  return threadOf(ctx, me, conversation);
 }
 
-export async function markRead(app: FastifyInstance, actor: Actor, conversation: string) {
-  const me = partyOf(actor);
-  await mine(app, me, conversation);
-  await repo.markRead(app.db, conversation, me, nowIso());
-  return unread(app, actor);
+export async function markRead(ctx: ServiceContext, conversation: string) {
+  const me = partyOf(ctx.actor);
+  await mine(ctx, me, conversation);
+  await repo.markRead(ctx.db, conversation, me, nowIso());
+  return unread(ctx);
 }
 
-export async function archive(app: FastifyInstance, actor: Actor, conversation: string, archived: boolean) {
-  const me = partyOf(actor);
-  await mine(app, me, conversation);
-  await repo.setArchived(app.db, conversation, me, archived ? nowIso() : null);
-  return thread(app, actor, conversation);
+export async function archive(ctx: ServiceContext, conversation: string, archived: boolean) {
+  const me = partyOf(ctx.actor);
+  await mine(ctx, me, conversation);
+  await repo.setArchived(ctx.db, conversation, me, archived ? nowIso() : null);
+  return thread(ctx, conversation);
 }
 
 // ── safety ───────────────────────────────────────────────────────────────────
 
-async function blockable(app: FastifyInstance, me: Party, body: MessageBlock): Promise<Party> {
+async function blockable(ctx: ServiceContext, me: Party, body: MessageBlock): Promise<Party> {
   const other: Party = { type: body.type ?? 'user', hash: body.hash };
   if (repo.sameParty(me, other)) throw AppError.rule('messages.toSelf');
   const table = other.type === 'company' ? 'companies' : 'users';
-  const row = await app.db.selectFrom(table).select('hash').where('hash', '=', other.hash).executeTakeFirst();
+  const row = await ctx.db.selectFrom(table).select('hash').where('hash', '=', other.hash).executeTakeFirst();
   if (!row) throw AppError.notFound('messages.unavailable');
   return other;
 }
 
-export async function listBlocks(app: FastifyInstance, actor: Actor) {
-  const me = partyOf(actor);
-  const rows = await inboxRepo.blockedBy(app.db, me);
+export async function listBlocks(ctx: ServiceContext) {
+  const me = partyOf(ctx.actor);
+  const rows = await inboxRepo.blockedBy(ctx.db, me);
   const parties = rows.map((r) => ({ type: r.blocked_type as PartyType, hash: r.blocked_hash }));
-  const names = await inboxRepo.namesOf(app.db, parties);
+  const names = await inboxRepo.namesOf(ctx.db, parties);
   return {
     items: parties.map((p, i) => ({ ...p, name: names.get(`${p.type}:${p.hash}`) ?? null, at: rows[i]!.created_at })),
   };
 }
 
-export async function block(app: FastifyInstance, actor: Actor, body: MessageBlock) {
-  const me = partyOf(actor);
-  await inboxRepo.addBlock(app.db, me, await blockable(app, me, body), nowIso());
-  return listBlocks(app, actor);
+export async function block(ctx: ServiceContext, body: MessageBlock) {
+  const me = partyOf(ctx.actor);
+  await inboxRepo.addBlock(ctx.db, me, await blockable(ctx, me, body), nowIso());
+  return listBlocks(ctx);
 }
 
-export async function unblock(app: FastifyInstance, actor: Actor, body: MessageBlock) {
-  const me = partyOf(actor);
-  await inboxRepo.removeBlock(app.db, me, { type: body.type ?? 'user', hash: body.hash });
-  return listBlocks(app, actor);
+export async function unblock(ctx: ServiceContext, body: MessageBlock) {
+  const me = partyOf(ctx.actor);
+  await inboxRepo.removeBlock(ctx.db, me, { type: body.type ?? 'user', hash: body.hash });
+  return listBlocks(ctx);
 }
 
-export async function report(app: FastifyInstance, actor: Actor, message: string, reason: string) {
-  const me = partyOf(actor);
-  const row = await inboxRepo.reportableMessage(app.db, message, me);
+export async function report(ctx: ServiceContext, message: string, reason: string) {
+  const me = partyOf(ctx.actor);
+  const row = await inboxRepo.reportableMessage(ctx.db, message, me);
   if (!row) throw notFound();
-  await inboxRepo.addReport(app.db, message, me, reason.trim(), nowIso());
+  await inboxRepo.addReport(ctx.db, message, me, reason.trim(), nowIso());
   return { ok: true };
 }

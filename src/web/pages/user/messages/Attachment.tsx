@@ -1,7 +1,8 @@
 /**
- * A reply's attachment (issue 29 §1): one image or PDF, checked here against the upload rules the server enforces
- * (type, 10 MB) and sent with the reply's text as multipart (POST …/messages/:hash/attachment, with progress); a
- * message's attachment shows as a link to its private file (a signed link handed out with the thread).
+ * A message's attachment (issue 29 §1): one image or PDF, checked here against the upload rules the server enforces
+ * (type, 10 MB) and sent with the message's fields as multipart (a reply: POST …/messages/:hash/attachment; a first
+ * message: POST …/messages/attachment), with progress; with a file chosen the text may stay empty. A message's
+ * attachment shows as a link to its private file (a signed link handed out with the thread).
  */
 import { useState } from 'react';
 import { Alert, Button, Progress, Upload } from 'antd';
@@ -10,29 +11,26 @@ import { useTranslation } from 'react-i18next';
 import { ACCEPTED, fileProblem, sizeLabel, UPLOAD_KINDS } from '../../../../shared/uploads';
 import type { Prefix } from '../../../providers/http';
 import { uploadFiles } from '../../../providers/upload';
-import type { Message } from './messageTypes';
+import type { Message, Thread } from './messageTypes';
 
 const KIND = UPLOAD_KINDS.messageFile;
 const TYPES = ACCEPTED[KIND.accept];
 
-export function useAttachment(prefix: Prefix, conversation: string) {
+/** `path`: the area's upload route, under its prefix (`messages/<hash>/attachment` or `messages/attachment`). */
+export function useAttachment(prefix: Prefix, path: string) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  /** Sends the reply with the chosen file; rejects like the data provider (message, field messages) when refused. */
-  const send = async (text: string) => {
-    if (!file) return;
+  /**
+   * Sends the message's fields with the chosen file and answers the thread; rejects like the data provider
+   * (message, field messages) when refused.
+   */
+  const send = async (fields: Record<string, string>): Promise<Thread | null> => {
+    if (!file) return null;
     setPercent(0);
     try {
-      const answer = await uploadFiles(
-        `messages/${encodeURIComponent(conversation)}/attachment`,
-        KIND.field,
-        [file],
-        setPercent,
-        prefix,
-        { text },
-      );
+      const answer = await uploadFiles(path, KIND.field, [file], setPercent, prefix, fields);
       if (answer.status !== 200) {
         const message = answer.body.errors?.[0]?.message ?? answer.body.message ?? t('upload.failed');
         setProblem(message);
@@ -40,6 +38,7 @@ export function useAttachment(prefix: Prefix, conversation: string) {
       }
       setFile(null);
       setProblem(null);
+      return answer.body as unknown as Thread;
     } finally {
       setPercent(null);
     }

@@ -32,7 +32,7 @@ export function ThreadView({ area }: { area: MessagesArea }) {
   const { query } = useOne<Thread>({ resource, id: hash });
   const { mutateAsync: call } = useCustomMutation();
   const { mutateAsync: update } = useUpdate<Thread>();
-  const attachment = useAttachment(prefix, hash);
+  const attachment = useAttachment(prefix, `messages/${encodeURIComponent(hash)}/attachment`);
   // the area's API path named whole (/usr/…, /com/…), as every custom call does; errors shown here with their fields
   const post = (url: string, values: object) =>
     call({ url: `/${prefix}/${url}`, method: 'post', values, errorNotification: false });
@@ -60,10 +60,10 @@ export function ThreadView({ area }: { area: MessagesArea }) {
     setErrors(error.errors);
     feedback.error(error.message ?? t('errors.unexpected.title'));
   };
-  const send = async (data: { text: string }) => {
+  const send = async (data: { text?: string }) => {
     setSending(true);
     try {
-      if (attachment.file) await attachment.send(data.text);
+      if (attachment.file) await attachment.send({ text: data.text ?? '' });
       else await post(`messages/${hash}`, data);
       setErrors(undefined);
       setFormKey((key) => key + 1);
@@ -168,9 +168,10 @@ export function ThreadView({ area }: { area: MessagesArea }) {
       />
       {!blocked && <AttachButton attachment={attachment} />}
       {!blocked && (
-        <SchemaForm<{ text: string }>
+        <SchemaForm<{ text?: string }>
           key={formKey}
-          form="messageWrite"
+          // with a file chosen the text may stay empty (the server takes text, a file, or both)
+          form={attachment.file ? 'messageWriteWithFile' : 'messageWrite'}
           submitText={t('messages.send')}
           submitting={sending}
           serverErrors={errors}

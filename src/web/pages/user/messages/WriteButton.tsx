@@ -1,7 +1,8 @@
 /**
  * "Write": a message to a member (directory card or profile), to a candidate (the company's candidates page), in a
- * small dialog with the form of schemas/message.write.json. Shown only when the access control allows the area's
- * messages (useAllowed); the server still decides whether this person can be written to (issue 29 §1).
+ * small dialog with the form of schemas/message.write.json and an optional file (an image or a PDF; with one the text
+ * may stay empty). Shown only when the access control allows the area's messages (useAllowed); the server still
+ * decides whether this person can be written to (issue 29 §1).
  */
 import { useState } from 'react';
 import { Button, Modal } from 'antd';
@@ -13,6 +14,7 @@ import { useAllowed } from '../../../hooks/useAllowed';
 import { useLocale } from '../../../hooks/useLocale';
 import { request } from '../../../providers/http';
 import { useFeedback } from '../../../providers/notifications';
+import { AttachButton, useAttachment } from './Attachment';
 import { AREA, type MessagesArea, type Thread } from './messageTypes';
 
 export type WriteTarget = {
@@ -32,13 +34,19 @@ export function WriteButton({ area, target, size }: { area: MessagesArea; target
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>();
+  const attachment = useAttachment(AREA[area].prefix, 'messages/attachment');
   // the permission of the area's inbox route (user.messages, company.messages, admin.messages)
   if (!allowed(AREA[area].list)) return null;
-  const send = async ({ text }: { text: string }) => {
+  const send = async ({ text = '' }: { text?: string }) => {
     setSending(true);
     try {
-      const body = target.application ? { application: target.application, text } : { to: target.to, text };
-      const thread = await request<Thread>(AREA[area].prefix, 'messages', { method: 'POST', body });
+      const recipient: Record<string, string> = target.application
+        ? { application: target.application }
+        : { to: target.to ?? '' };
+      const thread = attachment.file
+        ? await attachment.send({ ...recipient, text })
+        : await request<Thread>(AREA[area].prefix, 'messages', { method: 'POST', body: { ...recipient, text } });
+      if (!thread) return;
       feedback.success(t('messages.sent'));
       setOpen(false);
       navigate(to(AREA[area].show, { hash: thread.conversation.hash }));
@@ -61,8 +69,10 @@ export function WriteButton({ area, target, size }: { area: MessagesArea; target
         footer={null}
         onCancel={() => setOpen(false)}
       >
-        <SchemaForm<{ text: string }>
-          form="messageWrite"
+        <AttachButton attachment={attachment} />
+        <SchemaForm<{ text?: string }>
+          // with a file chosen the text may stay empty (the server takes text, a file, or both)
+          form={attachment.file ? 'messageWriteWithFile' : 'messageWrite'}
           submitText={t('messages.send')}
           submitting={sending}
           serverErrors={errors}
