@@ -1,26 +1,26 @@
 /**
  * The access decision of a menu item, button or guard. In the Refine areas (member, company, back office) it is
  * Refine's useCan, answered by the access control provider (providers/access.ts) from the permission list the server
- * sends. The header is on the light public pages too, where Refine is not loaded (no access control in context):
- * there, and only there, the same allows() over the same list answers (useAllowed).
+ * sends: WithRefine provides useRefineDecision (hooks/useRefineDecision.ts) below <Refine>. The header is on the light
+ * public pages too, where Refine is not loaded (nor downloaded: this file does not import it): there, and only
+ * there, the same allows() over the same list answers (useAllowed).
  */
-import { useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { AccessControlContext, useCan } from '@refinedev/core';
-import { RESOURCES } from '../../shared/routes';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useAllowed } from './useAllowed';
 
-/** The resource whose page a route name is (its list, create, edit or show), as useCan's `resource`. */
-export function resourceOfAction(action: string): string | undefined {
-  return RESOURCES.find((resource) => [resource.list, resource.create, resource.edit, resource.show].includes(action))
-    ?.identifier;
+/** A hook answering one action; the same one for the life of a tree (Refine's, or the light pages'). */
+export type DecisionHook = (action: string) => boolean;
+
+function useLightDecision(action: string): boolean {
+  return useAllowed()(action);
 }
+
+export const AccessDecisionContext = createContext<DecisionHook>(useLightDecision);
 
 /** May the actor do `action` (a permission or a route name)? False until the answer is there. */
 export function useAccessDecision(action: string): boolean {
-  const inRefine = useContext(AccessControlContext).can !== undefined;
-  const { data } = useCan({ resource: resourceOfAction(action), action, queryOptions: { enabled: inRefine } });
-  const light = useAllowed();
-  return inRefine ? data?.can === true : light(action);
+  const useDecision = useContext(AccessDecisionContext);
+  return useDecision(action);
 }
 
 function Question({ action, onAnswer }: { action: string; onAnswer: (action: string, can: boolean) => void }) {
