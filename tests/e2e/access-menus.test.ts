@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PERMISSION_MATRIX, type Role } from '../../src/shared/permissions';
-import { routeByName, localizePath } from '../../src/shared/routes';
+import { routeByName, localizePath, matchPath } from '../../src/shared/routes';
 import { COMPANY_MENU, MEMBER_MENU } from '../../src/web/layouts/accountItems';
 import { ADMIN_SECTIONS } from '../../src/web/layouts/adminMenu';
 
@@ -129,6 +129,139 @@ describe('the back office menu', () => {
     expect(wanted.length).toBeGreaterThan(10);
     expect(links).toEqual(wanted);
     await page.screenshot({ path: '/tmp/h24-menu-admin.png' });
+    await context.close();
+  });
+});
+
+/**
+ * Refine's useCan answers, read from the page's react-query cache (key ['access', resource, action, …]): the query
+ * client is found on the QueryClientProvider's fiber under #root. Only what useCan asked is there; the light pages'
+ * useAllowed leaves nothing.
+ */
+async function useCanAnswers(page: Page): Promise<Record<string, boolean>> {
+  return page.evaluate(() => {
+    type Fiber = { child?: Fiber; sibling?: Fiber; memoizedProps?: { client?: unknown } };
+    type Cache = {
+      findAll: (filter: {
+        queryKey: string[];
+      }) => { queryKey: unknown[]; state: { status: string; data?: { can?: boolean } } }[];
+    };
+    const root = document.getElementById('root') as unknown as Record<string, Fiber>;
+    const key = Object.keys(root).find((name) => name.startsWith('__reactContainer$'));
+    const stack: Fiber[] = key ? [root[key]!] : [];
+    let cache: Cache | undefined;
+    while (stack.length && !cache) {
+      const fiber = stack.pop()!;
+      const client = fiber.memoizedProps?.client as { getQueryCache?: () => Cache } | undefined;
+      if (client?.getQueryCache) cache = client.getQueryCache();
+      if (fiber.sibling) stack.push(fiber.sibling);
+      if (fiber.child) stack.push(fiber.child);
+    }
+    const answers: Record<string, boolean> = {};
+    for (const query of cache?.findAll({ queryKey: ['access'] }) ?? [])
+      if (query.state.status === 'success') answers[String(query.queryKey[2])] = query.state.data?.can === true;
+    return answers;
+  });
+}
+
+/** The route name (or `library.view` for the e-book library) a menu link stands for. */
+function actionOf(href: string): string {
+  if (href === EBOOKS) return 'library.view';
+  const path = new URL(href, 'http://x').pathname;
+  const section = /^\/[a-z]{2}\/admin\/([^/]+)$/.exec(path)?.[1];
+  return section ? `admin.${section}` : (matchPath(path)?.route.name ?? href);
+}
+
+/** Every item of `menu` was asked of useCan, and exactly the granted ones are shown. */
+async function expectAskedOfUseCan(page: Page, links: () => Promise<string[]>, menu: readonly string[]) {
+  expect(menu.length).toBeGreaterThan(3);
+  await expect
+    .poll(async () => {
+      const answers = await useCanAnswers(page);
+      return menu.filter((action) => !(action in answers));
+    })
+    .toEqual([]);
+  const answers = await useCanAnswers(page);
+  const shown = (await links()).map(actionOf);
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.filter((action) => answers[action] !== true)).toEqual([]);
+  expect(menu.filter((action) => answers[action]).sort()).toEqual([...shown].sort());
+}
+
+describe('every menu item is a useCan decision (the access control provider), for every role', () => {
+  const members = [
+    ['regular@demo.test', 'REGULAR'],
+    ['bold@demo.test', 'BOLD'],
+    ['gratis@demo.test', 'GRATIS'],
+  ] as const;
+  const memberMenu = [...MEMBER_MENU.map((item) => item.route), 'library.view'];
+
+  it('members: the side menu and the header menu show only items useCan granted, and every item was asked', async () => {
+    for (const [email, role] of members) {
+      const { page } = await signedIn(email);
+      await page.goto(`${server.url}/en/user/profile`);
+      await expectAskedOfUseCan(page, () => sideMenu(page), memberMenu);
+      expect((await sideMenu(page)).map(actionOf)).toEqual(expected(MEMBER_MENU, role, true).map(actionOf));
+      await page.getByTestId('user-menu').click();
+      const header = page.locator('.ant-dropdown-menu a');
+      await header.first().waitFor();
+      await expectAskedOfUseCan(
+        page,
+        () => header.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? '')),
+        memberMenu,
+      );
+      await page.context().close();
+    }
+  });
+
+  it('a member on a phone: the drawer shows only items useCan granted', async () => {
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 390, height: 800 } }),
+      server.url,
+    );
+    const { page } = await newPage(context);
+    await signInAt(page, server.url, 'regular@demo.test');
+    await page.goto(`${server.url}/en/user/profile`);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const drawer = page.getByTestId('drawer-account').locator('ul a');
+    await drawer.first().waitFor();
+    await expectAskedOfUseCan(
+      page,
+      () => drawer.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? '')),
+      memberMenu,
+    );
+    await context.close();
+  });
+
+  it('a company: the side menu shows only items useCan granted', async () => {
+    const { page } = await signedIn('company@demo.test', true);
+    await page.goto(`${server.url}/en/company/jobs`);
+    await expectAskedOfUseCan(
+      page,
+      () => sideMenu(page),
+      COMPANY_MENU.map((item) => item.route),
+    );
+    await page.context().close();
+  });
+
+  it('an administrator: the back office menu shows only sections useCan granted', async () => {
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 1400, height: 900 } }),
+      server.url,
+    );
+    const { page } = await newPage(context);
+    await page.goto(`${server.url}/en/admin/login`);
+    await page.locator('#root_email').fill('admin@demo.test');
+    await page.locator('#root_password').fill('demo-password');
+    await page.locator('form button[type=submit]').first().click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/admin/login'));
+    const menu = page.locator('.admin-layout .ant-menu a');
+    await menu.first().waitFor();
+    await expectAskedOfUseCan(
+      page,
+      () => menu.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? '')),
+      ADMIN_MENU.map((item) => item.route),
+    );
     await context.close();
   });
 });

@@ -196,3 +196,37 @@ describe('resources are the map', () => {
     expect(plain.filter((name) => !ids.has(name) && RESOURCES.some((resource) => resource.name === name))).toEqual([]);
   });
 });
+
+describe('one access decision in the web', () => {
+  const files = () => sources('src/web').map((file) => file.replace(/\\/g, '/'));
+
+  it("useAllowed (the light pages' hook) is used only where Refine is not loaded; menus and pages ask useCan", () => {
+    const users = files().filter((file) =>
+      /from '[./]*hooks\/useAllowed'|from '\.\/useAllowed'/.test(readFileSync(file, 'utf8')),
+    );
+    expect(users.length).toBeGreaterThan(0);
+    // useAccess picks useCan inside Refine and useAllowed outside it; BenefitsPage is a light public page
+    expect(users.sort()).toEqual(['src/web/hooks/useAccess.tsx', 'src/web/pages/public/static/BenefitsPage.tsx']);
+  });
+
+  it('no role name decides anything in the web outside membership wording', () => {
+    const literal = new RegExp(
+      `['"\`](${ROLES.join('|')})['"\`]|\\b(isBold|isMember|BOLD_ROLES|MEMBER_ROLES|boldOnly)\\b`,
+    );
+    const naming = files().filter((file) => literal.test(readFileSync(file, 'utf8')));
+    expect(naming.length).toBeGreaterThan(0);
+    // the plan, free period and renewal texts, the card's wording, the GRATIS way-to-pay prompt (a membership flow),
+    // and the back office's membership requests: wording about a membership, never access
+    expect(naming.sort()).toEqual(
+      [
+        'src/web/pages/admin/users/UsersQueuePage.tsx',
+        'src/web/pages/user/card/MemberCardPanel.tsx',
+        'src/web/pages/user/card/SubscriptionPanel.tsx',
+        'src/web/pages/user/home/HomeBlocks.tsx',
+        'src/web/pages/user/profile/IbanPage.tsx',
+        'src/web/pages/user/profile/MembershipPanel.tsx',
+        'src/web/routing/guards.tsx',
+      ].sort(),
+    );
+  });
+});

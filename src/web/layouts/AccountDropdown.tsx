@@ -3,18 +3,18 @@ import { Dropdown, type MenuProps } from 'antd';
 import { useSignOut } from '../hooks/useIdentity';
 import { useTranslation } from 'react-i18next';
 import { useSiteInit } from '../hooks/useSiteInit';
-import { useAllowed } from '../hooks/useAllowed';
+import { useAccessAnswers } from '../hooks/useAccess';
 import type { Identity } from '../providers/auth';
 import { AccountButton } from './AccountMenu';
 import { AccountLink } from './AccountLink';
-import { accountItems } from './accountItems';
+import { accountActions, accountItems } from './accountItems';
 import { AntdScope } from '../components/AntdScope';
 
 export default function AccountDropdown({ me }: { me: Identity }) {
   const { t } = useTranslation();
   const logout = useSignOut();
   const init = useSiteInit();
-  const allowed = useAllowed();
+  const { allowed, questions } = useAccessAnswers(accountActions(me));
   const items: MenuProps['items'] = accountItems(me, t, allowed, init?.settings.ebookUrl).map((item) => ({
     key: item.key,
     label: <AccountLink item={item} />,
@@ -25,6 +25,7 @@ export default function AccountDropdown({ me }: { me: Identity }) {
   );
   return (
     <AntdScope>
+      {questions}
       <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
         <AccountButton me={me} />
       </Dropdown>

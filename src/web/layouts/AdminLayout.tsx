@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/Spinner';
 import { useScrollableTables } from '../hooks/useScrollableTables';
-import { useAllowed } from '../hooks/useAllowed';
+import { useAccessAnswers } from '../hooks/useAccess';
 import { ADMIN_SECTIONS } from './adminMenu';
 import { ADMIN_ROUTES } from '../../shared/routes';
 import AreaAccess from '../routing/AreaAccess';
@@ -28,6 +28,8 @@ function adminRouteAt(path: string): string | undefined {
 import { useLocale } from '../hooks/useLocale';
 import type { Identity } from '../providers/auth';
 
+const SECTION_ROUTES = ADMIN_SECTIONS.map((section) => `admin.${section}`);
+
 /** Sections shown together under a heading in the menu. */
 const MENU_GROUPS: Partial<
   Record<(typeof ADMIN_SECTIONS)[number], { key: string; sections: readonly (typeof ADMIN_SECTIONS)[number][] }>
@@ -44,8 +46,8 @@ export function AdminLayout() {
   const { mutate: logout } = useLogout();
   const [content, setContent] = useState<HTMLElement | null>(null);
   useScrollableTables(content);
-  // each section shows when the access control grants its route (the permission list of GET /api/init)
-  const allowed = useAllowed();
+  // each section shows when useCan grants its route (one question per section)
+  const { allowed, questions } = useAccessAnswers(SECTION_ROUTES);
   if (isLoading || checking) return <Spinner />;
   // in production, until the second factor is on, the server refuses the back office to this session (it has a
   // visitor's power): the administrator is taken to enrol, the one page that works, instead of to the sign-in again
@@ -61,6 +63,7 @@ export function AdminLayout() {
   const selected = ADMIN_SECTIONS.find((section) => pathname.startsWith(`${base}/${section}`)) ?? 'dashboard';
   return (
     <Layout style={{ minHeight: '100vh' }} className="admin-layout">
+      {questions}
       <Layout.Sider width={220} theme="light" breakpoint="lg" collapsedWidth={0}>
         <Typography.Title level={4} style={{ padding: '16px 24px', margin: 0 }}>
           {t('admin.title')}

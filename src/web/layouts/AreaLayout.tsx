@@ -4,10 +4,10 @@ import { useGetIdentity } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { matchPath } from '../../shared/routes';
 import { useSiteInit } from '../hooks/useSiteInit';
-import { useAllowed } from '../hooks/useAllowed';
+import { useAccessAnswers } from '../hooks/useAccess';
 import type { Identity } from '../providers/auth';
 import { AccountLink } from './AccountLink';
-import { accountItems } from './accountItems';
+import { accountActions, accountItems } from './accountItems';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import AreaAccess from '../routing/AreaAccess';
@@ -16,11 +16,12 @@ import AreaAccess from '../routing/AreaAccess';
 export function AreaLayout({ area }: { area: 'user' | 'company' }) {
   const { t } = useTranslation();
   const init = useSiteInit();
-  const allowed = useAllowed();
   const { pathname } = useLocation();
   const screens = Grid.useBreakpoint();
   const { data: me } = useGetIdentity<Identity | null>();
   const signedIn = area === 'user' ? me?.iss === 'user' : me?.iss === 'company';
+  // one useCan per item of the side menu
+  const { allowed, questions } = useAccessAnswers(signedIn ? accountActions(me) : []);
   const items = me && signedIn ? accountItems(me, t, allowed, init?.settings.ebookUrl) : [];
   const current = matchPath(pathname)?.route.name;
   // the longest route name the current page starts with (user.portfolios.edit → user.portfolios)
@@ -29,6 +30,7 @@ export function AreaLayout({ area }: { area: 'user' | 'company' }) {
     .sort((a, b) => b.route!.length - a.route!.length)[0]?.key;
   return (
     <Layout className="site">
+      {questions}
       <SiteHeader />
       <Layout className="area">
         {signedIn && screens.lg ? (

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAllowed } from '../hooks/useAllowed';
+import { useAccessDecision } from '../hooks/useAccess';
 import { useLocale } from '../hooks/useLocale';
 import { request } from '../providers/http';
 import { listenUnread } from './unreadStream';
@@ -19,8 +19,9 @@ export const MESSAGES_READ_EVENT = 'messages:read';
 export function MessagesBadge() {
   const { t } = useTranslation();
   const { to } = useLocale();
-  const allowed = useAllowed();
-  const area = allowed('user.messages') ? 'usr' : allowed('company.messages') ? 'com' : null;
+  const memberInbox = useAccessDecision('user.messages');
+  const companyInbox = useAccessDecision('company.messages');
+  const area = memberInbox ? 'usr' : companyInbox ? 'com' : null;
   const [unread, setUnread] = useState(0);
   useEffect(() => {
     if (!area) return;

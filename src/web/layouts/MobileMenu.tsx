@@ -8,10 +8,10 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { useIdentity, useSignOut } from '../hooks/useIdentity';
 import { useTranslation } from 'react-i18next';
 import { useSiteInit } from '../hooks/useSiteInit';
-import { useAllowed } from '../hooks/useAllowed';
+import { useAccessAnswers } from '../hooks/useAccess';
 import { AccountLink } from './AccountLink';
 import { AccountMenu } from './AccountMenu';
-import { accountItems } from './accountItems';
+import { accountActions, accountItems } from './accountItems';
 import { MainMenu } from './MainMenu';
 import { AntdScope } from '../components/AntdScope';
 
@@ -20,9 +20,10 @@ export default function MobileMenu({ open, onClose }: { open: boolean; onClose: 
   const me = useIdentity();
   const logout = useSignOut();
   const init = useSiteInit();
-  const allowed = useAllowed();
+  const { allowed, questions } = useAccessAnswers(accountActions(me));
   return (
     <AntdScope>
+      {questions}
       <Drawer
         open={open}
         onClose={onClose}

@@ -3,8 +3,9 @@
  * phone drawer all list these items, so no place shows a subset. Members: profile, settings, card,
  * applications, saved articles, projects, experiences, groups, the groups I run, the e-book library;
  * companies: profile, new offer, offers, directory. Sign-out is added by each place (it is an action).
- * Which items an actor sees is the access control's answer (providers/access.ts allows()): each item's route
- * declares its permission in src/shared/routes.ts, the e-book library needs `library.view`.
+ * Which items an actor sees is the access control's answer: each item's route declares its permission in
+ * src/shared/routes.ts, the e-book library needs `library.view`; the menus ask each of accountActions() of useCan
+ * (hooks/useAccess.tsx) and pass the answers here.
  */
 import type { TFunction } from 'i18next';
 import type { Identity } from '../providers/auth';
@@ -49,7 +50,14 @@ export const COMPANY_MENU: readonly MenuEntry[] = [
 /** The e-book library: a Bold benefit. */
 export const LIBRARY_PERMISSION = 'library.view';
 
-/** `allowed`: the access control's answer (useAllowed() or a list's allows()). */
+/** What a menu asks the access control for this actor: each item's route, and the library for a member. */
+export function accountActions(me: Identity | null | undefined): string[] {
+  if (!me) return [];
+  const menu = me.iss === 'company' ? COMPANY_MENU : MEMBER_MENU;
+  return [...menu.map((item) => item.route), ...(me.iss === 'company' ? [] : [LIBRARY_PERMISSION])];
+}
+
+/** `allowed`: the access control's answers (useAccessAnswers(accountActions(me)), or a list's allows() in tests). */
 export function accountItems(
   me: Identity,
   t: TFunction,

@@ -25,8 +25,12 @@ export const initQuery = {
 
 /** The cached configuration, or a fresh one when `force` (after sign-in or sign-out). */
 export async function refreshPermissions(force = true): Promise<InitAnswer> {
-  if (force) await queryClient.invalidateQueries({ queryKey: INIT_KEY, refetchType: 'none' });
-  return queryClient.fetchQuery(initQuery);
+  if (!force) return queryClient.fetchQuery(initQuery);
+  await queryClient.invalidateQueries({ queryKey: INIT_KEY, refetchType: 'none' });
+  const answer = await queryClient.fetchQuery(initQuery);
+  // useCan's answers (menus, buttons, guards) are asked again of the new list
+  void queryClient.invalidateQueries({ queryKey: ['access'] });
+  return answer;
 }
 
 /**

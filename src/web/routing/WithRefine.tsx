@@ -16,6 +16,8 @@ import { queryClient } from '../providers/queryClient';
 import { routerProvider } from './query';
 import { refineResources } from './resources';
 import { useLocale } from '../hooks/useLocale';
+import { AccessDecisionContext } from '../hooks/useAccess';
+import { useRefineDecision } from '../hooks/useRefineDecision';
 
 export default function WithRefine({ children }: { children?: ReactNode }) {
   const { lng } = useLocale();
@@ -37,7 +39,10 @@ export default function WithRefine({ children }: { children?: ReactNode }) {
           reactQuery: { clientConfig: queryClient },
         }}
       >
-        {children ?? <Outlet />}
+        {/* menus, buttons and guards below ask useCan */}
+        <AccessDecisionContext.Provider value={useRefineDecision}>
+          {children ?? <Outlet />}
+        </AccessDecisionContext.Provider>
       </Refine>
     </AntdScope>
   );

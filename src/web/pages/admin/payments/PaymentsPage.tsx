@@ -4,9 +4,8 @@
  * then a confirmation), mark a debit sent in a SEPA file collected or returned, export the list as CSV, and make the
  * SEPA file of the pending debits (or download a past batch again).
  */
-import { useTable } from '@refinedev/antd';
 import { useInvalidate, useUpdate } from '@refinedev/core';
-import { Button, DatePicker, Empty, Grid, Input, Popconfirm, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, DatePicker, Empty, Grid, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import { CheckOutlined, DownloadOutlined, FileTextOutlined, RollbackOutlined, UndoOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -21,10 +20,10 @@ import { useFeedback } from '../../../providers/notifications';
 import { RefundModal } from './RefundModal';
 import { ReturnModal } from './ReturnModal';
 import { SepaModal } from './SepaModal';
+import { MembershipFilters, useMembershipTable } from './membershipList';
 import { MemberCell, money, StatusTag, useResultLabel } from './shared';
 
 const STATUSES = ['PENDING', 'PAID', 'FAILED', 'REFUNDED', 'RETURNED', 'CANCELLED'] as const;
-const METHODS = ['CARD', 'DEBIT'] as const;
 type Failure = { message?: string };
 
 export default function PaymentsPage() {
@@ -39,16 +38,7 @@ export default function PaymentsPage() {
   const [sepaOpen, setSepaOpen] = useState(false);
   const { mutate: update, mutation } = useUpdate<AdminPayment>();
   useDocumentTitle(`${t('admin.payments.title')} · Alumni`);
-  const { tableProps, filters, setFilters } = useTable<AdminPayment>({
-    resource: 'adm/payments',
-    syncWithLocation: false,
-    pagination: { pageSize: 20 },
-    sorters: { mode: 'off' },
-    filters: { mode: 'server' },
-  });
-  const value = (field: string) => filters.find((f) => 'field' in f && f.field === field)?.value as string | undefined;
-  const setFilter = (field: string, next: string | undefined) =>
-    setFilters([{ field, operator: 'eq', value: next || undefined }], 'merge');
+  const { tableProps, setFilters, value, setFilter } = useMembershipTable<AdminPayment>('adm/payments');
   const query = Object.fromEntries(['status', 'method', 'q', 'from', 'to'].map((field) => [field, value(field)]));
   const from = value('from');
   const to = value('to');
@@ -113,35 +103,13 @@ export default function PaymentsPage() {
           </Button>
         </Space>
       </Space>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('admin.payments.search')}
-          aria-label={t('admin.payments.search')}
-          style={{ width: 320, maxWidth: '100%' }}
-          onSearch={(text) => setFilter('q', text.trim())}
-        />
-        <Select
-          aria-label={t('admin.payments.statusLabel')}
-          style={{ width: 170 }}
-          value={value('status') ?? ''}
-          onChange={(next) => setFilter('status', next)}
-          options={[
-            { value: '', label: t('admin.payments.allStatuses') },
-            ...STATUSES.map((status) => ({ value: status, label: t(`admin.payments.status.${status}`) })),
-          ]}
-          data-testid="payments-status"
-        />
-        <Select
-          aria-label={t('admin.payments.methodLabel')}
-          style={{ width: 170 }}
-          value={value('method') ?? ''}
-          onChange={(next) => setFilter('method', next)}
-          options={[
-            { value: '', label: t('admin.payments.allMethods') },
-            ...METHODS.map((method) => ({ value: method, label: t(`admin.payments.method.${method}`) })),
-          ]}
-        />
+      <MembershipFilters
+        value={value}
+        setFilter={setFilter}
+        statuses={STATUSES}
+        statusKey="admin.payments.status"
+        statusTestId="payments-status"
+      >
         <DatePicker.RangePicker
           aria-label={t('admin.payments.dates')}
           format="DD/MM/YYYY"
@@ -157,7 +125,7 @@ export default function PaymentsPage() {
             )
           }
         />
-      </Space>
+      </MembershipFilters>
       <Table<AdminPayment>
         {...tableProps}
         rowKey="hash"

@@ -2,67 +2,34 @@
  * /{lng}/admin/subscriptions (issue 13 §6): every membership subscription — Refine useTable over `adm` resource
  * `subscriptions`, filtered by status, method and member; the next charge and failed attempts at a glance.
  */
-import { useTable } from '@refinedev/antd';
-import { Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../../shared/constants';
 import type { AdminSubscription } from '../../../../shared/schema-types';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { formatDate } from '../../../lib/dates';
+import { MembershipFilters, useMembershipTable } from './membershipList';
 import { MemberCell, money, StatusTag, useResultLabel } from './shared';
 
 const STATUSES = ['ACTIVE', 'PAST_DUE', 'ENDED'] as const;
-const METHODS = ['CARD', 'DEBIT'] as const;
 
 export default function SubscriptionsPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
   const resultLabel = useResultLabel();
   useDocumentTitle(`${t('admin.subscriptions.title')} · Alumni`);
-  const { tableProps, filters, setFilters } = useTable<AdminSubscription>({
-    resource: 'adm/subscriptions',
-    syncWithLocation: false,
-    pagination: { pageSize: 20 },
-    sorters: { mode: 'off' },
-    filters: { mode: 'server' },
-  });
-  const value = (field: string) => filters.find((f) => 'field' in f && f.field === field)?.value as string | undefined;
-  const setFilter = (field: string, next: string | undefined) =>
-    setFilters([{ field, operator: 'eq', value: next || undefined }], 'merge');
+  const { tableProps, value, setFilter } = useMembershipTable<AdminSubscription>('adm/subscriptions');
   return (
     <section data-testid="admin-subscriptions">
       <Typography.Title level={2} style={{ marginTop: 0 }}>
         {t('admin.subscriptions.title')}
       </Typography.Title>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('admin.payments.search')}
-          aria-label={t('admin.payments.search')}
-          style={{ width: 320, maxWidth: '100%' }}
-          onSearch={(text) => setFilter('q', text.trim())}
-        />
-        <Select
-          aria-label={t('admin.payments.statusLabel')}
-          style={{ width: 170 }}
-          value={value('status') ?? ''}
-          onChange={(next) => setFilter('status', next)}
-          options={[
-            { value: '', label: t('admin.payments.allStatuses') },
-            ...STATUSES.map((status) => ({ value: status, label: t(`admin.subscriptions.status.${status}`) })),
-          ]}
-        />
-        <Select
-          aria-label={t('admin.payments.methodLabel')}
-          style={{ width: 170 }}
-          value={value('method') ?? ''}
-          onChange={(next) => setFilter('method', next)}
-          options={[
-            { value: '', label: t('admin.payments.allMethods') },
-            ...METHODS.map((method) => ({ value: method, label: t(`admin.payments.method.${method}`) })),
-          ]}
-        />
-      </Space>
+      <MembershipFilters
+        value={value}
+        setFilter={setFilter}
+        statuses={STATUSES}
+        statusKey="admin.subscriptions.status"
+      />
       <Table<AdminSubscription>
         {...tableProps}
         rowKey="hash"

@@ -8,14 +8,15 @@ import { Col, Row, Typography } from 'antd';
 import { useOne } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
-import { useAllowed } from '../../../hooks/useAllowed';
+import { useAccessDecision } from '../../../hooks/useAccess';
 import type { Me } from '../profile/useProfileForm';
 import { ApplicationsBlock, GroupsBlock } from './HomeLists';
 import { MembershipBlock, ProfileBlock } from './HomeBlocks';
 
 export default function MemberHomePage() {
   const { t } = useTranslation();
-  const allowed = useAllowed();
+  const canManage = useAccessDecision('membership.manage');
+  const canApply = useAccessDecision('jobs.apply');
   const { query } = useOne<Me>({ resource: 'usr/users', id: 'me' });
   const me = query.data?.data;
   useDocumentTitle(`${t('pages.user')} · Alumni`);
@@ -27,13 +28,13 @@ export default function MemberHomePage() {
       </Typography.Title>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
-          <MembershipBlock canManage={allowed('membership.manage')} />
+          <MembershipBlock canManage={canManage} />
         </Col>
         <Col xs={24} lg={12}>
           <ProfileBlock me={me} loading={query.isLoading} />
         </Col>
         <Col xs={24} lg={12}>
-          <ApplicationsBlock canApply={allowed('jobs.apply')} canUpgrade={allowed('membership.manage')} />
+          <ApplicationsBlock canApply={canApply} canUpgrade={canManage} />
         </Col>
         <Col xs={24} lg={12}>
           <GroupsBlock />

@@ -1,8 +1,8 @@
 /**
  * "Write": a message to a member (directory card or profile), to a candidate (the company's candidates page), in a
  * small dialog with the form of schemas/message.write.json and an optional file (an image or a PDF; with one the text
- * may stay empty). Shown only when the access control allows the area's messages (useAllowed); the server still
- * decides whether this person can be written to (issue 29 §1).
+ * may stay empty). Shown only when the access control allows the area's messages (useAccessDecision: useCan in the
+ * areas); the server still decides whether this person can be written to (issue 29 §1).
  */
 import { useState } from 'react';
 import { Button, Modal } from 'antd';
@@ -10,7 +10,7 @@ import { MessageOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '../../../forms/SchemaForm';
-import { useAllowed } from '../../../hooks/useAllowed';
+import { useAccessDecision } from '../../../hooks/useAccess';
 import { useLocale } from '../../../hooks/useLocale';
 import { request } from '../../../providers/http';
 import { useFeedback } from '../../../providers/notifications';
@@ -28,15 +28,15 @@ export type WriteTarget = {
 export function WriteButton({ area, target, size }: { area: MessagesArea; target: WriteTarget; size?: 'small' }) {
   const { t } = useTranslation();
   const { to } = useLocale();
-  const allowed = useAllowed();
+  // the permission of the area's inbox route (user.messages, company.messages, admin.messages)
+  const allowed = useAccessDecision(AREA[area].list);
   const navigate = useNavigate();
   const feedback = useFeedback();
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>();
   const attachment = useAttachment(AREA[area].prefix, 'messages/attachment');
-  // the permission of the area's inbox route (user.messages, company.messages, admin.messages)
-  if (!allowed(AREA[area].list)) return null;
+  if (!allowed) return null;
   const send = async ({ text = '' }: { text?: string }) => {
     setSending(true);
     try {

@@ -2,7 +2,7 @@
 import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
-import { useAllowed } from '../../../hooks/useAllowed';
+import { useAccessDecision } from '../../../hooks/useAccess';
 import { Spinner } from '../../../components/Spinner';
 import { ProfileSection } from './ProfileSection';
 import { useProfileForm } from './useProfileForm';
@@ -35,12 +35,14 @@ const GROUP_NOTICES = [
 export default function SettingsPage() {
   const { t } = useTranslation();
   const profile = useProfileForm();
-  const allowed = useAllowed();
+  const self = useAccessDecision('user.self');
+  const jobMails = useAccessDecision('jobs.view');
+  const groupNotices = useAccessDecision('workgroups.subscribe');
   useDocumentTitle(`${t('pages.user.profile.settings')} · Alumni`);
   const me = profile.me;
-  if (!me || !allowed('user.self')) return <Spinner />;
+  if (!me || !self) return <Spinner />;
   // offers by e-mail and group notices are Bold benefits: the access control's answer, as the server's
-  const bold = allowed('jobs.view') && allowed('workgroups.subscribe');
+  const bold = jobMails && groupNotices;
   const ui = {
     ...Object.fromEntries(FLAGS.map((flag) => [flag, { 'ui:help': t(`profile.help.${flag}`) }])),
     is_receive_jobs: { 'ui:help': t('profile.help.is_receive_jobs'), 'ui:disabled': !bold },
