@@ -4,6 +4,7 @@ import type { CompanyProfile, UserPassword } from '../../../shared/schema-types'
 import { uploadBody } from '../../plugins/uploads';
 import { receivedFile } from '../users/filesRoutes';
 import * as service from './profileService';
+import { serviceContext } from '../../serviceContext';
 
 const okReply = { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } };
 const logoReply = {
@@ -26,7 +27,7 @@ export async function companyProfileRoutes(app: FastifyInstance) {
         body: { $ref: 'company.profile#' },
         response: { 200: { $ref: 'company.me#' } },
       },
-      handler: (request) => service.update(app, request.actor, request.body),
+      handler: (request) => service.update(serviceContext(request), request.body),
     });
   }
   app.post<{ Body: UserPassword }>('/com/companies/password', {
@@ -37,7 +38,7 @@ export async function companyProfileRoutes(app: FastifyInstance) {
       body: { $ref: 'user.password#' },
       response: okReply,
     },
-    handler: (request) => service.changePassword(app, request.actor, request.lng, request.body),
+    handler: (request) => service.changePassword(serviceContext(request), request.body),
   });
 }
 

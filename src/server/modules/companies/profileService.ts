@@ -15,12 +15,14 @@ import type { Locale } from '../../../shared/constants';
 import type { CompanyProfile, UserPassword } from '../../../shared/schema-types';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { Actor } from '../../types';
+import type { Conn } from '../../db/conn';
 import { removeQuietly, type FileStorage } from '../../lib/storage';
 import { findCompany } from '../auth/repository';
 import { presentCompany } from '../auth/presenters';
 import { mergedCompanyData } from './data';
 import { enqueueMail } from '../mail/outbox';
 import * as repo from './repository';
+import { type ServiceContext } from '../../serviceContext';
 
 const LOGOS = 'logos';
 const LOGO_SIDE = 512;
@@ -30,16 +32,18 @@ const OWN_LOGO = /^\/uploads\/logos\/([a-z0-9]{24})\.webp$/;
 const fieldError = (lng: Locale, field: string, key: string, params: Record<string, unknown> = {}) =>
   AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field, ...params }) }]);
 
-async function signedInCompany(app: FastifyInstance, actor: Actor) {
-  const company = actor.type === 'company' && actor.hash ? await findCompany(app.db, actor.hash) : undefined;
+/** `source` is a service context or, for the logo functions, the Fastify instance: both carry `db`. */
+async function signedInCompany(source: { db: Conn }, actor: Actor) {
+  const company = actor.type === 'company' && actor.hash ? await findCompany(source.db, actor.hash) : undefined;
   if (!company) throw AppError.unauthorized();
   return company;
 }
 
 const trimmedOrNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
 
-export async function update(app: FastifyInstance, actor: Actor, body: CompanyProfile) {
-  const company = await signedInCompany(app, actor);
+export async function update(ctx: ServiceContext, body: CompanyProfile) {
+  const { actor } = ctx;
+  const company = await signedInCompany(ctx, actor);
   const changes = {
     company_name: body.company_name?.trim(),
     contact_name: body.contact_name?.trim(),
@@ -51,18 +55,19 @@ export async function update(app: FastifyInstance, actor: Actor, body: CompanyPr
   const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   // a field a maintainer added to company.profile has no column: it lives in companies.data (issue 24 §3)
   const data = mergedCompanyData(company, body);
-  await repo.updateCompany(app.db, company.hash, { ...set, ...(data ? { data } : {}), updated_at: nowIso() });
-  return presentCompany((await findCompany(app.db, company.hash))!);
+  await repo.updateCompany(ctx.db, company.hash, { ...set, ...(data ? { data } : {}), updated_at: nowIso() });
+  return presentCompany((await findCompany(ctx.db, company.hash))!);
 }
 
-export async function changePassword(app: FastifyInstance, actor: Actor, lng: Locale, body: UserPassword) {
-  const company = await signedInCompany(app, actor);
+export async function changePassword(ctx: ServiceContext, body: UserPassword) {
+  const { actor, lng } = ctx;
+  const company = await signedInCompany(ctx, actor);
   if (!(await verifyPassword(body.old_password, company.password_hash)))
     throw fieldError(lng, 'old_password', 'profile.wrongPassword');
   if (body.password !== body.password_repeat) throw fieldError(lng, 'password_repeat', 'profile.passwordsDiffer');
   const passwordHash = await hashPassword(body.password);
   const now = nowIso();
-  await app.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await repo.updateCompany(trx, company.hash, { password_hash: passwordHash, updated_at: now });
     await repo.revokeOtherSessions(trx, company.hash, actor.sessionHash, now);
     await enqueueMail(trx, {
