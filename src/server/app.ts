@@ -4,6 +4,7 @@
  * request/response schemas, everything else `page: true`; the app refuses to start otherwise.
  */
 import { randomUUID } from 'node:crypto';
+import { systemContext } from './serviceContext';
 import { buildSerializerFactory } from './plugins/serializers';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -149,12 +150,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app,
     [
       offerExpiryTask(db, config),
-      ...jobAlertTasks(db, config),
+      ...jobAlertTasks(systemContext(app)),
       groupDigestTask(db, config),
       awayMailTask(db, config),
       messageDigestTask(db, config),
-      scheduledArticlesTask(db),
-      newsletterTask(db, config),
+      scheduledArticlesTask(systemContext(app)),
+      newsletterTask(systemContext(app)),
       renewalTask(app),
       fileSweepTask(app),
     ],

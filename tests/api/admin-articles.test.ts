@@ -11,6 +11,7 @@ import { startTestApp, type Session, type TestApp } from '../helpers/app';
 import { uploadAs } from '../helpers/multipart';
 import { TaskRunner } from '../../src/server/modules/tasks/runner';
 import { scheduledArticlesTask } from '../../src/server/modules/articles/admin/service';
+import { systemContext } from '../../src/server/serviceContext';
 
 let t: TestApp;
 let admin: Session;
@@ -235,8 +236,8 @@ describe('a scheduled article', () => {
     const hash = created.json().hash;
     expect((await t.api('GET', `/api/articles/${hash}`, { language: 'es' })).statusCode).toBe(404);
     const runners = [
-      new TaskRunner(t.app.db).register(scheduledArticlesTask(t.app.db)),
-      new TaskRunner(t.app.db).register(scheduledArticlesTask(t.app.db)),
+      new TaskRunner(t.app.db).register(scheduledArticlesTask(systemContext(t.app))),
+      new TaskRunner(t.app.db).register(scheduledArticlesTask(systemContext(t.app))),
     ];
     await Promise.all(runners.map((runner) => runner.runDue(new Date())));
     expect((await t.api('GET', `/api/articles/${hash}`, { language: 'es' })).statusCode).toBe(404); // not yet

@@ -11,6 +11,7 @@ import { TaskRunner } from '../../src/server/modules/tasks/runner';
 import { jobAlertTasks, sendAlerts } from '../../src/server/modules/jobAlerts/service';
 import { unsubscribeToken } from '../../src/server/modules/mail/unsubscribe';
 import { dialectOf } from '../../src/server/db/dialect';
+import { systemContext } from '../../src/server/serviceContext';
 
 let t: TestApp;
 let peer: Peer;
@@ -187,13 +188,13 @@ describe('sending', () => {
 
     const now = new Date();
     const runners = [new TaskRunner(t.app.db), new TaskRunner(t.app.db)];
-    for (const runner of runners) for (const task of jobAlertTasks(t.app.db, t.app.config)) runner.register(task);
+    for (const runner of runners) for (const task of jobAlertTasks(systemContext(t.app))) runner.register(task);
     await Promise.all(runners.map((runner) => runner.runDue(now)));
     await Promise.all([
-      sendAlerts(t.app.db, t.app.config, 'instant', now),
-      sendAlerts(t.app.db, t.app.config, 'instant', now),
+      sendAlerts(systemContext(t.app), 'instant', now),
+      sendAlerts(systemContext(t.app), 'instant', now),
     ]);
-    await sendAlerts(t.app.db, t.app.config, 'instant', new Date(now.getTime() + 60_000));
+    await sendAlerts(systemContext(t.app), 'instant', new Date(now.getTime() + 60_000));
 
     const mails = await alertsTo('bold@demo.test');
     const withOffer = mails.filter((mail) => mail.body_text.includes(TITLE));
@@ -213,8 +214,8 @@ describe('sending', () => {
     await t.app.db.updateTable('users').set({ language: 'ca' }).where('email', '=', 'gratis@demo.test').execute();
     const now = new Date();
     const earlier = (await alertsTo('gratis@demo.test')).length; // instant alerts of its former area
-    expect(await sendAlerts(t.app.db, t.app.config, 'weekly', now)).toBeGreaterThanOrEqual(1);
-    expect(await sendAlerts(t.app.db, t.app.config, 'weekly', new Date(now.getTime() + 7 * 86_400_000 - 1000))).toBe(0);
+    expect(await sendAlerts(systemContext(t.app), 'weekly', now)).toBeGreaterThanOrEqual(1);
+    expect(await sendAlerts(systemContext(t.app), 'weekly', new Date(now.getTime() + 7 * 86_400_000 - 1000))).toBe(0);
     const digests = (await alertsTo('gratis@demo.test')).slice(earlier);
     expect(digests).toHaveLength(1);
     expect(digests[0]!.language).toBe('ca');
@@ -237,8 +238,8 @@ describe('sending', () => {
     await t.app.db.updateTable('users').set({ role: 'REGULAR' }).where('email', '=', 'gratis@demo.test').execute();
     await t.app.db.updateTable('users').set({ is_receive_jobs: 0 }).where('email', '=', 'bold@demo.test').execute();
     const before = (await alertsTo('bold@demo.test')).length + (await alertsTo('gratis@demo.test')).length;
-    await sendAlerts(t.app.db, t.app.config, 'instant', new Date());
-    await sendAlerts(t.app.db, t.app.config, 'weekly', new Date());
+    await sendAlerts(systemContext(t.app), 'instant', new Date());
+    await sendAlerts(systemContext(t.app), 'weekly', new Date());
     expect((await alertsTo('bold@demo.test')).length + (await alertsTo('gratis@demo.test')).length).toBe(before);
     await t.app.db.updateTable('users').set({ role: 'GRATIS' }).where('email', '=', 'gratis@demo.test').execute();
     await t.app.db.updateTable('users').set({ is_receive_jobs: 1 }).where('email', '=', 'bold@demo.test').execute();

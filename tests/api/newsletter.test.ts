@@ -13,6 +13,7 @@ import { TaskRunner } from '../../src/server/modules/tasks/runner';
 import { newsletterTask, sendNewsletter } from '../../src/server/modules/newsletter/service';
 import { unsubscribeToken } from '../../src/server/modules/mail/unsubscribe';
 import { dialectOf } from '../../src/server/db/dialect';
+import { systemContext } from '../../src/server/serviceContext';
 
 let t: TestApp;
 let peer: Peer;
@@ -83,19 +84,19 @@ afterAll(async () => {
 
 describe('the monthly newsletter', () => {
   it('sends nothing for a month without articles, or after the first days of the month', async () => {
-    expect(await sendNewsletter(t.app.db, t.app.config, new Date('2031-03-12T08:00:00Z'))).toBe(0); // February's, but too late in March
-    expect(await sendNewsletter(t.app.db, t.app.config, new Date('2030-01-03T08:00:00Z'))).toBe(0); // December 2029: no articles
+    expect(await sendNewsletter(systemContext(t.app), new Date('2031-03-12T08:00:00Z'))).toBe(0); // February's, but too late in March
+    expect(await sendNewsletter(systemContext(t.app), new Date('2030-01-03T08:00:00Z'))).toBe(0); // December 2029: no articles
     expect(await newsletters()).toEqual([]);
   });
 
   it('reaches each validated subscriber once in their language, with February’s published articles only, whatever the runners', async () => {
     const runners = [
-      new TaskRunner(t.app.db).register(newsletterTask(t.app.db, t.app.config)),
-      new TaskRunner(t.app.db).register(newsletterTask(t.app.db, t.app.config)),
+      new TaskRunner(t.app.db).register(newsletterTask(systemContext(t.app))),
+      new TaskRunner(t.app.db).register(newsletterTask(systemContext(t.app))),
     ];
     await t.app.db.deleteFrom('tasks').where('name', '=', 'newsletter.monthly').execute();
     await Promise.all(runners.map((runner) => runner.runDue(RUN)));
-    expect(await sendNewsletter(t.app.db, t.app.config, RUN)).toBe(0); // a later run: already sent
+    expect(await sendNewsletter(systemContext(t.app), RUN)).toBe(0); // a later run: already sent
     const mails = await newsletters();
     expect(mails.map((mail) => mail.to_address)).toEqual(['bold@demo.test', 'gratis@demo.test', 'regular@demo.test']); // not the unvalidated one
     const [en, ca, es] = mails;

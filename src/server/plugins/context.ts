@@ -13,6 +13,7 @@ import { resolveActor } from '../modules/auth/service';
 import { totpRequired } from '../modules/admin/admins/security';
 import { ANONYMOUS_ACTOR } from '../types';
 import { API_PREFIXES } from './routeAccess';
+import { systemContext } from '../serviceContext';
 
 /**
  * Whether a URL looks like an API address. Only for choosing how to word a "no such route" answer
@@ -90,7 +91,7 @@ export function contextPlugin(app: FastifyInstance): void {
     if (!sameSecret(header(request, 'apikey'), apiKey)) throw AppError.unauthorized('apiKey.invalid');
     const token = header(request, 'token');
     // no token, no session lookup (resolveActor answers the anonymous actor itself, but a step later)
-    if (token) request.actor = await resolveActor(app.db, token, header(request, 'deviceid'));
+    if (token) request.actor = await resolveActor(systemContext(app), token, header(request, 'deviceid'));
     if (
       request.actor.type === 'admin' &&
       app.config.production &&

@@ -20,6 +20,7 @@ import { backOfficeHead, headForMatch, sitemap, type PageHead } from '../modules
 import { PageBodies } from './pageBody';
 import { serverRenderedTemplate } from '../ssr/template';
 import { anonymousFetch, jsonForScript, loadRenderer, PageCache, SSR_ROUTES, type RenderResult } from '../ssr';
+import { serviceContext, systemContext } from '../serviceContext';
 
 /** How long a server-rendered public page is reused (per URL and language; any API write empties the cache). */
 const SSR_TTL_MS = 5_000;
@@ -167,7 +168,7 @@ export async function spaPlugin(app: FastifyInstance) {
     reply
       .type('application/xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')
-      .send(await sitemap(app.db, publicUrl)),
+      .send(await sitemap(systemContext(app), publicUrl)),
   );
   app.get('/robots.txt', { config: { page: true }, schema: { hide: true } }, (_request, reply) =>
     reply
@@ -186,7 +187,7 @@ export async function spaPlugin(app: FastifyInstance) {
     const backOffice = backOfficeHead(pathname);
     if (backOffice) return renderShell(request, reply, backOffice);
     const match = matchPath(pathname);
-    const head = await headForMatch(app.db, match, fallback, publicUrl);
+    const head = await headForMatch(serviceContext(request), match, fallback, publicUrl);
     const body = await renderBody(request, head, match?.route.name);
     // the bytes of a rendered page are reused while its render is (the shell is small: compressed each time)
     return renderShell(request, reply, head, body, body ? renderKey(request, head) : undefined);

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import * as service from './service';
 import * as recovery from './recovery';
+import { serviceContext } from '../../serviceContext';
 
 const okReply = { type: 'object', properties: { ok: { type: 'boolean' } } };
 
@@ -56,7 +57,7 @@ export async function accountRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       rethrowValidation(request);
       reply.code(201);
-      return withConflict(request, reply, service.register(app.db, app.config, request.body, request.lng));
+      return withConflict(request, reply, service.register(serviceContext(request), request.body));
     },
   });
   app.post<{ Body: { token: string } }>('/usr/register/confirm', {
@@ -73,7 +74,7 @@ export async function accountRoutes(app: FastifyInstance) {
         },
       },
     },
-    handler: (request) => service.confirmEmail(app.db, app.config, request.body.token, request.lng),
+    handler: (request) => service.confirmEmail(serviceContext(request), request.body.token),
   });
   app.post<{ Body: { email: string } }>('/usr/register/resend', {
     config: { permission: 'public.browse' },
@@ -83,7 +84,7 @@ export async function accountRoutes(app: FastifyInstance) {
       body: { $ref: 'recovery#' },
       response: { 200: okReply },
     },
-    handler: (request) => service.resendConfirmation(app.db, app.config, request.body),
+    handler: (request) => service.resendConfirmation(serviceContext(request), request.body),
   });
 
   for (const [prefix, kind, tag, permission] of [

@@ -5,7 +5,6 @@
  * your registration" e-mails. Nothing is written when any check fails.
  */
 import type { Db } from '../../db/dialect';
-import type { Config } from '../../config';
 import { AppError, type FieldError } from '../../errors';
 import { translate } from '../../i18n';
 import { newHash, nowIso, sha256 } from '../../lib/ids';
@@ -21,6 +20,7 @@ import * as repo from './repository';
 import { CONFIRM_EMAIL_TTL_MS, consumeOrFail, issueToken } from './tokens';
 import { cardPaymentsOffered } from '../payments/provider';
 import { checkOnConfirmation } from '../schoolRecords/autoValidation';
+import { type ServiceContext } from '../../serviceContext';
 
 /** The body of POST /usr/register: generated from schemas/user.register.json (npm run types). */
 export type Registration = UserRegister;
@@ -54,12 +54,8 @@ function emailTaken(lng: Locale): AppError {
 /** How long a Bold registration may give its card on the provider's page (POST /usr/card/addNotLogged). */
 export const ADD_CARD_TTL_MS = 2 * 60 * 60_000;
 
-export async function register(
-  db: Db,
-  config: Config,
-  input: Registration,
-  lng: Locale,
-): Promise<{ ok: true; card_token?: string }> {
+export async function register(ctx: ServiceContext, input: Registration): Promise<{ ok: true; card_token?: string }> {
+  const { db, config, lng } = ctx;
   const now = new Date();
   const problems = await fieldProblems(db, input, lng, now);
   // the association's own account is never a member's (it would debit itself)
@@ -145,11 +141,10 @@ export async function register(
  * the address is confirmed, it answers `already: true` rather than a failure, so the page offers to sign in.
  */
 export async function confirmEmail(
-  db: Db,
-  config: Config,
+  ctx: ServiceContext,
   token: string,
-  lng: Locale,
 ): Promise<{ ok: true; already?: true; validated?: boolean }> {
+  const { db, config, lng } = ctx;
   const now = nowIso();
   let validated = false;
   try {
@@ -176,7 +171,8 @@ export async function confirmEmail(
  * stop working). The same answer whether or not the address has such an account, so it reveals nothing;
  * rate-limited with registration (the path starts /usr/register).
  */
-export async function resendConfirmation(db: Db, config: Config, input: { email: string }): Promise<{ ok: true }> {
+export async function resendConfirmation(ctx: ServiceContext, input: { email: string }): Promise<{ ok: true }> {
+  const { db, config } = ctx;
   const email = normaliseEmail(input.email);
   const account = await repo.findUnconfirmed(db, email);
   if (!account) return { ok: true };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../lib/lists';
 import * as service from './service';
+import { serviceContext } from '../../serviceContext';
 
 export async function articleRoutes(app: FastifyInstance) {
   app.get<{ Querystring: service.ArticlesQuery }>('/api/articles', {
@@ -11,7 +12,7 @@ export async function articleRoutes(app: FastifyInstance) {
       querystring: { $ref: 'articles.filter#' },
       response: { 200: listSchema('article') },
     },
-    handler: (request) => service.list(app.db, request.actor, request.lng, request.query),
+    handler: (request) => service.list(serviceContext(request), request.query),
   });
   app.get<{ Params: { id: string } }>('/api/articles/:id', {
     config: { permission: 'public.browse', publicCache: true },
@@ -21,7 +22,7 @@ export async function articleRoutes(app: FastifyInstance) {
       params: { $ref: 'params.id#' },
       response: { 200: { $ref: 'article#' } },
     },
-    handler: (request) => service.show(app.db, request.actor, request.lng, request.params.id),
+    handler: (request) => service.show(serviceContext(request), request.params.id),
   });
   for (const [action, permission, table, summary] of [
     ['save', 'articles.save', 'article_saves', 'Bookmark or un-bookmark an article (members)'],
@@ -41,7 +42,7 @@ export async function articleRoutes(app: FastifyInstance) {
         body: { $ref: 'empty#' },
         response: { 200: { $ref: 'toggle#' } },
       },
-      handler: (request) => service.toggle(app.db, request.actor, request.lng, request.params.id, table),
+      handler: (request) => service.toggle(serviceContext(request), request.params.id, table),
     });
   }
 }

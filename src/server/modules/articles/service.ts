@@ -8,6 +8,7 @@ import { cachedCount } from '../../lib/countCache';
 import type { Actor } from '../../types';
 import { memberOfFilter } from './memberFilter';
 import * as repo from './repository';
+import { type ServiceContext } from '../../serviceContext';
 
 export interface ArticlesQuery extends PageQuery {
   text?: string;
@@ -57,7 +58,8 @@ async function present(db: Db, actor: Actor, lng: Locale, rows: Row[]) {
   }));
 }
 
-export async function list(db: Db, actor: Actor, lng: Locale, query: ArticlesQuery) {
+export async function list(ctx: ServiceContext, query: ArticlesQuery) {
+  const { db, actor, lng } = ctx;
   const savedBy = query.saved_by_me ? memberOfFilter(actor, lng, 'saved_by_me') : undefined;
   const subscribedBy = query.subscribed_by_me ? memberOfFilter(actor, lng, 'subscribed_by_me') : undefined;
   const { size, offset } = pageWindow(query, PAGE_SIZES.articles);
@@ -81,14 +83,16 @@ export async function list(db: Db, actor: Actor, lng: Locale, query: ArticlesQue
   return listResult(await present(db, actor, lng, rows), total, size);
 }
 
-export async function show(db: Db, actor: Actor, lng: Locale, id: string) {
+export async function show(ctx: ServiceContext, id: string) {
+  const { db, actor, lng } = ctx;
   const row = await repo.findPublished(db, lng, id);
   if (!row) throw AppError.notFound();
   return (await present(db, actor, lng, [row]))[0]!;
 }
 
 /** Toggles the member's bookmark or registration in one transaction; answers the new state and the registered count. */
-export async function toggle(db: Db, actor: Actor, lng: Locale, id: string, table: repo.MarkTable) {
+export async function toggle(ctx: ServiceContext, id: string, table: repo.MarkTable) {
+  const { db, actor, lng } = ctx;
   const article = await repo.findPublished(db, lng, id);
   if (!article) throw AppError.notFound();
   // one registers for an event, not for a piece of news (SPEC §3: type NEWS or EVENT)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../lib/lists';
 import * as service from './service';
+import { serviceContext } from '../../serviceContext';
 
 export async function adminAuditRoutes(app: FastifyInstance) {
   app.get<{ Querystring: service.AuditQuery }>('/adm/audit', {
@@ -11,6 +12,6 @@ export async function adminAuditRoutes(app: FastifyInstance) {
       querystring: { $ref: 'admin.audit.filter#' },
       response: { 200: listSchema('admin.audit') },
     },
-    handler: (request) => service.list(app.db, request.query),
+    handler: (request) => service.list(serviceContext(request), request.query),
   });
 }

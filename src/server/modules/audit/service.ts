@@ -1,10 +1,9 @@
-/** GET /adm/audit: who did what to whom, and when, newest first. */
-import type { Db } from '../../db/dialect';
 import { listResult, pageWindow, type ListResult } from '../../lib/lists';
 import { newHash, nowIso } from '../../lib/ids';
 import type { Conn } from '../../db/conn';
 import type { AuditItem } from '../../../shared/audit';
 import * as repo from './repository';
+import { type ServiceContext } from '../../serviceContext';
 
 export interface AuditQuery {
   page?: number;
@@ -49,7 +48,8 @@ function parse(data: string): Record<string, unknown> {
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-export async function list(db: Db, query: AuditQuery): Promise<ListResult<AuditItem>> {
+export async function list(ctx: ServiceContext, query: AuditQuery): Promise<ListResult<AuditItem>> {
+  const { db } = ctx;
   const { size, offset } = pageWindow(query, 20);
   const filter = { action: query.action, target: query.target };
   const [total, rows] = await Promise.all([repo.countAudit(db, filter), repo.pageAudit(db, filter, size, offset)]);

@@ -6,6 +6,7 @@ import type { AccountKind } from './repository';
 import type { Permission } from '../../../shared/permissions';
 import { profileModel } from '../users/profileFields';
 import * as profile from '../users/profileService';
+import { serviceContext } from '../../serviceContext';
 
 const sessionReply = { 200: { $ref: 'session#' } };
 const okReply = { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } };
@@ -54,7 +55,7 @@ export async function authRoutes(app: FastifyInstance) {
       config: { permission: area.login },
       schema: { tags: [area.tag], summary: 'Sign in', body: { $ref: 'login#' }, response: sessionReply },
       handler: (request, reply) =>
-        withRetryAfter(reply, service.login(app.db, app.config, area.kind, request.body, request.ip)),
+        withRetryAfter(reply, service.login(serviceContext(request), area.kind, request.body, request.ip)),
     });
     app.post<{ Body: { refreshToken: string; deviceId: string } }>(`${area.prefix}/refresh`, {
       config: { permission: 'session.refresh' },
@@ -65,23 +66,24 @@ export async function authRoutes(app: FastifyInstance) {
         response: sessionReply,
       },
       handler: (request) =>
-        service.refresh(app.db, app.config, area.kind, request.body.refreshToken, request.body.deviceId),
+        service.refresh(serviceContext(request), area.kind, request.body.refreshToken, request.body.deviceId),
     });
     app.get(area.logout, {
       config: area.kind === 'admin' ? { permission: area.self, beforeSecondFactor: true } : { permission: area.self },
       schema: { tags: [area.tag], summary: 'Sign out (revokes this session)', response: okReply },
-      handler: (request) => service.logout(app.db, request.actor),
+      handler: (request) => service.logout(serviceContext(request)),
     });
   }
   app.get('/usr/users/me', {
     config: { permission: 'user.self' },
     // user.me plus every user.profile field (users/profileFields.ts), so a field added to that schema comes back
     schema: { tags: ['alumni'], summary: 'The signed-in member', response: { 200: profileModel(app).me } },
-    handler: (request) => profile.me(app, request.actor, fileLinks(app.config.secretKey, request.actor)),
+    handler: (request) =>
+      profile.me(serviceContext(request), profileModel(app), fileLinks(app.config.secretKey, request.actor)),
   });
   app.get('/com/companies/me', {
     config: { permission: 'company.self' },
     schema: { tags: ['companies'], summary: 'The signed-in company', response: { 200: { $ref: 'company.me#' } } },
-    handler: (request) => service.me(app.db, request.actor),
+    handler: (request) => service.me(serviceContext(request)),
   });
 }

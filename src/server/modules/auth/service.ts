@@ -4,7 +4,6 @@
  * logout; every token check and refresh reads the account's current status.
  */
 import { totpRequired, useCode } from '../admin/admins/security';
-import type { Config } from '../../config';
 import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { newHash, newSecret, nowIso, sha256 } from '../../lib/ids';
@@ -20,6 +19,7 @@ import { admitSignIn } from './throttle';
 import type { FileLinks } from '../../lib/signedLinks';
 import { memberFileLinks } from '../users/fileLinks';
 import { hasPaymentMethod } from '../payments/subscriptions/repository';
+import { type ServiceContext } from '../../serviceContext';
 
 export interface Credentials {
   email: string;
@@ -45,7 +45,8 @@ async function isAdministrator(db: Db, email: string, password: string): Promise
   return (await verifyPassword(password, admin?.password_hash ?? DUMMY_PASSWORD_HASH)) && !!admin;
 }
 
-export async function login(db: Db, config: Config, kind: AccountKind, input: Credentials, ip: string) {
+export async function login(ctx: ServiceContext, kind: AccountKind, input: Credentials, ip: string) {
+  const { db, config } = ctx;
   const email = input.email.trim().toLowerCase();
   const now = new Date();
   // counted before the password is judged, so concurrent guesses cannot all be judged (throttle.ts)
@@ -105,7 +106,8 @@ export async function login(db: Db, config: Config, kind: AccountKind, input: Cr
   };
 }
 
-export async function refresh(db: Db, config: Config, kind: AccountKind, refreshToken: string, deviceId: string) {
+export async function refresh(ctx: ServiceContext, kind: AccountKind, refreshToken: string, deviceId: string) {
+  const { db, config } = ctx;
   const now = new Date();
   const token = newSecret();
   const nextRefresh = newSecret();
@@ -127,7 +129,8 @@ export async function refresh(db: Db, config: Config, kind: AccountKind, refresh
   return { iss: kind, token, refreshToken: nextRefresh, deviceId, expiresAt, refreshExpiresAt, ...payload };
 }
 
-export async function logout(db: Db, actor: Actor) {
+export async function logout(ctx: ServiceContext) {
+  const { db, actor } = ctx;
   if (actor.sessionHash) await repo.revokeSession(db, actor.sessionHash, nowIso());
   return { ok: true };
 }
@@ -154,7 +157,8 @@ async function accountPayload(db: Db, kind: AccountKind, hash: string) {
 }
 
 /** The signed-in account; a member also gets signed links to their own private files (DESIGN §4b). */
-export async function me(db: Db, actor: Actor, links?: FileLinks) {
+export async function me(ctx: ServiceContext, links?: FileLinks) {
+  const { db, actor } = ctx;
   if (actor.type === 'user' && actor.hash) {
     const user = await repo.findUser(db, actor.hash);
     if (user)
@@ -174,7 +178,12 @@ export async function me(db: Db, actor: Actor, links?: FileLinks) {
  * Who is calling: a live session whose device matches and whose account is still validated,
  * or anonymous when no token is sent. A token that is sent but not valid is a 401.
  */
-export async function resolveActor(db: Db, token: string | undefined, deviceId: string | undefined): Promise<Actor> {
+export async function resolveActor(
+  ctx: ServiceContext,
+  token: string | undefined,
+  deviceId: string | undefined,
+): Promise<Actor> {
+  const { db } = ctx;
   if (!token) return ANONYMOUS_ACTOR;
   if (token.length > 128) throw AppError.unauthorized('auth.invalidToken');
   const row = await repo.findActiveSession(db, sha256(token), nowIso());

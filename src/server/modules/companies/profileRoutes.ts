@@ -5,6 +5,7 @@ import { uploadBody } from '../../plugins/uploads';
 import { receivedFile } from '../users/filesRoutes';
 import { serviceContext } from '../../serviceContext';
 import * as service from './profileService';
+import { serviceContext } from '../../serviceContext';
 
 const okReply = { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } };
 const logoReply = {
@@ -27,7 +28,7 @@ export async function companyProfileRoutes(app: FastifyInstance) {
         body: { $ref: 'company.profile#' },
         response: { 200: { $ref: 'company.me#' } },
       },
-      handler: (request) => service.update(app, request.actor, request.body),
+      handler: (request) => service.update(serviceContext(request), request.body),
     });
   }
   app.post<{ Body: UserPassword }>('/com/companies/password', {
@@ -38,7 +39,7 @@ export async function companyProfileRoutes(app: FastifyInstance) {
       body: { $ref: 'user.password#' },
       response: okReply,
     },
-    handler: (request) => service.changePassword(app, request.actor, request.lng, request.body),
+    handler: (request) => service.changePassword(serviceContext(request), request.body),
   });
 }
 

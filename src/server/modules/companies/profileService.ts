@@ -5,7 +5,6 @@
  * and e-mails the contact; a logo is re-encoded (WebP, no metadata) and written to disk before the row points at
  * it, and the old one is removed only after the row changed, so nothing points at a missing file.
  */
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { ImageError, MAX_INPUT_PIXELS, reencodeImage } from '../../lib/images';
@@ -18,12 +17,12 @@ import type { Actor } from '../../types';
 import { removeUnnamedPictures, replacePictureRows, type Picture } from '../../lib/publicPictures';
 import { publicKey, removeQuietly } from '../../lib/storage';
 import type { Conn } from '../../db/conn';
-import type { ServiceContext } from '../../serviceContext';
 import { findCompany } from '../auth/repository';
 import { presentCompany } from '../auth/presenters';
 import { mergedCompanyData } from './data';
 import { enqueueMail } from '../mail/outbox';
 import * as repo from './repository';
+import type { ServiceContext } from '../../serviceContext';
 
 const LOGOS = 'logos';
 const LOGO_SIDE = 512;
@@ -39,8 +38,9 @@ async function signedInCompany(db: Conn, actor: Actor) {
 
 const trimmedOrNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
 
-export async function update(app: FastifyInstance, actor: Actor, body: CompanyProfile) {
-  const company = await signedInCompany(app.db, actor);
+export async function update(ctx: ServiceContext, body: CompanyProfile) {
+  const { actor } = ctx;
+  const company = await signedInCompany(ctx.db, actor);
   const changes = {
     company_name: body.company_name?.trim(),
     contact_name: body.contact_name?.trim(),
@@ -52,18 +52,19 @@ export async function update(app: FastifyInstance, actor: Actor, body: CompanyPr
   const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   // a field a maintainer added to company.profile has no column: it lives in companies.data (issue 24 §3)
   const data = mergedCompanyData(company, body);
-  await repo.updateCompany(app.db, company.hash, { ...set, ...(data ? { data } : {}), updated_at: nowIso() });
-  return presentCompany((await findCompany(app.db, company.hash))!);
+  await repo.updateCompany(ctx.db, company.hash, { ...set, ...(data ? { data } : {}), updated_at: nowIso() });
+  return presentCompany((await findCompany(ctx.db, company.hash))!);
 }
 
-export async function changePassword(app: FastifyInstance, actor: Actor, lng: Locale, body: UserPassword) {
-  const company = await signedInCompany(app.db, actor);
+export async function changePassword(ctx: ServiceContext, body: UserPassword) {
+  const { actor, lng } = ctx;
+  const company = await signedInCompany(ctx.db, actor);
   if (!(await verifyPassword(body.old_password, company.password_hash)))
     throw fieldError(lng, 'old_password', 'profile.wrongPassword');
   if (body.password !== body.password_repeat) throw fieldError(lng, 'password_repeat', 'profile.passwordsDiffer');
   const passwordHash = await hashPassword(body.password);
   const now = nowIso();
-  await app.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await repo.updateCompany(trx, company.hash, { password_hash: passwordHash, updated_at: now });
     await repo.revokeOtherSessions(trx, company.hash, actor.sessionHash, now);
     await enqueueMail(trx, {

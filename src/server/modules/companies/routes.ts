@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CompanyRegister } from '../../../shared/schema-types';
 import { rethrowValidation, withConflict } from '../accounts/routes';
 import * as service from './service';
+import { serviceContext } from '../../serviceContext';
 
 const okReply = { type: 'object', properties: { ok: { type: 'boolean' } } } as const;
 
@@ -19,7 +20,7 @@ export async function companyRegistrationRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       rethrowValidation(request);
       reply.code(201);
-      return withConflict(request, reply, service.register(app.db, app.config, request.body, request.lng));
+      return withConflict(request, reply, service.register(serviceContext(request), app.config, request.body));
     },
   });
 }

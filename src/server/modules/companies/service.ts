@@ -5,7 +5,6 @@
  * (unless that company was rejected, which frees it); nothing is written when any check fails.
  */
 import type { Config } from '../../config';
-import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { newHash, nowIso } from '../../lib/ids';
@@ -15,6 +14,7 @@ import type { CompanyRegister } from '../../../shared/schema-types';
 import { enqueueMail } from '../mail/outbox';
 import { uniqueViolation } from '../accounts/repository';
 import * as repo from './repository';
+import { type ServiceContext } from '../../serviceContext';
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -24,7 +24,8 @@ function emailTaken(lng: Locale): AppError {
   ]);
 }
 
-export async function register(db: Db, _config: Config, input: CompanyRegister, lng: Locale): Promise<{ ok: true }> {
+export async function register(ctx: ServiceContext, _config: Config, input: CompanyRegister): Promise<{ ok: true }> {
+  const { db, lng } = ctx;
   if (input.password_repeat !== input.password)
     throw AppError.badRequest('validation.failed', [
       { field: 'password_repeat', message: translate(lng, 'accounts.passwordMismatch') },

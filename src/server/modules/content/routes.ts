@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as service from './service';
+import { serviceContext } from '../../serviceContext';
 
 export async function contentRoutes(app: FastifyInstance) {
   app.post<{ Body: service.ContentRequest }>('/api/content/query', {
@@ -10,6 +11,6 @@ export async function contentRoutes(app: FastifyInstance) {
       body: { $ref: 'content.query#' },
       response: { 200: { $ref: 'content.result#' } },
     },
-    handler: (request) => service.query(app.db, request.lng, request.body),
+    handler: (request) => service.query(serviceContext(request), request.body),
   });
 }

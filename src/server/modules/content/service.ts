@@ -1,7 +1,7 @@
 /** The content query of SPEC §7 (only, without, sortBy, where, search or text, limit, skip) over content pages. */
 import { LOCALES, type Locale } from '../../../shared/constants';
-import type { Db } from '../../db/dialect';
 import * as repo from './repository';
+import { type ServiceContext } from '../../serviceContext';
 
 export interface ContentRequest {
   only?: repo.ContentField[];
@@ -15,7 +15,8 @@ export interface ContentRequest {
   skip: number;
 }
 
-export async function query(db: Db, lng: Locale, request: ContentRequest) {
+export async function query(ctx: ServiceContext, request: ContentRequest) {
+  const { db, lng } = ctx;
   const query: repo.ContentQuery = {
     where: { ...request.where, language: request.where?.language ?? lng },
     search: [request.search, request.text].filter((term): term is string => !!term),

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { listSchema, type PageQuery } from '../../lib/lists';
 import * as service from './memberService';
+import { serviceContext } from '../../serviceContext';
 
 const permission = 'user.experiences.manage';
 const tags = ['alumni'];
@@ -21,7 +22,7 @@ export async function memberExperienceRoutes(app: FastifyInstance) {
       querystring: { $ref: 'page.filter#' },
       response: { 200: listSchema('workExperience') },
     },
-    handler: (request) => service.list(app, request.actor, request.query),
+    handler: (request) => service.list(serviceContext(request), request.query),
   });
   app.post<{ Body: service.ExperienceWrite }>('/usr/workExperiences', {
     config: { permission },
@@ -32,12 +33,12 @@ export async function memberExperienceRoutes(app: FastifyInstance) {
       response: { 201: one },
     },
     handler: async (request, reply) =>
-      reply.code(201).send(await service.create(app, request.actor, request.lng, request.body)),
+      reply.code(201).send(await service.create(serviceContext(request), request.body)),
   });
   app.get<{ Params: { id: string } }>('/usr/workExperiences/:id', {
     config: { permission },
     schema: { tags, summary: 'One of my work experiences', params, response: { 200: one } },
-    handler: (request) => service.show(app, request.actor, request.params.id),
+    handler: (request) => service.show(serviceContext(request), request.params.id),
   });
   app.patch<{ Params: { id: string }; Body: service.ExperienceWrite }>('/usr/workExperiences/:id', {
     config: { permission },
@@ -48,7 +49,7 @@ export async function memberExperienceRoutes(app: FastifyInstance) {
       body: { $ref: 'workExperience.write#' },
       response: { 200: one },
     },
-    handler: (request) => service.update(app, request.actor, request.lng, request.params.id, request.body),
+    handler: (request) => service.update(serviceContext(request), request.params.id, request.body),
   });
   app.delete<{ Params: { id: string } }>('/usr/workExperiences/:id', {
     config: { permission },
@@ -58,6 +59,6 @@ export async function memberExperienceRoutes(app: FastifyInstance) {
       params,
       response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
     },
-    handler: (request) => service.remove(app, request.actor, request.params.id),
+    handler: (request) => service.remove(serviceContext(request), request.params.id),
   });
 }

@@ -1,5 +1,3 @@
-/** The member's own work experiences (issue 8 §10): only the owner reads, changes or deletes them. */
-import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZES, type Locale } from '../../../shared/constants';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
@@ -8,6 +6,7 @@ import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import type { Actor } from '../../types';
 import type { Conn } from '../../db/conn';
 import * as repo from './memberRepository';
+import { type ServiceContext } from '../../serviceContext';
 
 export interface ExperienceWrite {
   name?: string;
@@ -58,18 +57,21 @@ async function findOwn(db: Conn, user: string, hash: string): Promise<Row> {
   return row;
 }
 
-export async function list(app: FastifyInstance, actor: Actor, query: PageQuery) {
+export async function list(ctx: ServiceContext, query: PageQuery) {
+  const { actor } = ctx;
   const user = owner(actor);
   const { size, offset } = pageWindow(query, PAGE_SIZES.experiences);
-  const [total, rows] = await Promise.all([repo.count(app.db, user), repo.page(app.db, user, size, offset)]);
+  const [total, rows] = await Promise.all([repo.count(ctx.db, user), repo.page(ctx.db, user, size, offset)]);
   return listResult(rows.map(present), total, size);
 }
 
-export async function show(app: FastifyInstance, actor: Actor, hash: string) {
-  return present(await findOwn(app.db, owner(actor), hash));
+export async function show(ctx: ServiceContext, hash: string) {
+  const { actor } = ctx;
+  return present(await findOwn(ctx.db, owner(actor), hash));
 }
 
-export async function create(app: FastifyInstance, actor: Actor, lng: Locale, input: ExperienceWrite) {
+export async function create(ctx: ServiceContext, input: ExperienceWrite) {
+  const { actor, lng } = ctx;
   const user = owner(actor);
   const {
     name = '',
@@ -81,26 +83,28 @@ export async function create(app: FastifyInstance, actor: Actor, lng: Locale, in
     content = '',
   } = columns(input);
   checkPeriod(lng, start, end);
-  await requireCompleteProfile(app.db, user);
-  const hash = await repo.insert(app.db, user, { name, contract, company_name, start, end, location, content });
-  return show(app, actor, hash);
+  await requireCompleteProfile(ctx.db, user);
+  const hash = await repo.insert(ctx.db, user, { name, contract, company_name, start, end, location, content });
+  return show(ctx, hash);
 }
 
-export async function update(app: FastifyInstance, actor: Actor, lng: Locale, hash: string, input: ExperienceWrite) {
+export async function update(ctx: ServiceContext, hash: string, input: ExperienceWrite) {
+  const { actor, lng } = ctx;
   const user = owner(actor);
-  await app.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const current = await findOwn(trx, user, hash);
     await requireCompleteProfile(trx, user);
     const changes = columns(input);
     checkPeriod(lng, changes.start ?? current.start, changes.end === undefined ? current.end : changes.end);
     if (Object.keys(changes).length) await repo.update(trx, user, hash, changes);
   });
-  return show(app, actor, hash);
+  return show(ctx, hash);
 }
 
-export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
+export async function remove(ctx: ServiceContext, hash: string) {
+  const { actor } = ctx;
   const user = owner(actor);
-  await app.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await findOwn(trx, user, hash);
     await repo.remove(trx, user, hash);
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../lib/lists';
 import type { OwnedQuery } from '../portfolios/service';
 import * as service from './service';
+import { serviceContext } from '../../serviceContext';
 
 export async function experienceRoutes(app: FastifyInstance) {
   app.get<{ Querystring: OwnedQuery }>('/api/workExperiences', {
@@ -12,7 +13,7 @@ export async function experienceRoutes(app: FastifyInstance) {
       querystring: { $ref: 'owned.filter#' },
       response: { 200: listSchema('workExperience') },
     },
-    handler: (request) => service.list(app.db, request.query),
+    handler: (request) => service.list(serviceContext(request), request.query),
   });
   app.get<{ Params: { id: string } }>('/api/workExperiences/:id', {
     config: { permission: 'public.browse' },
@@ -22,6 +23,6 @@ export async function experienceRoutes(app: FastifyInstance) {
       params: { $ref: 'params.id#' },
       response: { 200: { $ref: 'workExperience#' } },
     },
-    handler: (request) => service.show(app.db, request.params.id),
+    handler: (request) => service.show(serviceContext(request), request.params.id),
   });
 }

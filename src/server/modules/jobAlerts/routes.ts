@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserJobAlerts } from '../../../shared/schema-types';
 import * as service from './service';
+import { serviceContext } from '../../serviceContext';
 
 export async function jobAlertRoutes(app: FastifyInstance) {
   for (const url of ['/usr/job-alerts', '/usr/job-alerts/me']) {
@@ -12,7 +13,7 @@ export async function jobAlertRoutes(app: FastifyInstance) {
         summary: 'My job alerts: frequency and filters (Bold and GRATIS)',
         response: { 200: { $ref: 'user.jobAlerts#' } },
       },
-      handler: (request) => service.show(app.db, request.actor),
+      handler: (request) => service.show(serviceContext(request)),
     });
     app.patch<{ Body: UserJobAlerts }>(url, {
       config: { permission: 'user.self' },
@@ -22,7 +23,7 @@ export async function jobAlertRoutes(app: FastifyInstance) {
         body: { $ref: 'user.jobAlerts#' },
         response: { 200: { $ref: 'user.jobAlerts#' } },
       },
-      handler: (request) => service.update(app.db, request.actor, request.lng, request.body),
+      handler: (request) => service.update(serviceContext(request), request.body),
     });
   }
 }

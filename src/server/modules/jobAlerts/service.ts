@@ -1,13 +1,3 @@
-/**
- * Job alerts (issue 11 §8, beyond SPEC): a Bold or GRATIS member with offers by e-mail on chooses how often (instant or
- * a weekly digest) and which offers (area, contract, working day, place, words). Background tasks send them: each run
- * looks at the offers published in the last week that match and were not sent to the member yet, records each
- * (member, offer) in `job_alert_deliveries` in the transaction that queues the e-mail, and sends only those it recorded —
- * so an offer reaches a member once, whatever the number of instances or runs. Every alert carries a one-click
- * unsubscribe (RFC 8058 List-Unsubscribe, mail/unsubscribe.ts) signed for the member: it turns offers by e-mail off
- * without signing in.
- */
-import type { Config } from '../../config';
 import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
@@ -23,6 +13,7 @@ import { unsubscribeFor } from '../mail/unsubscribe';
 import type { Task } from '../tasks/runner';
 import * as repo from './repository';
 import { isCurrency } from '../offers/salary';
+import { type ServiceContext } from '../../serviceContext';
 
 const WINDOW_MS = 7 * 86_400_000;
 export const INSTANT_EVERY_MS = 5 * 60_000;
@@ -35,7 +26,8 @@ async function boldMember(db: Db, actor: Actor) {
   return user;
 }
 
-export async function show(db: Db, actor: Actor): Promise<UserJobAlerts> {
+export async function show(ctx: ServiceContext): Promise<UserJobAlerts> {
+  const { db, actor } = ctx;
   const user = await boldMember(db, actor);
   const alert = await repo.findAlert(db, user.hash);
   return {
@@ -53,7 +45,8 @@ export async function show(db: Db, actor: Actor): Promise<UserJobAlerts> {
   };
 }
 
-export async function update(db: Db, actor: Actor, lng: Locale, body: UserJobAlerts): Promise<UserJobAlerts> {
+export async function update(ctx: ServiceContext, body: UserJobAlerts): Promise<UserJobAlerts> {
+  const { db, actor, lng } = ctx;
   const user = await boldMember(db, actor);
   if (body.area) {
     const tag = await db
@@ -72,7 +65,7 @@ export async function update(db: Db, actor: Actor, lng: Locale, body: UserJobAle
     throw AppError.badRequest('validation.failed', [
       { field: 'salary_currency', message: translate(lng, 'offers.salaryCurrency') },
     ]);
-  const current = await show(db, actor);
+  const current = await show(ctx);
   const clean = (value: string | null | undefined, fallback: string | null) =>
     value === undefined ? fallback : value?.trim() || null;
   await repo.saveAlert(db, {
@@ -89,11 +82,12 @@ export async function update(db: Db, actor: Actor, lng: Locale, body: UserJobAle
     salary_period: body.salary_period === undefined ? (current.salary_period ?? null) : body.salary_period,
     updated_at: nowIso(),
   });
-  return show(db, actor);
+  return show(ctx);
 }
 
 /** Sends what is due to the members of `frequency`; answers how many e-mails were queued. */
-export async function sendAlerts(db: Db, config: Config, frequency: 'instant' | 'weekly', now: Date): Promise<number> {
+export async function sendAlerts(ctx: ServiceContext, frequency: 'instant' | 'weekly', now: Date): Promise<number> {
+  const { db, config } = ctx;
   const since = new Date(now.getTime() - WINDOW_MS).toISOString();
   let sent = 0;
   for (const member of await repo.recipients(db, frequency)) {
@@ -129,9 +123,9 @@ export async function sendAlerts(db: Db, config: Config, frequency: 'instant' | 
   return sent;
 }
 
-export function jobAlertTasks(db: Db, config: Config): Task[] {
+export function jobAlertTasks(ctx: ServiceContext): Task[] {
   return [
-    { name: 'job-alerts.instant', everyMs: INSTANT_EVERY_MS, run: (now) => sendAlerts(db, config, 'instant', now) },
-    { name: 'job-alerts.weekly', everyMs: WEEKLY_EVERY_MS, run: (now) => sendAlerts(db, config, 'weekly', now) },
+    { name: 'job-alerts.instant', everyMs: INSTANT_EVERY_MS, run: (now) => sendAlerts(ctx, 'instant', now) },
+    { name: 'job-alerts.weekly', everyMs: WEEKLY_EVERY_MS, run: (now) => sendAlerts(ctx, 'weekly', now) },
   ];
 }

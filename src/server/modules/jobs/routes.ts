@@ -3,6 +3,7 @@ import { listSchema } from '../../lib/lists';
 import { sharedFields } from '../../lib/audience';
 import { fileLinks } from '../../lib/signedLinks';
 import * as service from './service';
+import { serviceContext } from '../../serviceContext';
 
 export async function jobRoutes(app: FastifyInstance) {
   // company.job.write's fields marked x-audience public or members: the offer shows them to that audience (issue 24 §3)
@@ -17,7 +18,7 @@ export async function jobRoutes(app: FastifyInstance) {
       querystring: { $ref: 'jobs.filter#' },
       response: { 200: listSchema('job') },
     },
-    handler: (request) => service.listPublic(app.db, request.actor, request.lng, request.query),
+    handler: (request) => service.listPublic(serviceContext(request), request.query),
   });
   app.get<{ Params: { id: string } }>('/api/jobs/:id', {
     config: { permission: 'public.browse', publicCache: true },
@@ -29,9 +30,7 @@ export async function jobRoutes(app: FastifyInstance) {
     },
     handler: (request) =>
       service.showPublic(
-        app.db,
-        request.actor,
-        request.lng,
+        serviceContext(request),
         request.params.id,
         shared,
         companyShared,
@@ -49,7 +48,7 @@ export async function jobRoutes(app: FastifyInstance) {
       response: { 204: { type: 'null' } },
     },
     handler: async (request, reply) => {
-      await service.countView(app.db, app.jobViews, request.actor, request.ip, request.params.id);
+      await service.countView(serviceContext(request), app.jobViews, request.ip, request.params.id);
       return reply.code(204).send();
     },
   });
@@ -63,6 +62,6 @@ export async function jobRoutes(app: FastifyInstance) {
       body: { $ref: 'job.apply#' },
       response: { 200: { $ref: 'toggle#' } },
     },
-    handler: (request) => service.toggleApplication(app.db, request.actor, request.params.id, request.body?.note),
+    handler: (request) => service.toggleApplication(serviceContext(request), request.params.id, request.body?.note),
   });
 }

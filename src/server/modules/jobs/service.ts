@@ -11,12 +11,12 @@ import { AppError } from '../../errors';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import { cachedCount } from '../../lib/countCache';
 import { matchText, textMatches } from '../../db/search';
-import type { Actor } from '../../types';
 import { newHash, nowIso } from '../../lib/ids';
 import { memberOfFilter } from '../articles/memberFilter';
 import { asCode, JOB_WORKING, JOB_WORKSTATION } from '../../../shared/codes';
 import * as repo from './repository';
 import type { ViewCounter } from './views';
+import { type ServiceContext } from '../../serviceContext';
 
 export interface JobsQuery extends PageQuery {
   text?: string;
@@ -61,7 +61,8 @@ async function withTags<T extends SummaryRow>(db: Db, rows: T[], lng: Locale) {
   }));
 }
 
-export async function listPublic(db: Db, actor: Actor, lng: Locale, query: JobsQuery) {
+export async function listPublic(ctx: ServiceContext, query: JobsQuery) {
+  const { db, actor, lng } = ctx;
   const appliedBy = query.subscribed_by_me ? memberOfFilter(actor, lng, 'subscribed_by_me') : undefined;
   const { size, offset } = pageWindow(query, PAGE_SIZES.jobs);
   const filter: repo.PublicJobFilter = {
@@ -124,12 +125,12 @@ async function listApplications(
 
 /** A view of a published offer (views.ts); an unknown or unpublished offer answers 404 like its page. */
 export async function countView(
-  db: Db,
+  ctx: ServiceContext,
   views: ViewCounter,
-  actor: Actor,
   ip: string,
   hashOrSlug: string,
 ): Promise<void> {
+  const { db, actor } = ctx;
   const row = await repo.findPublished(db, hashOrSlug);
   if (!row) throw AppError.notFound();
   if (actor.type === 'company' || actor.type === 'admin') return; // the offer's readers, not its managers
@@ -141,14 +142,13 @@ export async function countView(
  * (lib/audience.ts), read when the routes start. The offer's company block is the one place a company is public.
  */
 export async function showPublic(
-  db: Db,
-  actor: Actor,
-  lng: Locale,
+  ctx: ServiceContext,
   hashOrSlug: string,
   shared: ReturnType<typeof sharedFields> = [],
   companyShared: ReturnType<typeof sharedFields> = [],
   links?: FileLinks,
 ) {
+  const { db, actor, lng } = ctx;
   const row = await repo.findPublished(db, hashOrSlug);
   if (!row) throw AppError.notFound();
   const [summary] = await withTags(db, [row], lng);
@@ -197,7 +197,8 @@ function teaser(text: string): string {
  * withdrawn and re-sent to start over (418). Every move is one guarded UPDATE inside the transaction.
  * Applying keeps the optional note to the company (issue 25 §18; blank is none, and applying again replaces it).
  */
-export async function toggleApplication(db: Db, actor: Actor, hashOrSlug: string, note?: string) {
+export async function toggleApplication(ctx: ServiceContext, hashOrSlug: string, note?: string) {
+  const { db, actor } = ctx;
   const job = await repo.findPublished(db, hashOrSlug);
   if (!job) throw AppError.notFound();
   const userHash = actor.hash!;

@@ -11,6 +11,7 @@ import { cardPdf } from './pdf';
 import * as service from './service';
 import { walletAvailable, walletPass } from './wallet';
 import { fileAnswer } from '../../lib/fileAnswer';
+import { serviceContext } from '../../serviceContext';
 
 const tags = ['members'];
 const cardSchema = { $ref: 'member.card#' };
@@ -45,7 +46,7 @@ export async function memberCardRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return withWallet(service.card(app, request.actor));
+      return withWallet(service.card(serviceContext(request)));
     },
   });
   app.post('/usr/member-card/revoke', {
@@ -58,7 +59,7 @@ export async function memberCardRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return withWallet(service.renew(app, request.actor));
+      return withWallet(service.renew(serviceContext(request)));
     },
   });
   app.get('/usr/member-card/pdf', {
@@ -69,7 +70,7 @@ export async function memberCardRoutes(app: FastifyInstance) {
       response: { 200: fileAnswer('application/pdf', 'The member card (PDF)') },
     },
     handler: async (request, reply) => {
-      const { card, language } = await service.cardForDocument(app, request.actor);
+      const { card, language } = await service.cardForDocument(serviceContext(request));
       const pdf = await cardPdf(app.storage, card, language);
       return reply
         .header('Content-Type', 'application/pdf')
@@ -91,7 +92,7 @@ export async function memberCardRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       if (!walletAvailable(app.config)) throw AppError.notFound('memberCard.walletUnavailable');
-      const { card, token, language } = await service.cardForDocument(app, request.actor);
+      const { card, token, language } = await service.cardForDocument(serviceContext(request));
       const pass = await walletPass(app.config, card, token, language);
       return reply
         .header('Content-Type', 'application/vnd.apple.pkpass')
@@ -112,7 +113,7 @@ export async function memberCardRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       reply.header('X-Robots-Tag', 'noindex'); // Cache-Control: the context plugin's (`no-cache`: always asked again)
-      return service.verify(app, request.params.token);
+      return service.verify(serviceContext(request), request.params.token);
     },
   });
 }

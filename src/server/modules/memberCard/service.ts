@@ -6,7 +6,6 @@
  * one, nor a Regular member's: all answer `{ valid: false }`; a valid one carries only the first name, photo and date.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { isLocale, DEFAULT_LOCALE } from '../../../shared/constants';
 import { isoToDmy } from '../../../shared/dates';
@@ -16,6 +15,7 @@ import { AppError } from '../../errors';
 import { nowIso } from '../../lib/ids';
 import type { Actor } from '../../types';
 import * as repo from './repository';
+import { type ServiceContext } from '../../serviceContext';
 
 /** 24 random bytes, base64url: 32 characters, 192 bits — not guessable, and short enough for a small QR code. */
 export const newCardToken = () => randomBytes(24).toString('base64url');
@@ -45,22 +45,22 @@ const memberOf = (actor: Actor) => {
 };
 
 /** The member's live token, made on first use (a race between two first visits ends with the one row). */
-async function tokenOf(app: FastifyInstance, userHash: string): Promise<string> {
-  const live = await repo.liveToken(app.db, userHash);
+async function tokenOf(ctx: ServiceContext, userHash: string): Promise<string> {
+  const live = await repo.liveToken(ctx.db, userHash);
   if (live) return live.token;
   const token = newCardToken();
   try {
-    await repo.insertToken(app.db, { token, user_hash: userHash, created_at: nowIso() });
+    await repo.insertToken(ctx.db, { token, user_hash: userHash, created_at: nowIso() });
     return token;
   } catch (error) {
-    const winner = await repo.liveToken(app.db, userHash);
+    const winner = await repo.liveToken(ctx.db, userHash);
     if (winner) return winner.token;
     throw error;
   }
 }
 
-export function verifyUrl(app: FastifyInstance, language: string, token: string): string {
-  return `${app.config.publicUrl}${localizePath('verify', isLocale(language) ? language : DEFAULT_LOCALE, { token })}`;
+export function verifyUrl(ctx: ServiceContext, language: string, token: string): string {
+  return `${ctx.config.publicUrl}${localizePath('verify', isLocale(language) ? language : DEFAULT_LOCALE, { token })}`;
 }
 
 export interface MemberCard {
@@ -77,10 +77,10 @@ export interface MemberCard {
 
 const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 1 } as const;
 
-async function present(app: FastifyInstance, userHash: string, token: string): Promise<MemberCard> {
-  const member = await repo.findMember(app.db, userHash);
+async function present(ctx: ServiceContext, userHash: string, token: string): Promise<MemberCard> {
+  const member = await repo.findMember(ctx.db, userHash);
   if (!member) throw AppError.unauthorized();
-  const verify_url = verifyUrl(app, member.language, token);
+  const verify_url = verifyUrl(ctx, member.language, token);
   const membership: Membership = member.role === 'BOLD' || member.role === 'GRATIS' ? member.role : 'REGULAR';
   return {
     name: member.name,
@@ -95,21 +95,23 @@ async function present(app: FastifyInstance, userHash: string, token: string): P
   };
 }
 
-export async function card(app: FastifyInstance, actor: Actor): Promise<MemberCard> {
+export async function card(ctx: ServiceContext): Promise<MemberCard> {
+  const { actor } = ctx;
   const user = memberOf(actor);
-  return present(app, user, await tokenOf(app, user));
+  return present(ctx, user, await tokenOf(ctx, user));
 }
 
 /** A new QR code: the live token is revoked (its verify page says "not valid" from now on) and a new one made. */
-export async function renew(app: FastifyInstance, actor: Actor): Promise<MemberCard> {
+export async function renew(ctx: ServiceContext): Promise<MemberCard> {
+  const { actor } = ctx;
   const user = memberOf(actor);
   const token = newCardToken();
-  await app.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const at = nowIso();
     await repo.revokeLive(trx, user, at);
     await repo.insertToken(trx, { token, user_hash: user, created_at: at });
   });
-  return present(app, user, token);
+  return present(ctx, user, token);
 }
 
 export interface VerifyAnswer {
@@ -120,9 +122,9 @@ export interface VerifyAnswer {
 }
 
 /** The public check: the same `{ valid: false }` for an unknown, revoked, expired or Regular member's token. */
-export async function verify(app: FastifyInstance, token: string): Promise<VerifyAnswer> {
+export async function verify(ctx: ServiceContext, token: string): Promise<VerifyAnswer> {
   if (!TOKEN_PATTERN.test(token)) return { valid: false };
-  const row = await repo.findByToken(app.db, token);
+  const row = await repo.findByToken(ctx.db, token);
   if (!row || row.revoked_at !== null || !isValidCard(row)) return { valid: false };
   return { valid: true, first_name: row.name, photo: row.photo, valid_until: isoToDmy(row.subscription_end) };
 }
@@ -133,10 +135,11 @@ export function qrPng(url: string): Promise<Buffer> {
 }
 
 /** What the PDF and the wallet pass need. */
-export async function cardForDocument(app: FastifyInstance, actor: Actor) {
+export async function cardForDocument(ctx: ServiceContext) {
+  const { actor } = ctx;
   const user = memberOf(actor);
-  const token = await tokenOf(app, user);
-  const card = await present(app, user, token);
-  const member = (await repo.findMember(app.db, user))!;
+  const token = await tokenOf(ctx, user);
+  const card = await present(ctx, user, token);
+  const member = (await repo.findMember(ctx.db, user))!;
   return { card, token, language: isLocale(member.language) ? member.language : DEFAULT_LOCALE };
 }

@@ -1,17 +1,10 @@
-/**
- * The monthly newsletter (issue 14 §5): in the first days of a month, every validated member with `is_newsletter` on
- * receives the previous month's published news and events, in their language (an article not translated shows its
- * Spanish text, as on the site), with a one-click unsubscribe (mail/unsubscribe.ts). A month without articles sends
- * nothing. Each (member, month) is recorded in `newsletter_deliveries` in the transaction that queues the e-mail, so
- * several instances and repeated runs send it once; a member who joins the list late in the month waits for the next.
- */
-import type { Config } from '../../config';
 import type { Db } from '../../db/dialect';
 import { LOCALES, type Locale } from '../../../shared/constants';
 import { localizePath } from '../../../shared/routes';
 import { enqueueMail } from '../mail/outbox';
 import { unsubscribeFor } from '../mail/unsubscribe';
 import type { Task } from '../tasks/runner';
+import { type ServiceContext } from '../../serviceContext';
 
 /** The newsletter goes out in the first days of the month (a run after that waits for the next month). */
 export const SEND_DAYS = 7;
@@ -70,7 +63,8 @@ function recipients(db: Db, month: string) {
 }
 
 /** Sends the digest of the month before `now` to whoever has not had it; answers how many e-mails were queued. */
-export async function sendNewsletter(db: Db, config: Config, now: Date): Promise<number> {
+export async function sendNewsletter(ctx: ServiceContext, now: Date): Promise<number> {
+  const { db, config } = ctx;
   if (now.getUTCDate() > SEND_DAYS) return 0;
   const { month, year, number } = reportedMonth(now);
   const articles = await articlesOf(db, year, number);
@@ -112,6 +106,6 @@ export async function sendNewsletter(db: Db, config: Config, now: Date): Promise
   return sent;
 }
 
-export function newsletterTask(db: Db, config: Config): Task {
-  return { name: 'newsletter.monthly', everyMs: NEWSLETTER_EVERY_MS, run: (now) => sendNewsletter(db, config, now) };
+export function newsletterTask(ctx: ServiceContext): Task {
+  return { name: 'newsletter.monthly', everyMs: NEWSLETTER_EVERY_MS, run: (now) => sendNewsletter(ctx, now) };
 }

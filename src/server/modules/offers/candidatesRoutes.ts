@@ -5,6 +5,7 @@ import { fileLinks } from '../../lib/signedLinks';
 import * as service from './candidatesService';
 import { sendCsv } from '../../lib/csv';
 import { fileAnswer } from '../../lib/fileAnswer';
+import { serviceContext } from '../../serviceContext';
 
 const tags = ['companies'];
 
@@ -21,9 +22,7 @@ export async function candidateRoutes(app: FastifyInstance) {
     },
     handler: (request) =>
       service.list(
-        app.db,
-        request.actor,
-        request.lng,
+        serviceContext(request),
         request.params.hash,
         request.query,
         fileLinks(app.config.secretKey, request.actor),
@@ -39,13 +38,7 @@ export async function candidateRoutes(app: FastifyInstance) {
       response: { 200: fileAnswer('text/csv', 'CSV, UTF-8 with a BOM') },
     },
     handler: async (request, reply) => {
-      const { filename, body } = await service.exportCsv(
-        app.db,
-        request.actor,
-        request.lng,
-        request.params.hash,
-        request.query,
-      );
+      const { filename, body } = await service.exportCsv(serviceContext(request), request.params.hash, request.query);
       return sendCsv(reply, filename, body);
     },
   });
@@ -66,15 +59,7 @@ export async function candidateRoutes(app: FastifyInstance) {
         },
       },
       handler: (request) =>
-        service.move(
-          app.db,
-          app.config,
-          request.actor,
-          request.lng,
-          request.params.hash,
-          request.params.applicant,
-          request.body.status,
-        ),
+        service.move(serviceContext(request), request.params.hash, request.params.applicant, request.body.status),
     },
   );
   app.patch<{ Params: { hash: string }; Body: { hashes: string[]; status: service.CandidateStatus } }>(
@@ -89,15 +74,7 @@ export async function candidateRoutes(app: FastifyInstance) {
         response: { 200: { $ref: 'admin.users.bulk.result#' } },
       },
       handler: (request) =>
-        service.moveMany(
-          app.db,
-          app.config,
-          request.actor,
-          request.lng,
-          request.params.hash,
-          request.body.hashes,
-          request.body.status,
-        ),
+        service.moveMany(serviceContext(request), request.params.hash, request.body.hashes, request.body.status),
     },
   );
 }

@@ -6,20 +6,19 @@
  * deleted account shows as a former member with nothing personal. Another company's offer or applicant is 404.
  */
 import { csvBody } from '../../lib/csv';
-import type { Config } from '../../config';
-import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { nowIso } from '../../lib/ids';
 import { listResult, pageWindow } from '../../lib/lists';
 import type { FileLinks } from '../../lib/signedLinks';
 import type { Actor } from '../../types';
-import { isLocale, type Locale } from '../../../shared/constants';
+import { isLocale } from '../../../shared/constants';
 import { localizePath } from '../../../shared/routes';
 import type { Conn } from '../../db/conn';
 import { enqueueMail } from '../mail/outbox';
 import * as repo from './candidatesRepository';
 import * as offers from './repository';
+import { type ServiceContext } from '../../serviceContext';
 
 export interface CandidatesQuery {
   status?: string;
@@ -106,7 +105,8 @@ export function presentCandidate(row: repo.CandidateRow, links: FileLinks | null
   };
 }
 
-export async function list(db: Db, actor: Actor, lng: Locale, hash: string, query: CandidatesQuery, links: FileLinks) {
+export async function list(ctx: ServiceContext, hash: string, query: CandidatesQuery, links: FileLinks) {
+  const { db, actor, lng } = ctx;
   await ownOffer(db, actor, hash);
   const { size, offset } = pageWindow(query, 10);
   const filter = filterOf(hash, query);
@@ -121,15 +121,8 @@ export async function list(db: Db, actor: Actor, lng: Locale, hash: string, quer
   );
 }
 
-export async function move(
-  db: Db,
-  config: Config,
-  actor: Actor,
-  lng: Locale,
-  job: string,
-  applicant: string,
-  to: CandidateStatus,
-) {
+export async function move(ctx: ServiceContext, job: string, applicant: string, to: CandidateStatus) {
+  const { db, config, actor, lng } = ctx;
   await db.transaction().execute(async (trx) => {
     const offer = await ownOffer(trx, actor, job);
     const row = await repo.findCandidate(trx, job, applicant);
@@ -157,20 +150,13 @@ export async function move(
   return { hash: applicant, status: to, message: translate(lng, `candidates.moved.${to}`) };
 }
 
-export async function moveMany(
-  db: Db,
-  config: Config,
-  actor: Actor,
-  lng: Locale,
-  job: string,
-  hashes: string[],
-  to: CandidateStatus,
-) {
+export async function moveMany(ctx: ServiceContext, job: string, hashes: string[], to: CandidateStatus) {
+  const { db, actor, lng } = ctx;
   await ownOffer(db, actor, job);
   const results: Array<{ hash: string; statusCode: number; status?: string; code?: string; message?: string }> = [];
   for (const hash of new Set(hashes)) {
     try {
-      await move(db, config, actor, lng, job, hash, to);
+      await move(ctx, job, hash, to);
       results.push({ hash, statusCode: 200, status: to });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -191,12 +177,11 @@ export async function moveMany(
 
 /** The filtered candidates as CSV in the company's language (UTF-8 with a BOM, so spreadsheets read the accents). */
 export async function exportCsv(
-  db: Db,
-  actor: Actor,
-  lng: Locale,
+  ctx: ServiceContext,
   hash: string,
   query: CandidatesQuery,
 ): Promise<{ filename: string; body: string }> {
+  const { db, actor, lng } = ctx;
   const offer = await ownOffer(db, actor, hash);
   const rows = (await repo.pageCandidates(db, filterOf(hash, query), lng, EXPORT_LIMIT)).map((row) =>
     presentCandidate(row, null),

@@ -8,6 +8,7 @@ import { candidateRoutes } from './candidatesRoutes';
 import * as service from './companyService';
 import { offerFileRoutes } from './offerFileRoutes';
 import { removeOffer } from './removal';
+import { serviceContext } from '../../serviceContext';
 
 const tags = ['companies'];
 
@@ -21,7 +22,7 @@ export async function companyOfferRoutes(app: FastifyInstance) {
       querystring: { $ref: 'company.jobs.filter#' },
       response: { 200: listSchema('company.job') },
     },
-    handler: (request) => service.list(app.db, request.actor, request.lng, request.query, links(request.actor)),
+    handler: (request) => service.list(serviceContext(request), request.query, links(request.actor)),
   });
   app.post<{ Body: CompanyJobWrite }>('/com/jobs', {
     config: { permission: 'company.jobs.manage' },
@@ -32,9 +33,7 @@ export async function companyOfferRoutes(app: FastifyInstance) {
       response: { 201: { $ref: 'company.job#' } },
     },
     handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send(await service.create(app.db, request.actor, request.lng, request.body, links(request.actor))),
+      reply.code(201).send(await service.create(serviceContext(request), request.body, links(request.actor))),
   });
   app.get<{ Params: { hash: string } }>('/com/jobs/:hash', {
     config: { permission: 'company.jobs.manage' },
@@ -44,7 +43,7 @@ export async function companyOfferRoutes(app: FastifyInstance) {
       params: { $ref: 'admin.params.hash#' },
       response: { 200: { $ref: 'company.job#' } },
     },
-    handler: (request) => service.show(app.db, request.actor, request.lng, request.params.hash, links(request.actor)),
+    handler: (request) => service.show(serviceContext(request), request.params.hash, links(request.actor)),
   });
   app.patch<{ Params: { hash: string }; Body: CompanyJobWrite }>('/com/jobs/:hash', {
     config: { permission: 'company.jobs.manage' },
@@ -56,8 +55,7 @@ export async function companyOfferRoutes(app: FastifyInstance) {
       body: { $ref: 'company.job.write#' },
       response: { 200: { $ref: 'company.job#' } },
     },
-    handler: (request) =>
-      service.update(app.db, app.config, request.actor, request.lng, request.params.hash, request.body),
+    handler: (request) => service.update(serviceContext(request), request.params.hash, request.body),
   });
   app.delete<{ Params: { hash: string } }>('/com/jobs/:hash', {
     config: { permission: 'company.jobs.manage' },

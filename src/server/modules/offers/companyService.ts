@@ -9,7 +9,6 @@
  */
 import type { Updateable } from 'kysely';
 import type { Config } from '../../config';
-import type { Db } from '../../db/dialect';
 import type { JobsTable } from '../../db/types';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
@@ -31,6 +30,7 @@ import * as repo from './repository';
 import { checkSalary, SALARY_FIELDS } from './salary';
 import { fileLinks, type FileLinks } from '../../lib/signedLinks';
 import { offerFileNames } from './offerFile';
+import { type ServiceContext } from '../../serviceContext';
 
 export interface CompanyOffersQuery {
   text?: string;
@@ -65,12 +65,12 @@ function dataFieldsOf(body: object): Record<string, unknown> {
 
 /** Tags, applicant counts, views and (for one offer) the history, for the offers of a page. */
 export async function extrasOf(
-  db: Conn,
-  lng: Locale,
+  ctx: ServiceContext,
   rows: Array<Pick<repo.OfferRow, 'hash' | 'area' | 'specialty' | 'file'>>,
   withHistory = false,
   links?: FileLinks,
 ): Promise<Map<string, OfferExtras>> {
+  const { db, lng } = ctx;
   const hashes = rows.map((row) => row.hash);
   const referenced = [
     ...new Set(rows.flatMap((row) => [row.area, row.specialty]).filter((hash): hash is string => !!hash)),
@@ -100,14 +100,15 @@ export function parseSort(sort = '-cdate'): { field: repo.OfferSort; direction: 
   return { field: (descending ? sort.slice(1) : sort) as repo.OfferSort, direction: descending ? 'desc' : 'asc' };
 }
 
-export async function list(db: Db, actor: Actor, lng: Locale, query: CompanyOffersQuery, links?: FileLinks) {
+export async function list(ctx: ServiceContext, query: CompanyOffersQuery, links?: FileLinks) {
+  const { db, actor } = ctx;
   const { size, offset } = pageWindow(query, 10);
   const filter = { company: actor.hash!, status: query.status, text: query.text };
   const [total, rows] = await Promise.all([
     repo.countOffers(db, filter),
     repo.pageOffers(db, filter, parseSort(query.sort), size, offset),
   ]);
-  const extras = await extrasOf(db, lng, rows, false, links);
+  const extras = await extrasOf(ctx, rows, false, links);
   return listResult(
     rows.map((row) => presentOffer(row, 'company', extras.get(row.hash)!)),
     total,
@@ -122,9 +123,10 @@ async function ownOffer(db: Conn, actor: Actor, hash: string): Promise<repo.Offe
   return row;
 }
 
-export async function show(db: Db, actor: Actor, lng: Locale, hash: string, links?: FileLinks) {
+export async function show(ctx: ServiceContext, hash: string, links?: FileLinks) {
+  const { db, actor } = ctx;
   const row = await ownOffer(db, actor, hash);
-  const extras = (await extrasOf(db, lng, [row], true, links)).get(hash)!;
+  const extras = (await extrasOf(ctx, [row], true, links)).get(hash)!;
   const applicants = await repo.applicantsOf(db, hash);
   extras.candidates = applicants
     .filter((a) => a.status !== 'WITHDRAWN')
@@ -170,7 +172,8 @@ function columnsOf(
   };
 }
 
-export async function create(db: Db, actor: Actor, lng: Locale, body: CompanyJobWrite, links?: FileLinks) {
+export async function create(ctx: ServiceContext, body: CompanyJobWrite, links?: FileLinks) {
+  const { db, actor, lng } = ctx;
   for (const field of ['status', 'survey'] as const) {
     if (body[field] !== undefined)
       throw AppError.badRequest('validation.failed', [{ field, message: translate(lng, 'offers.statusOnCreate') }]);
@@ -221,10 +224,11 @@ export async function create(db: Db, actor: Actor, lng: Locale, body: CompanyJob
       created_at: at,
     });
   });
-  return show(db, actor, lng, hash, links);
+  return show(ctx, hash, links);
 }
 
-export async function update(db: Db, config: Config, actor: Actor, lng: Locale, hash: string, body: CompanyJobWrite) {
+export async function update(ctx: ServiceContext, hash: string, body: CompanyJobWrite) {
+  const { db, config, actor, lng } = ctx;
   const { status, survey, ...fields } = body;
   if (survey && status !== 'CLOSED')
     throw AppError.badRequest('validation.failed', [
@@ -263,7 +267,7 @@ export async function update(db: Db, config: Config, actor: Actor, lng: Locale, 
     });
     if (survey) await closeWithSurvey(trx, config, offer, actor, survey, applicants);
   });
-  return show(db, actor, lng, hash, fileLinks(config.secretKey, actor));
+  return show(ctx, hash, fileLinks(config.secretKey, actor));
 }
 
 type Survey = NonNullable<CompanyJobWrite['survey']>;

@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { UploadedFile, uploadBody } from '../../plugins/uploads';
 import { UPLOAD_KINDS } from '../../../shared/uploads';
 import * as images from './memberImages';
+import { serviceContext } from '../../serviceContext';
 
 const permission = 'user.portfolios.manage';
 const tags = ['alumni'];
@@ -36,7 +37,7 @@ export async function memberPortfolioImageRoutes(app: FastifyInstance) {
       body: uploadBody('portfolioImage'),
       response: { 200: one },
     },
-    handler: (request) => images.addImages(app, request.actor, request.lng, request.params.id, received(request.body)),
+    handler: (request) => images.addImages(serviceContext(request), request.params.id, received(request.body)),
   });
   app.delete<{ Params: { id: string; imageId: string } }>('/usr/portfolios/:id/images/:imageId', {
     config: { permission },
@@ -51,6 +52,6 @@ export async function memberPortfolioImageRoutes(app: FastifyInstance) {
       },
       response: { 200: one },
     },
-    handler: (request) => images.deleteImage(app, request.actor, request.params.id, request.params.imageId),
+    handler: (request) => images.deleteImage(serviceContext(request), request.params.id, request.params.imageId),
   });
 }

@@ -6,7 +6,6 @@
  * the rows go in one transaction; if anything fails, the files this request wrote are removed. Old files
  * are removed only after the database no longer names them.
  */
-import type { FastifyInstance } from 'fastify';
 import type { Locale } from '../../../shared/constants';
 import { UPLOAD_KINDS } from '../../../shared/uploads';
 import { AppError } from '../../errors';
@@ -17,6 +16,7 @@ import type { UploadedFile } from '../../plugins/uploads';
 import type { Actor } from '../../types';
 import * as repo from './memberRepository';
 import { removeImageFiles, show } from './memberService';
+import type { ServiceContext } from '../../serviceContext';
 
 /** At most this many pictures per project (one full upload's worth). */
 export const MAX_IMAGES = UPLOAD_KINDS.portfolioImage.maxFiles;
@@ -49,40 +49,42 @@ async function reencodeAll(lng: Locale, files: UploadedFile[]): Promise<Buffer[]
   return out;
 }
 
-export async function addImages(app: FastifyInstance, actor: Actor, lng: Locale, hash: string, files: UploadedFile[]) {
+export async function addImages(ctx: ServiceContext, hash: string, files: UploadedFile[]) {
+  const { actor, lng } = ctx;
   const user = owner(actor);
   // Unknown or someone else's project: 404 before any pixel is decoded.
-  if (!(await repo.find(app.db, user, hash))) throw AppError.notFound();
+  if (!(await repo.find(ctx.db, user, hash))) throw AppError.notFound();
   const images = await reencodeAll(lng, files);
   const paths: string[] = [];
   try {
     for (const image of images) {
       const name = `${newHash(24)}.webp`;
       paths.push(`/uploads/${FOLDER}/${name}`);
-      await app.storage.put(`uploads/${FOLDER}/${name}`, image, { contentType: 'image/webp' });
+      await ctx.storage.put(`uploads/${FOLDER}/${name}`, image, { contentType: 'image/webp' });
     }
-    await app.db.transaction().execute(async (trx) => {
-      if (!(await repo.lockOwn(trx, app.dialect === 'postgres', user, hash))) throw AppError.notFound();
+    await ctx.db.transaction().execute(async (trx) => {
+      if (!(await repo.lockOwn(trx, ctx.dialect === 'postgres', user, hash))) throw AppError.notFound();
       const existing = await repo.imagesOf(trx, hash);
       if (existing.length + paths.length > MAX_IMAGES)
         throw fieldError(lng, 'portfolios.tooManyImages', { count: MAX_IMAGES });
       await repo.appendImages(trx, hash, paths);
     });
   } catch (error) {
-    await removeImageFiles(app.storage, paths);
+    await removeImageFiles(ctx, paths);
     throw error;
   }
-  return show(app, actor, hash);
+  return show(ctx, hash);
 }
 
-export async function deleteImage(app: FastifyInstance, actor: Actor, hash: string, image: string) {
+export async function deleteImage(ctx: ServiceContext, hash: string, image: string) {
+  const { actor } = ctx;
   const user = owner(actor);
-  const path = await app.db.transaction().execute(async (trx) => {
-    if (!(await repo.lockOwn(trx, app.dialect === 'postgres', user, hash))) throw AppError.notFound();
+  const path = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockOwn(trx, ctx.dialect === 'postgres', user, hash))) throw AppError.notFound();
     const removed = await repo.removeImage(trx, hash, image);
     if (removed === undefined) throw AppError.notFound();
     return removed;
   });
-  await removeImageFiles(app.storage, [path]);
-  return show(app, actor, hash);
+  await removeImageFiles(ctx, [path]);
+  return show(ctx, hash);
 }

@@ -5,6 +5,7 @@ import { uploadsPlugin } from '../../plugins/uploads';
 import { memberPortfolioImageRoutes } from './memberImageRoutes';
 import { memberPortfolioFileRoutes } from './memberFileRoutes';
 import * as service from './memberService';
+import { serviceContext } from '../../serviceContext';
 
 const permission = 'user.portfolios.manage';
 const tags = ['alumni'];
@@ -21,18 +22,18 @@ export async function memberPortfolioRoutes(app: FastifyInstance) {
       querystring: { $ref: 'page.filter#' },
       response: { 200: listSchema('portfolio') },
     },
-    handler: (request) => service.list(app, request.actor, request.query),
+    handler: (request) => service.list(serviceContext(request), request.query),
   });
   app.post<{ Body: service.PortfolioWrite }>('/usr/portfolios', {
     config: { permission },
     schema: { tags, summary: 'Add a portfolio project with its links', body: createBody, response: { 201: one } },
     handler: async (request, reply) =>
-      reply.code(201).send(await service.create(app, request.actor, request.lng, request.body)),
+      reply.code(201).send(await service.create(serviceContext(request), request.body)),
   });
   app.get<{ Params: { id: string } }>('/usr/portfolios/:id', {
     config: { permission },
     schema: { tags, summary: 'One of my portfolio projects', params, response: { 200: one } },
-    handler: (request) => service.show(app, request.actor, request.params.id),
+    handler: (request) => service.show(serviceContext(request), request.params.id),
   });
   app.patch<{ Params: { id: string }; Body: service.PortfolioWrite }>('/usr/portfolios/:id', {
     config: { permission },
@@ -44,7 +45,7 @@ export async function memberPortfolioRoutes(app: FastifyInstance) {
       body: { $ref: 'portfolio.write#' },
       response: { 200: one },
     },
-    handler: (request) => service.update(app, request.actor, request.lng, request.params.id, request.body),
+    handler: (request) => service.update(serviceContext(request), request.params.id, request.body),
   });
   app.delete<{ Params: { id: string } }>('/usr/portfolios/:id', {
     config: { permission },
@@ -54,7 +55,7 @@ export async function memberPortfolioRoutes(app: FastifyInstance) {
       params,
       response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
     },
-    handler: (request) => service.remove(app, request.actor, request.params.id),
+    handler: (request) => service.remove(serviceContext(request), request.params.id),
   });
   // The picture routes take multipart, so they live inside their own upload context (plugins/uploads.ts).
   await app.register(uploadsPlugin, { routes: [memberPortfolioImageRoutes, memberPortfolioFileRoutes] });

@@ -1,18 +1,17 @@
-/** The member's own portfolio projects (issue 8 §10): only the owner reads, changes or deletes them. */
-import type { FastifyInstance } from 'fastify';
-import { PAGE_SIZES, type Locale } from '../../../shared/constants';
+import { PAGE_SIZES } from '../../../shared/constants';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { dmyToIso, isoToDmy } from '../../../shared/dates';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import type { Actor } from '../../types';
-import { publicKey, removeQuietly, type FileStorage } from '../../lib/storage';
+import { publicKey, removeQuietly } from '../../lib/storage';
 import type { Conn } from '../../db/conn';
 import * as publicRepo from './repository';
 import * as repo from './memberRepository';
 import { fileLinks, type FileLinks } from '../../lib/signedLinks';
 import { removePrivate } from '../../lib/privateFiles';
 import { dropFileRows, fileOf, portfolioFiles } from './memberFile';
+import { type ServiceContext } from '../../serviceContext';
 
 export interface PortfolioWrite {
   name?: string;
@@ -64,20 +63,23 @@ async function findOwn(db: Conn, user: string, hash: string): Promise<Row> {
   return row;
 }
 
-export async function list(app: FastifyInstance, actor: Actor, query: PageQuery) {
+export async function list(ctx: ServiceContext, query: PageQuery) {
+  const { actor } = ctx;
   const user = owner(actor);
   const { size, offset } = pageWindow(query, PAGE_SIZES.portfolios);
-  const [total, rows] = await Promise.all([repo.count(app.db, user), repo.page(app.db, user, size, offset)]);
-  return listResult(await present(app.db, rows, fileLinks(app.config.secretKey, actor)), total, size);
+  const [total, rows] = await Promise.all([repo.count(ctx.db, user), repo.page(ctx.db, user, size, offset)]);
+  return listResult(await present(ctx.db, rows, fileLinks(ctx.config.secretKey, actor)), total, size);
 }
 
-export async function show(app: FastifyInstance, actor: Actor, hash: string) {
-  const row = await findOwn(app.db, owner(actor), hash);
-  return (await present(app.db, [row], fileLinks(app.config.secretKey, actor)))[0]!;
+export async function show(ctx: ServiceContext, hash: string) {
+  const { actor } = ctx;
+  const row = await findOwn(ctx.db, owner(actor), hash);
+  return (await present(ctx.db, [row], fileLinks(ctx.config.secretKey, actor)))[0]!;
 }
 
 /** `images` must be exactly the project's current images, each once, in the new order. */
-export async function applyImageOrder(db: Conn, lng: Locale, hash: string, order: string[] | undefined) {
+export async function applyImageOrder(ctx: ServiceContext, hash: string, order: string[] | undefined) {
+  const { db, lng } = ctx;
   if (order === undefined) return;
   const current = (await repo.imagesOf(db, hash)).map((image) => image.hash);
   const same =
@@ -91,9 +93,10 @@ export async function applyImageOrder(db: Conn, lng: Locale, hash: string, order
   if (order.length) await repo.reorderImages(db, hash, order);
 }
 
-export async function create(app: FastifyInstance, actor: Actor, lng: Locale, input: PortfolioWrite) {
+export async function create(ctx: ServiceContext, input: PortfolioWrite) {
+  const { actor } = ctx;
   const user = owner(actor);
-  const hash = await app.db.transaction().execute(async (trx) => {
+  const hash = await ctx.db.transaction().execute(async (trx) => {
     const { name = '', date = null, content = '', status = 'UNPUBLISHED' } = columns(input);
     const created = await repo.insert(trx, user, { name, date, content, status });
     await repo.replaceLinks(
@@ -101,16 +104,17 @@ export async function create(app: FastifyInstance, actor: Actor, lng: Locale, in
       created,
       (input.links ?? []).map((link) => link.url),
     );
-    await applyImageOrder(trx, lng, created, input.images);
+    await applyImageOrder({ ...ctx, db: trx }, created, input.images);
     return created;
   });
-  return show(app, actor, hash);
+  return show(ctx, hash);
 }
 
-export async function update(app: FastifyInstance, actor: Actor, lng: Locale, hash: string, input: PortfolioWrite) {
+export async function update(ctx: ServiceContext, hash: string, input: PortfolioWrite) {
+  const { actor } = ctx;
   const user = owner(actor);
-  await app.db.transaction().execute(async (trx) => {
-    if (!(await repo.lockOwn(trx, app.dialect === 'postgres', user, hash))) throw AppError.notFound();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockOwn(trx, ctx.dialect === 'postgres', user, hash))) throw AppError.notFound();
     const changes = columns(input);
     if (Object.keys(changes).length) await repo.update(trx, user, hash, changes);
     if (input.links)
@@ -119,25 +123,27 @@ export async function update(app: FastifyInstance, actor: Actor, lng: Locale, ha
         hash,
         input.links.map((link) => link.url),
       );
-    await applyImageOrder(trx, lng, hash, input.images);
+    await applyImageOrder({ ...ctx, db: trx }, hash, input.images);
   });
-  return show(app, actor, hash);
+  return show(ctx, hash);
 }
 
-export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
+export async function remove(ctx: ServiceContext, hash: string) {
+  const { actor } = ctx;
   const user = owner(actor);
-  const { paths, files } = await app.db.transaction().execute(async (trx) => {
+  const { paths, files } = await ctx.db.transaction().execute(async (trx) => {
     await findOwn(trx, user, hash);
     const files = await dropFileRows(trx, hash);
     return { paths: await repo.remove(trx, user, hash), files };
   });
-  await removeImageFiles(app.storage, paths);
-  for (const path of files) await removePrivate(app.storage, 'portfolio', path);
+  await removeImageFiles(ctx, paths);
+  for (const path of files) await removePrivate(ctx.storage, 'portfolio', path);
   return { ok: true };
 }
 
 /** Public image links are `/uploads/…`; any other link is left alone. */
-export async function removeImageFiles(storage: FileStorage, paths: string[]): Promise<void> {
+export async function removeImageFiles(ctx: ServiceContext, paths: string[]): Promise<void> {
+  const { storage } = ctx;
   await removeQuietly(
     storage,
     paths.map((path) => publicKey(path)),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../lib/lists';
 import { fileLinks } from '../../lib/signedLinks';
 import * as service from './service';
+import { serviceContext } from '../../serviceContext';
 
 export async function portfolioRoutes(app: FastifyInstance) {
   app.get<{ Querystring: service.OwnedQuery }>('/api/portfolios', {
@@ -12,7 +13,8 @@ export async function portfolioRoutes(app: FastifyInstance) {
       querystring: { $ref: 'owned.filter#' },
       response: { 200: listSchema('portfolio') },
     },
-    handler: (request) => service.list(app.db, request.query, fileLinks(app.config.secretKey, request.actor)),
+    handler: (request) =>
+      service.list(serviceContext(request), request.query, fileLinks(app.config.secretKey, request.actor)),
   });
   app.get<{ Params: { id: string } }>('/api/portfolios/:id', {
     config: { permission: 'public.browse' },
@@ -22,6 +24,7 @@ export async function portfolioRoutes(app: FastifyInstance) {
       params: { $ref: 'params.id#' },
       response: { 200: { $ref: 'portfolio#' } },
     },
-    handler: (request) => service.show(app.db, request.params.id, fileLinks(app.config.secretKey, request.actor)),
+    handler: (request) =>
+      service.show(serviceContext(request), request.params.id, fileLinks(app.config.secretKey, request.actor)),
   });
 }

@@ -6,6 +6,7 @@ import { presentAuthor } from '../users/presenters';
 import * as repo from './repository';
 import type { FileLinks } from '../../lib/signedLinks';
 import { fileOf, portfolioFiles } from './memberFile';
+import { type ServiceContext } from '../../serviceContext';
 
 export interface OwnedQuery extends PageQuery {
   users?: string;
@@ -35,14 +36,16 @@ async function present(db: Db, rows: Row[], fileLinks?: FileLinks) {
   }));
 }
 
-export async function list(db: Db, query: OwnedQuery, fileLinks?: FileLinks) {
+export async function list(ctx: ServiceContext, query: OwnedQuery, fileLinks?: FileLinks) {
+  const { db } = ctx;
   const { size, offset } = pageWindow(query, PAGE_SIZES.portfolios);
   const users = query.users ? query.users.split(',') : undefined;
   const [total, rows] = await Promise.all([repo.count(db, users), repo.page(db, users, size, offset)]);
   return listResult(await present(db, rows, fileLinks), total, size);
 }
 
-export async function show(db: Db, hash: string, fileLinks?: FileLinks) {
+export async function show(ctx: ServiceContext, hash: string, fileLinks?: FileLinks) {
+  const { db } = ctx;
   const row = await repo.find(db, hash);
   if (!row) throw AppError.notFound();
   return (await present(db, [row], fileLinks))[0]!;

@@ -11,6 +11,7 @@ import en from '../../../../locales/en/seo.json' with { type: 'json' };
 import ca from '../../../../locales/ca/seo.json' with { type: 'json' };
 import * as repo from './repository';
 import { cachedByVersion } from '../../lib/countCache';
+import { type ServiceContext } from '../../serviceContext';
 
 type SeoTexts = Record<string, { title: string; description: string }>;
 const TEXTS: Record<Locale, SeoTexts> = { es, en, ca };
@@ -85,11 +86,12 @@ export function jobPostingExtras(job: {
 }
 
 export async function headForMatch(
-  db: Db,
+  ctx: ServiceContext,
   match: RouteMatch | null,
   fallbackLng: Locale,
   publicUrl: string,
 ): Promise<PageHead> {
+  const { db } = ctx;
   if (!match) {
     const text = sectionText(fallbackLng, 'notFound');
     return { status: 404, lng: fallbackLng, ...text, alternates: {}, noindex: true };
@@ -200,7 +202,8 @@ const SITEMAP_LIMIT = 5000;
  * sitemap.xml: every public page in the three languages, plus published offers, articles, groups and info pages.
  * Built once per content version (every write to offers, articles, groups or info pages bumps it, migration 008).
  */
-export function sitemap(db: Db, publicUrl: string): Promise<Buffer> {
+export function sitemap(ctx: ServiceContext, publicUrl: string): Promise<Buffer> {
+  const { db } = ctx;
   // kept as bytes: a multi-megabyte string would be encoded again for every request (and held once per response)
   return cachedByVersion(db, 'content', `sitemap:${publicUrl}`, async () =>
     Buffer.from(await buildSitemap(db, publicUrl)),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as service from './service';
+import { serviceContext } from '../../serviceContext';
 
 export async function taxonomyRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { type?: string; group?: string } }>('/api/tags', {
@@ -10,7 +11,7 @@ export async function taxonomyRoutes(app: FastifyInstance) {
       querystring: { $ref: 'tags.filter#' },
       response: { 200: { type: 'array', items: { $ref: 'tag#' } } },
     },
-    handler: (request) => service.tags(app.db, request.lng, request.query),
+    handler: (request) => service.tags(serviceContext(request), request.query),
   });
   app.get('/api/categories/tree', {
     config: { permission: 'public.browse' },
@@ -19,6 +20,6 @@ export async function taxonomyRoutes(app: FastifyInstance) {
       summary: 'The category (studies) tree',
       response: { 200: { type: 'array', items: { $ref: 'category#' } } },
     },
-    handler: (request) => service.categoryTree(app.db, request.lng),
+    handler: (request) => service.categoryTree(serviceContext(request)),
   });
 }

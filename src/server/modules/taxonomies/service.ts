@@ -1,8 +1,8 @@
-import type { Locale } from '../../../shared/constants';
-import type { Db } from '../../db/dialect';
 import * as repo from './repository';
+import { type ServiceContext } from '../../serviceContext';
 
-export async function tags(db: Db, lng: Locale, filter: { type?: string; group?: string }) {
+export async function tags(ctx: ServiceContext, filter: { type?: string; group?: string }) {
+  const { db, lng } = ctx;
   const rows = await repo.listTags(db, lng, filter);
   return rows.map((row) => ({
     hash: row.hash,
@@ -19,7 +19,8 @@ export interface CategoryNode {
   children: CategoryNode[];
 }
 
-export async function categoryTree(db: Db, lng: Locale): Promise<CategoryNode[]> {
+export async function categoryTree(ctx: ServiceContext): Promise<CategoryNode[]> {
+  const { db, lng } = ctx;
   const rows = await repo.listCategories(db, lng);
   const nodes = new Map<string, CategoryNode>();
   for (const row of rows) {

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as service from './accountDataService';
 import { fileAnswer } from '../../lib/fileAnswer';
+import { serviceContext } from '../../serviceContext';
 
 export async function accountDataRoutes(app: FastifyInstance) {
   app.get('/usr/users/me/export', {
@@ -12,7 +13,7 @@ export async function accountDataRoutes(app: FastifyInstance) {
       response: { 200: fileAnswer('application/zip', 'A zip with data.json and my files') },
     },
     handler: async (request, reply) => {
-      const { zip, filename } = await service.exportData(app, request.actor);
+      const { zip, filename } = await service.exportData(serviceContext(request));
       return reply
         .type('application/zip')
         .header('Content-Disposition', `attachment; filename="${filename}"`)
@@ -31,6 +32,6 @@ export async function accountDataRoutes(app: FastifyInstance) {
         200: { type: 'object', additionalProperties: false, required: ['ok'], properties: { ok: { type: 'boolean' } } },
       },
     },
-    handler: (request) => service.deleteAccount(app, request.actor, request.lng, request.body),
+    handler: (request) => service.deleteAccount(serviceContext(request), request.body),
   });
 }

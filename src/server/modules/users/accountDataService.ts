@@ -10,7 +10,6 @@
  *   audit row without personal data. Files leave the disk only after the commit.
  */
 import { extname } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { ZipArchive } from 'archiver';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
@@ -27,6 +26,7 @@ import * as audit from '../audit/service';
 import * as repo from './accountDataRepository';
 import { conversationsForExport, eraseMessagesOf } from '../messages/accountData';
 import type { UserDelete } from '../../../shared/schema-types';
+import { type ServiceContext } from '../../serviceContext';
 
 export type { UserDelete } from '../../../shared/schema-types';
 
@@ -64,12 +64,10 @@ interface ZipFile {
 // ── export ───────────────────────────────────────────────────────────────────
 
 /** data.json and the files, read before anything is streamed so a missing file never breaks the zip. */
-export async function collect(
-  app: FastifyInstance,
-  actor: Actor,
-): Promise<{ data: Record<string, unknown>; files: ZipFile[] }> {
+export async function collect(ctx: ServiceContext): Promise<{ data: Record<string, unknown>; files: ZipFile[] }> {
+  const { actor } = ctx;
   const hash = signedIn(actor);
-  const db = app.db;
+  const db = ctx.db;
   const user = await repo.userRow(db, hash);
   if (!user) throw AppError.unauthorized();
   const files: ZipFile[] = [];
@@ -146,7 +144,7 @@ export async function collect(
   ].filter((key): key is string => !!key);
   await Promise.all(
     keys.map(async (key) => {
-      const content = await readAll(app.storage, key);
+      const content = await readAll(ctx.storage, key);
       if (content) contents.set(key, content);
     }),
   );
@@ -249,8 +247,8 @@ export async function collect(
 }
 
 /** The zip as a stream (archiver), data.json first. */
-export async function exportData(app: FastifyInstance, actor: Actor) {
-  const { data, files } = await collect(app, actor);
+export async function exportData(ctx: ServiceContext) {
+  const { data, files } = await collect(ctx);
   const zip = new ZipArchive({ zlib: { level: 6 } });
   zip.append(JSON.stringify(data, null, 2), { name: 'data.json' });
   for (const file of files) zip.append(file.content, { name: file.name });
@@ -260,9 +258,10 @@ export async function exportData(app: FastifyInstance, actor: Actor) {
 
 // ── deletion ─────────────────────────────────────────────────────────────────
 
-export async function deleteAccount(app: FastifyInstance, actor: Actor, lng: Locale, body: UserDelete) {
+export async function deleteAccount(ctx: ServiceContext, body: UserDelete) {
+  const { actor, lng } = ctx;
   const hash = signedIn(actor);
-  const before = await repo.userRow(app.db, hash);
+  const before = await repo.userRow(ctx.db, hash);
   if (!before) throw AppError.unauthorized();
   if (!(await verifyPassword(body.password, before.password_hash))) {
     throw AppError.badRequest('validation.failed', [
@@ -270,8 +269,8 @@ export async function deleteAccount(app: FastifyInstance, actor: Actor, lng: Loc
     ]);
   }
   const now = nowIso();
-  const removed = await app.db.transaction().execute(async (trx) => {
-    const user = await repo.lockUser(trx, app.dialect, hash);
+  const removed = await ctx.db.transaction().execute(async (trx) => {
+    const user = await repo.lockUser(trx, ctx.dialect, hash);
     if (!user || user.status !== 'VALIDATED') throw AppError.unauthorized();
     const owned = await repo.deleteOwned(trx, hash);
     const groups = await repo.unpublishAdministered(trx, hash, now);
@@ -298,16 +297,16 @@ export async function deleteAccount(app: FastifyInstance, actor: Actor, lng: Loc
   // after the commit: the database no longer names these files
   // seed and shared demo files (seed/…) are not the member's own copies
   await removeQuietly(
-    app.storage,
+    ctx.storage,
     removed.files.map((file) => (file.path.startsWith(`${file.kind}/`) ? privateKey(file.path) : null)),
   );
   await removeQuietly(
-    app.storage,
+    ctx.storage,
     removed.images.map((image) => uploadPath(image)),
   );
   const photo = uploadPath(removed.photo);
   if (photo && removed.photo!.startsWith('/uploads/avatars/'))
-    await removeQuietly(app.storage, [photo, photo.replace(/\.webp$/, '-large.webp')]);
+    await removeQuietly(ctx.storage, [photo, photo.replace(/\.webp$/, '-large.webp')]);
   clearCountCache();
   return { ok: true };
 }

@@ -44,7 +44,7 @@ export const TAG_GROUP_OF: Readonly<Record<string, string>> = {
 };
 
 type Property = ProfileSchema['properties'][string];
-interface Model {
+export interface Model {
   profile: ProfileSchema;
   /** Writable profile fields (readOnly ones are filled by uploads). */
   writable: string[];

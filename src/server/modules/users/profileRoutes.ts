@@ -4,6 +4,7 @@ import { fileLinks } from '../../lib/signedLinks';
 import { profileModel } from './profileFields';
 import * as profile from './profileService';
 import * as settings from './settingsService';
+import { serviceContext } from '../../serviceContext';
 
 const okReply = { 200: { type: 'object', properties: { ok: { type: 'boolean' }, email: { type: 'string' } } } };
 
@@ -22,7 +23,7 @@ export async function profileRoutes(app: FastifyInstance) {
       },
       handler: async (request) => {
         await profile.update(app, request.actor, request.lng, request.body);
-        return profile.me(app, request.actor, fileLinks(app.config.secretKey, request.actor));
+        return profile.me(serviceContext(request), profileModel(app), fileLinks(app.config.secretKey, request.actor));
       },
     });
   }
@@ -34,7 +35,7 @@ export async function profileRoutes(app: FastifyInstance) {
       body: { $ref: 'user.password#' },
       response: okReply,
     },
-    handler: (request) => settings.changePassword(app, request.actor, request.lng, request.body),
+    handler: (request) => settings.changePassword(serviceContext(request), request.body),
   });
   app.post<{ Body: settings.EmailChange }>('/usr/users/email', {
     config: { permission: 'user.self' },
@@ -44,7 +45,7 @@ export async function profileRoutes(app: FastifyInstance) {
       body: { $ref: 'user.email#' },
       response: okReply,
     },
-    handler: (request) => settings.requestEmailChange(app, request.actor, request.lng, request.body),
+    handler: (request) => settings.requestEmailChange(serviceContext(request), request.body),
   });
   app.post<{ Body: { token: string } }>('/usr/users/email/confirm', {
     config: { permission: 'public.browse' },
@@ -59,6 +60,6 @@ export async function profileRoutes(app: FastifyInstance) {
       },
       response: okReply,
     },
-    handler: (request) => settings.confirmEmailChange(app, request.lng, request.body.token),
+    handler: (request) => settings.confirmEmailChange(serviceContext(request), request.body.token),
   });
 }

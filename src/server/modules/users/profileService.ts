@@ -22,8 +22,9 @@ import * as auth from '../auth/service';
 import { creditorIbanError, isCreditorIban, revokeMandates } from '../payments/debit/revocation';
 import * as repo from './profileRepository';
 import type { UserIban, UserProfile, UserSettings } from '../../../shared/schema-types';
-import { COLUMN_OF, FLAGS, TAG_GROUP_OF, profileModel } from './profileFields';
+import { COLUMN_OF, FLAGS, TAG_GROUP_OF, profileModel, type Model } from './profileFields';
 import { messageMailColumns, type MessageMails } from '../messages/messageMails';
+import { type ServiceContext } from '../../serviceContext';
 
 type UserRow = Selectable<UsersTable>;
 /** The schemas' fields (src/shared/schema-types.ts), and any field a maintainer adds to user.profile.json. */
@@ -40,13 +41,13 @@ function parseData(row: UserRow): Record<string, unknown> {
 
 /** Every user.profile field's value: columns, tag groups, then users.data. */
 function profileValues(
-  app: FastifyInstance,
+  model: Model,
   row: UserRow,
   data: Record<string, unknown>,
   tags: Map<string, string[]>,
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const name of Object.keys(profileModel(app).profile.properties)) {
+  for (const name of Object.keys(model.profile.properties)) {
     if (COLUMN_OF[name]) values[name] = row[COLUMN_OF[name]];
     else if (TAG_GROUP_OF[name]) values[name] = tags.get(TAG_GROUP_OF[name]) ?? [];
     else values[name] = data[name] ?? null;
@@ -54,13 +55,14 @@ function profileValues(
   return values;
 }
 
-export async function me(app: FastifyInstance, actor: Actor, links?: FileLinks) {
-  const base = await auth.me(app.db, actor, links);
+export async function me(ctx: ServiceContext, model: Model, links?: FileLinks) {
+  const { actor } = ctx;
+  const base = await auth.me(ctx, links);
   if (actor.type !== 'user' || !actor.hash) return base;
-  const row = await app.db.selectFrom('users').selectAll().where('hash', '=', actor.hash).executeTakeFirstOrThrow();
+  const row = await ctx.db.selectFrom('users').selectAll().where('hash', '=', actor.hash).executeTakeFirstOrThrow();
   const data = parseData(row);
-  const values = profileValues(app, row, data, await repo.userTagsByGroup(app.db, row.hash));
-  const { profile_level, profile_complete, next_step, missing } = profileStatus(profileModel(app).profile, values);
+  const values = profileValues(model, row, data, await repo.userTagsByGroup(ctx.db, row.hash));
+  const { profile_level, profile_complete, next_step, missing } = profileStatus(model.profile, values);
   const payment = data['payment'] as { bank?: string; name?: string } | undefined;
   // the files' signed links and the photo come from `base`, never the stored file ids
   const { photo: _photo, cv: _cv, ...own } = values;
@@ -119,7 +121,7 @@ export async function update(app: FastifyInstance, actor: Actor, lng: Locale, bo
       else data[field] = typeof value === 'string' ? value.trim() : value;
     }
     const next = { ...row, ...set } as UserRow;
-    const values = profileValues(app, next, data, await repo.userTagsByGroup(trx, hash));
+    const values = profileValues(profileModel(app), next, data, await repo.userTagsByGroup(trx, hash));
     const status = profileStatus(profileModel(app).profile, values);
     const update: Updateable<UsersTable> = {
       ...(set as Updateable<UsersTable>),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listSchema } from '../../lib/lists';
 import { sharedFields } from '../../lib/audience';
 import * as service from './service';
+import { serviceContext } from '../../serviceContext';
 
 export async function userDirectoryRoutes(app: FastifyInstance) {
   // user.profile's fields marked x-audience public or members: the page shows them to that audience (issue 24 §3)
@@ -14,7 +15,7 @@ export async function userDirectoryRoutes(app: FastifyInstance) {
       querystring: { $ref: 'users.filter#' },
       response: { 200: listSchema('user.public') },
     },
-    handler: (request) => service.list(app.db, request.actor, request.lng, request.query, shared),
+    handler: (request) => service.list(serviceContext(request), request.query, shared),
   });
   app.get<{ Params: { id: string } }>('/api/users/:id', {
     config: { permission: 'public.browse', publicCache: true },
@@ -24,6 +25,6 @@ export async function userDirectoryRoutes(app: FastifyInstance) {
       params: { $ref: 'params.id#' },
       response: { 200: { $ref: 'user.public#' } },
     },
-    handler: (request) => service.show(app.db, request.actor, request.lng, request.params.id, shared),
+    handler: (request) => service.show(serviceContext(request), request.params.id, shared),
   });
 }

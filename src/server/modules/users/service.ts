@@ -17,6 +17,7 @@ import { tableNames } from '../countries/repository';
 import * as repo from './repository';
 import { audienceValues, viewerOf, type sharedFields } from '../../lib/audience';
 import { COLUMN_OF } from './profileFields';
+import { type ServiceContext } from '../../serviceContext';
 
 export interface UsersQuery extends PageQuery {
   text?: string;
@@ -106,7 +107,8 @@ async function present(db: Db, actor: Actor, lng: Locale, rows: Row[], shared: S
   }));
 }
 
-export async function list(db: Db, actor: Actor, lng: Locale, query: UsersQuery, shared: SharedFields = []) {
+export async function list(ctx: ServiceContext, query: UsersQuery, shared: SharedFields = []) {
+  const { db, actor, lng } = ctx;
   const { size, offset } = pageWindow(query, PAGE_SIZES.users);
   const filter: repo.DirectoryFilter = {
     audience: audienceOf(actor),
@@ -129,7 +131,8 @@ export async function list(db: Db, actor: Actor, lng: Locale, query: UsersQuery,
   return listResult(await present(db, actor, lng, rows, shared), total, size);
 }
 
-export async function show(db: Db, actor: Actor, lng: Locale, hash: string, shared: SharedFields = []) {
+export async function show(ctx: ServiceContext, hash: string, shared: SharedFields = []) {
+  const { db, actor, lng } = ctx;
   const row = await repo.findVisible(db, { audience: audienceOf(actor) }, hash);
   if (!row) throw AppError.notFound();
   const [user] = await present(db, actor, lng, [row], shared);

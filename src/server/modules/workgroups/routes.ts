@@ -4,6 +4,7 @@ import { fileLinks } from '../../lib/signedLinks';
 import type { PageQuery } from '../../lib/lists';
 import * as service from './service';
 import * as edits from './wall/edits';
+import { serviceContext } from '../../serviceContext';
 
 type Id = { Params: { id: string } };
 type CommentId = { Params: { id: string; hash: string } };
@@ -26,7 +27,7 @@ export async function workgroupRoutes(app: FastifyInstance) {
       querystring: { $ref: 'workgroups.filter#' },
       response: { 200: listSchema('workgroup') },
     },
-    handler: (request) => service.list(app.db, request.actor, request.lng, request.query),
+    handler: (request) => service.list(serviceContext(request), request.query),
   });
   app.get<Id>('/api/workgroups/:id', {
     config: { permission: 'public.browse', publicCache: true },
@@ -36,7 +37,7 @@ export async function workgroupRoutes(app: FastifyInstance) {
       params: { $ref: 'params.id#' },
       response: { 200: { $ref: 'workgroup#' } },
     },
-    handler: (request) => service.show(app.db, request.actor, request.params.id),
+    handler: (request) => service.show(serviceContext(request), request.params.id),
   });
   app.patch<Id & { Body: { message?: string } }>('/api/workgroups/:id/subscribe', {
     config: { permission: 'workgroups.subscribe' },
@@ -48,8 +49,7 @@ export async function workgroupRoutes(app: FastifyInstance) {
       body: { $ref: 'workgroup.join#' },
       response: { 200: { $ref: 'toggle#' } },
     },
-    handler: (request) =>
-      service.toggleMembership(app.db, app.config, request.actor, request.params.id, request.body?.message),
+    handler: (request) => service.toggleMembership(serviceContext(request), request.params.id, request.body?.message),
   });
   app.get<Id & { Querystring: PageQuery & { only_files?: boolean } }>('/api/workgroups/:id/comments', {
     config: { permission: 'public.browse' },
@@ -62,8 +62,7 @@ export async function workgroupRoutes(app: FastifyInstance) {
     },
     handler: (request) =>
       service.comments(
-        app.db,
-        request.actor,
+        serviceContext(request),
         request.params.id,
         request.query,
         fileLinks(app.config.secretKey, request.actor),
@@ -78,7 +77,7 @@ export async function workgroupRoutes(app: FastifyInstance) {
       body: { $ref: 'empty#' },
       response: { 200: { $ref: 'toggle#' } },
     },
-    handler: (request) => service.toggleLike(app.db, request.actor, request.params.id, request.params.hash),
+    handler: (request) => service.toggleLike(serviceContext(request), request.params.id, request.params.hash),
   });
   app.delete<CommentId>('/api/workgroups/:id/comments/:hash', {
     config: { permission: 'workgroups.comment' },
@@ -88,8 +87,7 @@ export async function workgroupRoutes(app: FastifyInstance) {
       params: commentParams,
       response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
     },
-    handler: (request) =>
-      service.deleteComment(app.db, app.storage, request.actor, request.params.id, request.params.hash),
+    handler: (request) => service.deleteComment(serviceContext(request), request.params.id, request.params.hash),
   });
   app.patch<CommentId & { Body: { content: string } }>('/api/workgroups/:id/comments/:hash', {
     config: { permission: 'workgroups.comment' },
@@ -105,7 +103,8 @@ export async function workgroupRoutes(app: FastifyInstance) {
         },
       },
     },
-    handler: (request) => edits.edit(app, request.actor, request.params.id, request.params.hash, request.body.content),
+    handler: (request) =>
+      edits.edit(serviceContext(request), request.params.id, request.params.hash, request.body.content),
   });
   app.post<CommentId & { Body: { reason: string } }>('/api/workgroups/:id/comments/:hash/report', {
     config: { permission: 'workgroups.comment' },
@@ -118,7 +117,7 @@ export async function workgroupRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       reply.code(201);
-      return edits.report(app, request.actor, request.lng, request.params.id, request.params.hash, request.body.reason);
+      return edits.report(serviceContext(request), request.params.id, request.params.hash, request.body.reason);
     },
   });
   app.get<Id & { Querystring: PageQuery }>('/api/workgroups/:id/files', {
@@ -132,8 +131,7 @@ export async function workgroupRoutes(app: FastifyInstance) {
     },
     handler: (request) =>
       service.files(
-        app.db,
-        request.actor,
+        serviceContext(request),
         request.params.id,
         request.query,
         fileLinks(app.config.secretKey, request.actor),
@@ -148,6 +146,6 @@ export async function workgroupRoutes(app: FastifyInstance) {
       querystring: { $ref: 'page.filter#' },
       response: { 200: listSchema('member') },
     },
-    handler: (request) => service.members(app.db, request.actor, request.params.id, request.query),
+    handler: (request) => service.members(serviceContext(request), request.params.id, request.query),
   });
 }

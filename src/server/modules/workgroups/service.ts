@@ -8,7 +8,6 @@ import { AppError } from '../../errors';
 import { newHash, nowIso } from '../../lib/ids';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import type { FileLinks } from '../../lib/signedLinks';
-import type { FileStorage } from '../../lib/storage';
 import type { Actor } from '../../types';
 import { memberOfFilter } from '../articles/memberFilter';
 import { presentAuthor, presentGroupAuthor } from '../users/presenters';
@@ -20,6 +19,7 @@ import type { Conn } from '../../db/conn';
 import { findUser } from '../auth/repository';
 import { enqueueMail } from '../mail/outbox';
 import { localizePath } from '../../../shared/routes';
+import { type ServiceContext } from '../../serviceContext';
 
 export interface WorkgroupsQuery extends PageQuery {
   text?: string;
@@ -63,7 +63,8 @@ async function present(db: Db, actor: Actor, rows: Row[]) {
   });
 }
 
-export async function list(db: Db, actor: Actor, lng: Locale, query: WorkgroupsQuery) {
+export async function list(ctx: ServiceContext, query: WorkgroupsQuery) {
+  const { db, actor, lng } = ctx;
   const memberOf = query.subscribed_by_me ? memberOfFilter(actor, lng, 'subscribed_by_me') : undefined;
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroups);
   const filter: repo.WorkgroupFilter = { text: query.text, type: query.type, memberOf };
@@ -71,15 +72,16 @@ export async function list(db: Db, actor: Actor, lng: Locale, query: WorkgroupsQ
   return listResult(await present(db, actor, rows), total, size);
 }
 
-export async function show(db: Db, actor: Actor, id: string) {
+export async function show(ctx: ServiceContext, id: string) {
+  const { db, actor } = ctx;
   const row = await repo.findPublished(db, id);
   if (!row) throw AppError.notFound();
   return (await present(db, actor, [row]))[0]!;
 }
 
 /** The group, if the caller may read its wall, files and members. */
-export async function viewable(db: Db, actor: Actor, id: string) {
-  const group = await show(db, actor, id);
+export async function viewable(ctx: ServiceContext, id: string) {
+  const group = await show(ctx, id);
   if (!group.can_view) throw AppError.notFound('workgroups.membersOnly');
   return group;
 }
@@ -88,7 +90,8 @@ export async function viewable(db: Db, actor: Actor, id: string) {
  * The member area's reads (/usr/workgroups/{hash}/comments|files): the group by its exact hash, for its members and
  * its administrator only; anyone else gets the private twin's 404, so the answer tells nothing about the group.
  */
-export async function memberViewable(db: Db, actor: Actor, hash: string) {
+export async function memberViewable(ctx: ServiceContext, hash: string) {
+  const { db, actor } = ctx;
   const group = await repo.findPublished(db, hash);
   if (!group || group.hash !== hash) throw AppError.notFound('workgroups.membersOnly');
   const [view] = await present(db, actor, [group]);
@@ -100,8 +103,9 @@ export async function memberViewable(db: Db, actor: Actor, hash: string) {
  * Join or leave (DESIGN §6): a PUBLIC group is joined at once (member and follower); a PRIVATE one
  * gets a PENDING request for its administrator. A second call leaves or withdraws the request.
  */
-export async function toggleMembership(db: Db, config: Config, actor: Actor, id: string, message?: string) {
-  const group = await show(db, actor, id);
+export async function toggleMembership(ctx: ServiceContext, id: string, message?: string) {
+  const { db, config, actor } = ctx;
+  const group = await show(ctx, id);
   if (group.is_admin) throw AppError.rule('workgroups.adminCannotLeave');
   const userHash = actor.hash!;
   return db.transaction().execute(async (trx) => {
@@ -164,13 +168,13 @@ type CommentRow = Awaited<ReturnType<typeof repo.pageComments>>[number];
 
 /** The wall; a comment's file comes as a signed link for this caller (DESIGN §4b), only once `viewable` let them in. */
 export async function comments(
-  db: Db,
-  actor: Actor,
+  ctx: ServiceContext,
   id: string,
   query: PageQuery & { only_files?: boolean },
   links: FileLinks,
 ) {
-  const group = await viewable(db, actor, id);
+  const { db, actor } = ctx;
+  const group = await viewable(ctx, id);
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroupComments);
   const onlyFiles = query.only_files ?? false;
   const [total, rows] = await Promise.all([
@@ -227,8 +231,9 @@ export async function comments(
   return listResult(items, total, size);
 }
 
-export async function toggleLike(db: Db, actor: Actor, id: string, commentHash: string) {
-  const group = await viewable(db, actor, id);
+export async function toggleLike(ctx: ServiceContext, id: string, commentHash: string) {
+  const { db, actor } = ctx;
+  const group = await viewable(ctx, id);
   const comment = await repo.findComment(db, group.hash, commentHash);
   if (!comment) throw AppError.notFound();
   return db.transaction().execute(async (trx) => {
@@ -238,18 +243,20 @@ export async function toggleLike(db: Db, actor: Actor, id: string, commentHash: 
 }
 
 /** The author or the group's administrator (SPEC §6) may delete a comment; its replies go with it. */
-export async function deleteComment(db: Db, storage: FileStorage, actor: Actor, id: string, commentHash: string) {
-  const group = await viewable(db, actor, id);
+export async function deleteComment(ctx: ServiceContext, id: string, commentHash: string) {
+  const { db, actor } = ctx;
+  const group = await viewable(ctx, id);
   const comment = await repo.findComment(db, group.hash, commentHash);
   if (!comment) throw AppError.notFound();
   if (comment.user_hash !== actor.hash && !group.is_admin) throw AppError.forbidden('workgroups.notYourComment');
   // its replies and the files posted with them go too (wall/service.ts)
-  await db.transaction().execute((trx) => removePost(trx, storage, comment.hash));
+  await db.transaction().execute((trx) => removePost({ ...ctx, db: trx }, comment.hash));
   return { ok: true };
 }
 
-export async function files(db: Db, actor: Actor, id: string, query: PageQuery, links: FileLinks) {
-  const group = await viewable(db, actor, id);
+export async function files(ctx: ServiceContext, id: string, query: PageQuery, links: FileLinks) {
+  const { db } = ctx;
+  const group = await viewable(ctx, id);
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroupFiles);
   const [total, rows] = await Promise.all([
     repo.countFiles(db, group.hash),
@@ -262,8 +269,9 @@ export async function files(db: Db, actor: Actor, id: string, query: PageQuery, 
   );
 }
 
-export async function members(db: Db, actor: Actor, id: string, query: PageQuery) {
-  const group = await viewable(db, actor, id);
+export async function members(ctx: ServiceContext, id: string, query: PageQuery) {
+  const { db, actor } = ctx;
+  const group = await viewable(ctx, id);
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroupUsers);
   const [total, rows] = await Promise.all([
     repo.countMembers(db, group.hash),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Locale } from '../../../../shared/constants';
 import * as security from './security';
 import * as service from './service';
+import { systemContext, serviceContext } from '../../../serviceContext';
 
 const tags = ['administrators'];
 const codeBody = {
@@ -22,7 +23,7 @@ export async function adminAdminsRoutes(app: FastifyInstance) {
       summary: 'The administrators (who has the second factor on, who has not accepted the invitation yet)',
       response: { 200: { type: 'array', items: adminItem } },
     },
-    handler: () => service.list(app.db),
+    handler: () => service.list(systemContext(app)),
   });
   app.post<{ Body: { email: string; name: string; language: Locale } }>('/adm/admins', {
     config: { permission: 'admin.content' },
@@ -34,7 +35,7 @@ export async function adminAdminsRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       reply.code(201);
-      return service.invite(app.db, app.config, request.actor, request.lng, request.body);
+      return service.invite(serviceContext(request), request.body);
     },
   });
   app.delete<{ Params: { hash: string } }>('/adm/admins/:hash', {
@@ -45,7 +46,7 @@ export async function adminAdminsRoutes(app: FastifyInstance) {
       params: { $ref: 'admin.params.hash#' },
       response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
     },
-    handler: (request) => service.remove(app.db, request.actor, request.params.hash),
+    handler: (request) => service.remove(serviceContext(request), request.params.hash),
   });
   app.get('/adm/me/totp', {
     config: { permission: 'admin.self', beforeSecondFactor: true },
@@ -102,6 +103,6 @@ export async function adminInviteRoutes(app: FastifyInstance) {
       body: { $ref: 'recovery.reset#' },
       response: { 200: { type: 'object', properties: { email: { type: 'string' } } } },
     },
-    handler: (request) => service.accept(app.db, request.lng, request.body),
+    handler: (request) => service.accept(serviceContext(request), request.body),
   });
 }

@@ -1,24 +1,18 @@
-/**
- * The association's administrators (issue 14 §7): the list, an invitation by e-mail (the new administrator chooses a
- * password from a one-time link valid for a week), and removal — never oneself, never the last one; a removed
- * administrator's sessions end at once and their audit rows stay. Every change is audited.
- */
-import type { Config } from '../../../config';
-import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { newHash, newSecret, nowIso, sha256 } from '../../../lib/ids';
 import { hashPassword } from '../../../lib/password';
 import type { Locale } from '../../../../shared/constants';
-import type { Actor } from '../../../types';
 import { enqueueMail } from '../../mail/outbox';
 import { record } from '../../audit/service';
+import { type ServiceContext } from '../../../serviceContext';
 
 const INVITE_DAYS = 7;
 /** The password of an administrator who has not accepted their invitation: no password verifies against it. */
 const NO_PASSWORD = '!invited';
 
-export async function list(db: Db) {
+export async function list(ctx: ServiceContext) {
+  const { db } = ctx;
   const rows = await db
     .selectFrom('admins')
     .select(['hash', 'email', 'name', 'created_at', 'totp_enabled_at', 'password_hash'])
@@ -32,13 +26,8 @@ export async function list(db: Db) {
   }));
 }
 
-export async function invite(
-  db: Db,
-  config: Config,
-  actor: Actor,
-  lng: Locale,
-  body: { email: string; name: string; language: Locale },
-) {
+export async function invite(ctx: ServiceContext, body: { email: string; name: string; language: Locale }) {
+  const { db, config, actor, lng } = ctx;
   const email = body.email.trim().toLowerCase();
   return db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom('admins').select('hash').where('email', '=', email).executeTakeFirst();
@@ -90,7 +79,8 @@ export async function invite(
 }
 
 /** The invited administrator chooses a password with the e-mailed token (single use). */
-export async function accept(db: Db, lng: Locale, body: { token: string; password: string; password_repeat: string }) {
+export async function accept(ctx: ServiceContext, body: { token: string; password: string; password_repeat: string }) {
+  const { db, lng } = ctx;
   if (body.password !== body.password_repeat)
     throw AppError.badRequest('validation.failed', [
       { field: 'password_repeat', message: translate(lng, 'accounts.passwordMismatch') },
@@ -120,7 +110,8 @@ export async function accept(db: Db, lng: Locale, body: { token: string; passwor
   });
 }
 
-export async function remove(db: Db, actor: Actor, hash: string) {
+export async function remove(ctx: ServiceContext, hash: string) {
+  const { db, actor } = ctx;
   if (hash === actor.hash) throw new AppError(409, 'admin.admins.notYourself');
   return db.transaction().execute(async (trx) => {
     const admin = await trx

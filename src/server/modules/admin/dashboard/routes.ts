@@ -1,6 +1,7 @@
 /** GET /adm/dashboard (issue 14 §6): the association's figures, for administrators only. */
 import type { FastifyInstance } from 'fastify';
 import * as service from './service';
+import { systemContext } from '../../../serviceContext';
 
 export async function adminDashboardRoutes(app: FastifyInstance) {
   app.get('/adm/dashboard', {
@@ -10,6 +11,6 @@ export async function adminDashboardRoutes(app: FastifyInstance) {
       summary: 'Members, registrations, offers, applications and the closing survey at a glance',
       response: { 200: { $ref: 'admin.dashboard#' } },
     },
-    handler: () => service.overview(app.db),
+    handler: () => service.overview(systemContext(app)),
   });
 }

@@ -9,8 +9,8 @@ import { APPLICANT_STATUSES } from '../../../../shared/constants';
 import { MEMBER_STATUSES } from '../../../../shared/memberMoves';
 import { OFFER_STATUSES } from '../../../../shared/offerMoves';
 import type { MEMBER_ROLES } from '../../../../shared/permissions';
-import type { Conn } from '../../../db/conn';
 import * as repo from './repository';
+import { type ServiceContext } from '../../../serviceContext';
 
 export const MEMBERSHIP_ROLES = [
   'REGULAR',
@@ -35,7 +35,8 @@ function complete(known: readonly string[], rows: Array<{ status: string; count:
 
 const round2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
-export async function overview(db: Conn, now: Date = new Date()): Promise<AdminDashboard> {
+export async function overview(ctx: ServiceContext, now: Date = new Date()): Promise<AdminDashboard> {
+  const { db } = ctx;
   const months = lastMonths(now);
   const since = `${months[0]}-01T00:00:00.000Z`;
   const [members, joined, companies, offers, applications, survey, bank, candidates] = await Promise.all([

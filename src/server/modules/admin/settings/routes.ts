@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SiteSettings } from '../../../../shared/schema-types';
 import * as service from './service';
+import { systemContext, serviceContext } from '../../../serviceContext';
 
 const params = {
   type: 'object',
@@ -19,7 +20,7 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
       params,
       response: { 200: { $ref: 'site.settings#' } },
     },
-    handler: () => service.show(app.db),
+    handler: () => service.show(systemContext(app)),
   });
   app.patch<{ Body: SiteSettings }>('/adm/settings/:id', {
     config: { permission: 'admin.content' },
@@ -30,6 +31,6 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
       body: { $ref: 'site.settings#' },
       response: { 200: { $ref: 'site.settings#' } },
     },
-    handler: (request) => service.update(app.db, request.actor, request.body),
+    handler: (request) => service.update(serviceContext(request), request.body),
   });
 }

@@ -1,19 +1,12 @@
-/**
- * The site settings of the back office (issue 14 §4): the association's details shown in every footer (setting `site`)
- * and the membership terms (setting `membership`: price and free period). One PATCH writes both in one transaction
- * with an audit row holding what changed (before and after); the footer and /api/init answer the new values on the
- * next request (the settings table bumps the public version, so no cached page keeps the old footer).
- */
-import type { Db } from '../../../db/dialect';
 import { nowIso } from '../../../lib/ids';
 import type { SiteSettings as SiteSettingsBody } from '../../../../shared/schema-types';
-import type { Actor } from '../../../types';
 import type { Conn } from '../../../db/conn';
 import { readMembershipTerms, readSiteSettings, writeSetting } from '../../init/repository';
 import { record } from '../../audit/service';
 import { changedFields } from '../../audit/changes';
 import { SETTINGS_AUDIT_ACTION } from '../../../../shared/audit';
 import { autoValidationOn, setAutoValidation } from '../../schoolRecords/autoValidation';
+import { type ServiceContext } from '../../../serviceContext';
 
 async function current(db: Conn): Promise<Required<SiteSettingsBody>> {
   const [site, membership, autoValidation] = await Promise.all([
@@ -33,11 +26,13 @@ async function current(db: Conn): Promise<Required<SiteSettingsBody>> {
   };
 }
 
-export function show(db: Db) {
+export function show(ctx: ServiceContext) {
+  const { db } = ctx;
   return current(db);
 }
 
-export async function update(db: Db, actor: Actor, body: SiteSettingsBody) {
+export async function update(ctx: ServiceContext, body: SiteSettingsBody) {
+  const { db, actor } = ctx;
   // a link left out is no link (the form leaves an emptied field out)
   const social = {
     linkedin: body.social.linkedin ?? '',

@@ -8,6 +8,7 @@ import { receivedFile } from '../../users/filesRoutes';
 import { serviceContext } from '../../../serviceContext';
 import * as service from './service';
 import { fileAnswer } from '../../../lib/fileAnswer';
+import { serviceContext } from '../../../serviceContext';
 
 type Hash = { Params: { hash: string } };
 const tags = ['administrators'];
@@ -31,7 +32,7 @@ export async function adminArticleRoutes(app: FastifyInstance) {
       querystring: { $ref: 'admin.articles.filter#' },
       response: { 200: listSchema('admin.article.item') },
     },
-    handler: (request) => service.list(app.db, request.query),
+    handler: (request) => service.list(serviceContext(request), request.query),
   });
   app.get<Hash>('/adm/articles/:hash', {
     config: access,
@@ -41,7 +42,7 @@ export async function adminArticleRoutes(app: FastifyInstance) {
       params,
       response: { 200: { $ref: 'admin.article#' } },
     },
-    handler: (request) => service.show(app.db, request.params.hash),
+    handler: (request) => service.show(serviceContext(request), request.params.hash),
   });
   app.post<{ Body: AdminArticleWrite }>('/adm/articles', {
     config: access,
@@ -53,7 +54,7 @@ export async function adminArticleRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       reply.code(201);
-      return service.create(app.db, request.actor, request.lng, request.body);
+      return service.create(serviceContext(request), request.body);
     },
   });
   app.patch<Hash & { Body: AdminArticleWrite }>('/adm/articles/:hash', {
@@ -66,7 +67,7 @@ export async function adminArticleRoutes(app: FastifyInstance) {
       body: { $ref: 'admin.article.write#' },
       response: { 200: { $ref: 'admin.article#' } },
     },
-    handler: (request) => service.update(app.db, request.actor, request.lng, request.params.hash, request.body),
+    handler: (request) => service.update(serviceContext(request), request.params.hash, request.body),
   });
   app.delete<Hash>('/adm/articles/:hash', {
     config: access,
@@ -76,7 +77,7 @@ export async function adminArticleRoutes(app: FastifyInstance) {
       params,
       response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
     },
-    handler: (request) => service.remove(app, request.actor, request.params.hash),
+    handler: (request) => service.remove(serviceContext(request), request.params.hash),
   });
   app.delete<Hash>('/adm/articles/:hash/image', {
     config: access,
@@ -92,7 +93,7 @@ export async function adminArticleRoutes(app: FastifyInstance) {
       querystring: { $ref: 'page.filter#' },
       response: { 200: listSchema('admin.article.attendee') },
     },
-    handler: (request) => service.attendees(app.db, request.params.hash, request.query),
+    handler: (request) => service.attendees(serviceContext(request), request.params.hash, request.query),
   });
   app.get<Hash>('/adm/articles/:hash/attendees/export', {
     config: access,
@@ -103,7 +104,7 @@ export async function adminArticleRoutes(app: FastifyInstance) {
       response: { 200: fileAnswer('text/csv', 'CSV, UTF-8 with a BOM') },
     },
     handler: async (request, reply) => {
-      const { filename, body } = await service.attendeesCsv(app.db, request.lng, request.params.hash);
+      const { filename, body } = await service.attendeesCsv(serviceContext(request), request.params.hash);
       return sendCsv(reply, filename, body);
     },
   });

@@ -4,11 +4,9 @@
  * published by the `articles.publish-scheduled` task; leaving SCHEDULED clears the time. An event with registered
  * members is not deleted (its attendees would lose it): it can be taken back to draft instead.
  */
-import type { FastifyInstance } from 'fastify';
 import type { Locale } from '../../../../shared/constants';
 import { PAGE_SIZES } from '../../../../shared/constants';
 import type { AdminArticleWrite } from '../../../../shared/schema-types';
-import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { newHash, nowIso } from '../../../lib/ids';
@@ -16,7 +14,6 @@ import { listResult, pageWindow, type PageQuery } from '../../../lib/lists';
 import { storePublicImage } from '../../../lib/publicImages';
 import { removeUnnamedPictures, replacePictureRows } from '../../../lib/publicPictures';
 import { publicKey, removeQuietly } from '../../../lib/storage';
-import type { ServiceContext } from '../../../serviceContext';
 import type { UploadedFile } from '../../../plugins/uploads';
 import type { Actor } from '../../../types';
 import type { Conn } from '../../../db/conn';
@@ -26,6 +23,7 @@ import { changedFields } from '../../audit/changes';
 import { record } from '../../audit/service';
 import * as repo from './repository';
 import { textRows, writtenTexts, type ArticleTexts } from './texts';
+import type { ServiceContext } from '../../../serviceContext';
 
 export const COVERS = 'articles';
 
@@ -36,7 +34,8 @@ export interface AdminArticlesQuery extends PageQuery, repo.AdminArticleFilter {
 const fieldError = (lng: Locale, field: string, key: string, params: Record<string, unknown> = {}) =>
   AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field, ...params }) }]);
 
-export async function list(db: Db, query: AdminArticlesQuery) {
+export async function list(ctx: ServiceContext, query: AdminArticlesQuery) {
+  const { db } = ctx;
   const { size, offset } = pageWindow(query, 20);
   const [total, rows] = await Promise.all([
     repo.count(db, query),
@@ -57,7 +56,8 @@ export async function list(db: Db, query: AdminArticlesQuery) {
   );
 }
 
-export async function show(db: Conn, hash: string) {
+export async function show(ctx: ServiceContext, hash: string) {
+  const { db } = ctx;
   const article = await repo.findArticle(db, hash);
   if (!article) throw AppError.notFound();
   const [texts, tags, registered] = await Promise.all([
@@ -112,7 +112,8 @@ function audit(
   });
 }
 
-export async function create(db: Db, actor: Actor, lng: Locale, body: AdminArticleWrite) {
+export async function create(ctx: ServiceContext, body: AdminArticleWrite) {
+  const { db, actor, lng } = ctx;
   const missing = (['type', 'status', 'date', 'texts'] as const).find((field) => body[field] === undefined);
   if (missing) throw fieldError(lng, missing, 'validation.required');
   return db.transaction().execute(async (trx) => {
@@ -136,15 +137,16 @@ export async function create(db: Db, actor: Actor, lng: Locale, body: AdminArtic
     });
     await repo.replaceTexts(trx, hash, texts);
     await repo.replaceTags(trx, hash, body.tags ?? []);
-    const article = await show(trx, hash);
+    const article = await show({ ...ctx, db: trx }, hash);
     await audit(trx, actor, 'article.created', hash, article.texts.es!.title, { to: article.status });
     return article;
   });
 }
 
-export async function update(db: Db, actor: Actor, lng: Locale, hash: string, body: AdminArticleWrite) {
+export async function update(ctx: ServiceContext, hash: string, body: AdminArticleWrite) {
+  const { db, actor, lng } = ctx;
   return db.transaction().execute(async (trx) => {
-    const before = await show(trx, hash);
+    const before = await show({ ...ctx, db: trx }, hash);
     await checkTags(trx, lng, body.tags);
     const status = body.status ?? before.status;
     const type = body.type ?? before.type;
@@ -166,7 +168,7 @@ export async function update(db: Db, actor: Actor, lng: Locale, hash: string, bo
     });
     if (body.texts) await repo.replaceTexts(trx, hash, await textRows(trx, hash, body.texts as ArticleTexts, lng));
     if (body.tags) await repo.replaceTags(trx, hash, body.tags);
-    const after = await show(trx, hash);
+    const after = await show({ ...ctx, db: trx }, hash);
     const changes = changedFields(comparable(before), comparable(after));
     if (Object.keys(changes).length)
       await audit(trx, actor, 'article.updated', hash, after.texts.es!.title, {
@@ -182,21 +184,22 @@ export async function update(db: Db, actor: Actor, lng: Locale, hash: string, bo
 const comparable = ({ updated_at: _u, created_at: _c, registered: _r, hash: _h, ...rest }: Presented) =>
   rest as unknown as Record<string, unknown>;
 
-export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
-  const image = await app.db.transaction().execute(async (trx) => {
-    const article = await show(trx, hash);
+export async function remove(ctx: ServiceContext, hash: string) {
+  const { actor } = ctx;
+  const image = await ctx.db.transaction().execute(async (trx) => {
+    const article = await show({ ...ctx, db: trx }, hash);
     if (article.registered > 0) throw AppError.rule('admin.articles.hasAttendees', { count: article.registered });
     await repo.deleteArticle(trx, hash);
     await audit(trx, actor, 'article.deleted', hash, article.texts.es?.title ?? hash, { from: article.status });
     return article.image;
   });
-  await removeUnnamedPictures(app.db, app.storage, [image]); // its `files` row went with the article
+  await removeUnnamedPictures(ctx.db, ctx.storage, [image]); // its `files` row went with the article
   return { ok: true };
 }
 
 /** The cover is put first, then articles.image, its `files` row and the audit row in one transaction (issue 26). */
 export async function setCover(ctx: ServiceContext, hash: string, file: UploadedFile) {
-  const article = await show(ctx.db, hash);
+  const article = await show(ctx, hash);
   const image = await storePublicImage(ctx.storage, COVERS, file, ctx.lng);
   let old: string[];
   try {
@@ -216,7 +219,7 @@ export async function setCover(ctx: ServiceContext, hash: string, file: Uploaded
 }
 
 export async function removeCover(ctx: ServiceContext, hash: string) {
-  const article = await show(ctx.db, hash);
+  const article = await show(ctx, hash);
   const old = await ctx.db.transaction().execute(async (trx) => {
     await repo.updateArticle(trx, hash, { image: null, updated_at: nowIso() });
     if (article.image)
@@ -229,8 +232,9 @@ export async function removeCover(ctx: ServiceContext, hash: string) {
   return { image: null };
 }
 
-export async function attendees(db: Db, hash: string, query: PageQuery) {
-  await show(db, hash);
+export async function attendees(ctx: ServiceContext, hash: string, query: PageQuery) {
+  const { db } = ctx;
+  await show(ctx, hash);
   const { size, offset } = pageWindow(query, PAGE_SIZES.users);
   const [total, rows] = await Promise.all([
     repo.registeredCounts(db, [hash]).then((counts) => counts.get(hash) ?? 0),
@@ -263,8 +267,9 @@ const presentAttendee = (row: Awaited<ReturnType<typeof repo.attendees>>[number]
         former: false,
       };
 
-export async function attendeesCsv(db: Db, lng: Locale, hash: string) {
-  const article = await show(db, hash);
+export async function attendeesCsv(ctx: ServiceContext, hash: string) {
+  const { db, lng } = ctx;
+  const article = await show(ctx, hash);
   const rows = (await repo.attendees(db, hash)).map(presentAttendee);
   const header = ['number', 'name', 'surnames', 'email', 'membership', 'registeredAt'].map((key) =>
     translate(lng, `admin.articles.csv.${key}`),
@@ -285,7 +290,8 @@ export async function attendeesCsv(db: Db, lng: Locale, hash: string) {
 }
 
 /** The background task publishing scheduled articles when their time comes (each once, whatever the instances). */
-export function scheduledArticlesTask(db: Db) {
+export function scheduledArticlesTask(ctx: ServiceContext) {
+  const { db } = ctx;
   return {
     name: 'articles.publish-scheduled',
     everyMs: 60_000,

@@ -16,7 +16,7 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
       querystring: { $ref: 'admin.companies.filter#' },
       response: { 200: listSchema('admin.company') },
     },
-    handler: (request) => service.list(app.db, request.query),
+    handler: (request) => service.list(serviceContext(request), request.query),
   });
   app.get<{ Params: { hash: string } }>('/adm/companies/:hash', {
     config: { permission: 'admin.validate' },
@@ -26,7 +26,7 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
       params: { $ref: 'admin.params.hash#' },
       response: { 200: { $ref: 'admin.company#' } },
     },
-    handler: (request) => service.detail(app.db, request.params.hash),
+    handler: (request) => service.detail(serviceContext(request), request.params.hash),
   });
   app.patch<{ Params: { hash: string }; Body: Decision }>('/adm/companies/:hash', {
     config: { permission: 'admin.validate' },

@@ -5,7 +5,6 @@
  * disabling ends the company's sessions.
  */
 import { decideEach } from '../../admin/decideEach';
-import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
 import { listResult, pageWindow } from '../../../lib/lists';
 import { nowIso } from '../../../lib/ids';
@@ -30,7 +29,8 @@ function present(row: repo.AdminCompanyRow) {
   return { ...row, offers: Number(row.offers ?? 0), moves: [...(MEMBER_MOVES[row.status as MemberStatus] ?? [])] };
 }
 
-export async function list(db: Db, query: CompaniesQuery) {
+export async function list(ctx: ServiceContext, query: CompaniesQuery) {
+  const { db } = ctx;
   const { size, offset } = pageWindow(query, 20);
   const filter = { status: query.status, text: query.text };
   const [total, rows] = await Promise.all([
@@ -40,7 +40,8 @@ export async function list(db: Db, query: CompaniesQuery) {
   return listResult(rows.map(present), total, size);
 }
 
-export async function detail(db: Db, hash: string) {
+export async function detail(ctx: ServiceContext, hash: string) {
+  const { db } = ctx;
   const row = await repo.findCompany(db, hash);
   if (!row) throw AppError.notFound();
   return present(row);
@@ -87,7 +88,7 @@ export async function decide(ctx: ServiceContext, hash: string, decision: Decisi
     }
     if (to !== 'VALIDATED') await revokeAllSessions(trx, 'company', hash);
   });
-  return detail(db, hash);
+  return detail(ctx, hash);
 }
 
 export async function decideMany(ctx: ServiceContext, hashes: string[], decision: Decision) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PAGE_KEYS } from '../../../../shared/constants';
 import type { AdminPageWrite } from '../../../../shared/schema-types';
 import * as service from './service';
+import { systemContext, serviceContext } from '../../../serviceContext';
 
 type Key = { Params: { key: string } };
 const tags = ['administrators'];
@@ -23,12 +24,12 @@ export async function adminPageRoutes(app: FastifyInstance) {
         'The info pages (faqs, privacy, legal, cookies) and the association’s texts (about, board, benefits), with their titles and addresses per language',
       response: { 200: { type: 'array', items: { $ref: 'admin.page.item#' } } },
     },
-    handler: () => service.list(app.db),
+    handler: () => service.list(systemContext(app)),
   });
   app.get<Key>('/adm/pages/:key', {
     config: access,
     schema: { tags, summary: 'One page in es, en and ca', params, response: { 200: { $ref: 'admin.page#' } } },
-    handler: (request) => service.show(app.db, request.params.key),
+    handler: (request) => service.show(serviceContext(request), request.params.key),
   });
   app.patch<Key & { Body: AdminPageWrite }>('/adm/pages/:key', {
     config: access,
@@ -39,6 +40,6 @@ export async function adminPageRoutes(app: FastifyInstance) {
       body: { $ref: 'admin.page.write#' },
       response: { 200: { $ref: 'admin.page#' } },
     },
-    handler: (request) => service.update(app.db, request.actor, request.lng, request.params.key, request.body),
+    handler: (request) => service.update(serviceContext(request), request.params.key, request.body),
   });
 }

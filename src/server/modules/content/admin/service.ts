@@ -6,18 +6,18 @@
  */
 import { ASSOCIATION_PAGE_KEYS, LOCALES, PAGE_KEYS, type Locale } from '../../../../shared/constants';
 import type { AdminPageWrite } from '../../../../shared/schema-types';
-import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { newHash, nowIso, slugify } from '../../../lib/ids';
-import type { Actor } from '../../../types';
 import type { Conn } from '../../../db/conn';
 import { changedFields } from '../../audit/changes';
 import { record } from '../../audit/service';
+import { type ServiceContext } from '../../../serviceContext';
 
 const groupOf = (key: string) => ((ASSOCIATION_PAGE_KEYS as readonly string[]).includes(key) ? 'association' : 'info');
 
-export async function list(db: Db) {
+export async function list(ctx: ServiceContext) {
+  const { db } = ctx;
   const rows = await db
     .selectFrom('content_pages')
     .select(['key', 'language', 'slug', 'title', 'updated_at'])
@@ -39,7 +39,8 @@ export async function list(db: Db) {
   });
 }
 
-export async function show(db: Conn, key: string) {
+export async function show(ctx: ServiceContext, key: string) {
+  const { db } = ctx;
   if (!(PAGE_KEYS as readonly string[]).includes(key)) throw AppError.notFound();
   const rows = await db
     .selectFrom('content_pages')
@@ -88,9 +89,10 @@ async function slugFor(
   return (await taken(made)) ? `${made}-${key}` : made;
 }
 
-export async function update(db: Db, actor: Actor, lng: Locale, key: string, body: AdminPageWrite) {
+export async function update(ctx: ServiceContext, key: string, body: AdminPageWrite) {
+  const { db, actor, lng } = ctx;
   return db.transaction().execute(async (trx) => {
-    const before = await show(trx, key);
+    const before = await show({ ...ctx, db: trx }, key);
     const now = nowIso();
     for (const [position, language] of LOCALES.entries()) {
       const text = body.texts[language];
@@ -112,7 +114,7 @@ export async function update(db: Db, actor: Actor, lng: Locale, key: string, bod
           .values({ hash: newHash(), key, language, position, ...values })
           .execute();
     }
-    const after = await show(trx, key);
+    const after = await show({ ...ctx, db: trx }, key);
     const changes = changedFields(
       before.texts as Record<string, unknown>,
       after.texts as Record<string, unknown>,

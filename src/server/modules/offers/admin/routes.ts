@@ -15,7 +15,7 @@ export async function adminOfferRoutes(app: FastifyInstance) {
       querystring: { $ref: 'admin.jobs.filter#' },
       response: { 200: listSchema('company.job') },
     },
-    handler: (request) => service.list(app.db, request.lng, request.query),
+    handler: (request) => service.list(serviceContext(request), request.query),
   });
   app.get<{ Params: { hash: string } }>('/adm/jobs/:hash', {
     config: { permission: 'admin.validate' },
@@ -25,7 +25,7 @@ export async function adminOfferRoutes(app: FastifyInstance) {
       params: { $ref: 'admin.params.hash#' },
       response: { 200: { $ref: 'company.job#' } },
     },
-    handler: (request) => service.detail(app.db, request.lng, request.params.hash),
+    handler: (request) => service.detail(serviceContext(request), request.params.hash),
   });
   app.patch<{ Params: { hash: string }; Body: service.OfferDecision }>('/adm/jobs/:hash', {
     config: { permission: 'admin.validate' },

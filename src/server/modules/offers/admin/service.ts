@@ -5,12 +5,11 @@
  * e-mail to the company in its language, all in one transaction. Bulk decisions answer per offer.
  */
 import { decideEach } from '../../admin/decideEach';
-import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { nowIso } from '../../../lib/ids';
 import { listResult, pageWindow } from '../../../lib/lists';
-import { isLocale, type Locale } from '../../../../shared/constants';
+import { isLocale } from '../../../../shared/constants';
 import { offerAuditAction, type OfferStatus } from '../../../../shared/offerMoves';
 import { localizePath } from '../../../../shared/routes';
 import * as audit from '../../audit/service';
@@ -33,7 +32,8 @@ export interface OfferDecision {
   reason?: string;
 }
 
-export async function list(db: Db, lng: Locale, query: AdminOffersQuery) {
+export async function list(ctx: ServiceContext, query: AdminOffersQuery) {
+  const { db } = ctx;
   const { size, offset } = pageWindow(query, 20);
   const filter = { status: query.status, text: query.text };
   // a queue is worked from its head: oldest first
@@ -41,7 +41,7 @@ export async function list(db: Db, lng: Locale, query: AdminOffersQuery) {
     repo.countOffers(db, filter),
     repo.pageOffers(db, filter, { field: 'cdate', direction: 'asc' }, size, offset),
   ]);
-  const extras = await extrasOf(db, lng, rows);
+  const extras = await extrasOf(ctx, rows);
   return listResult(
     rows.map((row) => presentOffer(row, 'admin', extras.get(row.hash)!)),
     total,
@@ -49,10 +49,11 @@ export async function list(db: Db, lng: Locale, query: AdminOffersQuery) {
   );
 }
 
-export async function detail(db: Db, lng: Locale, hash: string) {
+export async function detail(ctx: ServiceContext, hash: string) {
+  const { db } = ctx;
   const row = await repo.findOffer(db, hash);
   if (!row) throw AppError.notFound('offers.notFound');
-  const extras = await extrasOf(db, lng, [row], true);
+  const extras = await extrasOf(ctx, [row], true);
   return presentOffer(row, 'admin', extras.get(hash)!);
 }
 
@@ -107,7 +108,7 @@ export async function decide(ctx: ServiceContext, hash: string, decision: OfferD
       });
     }
   });
-  return detail(db, lng, hash);
+  return detail(ctx, hash);
 }
 
 /** The same decision for several offers, each in its own transaction: one refusal does not undo the others. */

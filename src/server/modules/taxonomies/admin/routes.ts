@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AdminCategoryWrite, AdminTagWrite } from '../../../../shared/schema-types';
 import { listSchema } from '../../../lib/lists';
 import * as service from './service';
+import { systemContext, serviceContext } from '../../../serviceContext';
 
 type Hash = { Params: { hash: string } };
 const hashParams = {
@@ -33,7 +34,7 @@ export async function adminTaxonomyRoutes(app: FastifyInstance) {
       summary: 'The whole category tree with each name in es, en and ca and how many members studied each',
       response: { 200: { type: 'array', items: { $ref: 'admin.category#' } } },
     },
-    handler: () => service.categories(app.db),
+    handler: () => service.categories(systemContext(app)),
   });
   app.post<{ Body: AdminCategoryWrite }>('/adm/categories', {
     config: access,
@@ -45,7 +46,7 @@ export async function adminTaxonomyRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       reply.code(201);
-      return service.createCategory(app.db, request.actor, request.lng, request.body);
+      return service.createCategory(serviceContext(request), request.body);
     },
   });
   app.patch<Hash & { Body: AdminCategoryWrite }>('/adm/categories/:hash', {
@@ -57,7 +58,7 @@ export async function adminTaxonomyRoutes(app: FastifyInstance) {
       body: { $ref: 'admin.category.write#' },
       response: { 200: { $ref: 'admin.category#' } },
     },
-    handler: (request) => service.updateCategory(app.db, request.actor, request.lng, request.params.hash, request.body),
+    handler: (request) => service.updateCategory(serviceContext(request), request.params.hash, request.body),
   });
   app.delete<Hash>('/adm/categories/:hash', {
     config: access,
@@ -67,7 +68,7 @@ export async function adminTaxonomyRoutes(app: FastifyInstance) {
       params: hashParams,
       response: okReply,
     },
-    handler: (request) => service.deleteCategory(app.db, request.actor, request.params.hash),
+    handler: (request) => service.deleteCategory(serviceContext(request), request.params.hash),
   });
 
   app.get<{ Querystring: service.TagsQuery }>('/adm/tags', {
@@ -78,7 +79,7 @@ export async function adminTaxonomyRoutes(app: FastifyInstance) {
       querystring: tagsFilter,
       response: { 200: listSchema('admin.tag') },
     },
-    handler: (request) => service.tags(app.db, request.query),
+    handler: (request) => service.tags(serviceContext(request), request.query),
   });
   app.post<{ Body: AdminTagWrite }>('/adm/tags', {
     config: access,
@@ -90,7 +91,7 @@ export async function adminTaxonomyRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       reply.code(201);
-      return service.createTag(app.db, request.actor, request.lng, request.body);
+      return service.createTag(serviceContext(request), request.body);
     },
   });
   app.patch<Hash & { Body: AdminTagWrite }>('/adm/tags/:hash', {
@@ -102,7 +103,7 @@ export async function adminTaxonomyRoutes(app: FastifyInstance) {
       body: { $ref: 'admin.tag.write#' },
       response: { 200: { $ref: 'admin.tag#' } },
     },
-    handler: (request) => service.updateTag(app.db, request.actor, request.lng, request.params.hash, request.body),
+    handler: (request) => service.updateTag(serviceContext(request), request.params.hash, request.body),
   });
   app.delete<Hash>('/adm/tags/:hash', {
     config: access,
@@ -112,7 +113,7 @@ export async function adminTaxonomyRoutes(app: FastifyInstance) {
       params: hashParams,
       response: okReply,
     },
-    handler: (request) => service.deleteTag(app.db, request.actor, request.params.hash),
+    handler: (request) => service.deleteTag(serviceContext(request), request.params.hash),
   });
   app.post<Hash & { Body: { into: string } }>('/adm/tags/:hash/merge', {
     config: access,
@@ -128,6 +129,6 @@ export async function adminTaxonomyRoutes(app: FastifyInstance) {
       },
       response: { 200: { $ref: 'admin.tag#' } },
     },
-    handler: (request) => service.mergeTag(app.db, request.actor, request.lng, request.params.hash, request.body.into),
+    handler: (request) => service.mergeTag(serviceContext(request), request.params.hash, request.body.into),
   });
 }

@@ -1,11 +1,3 @@
-/**
- * The category tree and the tags in the back office (issue 14 §3). Every change is one transaction with its audit row
- * (what changed, before and after). A category moves anywhere but under itself; its subtree's levels follow, and the
- * siblings it leaves and joins are renumbered so positions stay 0…n. Deleting what is in use is refused with how many
- * use it; merging a tag moves its uses to another tag of the same group. The public filters read these tables, whose
- * writes bump the public version: a visitor's next page already has the change.
- */
-import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { listResult, pageWindow } from '../../../lib/lists';
@@ -17,6 +9,7 @@ import type { Conn } from '../../../db/conn';
 import { record } from '../../audit/service';
 import type { TAXONOMY_AUDIT_ACTIONS } from '../../../../shared/audit';
 import * as repo from './repository';
+import { type ServiceContext } from '../../../serviceContext';
 
 type CategoryRow = Awaited<ReturnType<typeof repo.allCategories>>[number];
 
@@ -85,7 +78,8 @@ function buildTree(rows: CategoryRow[], members: Map<string, number>): AdminCate
   return roots;
 }
 
-export async function categories(db: Conn): Promise<AdminCategoryNode[]> {
+export async function categories(ctx: ServiceContext): Promise<AdminCategoryNode[]> {
+  const { db } = ctx;
   const [rows, members] = await Promise.all([repo.allCategories(db), repo.membersPerCategory(db)]);
   return buildTree(rows, members);
 }
@@ -116,7 +110,8 @@ async function place(db: Conn, rows: CategoryRow[], hash: string, parent: string
   for (const [index, sibling] of order.entries()) await repo.updateCategory(db, sibling, { position: index });
 }
 
-export async function createCategory(db: Db, actor: Actor, lng: Locale, body: AdminCategoryWrite) {
+export async function createCategory(ctx: ServiceContext, body: AdminCategoryWrite) {
+  const { db, actor, lng } = ctx;
   if (!body.texts) throw fieldError(lng, 'texts', 'validation.required');
   const texts = body.texts;
   return db.transaction().execute(async (trx) => {
@@ -137,11 +132,12 @@ export async function createCategory(db: Db, actor: Actor, lng: Locale, body: Ad
     await audit(trx, actor, 'category.created', 'category', hash, texts.es.title, {
       changes: { texts: { before: null, after: texts }, parent: { before: null, after: parent?.hash ?? null } },
     });
-    return findNode(await categories(trx), hash)!;
+    return findNode(await categories({ ...ctx, db: trx }), hash)!;
   });
 }
 
-export async function updateCategory(db: Db, actor: Actor, lng: Locale, hash: string, body: AdminCategoryWrite) {
+export async function updateCategory(ctx: ServiceContext, hash: string, body: AdminCategoryWrite) {
+  const { db, actor, lng } = ctx;
   return db.transaction().execute(async (trx) => {
     const rows = await repo.allCategories(trx);
     const row = rows.find((r) => r.hash === hash);
@@ -181,11 +177,12 @@ export async function updateCategory(db: Db, actor: Actor, lng: Locale, hash: st
     }
     if (Object.keys(changes).length)
       await audit(trx, actor, 'category.updated', 'category', hash, row.title_es, { changes });
-    return findNode(await categories(trx), hash)!;
+    return findNode(await categories({ ...ctx, db: trx }), hash)!;
   });
 }
 
-export async function deleteCategory(db: Db, actor: Actor, hash: string) {
+export async function deleteCategory(ctx: ServiceContext, hash: string) {
+  const { db, actor } = ctx;
   await db.transaction().execute(async (trx) => {
     const rows = await repo.allCategories(trx);
     const row = rows.find((r) => r.hash === hash);
@@ -229,13 +226,15 @@ async function presentTags(db: Conn, rows: Awaited<ReturnType<typeof repo.tags>>
   }));
 }
 
-export async function tags(db: Db, query: TagsQuery) {
+export async function tags(ctx: ServiceContext, query: TagsQuery) {
+  const { db } = ctx;
   const { size, offset } = pageWindow(query, 20);
   const rows = await repo.tags(db, query);
   return listResult(await presentTags(db, rows.slice(offset, offset + size)), rows.length, size);
 }
 
-export async function createTag(db: Db, actor: Actor, lng: Locale, body: AdminTagWrite) {
+export async function createTag(ctx: ServiceContext, body: AdminTagWrite) {
+  const { db, actor, lng } = ctx;
   for (const field of ['type', 'group', 'texts'] as const)
     if (body[field] === undefined) throw fieldError(lng, field, 'validation.required');
   const type = body.type!;
@@ -252,7 +251,8 @@ export async function createTag(db: Db, actor: Actor, lng: Locale, body: AdminTa
   return (await presentTags(db, [(await repo.findTag(db, hash))!]))[0]!;
 }
 
-export async function updateTag(db: Db, actor: Actor, lng: Locale, hash: string, body: AdminTagWrite) {
+export async function updateTag(ctx: ServiceContext, hash: string, body: AdminTagWrite) {
+  const { db, actor, lng } = ctx;
   if (body.type !== undefined || body.group !== undefined)
     throw fieldError(lng, body.type !== undefined ? 'type' : 'group', 'taxonomies.tagKeepsGroup');
   await db.transaction().execute(async (trx) => {
@@ -270,7 +270,8 @@ export async function updateTag(db: Db, actor: Actor, lng: Locale, hash: string,
   return (await presentTags(db, [row!]))[0]!;
 }
 
-export async function deleteTag(db: Db, actor: Actor, hash: string) {
+export async function deleteTag(ctx: ServiceContext, hash: string) {
+  const { db, actor } = ctx;
   await db.transaction().execute(async (trx) => {
     const row = await repo.findTag(trx, hash);
     if (!row) throw AppError.notFound();
@@ -285,7 +286,8 @@ export async function deleteTag(db: Db, actor: Actor, hash: string) {
   return { ok: true };
 }
 
-export async function mergeTag(db: Db, actor: Actor, lng: Locale, hash: string, into: string) {
+export async function mergeTag(ctx: ServiceContext, hash: string, into: string) {
+  const { db, actor, lng } = ctx;
   if (into === hash) throw fieldError(lng, 'into', 'taxonomies.mergeItself');
   await db.transaction().execute(async (trx) => {
     const [from, target] = await Promise.all([repo.findTag(trx, hash), repo.findTag(trx, into)]);

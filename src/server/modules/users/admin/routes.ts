@@ -15,7 +15,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
       querystring: { $ref: 'admin.users.filter#' },
       response: { 200: listSchema('admin.user') },
     },
-    handler: (request) => service.list(app.db, request.lng, request.query),
+    handler: (request) => service.list(serviceContext(request), request.query),
   });
   app.get<{ Querystring: ExportQuery }>('/adm/users/export', {
     config: { permission: 'admin.validate' },
@@ -52,7 +52,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
       params: { $ref: 'admin.params.hash#' },
       response: { 200: { $ref: 'admin.user#' } },
     },
-    handler: (request) => service.detail(app.db, request.lng, request.params.hash),
+    handler: (request) => service.detail(serviceContext(request), request.params.hash),
   });
   // bodies are never coerced (plugins/schemas.ts): `{ "status": ["VALIDATED"] }` or `{ "reason": 42 }` is a 400
   await app.register(decisionRoutes);

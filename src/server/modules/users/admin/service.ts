@@ -4,7 +4,6 @@
  * member (in their language) are written in ONE transaction; rejecting or disabling ends every session.
  */
 import { decideEach } from '../../admin/decideEach';
-import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { listResult, pageWindow, type ListResult } from '../../../lib/lists';
@@ -40,10 +39,10 @@ export interface Decision {
 }
 
 export async function list(
-  db: Db,
-  lng: Locale,
+  ctx: ServiceContext,
   query: UsersQuery,
 ): Promise<ListResult<ReturnType<typeof presentListItem>>> {
+  const { db, lng } = ctx;
   const { size, offset } = pageWindow(query, 20);
   const filter = { status: query.status, text: query.text };
   const [total, rows] = await Promise.all([repo.countUsers(db, filter), repo.pageUsers(db, filter, size, offset)]);
@@ -54,10 +53,11 @@ export async function list(
   );
 }
 
-export async function detail(db: Db, lng: Locale, hash: string) {
+export async function detail(ctx: ServiceContext, hash: string) {
+  const { db, lng } = ctx;
   const row = await repo.findUser(db, hash);
   if (!row) throw AppError.notFound();
-  const history = (await audit.list(db, { target: hash, size: 50 })).items;
+  const history = (await audit.list(ctx, { target: hash, size: 50 })).items;
   return presentDetail(row, lng, history);
 }
 
@@ -122,7 +122,7 @@ export async function decide(ctx: ServiceContext, hash: string, decision: Decisi
       lng,
     );
   });
-  return detail(db, lng, hash);
+  return detail(ctx, hash);
 }
 
 /**

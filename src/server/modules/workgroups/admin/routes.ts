@@ -35,7 +35,7 @@ export async function adminWorkgroupRoutes(app: FastifyInstance) {
       querystring: filter,
       response: { 200: listSchema('admin.workgroup') },
     },
-    handler: (request) => service.list(app.db, request.query),
+    handler: (request) => service.list(serviceContext(request), request.query),
   });
   app.patch<{ Params: { hash: string }; Body: service.WorkgroupDecision }>('/adm/workgroups/:hash', {
     config: access,

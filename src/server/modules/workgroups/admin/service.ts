@@ -1,9 +1,3 @@
-/**
- * The group review queue (issue 12 §1, DESIGN §4b): the association publishes a group sent for review or rejects it
- * with a reason (e-mailed to its creator in their language), and may take a published group down (REJECTED, with a
- * reason). One guarded UPDATE, an audit row and the e-mail in one transaction; any other move answers 409.
- */
-import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { listResult, pageWindow } from '../../../lib/lists';
@@ -79,7 +73,8 @@ function detailRow(db: Conn, hash: string) {
   return queue(db, {}).select(COLUMNS).where('workgroups.hash', '=', hash).executeTakeFirst();
 }
 
-export async function list(db: Db, query: WorkgroupsQueueQuery) {
+export async function list(ctx: ServiceContext, query: WorkgroupsQueueQuery) {
+  const { db } = ctx;
   const { size, offset } = pageWindow(query, 20);
   const [count, rows] = await Promise.all([
     queue(db, query)

@@ -6,6 +6,7 @@ import { uploadBody } from '../../../plugins/uploads';
 import { receivedFile } from '../../users/filesRoutes';
 import { serviceContext } from '../../../serviceContext';
 import * as service from './service';
+import { serviceContext } from '../../../serviceContext';
 
 type Hash = { Params: { hash: string } };
 type Member = { Params: { hash: string; member: string } };
@@ -52,7 +53,7 @@ export async function workgroupManageRoutes(app: FastifyInstance) {
       querystring: { $ref: 'page.filter#' },
       response: { 200: listSchema('workgroup.own') },
     },
-    handler: (request) => service.list(app.db, request.actor, request.query),
+    handler: (request) => service.list(serviceContext(request), request.query),
   });
   app.post<{ Body: WorkgroupWrite }>('/usr/workgroups', {
     config: access,
@@ -64,13 +65,13 @@ export async function workgroupManageRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       reply.code(201);
-      return service.create(app.db, request.actor, request.lng, request.body);
+      return service.create(serviceContext(request), request.body);
     },
   });
   app.get<Hash>('/usr/workgroups/:hash', {
     config: access,
     schema: { tags, summary: 'One of my groups', params: hashParams, response: { 200: { $ref: 'workgroup.own#' } } },
-    handler: (request) => service.show(app.db, request.actor, request.params.hash),
+    handler: (request) => service.show(serviceContext(request), request.params.hash),
   });
   app.patch<Hash & { Body: WorkgroupWrite }>('/usr/workgroups/:hash', {
     config: access,
@@ -81,8 +82,7 @@ export async function workgroupManageRoutes(app: FastifyInstance) {
       body: { $ref: 'workgroup.write#' },
       response: { 200: { $ref: 'workgroup.own#' } },
     },
-    handler: (request) =>
-      service.update(app.db, app.config, request.actor, request.lng, request.params.hash, request.body),
+    handler: (request) => service.update(serviceContext(request), request.params.hash, request.body),
   });
   app.delete<Hash>('/usr/workgroups/:hash', {
     config: access,
@@ -92,7 +92,7 @@ export async function workgroupManageRoutes(app: FastifyInstance) {
       params: hashParams,
       response: okReply,
     },
-    handler: (request) => service.remove(app, request.actor, request.params.hash),
+    handler: (request) => service.remove(serviceContext(request), request.params.hash),
   });
   app.get<Hash & { Querystring: PageQuery & { status?: string } }>('/usr/workgroups/:hash/users', {
     config: access,
@@ -103,7 +103,7 @@ export async function workgroupManageRoutes(app: FastifyInstance) {
       querystring: rosterFilter,
       response: { 200: listSchema('workgroup.member') },
     },
-    handler: (request) => service.roster(app.db, request.actor, request.params.hash, request.query),
+    handler: (request) => service.roster(serviceContext(request), request.params.hash, request.query),
   });
   app.patch<Member & { Body: { status: 'ACCEPTED' | 'CANCELLED' } }>('/usr/workgroups/:hash/users/:member', {
     config: access,
@@ -115,19 +115,12 @@ export async function workgroupManageRoutes(app: FastifyInstance) {
       response: { 200: { type: 'object', properties: { hash: { type: 'string' }, status: { type: 'string' } } } },
     },
     handler: (request) =>
-      service.decide(
-        app.db,
-        app.config,
-        request.actor,
-        request.params.hash,
-        request.params.member,
-        request.body.status,
-      ),
+      service.decide(serviceContext(request), request.params.hash, request.params.member, request.body.status),
   });
   app.delete<Member>('/usr/workgroups/:hash/users/:member', {
     config: access,
     schema: { tags, summary: 'Remove a member from my group', params: memberParams, response: okReply },
-    handler: (request) => service.removeMember(app.db, request.actor, request.params.hash, request.params.member),
+    handler: (request) => service.removeMember(serviceContext(request), request.params.hash, request.params.member),
   });
 }
 

@@ -11,7 +11,6 @@ import type { Db } from '../../../db/dialect';
 import { storePublicImage } from '../../../lib/publicImages';
 import { removeUnnamedPictures, replacePictureRows } from '../../../lib/publicPictures';
 import { publicKey, removeQuietly } from '../../../lib/storage';
-import type { ServiceContext } from '../../../serviceContext';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { newHash, nowIso, slugify } from '../../../lib/ids';
@@ -26,6 +25,7 @@ import type { Conn } from '../../../db/conn';
 import { enqueueMail } from '../../mail/outbox';
 import { presentAuthor } from '../../users/presenters';
 import * as repo from './repository';
+import { type ServiceContext } from '../../../serviceContext';
 
 const IMAGES = 'workgroups';
 const SUBMITTABLE = ['UNPUBLISHED', 'REJECTED'];
@@ -51,7 +51,8 @@ async function ownGroup(db: Conn, actor: Actor, hash: string) {
   return group;
 }
 
-export async function list(db: Db, actor: Actor, query: PageQuery) {
+export async function list(ctx: ServiceContext, query: PageQuery) {
+  const { db, actor } = ctx;
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroups);
   const [total, rows] = await Promise.all([
     repo.countMine(db, actor.hash!),
@@ -60,13 +61,15 @@ export async function list(db: Db, actor: Actor, query: PageQuery) {
   return listResult(await present(db, rows), total, size);
 }
 
-export async function show(db: Db, actor: Actor, hash: string) {
+export async function show(ctx: ServiceContext, hash: string) {
+  const { db, actor } = ctx;
   return (await present(db, [await ownGroup(db, actor, hash)]))[0]!;
 }
 
 const searchText = (name: string, description: string) => foldText(`${name} ${description}`);
 
-export async function create(db: Db, actor: Actor, lng: Locale, body: WorkgroupWrite) {
+export async function create(ctx: ServiceContext, body: WorkgroupWrite) {
+  const { db, actor, lng } = ctx;
   for (const field of ['name', 'typology', 'type', 'description'] as const)
     if (body[field] === undefined) throw fieldError(lng, field, 'validation.required');
   if (body.status !== undefined || body.admin !== undefined)
@@ -106,10 +109,11 @@ export async function create(db: Db, actor: Actor, lng: Locale, body: WorkgroupW
     .insertInto('workgroup_followers')
     .values({ workgroup_hash: hash, user_hash: actor.hash!, created_at: now })
     .execute();
-  return show(db, actor, hash);
+  return show(ctx, hash);
 }
 
-export async function update(db: Db, config: Config, actor: Actor, lng: Locale, hash: string, body: WorkgroupWrite) {
+export async function update(ctx: ServiceContext, hash: string, body: WorkgroupWrite) {
+  const { db, config, actor, lng } = ctx;
   await db.transaction().execute(async (trx) => {
     const group = await ownGroup(trx, actor, hash);
     const name = body.name?.trim() ?? group.name;
@@ -166,14 +170,15 @@ async function handOver(trx: Conn, _config: Config, group: repo.OwnRow, to: stri
 }
 
 /** A published group with members is the association's to take down (it may hold their posts); a draft goes at once. */
-export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
-  const image = await app.db.transaction().execute(async (trx) => {
+export async function remove(ctx: ServiceContext, hash: string) {
+  const { actor } = ctx;
+  const image = await ctx.db.transaction().execute(async (trx) => {
     const group = await ownGroup(trx, actor, hash);
     if (group.status === 'PUBLISHED' || group.status === 'PENDING') throw AppError.rule('workgroups.cannotDelete');
     await repo.deleteGroup(trx, hash);
     return group.image;
   });
-  await removeUnnamedPictures(app.db, app.storage, [image]); // its `files` row went with the group (deleteGroup)
+  await removeUnnamedPictures(ctx.db, ctx.storage, [image]); // its `files` row went with the group (deleteGroup)
   return { ok: true };
 }
 
@@ -196,7 +201,8 @@ export async function setImage(ctx: ServiceContext, hash: string, file: Uploaded
   return { image: image.link };
 }
 
-export async function roster(db: Db, actor: Actor, hash: string, query: PageQuery & { status?: string }) {
+export async function roster(ctx: ServiceContext, hash: string, query: PageQuery & { status?: string }) {
+  const { db, actor } = ctx;
   const group = await ownGroup(db, actor, hash);
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroupUsers);
   const [total, rows] = await Promise.all([
@@ -218,14 +224,8 @@ export async function roster(db: Db, actor: Actor, hash: string, query: PageQuer
 }
 
 /** Accepts or declines a request (each e-mailed to the member in their language); a decided request answers 409. */
-export async function decide(
-  db: Db,
-  config: Config,
-  actor: Actor,
-  hash: string,
-  memberHash: string,
-  status: 'ACCEPTED' | 'CANCELLED',
-) {
+export async function decide(ctx: ServiceContext, hash: string, memberHash: string, status: 'ACCEPTED' | 'CANCELLED') {
+  const { db, config, actor } = ctx;
   return db.transaction().execute(async (trx) => {
     const group = await ownGroup(trx, actor, hash);
     const member = await repo.membership(trx, hash, memberHash);
@@ -257,7 +257,8 @@ export async function decide(
 }
 
 /** Removes a member (not the administrator); they may ask again later. */
-export async function removeMember(db: Db, actor: Actor, hash: string, memberHash: string) {
+export async function removeMember(ctx: ServiceContext, hash: string, memberHash: string) {
+  const { db, actor } = ctx;
   await db.transaction().execute(async (trx) => {
     const group = await ownGroup(trx, actor, hash);
     if (memberHash === group.admin_hash) throw AppError.rule('workgroups.adminCannotLeave');

@@ -3,18 +3,17 @@
  * short enough that replies keep answering what was said), and any other member of the group may report it to the
  * group's administrator, once, with a reason; the administrator is e-mailed and sees the reports beside the post.
  */
-import type { FastifyInstance } from 'fastify';
 import { WALL_EDIT_MINUTES } from '../../../../shared/constants';
 import { localizePath } from '../../../../shared/routes';
 import type { Locale } from '../../../../shared/constants';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { nowIso } from '../../../lib/ids';
-import type { Actor } from '../../../types';
 import type { Conn } from '../../../db/conn';
 import { findUser } from '../../auth/repository';
 import { enqueueMail } from '../../mail/outbox';
 import { editableUntil, viewable } from '../service';
+import type { ServiceContext } from '../../../serviceContext';
 
 async function findLivePost(conn: Conn, groupHash: string, commentHash: string) {
   return conn
@@ -26,9 +25,10 @@ async function findLivePost(conn: Conn, groupHash: string, commentHash: string) 
     .executeTakeFirst();
 }
 
-export async function edit(app: FastifyInstance, actor: Actor, id: string, commentHash: string, content: string) {
-  const group = await viewable(app.db, actor, id);
-  const comment = await findLivePost(app.db, group.hash, commentHash);
+export async function edit(ctx: ServiceContext, id: string, commentHash: string, content: string) {
+  const { actor } = ctx;
+  const group = await viewable(ctx, id);
+  const comment = await findLivePost(ctx.db, group.hash, commentHash);
   if (!comment) throw AppError.notFound();
   if (comment.user_hash !== actor.hash) throw AppError.forbidden('workgroups.notYourPost');
   if (Date.now() > Date.parse(editableUntil(comment.created_at)))
@@ -36,7 +36,7 @@ export async function edit(app: FastifyInstance, actor: Actor, id: string, comme
   const text = content.trim();
   const editedAt = nowIso();
   // guarded on the post still being there: a moderator's removal in between wins
-  const result = await app.db
+  const result = await ctx.db
     .updateTable('comments')
     .set({ content: text, edited_at: editedAt })
     .where('hash', '=', comment.hash)
@@ -46,17 +46,11 @@ export async function edit(app: FastifyInstance, actor: Actor, id: string, comme
   return { hash: comment.hash, content: text, edited_at: editedAt };
 }
 
-export async function report(
-  app: FastifyInstance,
-  actor: Actor,
-  lng: Locale,
-  id: string,
-  commentHash: string,
-  reason: string,
-) {
-  const group = await viewable(app.db, actor, id);
+export async function report(ctx: ServiceContext, id: string, commentHash: string, reason: string) {
+  const { actor, lng } = ctx;
+  const group = await viewable(ctx, id);
   if (!group.is_admin && group.membership !== 'ACCEPTED') throw AppError.forbidden('workgroups.membersOnlyReport');
-  const comment = await findLivePost(app.db, group.hash, commentHash);
+  const comment = await findLivePost(ctx.db, group.hash, commentHash);
   if (!comment) throw AppError.notFound();
   // SPEC §8: a 400 names its field, here the post's id in the path
   if (comment.user_hash === actor.hash)
@@ -64,7 +58,7 @@ export async function report(
       { field: 'hash', message: translate(lng, 'workgroups.ownPostReport') },
     ]);
   const text = reason.trim();
-  await app.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('comment_reports')
       .values({ comment_hash: comment.hash, user_hash: actor.hash!, reason: text, created_at: nowIso() })
@@ -83,7 +77,7 @@ export async function report(
         title: group.name,
         reason: text,
         excerpt: comment.content.slice(0, 300),
-        link: `${app.config.publicUrl}${localizePath('user.workgroups.show', lng, { hash: group.hash })}`,
+        link: `${ctx.config.publicUrl}${localizePath('user.workgroups.show', lng, { hash: group.hash })}`,
       },
     });
   });

@@ -5,6 +5,7 @@ import { listSchema, type PageQuery } from '../../../lib/lists';
 import { fileLinks } from '../../../lib/signedLinks';
 import * as groups from '../service';
 import * as service from './service';
+import { serviceContext } from '../../../serviceContext';
 
 const postBody = (() => {
   const body = uploadBody('wallPost', {
@@ -32,7 +33,7 @@ export async function wallPostRoutes(app: FastifyInstance) {
       handler: async (request, reply) => {
         const file = request.body.file instanceof UploadedFile ? request.body.file : undefined;
         reply.code(201);
-        return service.post(app, request.actor, request.lng, request.params.id, {
+        return service.post(serviceContext(request), request.params.id, {
           parent: request.body.parent,
           content: request.body.content,
           file,
@@ -71,7 +72,7 @@ export async function wallModerationRoutes(app: FastifyInstance) {
         response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
       },
       handler: (request) =>
-        service.moderate(app, request.actor, request.params.hash, request.params.comment, request.body.reason),
+        service.moderate(serviceContext(request), request.params.hash, request.params.comment, request.body.reason),
     },
   );
   app.delete<{ Params: { hash: string; file: string } }>('/usr/workgroups/:hash/files/:file', {
@@ -90,7 +91,7 @@ export async function wallModerationRoutes(app: FastifyInstance) {
       },
       response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
     },
-    handler: (request) => service.removeFile(app, request.actor, request.params.hash, request.params.file),
+    handler: (request) => service.removeFile(serviceContext(request), request.params.hash, request.params.file),
   });
 }
 
@@ -115,10 +116,9 @@ export async function wallMemberReadRoutes(app: FastifyInstance) {
         response: { 200: listSchema('comment') },
       },
       handler: async (request) => {
-        await groups.memberViewable(app.db, request.actor, request.params.hash);
+        await groups.memberViewable(serviceContext(request), request.params.hash);
         return groups.comments(
-          app.db,
-          request.actor,
+          serviceContext(request),
           request.params.hash,
           request.query,
           fileLinks(app.config.secretKey, request.actor),
@@ -136,10 +136,9 @@ export async function wallMemberReadRoutes(app: FastifyInstance) {
       response: { 200: listSchema('file') },
     },
     handler: async (request) => {
-      await groups.memberViewable(app.db, request.actor, request.params.hash);
+      await groups.memberViewable(serviceContext(request), request.params.hash);
       return groups.files(
-        app.db,
-        request.actor,
+        serviceContext(request),
         request.params.hash,
         request.query,
         fileLinks(app.config.secretKey, request.actor),

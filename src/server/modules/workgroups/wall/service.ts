@@ -5,7 +5,6 @@
  * type (`poly.html` holding a JPEG is `poly.jpg`). The file is written to the private store first, then the post and its `files` row in one transaction (removed again if that fails). The group's
  * administrator may remove any post with a reason its author receives by e-mail; a removed post's file goes with it.
  */
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../errors';
 import { newHash, nowIso } from '../../../lib/ids';
 import { downloadName, putPrivate, putPrivateFile, removePrivate } from '../../../lib/privateFiles';
@@ -16,13 +15,14 @@ import { fileLinks } from '../../../lib/signedLinks';
 import { localizePath } from '../../../../shared/routes';
 import type { Locale } from '../../../../shared/constants';
 import type { UploadedFile } from '../../../plugins/uploads';
-import type { Actor } from '../../../types';
+import type { Config } from '../../../config';
 import type { Conn } from '../../../db/conn';
 import { findUser } from '../../auth/repository';
 import { enqueueMail } from '../../mail/outbox';
 import { presentAuthor } from '../../users/presenters';
 import { viewable } from '../service';
 import { findGroup } from '../manage/repository';
+import { type ServiceContext } from '../../../serviceContext';
 
 export interface NewPost {
   parent?: string;
@@ -31,8 +31,8 @@ export interface NewPost {
 }
 
 /** Only the group's accepted members and its administrator write on its wall (a public group's visitors read it). */
-async function writable(app: FastifyInstance, actor: Actor, id: string) {
-  const group = await viewable(app.db, actor, id);
+async function writable(ctx: ServiceContext, id: string) {
+  const group = await viewable(ctx, id);
   if (!group.is_admin && group.membership !== 'ACCEPTED') throw AppError.forbidden('workgroups.membersOnlyPost');
   return group;
 }
@@ -70,15 +70,16 @@ async function storeWallFile(
   };
 }
 
-export async function post(app: FastifyInstance, actor: Actor, lng: Locale, id: string, body: NewPost) {
-  const group = await writable(app, actor, id);
+export async function post(ctx: ServiceContext, id: string, body: NewPost) {
+  const { actor, lng } = ctx;
+  const group = await writable(ctx, id);
   const content = body.content.trim();
-  const file = body.file ? await storeWallFile(app.storage, lng, body.file) : null;
+  const file = body.file ? await storeWallFile(ctx.storage, lng, body.file) : null;
   const stored = file?.stored ?? null;
   const hash = newHash();
   const now = nowIso();
   try {
-    await app.db.transaction().execute(async (trx) => {
+    await ctx.db.transaction().execute(async (trx) => {
       let parent: string | null = null;
       if (body.parent) {
         const target = await trx
@@ -125,19 +126,19 @@ export async function post(app: FastifyInstance, actor: Actor, lng: Locale, id: 
           created_at: now,
         })
         .execute();
-      if (parent) await tellAuthorOfReply(trx, app, group, parent, actor.hash!, content);
+      if (parent) await tellAuthorOfReply(trx, ctx.config, group, parent, actor.hash!, content);
     });
   } catch (error) {
-    if (stored) await removePrivate(app.storage, 'wall', stored);
+    if (stored) await removePrivate(ctx.storage, 'wall', stored);
     throw error;
   }
-  return presentOne(app, actor, hash);
+  return presentOne(ctx, hash);
 }
 
 /** The author of a post hears of a reply to it (unless it is their own, or they turned that e-mail off). */
 async function tellAuthorOfReply(
   trx: Conn,
-  app: FastifyInstance,
+  config: Config,
   group: { name: string; slug: string },
   parentHash: string,
   replier: string,
@@ -161,13 +162,13 @@ async function tellAuthorOfReply(
       title: group.name,
       member: `${who.name} ${who.surname1}`.trim(),
       excerpt: content.slice(0, 300),
-      link: `${app.config.publicUrl}${localizePath('workgroups.show', lng, { slug: group.slug })}`,
+      link: `${config.publicUrl}${localizePath('workgroups.show', lng, { slug: group.slug })}`,
     },
   });
 }
 
-async function presentOne(app: FastifyInstance, actor: Actor, hash: string) {
-  const row = await app.db
+async function presentOne(ctx: ServiceContext, hash: string) {
+  const row = await ctx.db
     .selectFrom('comments')
     .innerJoin('users', 'users.hash', 'comments.user_hash')
     .leftJoin('files', 'files.hash', 'comments.file_hash')
@@ -185,7 +186,7 @@ async function presentOne(app: FastifyInstance, actor: Actor, hash: string) {
     ])
     .where('comments.hash', '=', hash)
     .executeTakeFirstOrThrow();
-  const links = fileLinks(app.config.secretKey, actor);
+  const links = fileLinks(ctx.config.secretKey, ctx.actor);
   return {
     hash: row.hash,
     parent: row.parent_hash,
@@ -200,7 +201,9 @@ async function presentOne(app: FastifyInstance, actor: Actor, hash: string) {
 }
 
 /** Soft-deletes a post (and its replies) and removes their files from the store and the files list. */
-export async function removePost(trx: Conn, storage: FileStorage, commentHash: string): Promise<void> {
+export async function removePost(ctx: ServiceContext, commentHash: string): Promise<void> {
+  const { storage } = ctx;
+  const trx = ctx.db;
   const files = await trx
     .selectFrom('comments')
     .innerJoin('files', 'files.hash', 'comments.file_hash')
@@ -226,16 +229,11 @@ export async function removePost(trx: Conn, storage: FileStorage, commentHash: s
 }
 
 /** The group's administrator removes a post with a reason; its author is told by e-mail in their language. */
-export async function moderate(
-  app: FastifyInstance,
-  actor: Actor,
-  groupHash: string,
-  commentHash: string,
-  reason: string,
-) {
-  const group = await findGroup(app.db, groupHash);
+export async function moderate(ctx: ServiceContext, groupHash: string, commentHash: string, reason: string) {
+  const { actor } = ctx;
+  const group = await findGroup(ctx.db, groupHash);
   if (!group || group.admin_hash !== actor.hash) throw AppError.notFound();
-  await app.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const comment = await trx
       .selectFrom('comments')
       .select(['hash', 'user_hash', 'content'])
@@ -244,7 +242,7 @@ export async function moderate(
       .where('deleted', '=', 0)
       .executeTakeFirst();
     if (!comment) throw AppError.notFound();
-    await removePost(trx, app.storage, comment.hash);
+    await removePost({ ...ctx, db: trx }, comment.hash);
     const author = comment.user_hash === actor.hash ? null : await findUser(trx, comment.user_hash);
     if (author && author.status === 'VALIDATED' && author.notify_group_removed === 1) {
       const lng = author.language as Locale;
@@ -257,7 +255,7 @@ export async function moderate(
           title: group.name,
           reason: reason.trim(),
           excerpt: comment.content.slice(0, 200),
-          link: `${app.config.publicUrl}${localizePath('workgroups.show', lng, { slug: group.slug })}`,
+          link: `${ctx.config.publicUrl}${localizePath('workgroups.show', lng, { slug: group.slug })}`,
         },
       });
     }
@@ -266,10 +264,11 @@ export async function moderate(
 }
 
 /** The group's administrator deletes a file from the group: gone from the store and the list; the post it came with stays. */
-export async function removeFile(app: FastifyInstance, actor: Actor, groupHash: string, fileHash: string) {
-  const group = await findGroup(app.db, groupHash);
+export async function removeFile(ctx: ServiceContext, groupHash: string, fileHash: string) {
+  const { actor } = ctx;
+  const group = await findGroup(ctx.db, groupHash);
   if (!group || group.admin_hash !== actor.hash) throw AppError.notFound();
-  const file = await app.db.transaction().execute(async (trx) => {
+  const file = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('files')
       .select(['hash', 'path'])
@@ -282,6 +281,6 @@ export async function removeFile(app: FastifyInstance, actor: Actor, groupHash: 
     return row;
   });
   // the demo's shared files (seed/…) are not this group's own copies
-  await removePrivate(app.storage, 'wall', file.path);
+  await removePrivate(ctx.storage, 'wall', file.path);
   return { ok: true };
 }
