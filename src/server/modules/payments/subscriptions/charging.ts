@@ -9,6 +9,7 @@
  * - direct debit: the payment waits for the back office's SEPA file and the year is granted at once; a returned debit
  *   takes the year back and follows the declined path.
  */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { isLocale, type Locale } from '../../../../shared/constants';
 import { localizePath } from '../../../../shared/routes';
@@ -324,21 +325,26 @@ const BATCH = 200;
 export async function runRenewals(app: FastifyInstance, at: Date, signal?: AbortSignal) {
   const now = nowIso(at);
   const counts = { ended: 0, charged: 0, declined: 0, pending: 0, lapsed: 0, stopped: false };
-  const go = () => !(counts.stopped ||= signal?.aborted === true);
+  // between two members the event loop gets a turn: on SQLite (no I/O to wait for) a run would otherwise hold it to
+  // its end, and neither requests nor a SIGTERM would be seen until then
+  const go = async () => {
+    await yieldToLoop();
+    return !(counts.stopped ||= signal?.aborted === true);
+  };
   for (const subscription of await repo.dueEnds(app.db, now, BATCH)) {
-    if (!go()) return counts;
+    if (!(await go())) return counts;
     await app.db.transaction().execute((trx) => endSubscription(app, trx, subscription, at, 'cancelled'));
     counts.ended++;
   }
   for (const subscription of await repo.dueCharges(app.db, now, BATCH)) {
-    if (!go()) return counts;
+    if (!(await go())) return counts;
     const outcome = await chargeSubscription(app, subscription, at);
     if (outcome.status === 'PAID') counts.charged++;
     else if (outcome.status === 'DECLINED') counts.declined++;
     else if (outcome.status === 'PENDING') counts.pending++;
   }
   for (const member of await repo.lapsedWithoutSubscription(app.db, now, BATCH)) {
-    if (!go()) return counts;
+    if (!(await go())) return counts;
     await app.db.transaction().execute(async (trx) => {
       await repo.setRole(trx, member.hash, 'REGULAR', member.subscription_end, now);
     });
