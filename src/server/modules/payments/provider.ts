@@ -42,6 +42,11 @@ export interface ChargeRequest {
   amountCents: number;
   /** what the member's statement says, e.g. "Alumni Bold 2027" */
   description: string;
+  /**
+   * Sent again after a run died between sending it and applying the answer (SIGKILL, a crash): the provider may
+   * already hold this order, and a refusal as a repeated order then means the first send reached it.
+   */
+  resume?: boolean;
 }
 
 export interface ChargeOutcome {

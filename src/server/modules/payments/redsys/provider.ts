@@ -241,11 +241,12 @@ export const redsysProvider: PaymentProvider = {
       DS_MERCHANT_DIRECTPAYMENT: 'true',
       DS_MERCHANT_PRODUCTDESCRIPTION: charge.description.slice(0, 125),
     });
-    if ('error' in answer) return { status: 'DECLINED', result: redsysReason(answer.error) };
-    const code = Number.parseInt(String(answer.params.Ds_Response ?? ''), 10);
-    return code >= 0 && code < 100
-      ? { status: 'PAID', reference: order }
-      : { status: 'DECLINED', result: redsysReason(code) };
+    const code = 'error' in answer ? answer.error : Number.parseInt(String(answer.params.Ds_Response ?? ''), 10);
+    if (typeof code === 'number' && code >= 0 && code < 100) return { status: 'PAID', reference: order };
+    // resumed after a run died with this order sent: a repeated order is that first send, which Redsys took; we
+    // count it paid rather than charge again under a new order (docs/decisions.md, "Renewals across a SIGKILL")
+    if (charge.resume && redsysReason(code) === 'duplicate') return { status: 'PAID', reference: order };
+    return { status: 'DECLINED', result: redsysReason(code) };
   },
 
   async refund(config, refund) {

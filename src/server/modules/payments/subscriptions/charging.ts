@@ -9,6 +9,7 @@
  * - direct debit: the payment waits for the back office's SEPA file and the year is granted at once; a returned debit
  *   takes the year back and follows the declined path.
  */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { isLocale, type Locale } from '../../../../shared/constants';
 import { localizePath } from '../../../../shared/routes';
@@ -247,51 +248,103 @@ export async function chargeSubscription(
 
   const card = await repo.defaultCard(app.db, subscription.user_hash);
   const label = card ? `${card.brand} •••• ${card.last4}` : null;
-  if (!(await repo.startPayment(app.db, { ...base, card_label: label }))) return skipped(app, subscription);
-  let outcome: { status: 'PAID' | 'DECLINED'; reference?: string; result?: string };
-  if (!card) outcome = { status: 'DECLINED', result: 'noCard' };
-  else {
-    try {
-      outcome = await paymentProvider(app.config).chargeStoredCard(app.config, {
-        payment,
-        token: card.provider_token,
-        amountCents: subscription.amount_cents,
-        description: `Alumni Bold ${periodStart.slice(0, 10)}`,
-      });
-    } catch (error) {
-      // unreachable provider: nothing was charged that we know of; counted as a failed attempt and retried
-      app.log.error({ err: error, payment }, 'payment provider unreachable');
-      outcome = { status: 'DECLINED', result: 'unreachable' };
-    }
+  let charge = payment;
+  let resumed = false;
+  if (!(await repo.startPayment(app.db, { ...base, card_label: label }))) {
+    const started = await repo.findAttempt(app.db, subscription.hash, periodStart, base.attempt);
+    if (!started || !leftByStoppedRun(started, at)) return skipped(app, subscription);
+    // recorded, then the run died before applying the outcome: asked again under the same order, which the
+    // provider never charges twice (resume), and the outcome applied as if nothing had happened in between
+    charge = started.hash;
+    resumed = true;
+    app.log.warn({ payment: charge, subscription: subscription.hash }, 'resuming a card charge left by a stopped run');
   }
+  const outcome = await askProvider(app, card, charge, subscription, resumed);
+  if (!outcome) return skipped(app, subscription);
   return app.db.transaction().execute(async (trx) => {
     if (outcome.status === 'PAID') {
-      await applyPaid(app, trx, payment, outcome.reference ?? null, at);
-      return { status: 'PAID' as const, payment };
+      await applyPaid(app, trx, charge, outcome.reference ?? null, at);
+      return { status: 'PAID' as const, payment: charge };
     }
-    app.log.warn({ payment, subscription: subscription.hash, result: outcome.result }, 'membership charge declined');
-    await applyFailed(app, trx, payment, 'FAILED', outcome.result ?? 'declined', at, interactive);
-    return { status: 'DECLINED' as const, result: outcome.result ?? 'declined', payment };
+    app.log.warn(
+      { payment: charge, subscription: subscription.hash, result: outcome.result },
+      'membership charge declined',
+    );
+    await applyFailed(app, trx, charge, 'FAILED', outcome.result ?? 'declined', at, interactive);
+    return { status: 'DECLINED' as const, result: outcome.result ?? 'declined', payment: charge };
   });
+}
+
+/**
+ * How long a PENDING card charge may take before it counts as left by a run that died (SIGKILL, a crash) between
+ * recording it and applying the provider's answer: well past the provider's own timeout (30 s), and shorter than the
+ * renewal task's lease, so the next run after the lease expired resolves it.
+ */
+export const RESUME_AFTER_MS = 5 * 60_000;
+
+function leftByStoppedRun(payment: { status: string; method: string; created_at: string }, at: Date): boolean {
+  return (
+    payment.status === 'PENDING' &&
+    payment.method === 'CARD' &&
+    new Date(payment.created_at).getTime() <= at.getTime() - RESUME_AFTER_MS
+  );
+}
+
+async function askProvider(
+  app: FastifyInstance,
+  card: Awaited<ReturnType<typeof repo.defaultCard>>,
+  payment: string,
+  subscription: Subscription,
+  resume: boolean,
+): Promise<{ status: 'PAID' | 'DECLINED'; reference?: string; result?: string } | null> {
+  if (!card) return { status: 'DECLINED', result: 'noCard' };
+  try {
+    return await paymentProvider(app.config).chargeStoredCard(app.config, {
+      payment,
+      token: card.provider_token,
+      amountCents: subscription.amount_cents,
+      description: `Alumni Bold ${subscription.current_period_end.slice(0, 10)}`,
+      ...(resume ? { resume } : {}),
+    });
+  } catch (error) {
+    app.log.error({ err: error, payment }, 'payment provider unreachable');
+    // a resumed charge may have gone through the first time: it stays PENDING, asked again (same order) next run
+    if (resume) return null;
+    // a first send: nothing was charged that we know of; counted as a failed attempt and retried
+    return { status: 'DECLINED', result: 'unreachable' };
+  }
 }
 
 const BATCH = 200;
 
-/** The renewal job (DESIGN §1; a task, so one instance runs it at a time): ends, charges and retries what is due. */
-export async function runRenewals(app: FastifyInstance, at: Date) {
+/**
+ * The renewal job (DESIGN §1; a task, so one instance runs it at a time): ends, charges and retries what is due.
+ * `signal` (the instance stopping) ends the run between two members, never inside one: the rest stay due for the
+ * next run, on this instance or another.
+ */
+export async function runRenewals(app: FastifyInstance, at: Date, signal?: AbortSignal) {
   const now = nowIso(at);
-  const counts = { ended: 0, charged: 0, declined: 0, pending: 0, lapsed: 0 };
+  const counts = { ended: 0, charged: 0, declined: 0, pending: 0, lapsed: 0, stopped: false };
+  // between two members the event loop gets a turn: on SQLite (no I/O to wait for) a run would otherwise hold it to
+  // its end, and neither requests nor a SIGTERM would be seen until then
+  const go = async () => {
+    await yieldToLoop();
+    return !(counts.stopped ||= signal?.aborted === true);
+  };
   for (const subscription of await repo.dueEnds(app.db, now, BATCH)) {
+    if (!(await go())) return counts;
     await app.db.transaction().execute((trx) => endSubscription(app, trx, subscription, at, 'cancelled'));
     counts.ended++;
   }
   for (const subscription of await repo.dueCharges(app.db, now, BATCH)) {
+    if (!(await go())) return counts;
     const outcome = await chargeSubscription(app, subscription, at);
     if (outcome.status === 'PAID') counts.charged++;
     else if (outcome.status === 'DECLINED') counts.declined++;
     else if (outcome.status === 'PENDING') counts.pending++;
   }
   for (const member of await repo.lapsedWithoutSubscription(app.db, now, BATCH)) {
+    if (!(await go())) return counts;
     await app.db.transaction().execute(async (trx) => {
       await repo.setRole(trx, member.hash, 'REGULAR', member.subscription_end, now);
     });

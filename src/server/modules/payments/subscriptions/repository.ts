@@ -102,6 +102,17 @@ export async function startPayment(db: Conn, row: Insertable<PaymentsTable>): Pr
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/** The payment of one attempt (what startPayment found already there). */
+export function findAttempt(db: Conn, subscriptionHash: string, periodStart: string, attempt: number) {
+  return db
+    .selectFrom('payments')
+    .select(['hash', 'status', 'method', 'created_at'])
+    .where('subscription_hash', '=', subscriptionHash)
+    .where('period_start', '=', periodStart)
+    .where('attempt', '=', attempt)
+    .executeTakeFirst();
+}
+
 export async function settlePayment(
   db: Conn,
   hash: string,

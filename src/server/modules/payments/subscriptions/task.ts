@@ -6,5 +6,9 @@ import { runRenewals } from './charging';
 export const RENEWAL_EVERY_MS = 15 * 60_000;
 
 export function renewalTask(app: FastifyInstance): Task {
-  return { name: 'membership.renewals', everyMs: RENEWAL_EVERY_MS, run: (now) => runRenewals(app, now) };
+  return {
+    name: 'membership.renewals',
+    everyMs: RENEWAL_EVERY_MS,
+    run: (now, signal) => runRenewals(app, now, signal),
+  };
 }
