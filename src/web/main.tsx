@@ -8,7 +8,9 @@ import { loadAntdLocale } from './providers/antdLocale';
 import { loadLocale, localeFromPath } from './providers/i18n';
 import { queryClient } from './providers/queryClient';
 import { readSession } from './providers/session';
-import { preloadPage } from './routing/preload';
+import { initQuery } from './providers/access';
+import { loadIdentity } from './providers/auth';
+import { preloadClientPage, preloadPage } from './routing/preload';
 import { SECTION_COLORS } from './theme';
 
 // the section colours of SPEC §9 as CSS variables (--job, --article, …) for the stylesheet
@@ -21,9 +23,21 @@ const root = document.getElementById('root')!;
 // a server-rendered public page (src/server/ssr) sends the answers it was rendered with
 const embedded = document.getElementById('ssr-state');
 
-// and the page's code, so that a server-rendered page hydrates in one pass
-// (antd's strings: a server-rendered page loads them only if it shows antd's components, see preload.ts)
-void Promise.all([loadLocale(lng), embedded ? preloadPage(window.location.pathname) : loadAntdLocale(lng)]).then(() => {
+// a client-rendered page (an area, the back office, a sign-in page) asks at once for who is signed in and what they
+// may do, which its guards and menus wait for, instead of after its code has come and rendered
+if (!embedded && readSession()) {
+  void loadIdentity();
+  void queryClient.prefetchQuery(initQuery);
+}
+
+// and the page's code, so that a server-rendered page hydrates in one pass, and a client-rendered one gets all its
+// parts at once (antd's strings: a server-rendered page loads them only if it shows antd's components, see preload.ts)
+void Promise.all([
+  loadLocale(lng),
+  ...(embedded
+    ? [preloadPage(window.location.pathname)]
+    : [loadAntdLocale(lng), preloadClientPage(window.location.pathname)]),
+]).then(() => {
   if (!embedded) {
     createRoot(root).render(<App />);
     return;

@@ -1,5 +1,5 @@
 /** One React Router route per locale for every entry of the shared route table (DESIGN §5). */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from '../components/Spinner';
 import Cookies from 'js-cookie';
@@ -8,14 +8,18 @@ import { localizedPattern, ROUTES, type Area, type RouteDef } from '../../shared
 import { PublicLayout } from '../layouts/PublicLayout';
 import { ComingSoonPage, NotFoundPage } from '../pages/common/StatusPages';
 import { Guarded } from './guards';
-import { AntdScopeLazy as AntdScope, LIGHT_PAGES, PAGES } from './pages';
+import {
+  AntdScopeLazy as AntdScope,
+  AreaLayoutLazy as AreaLayout,
+  LIGHT_PAGES,
+  PAGES,
+  REFINE_PAGES,
+  WithRefineLazy as WithRefine,
+} from './pages';
 import { adminRoutes } from './adminRoutes';
 
-// the members' and companies' layouts (side menu) load with their first page
-const AreaLayout = lazy(() => import('../layouts/AreaLayout').then((m) => ({ default: m.AreaLayout })));
-// Refine, only where it is used: the areas, the back office, and these pages of the public frame
-const WithRefine = lazy(() => import('./WithRefine'));
-const REFINE_PAGES = new Set(['login']); // the other sign-in, registration and recovery pages are in the areas
+// the lazy parts (Refine, the layouts, the pages) are in pages.ts, so that preload.ts can fetch a client-rendered
+// page's parts all at once at start instead of one after another as each renders
 const spinner = <Spinner />;
 
 /** SPEC §2: the i18n_redirected cookie, then the browser language, then Spanish. */

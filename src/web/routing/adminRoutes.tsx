@@ -8,7 +8,7 @@ import { LOCALES } from '../../shared/constants';
 import { ADMIN_ROUTES, localizedPattern } from '../../shared/routes';
 import { Spinner } from '../components/Spinner';
 
-const AdminLayout = lazy(() => import('../layouts/AdminLayout').then((m) => ({ default: m.AdminLayout })));
+export const AdminLayoutLazy = lazy(() => import('../layouts/AdminLayout').then((m) => ({ default: m.AdminLayout })));
 
 export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'admin.login': lazy(() => import('../pages/admin/AdminLoginPage')),
@@ -54,7 +54,7 @@ export function adminRoutes() {
       const Page = ADMIN_PAGES[route.name]!;
       return <Route key={`${lng}:${route.name}`} path={localizedPattern(route, lng)} element={wait(<Page />)} />;
     }),
-    <Route key={`${lng}:admin`} path={`/${lng}/admin`} element={wait(<AdminLayout />)}>
+    <Route key={`${lng}:admin`} path={`/${lng}/admin`} element={wait(<AdminLayoutLazy />)}>
       <Route index element={<Navigate to={`/${lng}/admin/dashboard`} replace />} />
       {inside.map((route) => (
         <Route

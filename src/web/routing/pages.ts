@@ -26,6 +26,15 @@ export const LIGHT_PAGES = new Set([
 /** antd's theme provider, loaded with the first page that needs it (one lazy component: preload.ts resolves it before hydration). */
 export const AntdScopeLazy = lazy(() => import('../components/AntdScope'));
 
+/** Refine (with antd's theme), only where it is used: the areas, the back office, the sign-in page. */
+export const WithRefineLazy = lazy(() => import('./WithRefine'));
+
+/** The members' and companies' layout (side menu), loaded with their first page. */
+export const AreaLayoutLazy = lazy(() => import('../layouts/AreaLayout').then((m) => ({ default: m.AreaLayout })));
+
+/** The public pages that sit inside Refine (the other sign-in, registration and recovery pages are in the areas). */
+export const REFINE_PAGES = new Set(['login']);
+
 export const PAGES: Record<string, Page> = {
   home: lazy(() => import('../pages/public/home/HomePage')),
   jobs: lazy(() => import('../pages/public/jobs/JobListPage')),

@@ -6,8 +6,10 @@
  * it throws the pending import, and once that settles the component renders without suspending.
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { matchPath } from '../../shared/routes';
-import { AntdScopeLazy, LIGHT_PAGES, PAGES } from './pages';
+import { isLocale } from '../../shared/constants';
+import { ADMIN_ROUTES, matchPath } from '../../shared/routes';
+import { AdminLayoutLazy, ADMIN_PAGES } from './adminRoutes';
+import { AntdScopeLazy, AreaLayoutLazy, LIGHT_PAGES, PAGES, REFINE_PAGES, WithRefineLazy } from './pages';
 import { loadAntdLocale } from '../providers/antdLocale';
 import { localeFromPath } from '../providers/i18n';
 
@@ -24,6 +26,44 @@ export async function preloadPage(pathname: string): Promise<void> {
       ? Promise.all([preloadLazy(AntdScopeLazy as LazyLike), loadAntdLocale(localeFromPath(pathname))])
       : null;
   await Promise.all([antd, preloadLazy(name ? (PAGES[name] as LazyLike | undefined) : undefined)]);
+}
+
+/** The back-office route of a path (`/en/admin` opens the dashboard), as routing/adminRoutes mounts them. */
+function adminRouteOf(pathname: string) {
+  const [lng, ...rest] = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+  if (!isLocale(lng) || rest[0] !== 'admin') return undefined;
+  if (rest.length === 1) return ADMIN_ROUTES.find((route) => route.name === 'admin.dashboard');
+  return ADMIN_ROUTES.find((route) => {
+    const pattern = route.path.split('/');
+    return pattern.length === rest.length && pattern.every((part, i) => part.startsWith(':') || part === rest[i]);
+  });
+}
+
+/**
+ * Every part a client-rendered page (the areas, the back office, the sign-in pages) is made of — Refine with antd's
+ * theme, the area's layout, the page with its forms — fetched at once at start. Left to React, each part is asked for
+ * only when the one around it has rendered: four or five round trips one after another before the page's own code
+ * even starts downloading (issue 27 §3). Nothing is rendered by it; the lazy components then render without waiting.
+ */
+export async function preloadClientPage(pathname: string): Promise<void> {
+  const admin = adminRouteOf(pathname);
+  if (admin) {
+    await Promise.all([
+      preloadLazy(WithRefineLazy as LazyLike),
+      admin.permission ? preloadLazy(AdminLayoutLazy as LazyLike) : null,
+      preloadLazy(ADMIN_PAGES[admin.name] as LazyLike | undefined),
+    ]);
+    return;
+  }
+  const route = matchPath(pathname)?.route;
+  if (!route) return;
+  const inArea = route.area !== 'public';
+  await Promise.all([
+    inArea || REFINE_PAGES.has(route.name) ? preloadLazy(WithRefineLazy as LazyLike) : null,
+    inArea ? preloadLazy(AreaLayoutLazy as LazyLike) : null,
+    !inArea && !LIGHT_PAGES.has(route.name) ? preloadLazy(AntdScopeLazy as LazyLike) : null,
+    preloadLazy(PAGES[route.name] as LazyLike | undefined),
+  ]);
 }
 
 type LazyLike = LazyExoticComponent<ComponentType> & Partial<LazyInternals>;

@@ -1,0 +1,80 @@
+/**
+ * Issue 27 §3 in Chromium: the first visit of each signed-in area asks for all its code at once. Before, each lazy part
+ * was asked for when the one around it had rendered — Refine, then the area's layout, then (once the identity and the
+ * permission list of GET /api/init had answered) the page with its forms: a chain of round trips before the page's own
+ * code even started downloading. Here GET /api/init is held back until the page's chunk has been requested (or 8 s have
+ * passed): the page's code must be on its way while the permissions are still unanswered, and the page must then work.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
+
+let server: LiveServer;
+let browser: Browser;
+onBrowserSuite((live) => ({ server, browser } = live));
+
+const viewport = { width: 1400, height: 900 };
+
+async function signInAdmin(page: Page) {
+  await page.goto(`${server.url}/en/admin/login`);
+  await page.locator('#root_email').fill('admin@demo.test');
+  await page.locator('#root_password').fill('demo-password');
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(/\/en\/admin\/users$/);
+}
+
+const AREAS = [
+  {
+    path: '/en/user/profile',
+    chunk: /\/assets\/ProfilePage-[\w-]+\.js$/,
+    usable: '#root_name',
+    signIn: (page: Page) => signInAt(page, server.url, 'bold@demo.test'),
+  },
+  {
+    path: '/en/company/jobs',
+    chunk: /\/assets\/OfferListPage-[\w-]+\.js$/,
+    usable: '[data-testid="company-jobs"]',
+    signIn: (page: Page) => signInAt(page, server.url, 'company@demo.test', { company: true }),
+  },
+  {
+    path: '/en/admin',
+    chunk: /\/assets\/DashboardPage-[\w-]+\.js$/,
+    usable: '[data-testid="dashboard-stats"]',
+    signIn: signInAdmin,
+  },
+];
+
+describe('the first visit of an area', () => {
+  for (const area of AREAS)
+    it(`${area.path} asks for its page's code while its permissions are still unanswered`, async () => {
+      const signing = await withCookieChoice(await browser.newContext({ viewport }), server.url);
+      await area.signIn((await newPage(signing)).page);
+      const session = await signing.storageState();
+      await signing.close();
+
+      // a new context with the session alone: nothing cached, every chunk is fetched
+      const context = await withCookieChoice(await browser.newContext({ viewport, storageState: session }), server.url);
+      const { page, errors } = await newPage(context);
+      let release!: () => void;
+      const released = new Promise<void>((ok) => (release = ok));
+      const timer = setTimeout(() => release(), 8_000); // the chained loading asks for the page only after the answer
+      let answered = false;
+      let pageCodeBeforeAnswer = false;
+      page.on('request', (request) => {
+        if (!area.chunk.test(request.url())) return;
+        pageCodeBeforeAnswer = !answered;
+        release();
+      });
+      await page.route('**/api/init', async (route) => {
+        await released;
+        answered = true;
+        await route.continue();
+      });
+      await page.goto(server.url + area.path);
+      await page.locator(area.usable).first().waitFor({ timeout: 60_000 });
+      clearTimeout(timer);
+      expect(pageCodeBeforeAnswer).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+});
