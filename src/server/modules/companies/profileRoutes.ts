@@ -5,7 +5,6 @@ import { uploadBody } from '../../plugins/uploads';
 import { receivedFile } from '../users/filesRoutes';
 import { serviceContext } from '../../serviceContext';
 import * as service from './profileService';
-import { serviceContext } from '../../serviceContext';
 
 const okReply = { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } };
 const logoReply = {

@@ -8,7 +8,6 @@ import { receivedFile } from '../../users/filesRoutes';
 import { serviceContext } from '../../../serviceContext';
 import * as service from './service';
 import { fileAnswer } from '../../../lib/fileAnswer';
-import { serviceContext } from '../../../serviceContext';
 
 type Hash = { Params: { hash: string } };
 const tags = ['administrators'];

@@ -6,7 +6,6 @@ import { uploadBody } from '../../../plugins/uploads';
 import { receivedFile } from '../../users/filesRoutes';
 import { serviceContext } from '../../../serviceContext';
 import * as service from './service';
-import { serviceContext } from '../../../serviceContext';
 
 type Hash = { Params: { hash: string } };
 type Member = { Params: { hash: string; member: string } };
