@@ -5,9 +5,7 @@
  * member. Only the group's administrator reaches these routes; another member's group answers 404. Editing a published
  * group keeps it published (docs/decisions.md); a rejected one goes back to review when sent again.
  */
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config';
-import type { Db } from '../../../db/dialect';
 import { storePublicImage } from '../../../lib/publicImages';
 import { removeUnnamedPictures, replacePictureRows } from '../../../lib/publicPictures';
 import { publicKey, removeQuietly } from '../../../lib/storage';
