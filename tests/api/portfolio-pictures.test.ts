@@ -172,26 +172,23 @@ describe.each(['local', 's3'] as const)('portfolio pictures as files: %s', (driv
       .select('hash')
       .where('email', '=', 'regular@demo.test')
       .executeTakeFirstOrThrow();
-    const projects = t.app.db.selectFrom('portfolios').select('hash').where('user_hash', '=', user.hash);
+    const projects = (
+      await t.app.db.selectFrom('portfolios').select('hash').where('user_hash', '=', user.hash).execute()
+    ).map((row) => row.hash);
+    expect(projects).toContain(own);
     const ownedRows = () =>
       t.app.db
         .selectFrom('files')
         .select('path')
         .where('owner_type', '=', 'portfolio')
-        .where('owner_hash', 'in', projects);
+        .where('owner_hash', 'in', projects)
+        .execute();
     expect((await ownedRows()).length).toBeGreaterThan(0);
 
     const done = await t.api('DELETE', '/usr/users/me', { body: { password: DEMO_PASSWORD }, ...regular });
     expect(done.statusCode, done.body).toBe(200);
     expect(await rowsNaming(images[0]!.url)).toEqual([]);
     expect(await t.app.storage.exists(keyOf(images[0]!.url))).toBe(false);
-    expect(
-      await t.app.db
-        .selectFrom('files')
-        .select('path')
-        .where('owner_type', '=', 'portfolio')
-        .where('owner_hash', '=', own)
-        .execute(),
-    ).toEqual([]);
+    expect(await ownedRows()).toEqual([]);
   }, 60_000);
 });
