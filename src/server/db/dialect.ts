@@ -40,6 +40,7 @@ import * as m032 from './migrations/032_school_records';
 import * as m035 from './migrations/035_messages';
 import * as m039 from './migrations/039_study_decisions';
 import * as m040 from './migrations/040_public_picture_files';
+import * as m041 from './migrations/041_portfolio_picture_files';
 import * as m037 from './migrations/037_message_moderation';
 import * as m036 from './migrations/036_search_words';
 
@@ -148,6 +149,7 @@ const migrations: Record<string, Migration> = {
   '035_messages': m035,
   '039_study_decisions': m039,
   '040_public_picture_files': m040,
+  '041_portfolio_picture_files': m041,
   '037_message_moderation': m037,
   '036_search_words': m036,
 };

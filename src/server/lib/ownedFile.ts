@@ -29,6 +29,7 @@ export async function swapOwnedFile(
     .select(['hash', 'path'])
     .where('owner_type', '=', kind)
     .where('owner_hash', '=', owner)
+    .where('kind', '=', kind) // a project also owns its pictures' rows (kind `portfolio_image`): not this file
     .execute();
   if (old.length)
     await trx

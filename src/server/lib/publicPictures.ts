@@ -1,6 +1,6 @@
 /**
  * Public pictures in the `files` table (issue 26 §1, §5): a member's photo and its large version, a company's logo, a
- * group's image and an article's cover keep their public link in their own column (`/uploads/avatars/….webp`, served
+ * group's image, an article's cover and a portfolio project's pictures keep their public link in their own column (`/uploads/avatars/….webp`, served
  * with long caching) and, written in the same transaction, a `files` row whose `path` is that same link. So the
  * sweeper tells a live picture from an orphan (an object no row names) and counts rows whose object is missing.
  * Replacing or removing a picture removes its row in the transaction and its object after the commit.
@@ -9,15 +9,19 @@ import type { Conn } from '../db/conn';
 import { newHash, nowIso } from './ids';
 import { publicKey, removeQuietly, type FileStorage } from './storage';
 
-export const PUBLIC_KINDS = ['photo', 'photo_large', 'logo', 'group_image', 'article_cover'] as const;
+export const PUBLIC_KINDS = [
+  'photo',
+  'photo_large',
+  'logo',
+  'group_image',
+  'article_cover',
+  'portfolio_image',
+] as const;
 export type PublicKind = (typeof PUBLIC_KINDS)[number];
-export type PictureOwner = 'user' | 'company' | 'workgroup' | 'article';
+export type PictureOwner = 'user' | 'company' | 'workgroup' | 'article' | 'portfolio';
 
-/**
- * The public folders whose objects all have a row (uploaded ones and the demo's under `seed/`): only these are swept.
- * Portfolio pictures (`portfolios/`) are still named by `portfolio_images` alone and are left alone.
- */
-const PICTURE_FOLDERS = ['avatars', 'logos', 'workgroups', 'articles'];
+/** The public folders whose objects all have a row (uploaded ones and the demo's under `seed/`): only these are swept. */
+const PICTURE_FOLDERS = ['avatars', 'logos', 'workgroups', 'articles', 'portfolios'];
 const SWEPT = new RegExp(`^uploads/(?:seed/)?(?:${PICTURE_FOLDERS.join('|')})/[^/]+$`);
 
 export function isPublicKind(kind: string): kind is PublicKind {

@@ -550,6 +550,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
           (row) => ['workgroup', row.hash, 'group_image', row.image] as const,
         ),
         ...articles.map((row) => ['article', row.hash, 'article_cover', row.image] as const),
+        ...portfolio_images.map((row) => ['portfolio', row.portfolio_hash, 'portfolio_image', row.path] as const),
       ]),
     ]);
     await insertMany(trx, 'comments', [...comments, ...runByBold.comments]);

@@ -6,8 +6,8 @@
  * - a `files` row whose object is missing is reported: a warning in the log naming the files, and the count kept in
  *   `settings` (`files.sweep`) for /metrics (`alumni_files_missing`), whichever instance is scraped.
  * Uploads half received by an instance killed mid-request (DATA_DIR/tmp/*.part) go the same way after the grace.
- * Public pictures (photos, logos, group images, covers: lib/publicPictures.ts) have `files` rows too, so their folders
- * under `uploads/` are swept and counted the same way; portfolio pictures, named by `portfolio_images` only, are not.
+ * Public pictures (photos, logos, group images, covers, portfolio pictures: lib/publicPictures.ts) have `files` rows
+ * too, so their folders under `uploads/` are swept and counted the same way.
  */
 import type { FastifyInstance } from 'fastify';
 import { PRIVATE_KINDS } from '../../lib/privateFiles';

@@ -35,6 +35,7 @@ export async function portfolioFiles(
     .selectFrom('files')
     .select(['hash', 'name', 'owner_hash'])
     .where('owner_type', '=', 'portfolio')
+    .where('kind', '=', 'portfolio') // not the project's pictures (`portfolio_image`)
     .where('owner_hash', 'in', projects)
     .execute();
   return new Map(rows.map((row) => [row.owner_hash, { hash: row.hash, name: row.name }]));

@@ -3,8 +3,9 @@
  * `DELETE …/images/{imageId}` removes one, `PATCH /usr/portfolios/{id}` `{ images: [...] }` reorders them
  * (the first is the cover). Order of writes, so nothing is half-written: every file is re-encoded first
  * (one unreadable file refuses the whole request), then all are written under fresh random names, then
- * the rows go in one transaction; if anything fails, the files this request wrote are removed. Old files
- * are removed only after the database no longer names them.
+ * the rows (`portfolio_images` and each picture's `files` row, lib/publicPictures.ts) go in one transaction;
+ * if anything fails, the files this request wrote are removed. Old files are removed only after the database
+ * no longer names them; an object a crash left without its row is the sweeper's (modules/fileSweep).
  */
 import type { Locale } from '../../../shared/constants';
 import { UPLOAD_KINDS } from '../../../shared/uploads';
@@ -55,22 +56,25 @@ export async function addImages(ctx: ServiceContext, hash: string, files: Upload
   // Unknown or someone else's project: 404 before any pixel is decoded.
   if (!(await repo.find(ctx.db, user, hash))) throw AppError.notFound();
   const images = await reencodeAll(lng, files);
-  const paths: string[] = [];
+  const stored: Array<{ path: string; size: number }> = [];
   try {
     for (const image of images) {
       const name = `${newHash(24)}.webp`;
-      paths.push(`/uploads/${FOLDER}/${name}`);
+      stored.push({ path: `/uploads/${FOLDER}/${name}`, size: image.length });
       await ctx.storage.put(`uploads/${FOLDER}/${name}`, image, { contentType: 'image/webp' });
     }
     await ctx.db.transaction().execute(async (trx) => {
       if (!(await repo.lockOwn(trx, ctx.dialect === 'postgres', user, hash))) throw AppError.notFound();
       const existing = await repo.imagesOf(trx, hash);
-      if (existing.length + paths.length > MAX_IMAGES)
+      if (existing.length + stored.length > MAX_IMAGES)
         throw fieldError(lng, 'portfolios.tooManyImages', { count: MAX_IMAGES });
-      await repo.appendImages(trx, hash, paths);
+      await repo.appendImages(trx, hash, stored);
     });
   } catch (error) {
-    await removeImageFiles(ctx, paths);
+    await removeImageFiles(
+      ctx,
+      stored.map((image) => image.path),
+    );
     throw error;
   }
   return show(ctx, hash);

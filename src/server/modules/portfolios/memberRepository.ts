@@ -1,6 +1,18 @@
 /** The member's own portfolio projects, drafts included (Kysely only; the caller owns the transaction). */
 import type { Conn } from '../../db/conn';
-import { newHash } from '../../lib/ids';
+import { newHash, nowIso } from '../../lib/ids';
+import { pictureRow } from '../../lib/publicPictures';
+
+/** A project's pictures have a `files` row each (lib/publicPictures.ts), owned by the project. */
+const PICTURE = 'portfolio_image';
+
+function pictureRowsOf(db: Conn, projects: string[]) {
+  return db
+    .deleteFrom('files')
+    .where('owner_type', '=', 'portfolio')
+    .where('kind', '=', PICTURE)
+    .where('owner_hash', 'in', projects);
+}
 
 const COLUMNS = ['hash', 'name', 'date', 'content', 'status'] as const;
 
@@ -68,6 +80,7 @@ export async function replaceLinks(db: Conn, hash: string, urls: string[]) {
 /** Deletes the project with its links and image rows; answers the image paths so the caller removes the files. */
 export async function remove(db: Conn, user: string, hash: string) {
   const images = await db.selectFrom('portfolio_images').select('path').where('portfolio_hash', '=', hash).execute();
+  await pictureRowsOf(db, [hash]).execute();
   await db.deleteFrom('portfolio_links').where('portfolio_hash', '=', hash).execute();
   await db.deleteFrom('portfolio_images').where('portfolio_hash', '=', hash).execute();
   await db.deleteFrom('portfolios').where('hash', '=', hash).where('user_hash', '=', user).execute();
@@ -94,16 +107,23 @@ export function imagesOf(db: Conn, hash: string) {
     .execute();
 }
 
-/** Appends images after the last one, in the order given; answers their hashes. */
-export async function appendImages(db: Conn, hash: string, paths: string[]) {
+/** Appends images (their public link and size) after the last one, in the order given; answers their hashes. */
+export async function appendImages(db: Conn, hash: string, images: Array<{ path: string; size: number }>) {
   const last = await db
     .selectFrom('portfolio_images')
     .select((eb) => eb.fn.max<number>('position').as('p'))
     .where('portfolio_hash', '=', hash)
     .executeTakeFirst();
   const start = last?.p === null || last?.p === undefined ? 0 : Number(last.p) + 1;
-  const rows = paths.map((path, i) => ({ hash: newHash(), portfolio_hash: hash, path, position: start + i }));
-  if (rows.length) await db.insertInto('portfolio_images').values(rows).execute();
+  const rows = images.map(({ path }, i) => ({ hash: newHash(), portfolio_hash: hash, path, position: start + i }));
+  if (rows.length) {
+    await db.insertInto('portfolio_images').values(rows).execute();
+    const at = nowIso();
+    await db
+      .insertInto('files')
+      .values(images.map(({ path, size }) => pictureRow('portfolio', hash, { kind: PICTURE, link: path, size }, at)))
+      .execute();
+  }
   return rows.map((row) => row.hash);
 }
 
@@ -117,6 +137,7 @@ export async function removeImage(db: Conn, hash: string, image: string) {
     .executeTakeFirst();
   if (!row) return undefined;
   await db.deleteFrom('portfolio_images').where('portfolio_hash', '=', hash).where('hash', '=', image).execute();
+  await pictureRowsOf(db, [hash]).where('path', '=', row.path).execute();
   return row.path;
 }
 

@@ -4,7 +4,7 @@ import { translate } from '../../i18n';
 import { dmyToIso, isoToDmy } from '../../../shared/dates';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
 import type { Actor } from '../../types';
-import { publicKey, removeQuietly } from '../../lib/storage';
+import { removeUnnamedPictures } from '../../lib/publicPictures';
 import type { Conn } from '../../db/conn';
 import * as publicRepo from './repository';
 import * as repo from './memberRepository';
@@ -141,11 +141,10 @@ export async function remove(ctx: ServiceContext, hash: string) {
   return { ok: true };
 }
 
-/** Public image links are `/uploads/…`; any other link is left alone. */
+/**
+ * After the commit (or a failed one): removes the pictures' objects no `files` row names any more. Public image links
+ * are `/uploads/…`; any other link is left alone.
+ */
 export async function removeImageFiles(ctx: ServiceContext, paths: string[]): Promise<void> {
-  const { storage } = ctx;
-  await removeQuietly(
-    storage,
-    paths.map((path) => publicKey(path)),
-  );
+  await removeUnnamedPictures(ctx.db, ctx.storage, paths);
 }

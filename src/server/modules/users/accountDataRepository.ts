@@ -332,6 +332,12 @@ export async function deleteOwned(
     .where('owner_type', '=', 'user')
     .where('owner_hash', '=', userHash)
     .execute();
+  // the projects' own rows: their file (kind `portfolio`) and their pictures' rows (`portfolio_image`, issue 26)
+  const projectFiles = db
+    .deleteFrom('files')
+    .where('owner_type', '=', 'portfolio')
+    .where('owner_hash', 'in', portfolios);
+  files.push(...(await projectFiles.returning(['kind', 'path']).execute()));
   await db.deleteFrom('portfolio_images').where('portfolio_hash', 'in', portfolios).execute();
   await db.deleteFrom('portfolio_links').where('portfolio_hash', 'in', portfolios).execute();
   await db.deleteFrom('portfolios').where('user_hash', '=', userHash).execute();
