@@ -54,7 +54,8 @@ export function uploadBody(kind: UploadKind, text: Record<string, object> = {}) 
   };
   return {
     type: 'object',
-    required: optional ? [] : [field],
+    // OpenAPI 3.0 refuses an empty `required`: an optional file leaves it out
+    ...(optional ? {} : { required: [field] }),
     additionalProperties: false,
     properties: {
       ...text,
