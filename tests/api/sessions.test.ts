@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { revokeAllSessions } from '../../src/server/modules/auth/service';
+import { systemContext } from '../../src/server/serviceContext';
 import { pruneExpired } from '../../src/server/modules/auth/counters';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app';
 
@@ -105,7 +106,7 @@ describe('revokeAllSessions', () => {
     const bystander = await signIn('regular@demo.test', 'usr', 'device0000000014');
     for (const s of sessions) expect((await me('usr', s)).statusCode).toBe(200);
 
-    await revokeAllSessions(t.app.db, 'user', await hashOf('users', 'bold@demo.test'));
+    await revokeAllSessions(systemContext(t.app), 'user', await hashOf('users', 'bold@demo.test'));
 
     for (const s of sessions) {
       expect((await me('usr', s)).statusCode).toBe(401);

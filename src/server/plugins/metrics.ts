@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../errors';
 import { lastMissingCount } from '../modules/fileSweep/task';
+import { systemContext } from '../serviceContext';
 
 const hidden = { config: { page: true as const }, schema: { hide: true } };
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -41,7 +42,7 @@ function appGauges(app: FastifyInstance, registry: Registry) {
     help: 'Private files whose stored object was missing at the last sweep (files.sweep; the log names them)',
     registers: [registry],
     async collect() {
-      this.set(await lastMissingCount(app));
+      this.set(await lastMissingCount(systemContext(app)));
     },
   });
   new Gauge({

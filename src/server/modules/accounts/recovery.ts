@@ -8,6 +8,7 @@
  *   and tells the owner by e-mail — all in one transaction.
  */
 import type { Db } from '../../db/dialect';
+import type { ServiceContext } from '../../serviceContext';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
@@ -61,7 +62,8 @@ export interface Reset {
   password_repeat: string;
 }
 
-export async function resetPassword(db: Db, kind: RecoveryKind, input: Reset, lng: Locale): Promise<{ ok: true }> {
+export async function resetPassword(ctx: ServiceContext, kind: RecoveryKind, input: Reset): Promise<{ ok: true }> {
+  const { db, lng } = ctx;
   if (input.password_repeat !== input.password) {
     throw AppError.badRequest('validation.failed', [
       { field: 'password_repeat', message: translate(lng, 'accounts.passwordMismatch') },
@@ -77,7 +79,7 @@ export async function resetPassword(db: Db, kind: RecoveryKind, input: Reset, ln
     if (!account || account.status !== 'VALIDATED') throw invalidToken(lng);
     await repo.setPassword(trx, TABLE[kind], account.hash, passwordHash, now);
     await repo.useUpTokens(trx, 'recovery', kind, account.hash, now);
-    await revokeAllSessions(trx, kind, account.hash);
+    await revokeAllSessions({ ...ctx, db: trx }, kind, account.hash);
     const language: Locale = isLocale(account.language) ? account.language : DEFAULT_LOCALE;
     await enqueueMail(trx, {
       to: account.email,

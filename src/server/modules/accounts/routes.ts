@@ -109,7 +109,7 @@ export async function accountRoutes(app: FastifyInstance) {
         body: { $ref: 'recovery.reset#' },
         response: { 200: okReply },
       },
-      handler: (request) => recovery.resetPassword(app.db, kind, request.body, request.lng),
+      handler: (request) => recovery.resetPassword(serviceContext(request), kind, request.body),
     });
   }
 }

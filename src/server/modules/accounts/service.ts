@@ -144,7 +144,7 @@ export async function confirmEmail(
   ctx: ServiceContext,
   token: string,
 ): Promise<{ ok: true; already?: true; validated?: boolean }> {
-  const { db, config, lng } = ctx;
+  const { db, lng } = ctx;
   const now = nowIso();
   let validated = false;
   try {
@@ -152,7 +152,7 @@ export async function confirmEmail(
       const row = await consumeOrFail(trx, 'confirm_email', token, lng, now);
       await repo.markEmailConfirmed(trx, row.actor_hash, now);
       // the school's records may validate the member now (issue 28 §2); else they wait in the queue
-      validated = (await checkOnConfirmation(trx, config, row.actor_hash)) === 'validated';
+      validated = (await checkOnConfirmation({ ...ctx, db: trx }, row.actor_hash)) === 'validated';
     });
   } catch (error) {
     if (

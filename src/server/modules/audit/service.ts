@@ -1,6 +1,5 @@
 import { listResult, pageWindow, type ListResult } from '../../lib/lists';
 import { newHash, nowIso } from '../../lib/ids';
-import type { Conn } from '../../db/conn';
 import type { AuditItem } from '../../../shared/audit';
 import * as repo from './repository';
 import { type ServiceContext } from '../../serviceContext';
@@ -14,9 +13,9 @@ export interface AuditQuery {
 
 export type { AuditItem };
 
-/** Writes one audit row (inside the caller's transaction). */
+/** Writes one audit row: inside the caller's transaction, given as `{ ...ctx, db: trx }`. */
 export async function record(
-  db: Conn,
+  ctx: ServiceContext,
   entry: {
     adminHash: string;
     action: string;
@@ -26,7 +25,7 @@ export async function record(
     at?: string;
   },
 ): Promise<void> {
-  await repo.insertAudit(db, {
+  await repo.insertAudit(ctx.db, {
     hash: newHash(),
     admin_hash: entry.adminHash,
     action: entry.action,

@@ -13,7 +13,6 @@ import { ANONYMOUS_ACTOR } from '../../types';
 import type { Role } from '../../../shared/permissions';
 import * as repo from './repository';
 import type { AccountKind } from './repository';
-import type { Conn } from '../../db/conn';
 import { presentCompany, presentUser } from './presenters';
 import { admitSignIn } from './throttle';
 import type { FileLinks } from '../../lib/signedLinks';
@@ -139,8 +138,8 @@ export async function logout(ctx: ServiceContext) {
  * Ends every session of an account on every device. The account features call it when an account is
  * disabled, rejected or deleted and when its password is changed or reset (inside their transaction).
  */
-export async function revokeAllSessions(db: Conn, kind: AccountKind, hash: string): Promise<void> {
-  await repo.revokeAccountSessions(db, kind, hash, nowIso());
+export async function revokeAllSessions(ctx: ServiceContext, kind: AccountKind, hash: string): Promise<void> {
+  await repo.revokeAccountSessions(ctx.db, kind, hash, nowIso());
 }
 
 async function accountPayload(db: Db, kind: AccountKind, hash: string) {

@@ -10,6 +10,7 @@
  * too, so their folders under `uploads/` are swept and counted the same way.
  */
 import type { FastifyInstance } from 'fastify';
+import { systemContext, type ServiceContext } from '../../serviceContext';
 import { PRIVATE_KINDS } from '../../lib/privateFiles';
 import { isPublicKind, sweptPictureKey } from '../../lib/publicPictures';
 import { privateKey, publicKey } from '../../lib/storage';
@@ -36,9 +37,9 @@ function rowKey(row: { kind: string; path: string }): string | null {
 /** The `files.path` that would name `key`. */
 const pathOf = (key: string) => (key.startsWith('private/') ? key.slice('private/'.length) : `/${key}`);
 
-export async function sweepFiles(app: FastifyInstance, now: Date, signal?: AbortSignal): Promise<SweepReport> {
-  const { db, storage, log } = app;
-  const graceMs = app.config.filesOrphanGraceMinutes * 60_000;
+export async function sweepFiles(ctx: ServiceContext, now: Date, signal?: AbortSignal): Promise<SweepReport> {
+  const { db, storage, log } = ctx;
+  const graceMs = ctx.config.filesOrphanGraceMinutes * 60_000;
   const cutoff = now.getTime() - graceMs;
   const stored = new Set<string>();
   const old: string[] = [];
@@ -65,7 +66,7 @@ export async function sweepFiles(app: FastifyInstance, now: Date, signal?: Abort
   }
   if (deleted.length) log.info({ count: deleted.length, keys: deleted.slice(0, 20) }, 'orphan stored files removed');
   // uploads half received by an instance that was killed (DATA_DIR/tmp; on a shared DATA_DIR, any instance's)
-  const received = sweepStale(uploadTmpDir(app.config.dataDir), now.getTime(), graceMs);
+  const received = sweepStale(uploadTmpDir(ctx.config.dataDir), now.getTime(), graceMs);
   if (received) log.info({ count: received }, 'unfinished received uploads removed');
 
   const missing: string[] = [];
@@ -89,12 +90,12 @@ export async function sweepFiles(app: FastifyInstance, now: Date, signal?: Abort
 }
 
 export function fileSweepTask(app: FastifyInstance): Task {
-  return { name: 'files.sweep', everyMs: EVERY_MS, run: (now, signal) => sweepFiles(app, now, signal) };
+  return { name: 'files.sweep', everyMs: EVERY_MS, run: (now, signal) => sweepFiles(systemContext(app), now, signal) };
 }
 
 /** The last sweep's count of rows without their object (0 before any sweep). */
-export async function lastMissingCount(app: FastifyInstance): Promise<number> {
-  const row = await app.db.selectFrom('settings').select('value').where('key', '=', SWEEP_SETTING).executeTakeFirst();
+export async function lastMissingCount(ctx: ServiceContext): Promise<number> {
+  const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', SWEEP_SETTING).executeTakeFirst();
   if (!row) return 0;
   try {
     return Number((JSON.parse(row.value) as Partial<SweepReport>).missing ?? 0);

@@ -35,7 +35,7 @@ export async function invitationRoutes(app: FastifyInstance) {
       body: { $ref: 'recovery.reset#' },
       response: { 200: { type: 'object', properties: { ok: { type: 'boolean' }, email: { type: 'string' } } } },
     },
-    handler: (request) => invitations.accept(app.db, request.body, request.lng),
+    handler: (request) => invitations.accept(serviceContext(request), request.body),
   });
   app.get<{ Querystring: invitations.PendingQuery }>('/adm/member-imports/invitations', {
     config: { permission: 'admin.validate' },

@@ -121,14 +121,17 @@ export async function resend(ctx: ServiceContext, userHash: string) {
     const member = await repo.findPending(trx, userHash);
     if (!member) throw AppError.notFound();
     await resendInvitation(trx, ctx.config, member, now);
-    await audit.record(trx, {
-      adminHash: ctx.actor.hash!,
-      action: 'user.invitationResent',
-      targetType: 'user',
-      targetHash: userHash,
-      data: { label: member.email },
-      at: nowIso(now),
-    });
+    await audit.record(
+      { ...ctx, db: trx },
+      {
+        adminHash: ctx.actor.hash!,
+        action: 'user.invitationResent',
+        targetType: 'user',
+        targetHash: userHash,
+        data: { label: member.email },
+        at: nowIso(now),
+      },
+    );
   });
   return { ok: true as const };
 }
@@ -147,7 +150,8 @@ export interface Acceptance {
   password_repeat: string;
 }
 
-export async function accept(db: Db, input: Acceptance, lng: Locale): Promise<{ ok: true; email: string }> {
+export async function accept(ctx: ServiceContext, input: Acceptance): Promise<{ ok: true; email: string }> {
+  const { db, lng } = ctx;
   if (input.password_repeat !== input.password) {
     throw AppError.badRequest('validation.failed', [
       { field: 'password_repeat', message: translate(lng, 'accounts.passwordMismatch') },
@@ -166,7 +170,7 @@ export async function accept(db: Db, input: Acceptance, lng: Locale): Promise<{ 
       at: now,
     });
     await accounts.useUpTokens(trx, 'invitation', 'user', member.hash, now);
-    await revokeAllSessions(trx, 'user', member.hash);
+    await revokeAllSessions({ ...ctx, db: trx }, 'user', member.hash);
     return { ok: true as const, email: member.email };
   });
 }

@@ -110,14 +110,17 @@ export async function confirm(ctx: ServiceContext, path: string, filename: strin
       done.added += added.length;
     }
     await repo.setImportCounts(trx, importHash, done);
-    await audit.record(trx, {
-      adminHash: ctx.actor.hash!,
-      action: 'members.imported',
-      targetType: 'import',
-      targetHash: importHash,
-      data: { label: filename.slice(0, 255), ...done },
-      at: nowIso(now),
-    });
+    await audit.record(
+      { ...ctx, db: trx },
+      {
+        adminHash: ctx.actor.hash!,
+        action: 'members.imported',
+        targetType: 'import',
+        targetHash: importHash,
+        data: { label: filename.slice(0, 255), ...done },
+        at: nowIso(now),
+      },
+    );
     return done;
   });
   if (counts.added > 0)

@@ -110,7 +110,7 @@ export async function detail(ctx: ServiceContext, hash: string) {
 }
 
 export async function decide(ctx: ServiceContext, hash: string, action: Action) {
-  const { db, config, actor: admin } = ctx;
+  const { db, actor: admin } = ctx;
   const report = await repo.findReport(db, hash);
   if (!report) throw notFound();
   if (report.resolved_at) throw new AppError(409, 'messages.reportResolved');
@@ -127,24 +127,27 @@ export async function decide(ctx: ServiceContext, hash: string, action: Action) 
     if (action === 'disable' && report.sender_type === 'user' && account?.status !== 'DISABLED') {
       const user = await findUser(trx, report.sender_hash);
       if (!user) throw notFound();
-      await moveMember(trx, config, user, 'DISABLED', null, { hash: admin.hash!, email: admin.email ?? null }, ctx.lng);
+      await moveMember({ ...ctx, db: trx }, user, 'DISABLED', null, { hash: admin.hash!, email: admin.email ?? null });
     }
     const names = await namesOf(trx, [party(report.sender_type, report.sender_hash)]);
-    await audit.record(trx, {
-      adminHash: admin.hash!,
-      action: AUDIT_ACTION[action],
-      targetType: report.sender_type,
-      targetHash: report.sender_hash,
-      data: {
-        label: names.get(`${report.sender_type}:${report.sender_hash}`) ?? '—',
-        email: account?.email ?? null,
-        admin_email: admin.email ?? null,
-        reason: report.reason,
-        report: report.hash,
-        message: report.message_hash,
+    await audit.record(
+      { ...ctx, db: trx },
+      {
+        adminHash: admin.hash!,
+        action: AUDIT_ACTION[action],
+        targetType: report.sender_type,
+        targetHash: report.sender_hash,
+        data: {
+          label: names.get(`${report.sender_type}:${report.sender_hash}`) ?? '—',
+          email: account?.email ?? null,
+          admin_email: admin.email ?? null,
+          reason: report.reason,
+          report: report.hash,
+          message: report.message_hash,
+        },
+        at: now,
       },
-      at: now,
-    });
+    );
     if (action === 'warn' && account)
       await enqueueMail(trx, {
         to: account.email,

@@ -6,6 +6,7 @@
  * only (this plugin), never logged. The way to Redsys's card page (redsys/page.ts) is registered with these routes.
  */
 import type { FastifyInstance } from 'fastify';
+import { serviceContext } from '../../serviceContext';
 import { paymentProvider } from './provider';
 import { settle } from './cards/service';
 import { redsysPageRoutes } from './redsys/page';
@@ -37,7 +38,7 @@ export async function paymentNotifyRoutes(app: FastifyInstance) {
         request.log.warn({ provider: provider.name }, 'payment notification with a bad signature refused');
         return reply.code(400).send({ ok: false });
       }
-      const { applied } = await settle(app, notification);
+      const { applied } = await settle(serviceContext(request), notification);
       if (!applied)
         request.log.warn(
           { provider: provider.name, session: notification.session },

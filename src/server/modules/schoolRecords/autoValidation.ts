@@ -4,7 +4,7 @@
  * usual e-mail and audit row (by the system); anything else waits in the queue with the reason kept in
  * `users.data.registry_check` for the back office. The office can turn it off (setting `registry`).
  */
-import type { Config } from '../../config';
+import type { ServiceContext } from '../../serviceContext';
 import type { Conn } from '../../db/conn';
 import { readSetting, writeSetting } from '../init/repository';
 import * as usersRepo from '../users/admin/repository';
@@ -33,7 +33,8 @@ const surnameKeys = (first: string, second: string | null) =>
   new Set([surnameKey(first), surnameKey(`${first} ${second ?? ''}`)].filter(Boolean));
 
 /** Inside the confirmation's transaction: checks a PENDING member against the records, validating an eligible match. */
-export async function checkOnConfirmation(trx: Conn, config: Config, userHash: string): Promise<RegistryCheck | null> {
+export async function checkOnConfirmation(ctx: ServiceContext, userHash: string): Promise<RegistryCheck | null> {
+  const { db: trx, config } = ctx;
   const user = await usersRepo.findUser(trx, userHash);
   if (!user || user.status !== 'PENDING') return null;
   const data = JSON.parse(user.data || '{}') as Record<string, unknown>;
@@ -59,7 +60,7 @@ export async function checkOnConfirmation(trx: Conn, config: Config, userHash: s
   if (check === 'validated') {
     const lng = isLocale(user.language) ? user.language : 'es';
     const fresh = await usersRepo.findUser(trx, userHash);
-    await moveMember(trx, config, fresh!, 'VALIDATED', null, SYSTEM_ACTOR, lng);
+    await moveMember({ ...ctx, lng }, fresh!, 'VALIDATED', null, SYSTEM_ACTOR);
   }
   return check;
 }
@@ -69,7 +70,8 @@ export async function checkOnConfirmation(trx: Conn, config: Config, userHash: s
  * (in the import's transaction), so those the new records make eligible are validated as on confirmation. Addresses
  * not confirmed yet are checked when they are. Answers how many were validated.
  */
-export async function recheckQueue(trx: Conn, config: Config): Promise<number> {
+export async function recheckQueue(ctx: ServiceContext): Promise<number> {
+  const trx = ctx.db;
   if (!(await autoValidationOn(trx))) return 0;
   const waiting = await trx
     .selectFrom('users')
@@ -79,6 +81,6 @@ export async function recheckQueue(trx: Conn, config: Config): Promise<number> {
     .orderBy('created_at')
     .execute();
   let validated = 0;
-  for (const { hash } of waiting) if ((await checkOnConfirmation(trx, config, hash)) === 'validated') validated += 1;
+  for (const { hash } of waiting) if ((await checkOnConfirmation(ctx, hash)) === 'validated') validated += 1;
   return validated;
 }

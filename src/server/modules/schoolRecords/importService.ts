@@ -156,14 +156,17 @@ export function preview(ctx: ServiceContext, path: string): Promise<ImportAnswer
 export async function importFile(ctx: ServiceContext, path: string, filename: string): Promise<ImportAnswer> {
   return ctx.db.transaction().execute(async (trx) => {
     const answer = await walk(ctx, path, trx, true);
-    const validated = await recheckQueue(trx, ctx.config);
-    await audit.record(trx, {
-      adminHash: ctx.actor.hash!,
-      action: SCHOOL_RECORD_AUDIT_ACTIONS[0],
-      targetType: 'schoolRecords',
-      targetHash: newHash(),
-      data: { label: filename.slice(0, 200), counts: answer.counts, validated },
-    });
+    const validated = await recheckQueue({ ...ctx, db: trx });
+    await audit.record(
+      { ...ctx, db: trx },
+      {
+        adminHash: ctx.actor.hash!,
+        action: SCHOOL_RECORD_AUDIT_ACTIONS[0],
+        targetType: 'schoolRecords',
+        targetHash: newHash(),
+        data: { label: filename.slice(0, 200), counts: answer.counts, validated },
+      },
+    );
     return { ...answer, validated };
   });
 }

@@ -102,16 +102,22 @@ export async function edit(ctx: ServiceContext, hash: string, body: RecordWrite)
       ]);
     if (!changedFields(before, next).length) return;
     await repo.update(trx, hash, { ...next, search_text: searchText(next), updated_at: nowIso() });
-    await audit.record(trx, {
-      adminHash: ctx.actor.hash!,
-      action: SCHOOL_RECORD_AUDIT_ACTIONS[1],
-      targetType: 'schoolRecord',
-      targetHash: hash,
-      data: {
-        label: `${next.name} ${next.surname1}`,
-        changes: auditChanges(before as unknown as Record<string, unknown>, next as unknown as Record<string, unknown>),
+    await audit.record(
+      { ...ctx, db: trx },
+      {
+        adminHash: ctx.actor.hash!,
+        action: SCHOOL_RECORD_AUDIT_ACTIONS[1],
+        targetType: 'schoolRecord',
+        targetHash: hash,
+        data: {
+          label: `${next.name} ${next.surname1}`,
+          changes: auditChanges(
+            before as unknown as Record<string, unknown>,
+            next as unknown as Record<string, unknown>,
+          ),
+        },
       },
-    });
+    );
   });
   return show(ctx, hash);
 }
@@ -120,13 +126,16 @@ export async function remove(ctx: ServiceContext, hash: string): Promise<{ ok: t
   await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.find(trx, hash);
     if (!row || !(await repo.remove(trx, hash))) throw AppError.notFound();
-    await audit.record(trx, {
-      adminHash: ctx.actor.hash!,
-      action: SCHOOL_RECORD_AUDIT_ACTIONS[2],
-      targetType: 'schoolRecord',
-      targetHash: hash,
-      data: { label: `${row.name} ${row.surname1}` },
-    });
+    await audit.record(
+      { ...ctx, db: trx },
+      {
+        adminHash: ctx.actor.hash!,
+        action: SCHOOL_RECORD_AUDIT_ACTIONS[2],
+        targetType: 'schoolRecord',
+        targetHash: hash,
+        data: { label: `${row.name} ${row.surname1}` },
+      },
+    );
   });
   return { ok: true };
 }
@@ -140,13 +149,16 @@ export async function mapStudy(ctx: ServiceContext, body: { study: string; categ
   const key = normaliseHeader(body.study) || body.study.trim();
   await ctx.db.transaction().execute(async (trx) => {
     await repo.decideStudy(trx, key, body.study.trim(), body.category, nowIso());
-    await audit.record(trx, {
-      adminHash: ctx.actor.hash!,
-      action: SCHOOL_RECORD_AUDIT_ACTIONS[1],
-      targetType: 'schoolStudy',
-      targetHash: newHash(),
-      data: { label: body.study.trim(), changes: { category: { before: null, after: body.category } } },
-    });
+    await audit.record(
+      { ...ctx, db: trx },
+      {
+        adminHash: ctx.actor.hash!,
+        action: SCHOOL_RECORD_AUDIT_ACTIONS[1],
+        targetType: 'schoolStudy',
+        targetHash: newHash(),
+        data: { label: body.study.trim(), changes: { category: { before: null, after: body.category } } },
+      },
+    );
   });
   return { study: body.study.trim(), category: body.category };
 }

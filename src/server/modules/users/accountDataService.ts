@@ -276,7 +276,7 @@ export async function deleteAccount(ctx: ServiceContext, body: UserDelete) {
     const groups = await repo.unpublishAdministered(trx, hash, now);
     await repo.anonymise(trx, hash, now);
     const attachments = await eraseMessagesOf(trx, hash, now);
-    await revokeAllSessions(trx, 'user', hash);
+    await revokeAllSessions({ ...ctx, db: trx }, 'user', hash);
     await enqueueMail(trx, {
       to: user.email,
       language: user.language as Locale,
@@ -284,14 +284,17 @@ export async function deleteAccount(ctx: ServiceContext, body: UserDelete) {
       data: { name: user.name },
     });
     // no personal data in the log: who (the member's hash), what, and how many groups went back to the association
-    await audit.record(trx, {
-      adminHash: hash,
-      action: ACCOUNT_DELETED_ACTION,
-      targetType: 'user',
-      targetHash: hash,
-      data: { by: 'member', from: user.status, to: 'DELETED', groups_unpublished: groups.length },
-      at: now,
-    });
+    await audit.record(
+      { ...ctx, db: trx },
+      {
+        adminHash: hash,
+        action: ACCOUNT_DELETED_ACTION,
+        targetType: 'user',
+        targetHash: hash,
+        data: { by: 'member', from: user.status, to: 'DELETED', groups_unpublished: groups.length },
+        at: now,
+      },
+    );
     return { ...owned, files: [...owned.files, ...attachments], photo: user.photo };
   });
   // after the commit: the database no longer names these files

@@ -64,11 +64,11 @@ export async function memberFileRoutes(app: FastifyInstance) {
 
   app.post('/usr/users/cv', {
     ...upload('document', 'Upload the CV (field `file`: PDF, at most 10 MB); answers a signed link', cvReply),
-    handler: (request) => service.setCv(app, request.actor, request.lng, receivedFile(request.body, 'file')),
+    handler: (request) => service.setCv(serviceContext(request), receivedFile(request.body, 'file')),
   });
   app.delete('/usr/users/cv', {
     ...remove('Remove the CV', cvReply),
-    handler: (request) => service.deleteCv(app, request.actor),
+    handler: (request) => service.deleteCv(serviceContext(request)),
   });
 
   app.post('/usr/users/student/file', {
@@ -77,10 +77,10 @@ export async function memberFileRoutes(app: FastifyInstance) {
       'Upload the student file (field `file`: PDF, at most 10 MB); answers a signed link',
       studentReply,
     ),
-    handler: (request) => service.setStudentFile(app, request.actor, request.lng, receivedFile(request.body, 'file')),
+    handler: (request) => service.setStudentFile(serviceContext(request), receivedFile(request.body, 'file')),
   });
   app.delete('/usr/users/student/file', {
     ...remove('Remove the student file', studentReply),
-    handler: (request) => service.deleteStudentFile(app, request.actor),
+    handler: (request) => service.deleteStudentFile(serviceContext(request)),
   });
 }

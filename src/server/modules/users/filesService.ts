@@ -5,7 +5,6 @@
  * (a crash in between leaves an orphan file, never a row pointing at nothing).
  */
 import { open } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { avatarVersions, ImageError, MAX_INPUT_PIXELS } from '../../lib/images';
@@ -89,7 +88,7 @@ export async function completePdf(file: UploadedFile): Promise<boolean> {
 
 /** Stores a PDF privately as the member's only file of `kind`; answers its row's hash. */
 async function replaceDocument(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   lng: Locale,
   kind: MemberFileKind,
@@ -97,11 +96,11 @@ async function replaceDocument(
 ): Promise<string> {
   if (!(await completePdf(file))) throw fieldError(lng, 'file', 'upload.badDocument');
   const size = file.size;
-  const path = await putPrivateFile(app.storage, kind, 'application/pdf', file.path, size);
+  const path = await putPrivateFile(ctx.storage, kind, 'application/pdf', file.path, size);
   let result;
   try {
     const name = downloadName(file.filename, 'application/pdf', kind === 'cv' ? 'cv' : 'student-file');
-    result = await filesRepository.replacePrivate(app.db, app.dialect, actor.hash!, kind, {
+    result = await filesRepository.replacePrivate(ctx.db, ctx.dialect, actor.hash!, kind, {
       kind,
       name,
       path,
@@ -109,34 +108,38 @@ async function replaceDocument(
       size,
     });
   } catch (error) {
-    await removePrivate(app.storage, kind, path);
+    await removePrivate(ctx.storage, kind, path);
     throw error;
   }
-  for (const stored of result.removed) await removePrivate(app.storage, kind, stored);
+  for (const stored of result.removed) await removePrivate(ctx.storage, kind, stored);
   return result.hash!;
 }
 
-async function clearDocument(app: FastifyInstance, actor: Actor, kind: MemberFileKind): Promise<void> {
-  const { removed } = await filesRepository.replacePrivate(app.db, app.dialect, actor.hash!, kind, null);
-  for (const stored of removed) await removePrivate(app.storage, kind, stored); // seed and shared demo files stay
+async function clearDocument(ctx: ServiceContext, actor: Actor, kind: MemberFileKind): Promise<void> {
+  const { removed } = await filesRepository.replacePrivate(ctx.db, ctx.dialect, actor.hash!, kind, null);
+  for (const stored of removed) await removePrivate(ctx.storage, kind, stored); // seed and shared demo files stay
 }
 
-const link = (app: FastifyInstance, actor: Actor, hash: string) => fileLinks(app.config.secretKey, actor).link(hash);
+const link = (ctx: ServiceContext, actor: Actor, hash: string) => fileLinks(ctx.config.secretKey, actor).link(hash);
 
-export async function setCv(app: FastifyInstance, actor: Actor, lng: Locale, file: UploadedFile) {
-  return { has_cv: true, cv: link(app, actor, await replaceDocument(app, actor, lng, 'cv', file)) };
+export async function setCv(ctx: ServiceContext, file: UploadedFile) {
+  const { actor, lng } = ctx;
+  return { has_cv: true, cv: link(ctx, actor, await replaceDocument(ctx, actor, lng, 'cv', file)) };
 }
 
-export async function deleteCv(app: FastifyInstance, actor: Actor) {
-  await clearDocument(app, actor, 'cv');
+export async function deleteCv(ctx: ServiceContext) {
+  const { actor } = ctx;
+  await clearDocument(ctx, actor, 'cv');
   return { has_cv: false, cv: null };
 }
 
-export async function setStudentFile(app: FastifyInstance, actor: Actor, lng: Locale, file: UploadedFile) {
-  return { student_file: link(app, actor, await replaceDocument(app, actor, lng, 'student', file)) };
+export async function setStudentFile(ctx: ServiceContext, file: UploadedFile) {
+  const { actor, lng } = ctx;
+  return { student_file: link(ctx, actor, await replaceDocument(ctx, actor, lng, 'student', file)) };
 }
 
-export async function deleteStudentFile(app: FastifyInstance, actor: Actor) {
-  await clearDocument(app, actor, 'student');
+export async function deleteStudentFile(ctx: ServiceContext) {
+  const { actor } = ctx;
+  await clearDocument(ctx, actor, 'student');
   return { student_file: null };
 }

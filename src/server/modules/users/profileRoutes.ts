@@ -22,8 +22,9 @@ export async function profileRoutes(app: FastifyInstance) {
         response: { 200: model.me },
       },
       handler: async (request) => {
-        await profile.update(app, request.actor, request.lng, request.body);
-        return profile.me(serviceContext(request), profileModel(app), fileLinks(app.config.secretKey, request.actor));
+        const ctx = serviceContext(request);
+        await profile.update(ctx, model, request.body);
+        return profile.me(ctx, model, fileLinks(app.config.secretKey, request.actor));
       },
     });
   }

@@ -4,14 +4,12 @@
  * profile_complete and search_text in step; GET /usr/users/me adds the values, profile_level, the next
  * step and the masked bank account. Weights and required fields come from the schema (src/shared/profile.ts).
  */
-import type { FastifyInstance } from 'fastify';
 import type { Selectable, Updateable } from 'kysely';
 import type { UsersTable } from '../../db/types';
 import { AppError, type FieldError } from '../../errors';
 import { nowIso } from '../../lib/ids';
 import { clearCountCache } from '../../lib/countCache';
 import type { FileLinks } from '../../lib/signedLinks';
-import type { Actor } from '../../types';
 import { translate } from '../../i18n';
 import type { Locale } from '../../../shared/constants';
 import { BOLD_ROLES } from '../../../shared/permissions';
@@ -22,7 +20,7 @@ import * as auth from '../auth/service';
 import { creditorIbanError, isCreditorIban, revokeMandates } from '../payments/debit/revocation';
 import * as repo from './profileRepository';
 import type { UserIban, UserProfile, UserSettings } from '../../../shared/schema-types';
-import { COLUMN_OF, FLAGS, TAG_GROUP_OF, profileModel, type Model } from './profileFields';
+import { COLUMN_OF, FLAGS, TAG_GROUP_OF, type Model } from './profileFields';
 import { messageMailColumns, type MessageMails } from '../messages/messageMails';
 import { type ServiceContext } from '../../serviceContext';
 
@@ -93,13 +91,14 @@ async function checkReferences(
   if (errors.length) throw AppError.badRequest('validation.failed', errors);
 }
 
-export async function update(app: FastifyInstance, actor: Actor, lng: Locale, body: ProfilePatch) {
+export async function update(ctx: ServiceContext, model: Model, body: ProfilePatch) {
+  const { actor, lng } = ctx;
   if (actor.type !== 'user' || !actor.hash) throw AppError.unauthorized();
   const hash = actor.hash;
   // job offers by e-mail are a Bold benefit (SPEC §6): a Regular member is asked to upgrade
   if (body['is_receive_jobs'] === true && !BOLD_ROLES.includes(actor.role)) throw AppError.rule('auth.upgradeRequired');
-  await app.db.transaction().execute(async (trx) => {
-    const row = await repo.lockUser(trx, app.dialect, hash);
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.lockUser(trx, ctx.dialect, hash);
     if (!row) throw AppError.unauthorized();
     await checkReferences(trx, lng, body);
     const data = parseData(row);
@@ -107,12 +106,12 @@ export async function update(app: FastifyInstance, actor: Actor, lng: Locale, bo
     for (const [field, value] of Object.entries(body)) {
       if (field === 'payment') {
         const payment = value as NonNullable<ProfilePatch['payment']>;
-        if (isCreditorIban(app.config, payment.iban)) throw creditorIbanError(lng);
+        if (isCreditorIban(ctx.config, payment.iban)) throw creditorIbanError(lng);
         set['iban'] = normaliseIban(payment.iban);
         data['payment'] = { bank: payment.bank.trim(), name: payment.name.trim() };
         // a direct-debit mandate names one account: another account needs the member's consent again (and a debit
         // not yet sent under the old one is cancelled; one already sent refuses the change)
-        if (set['iban'] !== row.iban) await revokeMandates(app, trx, hash, { refuseInUse: false });
+        if (set['iban'] !== row.iban) await revokeMandates({ ...ctx, db: trx }, trx, hash, { refuseInUse: false });
       } else if (field === 'message_mails') Object.assign(set, messageMailColumns(value as MessageMails));
       else if ((FLAGS as readonly string[]).includes(field)) set[field] = value ? 1 : 0;
       else if (COLUMN_OF[field]) set[COLUMN_OF[field]] = typeof value === 'string' ? value.trim() : value;
@@ -121,8 +120,8 @@ export async function update(app: FastifyInstance, actor: Actor, lng: Locale, bo
       else data[field] = typeof value === 'string' ? value.trim() : value;
     }
     const next = { ...row, ...set } as UserRow;
-    const values = profileValues(profileModel(app), next, data, await repo.userTagsByGroup(trx, hash));
-    const status = profileStatus(profileModel(app).profile, values);
+    const values = profileValues(model, next, data, await repo.userTagsByGroup(trx, hash));
+    const status = profileStatus(model.profile, values);
     const update: Updateable<UsersTable> = {
       ...(set as Updateable<UsersTable>),
       data: JSON.stringify(data),

@@ -79,7 +79,7 @@ export async function adminAdminsRoutes(app: FastifyInstance) {
         200: { $ref: 'admin.totp.recovery#' },
       },
     },
-    handler: (request) => security.enable(app.db, app.config, request.actor, request.lng, request.body.code),
+    handler: (request) => security.enable(serviceContext(request), request.body.code),
   });
   app.delete<{ Body: { code: string } }>('/adm/me/totp', {
     config: { permission: 'admin.self' },
@@ -89,7 +89,7 @@ export async function adminAdminsRoutes(app: FastifyInstance) {
       body: codeBody,
       response: statusReply,
     },
-    handler: (request) => security.disable(app.db, app.config, request.actor, request.lng, request.body.code),
+    handler: (request) => security.disable(serviceContext(request), request.body.code),
   });
 }
 

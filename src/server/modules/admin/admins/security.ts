@@ -4,11 +4,11 @@
  * code once. Every change is audited. In production an administrator without it is nobody's insider (plugins/context.ts, `beforeSecondFactor`).
  */
 import QRCode from 'qrcode';
+import type { ServiceContext } from '../../../serviceContext';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
-import type { Locale } from '../../../../shared/constants';
 import { nowIso, sha256 } from '../../../lib/ids';
 import type { Actor } from '../../../types';
 import type { Conn } from '../../../db/conn';
@@ -83,7 +83,8 @@ export async function useCode(db: Conn, config: Config, adminHash: string, code:
   return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
 }
 
-export async function enable(db: Db, config: Config, actor: Actor, lng: Locale, code: string) {
+export async function enable(ctx: ServiceContext, code: string) {
+  const { db, config, actor, lng } = ctx;
   const admin = await me(db, actor);
   if (admin.totp_enabled_at) throw new AppError(409, 'admin.totpAlreadyOn');
   if (!admin.totp_secret) throw new AppError(409, 'admin.totpNotStarted');
@@ -96,19 +97,23 @@ export async function enable(db: Db, config: Config, actor: Actor, lng: Locale, 
       .set({ totp_enabled_at: nowIso(), recovery_codes: JSON.stringify(hashes) })
       .where('hash', '=', admin.hash)
       .execute();
-    await record(trx, {
-      adminHash: admin.hash,
-      action: 'admin.totpEnabled',
-      targetType: 'admin',
-      targetHash: admin.hash,
-      data: { label: admin.email },
-      at: nowIso(),
-    });
+    await record(
+      { ...ctx, db: trx },
+      {
+        adminHash: admin.hash,
+        action: 'admin.totpEnabled',
+        targetType: 'admin',
+        targetHash: admin.hash,
+        data: { label: admin.email },
+        at: nowIso(),
+      },
+    );
     return { recovery_codes: codes };
   });
 }
 
-export async function disable(db: Db, config: Config, actor: Actor, lng: Locale, code: string) {
+export async function disable(ctx: ServiceContext, code: string) {
+  const { db, config, actor, lng } = ctx;
   const admin = await me(db, actor);
   if (!admin.totp_enabled_at) throw new AppError(409, 'admin.totpAlreadyOff');
   return db.transaction().execute(async (trx) => {
@@ -119,14 +124,17 @@ export async function disable(db: Db, config: Config, actor: Actor, lng: Locale,
       .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null, recovery_codes: null })
       .where('hash', '=', admin.hash)
       .execute();
-    await record(trx, {
-      adminHash: admin.hash,
-      action: 'admin.totpDisabled',
-      targetType: 'admin',
-      targetHash: admin.hash,
-      data: { label: admin.email },
-      at: nowIso(),
-    });
+    await record(
+      { ...ctx, db: trx },
+      {
+        adminHash: admin.hash,
+        action: 'admin.totpDisabled',
+        targetType: 'admin',
+        targetHash: admin.hash,
+        data: { label: admin.email },
+        at: nowIso(),
+      },
+    );
     return { enabled: false, recovery_left: 0 };
   });
 }

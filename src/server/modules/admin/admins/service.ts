@@ -66,14 +66,17 @@ export async function invite(ctx: ServiceContext, body: { email: string; name: s
         link: `${config.publicUrl}/${body.language}/admin/invite/${token}`,
       },
     });
-    await record(trx, {
-      adminHash: actor.hash!,
-      action: 'admin.invited',
-      targetType: 'admin',
-      targetHash: hash,
-      data: { label: email },
-      at: now,
-    });
+    await record(
+      { ...ctx, db: trx },
+      {
+        adminHash: actor.hash!,
+        action: 'admin.invited',
+        targetType: 'admin',
+        targetHash: hash,
+        data: { label: email },
+        at: now,
+      },
+    );
     return { hash, email, name: body.name.trim(), created_at: now, totp: false, invited: true };
   });
 }
@@ -148,14 +151,17 @@ export async function remove(ctx: ServiceContext, hash: string) {
       .where('actor_hash', '=', hash)
       .where('revoked_at', 'is', null)
       .execute();
-    await record(trx, {
-      adminHash: actor.hash!,
-      action: 'admin.removed',
-      targetType: 'admin',
-      targetHash: hash,
-      data: { label: admin.email },
-      at: now,
-    });
+    await record(
+      { ...ctx, db: trx },
+      {
+        adminHash: actor.hash!,
+        action: 'admin.removed',
+        targetType: 'admin',
+        targetHash: hash,
+        data: { label: admin.email },
+        at: now,
+      },
+    );
     return { ok: true };
   });
 }

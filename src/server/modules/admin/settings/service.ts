@@ -73,14 +73,17 @@ export async function update(ctx: ServiceContext, body: SiteSettingsBody) {
       } as unknown as Record<string, unknown>,
     );
     if (Object.keys(diff).length)
-      await record(trx, {
-        adminHash: actor.hash!,
-        action: SETTINGS_AUDIT_ACTION,
-        targetType: 'settings',
-        targetHash: 'site',
-        data: { changes: diff },
-        at: nowIso(),
-      });
+      await record(
+        { ...ctx, db: trx },
+        {
+          adminHash: actor.hash!,
+          action: SETTINGS_AUDIT_ACTION,
+          targetType: 'settings',
+          targetHash: 'site',
+          data: { changes: diff },
+          at: nowIso(),
+        },
+      );
     return current(trx);
   });
 }

@@ -15,7 +15,6 @@ import { storePublicImage } from '../../../lib/publicImages';
 import { removeUnnamedPictures, replacePictureRows } from '../../../lib/publicPictures';
 import { publicKey, removeQuietly } from '../../../lib/storage';
 import type { UploadedFile } from '../../../plugins/uploads';
-import type { Actor } from '../../../types';
 import type { Conn } from '../../../db/conn';
 import { csvBody } from '../../../lib/csv';
 import { dmyToIso, isoToDmy } from '../../../../shared/dates';
@@ -95,15 +94,14 @@ const dateParts = (dmy: string) => {
 };
 
 function audit(
-  conn: Conn,
-  actor: Actor,
+  ctx: ServiceContext,
   action: 'article.created' | 'article.updated' | 'article.deleted',
   hash: string,
   label: string,
   data: Record<string, unknown> = {},
 ) {
-  return record(conn, {
-    adminHash: actor.hash!,
+  return record(ctx, {
+    adminHash: ctx.actor.hash!,
     action,
     targetType: 'article',
     targetHash: hash,
@@ -113,7 +111,7 @@ function audit(
 }
 
 export async function create(ctx: ServiceContext, body: AdminArticleWrite) {
-  const { db, actor, lng } = ctx;
+  const { db, lng } = ctx;
   const missing = (['type', 'status', 'date', 'texts'] as const).find((field) => body[field] === undefined);
   if (missing) throw fieldError(lng, missing, 'validation.required');
   return db.transaction().execute(async (trx) => {
@@ -138,13 +136,13 @@ export async function create(ctx: ServiceContext, body: AdminArticleWrite) {
     await repo.replaceTexts(trx, hash, texts);
     await repo.replaceTags(trx, hash, body.tags ?? []);
     const article = await show({ ...ctx, db: trx }, hash);
-    await audit(trx, actor, 'article.created', hash, article.texts.es!.title, { to: article.status });
+    await audit({ ...ctx, db: trx }, 'article.created', hash, article.texts.es!.title, { to: article.status });
     return article;
   });
 }
 
 export async function update(ctx: ServiceContext, hash: string, body: AdminArticleWrite) {
-  const { db, actor, lng } = ctx;
+  const { db, lng } = ctx;
   return db.transaction().execute(async (trx) => {
     const before = await show({ ...ctx, db: trx }, hash);
     await checkTags(trx, lng, body.tags);
@@ -171,7 +169,7 @@ export async function update(ctx: ServiceContext, hash: string, body: AdminArtic
     const after = await show({ ...ctx, db: trx }, hash);
     const changes = changedFields(comparable(before), comparable(after));
     if (Object.keys(changes).length)
-      await audit(trx, actor, 'article.updated', hash, after.texts.es!.title, {
+      await audit({ ...ctx, db: trx }, 'article.updated', hash, after.texts.es!.title, {
         changes,
         from: before.status,
         to: after.status,
@@ -185,12 +183,13 @@ const comparable = ({ updated_at: _u, created_at: _c, registered: _r, hash: _h, 
   rest as unknown as Record<string, unknown>;
 
 export async function remove(ctx: ServiceContext, hash: string) {
-  const { actor } = ctx;
   const image = await ctx.db.transaction().execute(async (trx) => {
     const article = await show({ ...ctx, db: trx }, hash);
     if (article.registered > 0) throw AppError.rule('admin.articles.hasAttendees', { count: article.registered });
     await repo.deleteArticle(trx, hash);
-    await audit(trx, actor, 'article.deleted', hash, article.texts.es?.title ?? hash, { from: article.status });
+    await audit({ ...ctx, db: trx }, 'article.deleted', hash, article.texts.es?.title ?? hash, {
+      from: article.status,
+    });
     return article.image;
   });
   await removeUnnamedPictures(ctx.db, ctx.storage, [image]); // its `files` row went with the article
@@ -205,7 +204,7 @@ export async function setCover(ctx: ServiceContext, hash: string, file: Uploaded
   try {
     old = await ctx.db.transaction().execute(async (trx) => {
       await repo.updateArticle(trx, hash, { image: image.link, updated_at: nowIso() });
-      await audit(trx, ctx.actor, 'article.updated', hash, article.texts.es?.title ?? hash, {
+      await audit({ ...ctx, db: trx }, 'article.updated', hash, article.texts.es?.title ?? hash, {
         changes: { image: { before: article.image, after: image.link } },
       });
       return replacePictureRows(trx, 'article', hash, ['article_cover'], [{ kind: 'article_cover', ...image }]);
@@ -223,7 +222,7 @@ export async function removeCover(ctx: ServiceContext, hash: string) {
   const old = await ctx.db.transaction().execute(async (trx) => {
     await repo.updateArticle(trx, hash, { image: null, updated_at: nowIso() });
     if (article.image)
-      await audit(trx, ctx.actor, 'article.updated', hash, article.texts.es?.title ?? hash, {
+      await audit({ ...ctx, db: trx }, 'article.updated', hash, article.texts.es?.title ?? hash, {
         changes: { image: { before: article.image, after: null } },
       });
     return replacePictureRows(trx, 'article', hash, ['article_cover'], []);

@@ -57,20 +57,23 @@ export async function decide(ctx: ServiceContext, hash: string, decision: Decisi
     if (!canMoveMember(company.status, to)) throw new AppError(409, 'admin.illegalMove', { from: company.status, to });
     if (!(await repo.moveStatus(trx, hash, company.status, { status: to, updated_at: nowIso() })))
       throw new AppError(409, 'admin.alreadyDecided');
-    await audit.record(trx, {
-      adminHash: admin.hash!,
-      action: COMPANY_ACTIONS[to],
-      targetType: 'company',
-      targetHash: hash,
-      data: {
-        from: company.status,
-        to,
-        reason,
-        label: company.company_name,
-        email: company.email,
-        admin_email: admin.email,
+    await audit.record(
+      { ...ctx, db: trx },
+      {
+        adminHash: admin.hash!,
+        action: COMPANY_ACTIONS[to],
+        targetType: 'company',
+        targetHash: hash,
+        data: {
+          from: company.status,
+          to,
+          reason,
+          label: company.company_name,
+          email: company.email,
+          admin_email: admin.email,
+        },
       },
-    });
+    );
     const language = isLocale(company.language) ? company.language : 'es';
     const name = company.contact_name;
     if (to === 'VALIDATED') {
@@ -86,7 +89,7 @@ export async function decide(ctx: ServiceContext, hash: string, decision: Decisi
         data: reason ? { name, reason } : { name },
       });
     }
-    if (to !== 'VALIDATED') await revokeAllSessions(trx, 'company', hash);
+    if (to !== 'VALIDATED') await revokeAllSessions({ ...ctx, db: trx }, 'company', hash);
   });
   return detail(ctx, hash);
 }

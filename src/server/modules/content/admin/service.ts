@@ -121,14 +121,17 @@ export async function update(ctx: ServiceContext, key: string, body: AdminPageWr
       'texts.',
     );
     if (Object.keys(changes).length)
-      await record(trx, {
-        adminHash: actor.hash!,
-        action: 'page.updated',
-        targetType: 'page',
-        targetHash: key,
-        data: { label: after.texts.es?.title ?? key, changes },
-        at: now,
-      });
+      await record(
+        { ...ctx, db: trx },
+        {
+          adminHash: actor.hash!,
+          action: 'page.updated',
+          targetType: 'page',
+          targetHash: key,
+          data: { label: after.texts.es?.title ?? key, changes },
+          at: now,
+        },
+      );
     return after;
   });
 }

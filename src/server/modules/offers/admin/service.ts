@@ -74,21 +74,24 @@ export async function decide(ctx: ServiceContext, hash: string, decision: OfferD
       reason,
       expiryDays: config.offerExpiryDays,
     });
-    await audit.record(trx, {
-      adminHash: admin.hash!,
-      action: offerAuditAction(offer.status, decision.status),
-      targetType: 'job',
-      targetHash: hash,
-      data: {
-        from: offer.status,
-        to: decision.status,
-        reason,
-        label: `${offer.title} · ${offer.company_name}`,
-        email: offer.company_email,
-        admin_email: admin.email,
+    await audit.record(
+      { ...ctx, db: trx },
+      {
+        adminHash: admin.hash!,
+        action: offerAuditAction(offer.status, decision.status),
+        targetType: 'job',
+        targetHash: hash,
+        data: {
+          from: offer.status,
+          to: decision.status,
+          reason,
+          label: `${offer.title} · ${offer.company_name}`,
+          email: offer.company_email,
+          admin_email: admin.email,
+        },
+        at: nowIso(),
       },
-      at: nowIso(),
-    });
+    );
     const language = isLocale(offer.company_language) ? offer.company_language : 'es';
     const base = config.publicUrl.replace(/\/$/, '');
     if (decision.status === 'PUBLISHED') {

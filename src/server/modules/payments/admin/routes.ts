@@ -1,5 +1,6 @@
 /** Membership payments in the back office (issue 13 §6): /adm/subscriptions, /adm/payments, refunds, SEPA files. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { serviceContext } from '../../../serviceContext';
 import type {
   AdminPaymentDecision,
   AdminPaymentRefund,
@@ -42,7 +43,7 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
       querystring: { $ref: 'admin.subscriptions.filter#' },
       response: { 200: listSchema('admin.subscription') },
     },
-    handler: (request) => service.subscriptions(app.db, request.query),
+    handler: (request) => service.subscriptions(serviceContext(request), request.query),
   });
   app.get<{ Querystring: AdminPaymentsFilter }>('/adm/payments', {
     config: access,
@@ -52,7 +53,7 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
       querystring: { $ref: 'admin.payments.filter#' },
       response: { 200: listSchema('admin.payment') },
     },
-    handler: (request) => service.payments(app.db, request.query),
+    handler: (request) => service.payments(serviceContext(request), request.query),
   });
   app.get<{ Querystring: AdminPaymentsFilter }>('/adm/payments/export', {
     config: access,
@@ -63,7 +64,7 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
       response: { 200: fileAnswer('text/csv', 'CSV, UTF-8 with a BOM') },
     },
     handler: async (request, reply) => {
-      const { filename, body } = await service.paymentsCsv(app.db, request.lng, request.query);
+      const { filename, body } = await service.paymentsCsv(serviceContext(request), request.query);
       return sendCsv(reply, filename, body);
     },
   });
@@ -76,7 +77,7 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
       response: xmlReply,
     },
     handler: async (request, reply) => {
-      const { batch, xml } = await service.downloadSepa(app, request.params.batch);
+      const { batch, xml } = await service.downloadSepa(serviceContext(request), request.params.batch);
       return sendXml(reply, batch, xml);
     },
   });
@@ -95,7 +96,7 @@ async function writeRoutes(app: FastifyInstance) {
       body: { $ref: 'admin.payment.refund#' },
       response: { 200: { $ref: 'admin.payment#' } },
     },
-    handler: (request) => service.refund(app, request.actor, request.lng, request.params.hash, request.body),
+    handler: (request) => service.refund(serviceContext(request), request.params.hash, request.body),
   });
   app.post<{ Body: AdminSepaRequest }>('/adm/payments/sepa', {
     config: access,
@@ -108,9 +109,7 @@ async function writeRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const { batch, xml, count, totalCents } = await service.exportSepa(
-        app,
-        request.actor,
-        request.lng,
+        serviceContext(request),
         request.body.collection_date,
       );
       return sendXml(reply, batch, xml, { 'X-Sepa-Count': String(count), 'X-Sepa-Total': String(totalCents) });
@@ -126,6 +125,6 @@ async function writeRoutes(app: FastifyInstance) {
       body: { $ref: 'admin.payment.decision#' },
       response: { 200: { $ref: 'admin.payment#' } },
     },
-    handler: (request) => service.decide(app, request.actor, request.lng, request.params.hash, request.body),
+    handler: (request) => service.decide(serviceContext(request), request.params.hash, request.body),
   });
 }

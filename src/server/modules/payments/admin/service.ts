@@ -8,8 +8,8 @@
  *   the collection date and creation time, so the same file can be downloaded again from its rows.
  * - Collected / returned apply the membership's own rules (payments/subscriptions/charging.ts).
  */
-import type { FastifyInstance } from 'fastify';
 import type { Locale } from '../../../../shared/constants';
+import type { ServiceContext } from '../../../serviceContext';
 import type {
   AdminPayment,
   AdminPaymentDecision,
@@ -18,13 +18,11 @@ import type {
   AdminSubscription,
   AdminSubscriptionsFilter,
 } from '../../../../shared/schema-types';
-import type { Db } from '../../../db/dialect';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { csvBody } from '../../../lib/csv';
 import { newHash, nowIso } from '../../../lib/ids';
 import { listResult, pageWindow } from '../../../lib/lists';
-import type { Actor } from '../../../types';
 import type { Conn } from '../../../db/conn';
 import { applyFailed, applyPaid } from '../subscriptions/charging';
 import { paymentProvider } from '../provider';
@@ -50,7 +48,8 @@ const member = (row: MemberRow) => ({
   partner_number: row.code_numeric === null || row.code_numeric === undefined ? null : Number(row.code_numeric),
 });
 
-export async function subscriptions(db: Db, query: AdminSubscriptionsFilter) {
+export async function subscriptions(ctx: ServiceContext, query: AdminSubscriptionsFilter) {
+  const { db } = ctx;
   const { size, offset } = pageWindow(query, 20);
   const [total, rows] = await Promise.all([
     repo.countSubscriptions(db, query),
@@ -93,7 +92,8 @@ const presentPayment = (row: PaymentRow): AdminPayment => ({
   result: row.result,
 });
 
-export async function payments(db: Db, query: AdminPaymentsFilter) {
+export async function payments(ctx: ServiceContext, query: AdminPaymentsFilter) {
+  const { db } = ctx;
   const { size, offset } = pageWindow(query, 20);
   const [total, rows] = await Promise.all([repo.countPayments(db, query), repo.pagePayments(db, query, size, offset)]);
   return listResult(rows.map(presentPayment), total, size);
@@ -121,7 +121,8 @@ async function onePayment(db: Conn, hash: string): Promise<AdminPayment> {
 const euros = (cents: number) => (cents / 100).toFixed(2);
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 
-export async function paymentsCsv(db: Db, lng: Locale, query: AdminPaymentsFilter) {
+export async function paymentsCsv(ctx: ServiceContext, query: AdminPaymentsFilter) {
+  const { db, lng } = ctx;
   const rows = (await repo.pagePayments(db, query, null)).map(presentPayment);
   const h = (key: string) => translate(lng, `admin.payments.csv.${key}`);
   const header = [
@@ -164,15 +165,14 @@ export async function paymentsCsv(db: Db, lng: Locale, query: AdminPaymentsFilte
 }
 
 function audit(
-  conn: Conn,
-  actor: Actor,
+  ctx: ServiceContext,
   action: 'payment.refunded' | 'payment.collected' | 'payment.returned',
   payment: AdminPayment,
   data: Record<string, unknown>,
 ) {
   // the member is the target, so the audit log shows their name; the payment is in the data
-  return record(conn, {
-    adminHash: actor.hash!,
+  return record(ctx, {
+    adminHash: ctx.actor.hash!,
     action,
     targetType: 'user',
     targetHash: payment.member.hash,
@@ -182,10 +182,11 @@ function audit(
 }
 
 /** Refunds a PAID card or debit payment (card: through the provider; debit: the association pays it back by transfer). */
-export async function refund(app: FastifyInstance, actor: Actor, lng: Locale, hash: string, body: AdminPaymentRefund) {
+export async function refund(ctx: ServiceContext, hash: string, body: AdminPaymentRefund) {
+  const { lng } = ctx;
   const reason = body.reason.trim();
   if (!reason) throw fieldError(lng, 'reason', 'validation.required');
-  return app.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const payment = await repo.findPayment(trx, hash);
     if (!payment) throw AppError.notFound();
     if (payment.status !== 'PAID' || (payment.method !== 'CARD' && payment.method !== 'DEBIT'))
@@ -200,22 +201,22 @@ export async function refund(app: FastifyInstance, actor: Actor, lng: Locale, ha
       if (!payment.provider_ref) throw new AppError(409, 'admin.payments.noProviderRef');
       let answer: { ok: boolean; result?: string };
       try {
-        answer = await paymentProvider(app.config).refund(app.config, {
+        answer = await paymentProvider(ctx.config).refund(ctx.config, {
           payment: hash,
           reference: payment.provider_ref,
           amountCents: amount,
         });
       } catch (error) {
-        app.log.error({ err: error, payment: hash }, 'payment provider unreachable for a refund');
+        ctx.log.error({ err: error, payment: hash }, 'payment provider unreachable for a refund');
         throw new AppError(502, 'admin.payments.providerUnreachable');
       }
       if (!answer.ok) {
-        app.log.warn({ payment: hash, result: answer.result }, 'refund refused by the provider');
+        ctx.log.warn({ payment: hash, result: answer.result }, 'refund refused by the provider');
         throw new AppError(502, 'admin.payments.refundRefused', { result: answer.result ?? '' });
       }
     }
     const after = await onePayment(trx, hash);
-    await audit(trx, actor, 'payment.refunded', after, {
+    await audit({ ...ctx, db: trx }, 'payment.refunded', after, {
       amount_cents: amount,
       reason,
       from: payment.status,
@@ -226,16 +227,11 @@ export async function refund(app: FastifyInstance, actor: Actor, lng: Locale, ha
 }
 
 /** The bank's answer to a debit sent in a SEPA file: collected (PENDING → PAID) or returned (PENDING|PAID → RETURNED). */
-export async function decide(
-  app: FastifyInstance,
-  actor: Actor,
-  lng: Locale,
-  hash: string,
-  body: AdminPaymentDecision,
-) {
+export async function decide(ctx: ServiceContext, hash: string, body: AdminPaymentDecision) {
+  const { lng } = ctx;
   const reason = body.reason?.trim() || null;
   if (body.status === 'RETURNED' && !reason) throw fieldError(lng, 'reason', 'validation.required');
-  return app.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const payment = await repo.findPayment(trx, hash);
     if (!payment) throw AppError.notFound();
     const from = payment.status;
@@ -247,11 +243,11 @@ export async function decide(
     const at = new Date();
     const moved =
       body.status === 'PAID'
-        ? await applyPaid(app, trx, hash, null, at)
-        : await applyFailed(app, trx, hash, 'RETURNED', 'returned', at);
+        ? await applyPaid(ctx, trx, hash, null, at)
+        : await applyFailed(ctx, trx, hash, 'RETURNED', 'returned', at);
     if (!moved) throw new AppError(409, 'admin.payments.illegalMove');
     const after = await onePayment(trx, hash);
-    await audit(trx, actor, body.status === 'PAID' ? 'payment.collected' : 'payment.returned', after, {
+    await audit({ ...ctx, db: trx }, body.status === 'PAID' ? 'payment.collected' : 'payment.returned', after, {
       from,
       to: after.status,
       amount_cents: after.amount_cents,
@@ -275,10 +271,11 @@ const stamp = (date: Date) =>
     .slice(0, 14);
 
 /** The SEPA file of every pending debit not yet sent: marks them with a new batch id and answers its XML. */
-export async function exportSepa(app: FastifyInstance, actor: Actor, lng: Locale, collectionDate: string) {
+export async function exportSepa(ctx: ServiceContext, collectionDate: string) {
+  const { actor, lng } = ctx;
   const { iso } = parseDay(collectionDate);
   if (iso < nowIso().slice(0, 10)) throw fieldError(lng, 'collection_date', 'admin.payments.collectionInPast');
-  return app.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const pending = await repo.unbatchedDebits(trx);
     if (pending.length === 0) throw new AppError(409, 'admin.payments.nothingToCollect');
     const at = new Date();
@@ -292,25 +289,28 @@ export async function exportSepa(app: FastifyInstance, actor: Actor, lng: Locale
     if (marked === 0) throw new AppError(409, 'admin.payments.nothingToCollect');
     const lines = await linesOf(trx, batch);
     const total = lines.reduce((sum, line) => sum + line.amountCents, 0);
-    await record(trx, {
-      adminHash: actor.hash!,
-      action: 'sepa.exported',
-      targetType: 'sepa',
-      targetHash: batch,
-      data: {
-        label: batch,
-        count: lines.length,
-        total_cents: total,
-        collection_date: iso,
-        created_at: at.toISOString(),
+    await record(
+      { ...ctx, db: trx },
+      {
+        adminHash: actor.hash!,
+        action: 'sepa.exported',
+        targetType: 'sepa',
+        targetHash: batch,
+        data: {
+          label: batch,
+          count: lines.length,
+          total_cents: total,
+          collection_date: iso,
+          created_at: at.toISOString(),
+        },
+        at: at.toISOString(),
       },
-      at: at.toISOString(),
-    });
+    );
     return {
       batch,
       count: lines.length,
       totalCents: total,
-      xml: sepaXml(app.config.sepaCreditor, { batch, createdAt: at, collectionDate: iso, lines }),
+      xml: sepaXml(ctx.config.sepaCreditor, { batch, createdAt: at, collectionDate: iso, lines }),
     };
   });
 }
@@ -335,8 +335,8 @@ async function linesOf(db: Conn, batch: string): Promise<SepaLine[]> {
 }
 
 /** A past batch's file again, rebuilt from its rows and the audit row of its export. */
-export async function downloadSepa(app: FastifyInstance, batch: string) {
-  const exported = await repo.batchExport(app.db, batch);
+export async function downloadSepa(ctx: ServiceContext, batch: string) {
+  const exported = await repo.batchExport(ctx.db, batch);
   if (!exported) throw AppError.notFound();
   let data: { collection_date?: string; created_at?: string } = {};
   try {
@@ -344,12 +344,12 @@ export async function downloadSepa(app: FastifyInstance, batch: string) {
   } catch {
     /* an unreadable row: fall back to the row's own time */
   }
-  const lines = await linesOf(app.db, batch);
+  const lines = await linesOf(ctx.db, batch);
   if (lines.length === 0) throw AppError.notFound();
   const createdAt = new Date(data.created_at ?? exported.created_at);
   return {
     batch,
-    xml: sepaXml(app.config.sepaCreditor, {
+    xml: sepaXml(ctx.config.sepaCreditor, {
       batch,
       createdAt,
       collectionDate: data.collection_date ?? exported.created_at.slice(0, 10),

@@ -1,5 +1,6 @@
 /** A member's payment cards (issue 13 §2; SPEC §7): GET /usr/card, POST /usr/card → { url }, PATCH …/default, DELETE. */
 import type { FastifyInstance } from 'fastify';
+import { serviceContext } from '../../../serviceContext';
 import { listSchema, type PageQuery } from '../../../lib/lists';
 import * as service from './service';
 
@@ -21,7 +22,7 @@ export async function cardRoutes(app: FastifyInstance) {
       querystring: { $ref: 'page.filter#' },
       response: { 200: listSchema('card') },
     },
-    handler: (request) => service.list(app, request.actor, request.query),
+    handler: (request) => service.list(serviceContext(request), request.query),
   });
   app.post('/usr/card', {
     config: { permission: 'membership.manage' },
@@ -33,7 +34,7 @@ export async function cardRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       reply.code(201);
-      return service.startAdding(app, request.actor, request.lng);
+      return service.startAdding(serviceContext(request));
     },
   });
   app.post<{ Body: { token: string }; Querystring: { isWeb?: boolean } }>('/usr/card/addNotLogged', {
@@ -53,7 +54,7 @@ export async function cardRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       reply.code(201);
-      return service.startAddingAtRegistration(app, request.body.token, request.lng);
+      return service.startAddingAtRegistration(serviceContext(request), request.body.token);
     },
   });
   app.patch<Id>('/usr/card/:id/default', {
@@ -65,7 +66,7 @@ export async function cardRoutes(app: FastifyInstance) {
       body: { $ref: 'empty#' },
       response: { 200: { $ref: 'card#' } },
     },
-    handler: (request) => service.makeDefault(app, request.actor, request.params.id),
+    handler: (request) => service.makeDefault(serviceContext(request), request.params.id),
   });
   app.delete<Id>('/usr/card/:id', {
     config: { permission: 'membership.manage' },
@@ -75,6 +76,6 @@ export async function cardRoutes(app: FastifyInstance) {
       params,
       response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
     },
-    handler: (request) => service.remove(app, request.actor, request.params.id),
+    handler: (request) => service.remove(serviceContext(request), request.params.id),
   });
 }

@@ -4,8 +4,8 @@
  * default), making one the default, deleting one (not the last card of a running card subscription; deleting the
  * default makes the newest other card the default). Another member's card answers 404.
  */
-import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZES, type Locale } from '../../../../shared/constants';
+import type { ServiceContext } from '../../../serviceContext';
 import { AppError } from '../../../errors';
 import { newHash, nowIso, sha256 } from '../../../lib/ids';
 import { liveTokenActor } from '../../accounts/repository';
@@ -27,19 +27,20 @@ const present = (card: Awaited<ReturnType<typeof repo.pageCards>>[number]) => ({
   is_default: card.is_default === 1,
 });
 
-export async function list(app: FastifyInstance, actor: Actor, query: PageQuery) {
+export async function list(ctx: ServiceContext, query: PageQuery) {
+  const { actor } = ctx;
   const user = memberOf(actor);
   const { size, offset } = pageWindow(query, PAGE_SIZES.cards);
-  const [total, rows] = await Promise.all([repo.countCards(app.db, user), repo.pageCards(app.db, user, size, offset)]);
+  const [total, rows] = await Promise.all([repo.countCards(ctx.db, user), repo.pageCards(ctx.db, user, size, offset)]);
   return listResult(rows.map(present), total, size);
 }
 
-async function openSession(app: FastifyInstance, user: string, purpose: 'card' | 'register', lng: Locale) {
-  requireCardPayments(app.config);
-  const provider = paymentProvider(app.config);
+async function openSession(ctx: ServiceContext, user: string, purpose: 'card' | 'register', lng: Locale) {
+  requireCardPayments(ctx.config);
+  const provider = paymentProvider(ctx.config);
   const now = new Date();
   const session = newHash();
-  await repo.insertSession(app.db, {
+  await repo.insertSession(ctx.db, {
     hash: session,
     user_hash: user,
     provider: provider.name,
@@ -52,31 +53,33 @@ async function openSession(app: FastifyInstance, user: string, purpose: 'card' |
     expires_at: new Date(now.getTime() + SESSION_MINUTES * 60_000).toISOString(),
     closed_at: null,
   });
-  return { url: provider.hostedCardPageUrl(app.config, { session, language: lng }) };
+  return { url: provider.hostedCardPageUrl(ctx.config, { session, language: lng }) };
 }
 
 /** Opens a visit to the provider's card page for this member; answers where to send the browser. */
-export async function startAdding(app: FastifyInstance, actor: Actor, lng: Locale) {
-  return openSession(app, memberOf(actor), 'card', lng);
+export async function startAdding(ctx: ServiceContext) {
+  const { actor, lng } = ctx;
+  return openSession(ctx, memberOf(actor), 'card', lng);
 }
 
 /**
  * The same at registration (`POST /usr/card/addNotLogged?isWeb=true`): the visitor has no session yet, so the
  * registration's `card_token` (2 hours, usable until it expires: a cancelled page can be tried again) names the member.
  */
-export async function startAddingAtRegistration(app: FastifyInstance, token: string, lng: Locale) {
-  requireCardPayments(app.config);
-  const actor = await liveTokenActor(app.db, 'add_card', sha256(token), nowIso());
+export async function startAddingAtRegistration(ctx: ServiceContext, token: string) {
+  const { lng } = ctx;
+  requireCardPayments(ctx.config);
+  const actor = await liveTokenActor(ctx.db, 'add_card', sha256(token), nowIso());
   if (!actor || actor.actor_type !== 'user') throw invalidToken(lng);
-  return openSession(app, actor.actor_hash, 'register', lng);
+  return openSession(ctx, actor.actor_hash, 'register', lng);
 }
 
 /**
  * The provider's notification, already verified: closes its session once and, for a card, stores what we keep of it.
  * A replayed or duplicated notification, or one for an unknown session, changes nothing (and says so).
  */
-export async function settle(app: FastifyInstance, notification: ProviderNotification): Promise<{ applied: boolean }> {
-  return app.db.transaction().execute(async (trx) => {
+export async function settle(ctx: ServiceContext, notification: ProviderNotification): Promise<{ applied: boolean }> {
+  return ctx.db.transaction().execute(async (trx) => {
     const session = await repo.findSession(trx, notification.session);
     if (!session || session.status !== 'PENDING') return { applied: false };
     const at = nowIso();
@@ -111,18 +114,20 @@ export async function settle(app: FastifyInstance, notification: ProviderNotific
   });
 }
 
-export async function makeDefault(app: FastifyInstance, actor: Actor, hash: string) {
+export async function makeDefault(ctx: ServiceContext, hash: string) {
+  const { actor } = ctx;
   const user = memberOf(actor);
-  return app.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.findCard(trx, user, hash))) throw AppError.notFound();
     await repo.makeDefault(trx, user, hash);
     return present((await repo.findCard(trx, user, hash))!);
   });
 }
 
-export async function remove(app: FastifyInstance, actor: Actor, hash: string) {
+export async function remove(ctx: ServiceContext, hash: string) {
+  const { actor } = ctx;
   const user = memberOf(actor);
-  return app.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const card = await repo.findCard(trx, user, hash);
     if (!card) throw AppError.notFound();
     if ((await repo.countCards(trx, user)) === 1 && (await repo.hasCardSubscription(trx, user)))

@@ -5,8 +5,8 @@
  * takes back the year it opened; one already in a SEPA file, or a membership renewed by this mandate, refuses it
  * (debit/revocation.ts). The association's own account is never accepted as a member's.
  */
-import type { FastifyInstance } from 'fastify';
 import { isLocale, type Locale } from '../../../../shared/constants';
+import type { ServiceContext } from '../../../serviceContext';
 import { maskIban } from '../../../../shared/profile';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
@@ -29,8 +29,8 @@ function holderOf(data: string, fallback: string): string {
   }
 }
 
-function mandateText(app: FastifyInstance, lng: Locale, iban: string, holder: string) {
-  const creditor = app.config.sepaCreditor;
+function mandateText(ctx: ServiceContext, lng: Locale, iban: string, holder: string) {
+  const creditor = ctx.config.sepaCreditor;
   return translate(lng, 'payments.mandate.text', {
     creditor: creditor.name,
     creditorId: creditor.id,
@@ -40,9 +40,10 @@ function mandateText(app: FastifyInstance, lng: Locale, iban: string, holder: st
 }
 
 /** The live mandate, or the text the member would accept for the account in their settings. */
-export async function show(app: FastifyInstance, actor: Actor, lng: Locale) {
+export async function show(ctx: ServiceContext) {
+  const { actor, lng } = ctx;
   const user = memberHash(actor);
-  const [member, mandate] = await Promise.all([repo.memberOf(app.db, user), repo.liveMandate(app.db, user)]);
+  const [member, mandate] = await Promise.all([repo.memberOf(ctx.db, user), repo.liveMandate(ctx.db, user)]);
   if (!member) throw AppError.unauthorized();
   if (mandate)
     return {
@@ -62,22 +63,23 @@ export async function show(app: FastifyInstance, actor: Actor, lng: Locale) {
     accepted_at: null,
     iban: maskIban(member.iban),
     holder,
-    text: mandateText(app, lng, member.iban, holder),
+    text: mandateText(ctx, lng, member.iban, holder),
   };
 }
 
-export async function accept(app: FastifyInstance, actor: Actor, lng: Locale) {
+export async function accept(ctx: ServiceContext) {
+  const { actor, lng } = ctx;
   const user = memberHash(actor);
-  await app.db.transaction().execute(async (trx) => {
-    const member = await repo.lockMember(trx, app.dialect, user);
+  await ctx.db.transaction().execute(async (trx) => {
+    const member = await repo.lockMember(trx, ctx.dialect, user);
     if (!member) throw AppError.unauthorized();
     if (!member.iban) throw new AppError(409, 'payments.noIban');
     // an account saved before this rule: the association cannot debit itself
-    if (isCreditorIban(app.config, member.iban)) throw new AppError(409, 'payments.creditorAccount');
+    if (isCreditorIban(ctx.config, member.iban)) throw new AppError(409, 'payments.creditorAccount');
     const live = await repo.liveMandate(trx, user);
     if (live && live.iban === member.iban) return;
     const at = nowIso();
-    if (live) await revokeMandates(app, trx, user, { refuseInUse: false });
+    if (live) await revokeMandates(ctx, trx, user, { refuseInUse: false });
     const language = isLocale(member.language) ? member.language : lng;
     const holder = holderOf(member.data, `${member.name} ${member.surname1}`);
     // the reference is unique for the creditor and at most 35 characters (SEPA)
@@ -90,17 +92,18 @@ export async function accept(app: FastifyInstance, actor: Actor, lng: Locale) {
         iban: member.iban,
         holder,
         language: lng,
-        text: mandateText(app, lng ?? language, member.iban, holder),
+        text: mandateText(ctx, lng ?? language, member.iban, holder),
         accepted_at: at,
         revoked_at: null,
       })
       .execute();
   });
-  return show(app, actor, lng);
+  return show(ctx);
 }
 
-export async function revoke(app: FastifyInstance, actor: Actor, lng: Locale) {
+export async function revoke(ctx: ServiceContext) {
+  const { actor } = ctx;
   const user = memberHash(actor);
-  await app.db.transaction().execute((trx) => revokeMandates(app, trx, user, { refuseInUse: true }));
-  return show(app, actor, lng);
+  await ctx.db.transaction().execute((trx) => revokeMandates(ctx, trx, user, { refuseInUse: true }));
+  return show(ctx);
 }

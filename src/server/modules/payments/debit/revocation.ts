@@ -9,8 +9,8 @@
  * - with nothing uncollected, a member's own revocation is still refused while the mandate renews the membership
  *   (`refuseInUse`: 409 payments.mandateInUse, switch to a card first).
  */
-import type { FastifyInstance } from 'fastify';
 import type { Locale } from '../../../../shared/constants';
+import type { ServiceContext } from '../../../serviceContext';
 import { normaliseIban } from '../../../../shared/formats';
 import type { Config } from '../../../config';
 import { AppError } from '../../../errors';
@@ -32,23 +32,23 @@ export const creditorIbanError = (lng: Locale, field = 'payment.iban') =>
   AppError.badRequest('validation.failed', [{ field, message: translate(lng, 'payments.creditorIban', { field }) }]);
 
 export async function revokeMandates(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   trx: Conn,
   userHash: string,
   options: { refuseInUse: boolean },
   at = new Date(),
 ): Promise<void> {
   // the member's row first, as every membership change does: one lock order, no deadlock between them
-  await repo.lockMember(trx, app.dialect, userHash);
+  await repo.lockMember(trx, ctx.dialect, userHash);
   const refs = (await repo.liveMandateRefs(trx, userHash)).map((row) => row.reference);
   if (refs.length === 0) return;
-  const debits = await repo.pendingDebitsUnder(trx, app.dialect, refs);
+  const debits = await repo.pendingDebitsUnder(trx, ctx.dialect, refs);
   if (debits.some((debit) => debit.sepa_batch !== null)) throw new AppError(409, 'payments.debitInCollection');
   if (debits.length === 0 && options.refuseInUse) {
     const running = await repo.findRunning(trx, userHash);
     if (running && running.method === 'DEBIT' && running.renew === 1) throw new AppError(409, 'payments.mandateInUse');
   }
-  for (const debit of debits) await cancelDebit(app, trx, debit, at);
+  for (const debit of debits) await cancelDebit(ctx, trx, debit, at);
   await trx
     .updateTable('debit_mandates')
     .set({ revoked_at: nowIso(at) })
@@ -57,7 +57,7 @@ export async function revokeMandates(
     .execute();
 }
 
-async function cancelDebit(app: FastifyInstance, trx: Conn, debit: Debit, at: Date) {
+async function cancelDebit(ctx: ServiceContext, trx: Conn, debit: Debit, at: Date) {
   const now = nowIso(at);
   // locked above: a file cannot take it meanwhile; the guard says so if it did anyway
   if (!(await repo.cancelDebit(trx, debit.hash, now))) throw new AppError(409, 'payments.debitInCollection');
@@ -73,7 +73,7 @@ async function cancelDebit(app: FastifyInstance, trx: Conn, debit: Debit, at: Da
         cancelled_at: now,
         next_charge_at: null,
       });
-      await mailMember(app, trx, debit.user_hash, 'membership.cancelled', (lng) => ({
+      await mailMember(ctx, trx, debit.user_hash, 'membership.cancelled', (lng) => ({
         date: formatDay(running.current_period_end, lng),
       }));
     }
@@ -88,5 +88,5 @@ async function cancelDebit(app: FastifyInstance, trx: Conn, debit: Debit, at: Da
     });
   if (member && (member.role === 'BOLD' || member.role === 'GRATIS'))
     await repo.setRole(trx, debit.user_hash, 'REGULAR', debit.period_start, now);
-  await mailMember(app, trx, debit.user_hash, 'membership.ended', () => ({ why: 'mandateRevoked' }));
+  await mailMember(ctx, trx, debit.user_hash, 'membership.ended', () => ({ why: 'mandateRevoked' }));
 }

@@ -10,7 +10,7 @@
  *   takes the year back and follows the declined path.
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../../serviceContext';
 import { isLocale, type Locale } from '../../../../shared/constants';
 import { localizePath } from '../../../../shared/routes';
 import type { SubscriptionsTable } from '../../../db/types';
@@ -43,7 +43,7 @@ export const formatDay = (iso: string, lng: Locale) =>
   );
 
 export async function mailMember(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   db: Conn,
   userHash: string,
   template: 'membership.receipt' | 'membership.paymentFailed' | 'membership.ended' | 'membership.cancelled',
@@ -53,7 +53,7 @@ export async function mailMember(
   const member = await repo.memberOf(db, userHash);
   if (!member || member.status === 'DELETED') return;
   const language: Locale = isLocale(member.language) ? member.language : 'es';
-  const link = `${app.config.publicUrl}${localizePath('user.card', language)}`;
+  const link = `${ctx.config.publicUrl}${localizePath('user.card', language)}`;
   await enqueueMail(db, {
     to: member.email,
     language,
@@ -65,7 +65,7 @@ export async function mailMember(
 
 /** A paid charge: the year is the member's. */
 export async function applyPaid(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   trx: Conn,
   paymentHash: string,
   providerRef: string | null,
@@ -74,7 +74,7 @@ export async function applyPaid(
   const payment = await repo.findPayment(trx, paymentHash);
   if (!payment) return false;
   // the member's row first, as every membership change does: one lock order, no deadlock between them
-  await repo.lockMember(trx, app.dialect, payment.user_hash);
+  await repo.lockMember(trx, ctx.dialect, payment.user_hash);
   const receipt = await repo.nextReceiptNumber(trx, at.getUTCFullYear());
   if (
     !(await repo.settlePayment(trx, paymentHash, ['PENDING'], {
@@ -90,7 +90,7 @@ export async function applyPaid(
   // a debit already granted its year when it was due; a card grants it now
   if (payment.method === 'CARD') await grantYear(trx, subscription, payment.period_start, payment.period_end, at);
   await mailMember(
-    app,
+    ctx,
     trx,
     payment.user_hash,
     'membership.receipt',
@@ -121,7 +121,7 @@ async function grantYear(trx: Conn, subscription: Subscription, start: string, e
  * the end of the membership. `interactive`: the member is paying now (an upgrade) and hears it at once — no retries.
  */
 export async function applyFailed(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   trx: Conn,
   paymentHash: string,
   status: 'FAILED' | 'RETURNED',
@@ -131,7 +131,7 @@ export async function applyFailed(
 ): Promise<boolean> {
   const payment = await repo.findPayment(trx, paymentHash);
   if (!payment) return false;
-  await repo.lockMember(trx, app.dialect, payment.user_hash);
+  await repo.lockMember(trx, ctx.dialect, payment.user_hash);
   const from = status === 'RETURNED' ? ['PENDING', 'PAID'] : ['PENDING'];
   if (!(await repo.settlePayment(trx, paymentHash, from, { status, result, settled_at: nowIso(at) }))) return false;
   const subscription = await repo.findSubscription(trx, payment.subscription_hash);
@@ -162,27 +162,27 @@ export async function applyFailed(
       last_failure: result,
       next_charge_at: next,
     });
-    await mailMember(app, trx, subscription.user_hash, 'membership.paymentFailed', (lng) => ({
+    await mailMember(ctx, trx, subscription.user_hash, 'membership.paymentFailed', (lng) => ({
       amount: formatAmount(payment.amount_cents, lng),
       date: formatDay(next, lng),
       reasonKey: result,
     }));
   } else {
-    await endSubscription(app, trx, subscription, at, 'failed', result);
+    await endSubscription(ctx, trx, subscription, at, 'failed', result);
   }
   return true;
 }
 
 /** The end of a membership: the subscription ENDED, the member REGULAR (from the next request on), an e-mail. */
 export async function endSubscription(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   trx: Conn,
   subscription: Subscription,
   at: Date,
   why: 'failed' | 'cancelled',
   result?: string,
 ) {
-  await repo.lockMember(trx, app.dialect, subscription.user_hash);
+  await repo.lockMember(trx, ctx.dialect, subscription.user_hash);
   if (
     !(await repo.updateSubscription(trx, subscription.hash, repo.RUNNING, {
       status: 'ENDED',
@@ -195,12 +195,12 @@ export async function endSubscription(
   const member = await repo.memberOf(trx, subscription.user_hash);
   if (member && (member.role === 'BOLD' || member.role === 'GRATIS'))
     await repo.setRole(trx, subscription.user_hash, 'REGULAR', member.subscription_end, nowIso(at));
-  await mailMember(app, trx, subscription.user_hash, 'membership.ended', () => ({ why }));
+  await mailMember(ctx, trx, subscription.user_hash, 'membership.ended', () => ({ why }));
 }
 
 /** This attempt of this period was started already (another instance, a replayed job): nothing is charged again. */
-function skipped(app: FastifyInstance, subscription: Subscription): ChargeOutcome {
-  app.log.warn(
+function skipped(ctx: ServiceContext, subscription: Subscription): ChargeOutcome {
+  ctx.log.warn(
     { subscription: subscription.hash, period: subscription.current_period_end, attempt: subscription.failures + 1 },
     'membership charge already started for this period and attempt: skipped',
   );
@@ -209,7 +209,7 @@ function skipped(app: FastifyInstance, subscription: Subscription): ChargeOutcom
 
 /** Charges the year due on one subscription (attempt = failures + 1). */
 export async function chargeSubscription(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   subscription: Subscription,
   at: Date,
   interactive = false,
@@ -231,13 +231,13 @@ export async function chargeSubscription(
   };
 
   if (subscription.method === 'DEBIT') {
-    return app.db.transaction().execute(async (trx) => {
-      await repo.lockMember(trx, app.dialect, subscription.user_hash);
+    return ctx.db.transaction().execute(async (trx) => {
+      await repo.lockMember(trx, ctx.dialect, subscription.user_hash);
       const mandate = await repo.liveMandate(trx, subscription.user_hash);
       if (!(await repo.startPayment(trx, { ...base, mandate_ref: mandate?.reference ?? null })))
-        return skipped(app, subscription);
+        return skipped(ctx, subscription);
       if (!mandate) {
-        await applyFailed(app, trx, payment, 'FAILED', 'noMandate', at, interactive);
+        await applyFailed(ctx, trx, payment, 'FAILED', 'noMandate', at, interactive);
         return { status: 'DECLINED' as const, result: 'noMandate', payment };
       }
       // collected by the back office's next SEPA file; the year is granted now and taken back if the debit returns
@@ -246,31 +246,31 @@ export async function chargeSubscription(
     });
   }
 
-  const card = await repo.defaultCard(app.db, subscription.user_hash);
+  const card = await repo.defaultCard(ctx.db, subscription.user_hash);
   const label = card ? `${card.brand} •••• ${card.last4}` : null;
   let charge = payment;
   let resumed = false;
-  if (!(await repo.startPayment(app.db, { ...base, card_label: label }))) {
-    const started = await repo.findAttempt(app.db, subscription.hash, periodStart, base.attempt);
-    if (!started || !leftByStoppedRun(started, at)) return skipped(app, subscription);
+  if (!(await repo.startPayment(ctx.db, { ...base, card_label: label }))) {
+    const started = await repo.findAttempt(ctx.db, subscription.hash, periodStart, base.attempt);
+    if (!started || !leftByStoppedRun(started, at)) return skipped(ctx, subscription);
     // recorded, then the run died before applying the outcome: asked again under the same order, which the
     // provider never charges twice (resume), and the outcome applied as if nothing had happened in between
     charge = started.hash;
     resumed = true;
-    app.log.warn({ payment: charge, subscription: subscription.hash }, 'resuming a card charge left by a stopped run');
+    ctx.log.warn({ payment: charge, subscription: subscription.hash }, 'resuming a card charge left by a stopped run');
   }
-  const outcome = await askProvider(app, card, charge, subscription, resumed);
-  if (!outcome) return skipped(app, subscription);
-  return app.db.transaction().execute(async (trx) => {
+  const outcome = await askProvider(ctx, card, charge, subscription, resumed);
+  if (!outcome) return skipped(ctx, subscription);
+  return ctx.db.transaction().execute(async (trx) => {
     if (outcome.status === 'PAID') {
-      await applyPaid(app, trx, charge, outcome.reference ?? null, at);
+      await applyPaid(ctx, trx, charge, outcome.reference ?? null, at);
       return { status: 'PAID' as const, payment: charge };
     }
-    app.log.warn(
+    ctx.log.warn(
       { payment: charge, subscription: subscription.hash, result: outcome.result },
       'membership charge declined',
     );
-    await applyFailed(app, trx, charge, 'FAILED', outcome.result ?? 'declined', at, interactive);
+    await applyFailed(ctx, trx, charge, 'FAILED', outcome.result ?? 'declined', at, interactive);
     return { status: 'DECLINED' as const, result: outcome.result ?? 'declined', payment: charge };
   });
 }
@@ -291,7 +291,7 @@ function leftByStoppedRun(payment: { status: string; method: string; created_at:
 }
 
 async function askProvider(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   card: Awaited<ReturnType<typeof repo.defaultCard>>,
   payment: string,
   subscription: Subscription,
@@ -299,7 +299,7 @@ async function askProvider(
 ): Promise<{ status: 'PAID' | 'DECLINED'; reference?: string; result?: string } | null> {
   if (!card) return { status: 'DECLINED', result: 'noCard' };
   try {
-    return await paymentProvider(app.config).chargeStoredCard(app.config, {
+    return await paymentProvider(ctx.config).chargeStoredCard(ctx.config, {
       payment,
       token: card.provider_token,
       amountCents: subscription.amount_cents,
@@ -307,7 +307,7 @@ async function askProvider(
       ...(resume ? { resume } : {}),
     });
   } catch (error) {
-    app.log.error({ err: error, payment }, 'payment provider unreachable');
+    ctx.log.error({ err: error, payment }, 'payment provider unreachable');
     // a resumed charge may have gone through the first time: it stays PENDING, asked again (same order) next run
     if (resume) return null;
     // a first send: nothing was charged that we know of; counted as a failed attempt and retried
@@ -322,7 +322,7 @@ const BATCH = 200;
  * `signal` (the instance stopping) ends the run between two members, never inside one: the rest stay due for the
  * next run, on this instance or another.
  */
-export async function runRenewals(app: FastifyInstance, at: Date, signal?: AbortSignal) {
+export async function runRenewals(ctx: ServiceContext, at: Date, signal?: AbortSignal) {
   const now = nowIso(at);
   const counts = { ended: 0, charged: 0, declined: 0, pending: 0, lapsed: 0, stopped: false };
   // between two members the event loop gets a turn: on SQLite (no I/O to wait for) a run would otherwise hold it to
@@ -331,21 +331,21 @@ export async function runRenewals(app: FastifyInstance, at: Date, signal?: Abort
     await yieldToLoop();
     return !(counts.stopped ||= signal?.aborted === true);
   };
-  for (const subscription of await repo.dueEnds(app.db, now, BATCH)) {
+  for (const subscription of await repo.dueEnds(ctx.db, now, BATCH)) {
     if (!(await go())) return counts;
-    await app.db.transaction().execute((trx) => endSubscription(app, trx, subscription, at, 'cancelled'));
+    await ctx.db.transaction().execute((trx) => endSubscription(ctx, trx, subscription, at, 'cancelled'));
     counts.ended++;
   }
-  for (const subscription of await repo.dueCharges(app.db, now, BATCH)) {
+  for (const subscription of await repo.dueCharges(ctx.db, now, BATCH)) {
     if (!(await go())) return counts;
-    const outcome = await chargeSubscription(app, subscription, at);
+    const outcome = await chargeSubscription(ctx, subscription, at);
     if (outcome.status === 'PAID') counts.charged++;
     else if (outcome.status === 'DECLINED') counts.declined++;
     else if (outcome.status === 'PENDING') counts.pending++;
   }
-  for (const member of await repo.lapsedWithoutSubscription(app.db, now, BATCH)) {
+  for (const member of await repo.lapsedWithoutSubscription(ctx.db, now, BATCH)) {
     if (!(await go())) return counts;
-    await app.db.transaction().execute(async (trx) => {
+    await ctx.db.transaction().execute(async (trx) => {
       await repo.setRole(trx, member.hash, 'REGULAR', member.subscription_end, now);
     });
     counts.lapsed++;

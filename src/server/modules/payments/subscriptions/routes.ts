@@ -4,6 +4,7 @@
  * direct-debit mandate (GET/POST/DELETE /usr/users/mandate). Any member (a Regular member upgrades here).
  */
 import type { FastifyInstance } from 'fastify';
+import { serviceContext } from '../../../serviceContext';
 import { listSchema, type PageQuery } from '../../../lib/lists';
 import * as mandate from '../debit/mandate';
 import * as service from './service';
@@ -29,7 +30,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       summary: 'My membership: role, valid until, the running subscription, the default card, the mandate',
       response: { 200: membership },
     },
-    handler: (request) => service.show(app, request.actor),
+    handler: (request) => service.show(serviceContext(request)),
   });
   app.post<Id>('/usr/subscription/:id/create', {
     config: { permission },
@@ -41,12 +42,12 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       body: { $ref: 'empty#' },
       response: { 200: membership },
     },
-    handler: (request) => service.create(app, request.actor, request.params.id, request.lng),
+    handler: (request) => service.create(serviceContext(request), request.params.id),
   });
   app.delete('/usr/users/subscription', {
     config: { permission },
     schema: { tags, summary: 'Stop renewing: Bold until the paid period ends', response: { 200: membership } },
-    handler: (request) => service.cancel(app, request.actor),
+    handler: (request) => service.cancel(serviceContext(request)),
   });
   app.get<{ Querystring: PageQuery }>('/usr/payments', {
     config: { permission },
@@ -56,7 +57,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       querystring: { $ref: 'page.filter#' },
       response: { 200: listSchema('payment') },
     },
-    handler: (request) => service.payments(app, request.actor, request.query),
+    handler: (request) => service.payments(serviceContext(request), request.query),
   });
   app.get<Id>('/usr/payments/:id/receipt', {
     config: { permission },
@@ -67,7 +68,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       response: { 200: fileAnswer('application/pdf', 'The receipt (PDF)') },
     },
     handler: async (request, reply) => {
-      const made = await service.receipt(app, request.actor, request.params.id);
+      const made = await service.receipt(serviceContext(request), request.params.id);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${made.filename}"`)
@@ -82,7 +83,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       summary: 'My direct-debit mandate, or the text to accept for the account in my settings',
       response: { 200: mandateAnswer },
     },
-    handler: (request) => mandate.show(app, request.actor, request.lng),
+    handler: (request) => mandate.show(serviceContext(request)),
   });
   app.post('/usr/users/mandate', {
     config: { permission },
@@ -92,7 +93,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       body: { $ref: 'empty#' },
       response: { 200: mandateAnswer },
     },
-    handler: (request) => mandate.accept(app, request.actor, request.lng),
+    handler: (request) => mandate.accept(serviceContext(request)),
   });
   app.delete('/usr/users/mandate', {
     config: { permission },
@@ -101,6 +102,6 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       summary: 'Revoke my mandate (not while my membership is paid by direct debit: 409)',
       response: { 200: mandateAnswer },
     },
-    handler: (request) => mandate.revoke(app, request.actor, request.lng),
+    handler: (request) => mandate.revoke(serviceContext(request)),
   });
 }

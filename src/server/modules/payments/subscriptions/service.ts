@@ -5,8 +5,8 @@
  * direct-debit mandate. A Regular member pays the first year at once; a member already Bold or in the free period
  * (without a running subscription) is charged when their current period ends.
  */
-import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZES, type Locale } from '../../../../shared/constants';
+import type { ServiceContext } from '../../../serviceContext';
 import { maskIban } from '../../../../shared/profile';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
@@ -27,14 +27,15 @@ const memberHash = (actor: Actor) => {
   return actor.hash;
 };
 
-export async function show(app: FastifyInstance, actor: Actor) {
+export async function show(ctx: ServiceContext) {
+  const { actor } = ctx;
   const user = memberHash(actor);
   const [member, running, card, mandate, terms] = await Promise.all([
-    repo.memberOf(app.db, user),
-    repo.findRunning(app.db, user),
-    repo.defaultCard(app.db, user),
-    repo.liveMandate(app.db, user),
-    readMembershipTerms(app.db),
+    repo.memberOf(ctx.db, user),
+    repo.findRunning(ctx.db, user),
+    repo.defaultCard(ctx.db, user),
+    repo.liveMandate(ctx.db, user),
+    readMembershipTerms(ctx.db),
   ]);
   if (!member) throw AppError.notFound();
   return {
@@ -70,15 +71,16 @@ function declined(lng: Locale, result: string): AppError {
 }
 
 /** `id`: a card of the member's, or `iban` (direct debit, with an accepted mandate). */
-export async function create(app: FastifyInstance, actor: Actor, id: string, lng: Locale) {
+export async function create(ctx: ServiceContext, id: string) {
+  const { actor, lng } = ctx;
   const user = memberHash(actor);
   const method = id === 'iban' ? 'DEBIT' : 'CARD';
   const now = new Date();
-  const started = await app.db.transaction().execute(async (trx) => {
-    const member = await repo.lockMember(trx, app.dialect, user);
+  const started = await ctx.db.transaction().execute(async (trx) => {
+    const member = await repo.lockMember(trx, ctx.dialect, user);
     if (!member || member.status !== 'VALIDATED') throw AppError.forbidden();
     if (method === 'CARD') {
-      requireCardPayments(app.config);
+      requireCardPayments(ctx.config);
       if (!(await repo.findMemberCard(trx, user, id))) throw AppError.notFound();
       await trx
         .updateTable('cards')
@@ -136,18 +138,19 @@ export async function create(app: FastifyInstance, actor: Actor, id: string, lng
   });
   if (started) {
     // a Regular member pays the first year now; a decline ends this attempt at once (they are here to try again)
-    const subscription = (await repo.findSubscription(app.db, started))!;
-    const outcome = await chargeSubscription(app, subscription, now, true);
+    const subscription = (await repo.findSubscription(ctx.db, started))!;
+    const outcome = await chargeSubscription(ctx, subscription, now, true);
     if (outcome.status === 'DECLINED') throw declined(lng, outcome.result ?? 'declined');
   }
-  return show(app, actor);
+  return show(ctx);
 }
 
 /** Turns renewal off: Bold until the paid period ends, then Regular (the renewal job ends it), with an e-mail now. */
-export async function cancel(app: FastifyInstance, actor: Actor) {
+export async function cancel(ctx: ServiceContext) {
+  const { actor } = ctx;
   const user = memberHash(actor);
-  await app.db.transaction().execute(async (trx) => {
-    await repo.lockMember(trx, app.dialect, user);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockMember(trx, ctx.dialect, user);
     const running = await repo.findRunning(trx, user);
     if (!running) throw new AppError(404, 'payments.noSubscription');
     if (running.renew === 0) return;
@@ -158,7 +161,7 @@ export async function cancel(app: FastifyInstance, actor: Actor) {
     });
     const member = (await repo.memberOf(trx, user))!;
     const language = (['es', 'en', 'ca'] as const).find((l) => l === member.language) ?? 'es';
-    const link = `${app.config.publicUrl}${localizePath('user.card', language)}`;
+    const link = `${ctx.config.publicUrl}${localizePath('user.card', language)}`;
     await enqueueMail(trx, {
       to: member.email,
       language,
@@ -166,23 +169,25 @@ export async function cancel(app: FastifyInstance, actor: Actor) {
       data: { name: member.name, link, date: formatDay(running.current_period_end, language) },
     });
   });
-  return show(app, actor);
+  return show(ctx);
 }
 
-export async function payments(app: FastifyInstance, actor: Actor, query: PageQuery) {
+export async function payments(ctx: ServiceContext, query: PageQuery) {
+  const { actor } = ctx;
   const user = memberHash(actor);
   const { size, offset } = pageWindow(query, PAGE_SIZES.cards);
   const [total, rows] = await Promise.all([
-    repo.countUserPayments(app.db, user),
-    repo.pageUserPayments(app.db, user, size, offset),
+    repo.countUserPayments(ctx.db, user),
+    repo.pageUserPayments(ctx.db, user, size, offset),
   ]);
   return listResult(rows, total, size);
 }
 
-export async function receipt(app: FastifyInstance, actor: Actor, hash: string) {
+export async function receipt(ctx: ServiceContext, hash: string) {
+  const { actor } = ctx;
   const user = memberHash(actor);
-  if (!(await repo.findUserPayment(app.db, user, hash))) throw AppError.notFound();
-  const made = await receiptPdf(app.db, hash);
+  if (!(await repo.findUserPayment(ctx.db, user, hash))) throw AppError.notFound();
+  const made = await receiptPdf(ctx.db, hash);
   if (!made) throw AppError.notFound();
   return made;
 }

@@ -4,7 +4,6 @@ import { listResult, pageWindow } from '../../../lib/lists';
 import { newHash, nowIso } from '../../../lib/ids';
 import type { Locale } from '../../../../shared/constants';
 import type { AdminCategoryWrite, AdminTagWrite, TaxonomyTexts } from '../../../../shared/schema-types';
-import type { Actor } from '../../../types';
 import type { Conn } from '../../../db/conn';
 import { record } from '../../audit/service';
 import type { TAXONOMY_AUDIT_ACTIONS } from '../../../../shared/audit';
@@ -37,15 +36,21 @@ const fieldError = (lng: Locale, field: string, key: string, params: Record<stri
   AppError.badRequest('validation.failed', [{ field, message: translate(lng, key, { field, ...params }) }]);
 
 function audit(
-  db: Conn,
-  actor: Actor,
+  ctx: ServiceContext,
   action: (typeof TAXONOMY_AUDIT_ACTIONS)[number],
   targetType: string,
   targetHash: string,
   label: string,
   data: Record<string, unknown>,
 ) {
-  return record(db, { adminHash: actor.hash!, action, targetType, targetHash, data: { label, ...data }, at: nowIso() });
+  return record(ctx, {
+    adminHash: ctx.actor.hash!,
+    action,
+    targetType,
+    targetHash,
+    data: { label, ...data },
+    at: nowIso(),
+  });
 }
 
 const findNode = (tree: AdminCategoryNode[], hash: string): AdminCategoryNode | undefined =>
@@ -111,7 +116,7 @@ async function place(db: Conn, rows: CategoryRow[], hash: string, parent: string
 }
 
 export async function createCategory(ctx: ServiceContext, body: AdminCategoryWrite) {
-  const { db, actor, lng } = ctx;
+  const { db, lng } = ctx;
   if (!body.texts) throw fieldError(lng, 'texts', 'validation.required');
   const texts = body.texts;
   return db.transaction().execute(async (trx) => {
@@ -129,7 +134,7 @@ export async function createCategory(ctx: ServiceContext, body: AdminCategoryWri
     });
     if (body.position !== undefined)
       await place(trx, await repo.allCategories(trx), hash, parent?.hash ?? null, body.position);
-    await audit(trx, actor, 'category.created', 'category', hash, texts.es.title, {
+    await audit({ ...ctx, db: trx }, 'category.created', 'category', hash, texts.es.title, {
       changes: { texts: { before: null, after: texts }, parent: { before: null, after: parent?.hash ?? null } },
     });
     return findNode(await categories({ ...ctx, db: trx }), hash)!;
@@ -137,7 +142,7 @@ export async function createCategory(ctx: ServiceContext, body: AdminCategoryWri
 }
 
 export async function updateCategory(ctx: ServiceContext, hash: string, body: AdminCategoryWrite) {
-  const { db, actor, lng } = ctx;
+  const { db, lng } = ctx;
   return db.transaction().execute(async (trx) => {
     const rows = await repo.allCategories(trx);
     const row = rows.find((r) => r.hash === hash);
@@ -176,13 +181,13 @@ export async function updateCategory(ctx: ServiceContext, hash: string, body: Ad
         changes['position'] = { before: row.position, after: body.position };
     }
     if (Object.keys(changes).length)
-      await audit(trx, actor, 'category.updated', 'category', hash, row.title_es, { changes });
+      await audit({ ...ctx, db: trx }, 'category.updated', 'category', hash, row.title_es, { changes });
     return findNode(await categories({ ...ctx, db: trx }), hash)!;
   });
 }
 
 export async function deleteCategory(ctx: ServiceContext, hash: string) {
-  const { db, actor } = ctx;
+  const { db } = ctx;
   await db.transaction().execute(async (trx) => {
     const rows = await repo.allCategories(trx);
     const row = rows.find((r) => r.hash === hash);
@@ -196,7 +201,7 @@ export async function deleteCategory(ctx: ServiceContext, hash: string) {
       .filter((r) => r.parent_hash === row.parent_hash && r.hash !== hash)
       .sort((a, b) => a.position - b.position);
     for (const [index, sibling] of left.entries()) await repo.updateCategory(trx, sibling.hash, { position: index });
-    await audit(trx, actor, 'category.deleted', 'category', hash, row.title_es, {
+    await audit({ ...ctx, db: trx }, 'category.deleted', 'category', hash, row.title_es, {
       changes: { texts: { before: textsOf(row), after: null } },
     });
   });
@@ -234,7 +239,7 @@ export async function tags(ctx: ServiceContext, query: TagsQuery) {
 }
 
 export async function createTag(ctx: ServiceContext, body: AdminTagWrite) {
-  const { db, actor, lng } = ctx;
+  const { db, lng } = ctx;
   for (const field of ['type', 'group', 'texts'] as const)
     if (body[field] === undefined) throw fieldError(lng, field, 'validation.required');
   const type = body.type!;
@@ -244,7 +249,7 @@ export async function createTag(ctx: ServiceContext, body: AdminTagWrite) {
   const hash = newHash();
   await db.transaction().execute(async (trx) => {
     await repo.insertTag(trx, { hash, type, group, ...titlesOf(body.texts!) });
-    await audit(trx, actor, 'tag.created', 'tag', hash, body.texts!.es.title, {
+    await audit({ ...ctx, db: trx }, 'tag.created', 'tag', hash, body.texts!.es.title, {
       changes: { texts: { before: null, after: body.texts } },
     });
   });
@@ -252,7 +257,7 @@ export async function createTag(ctx: ServiceContext, body: AdminTagWrite) {
 }
 
 export async function updateTag(ctx: ServiceContext, hash: string, body: AdminTagWrite) {
-  const { db, actor, lng } = ctx;
+  const { db, lng } = ctx;
   if (body.type !== undefined || body.group !== undefined)
     throw fieldError(lng, body.type !== undefined ? 'type' : 'group', 'taxonomies.tagKeepsGroup');
   await db.transaction().execute(async (trx) => {
@@ -262,7 +267,7 @@ export async function updateTag(ctx: ServiceContext, hash: string, body: AdminTa
     const titles = titlesOf(body.texts);
     await repo.updateTag(trx, hash, titles);
     if (JSON.stringify(textsOf(row)) !== JSON.stringify(textsOf(titles)))
-      await audit(trx, actor, 'tag.updated', 'tag', hash, row.title_es, {
+      await audit({ ...ctx, db: trx }, 'tag.updated', 'tag', hash, row.title_es, {
         changes: { texts: { before: textsOf(row), after: textsOf(titles) } },
       });
   });
@@ -271,7 +276,7 @@ export async function updateTag(ctx: ServiceContext, hash: string, body: AdminTa
 }
 
 export async function deleteTag(ctx: ServiceContext, hash: string) {
-  const { db, actor } = ctx;
+  const { db } = ctx;
   await db.transaction().execute(async (trx) => {
     const row = await repo.findTag(trx, hash);
     if (!row) throw AppError.notFound();
@@ -279,7 +284,7 @@ export async function deleteTag(ctx: ServiceContext, hash: string) {
     const total = uses.members + uses.offers + uses.articles;
     if (total) throw AppError.rule('taxonomies.tagInUse', { ...uses, count: total });
     await repo.deleteTag(trx, hash);
-    await audit(trx, actor, 'tag.deleted', 'tag', hash, row.title_es, {
+    await audit({ ...ctx, db: trx }, 'tag.deleted', 'tag', hash, row.title_es, {
       changes: { texts: { before: textsOf(row), after: null } },
     });
   });
@@ -287,7 +292,7 @@ export async function deleteTag(ctx: ServiceContext, hash: string) {
 }
 
 export async function mergeTag(ctx: ServiceContext, hash: string, into: string) {
-  const { db, actor, lng } = ctx;
+  const { db, lng } = ctx;
   if (into === hash) throw fieldError(lng, 'into', 'taxonomies.mergeItself');
   await db.transaction().execute(async (trx) => {
     const [from, target] = await Promise.all([repo.findTag(trx, hash), repo.findTag(trx, into)]);
@@ -296,7 +301,7 @@ export async function mergeTag(ctx: ServiceContext, hash: string, into: string) 
     if (from.group !== target.group || from.type !== target.type)
       throw fieldError(lng, 'into', 'taxonomies.mergeOtherGroup');
     await repo.mergeTag(trx, hash, into);
-    await audit(trx, actor, 'tag.merged', 'tag', into, target.title_es, {
+    await audit({ ...ctx, db: trx }, 'tag.merged', 'tag', into, target.title_es, {
       changes: { merged: { before: from.title_es, after: target.title_es } },
     });
   });

@@ -107,20 +107,15 @@ async function startFreePeriod(trx: Conn, userHash: string, until: string, now: 
 }
 
 export async function decide(ctx: ServiceContext, hash: string, decision: Decision) {
-  const { db, config, actor: admin, lng } = ctx;
+  const { db, actor: admin, lng } = ctx;
   const reason = checkReason(lng, decision);
   await db.transaction().execute(async (trx) => {
     const user = await repo.findUser(trx, hash);
     if (!user) throw AppError.notFound();
-    await moveMember(
-      trx,
-      config,
-      user,
-      decision.status,
-      reason,
-      { hash: admin.hash!, email: admin.email ?? null },
-      lng,
-    );
+    await moveMember({ ...ctx, db: trx }, user, decision.status, reason, {
+      hash: admin.hash!,
+      email: admin.email ?? null,
+    });
   });
   return detail(ctx, hash);
 }
@@ -131,14 +126,13 @@ export async function decide(ctx: ServiceContext, hash: string, decision: Decisi
  * records (schoolRecords/autoValidation.ts), whose `by` is the system.
  */
 export async function moveMember(
-  trx: Conn,
-  config: ServiceContext['config'],
+  ctx: ServiceContext,
   user: repo.AdminUserRow,
   to: MemberDecision,
   reason: string | null,
   by: { hash: string; email: string | null },
-  lng: Locale,
 ): Promise<void> {
+  const { db: trx, config, lng } = ctx;
   const hash = user.hash;
   if (!canMoveMember(user.status, to)) throw new AppError(409, 'admin.illegalMove', { from: user.status, to });
   const now = new Date();
@@ -156,14 +150,17 @@ export async function moveMember(
     await startFreePeriod(trx, hash, changes.subscription_end, now);
 
   const label = [user.name, user.surname1, user.surname2].filter(Boolean).join(' ');
-  await audit.record(trx, {
-    adminHash: by.hash,
-    action: MEMBER_ACTIONS[to],
-    targetType: 'user',
-    targetHash: hash,
-    data: { from: user.status, to, reason, label, email: user.email, admin_email: by.email },
-    at: nowIso(now),
-  });
+  await audit.record(
+    { ...ctx, db: trx },
+    {
+      adminHash: by.hash,
+      action: MEMBER_ACTIONS[to],
+      targetType: 'user',
+      targetHash: hash,
+      data: { from: user.status, to, reason, label, email: user.email, admin_email: by.email },
+      at: nowIso(now),
+    },
+  );
   const language = isLocale(user.language) ? user.language : 'es';
   const name = user.name;
   if (to === 'VALIDATED') {
@@ -179,7 +176,7 @@ export async function moveMember(
       data: reason ? { name, reason } : { name },
     });
   }
-  if (to === 'REJECTED' || to === 'DISABLED') await revokeAllSessions(trx, 'user', hash);
+  if (to === 'REJECTED' || to === 'DISABLED') await revokeAllSessions({ ...ctx, db: trx }, 'user', hash);
 }
 
 /** The same rule for each member, each in its own transaction: one refusal does not undo the others. */

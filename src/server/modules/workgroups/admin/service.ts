@@ -118,13 +118,16 @@ export async function decide(ctx: ServiceContext, hash: string, decision: Workgr
         : group.status === 'PUBLISHED'
           ? WORKGROUP_AUDIT_ACTIONS[2]
           : WORKGROUP_AUDIT_ACTIONS[1];
-    await audit.record(trx, {
-      adminHash: admin.hash!,
-      action,
-      targetType: 'workgroup',
-      targetHash: hash,
-      data: { from: group.status, to: decision.status, reason, label: group.name, admin_email: admin.email },
-    });
+    await audit.record(
+      { ...ctx, db: trx },
+      {
+        adminHash: admin.hash!,
+        action,
+        targetType: 'workgroup',
+        targetHash: hash,
+        data: { from: group.status, to: decision.status, reason, label: group.name, admin_email: admin.email },
+      },
+    );
     const creator = await findUser(trx, group.admin_hash);
     if (!creator || creator.status !== 'VALIDATED') return;
     const language = isLocale(creator.language) ? creator.language : 'es';
