@@ -43,6 +43,8 @@ let identity: Promise<Identity | null> | null = null;
 export const IDENTITY_KEY = ['session', 'identity'] as const;
 
 /** The signed-in member or company, loaded once and shared (SPEC §4: errors while loading are ignored). */
+let forcedLoads = 0;
+
 export function loadIdentity(force = false): Promise<Identity | null> {
   if (force || !identity) {
     const session = readSession();
@@ -58,12 +60,17 @@ export function loadIdentity(force = false): Promise<Identity | null> {
             return null;
           });
     if (force) {
+      const mine = ++forcedLoads;
       // the role may change with the identity (sign-in, an upgrade, a lapse): the permission list the menus and guards
       // ask follows in the same step, so whoever awaits a fresh identity also gets the actor's permissions
       const permissions = refreshPermissions().catch(() => undefined);
       identity = Promise.all([identity, permissions]).then(([me]) => me);
       // the query outside Refine gets the new identity before anyone awaiting this promise goes on
-      void identity.then((me) => queryClient.setQueryData(IDENTITY_KEY, me));
+      // only the newest forced load writes it: a sign-in's slower answer arriving after a sign-out's must not bring
+      // the signed-out person back into the header
+      void identity.then((me) => {
+        if (mine === forcedLoads) queryClient.setQueryData(IDENTITY_KEY, me);
+      });
     }
   }
   return identity;
