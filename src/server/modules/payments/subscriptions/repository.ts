@@ -235,47 +235,30 @@ export function liveMandate(db: Conn, userHash: string) {
     .executeTakeFirst();
 }
 
+/** What a membership change reads of a member. */
+const MEMBER_COLUMNS = [
+  'hash',
+  'email',
+  'name',
+  'surname1',
+  'surname2',
+  'language',
+  'role',
+  'status',
+  'subscription_end',
+  'iban',
+  'code_numeric',
+  'data',
+] as const;
+
 /** The member, row-locked on PostgreSQL until the transaction ends: one membership change per member at a time. */
 export function lockMember(db: Conn, dialect: DialectName, userHash: string) {
-  const query = db
-    .selectFrom('users')
-    .select([
-      'hash',
-      'email',
-      'name',
-      'surname1',
-      'surname2',
-      'language',
-      'role',
-      'status',
-      'subscription_end',
-      'iban',
-      'code_numeric',
-      'data',
-    ])
-    .where('hash', '=', userHash);
+  const query = db.selectFrom('users').select(MEMBER_COLUMNS).where('hash', '=', userHash);
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export function memberOf(db: Conn, userHash: string) {
-  return db
-    .selectFrom('users')
-    .select([
-      'hash',
-      'email',
-      'name',
-      'surname1',
-      'surname2',
-      'language',
-      'role',
-      'status',
-      'subscription_end',
-      'iban',
-      'code_numeric',
-      'data',
-    ])
-    .where('hash', '=', userHash)
-    .executeTakeFirst();
+  return db.selectFrom('users').select(MEMBER_COLUMNS).where('hash', '=', userHash).executeTakeFirst();
 }
 
 export async function setRole(db: Conn, userHash: string, role: Role, subscriptionEnd: string | null, at: string) {
