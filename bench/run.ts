@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick] [-- --ref <commit>] [-- --dist <dir>] [-- --no-pages] [-- --no-areas] [-- --area-runs N] [-- --no-load] [-- --profile] [-- --mix-only] [-- --postgres <server URL>]
+ * npm run bench [-- --quick] [-- --ref <commit>] [-- --dist <dir>] [-- --no-pages] [-- --no-areas] [-- --area-runs N] [-- --no-load] [-- --profile] [-- --mix-only] [-- --postgres <server URL>] [-- --data <generated .db>]
  *
  * An honest benchmark of the portal (issue 9 §1, §4), in three processes:
  *  1. the portal as production runs it (`node --import tsx src/server/main.ts`, NODE_ENV=production) on a
@@ -242,6 +242,10 @@ function datasetKey(tree: Tree): string {
  * process, bench/generate-db.ts) and cached in bench/.scratch/.
  */
 function prepareDataset(tree: Tree): { file: string; uploads: string; generatedIn: number | null } {
+  // --data FILE: a database an earlier run generated for this volume (e.g. before a migration changed the key below;
+  // the newer migrations then run on its copy when the portal starts); its uploads folder beside it, if any
+  const given = option('data');
+  if (given) return { file: resolve(given), uploads: resolve(given).replace(/\.db$/, '-uploads'), generatedIn: null };
   const name = datasetKey(tree);
   const file = join(scratch, `${name}.db`);
   const uploads = join(scratch, `${name}-uploads`);
