@@ -33,6 +33,7 @@ import * as m027 from './migrations/027_application_note';
 import * as m028 from './migrations/028_unaccent';
 import { foldText } from '../../shared/text';
 import { startsWords } from './search';
+import { withNamedStatements } from './pgStatements';
 import * as m029 from './migrations/029_application_outcome';
 import * as m030 from './migrations/030_offer_salary_mode';
 import * as m034 from './migrations/034_member_invitations';
@@ -60,11 +61,12 @@ export function sqlitePath(databaseUrl: string): string {
 
 export function createDb(databaseUrl: string, options: { poolSize?: number } = {}): Db {
   if (dialectOf(databaseUrl) === 'postgres') {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+    // idle connections are kept a minute (pg's default is 10 s): each one holds its prepared statements
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10, idleTimeoutMillis: 60_000 });
     // An idle connection the server ends (restart, failover, a dropped database) is removed from the pool and
     // replaced on the next query; without a listener the pool's 'error' event would end the process.
     pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection was closed (${error.message})`));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   }
   const file = sqlitePath(databaseUrl);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -91,8 +93,8 @@ const STATEMENT_CACHE_SIZE = 500;
  * last few hundred prepared statements (least recently used out) and hand them out again. better-sqlite3
  * runs a statement to completion synchronously; only a streamed one (`iterate`) stays busy, and a busy
  * statement is never handed out twice: a fresh one is prepared instead. A schema change (migrations) makes
- * SQLite re-prepare a statement by itself. On PostgreSQL nothing is cached: named prepared statements live
- * per pooled connection and Kysely's pg driver sends unnamed ones (decisions.md).
+ * SQLite re-prepare a statement by itself. PostgreSQL has its own: named statements per pooled connection
+ * (db/pgStatements.ts).
  */
 export function withStatementCache(sqlite: SQLite.Database, max = STATEMENT_CACHE_SIZE) {
   const statements = new Map<string, SQLite.Statement>();
