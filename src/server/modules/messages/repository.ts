@@ -1,5 +1,5 @@
 /** Conversations, their participants and messages (035_messages). A party is (type, hash). */
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Conn } from '../../db/conn';
 import { runShaped } from '../../db/shapes';
 import type { Database } from '../../db/types';
@@ -156,6 +156,33 @@ export function visibleMessages(db: Conn, conversation: string, viewer: Party, l
     .orderBy('hash', 'desc')
     .limit(limit)
     .execute();
+}
+
+/**
+ * A thread's newest messages I may see, newest first, each with its attachment's file row (if any): one index range
+ * of `messages_thread`, compiled once.
+ */
+export function threadMessages(db: Conn, conversation: string, viewer: Party, limit: number) {
+  return runShaped(db, 'messages.thread', { conversation, type: viewer.type, hash: viewer.hash, limit }, (a) =>
+    db
+      .selectFrom('messages')
+      .leftJoin('files', (join) =>
+        join.onRef('files.owner_hash', '=', 'messages.hash').on('files.owner_type', '=', sql.lit('message')),
+      )
+      .selectAll('messages')
+      .select(['files.hash as file_hash', 'files.name as file_name', 'files.mime as file_mime'])
+      .select('files.size as file_size')
+      .where('messages.conversation_hash', '=', a.conversation)
+      .where((eb) =>
+        eb.or([
+          eb('messages.withheld', '=', 0),
+          eb.and([eb('messages.sender_type', '=', a.type), eb('messages.sender_hash', '=', a.hash)]),
+        ]),
+      )
+      .orderBy('messages.created_at', 'desc')
+      .orderBy('messages.hash', 'desc')
+      .limit(a.limit),
+  );
 }
 
 export function markRead(db: Conn, conversation: string, party: Party, now: string) {
