@@ -20,6 +20,7 @@ import { PRIVATE_TABLES as PRIVATE_025 } from '../../src/server/db/migrations/02
 import { PRIVATE_TABLES as PRIVATE_032 } from '../../src/server/db/migrations/032_school_records';
 import { PRIVATE_TABLES as PRIVATE_034 } from '../../src/server/db/migrations/034_member_invitations';
 import { PRIVATE_TABLES as PRIVATE_035 } from '../../src/server/db/migrations/035_messages';
+import { PRIVATE_TABLES as PRIVATE_045 } from '../../src/server/db/migrations/045_message_inboxes';
 import { MAX_ENTRIES, MAX_TOTAL_BYTES, publicCachePlugin } from '../../src/server/plugins/publicCache';
 import { buildApp } from '../../src/server/app';
 import { createDb } from '../../src/server/db/dialect';
@@ -40,6 +41,7 @@ const PRIVATE_TABLES = [
   ...PRIVATE_032,
   ...PRIVATE_034,
   ...PRIVATE_035,
+  ...PRIVATE_045,
 ];
 
 let t: TestApp;

@@ -706,6 +706,7 @@ export interface Database {
   messages: MessagesTable;
   message_blocks: MessageBlocksTable;
   message_reports: MessageReportsTable;
+  message_inboxes: MessageInboxesTable;
 }
 
 /** 035_messages (issue 29): a party is (type, hash), type user | company | admin. */
@@ -767,3 +768,13 @@ export type UserUpdate = Updateable<UsersTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type JobRow = Selectable<JobsTable>;
 export type SessionRow = Selectable<SessionsTable>;
+
+/** 045_message_inboxes: per party, kept by triggers on conversation_participants. */
+export interface MessageInboxesTable {
+  party_type: string;
+  party_hash: string;
+  /** the sum of unread_count over the party's conversations out of the archive (the badge) */
+  unread: Generated<number>;
+  open_count: Generated<number>;
+  archived_count: Generated<number>;
+}

@@ -2,15 +2,14 @@
  * The unread badge's server-sent events (issue 29 §2): `GET /usr|/com|/adm/messages/events` keeps a stream open and
  * writes `event: unread` with `{ unread }` on opening and whenever the caller's count changes; the page's polling
  * stays as the fallback. Correct with several instances without a message bus: each instance reads, every
- * MESSAGE_EVENTS_POLL_MS, the unread totals of the parties it has streams open for — ONE grouped query per instance
- * per tick, however many streams (the index `(party_type, party_hash, archived_at, …)` answers it) — so a count
+ * MESSAGE_EVENTS_POLL_MS, the unread totals of the parties it has streams open for — ONE query per instance
+ * per tick, however many streams (the stored counters of 045, read by primary key) — so a count
  * changed by a message written on any instance reaches the stream within a tick. A comment line every 25 s keeps
  * proxies from closing an idle stream. Streams end when the client goes and when the app closes (preClose), so
  * closing never waits on them.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { Db } from '../../db/dialect';
 import { PREFIXES } from './routes';
 import { partyOf } from './service';
@@ -36,12 +35,10 @@ async function unreadTotals(db: Db, parties: Party[]): Promise<Map<string, numbe
     const hashes = parties.filter((p) => p.type === type).map((p) => p.hash);
     for (let i = 0; i < hashes.length; i += CHUNK) {
       const rows = await db
-        .selectFrom('conversation_participants')
-        .select(['party_hash', sql<number>`coalesce(sum(unread_count), 0)`.as('unread')])
-        .where('party_type', '=', type) // the index's leading column
+        .selectFrom('message_inboxes') // the stored counters (045): primary-key reads
+        .select(['party_hash', 'unread'])
+        .where('party_type', '=', type)
         .where('party_hash', 'in', hashes.slice(i, i + CHUNK))
-        .where('archived_at', 'is', null)
-        .groupBy('party_hash')
         .execute();
       for (const row of rows) totals.set(`${type}:${row.party_hash}`, Number(row.unread));
     }

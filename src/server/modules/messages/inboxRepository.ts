@@ -1,79 +1,7 @@
-/** The inbox (one index range per party, newest first), names of parties, blocks and reports. */
-import { sql } from 'kysely';
+/** Names of parties, blocks and reports (the inbox's lines: inboxLines.ts). */
 import type { Conn } from '../../db/conn';
 import { newHash } from '../../lib/ids';
 import type { Party, PartyType } from './repository';
-
-export interface InboxQuery {
-  archived: boolean;
-  q?: string;
-  offset: number;
-  size: number;
-}
-
-export async function inbox(db: Conn, party: Party, query: InboxQuery) {
-  let base = db
-    .selectFrom('conversation_participants as mine')
-    .innerJoin('conversations', 'conversations.hash', 'mine.conversation_hash')
-    .innerJoin('conversation_participants as theirs', (join) =>
-      join
-        .onRef('theirs.conversation_hash', '=', 'mine.conversation_hash')
-        .on((eb) =>
-          eb.not(eb.and([eb('theirs.party_type', '=', party.type), eb('theirs.party_hash', '=', party.hash)])),
-        ),
-    )
-    .where('mine.party_type', '=', party.type)
-    .where('mine.party_hash', '=', party.hash)
-    .where('mine.archived_at', query.archived ? 'is not' : 'is', null);
-  if (query.q) {
-    const pattern = `%${query.q.toLowerCase().replace(/[%_\\]/g, '')}%`;
-    base = base.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('messages')
-          .select('messages.hash')
-          .whereRef('messages.conversation_hash', '=', 'mine.conversation_hash')
-          .where('messages.withheld', '=', 0)
-          .where(sql`lower(messages.body)`, 'like', pattern),
-      ),
-    );
-  }
-  const [rows, total] = await Promise.all([
-    base
-      .select([
-        'conversations.hash',
-        'conversations.kind',
-        'conversations.application_hash',
-        'mine.last_message_at',
-        'mine.unread_count',
-        'mine.archived_at',
-        'theirs.party_type',
-        'theirs.party_hash',
-      ])
-      .select((eb) =>
-        eb
-          .selectFrom('messages')
-          .select('messages.body')
-          .whereRef('messages.conversation_hash', '=', 'mine.conversation_hash')
-          .where((w) =>
-            w.or([
-              w('messages.withheld', '=', 0),
-              w.and([w('messages.sender_type', '=', party.type), w('messages.sender_hash', '=', party.hash)]),
-            ]),
-          )
-          .orderBy('messages.created_at', 'desc')
-          .limit(1)
-          .as('preview'),
-      )
-      .orderBy('mine.last_message_at', 'desc')
-      .orderBy('conversations.hash', 'desc')
-      .limit(query.size)
-      .offset(query.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
-}
 
 /** Display names of parties; a former member (account deleted) gets null. */
 export async function namesOf(db: Conn, parties: Party[]): Promise<Map<string, string | null>> {
@@ -99,17 +27,6 @@ export async function namesOf(db: Conn, parties: Party[]): Promise<Map<string, s
   // the association speaks as itself: no administrator's name leaves the back office
   for (const hash of admins) names.set(`admin:${hash}`, 'Alumni');
   return names;
-}
-
-export async function jobTitlesOf(db: Conn, applications: string[]): Promise<Map<string, string>> {
-  if (!applications.length) return new Map();
-  const rows = await db
-    .selectFrom('applicants')
-    .innerJoin('jobs', 'jobs.hash', 'applicants.job_hash')
-    .select(['applicants.hash', 'jobs.title'])
-    .where('applicants.hash', 'in', applications)
-    .execute();
-  return new Map(rows.map((r) => [r.hash, r.title]));
 }
 
 // ── blocks ───────────────────────────────────────────────────────────────────

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { MessagesTable } from '../../db/types';
 import type { Party, PartyType } from './repository';
 import type { PresentedAttachment } from './attachmentFiles';
+import { nameOfLine, type InboxLine } from './inboxLines';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
@@ -50,37 +51,21 @@ export function presentMessage(
   };
 }
 
-export interface InboxRow {
-  hash: string;
-  kind: string;
-  application_hash: string | null;
-  last_message_at: string;
-  unread_count: number;
-  archived_at: string | null;
-  party_type: string;
-  party_hash: string;
-  preview: string | null;
-}
-
 const PREVIEW_LENGTH = 140;
 
-export function presentConversation(
-  row: InboxRow,
-  names: Map<string, string | null>,
-  jobTitles: Map<string, string>,
-  blocked: boolean,
-) {
-  const other = { type: row.party_type as PartyType, hash: row.party_hash };
+/** An inbox line (inboxLines.ts) as it leaves: the other party named, the job title, my unread count. */
+export function presentConversation(line: InboxLine) {
+  const other = { type: line.party_type as PartyType, hash: line.party_hash };
   return {
-    hash: row.hash,
-    kind: row.kind,
-    with: presentParty(other, names),
-    application: row.application_hash,
-    job_title: row.application_hash ? (jobTitles.get(row.application_hash) ?? null) : null,
-    last_message_at: row.last_message_at,
-    preview: (row.preview ?? '').slice(0, PREVIEW_LENGTH),
-    unread_count: Number(row.unread_count),
-    archived: row.archived_at !== null,
-    blocked,
+    hash: line.hash,
+    kind: line.kind,
+    with: { ...other, name: nameOfLine(line) },
+    application: line.application_hash,
+    job_title: line.application_hash ? (line.job_title ?? null) : null,
+    last_message_at: line.last_message_at,
+    preview: (line.preview ?? '').slice(0, PREVIEW_LENGTH),
+    unread_count: Number(line.unread_count),
+    archived: line.archived_at !== null,
+    blocked: line.blocked_at !== null,
   };
 }

@@ -1,6 +1,8 @@
 /** Conversations, their participants and messages (035_messages). A party is (type, hash). */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Conn } from '../../db/conn';
+import { runShaped } from '../../db/shapes';
+import type { Database } from '../../db/types';
 import { newHash } from '../../lib/ids';
 
 export type PartyType = 'user' | 'company' | 'admin';
@@ -113,20 +115,28 @@ export async function addMessage(
       withheld: withheld ? 1 : 0,
     })
     .execute();
-  const mine = (qb: Conn) =>
-    qb
-      .updateTable('conversation_participants')
-      .where('conversation_hash', '=', conversation)
-      .where((eb) => eb.and([eb('party_type', '=', sender.type), eb('party_hash', '=', sender.hash)]));
-  await mine(db).set({ last_message_at: now, archived_at: null, last_read_at: now, unread_count: 0 }).execute();
-  if (withheld) return hash;
-  await db.updateTable('conversations').set({ last_message_at: now }).where('hash', '=', conversation).execute();
-  await db
+  // one statement for every participant row: rows are locked in one order whoever writes, so two messages at once in
+  // one conversation never deadlock; the counters (045's triggers) follow each row's change
+  const isSender = (eb: ExpressionBuilder<Database, 'conversation_participants'>) =>
+    eb.and([eb('party_type', '=', sender.type), eb('party_hash', '=', sender.hash)]);
+  let participants = db
     .updateTable('conversation_participants')
-    .set((eb) => ({ last_message_at: now, archived_at: null, unread_count: eb('unread_count', '+', 1) }))
-    .where('conversation_hash', '=', conversation)
-    .where((eb) => eb.not(eb.and([eb('party_type', '=', sender.type), eb('party_hash', '=', sender.hash)])))
-    .execute();
+    .set((eb) => ({
+      last_message_at: now,
+      archived_at: null,
+      unread_count: eb
+        .case()
+        .when(isSender(eb))
+        .then(0)
+        .else(eb('unread_count', '+', 1))
+        .end(),
+      last_read_at: eb.case().when(isSender(eb)).then(now).else(eb.ref('last_read_at')).end(),
+    }))
+    .where('conversation_hash', '=', conversation);
+  if (withheld) participants = participants.where(isSender);
+  await participants.execute();
+  if (!withheld)
+    await db.updateTable('conversations').set({ last_message_at: now }).where('hash', '=', conversation).execute();
   return hash;
 }
 
@@ -146,6 +156,33 @@ export function visibleMessages(db: Conn, conversation: string, viewer: Party, l
     .orderBy('hash', 'desc')
     .limit(limit)
     .execute();
+}
+
+/**
+ * A thread's newest messages I may see, newest first, each with its attachment's file row (if any): one index range
+ * of `messages_thread`, compiled once.
+ */
+export function threadMessages(db: Conn, conversation: string, viewer: Party, limit: number) {
+  return runShaped(db, 'messages.thread', { conversation, type: viewer.type, hash: viewer.hash, limit }, (a) =>
+    db
+      .selectFrom('messages')
+      .leftJoin('files', (join) =>
+        join.onRef('files.owner_hash', '=', 'messages.hash').on('files.owner_type', '=', sql.lit('message')),
+      )
+      .selectAll('messages')
+      .select(['files.hash as file_hash', 'files.name as file_name', 'files.mime as file_mime'])
+      .select('files.size as file_size')
+      .where('messages.conversation_hash', '=', a.conversation)
+      .where((eb) =>
+        eb.or([
+          eb('messages.withheld', '=', 0),
+          eb.and([eb('messages.sender_type', '=', a.type), eb('messages.sender_hash', '=', a.hash)]),
+        ]),
+      )
+      .orderBy('messages.created_at', 'desc')
+      .orderBy('messages.hash', 'desc')
+      .limit(a.limit),
+  );
 }
 
 export function markRead(db: Conn, conversation: string, party: Party, now: string) {
@@ -168,14 +205,11 @@ export function setArchived(db: Conn, conversation: string, party: Party, at: st
     .execute();
 }
 
+/** The badge: the party's stored counter (045), a primary-key read. */
 export async function unreadTotal(db: Conn, party: Party): Promise<number> {
-  const row = await db
-    .selectFrom('conversation_participants')
-    .select(sql<number>`coalesce(sum(unread_count), 0)`.as('unread'))
-    .where('party_type', '=', party.type)
-    .where('party_hash', '=', party.hash)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
+  const [row] = await runShaped(db, 'messages.unread', { type: party.type, hash: party.hash }, (a) =>
+    db.selectFrom('message_inboxes').select('unread').where('party_type', '=', a.type).where('party_hash', '=', a.hash),
+  );
   return Number(row?.unread ?? 0);
 }
 

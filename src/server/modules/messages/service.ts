@@ -11,11 +11,12 @@ import type { ServiceContext } from '../../serviceContext';
 import type { MessageBlock, MessageStart, MessagesFilter } from '../../../shared/schema-types';
 import * as repo from './repository';
 import * as inboxRepo from './inboxRepository';
-import { presentConversation, presentMessage, type InboxRow } from './present';
+import { nameKey, presentConversation, presentMessage } from './present';
+import { inboxLine, inboxPage, nameOfLine } from './inboxLines';
 import { targetOf, type Target } from './rules';
 import type { Party, PartyType } from './repository';
 import type { Conn } from '../../db/conn';
-import { attachmentsFor } from './attachmentFiles';
+import { presentAttachment } from './attachmentFiles';
 
 const THREAD_SIZE = 200;
 
@@ -29,31 +30,17 @@ export function partyOf(actor: Actor): Party {
   return { type, hash: actor.hash };
 }
 
-async function presentRows(ctx: ServiceContext, me: Party, rows: InboxRow[]) {
-  const others = rows.map((r) => ({ type: r.party_type as PartyType, hash: r.party_hash }));
-  const [names, titles, myBlocks] = await Promise.all([
-    inboxRepo.namesOf(ctx.db, others),
-    inboxRepo.jobTitlesOf(
-      ctx.db,
-      rows.flatMap((r) => (r.application_hash ? [r.application_hash] : [])),
-    ),
-    inboxRepo.blockedBy(ctx.db, me),
-  ]);
-  const blocked = new Set(myBlocks.map((b) => `${b.blocked_type}:${b.blocked_hash}`));
-  return rows.map((r) => presentConversation(r, names, titles, blocked.has(`${r.party_type}:${r.party_hash}`)));
-}
-
 export async function list(ctx: ServiceContext, query: MessagesFilter) {
   const me = partyOf(ctx.actor);
   const { size, offset } = pageWindow(query, 20);
   const q = query.q?.trim();
-  const { rows, total } = await inboxRepo.inbox(ctx.db, me, {
+  const { rows, total } = await inboxPage(ctx.db, me, {
     archived: query.archived ?? false,
     q: q || undefined,
     offset,
     size,
   });
-  return listResult(await presentRows(ctx, me, rows), total, size);
+  return listResult(rows.map(presentConversation), total, size);
 }
 
 export async function unread(ctx: ServiceContext) {
@@ -70,25 +57,46 @@ export function thread(ctx: ServiceContext, conversation: string) {
   return threadOf(ctx, partyOf(ctx.actor), conversation);
 }
 
+/** A thread: its inbox line (also the check that it is mine) and its newest messages with their attachments. */
 async function threadOf(ctx: ServiceContext, me: Party, conversation: string) {
-  await mine(ctx, me, conversation);
-  const [others, rows] = await Promise.all([
-    repo.othersOf(ctx.db, conversation, me),
-    repo.visibleMessages(ctx.db, conversation, me, THREAD_SIZE),
+  const [line, rows] = await Promise.all([
+    inboxLine(ctx.db, me, conversation),
+    repo.threadMessages(ctx.db, conversation, me, THREAD_SIZE),
   ]);
-  const line = await conversationLine(ctx, me, conversation, others[0]!);
-  const [names, attachments] = await Promise.all([
-    inboxRepo.namesOf(ctx.db, [me, ...others, ...rows.map((r) => senderOf(r))]),
-    attachmentsFor(
-      ctx.db,
-      ctx.config.secretKey,
-      me,
-      rows.map((r) => r.hash),
-    ),
+  if (!line) throw notFound();
+  const other = { type: line.party_type, hash: line.party_hash };
+  const names = new Map<string, string | null>([
+    [
+      nameKey(me),
+      nameOfLine({
+        ...line,
+        party_type: me.type,
+        user_name: line.self_name,
+        user_surname: line.self_surname,
+        user_status: line.self_status,
+        company_name: line.self_company_name,
+      }),
+    ],
+    [nameKey(other), nameOfLine(line)],
   ]);
+  // a sender who is neither of us (never in a two-party conversation): looked up rather than shown nameless
+  const strangers = rows.map(senderOf).filter((p) => !names.has(nameKey(p)));
+  if (strangers.length) for (const [key, name] of await inboxRepo.namesOf(ctx.db, strangers)) names.set(key, name);
+  const { secretKey } = ctx.config;
   return {
-    conversation: line,
-    messages: rows.reverse().map((row) => presentMessage(row, me, names, attachments.get(row.hash) ?? null)),
+    conversation: presentConversation(line),
+    messages: rows.reverse().map((row) => {
+      const file = row.file_hash
+        ? presentAttachment(secretKey, me, {
+            hash: row.file_hash,
+            owner_hash: row.hash,
+            name: row.file_name!,
+            mime: row.file_mime!,
+            size: Number(row.file_size),
+          })
+        : null;
+      return presentMessage(row, me, names, file);
+    }),
   };
 }
 
@@ -96,26 +104,6 @@ const senderOf = (row: { sender_type: string; sender_hash: string }): Party => (
   type: row.sender_type as PartyType,
   hash: row.sender_hash,
 });
-
-async function conversationLine(ctx: ServiceContext, me: Party, conversation: string, other: Party) {
-  const row = await repo.participant(ctx.db, conversation, me);
-  if (!row) throw notFound();
-  const [last] = await repo.visibleMessages(ctx.db, conversation, me, 1);
-  const [line] = await presentRows(ctx, me, [
-    {
-      hash: conversation,
-      kind: row.kind,
-      application_hash: row.application_hash,
-      last_message_at: row.last_message_at,
-      unread_count: row.unread_count,
-      archived_at: row.archived_at,
-      party_type: other.type,
-      party_hash: other.hash,
-      preview: last?.body ?? '',
-    },
-  ]);
-  return line!;
-}
 
 /**
  * A message in a conversation of mine; withheld when the other party blocked me. `alongside` writes what goes with
