@@ -42,6 +42,7 @@ import * as m035 from './migrations/035_messages';
 import * as m039 from './migrations/039_study_decisions';
 import * as m040 from './migrations/040_public_picture_files';
 import * as m041 from './migrations/041_portfolio_picture_files';
+import * as m043 from './migrations/043_list_indexes';
 import * as m037 from './migrations/037_message_moderation';
 import * as m036 from './migrations/036_search_words';
 import * as m045 from './migrations/045_message_inboxes';
@@ -155,6 +156,7 @@ const migrations: Record<string, Migration> = {
   '041_portfolio_picture_files': m041,
   '037_message_moderation': m037,
   '036_search_words': m036,
+  '043_list_indexes': m043,
   '045_message_inboxes': m045,
 };
 

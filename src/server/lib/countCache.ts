@@ -9,6 +9,7 @@
  */
 import type { Conn } from '../db/conn';
 import { runShaped } from '../db/shapes';
+import { totalFromPage } from './lists';
 
 export type DataScope = 'directory' | 'content';
 
@@ -56,6 +57,37 @@ export async function cachedByVersion<T>(
 /** A list total, cached per filter shape and data version. */
 export function cachedCount(db: Conn, scope: DataScope, key: string, count: () => Promise<number>): Promise<number> {
   return cachedByVersion(db, scope, `count:${key}`, count);
+}
+
+/**
+ * A page and its total (issue 27: a new URL is never a cache hit). The total is the cached count when it is known at
+ * the scope's current version; `page` then gets it (a page in the second half may read from the other end). On a
+ * first page whose total is not known the page is read first and the count runs only when the page cannot tell it
+ * (lists.ts totalFromPage: a first page shorter than its size is the whole list); the total is remembered either way.
+ * A later page with no known total is counted first, as before: a page past the end then costs no walk.
+ */
+export async function cachedPage<T>(
+  db: Conn,
+  scope: DataScope,
+  key: string,
+  window: { size: number; offset: number },
+  page: (total?: number) => Promise<T[]>,
+  count: () => Promise<number>,
+): Promise<{ rows: T[]; total: number }> {
+  const fullKey = `${scope}:count:${key}`;
+  const version = await dataVersion(db, scope);
+  const hit = entries.get(fullKey);
+  const known = hit && hit.version === version && hit.expires > Date.now() ? (hit.value as number) : undefined;
+  if (known !== undefined || window.offset > 0) {
+    const total = known ?? (await cachedCount(db, scope, key, count));
+    return { rows: window.offset >= total ? [] : await page(total), total };
+  }
+  const rows = await page();
+  const total = totalFromPage(rows.length, window.size, 0) ?? (await count());
+  entries.delete(fullKey);
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  entries.set(fullKey, { version, value: total, expires: Date.now() + TTL_MS });
+  return { rows, total };
 }
 
 /** Forget everything (the versions already make this unnecessary; kept for writes outside any trigger). */

@@ -31,3 +31,25 @@ export function listSchema(itemRef: string) {
     },
   } as const;
 }
+
+/**
+ * The total a page already tells: a page that holds rows but fewer than `size` is the last one, so the total is
+ * `offset` plus its rows; an empty first page means none at all. Undefined when only a count can tell (a full
+ * page, or an empty page past the first, which may lie beyond the end).
+ */
+export function totalFromPage(rowCount: number, size: number, offset: number): number | undefined {
+  if (rowCount > 0 && rowCount < size) return offset + rowCount;
+  if (rowCount === 0 && offset === 0) return 0;
+  return undefined;
+}
+
+/** A page, and its total counted only when the page does not tell it (totalFromPage). */
+export async function pageWithTotal<T>(
+  size: number,
+  offset: number,
+  page: () => Promise<T[]>,
+  count: () => Promise<number>,
+): Promise<{ rows: T[]; total: number }> {
+  const rows = await page();
+  return { rows, total: totalFromPage(rows.length, size, offset) ?? (await count()) };
+}

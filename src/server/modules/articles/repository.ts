@@ -1,5 +1,7 @@
 /** News and events with their per-language texts. */
-import type { Locale } from '../../../shared/constants';
+import { sql } from 'kysely';
+import { LOCALES, type Locale } from '../../../shared/constants';
+import { runShaped } from '../../db/shapes';
 import type { Conn } from '../../db/conn';
 import { articleWordsMatch, matchText } from '../../db/search';
 
@@ -14,13 +16,27 @@ export interface ArticleFilter {
   subscribedBy?: string;
 }
 
-function published(db: Conn, lng: Locale, filter: ArticleFilter) {
+/** The filter as a shape's arguments (db/shapes.ts): the search already a match string. */
+function articleArgs(db: Conn, filter: ArticleFilter) {
+  return {
+    text: matchText(db, filter.text),
+    month: filter.month,
+    year: filter.year,
+    type: filter.type,
+    tags: filter.tags,
+    savedBy: filter.savedBy,
+    subscribedBy: filter.subscribedBy,
+  };
+}
+type ArticleArgs = ReturnType<typeof articleArgs>;
+
+function published(db: Conn, lng: Locale, filter: Partial<ArticleArgs>) {
   let query = db
     .selectFrom('articles')
     .innerJoin('article_i18n as t', (j) => j.onRef('t.article_hash', '=', 'articles.hash').on('t.language', '=', lng))
     .where('articles.status', '=', 'PUBLISHED');
   // the words of the title and summary in this language, accents ignored (db/search.ts)
-  const text = matchText(db, filter.text);
+  const text = filter.text;
   if (text) query = query.where(articleWordsMatch(db, 't', text, lng));
   if (filter.year) query = query.where('articles.year', '=', filter.year);
   if (filter.month) query = query.where('articles.month', '=', filter.month);
@@ -78,20 +94,64 @@ const COLUMNS = [
 ] as const;
 
 export async function countPublished(db: Conn, lng: Locale, filter: ArticleFilter) {
-  const row = await published(db, lng, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
+  const [row] = await runShaped(db, `articles.count.${lng}`, articleArgs(db, filter), (a: ArticleArgs) =>
+    published(db, lng, a).select((eb) => eb.fn.countAll<number>().as('n')),
+  );
   return Number(row?.n ?? 0);
 }
 
-export function pagePublished(db: Conn, lng: Locale, filter: ArticleFilter, limit: number, offset: number) {
-  return published(db, lng, filter)
-    .select(COLUMNS)
-    .orderBy('articles.date', 'desc')
-    .orderBy('articles.hash', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/**
+ * A page of articles with, in the same statement, each one's slug in every language, how many registered, and
+ * whether the member (`member`, null for anyone else) saved it or registered (service.ts present() takes them).
+ */
+export function pagePublished(
+  db: Conn,
+  lng: Locale,
+  filter: ArticleFilter,
+  limit: number,
+  offset: number,
+  member: string | null = null,
+) {
+  const args = { ...articleArgs(db, filter), member, member2: member, limit, offset };
+  return runShaped(db, `articles.page.${lng}`, args, (a: typeof args) =>
+    published(db, lng, a)
+      .select(COLUMNS)
+      .select((eb) => [
+        ...LOCALES.map((l) =>
+          eb
+            .selectFrom('article_i18n as s')
+            .select('s.slug')
+            .whereRef('s.article_hash', '=', 'articles.hash')
+            .where('s.language', '=', l)
+            .as(`slug_${l}`),
+        ),
+        eb
+          .selectFrom('article_subscriptions as r')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('r.article_hash', '=', 'articles.hash')
+          .as('registered_count'),
+        a.member
+          ? eb
+              .selectFrom('article_saves as ms')
+              .select(eb.fn.countAll<number>().as('n'))
+              .whereRef('ms.article_hash', '=', 'articles.hash')
+              .where('ms.user_hash', '=', a.member)
+              .as('my_save')
+          : sql<number>`0`.as('my_save'),
+        a.member2
+          ? eb
+              .selectFrom('article_subscriptions as mr')
+              .select(eb.fn.countAll<number>().as('n'))
+              .whereRef('mr.article_hash', '=', 'articles.hash')
+              .where('mr.user_hash', '=', a.member2)
+              .as('my_registration')
+          : sql<number>`0`.as('my_registration'),
+      ])
+      .orderBy('articles.date', 'desc')
+      .orderBy('articles.hash', 'desc')
+      .limit(a.limit)
+      .offset(a.offset),
+  );
 }
 
 /** By hash, or by its slug in any language (so a link survives a language switch). */

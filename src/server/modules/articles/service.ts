@@ -3,8 +3,8 @@ import { LOCALES, PAGE_SIZES, type Locale } from '../../../shared/constants';
 import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { nowIso } from '../../lib/ids';
-import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
-import { cachedCount } from '../../lib/countCache';
+import { listResult, pageWindow, pageWithTotal, type PageQuery } from '../../lib/lists';
+import { cachedPage } from '../../lib/countCache';
 import type { Actor } from '../../types';
 import { memberOfFilter } from './memberFilter';
 import * as repo from './repository';
@@ -20,14 +20,33 @@ export interface ArticlesQuery extends PageQuery {
   subscribed_by_me?: boolean;
 }
 
-type Row = Awaited<ReturnType<typeof repo.pagePublished>>[number] & { body?: string };
+type PageRow = Awaited<ReturnType<typeof repo.pagePublished>>[number];
+type BaseRow = NonNullable<Awaited<ReturnType<typeof repo.findPublished>>>;
+/** What present() shows of an article beyond its row: slugs per language, registered, the member's marks. */
+interface Marks {
+  slugs: Record<Locale, string>;
+  registered: number;
+  saved: boolean;
+  subscribed: boolean;
+}
 
-async function present(db: Db, actor: Actor, lng: Locale, rows: Row[]) {
+/** A list page's rows carry their marks (repo.pagePublished reads them in the same statement). */
+function marksOfPage(row: PageRow): Marks {
+  const slugs = { es: row.slug_es, en: row.slug_en, ca: row.slug_ca };
+  return {
+    slugs: Object.fromEntries(LOCALES.map((l) => [l, slugs[l] ?? row.slug])) as Record<Locale, string>,
+    registered: Number(row.registered_count ?? 0),
+    saved: Number(row.my_save ?? 0) > 0,
+    subscribed: Number(row.my_registration ?? 0) > 0,
+  };
+}
+
+/** One article read on its own (show): its marks in a few statements. */
+async function marksOfRows(db: Db, actor: Actor, rows: BaseRow[]): Promise<Marks[]> {
   const hashes = rows.map((row) => row.hash);
   const member = actor.type === 'user' && actor.hash ? actor.hash : null;
-  const [slugs, tags, counts, saved, subscribed] = await Promise.all([
+  const [slugs, counts, saved, subscribed] = await Promise.all([
     repo.slugsOf(db, hashes),
-    repo.tagsOf(db, hashes, lng),
     repo.registeredCounts(db, hashes),
     member ? repo.marksOf(db, 'article_saves', hashes, member) : [],
     member ? repo.marksOf(db, 'article_subscriptions', hashes, member) : [],
@@ -35,12 +54,26 @@ async function present(db: Db, actor: Actor, lng: Locale, rows: Row[]) {
   const savedSet = new Set(saved.map((row) => row.article_hash));
   const subscribedSet = new Set(subscribed.map((row) => row.article_hash));
   return rows.map((row) => ({
+    slugs: Object.fromEntries(
+      LOCALES.map((l) => [l, slugs.find((s) => s.article_hash === row.hash && s.language === l)?.slug ?? row.slug]),
+    ) as Record<Locale, string>,
+    registered: counts.get(row.hash) ?? 0,
+    saved: savedSet.has(row.hash),
+    subscribed: subscribedSet.has(row.hash),
+  }));
+}
+
+async function present(db: Db, lng: Locale, rows: Array<Omit<BaseRow, 'body'> & { body?: string }>, marks: Marks[]) {
+  const tags = await repo.tagsOf(
+    db,
+    rows.map((row) => row.hash),
+    lng,
+  );
+  return rows.map((row, i) => ({
     hash: row.hash,
     type: row.type,
     slug: row.slug,
-    slugs: Object.fromEntries(
-      LOCALES.map((l) => [l, slugs.find((s) => s.article_hash === row.hash && s.language === l)?.slug ?? row.slug]),
-    ),
+    slugs: marks[i]!.slugs,
     title: row.title,
     summary: row.summary,
     ...(row.body !== undefined ? { body: row.body } : {}),
@@ -49,9 +82,9 @@ async function present(db: Db, actor: Actor, lng: Locale, rows: Row[]) {
     location: row.location,
     image: row.image,
     capacity: row.capacity,
-    registered: counts.get(row.hash) ?? 0,
-    saved: savedSet.has(row.hash),
-    subscribed: subscribedSet.has(row.hash),
+    registered: marks[i]!.registered,
+    saved: marks[i]!.saved,
+    subscribed: marks[i]!.subscribed,
     tags: tags
       .filter((tag) => tag.article_hash === row.hash)
       .map(({ hash, title, type, group }) => ({ hash, title, type, group })),
@@ -72,22 +105,23 @@ export async function list(ctx: ServiceContext, query: ArticlesQuery) {
     savedBy,
     subscribedBy,
   };
-  // a total of the public list is cached per filter and content version; a member's own marks are counted each time
+  const member = actor.type === 'user' && actor.hash ? actor.hash : null;
+  const page = () => repo.pagePublished(db, lng, filter, size, offset, member);
   const count = () => repo.countPublished(db, lng, filter);
-  const total =
+  // a total of the public list is cached per filter and content version; a member's own marks are counted each
+  // time, and neither when a short first page tells it
+  const { rows, total } =
     savedBy || subscribedBy
-      ? await count()
-      : await cachedCount(db, 'content', `articles:${lng}:${JSON.stringify(filter)}`, count);
-  if (offset >= total) return listResult([], total, size);
-  const rows = await repo.pagePublished(db, lng, filter, size, offset);
-  return listResult(await present(db, actor, lng, rows), total, size);
+      ? await pageWithTotal(size, offset, page, count)
+      : await cachedPage(db, 'content', `articles:${lng}:${JSON.stringify(filter)}`, { size, offset }, page, count);
+  return listResult(await present(db, lng, rows, rows.map(marksOfPage)), total, size);
 }
 
 export async function show(ctx: ServiceContext, id: string) {
   const { db, actor, lng } = ctx;
   const row = await repo.findPublished(db, lng, id);
   if (!row) throw AppError.notFound();
-  return (await present(db, actor, lng, [row]))[0]!;
+  return (await present(db, lng, [row], await marksOfRows(db, actor, [row])))[0]!;
 }
 
 /** Toggles the member's bookmark or registration in one transaction; answers the new state and the registered count. */

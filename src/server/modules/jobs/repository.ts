@@ -19,7 +19,7 @@ export interface PublicJobFilter {
 }
 
 /** A filter as the queries bind it: the search as the index takes it (db/search.ts matchText), the location folded (see db/shapes.ts: values pass through unchanged). */
-interface JobArgs {
+type JobArgs = {
   text: string | null;
   location: string | null;
   contract?: string;
@@ -31,7 +31,7 @@ interface JobArgs {
   salaryPeriod?: string;
   /** the text matches too many offers for the trigram path (db/search.ts) */
   wide?: boolean;
-}
+};
 
 function jobArgs(db: Conn, filter: PublicJobFilter, matches?: number): JobArgs {
   return {
@@ -72,15 +72,10 @@ function publishedJobs(db: Conn, a: JobArgs) {
     );
   }
   if (a.appliedBy) {
+    // the member's few applications drive (applicants by user), never a walk of every offer testing each
     const user = a.appliedBy;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('applicants')
-          .select('applicants.hash')
-          .whereRef('applicants.job_hash', '=', 'jobs.hash')
-          .where('applicants.user_hash', '=', user),
-      ),
+    query = query.where('jobs.hash', 'in', (eb) =>
+      eb.selectFrom('applicants').select('applicants.job_hash').where('applicants.user_hash', '=', user),
     );
   }
   return query;
@@ -115,9 +110,9 @@ const SUMMARY_COLUMNS = [
 
 /** `matches`: how many offers the text alone matches (db/search.ts textMatches), which picks the search path. */
 export async function countPublished(db: Conn, filter: PublicJobFilter, matches?: number): Promise<number> {
-  const row = await publishedJobs(db, jobArgs(db, filter, matches))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
+  const [row] = await runShaped(db, 'jobs.count', jobArgs(db, filter, matches), (a: JobArgs) =>
+    publishedJobs(db, a).select((eb) => eb.fn.countAll<number>().as('n')),
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -166,11 +161,21 @@ export function pageApplications(
   limit: number,
   offset: number,
 ) {
+  // the member once per place the SQL names them: a shape's value is bound once (db/shapes.ts)
   const user = filter.appliedBy;
+  const args = { ...jobArgs(db, filter), joinUser: user, partyUser: user, limit, offset };
+  return runShaped(db, 'jobs.applications', args, (a: typeof args) => applicationsPage(db, a));
+}
+
+/** The statement of pageApplications (exported for the plan test: tests/api/list-plans.test.ts). */
+export function applicationsPage(
+  db: Conn,
+  a: JobArgs & { joinUser: string; partyUser: string; limit: number; offset: number },
+) {
   return (
-    publishedJobs(db, jobArgs(db, filter))
+    publishedJobs(db, a)
       .innerJoin('applicants', (join) =>
-        join.onRef('applicants.job_hash', '=', 'jobs.hash').on('applicants.user_hash', '=', user),
+        join.onRef('applicants.job_hash', '=', 'jobs.hash').on('applicants.user_hash', '=', a.joinUser),
       )
       .innerJoin('companies', 'companies.hash', 'jobs.company_hash')
       // the conversation about this application (issue 29) and my unread count in it
@@ -179,7 +184,7 @@ export function pageApplications(
         join
           .onRef('conversation_participants.conversation_hash', '=', 'conversations.hash')
           .on('conversation_participants.party_type', '=', 'user')
-          .on('conversation_participants.party_hash', '=', user),
+          .on('conversation_participants.party_hash', '=', a.partyUser),
       )
       .select([
         ...SUMMARY_COLUMNS,
@@ -191,9 +196,8 @@ export function pageApplications(
       ])
       .orderBy('applicants.created_at', 'desc')
       .orderBy('jobs.hash', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute()
+      .limit(a.limit)
+      .offset(a.offset)
   );
 }
 

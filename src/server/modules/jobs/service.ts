@@ -8,7 +8,7 @@ import { PAGE_SIZES, type Locale } from '../../../shared/constants';
 import { can } from '../../../shared/permissions';
 import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
-import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
+import { listResult, pageWindow, pageWithTotal, type PageQuery } from '../../lib/lists';
 import { cachedCount } from '../../lib/countCache';
 import { matchText, textMatches } from '../../db/search';
 import { newHash, nowIso } from '../../lib/ids';
@@ -101,10 +101,13 @@ async function listApplications(
   size: number,
   offset: number,
 ) {
-  const [count, rows] = await Promise.all([
-    repo.countPublished(db, filter),
-    repo.pageApplications(db, filter, size, offset),
-  ]);
+  // a first page shorter than its size is the whole list: counted only when the page cannot tell
+  const { rows, total: count } = await pageWithTotal(
+    size,
+    offset,
+    () => repo.pageApplications(db, filter, size, offset),
+    () => repo.countPublished(db, filter),
+  );
   const items = await withTags(db, rows, lng);
   return listResult(
     items.map((item, i) => ({

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { matchText, wordsMatch } from '../../db/search';
 import type { Conn } from '../../db/conn';
+import { runShaped } from '../../db/shapes';
 
 export interface WorkgroupFilter {
   text?: string;
@@ -9,16 +10,21 @@ export interface WorkgroupFilter {
   memberOf?: string;
 }
 
-function published(db: Conn, filter: WorkgroupFilter) {
+/** `a.text` is a match string (db/search.ts matchText); the member is named three times (see groupArgs). */
+function published(
+  db: Conn,
+  a: { text: string | null; type?: string; memberOf?: string; memberOf2?: string; memberOf3?: string },
+) {
   let query = db
     .selectFrom('workgroups')
     .innerJoin('users as admin', 'admin.hash', 'workgroups.admin_hash')
     .where('workgroups.status', '=', 'PUBLISHED');
-  const text = matchText(db, filter.text);
-  if (text) query = query.where(wordsMatch(db, 'workgroups', text));
-  if (filter.type) query = query.where('workgroups.type', '=', filter.type);
-  if (filter.memberOf) {
-    const user = filter.memberOf;
+  if (a.text) query = query.where(wordsMatch(db, 'workgroups', a.text));
+  if (a.type) query = query.where('workgroups.type', '=', a.type);
+  if (a.memberOf) {
+    const user = a.memberOf;
+    const user2 = a.memberOf2 ?? user;
+    const user3 = a.memberOf3 ?? user;
     query = query.where((eb) =>
       eb.or([
         eb('workgroups.admin_hash', '=', user),
@@ -27,7 +33,7 @@ function published(db: Conn, filter: WorkgroupFilter) {
             .selectFrom('workgroup_members')
             .select('workgroup_members.hash')
             .whereRef('workgroup_members.workgroup_hash', '=', 'workgroups.hash')
-            .where('workgroup_members.user_hash', '=', user)
+            .where('workgroup_members.user_hash', '=', user2)
             .where('workgroup_members.status', 'in', ['ACCEPTED', 'PENDING']),
         ),
         eb.exists(
@@ -35,7 +41,7 @@ function published(db: Conn, filter: WorkgroupFilter) {
             .selectFrom('workgroup_followers')
             .select('workgroup_followers.user_hash')
             .whereRef('workgroup_followers.workgroup_hash', '=', 'workgroups.hash')
-            .where('workgroup_followers.user_hash', '=', user),
+            .where('workgroup_followers.user_hash', '=', user3),
         ),
       ]),
     );
@@ -59,27 +65,62 @@ const COLUMNS = [
   'admin.photo',
 ] as const;
 
+/** The filter as a shape's arguments (db/shapes.ts): the member once per place the SQL names them. */
+function groupArgs(db: Conn, filter: WorkgroupFilter) {
+  const user = filter.memberOf;
+  return { text: matchText(db, filter.text), type: filter.type, memberOf: user, memberOf2: user, memberOf3: user };
+}
+type GroupArgs = ReturnType<typeof groupArgs>;
+
 export async function count(db: Conn, filter: WorkgroupFilter) {
-  const row = await published(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
+  const [row] = await runShaped(db, 'workgroups.count', groupArgs(db, filter), (a: GroupArgs) =>
+    published(db, a).select((eb) => eb.fn.countAll<number>().as('n')),
+  );
   return Number(row?.n ?? 0);
 }
 
-export function page(db: Conn, filter: WorkgroupFilter, limit: number, offset: number) {
-  return published(db, filter)
-    .select(COLUMNS)
-    .orderBy('workgroups.created_at', 'desc')
-    .orderBy('workgroups.hash')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/**
+ * A page of groups with their member and follower counts and, for a member, their own membership, in one statement
+ * (the counts read the indexes of workgroup_members and workgroup_followers; service.ts present() takes them as is).
+ */
+export function page(db: Conn, filter: WorkgroupFilter, limit: number, offset: number, me: string | null) {
+  const args = { ...groupArgs(db, filter), me, limit, offset };
+  return runShaped(db, 'workgroups.page', args, (a: typeof args) =>
+    published(db, a)
+      .select(COLUMNS)
+      .select((eb) => [
+        eb
+          .selectFrom('workgroup_members')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('workgroup_members.workgroup_hash', '=', 'workgroups.hash')
+          .where('workgroup_members.status', '=', 'ACCEPTED')
+          .as('member_count'),
+        eb
+          .selectFrom('workgroup_followers')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('workgroup_followers.workgroup_hash', '=', 'workgroups.hash')
+          .as('follower_count'),
+        a.me
+          ? eb
+              .selectFrom('workgroup_members')
+              .select('workgroup_members.status')
+              .whereRef('workgroup_members.workgroup_hash', '=', 'workgroups.hash')
+              .where('workgroup_members.user_hash', '=', a.me)
+              .limit(1)
+              .as('my_membership')
+          : sql<string | null>`null`.as('my_membership'),
+      ])
+      .orderBy('workgroups.created_at', 'desc')
+      .orderBy('workgroups.hash')
+      .limit(a.limit)
+      .offset(a.offset),
+  );
 }
 
 /** By slug, else by hash (two indexed lookups rather than one OR that scans). */
 export async function findPublished(db: Conn, hashOrSlug: string) {
   const query = (column: 'workgroups.slug' | 'workgroups.hash') =>
-    published(db, {}).select(COLUMNS).where(column, '=', hashOrSlug).executeTakeFirst();
+    published(db, { text: null }).select(COLUMNS).where(column, '=', hashOrSlug).executeTakeFirst();
   return (await query('workgroups.slug')) ?? (await query('workgroups.hash'));
 }
 

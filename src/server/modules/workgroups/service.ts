@@ -6,7 +6,8 @@ import { PAGE_SIZES, WALL_EDIT_MINUTES, type Locale } from '../../../shared/cons
 import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { newHash, nowIso } from '../../lib/ids';
-import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
+import { listResult, pageWindow, pageWithTotal, type PageQuery } from '../../lib/lists';
+import { cachedPage } from '../../lib/countCache';
 import type { FileLinks } from '../../lib/signedLinks';
 import type { Actor } from '../../types';
 import { memberOfFilter } from '../articles/memberFilter';
@@ -28,12 +29,19 @@ export interface WorkgroupsQuery extends PageQuery {
 }
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findPublished>>>;
+/** A row of repo.page: its counts and the caller's membership came with it. */
+type CountedRow = Row & {
+  member_count: number | string | null;
+  follower_count: number | string | null;
+  my_membership: string | null;
+};
 
 function memberHash(actor: Actor): string | null {
   return actor.type === 'user' ? actor.hash : null;
 }
 
-async function present(db: Db, actor: Actor, rows: Row[]) {
+/** The counts and the caller's membership of rows read without them (one group by hash or slug). */
+async function counted(db: Db, actor: Actor, rows: Row[]): Promise<CountedRow[]> {
   const hashes = rows.map((row) => row.hash);
   const me = memberHash(actor);
   const [members, followers, mine] = await Promise.all([
@@ -41,8 +49,22 @@ async function present(db: Db, actor: Actor, rows: Row[]) {
     repo.followerCounts(db, hashes),
     me ? repo.membershipsOf(db, hashes, me) : [],
   ]);
+  return rows.map((row) => ({
+    ...row,
+    member_count: members.get(row.hash) ?? 0,
+    follower_count: followers.get(row.hash) ?? 0,
+    my_membership: mine.find((m) => m.workgroup_hash === row.hash)?.status ?? null,
+  }));
+}
+
+async function present(db: Db, actor: Actor, plain: Row[]) {
+  return presentCounted(actor, await counted(db, actor, plain));
+}
+
+function presentCounted(actor: Actor, rows: CountedRow[]) {
+  const me = memberHash(actor);
   return rows.map((row) => {
-    const membership = mine.find((m) => m.workgroup_hash === row.hash)?.status ?? null;
+    const membership = row.my_membership ?? null;
     const isAdmin = me !== null && row.admin_hash === me;
     return {
       hash: row.hash,
@@ -54,8 +76,8 @@ async function present(db: Db, actor: Actor, rows: Row[]) {
       image: row.image,
       description: row.description,
       admin: presentAuthor(row),
-      members: members.get(row.hash) ?? 0,
-      followers: followers.get(row.hash) ?? 0,
+      members: Number(row.member_count),
+      followers: Number(row.follower_count),
       membership,
       is_admin: isAdmin,
       can_view: row.type === 'PUBLIC' || isAdmin || membership === 'ACCEPTED' || actor.type === 'admin',
@@ -68,8 +90,14 @@ export async function list(ctx: ServiceContext, query: WorkgroupsQuery) {
   const memberOf = query.subscribed_by_me ? memberOfFilter(actor, lng, 'subscribed_by_me') : undefined;
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroups);
   const filter: repo.WorkgroupFilter = { text: query.text, type: query.type, memberOf };
-  const [total, rows] = await Promise.all([repo.count(db, filter), repo.page(db, filter, size, offset)]);
-  return listResult(await present(db, actor, rows), total, size);
+  const page = () => repo.page(db, filter, size, offset, memberHash(actor));
+  const count = () => repo.count(db, filter);
+  // the public list's total is cached per filter and content version (a group's admin always exists: the foreign
+  // key cascades, so the count depends on workgroups alone); the member's own list is counted when the page cannot tell
+  const { rows, total } = memberOf
+    ? await pageWithTotal(size, offset, page, count)
+    : await cachedPage(db, 'content', `workgroups:${JSON.stringify(filter)}`, { size, offset }, page, count);
+  return listResult(presentCounted(actor, rows), total, size);
 }
 
 export async function show(ctx: ServiceContext, id: string) {
