@@ -2,7 +2,15 @@
  * The database is chosen from DATABASE_URL: `postgres://…` → PostgreSQL (several app instances),
  * anything else (`sqlite:./data/portal.db` or a path) → the embedded SQLite file (WAL, foreign keys on).
  */
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type LogConfig,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
@@ -61,14 +69,18 @@ export function sqlitePath(databaseUrl: string): string {
   return databaseUrl.replace(/^sqlite:(\/\/)?/, '');
 }
 
-export function createDb(databaseUrl: string, options: { poolSize?: number } = {}): Db {
+/** `log`: Kysely's query log (tests counting the statements of a request). */
+export function createDb(databaseUrl: string, options: { poolSize?: number; log?: LogConfig } = {}): Db {
   if (dialectOf(databaseUrl) === 'postgres') {
     // idle connections are kept a minute (pg's default is 10 s): each one holds its prepared statements
     const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10, idleTimeoutMillis: 60_000 });
     // An idle connection the server ends (restart, failover, a dropped database) is removed from the pool and
     // replaced on the next query; without a listener the pool's 'error' event would end the process.
     pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection was closed (${error.message})`));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+      log: options.log,
+    });
   }
   const file = sqlitePath(databaseUrl);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -84,7 +96,10 @@ export function createDb(databaseUrl: string, options: { poolSize?: number } = {
   );
   // starts_words(search_text, match): the word search's row test when a search matches many rows (db/search.ts)
   sqlite.function('starts_words', { deterministic: true }, startsWords);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    log: options.log,
+  });
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -1,6 +1,7 @@
 /**
- * General rate limits (DESIGN §7, issue 7 §3) with @fastify/rate-limit, counted in the database
- * (modules/auth/counters.ts, one atomic upsert) so several instances on PostgreSQL share the counts.
+ * General rate limits (DESIGN §7, issue 7 §3) with @fastify/rate-limit. On PostgreSQL counted in the database
+ * (modules/auth/counters.ts, one atomic upsert) so several instances share the counts; on SQLite — one process by
+ * design — in the process's memory (`MemoryCounters`), so a write request writes no counter row (issue 27).
  * Each API route gets a class from its declaration (`config: { rateClass }`, or `false` for none) or,
  * failing that, from its registered pattern — never from the request's URL text: sign-in, registration,
  * recovery, and every other write (POST/PUT/PATCH/DELETE) under /api /usr /com /adm. Reads are not limited.
@@ -12,7 +13,7 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../errors';
-import { hit, pruneExpired } from '../modules/auth/counters';
+import { MemoryCounters, hit, pruneExpired } from '../modules/auth/counters';
 import type { Db } from '../db/dialect';
 import { isApiPattern } from './routeAccess';
 
@@ -76,8 +77,27 @@ function databaseStore(db: Db) {
   };
 }
 
+/** The same interface over this process's counters (SQLite). */
+function memoryStore(counters: MemoryCounters) {
+  return class MemoryStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      const now = Date.now();
+      const count = counters.hit(key, timeWindow, now);
+      callback(null, { current: count.count, ttl: Math.max(0, count.resetAt - now) });
+    }
+    child() {
+      return new MemoryStore();
+    }
+  };
+}
+
 export async function rateLimitPlugin(app: FastifyInstance): Promise<void> {
   const scale = app.config.rateLimitScale;
+  const memory = app.dialect === 'sqlite' ? MemoryCounters.forDatabase(app.config.databaseUrl) : null;
   // Must run before @fastify/rate-limit's own onRoute hook, which reads config.rateLimit.
   app.addHook('onRoute', (route) => {
     if (route.config?.rateLimit !== undefined) return;
@@ -94,7 +114,7 @@ export async function rateLimitPlugin(app: FastifyInstance): Promise<void> {
   });
   await app.register(fastifyRateLimit, {
     global: false, // only the routes given a class above
-    store: databaseStore(app.db) as never,
+    store: (memory ? memoryStore(memory) : databaseStore(app.db)) as never,
     // thrown into our error handler: SPEC §8's { statusCode, code, message } in the request's language
     // (`count`: minutes to wait, for the message's plural form)
     errorResponseBuilder: (_request, context) =>
@@ -104,6 +124,7 @@ export async function rateLimitPlugin(app: FastifyInstance): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
+      memory?.prune();
       pruneExpired(app.db).catch((error: unknown) =>
         app.log.warn({ err: error }, 'pruning counters and sessions failed'),
       );

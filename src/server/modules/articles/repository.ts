@@ -212,21 +212,3 @@ export async function registeredCounts(db: Conn, hashes: string[]) {
     .execute();
   return new Map(rows.map((row) => [row.article_hash, Number(row.n)]));
 }
-
-/** Adds or removes the caller's mark; returns whether it is now set. */
-export async function toggleMark(
-  db: Conn,
-  table: MarkTable,
-  articleHash: string,
-  userHash: string,
-  now: string,
-): Promise<boolean> {
-  const removed = await db
-    .deleteFrom(table)
-    .where('article_hash', '=', articleHash)
-    .where('user_hash', '=', userHash)
-    .executeTakeFirst();
-  if (Number(removed.numDeletedRows) > 0) return false;
-  await db.insertInto(table).values({ article_hash: articleHash, user_hash: userHash, created_at: now }).execute();
-  return true;
-}

@@ -8,6 +8,7 @@ import { cachedPage } from '../../lib/countCache';
 import type { Actor } from '../../types';
 import { memberOfFilter } from './memberFilter';
 import * as repo from './repository';
+import { findMarkTarget, setMark, type MarkTable } from './marks';
 import { type ServiceContext } from '../../serviceContext';
 
 export interface ArticlesQuery extends PageQuery {
@@ -124,16 +125,19 @@ export async function show(ctx: ServiceContext, id: string) {
   return (await present(db, lng, [row], await marksOfRows(db, actor, [row])))[0]!;
 }
 
-/** Toggles the member's bookmark or registration in one transaction; answers the new state and the registered count. */
-export async function toggle(ctx: ServiceContext, id: string, table: repo.MarkTable) {
+/**
+ * Toggles the member's bookmark or registration; answers the new state and the registered count. One read and one
+ * write (marks.ts): the write is a single statement, its own transaction; the count is the one read, moved by one
+ * when the registration itself is toggled.
+ */
+export async function toggle(ctx: ServiceContext, id: string, table: MarkTable) {
   const { db, actor, lng } = ctx;
-  const article = await repo.findPublished(db, lng, id);
+  const article = await findMarkTarget(db, table, lng, id, actor.hash!);
   if (!article) throw AppError.notFound();
   // one registers for an event, not for a piece of news (SPEC §3: type NEWS or EVENT)
   if (table === 'article_subscriptions' && article.type !== 'EVENT') throw AppError.rule('articles.eventsOnly');
-  return db.transaction().execute(async (trx) => {
-    const active = await repo.toggleMark(trx, table, article.hash, actor.hash!, nowIso());
-    const counts = await repo.registeredCounts(trx, [article.hash]);
-    return { active, count: counts.get(article.hash) ?? 0 };
-  });
+  const active = !article.marked;
+  await setMark(db, table, article.hash, actor.hash!, active, nowIso());
+  const moved = table === 'article_subscriptions' ? (active ? 1 : -1) : 0;
+  return { active, count: article.registered + moved };
 }

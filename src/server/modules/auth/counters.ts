@@ -1,6 +1,6 @@
 /**
- * Fixed-window counters kept in the database, so every instance (several on PostgreSQL) sees the same
- * count. `hit` is one upsert statement — the row is created, bumped, or restarted when its window has
+ * Fixed-window counters. `hit` keeps them in the database, so every instance (several on PostgreSQL) sees the same
+ * count; `MemoryCounters` keeps them in this process, for the general limits on SQLite (below). `hit` is one upsert statement — the row is created, bumped, or restarted when its window has
  * passed, and the new count returned — so concurrent requests can never read the same count.
  * Works on SQLite ≥ 3.35 and PostgreSQL (ON CONFLICT … DO UPDATE … RETURNING). Takes `db | trx`.
  */
@@ -58,4 +58,44 @@ export async function pruneExpired(db: Conn, now = new Date()): Promise<void> {
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('refresh_expires_at', '<=', nowIso(now)), eb('revoked_at', 'is not', null)]))
     .execute();
+}
+
+/**
+ * Counters in this process's memory: the general limits' store on SQLite, which is one process by design (DESIGN),
+ * so a member's write no longer writes (and commits) a counter row before its own transaction. One per database
+ * (`forDatabase`): every app of the process on that database counts together, as instances on PostgreSQL do
+ * through the table. Spent windows are dropped by `prune` (the plugin's periodic pruning) and whenever the map
+ * grows past `PRUNE_AT`. A restart starts every count again: a limit of a minute or an hour is not worth a write
+ * per request to survive it. (The sign-in throttle, modules/auth/throttle.ts, stays in the table.)
+ */
+export class MemoryCounters {
+  private static readonly byDatabase = new Map<string, MemoryCounters>();
+  private static readonly PRUNE_AT = 100_000;
+  private readonly counts = new Map<string, Count>();
+
+  static forDatabase(databaseUrl: string): MemoryCounters {
+    let counters = MemoryCounters.byDatabase.get(databaseUrl);
+    if (!counters) MemoryCounters.byDatabase.set(databaseUrl, (counters = new MemoryCounters()));
+    return counters;
+  }
+
+  hit(key: string, windowMs: number, now = Date.now()): Count {
+    const count = this.counts.get(key);
+    if (count && count.resetAt > now) {
+      count.count++;
+      return { ...count };
+    }
+    if (!count && this.counts.size >= MemoryCounters.PRUNE_AT) this.prune(now);
+    const fresh = { count: 1, resetAt: now + windowMs };
+    this.counts.set(key, fresh);
+    return { ...fresh };
+  }
+
+  prune(now = Date.now()): void {
+    for (const [key, count] of this.counts) if (count.resetAt <= now) this.counts.delete(key);
+  }
+
+  get size(): number {
+    return this.counts.size;
+  }
 }

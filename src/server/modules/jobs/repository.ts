@@ -257,48 +257,6 @@ export async function userHasCv(db: Conn, userHash: string): Promise<boolean> {
   return !!row?.cv_file;
 }
 
-/** A first application (PENDING). Two concurrent first calls insert one row: the unique (job, user) index keeps the other out. */
-export async function insertApplication(
-  db: Conn,
-  row: { hash: string; job_hash: string; user_hash: string; now: string; note: string | null },
-): Promise<void> {
-  await db
-    .insertInto('applicants')
-    .values({
-      hash: row.hash,
-      job_hash: row.job_hash,
-      user_hash: row.user_hash,
-      status: 'PENDING',
-      created_at: row.now,
-      updated_at: row.now,
-      note: row.note,
-    })
-    .onConflict((oc) => oc.columns(['job_hash', 'user_hash']).doNothing())
-    .execute();
-}
-
-/**
- * Moves an application from `from` to `to` with one guarded UPDATE; answers whether it moved. Applying again
- * (WITHDRAWN → PENDING) dates the application anew: `created_at` is when the current application was made, and
- * `note` is the new application's note.
- */
-export async function moveApplication(
-  db: Conn,
-  hash: string,
-  from: string,
-  to: string,
-  now: string,
-  note: string | null = null,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('applicants')
-    .set(to === 'PENDING' ? { status: to, created_at: now, updated_at: now, note } : { status: to, updated_at: now })
-    .where('hash', '=', hash)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 /** Applicants who have not withdrawn. */
 export async function applicantCount(db: Conn, jobHash: string): Promise<number> {
   const row = await db

@@ -15,6 +15,7 @@ import { newHash, nowIso } from '../../lib/ids';
 import { memberOfFilter } from '../articles/memberFilter';
 import { asCode, JOB_WORKING, JOB_WORKSTATION } from '../../../shared/codes';
 import * as repo from './repository';
+import { findApplyTarget, insertPending, moveFrom } from './application';
 import type { ViewCounter } from './views';
 import { type ServiceContext } from '../../serviceContext';
 
@@ -202,34 +203,25 @@ function teaser(text: string): string {
  */
 export async function toggleApplication(ctx: ServiceContext, hashOrSlug: string, note?: string) {
   const { db, actor } = ctx;
-  const job = await repo.findPublished(db, hashOrSlug);
-  if (!job) throw AppError.notFound();
   const userHash = actor.hash!;
-  return db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    const current = await repo.findApplication(trx, job.hash, userHash);
-    let status: 'PENDING' | 'WITHDRAWN';
-    if (!current || current.status === 'WITHDRAWN') {
-      if (!(await repo.userHasCv(trx, userHash))) throw AppError.rule('jobs.cvRequired');
-      const kept = note?.trim() || null;
-      if (current) await repo.moveApplication(trx, current.hash, 'WITHDRAWN', 'PENDING', now, kept);
-      else
-        await repo.insertApplication(trx, {
-          hash: newHash(),
-          job_hash: job.hash,
-          user_hash: userHash,
-          now,
-          note: kept,
-        });
-      status = 'PENDING';
-    } else if (current.status === 'CANCELLED') {
-      throw AppError.rule('jobs.applicationDiscarded');
-    } else {
-      await repo.moveApplication(trx, current.hash, current.status, 'WITHDRAWN', now);
-      status = 'WITHDRAWN';
-    }
-    const after = await repo.findApplication(trx, job.hash, userHash);
-    const active = !!after && after.status !== 'WITHDRAWN';
-    return { active, status: after?.status ?? status, count: await repo.applicantCount(trx, job.hash) };
-  });
+  // one read and one guarded write (application.ts); the answer comes from the two
+  const target = await findApplyTarget(db, hashOrSlug, userHash);
+  if (!target) throw AppError.notFound();
+  const now = nowIso();
+  const current = target.application;
+  if (current?.status === 'CANCELLED') throw AppError.rule('jobs.applicationDiscarded');
+  if (!current || current.status === 'WITHDRAWN') {
+    if (!target.hasCv) throw AppError.rule('jobs.cvRequired');
+    const kept = note?.trim() || null;
+    const moved = current
+      ? await moveFrom(db, current.hash, 'WITHDRAWN', 'PENDING', now, kept)
+      : await insertPending(db, { hash: newHash(), job: target.job, user: userHash, now, note: kept });
+    if (moved) return { active: true, status: 'PENDING', count: target.count + 1 };
+  } else if (await moveFrom(db, current.hash, current.status, 'WITHDRAWN', now, null)) {
+    return { active: false, status: 'WITHDRAWN', count: target.count - 1 };
+  }
+  // a concurrent request moved it first (a double click): answer what is there now
+  const after = await repo.findApplication(db, target.job, userHash);
+  const active = !!after && after.status !== 'WITHDRAWN';
+  return { active, status: after?.status ?? 'WITHDRAWN', count: await repo.applicantCount(db, target.job) };
 }

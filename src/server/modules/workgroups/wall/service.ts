@@ -20,8 +20,8 @@ import type { Conn } from '../../../db/conn';
 import { findUser } from '../../auth/repository';
 import { enqueueMail } from '../../mail/outbox';
 import { presentAuthor } from '../../users/presenters';
-import { viewable } from '../service';
 import { findGroup } from '../manage/repository';
+import { findWallTarget } from './target';
 import { type ServiceContext } from '../../../serviceContext';
 
 export interface NewPost {
@@ -30,10 +30,18 @@ export interface NewPost {
   file?: UploadedFile;
 }
 
-/** Only the group's accepted members and its administrator write on its wall (a public group's visitors read it). */
+/**
+ * Only the group's accepted members and its administrator write on its wall (a public group's visitors read it):
+ * 404 for a group the caller may not even read (as `viewable`), 403 for one they read but do not belong to.
+ */
 async function writable(ctx: ServiceContext, id: string) {
-  const group = await viewable(ctx, id);
-  if (!group.is_admin && group.membership !== 'ACCEPTED') throw AppError.forbidden('workgroups.membersOnlyPost');
+  const group = await findWallTarget(ctx.db, id, ctx.actor.hash!);
+  if (!group) throw AppError.notFound();
+  const isAdmin = ctx.actor.type === 'user' && group.admin_hash === ctx.actor.hash;
+  const member = isAdmin || group.membership === 'ACCEPTED';
+  if (!member && group.type !== 'PUBLIC' && ctx.actor.type !== 'admin')
+    throw AppError.notFound('workgroups.membersOnly');
+  if (!member) throw AppError.forbidden('workgroups.membersOnlyPost');
   return group;
 }
 
@@ -78,9 +86,13 @@ export async function post(ctx: ServiceContext, id: string, body: NewPost) {
   const stored = file?.stored ?? null;
   const hash = newHash();
   const now = nowIso();
+  // a text post is one INSERT, its own transaction; a reply or a file needs several statements
+  const write = <T>(work: (trx: Conn) => Promise<T>) =>
+    body.parent || file ? ctx.db.transaction().execute(work) : work(ctx.db);
+  let fileHash: string | null = null;
+  let parent: string | null = null;
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      let parent: string | null = null;
+    await write(async (trx) => {
       if (body.parent) {
         const target = await trx
           .selectFrom('comments')
@@ -93,7 +105,6 @@ export async function post(ctx: ServiceContext, id: string, body: NewPost) {
           throw AppError.badRequest('validation.failed', [{ field: 'parent', message: 'no such post on this wall' }]);
         parent = target.parent_hash ?? target.hash; // a reply to a reply joins the thread
       }
-      let fileHash: string | null = null;
       if (file) {
         fileHash = newHash();
         await trx
@@ -132,7 +143,19 @@ export async function post(ctx: ServiceContext, id: string, body: NewPost) {
     if (stored) await removePrivate(ctx.storage, 'wall', stored);
     throw error;
   }
-  return presentOne(ctx, hash);
+  // answered from what the write knows (no re-read of the post)
+  const links = fileLinks(ctx.config.secretKey, ctx.actor);
+  return {
+    hash,
+    parent,
+    content,
+    created_at: now,
+    file: fileHash && file ? { hash: fileHash, name: file.name, url: links.link(fileHash) } : null,
+    likes: 0,
+    liked: false,
+    user: presentAuthor(group.author),
+    replies: [],
+  };
 }
 
 /** The author of a post hears of a reply to it (unless it is their own, or they turned that e-mail off). */
@@ -165,39 +188,6 @@ async function tellAuthorOfReply(
       link: `${config.publicUrl}${localizePath('workgroups.show', lng, { slug: group.slug })}`,
     },
   });
-}
-
-async function presentOne(ctx: ServiceContext, hash: string) {
-  const row = await ctx.db
-    .selectFrom('comments')
-    .innerJoin('users', 'users.hash', 'comments.user_hash')
-    .leftJoin('files', 'files.hash', 'comments.file_hash')
-    .select([
-      'comments.hash',
-      'comments.parent_hash',
-      'comments.content',
-      'comments.created_at',
-      'files.hash as file_hash',
-      'files.name as file_name',
-      'users.hash as user_hash',
-      'users.name as user_name',
-      'users.surname1',
-      'users.photo',
-    ])
-    .where('comments.hash', '=', hash)
-    .executeTakeFirstOrThrow();
-  const links = fileLinks(ctx.config.secretKey, ctx.actor);
-  return {
-    hash: row.hash,
-    parent: row.parent_hash,
-    content: row.content,
-    created_at: row.created_at,
-    file: row.file_hash ? { hash: row.file_hash, name: row.file_name ?? '', url: links.link(row.file_hash) } : null,
-    likes: 0,
-    liked: false,
-    user: presentAuthor(row),
-    replies: [],
-  };
 }
 
 /** Soft-deletes a post (and its replies) and removes their files from the store and the files list. */
