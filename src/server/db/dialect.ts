@@ -43,6 +43,7 @@ import * as m040 from './migrations/040_public_picture_files';
 import * as m041 from './migrations/041_portfolio_picture_files';
 import * as m037 from './migrations/037_message_moderation';
 import * as m036 from './migrations/036_search_words';
+import * as m042 from './migrations/042_auth_version';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -152,6 +153,7 @@ const migrations: Record<string, Migration> = {
   '041_portfolio_picture_files': m041,
   '037_message_moderation': m037,
   '036_search_words': m036,
+  '042_auth_version': m042,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
