@@ -54,6 +54,7 @@ import * as m043 from './migrations/043_list_indexes';
 import * as m037 from './migrations/037_message_moderation';
 import * as m036 from './migrations/036_search_words';
 import * as m045 from './migrations/045_message_inboxes';
+import * as m042 from './migrations/042_auth_version';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -171,6 +172,7 @@ const migrations: Record<string, Migration> = {
   '041_portfolio_picture_files': m041,
   '037_message_moderation': m037,
   '036_search_words': m036,
+  '042_auth_version': m042,
   '043_list_indexes': m043,
   '045_message_inboxes': m045,
 };

@@ -9,8 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '../../shared/permissions';
 import { AppError } from '../errors';
 import { pickLanguage, translate } from '../i18n';
-import { resolveActor } from '../modules/auth/service';
-import { totpRequired } from '../modules/admin/admins/security';
+import { resolveSession } from '../modules/auth/service';
 import { ANONYMOUS_ACTOR } from '../types';
 import { API_PREFIXES } from './routeAccess';
 import { systemContext } from '../serviceContext';
@@ -77,6 +76,8 @@ export function contextPlugin(app: FastifyInstance): void {
   app.decorateRequest('actor', null as never);
   app.decorateRequest('lng', 'es');
   const apiKey = Buffer.from(app.config.apiKey);
+  const system = systemContext(app); // the session lookup is nobody's request: built once
+  const production = app.config.production;
 
   app.addHook('onRequest', async (request) => {
     request.lng = pickLanguage(header(request, 'language'), request.headers['accept-language']);
@@ -90,17 +91,15 @@ export function contextPlugin(app: FastifyInstance): void {
     }
     if (!sameSecret(header(request, 'apikey'), apiKey)) throw AppError.unauthorized('apiKey.invalid');
     const token = header(request, 'token');
-    // no token, no session lookup (resolveActor answers the anonymous actor itself, but a step later)
-    if (token) request.actor = await resolveActor(systemContext(app), token, header(request, 'deviceid'));
-    if (
-      request.actor.type === 'admin' &&
-      app.config.production &&
-      !config.beforeSecondFactor &&
-      !(await totpRequired(app.db, request.actor.hash!))
-    ) {
+    // no token, no session lookup
+    if (token) {
+      const session = await resolveSession(system, token, header(request, 'deviceid'));
+      request.actor = session.actor;
       // Until the second factor is on, the administrator's session has a visitor's power (issue 23 §2).
-      if (!can('ANONYMOUS', permission)) throw AppError.forbidden('admin.totpSetupRequired');
-      request.actor = ANONYMOUS_ACTOR;
+      if (session.actor.type === 'admin' && production && !config.beforeSecondFactor && !session.secondFactor) {
+        if (!can('ANONYMOUS', permission)) throw AppError.forbidden('admin.totpSetupRequired');
+        request.actor = ANONYMOUS_ACTOR;
+      }
     }
     if (!can(request.actor.role, permission)) {
       if (request.actor.type === 'anonymous') throw AppError.unauthorized();

@@ -58,12 +58,14 @@ function sessionsWithAccount(db: Conn) {
       'sessions.actor_type',
       'sessions.actor_hash',
       'sessions.device_id',
+      'sessions.expires_at',
       'users.role as user_role',
       'users.status as user_status',
       'users.email as user_email',
       'companies.status as company_status',
       'companies.email as company_email',
       'admins.email as admin_email',
+      'admins.totp_enabled_at as admin_totp_enabled_at',
     ]);
 }
 

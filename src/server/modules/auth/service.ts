@@ -19,6 +19,7 @@ import type { FileLinks } from '../../lib/signedLinks';
 import { memberFileLinks } from '../users/fileLinks';
 import { hasPaymentMethod } from '../payments/subscriptions/repository';
 import { type ServiceContext } from '../../serviceContext';
+import { sessionCache, type KnownSession } from './sessionCache';
 
 export interface Credentials {
   email: string;
@@ -182,14 +183,50 @@ export async function resolveActor(
   token: string | undefined,
   deviceId: string | undefined,
 ): Promise<Actor> {
-  const { db } = ctx;
   if (!token) return ANONYMOUS_ACTOR;
+  return (await resolveSession(ctx, token, deviceId)).actor;
+}
+
+/**
+ * The session a bearer token belongs to (its actor, and whether an administrator's second factor is on), remembered
+ * by this instance while the `auth` data version stays the same (sessionCache.ts); a 401 unless it is live, its device
+ * matches and its account is validated.
+ */
+export async function resolveSession(
+  ctx: ServiceContext,
+  token: string,
+  deviceId: string | undefined,
+): Promise<KnownSession> {
+  const { db } = ctx;
   if (token.length > 128) throw AppError.unauthorized('auth.invalidToken');
-  const row = await repo.findActiveSession(db, sha256(token), nowIso());
-  if (!row || row.device_id !== deviceId || !repo.accountIsActive(row))
-    throw AppError.unauthorized('auth.invalidToken');
+  const tokenHash = sha256(token);
+  const cache = sessionCache(db);
+  // read before the session itself: a write committed in between leaves the entry at an older version
+  const version = await cache.version();
+  const now = Date.now();
+  let session = cache.get(tokenHash, version, now);
+  if (!session) {
+    const row = await repo.findActiveSession(db, tokenHash, nowIso(new Date(now)));
+    if (!row || !repo.accountIsActive(row)) throw AppError.unauthorized('auth.invalidToken');
+    session = knownSession(row);
+    cache.put(tokenHash, version, session, now);
+  }
+  if (session.deviceId !== deviceId || session.expiresAt <= now) throw AppError.unauthorized('auth.invalidToken');
+  return session;
+}
+
+function knownSession(row: NonNullable<Awaited<ReturnType<typeof repo.findActiveSession>>>): KnownSession {
   const base = { hash: row.actor_hash, sessionHash: row.session_hash };
-  if (row.actor_type === 'user') return { ...base, type: 'user', role: row.user_role as Role, email: row.user_email };
-  if (row.actor_type === 'company') return { ...base, type: 'company', role: 'COMPANY', email: row.company_email };
-  return { ...base, type: 'admin', role: 'ADMIN', email: row.admin_email };
+  const actor: Actor =
+    row.actor_type === 'user'
+      ? { ...base, type: 'user', role: row.user_role as Role, email: row.user_email }
+      : row.actor_type === 'company'
+        ? { ...base, type: 'company', role: 'COMPANY', email: row.company_email }
+        : { ...base, type: 'admin', role: 'ADMIN', email: row.admin_email };
+  return {
+    actor: Object.freeze(actor),
+    deviceId: row.device_id,
+    expiresAt: Date.parse(row.expires_at),
+    secondFactor: row.actor_type === 'admin' && row.admin_totp_enabled_at !== null,
+  };
 }

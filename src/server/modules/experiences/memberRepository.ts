@@ -1,5 +1,6 @@
 /** The member's own work experiences (Kysely only; the caller owns the transaction). */
 import type { Conn } from '../../db/conn';
+import { runShaped } from '../../db/shapes';
 import { newHash } from '../../lib/ids';
 
 const COLUMNS = ['hash', 'name', 'contract', 'company_name', 'start', 'end', 'location', 'content'] as const;
@@ -19,14 +20,21 @@ function own(db: Conn, user: string) {
 }
 
 export async function count(db: Conn, user: string) {
-  const row = await own(db, user)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
+  const [row] = await runShaped(db, 'experiences.mine.count', { user }, (a: { user: string }) =>
+    own(db, a.user).select((eb) => eb.fn.countAll<number>().as('n')),
+  );
   return Number(row?.n ?? 0);
 }
 
+/** The member's list page (GET /usr/workExperiences), compiled once. */
 export function page(db: Conn, user: string, limit: number, offset: number) {
-  return own(db, user).select(COLUMNS).orderBy('start', 'desc').orderBy('hash').limit(limit).offset(offset).execute();
+  return runShaped(
+    db,
+    'experiences.mine.page',
+    { user, limit, offset },
+    (a: { user: string; limit: number; offset: number }) =>
+      own(db, a.user).select(COLUMNS).orderBy('start', 'desc').orderBy('hash').limit(a.limit).offset(a.offset),
+  );
 }
 
 /** Undefined when the experience does not exist or belongs to someone else (the caller answers 404 to both). */

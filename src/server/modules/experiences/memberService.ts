@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { dmyToIso, isoToDmy } from '../../../shared/dates';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
+import { pageTotal } from '../../lib/pageTotal';
 import type { Actor } from '../../types';
 import type { Conn } from '../../db/conn';
 import * as repo from './memberRepository';
@@ -61,7 +62,8 @@ export async function list(ctx: ServiceContext, query: PageQuery) {
   const { actor } = ctx;
   const user = owner(actor);
   const { size, offset } = pageWindow(query, PAGE_SIZES.experiences);
-  const [total, rows] = await Promise.all([repo.count(ctx.db, user), repo.page(ctx.db, user, size, offset)]);
+  const rows = await repo.page(ctx.db, user, size, offset);
+  const total = await pageTotal({ size, offset }, rows.length, () => repo.count(ctx.db, user));
   return listResult(rows.map(present), total, size);
 }
 

@@ -1,5 +1,6 @@
 /** The member's own portfolio projects, drafts included (Kysely only; the caller owns the transaction). */
 import type { Conn } from '../../db/conn';
+import { runShaped } from '../../db/shapes';
 import { newHash, nowIso } from '../../lib/ids';
 import { pictureRow } from '../../lib/publicPictures';
 
@@ -28,20 +29,55 @@ function own(db: Conn, user: string) {
 }
 
 export async function count(db: Conn, user: string) {
-  const row = await own(db, user)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
+  const [row] = await runShaped(db, 'portfolios.mine.count', { user }, (a: { user: string }) =>
+    own(db, a.user).select((eb) => eb.fn.countAll<number>().as('n')),
+  );
   return Number(row?.n ?? 0);
 }
 
+/** The member's list page (GET /usr/portfolios), compiled once. */
 export function page(db: Conn, user: string, limit: number, offset: number) {
-  return own(db, user)
-    .select(COLUMNS)
-    .orderBy('created_at', 'desc')
-    .orderBy('hash')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return runShaped(
+    db,
+    'portfolios.mine.page',
+    { user, limit, offset },
+    (a: { user: string; limit: number; offset: number }) =>
+      own(db, a.user).select(COLUMNS).orderBy('created_at', 'desc').orderBy('hash').limit(a.limit).offset(a.offset),
+  );
+}
+
+/**
+ * The pictures (in order), links (in order) and attached file (not the pictures' own `portfolio_image` files) of
+ * `projects`, each statement compiled once per number of projects (issue 27 §3). One UNION ALL of the three cost
+ * SQLite twice their sum (its merge of three sorted parts), so they stay three.
+ */
+export async function extrasOf(db: Conn, projects: string[]) {
+  if (projects.length === 0) return { images: [], links: [], files: new Map<string, { hash: string; name: string }>() };
+  const [images, links, files] = await Promise.all([
+    runShaped(db, 'portfolios.images', { projects }, (a: { projects: string[] }) =>
+      db
+        .selectFrom('portfolio_images')
+        .select(['hash', 'portfolio_hash', 'path'])
+        .where('portfolio_hash', 'in', a.projects)
+        .orderBy('position'),
+    ),
+    runShaped(db, 'portfolios.links', { projects }, (a: { projects: string[] }) =>
+      db
+        .selectFrom('portfolio_links')
+        .select(['hash', 'portfolio_hash', 'url'])
+        .where('portfolio_hash', 'in', a.projects)
+        .orderBy('position'),
+    ),
+    runShaped(db, 'portfolios.files', { projects }, (a: { projects: string[] }) =>
+      db
+        .selectFrom('files')
+        .select(['hash', 'name', 'owner_hash'])
+        .where('owner_type', '=', 'portfolio')
+        .where('kind', '=', 'portfolio') // not the project's pictures (`portfolio_image`)
+        .where('owner_hash', 'in', a.projects),
+    ),
+  ]);
+  return { images, links, files: new Map(files.map((row) => [row.owner_hash, { hash: row.hash, name: row.name }])) };
 }
 
 /** Undefined when the project does not exist or belongs to someone else (the caller answers 404 to both). */

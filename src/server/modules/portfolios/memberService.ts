@@ -3,14 +3,14 @@ import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { dmyToIso, isoToDmy } from '../../../shared/dates';
 import { listResult, pageWindow, type PageQuery } from '../../lib/lists';
+import { pageTotal } from '../../lib/pageTotal';
 import type { Actor } from '../../types';
 import { removeUnnamedPictures } from '../../lib/publicPictures';
 import type { Conn } from '../../db/conn';
-import * as publicRepo from './repository';
 import * as repo from './memberRepository';
 import { fileLinks, type FileLinks } from '../../lib/signedLinks';
 import { removePrivate } from '../../lib/privateFiles';
-import { dropFileRows, fileOf, portfolioFiles } from './memberFile';
+import { dropFileRows, fileOf } from './memberFile';
 import { type ServiceContext } from '../../serviceContext';
 
 export interface PortfolioWrite {
@@ -31,12 +31,10 @@ function owner(actor: Actor): string {
 }
 
 async function present(db: Conn, rows: Row[], fileLinks?: FileLinks) {
-  const hashes = rows.map((row) => row.hash);
-  const [images, links, files] = await Promise.all([
-    publicRepo.imagesOf(db, hashes),
-    publicRepo.linksOf(db, hashes),
-    portfolioFiles(db, hashes),
-  ]);
+  const { images, links, files } = await repo.extrasOf(
+    db,
+    rows.map((row) => row.hash),
+  );
   return rows.map((row) => ({
     ...row,
     ...fileOf(files, row.hash, fileLinks),
@@ -67,7 +65,8 @@ export async function list(ctx: ServiceContext, query: PageQuery) {
   const { actor } = ctx;
   const user = owner(actor);
   const { size, offset } = pageWindow(query, PAGE_SIZES.portfolios);
-  const [total, rows] = await Promise.all([repo.count(ctx.db, user), repo.page(ctx.db, user, size, offset)]);
+  const rows = await repo.page(ctx.db, user, size, offset);
+  const total = await pageTotal({ size, offset }, rows.length, () => repo.count(ctx.db, user));
   return listResult(await present(ctx.db, rows, fileLinks(ctx.config.secretKey, actor)), total, size);
 }
 

@@ -50,6 +50,14 @@ export async function memberFileLinks(
     .orderBy('hash')
     .execute();
   const latest = (kind: string) => rows.find((row) => row.kind === kind)?.hash ?? null;
+  return ownFileLinks(links, { cv_file: member.cv_file, student: latest('student'), portfolio: latest('portfolio') });
+}
+
+/** Links to files already known to be the member's own, read by the caller (GET /usr/users/me: one statement). */
+export function ownFileLinks(
+  links: FileLinks,
+  files: { cv_file: string | null; student: string | null; portfolio: string | null },
+): MemberFileLinks {
   const link = (hash: string | null) => (hash ? links.link(hash) : null);
-  return { cv: link(member.cv_file), student_file: link(latest('student')), portfolio_file: link(latest('portfolio')) };
+  return { cv: link(files.cv_file), student_file: link(files.student), portfolio_file: link(files.portfolio) };
 }

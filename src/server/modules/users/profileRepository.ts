@@ -3,6 +3,49 @@ import type { Insertable, Updateable } from 'kysely';
 import type { AccountTokensTable, UsersTable } from '../../db/types';
 import type { DialectName } from '../../db/dialect';
 import type { Conn } from '../../db/conn';
+import { runShaped } from '../../db/shapes';
+
+/**
+ * GET /usr/users/me in one statement (issue 27 §3): the member's row, whether they have a payment method (a card, or
+ * a direct-debit mandate not revoked) and their newest student and portfolio files — compiled once.
+ */
+export async function memberWithFiles(db: Conn, hash: string) {
+  const [row] = await runShaped(db, 'users.me', { hash }, (a: { hash: string }) =>
+    db
+      .selectFrom('users')
+      .selectAll('users')
+      .select((eb) => {
+        const newestFile = (kind: 'student' | 'portfolio') =>
+          eb
+            .selectFrom('files')
+            .select('files.hash')
+            .where('files.owner_type', '=', 'user')
+            .whereRef('files.owner_hash', '=', 'users.hash')
+            .where('files.kind', '=', kind)
+            .orderBy('files.updated_at', 'desc')
+            .orderBy('files.hash')
+            .limit(1);
+        return [
+          eb
+            .exists(eb.selectFrom('cards').select('cards.hash').whereRef('cards.user_hash', '=', 'users.hash'))
+            .as('has_card'),
+          eb
+            .exists(
+              eb
+                .selectFrom('debit_mandates')
+                .select('debit_mandates.reference')
+                .whereRef('debit_mandates.user_hash', '=', 'users.hash')
+                .where('debit_mandates.revoked_at', 'is', null),
+            )
+            .as('has_mandate'),
+          newestFile('student').as('student_file_hash'),
+          newestFile('portfolio').as('portfolio_file_hash'),
+        ];
+      })
+      .where('users.hash', '=', a.hash),
+  );
+  return row;
+}
 
 /** The row, locked for the rest of the transaction on PostgreSQL (users.data is merged, not replaced). */
 export function lockUser(db: Conn, dialect: DialectName, hash: string) {
@@ -42,13 +85,14 @@ export async function replaceUserTags(db: Conn, userHash: string, group: string,
 }
 
 export async function userTagsByGroup(db: Conn, userHash: string): Promise<Map<string, string[]>> {
-  const rows = await db
-    .selectFrom('user_tags')
-    .innerJoin('tags', 'tags.hash', 'user_tags.tag_hash')
-    .select(['tags.hash', 'tags.group'])
-    .where('user_tags.user_hash', '=', userHash)
-    .orderBy('tags.hash')
-    .execute();
+  const rows = await runShaped(db, 'users.tagsByGroup', { userHash }, (a: { userHash: string }) =>
+    db
+      .selectFrom('user_tags')
+      .innerJoin('tags', 'tags.hash', 'user_tags.tag_hash')
+      .select(['tags.hash', 'tags.group'])
+      .where('user_tags.user_hash', '=', a.userHash)
+      .orderBy('tags.hash'),
+  );
   const out = new Map<string, string[]>();
   for (const row of rows) out.set(row.group, [...(out.get(row.group) ?? []), row.hash]);
   return out;

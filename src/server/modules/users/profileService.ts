@@ -17,6 +17,8 @@ import { maskIban, profileStatus } from '../../../shared/profile';
 import { normaliseIban } from '../../../shared/formats';
 import { foldText } from '../../../shared/text';
 import * as auth from '../auth/service';
+import { presentUser } from '../auth/presenters';
+import { ownFileLinks } from './fileLinks';
 import { creditorIbanError, isCreditorIban, revokeMandates } from '../payments/debit/revocation';
 import * as repo from './profileRepository';
 import type { UserIban, UserProfile, UserSettings } from '../../../shared/schema-types';
@@ -55,9 +57,15 @@ function profileValues(
 
 export async function me(ctx: ServiceContext, model: Model, links?: FileLinks) {
   const { actor } = ctx;
-  const base = await auth.me(ctx, links);
-  if (actor.type !== 'user' || !actor.hash) return base;
-  const row = await ctx.db.selectFrom('users').selectAll().where('hash', '=', actor.hash).executeTakeFirstOrThrow();
+  if (actor.type !== 'user' || !actor.hash) return auth.me(ctx, links);
+  // one statement for the row, the payment flag and the newest files; one for the tags (issue 27 §3)
+  const found = await repo.memberWithFiles(ctx.db, actor.hash);
+  if (!found) throw AppError.unauthorized();
+  const { has_card, has_mandate, student_file_hash, portfolio_file_hash, ...row } = found;
+  const files = links
+    ? ownFileLinks(links, { cv_file: row.cv_file, student: student_file_hash, portfolio: portfolio_file_hash })
+    : undefined;
+  const base = { ...presentUser(row, files), has_payment_method: Boolean(has_card) || Boolean(has_mandate) };
   const data = parseData(row);
   const values = profileValues(model, row, data, await repo.userTagsByGroup(ctx.db, row.hash));
   const { profile_level, profile_complete, next_step, missing } = profileStatus(model.profile, values);

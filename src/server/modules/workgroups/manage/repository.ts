@@ -2,6 +2,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { WorkgroupsTable } from '../../../db/types';
 import type { Conn } from '../../../db/conn';
+import { runShaped } from '../../../db/shapes';
 
 const OWN = [
   'hash',
@@ -19,24 +20,43 @@ const OWN = [
 ] as const;
 
 export async function countMine(db: Conn, adminHash: string): Promise<number> {
-  const row = await db
-    .selectFrom('workgroups')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('admin_hash', '=', adminHash)
-    .executeTakeFirst();
+  const [row] = await runShaped(db, 'workgroups.mine.count', { adminHash }, (a: { adminHash: string }) =>
+    db
+      .selectFrom('workgroups')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('admin_hash', '=', a.adminHash),
+  );
   return Number(row?.n ?? 0);
 }
 
+/**
+ * A page of the groups a member runs with their members and pending requests counted (GET /usr/workgroups): one
+ * statement compiled once (issue 27 §3).
+ */
 export function pageMine(db: Conn, adminHash: string, limit: number, offset: number) {
-  return db
-    .selectFrom('workgroups')
-    .select(OWN)
-    .where('admin_hash', '=', adminHash)
-    .orderBy('updated_at', 'desc')
-    .orderBy('hash')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return runShaped(
+    db,
+    'workgroups.mine.page',
+    { adminHash, limit, offset },
+    (a: { adminHash: string; limit: number; offset: number }) =>
+      db
+        .selectFrom('workgroups')
+        .select(OWN)
+        .select((eb) => {
+          const counted = (status: 'ACCEPTED' | 'PENDING') =>
+            eb
+              .selectFrom('workgroup_members')
+              .select((m) => m.fn.countAll<number>().as('n'))
+              .whereRef('workgroup_members.workgroup_hash', '=', 'workgroups.hash')
+              .where('workgroup_members.status', '=', status);
+          return [counted('ACCEPTED').as('members'), counted('PENDING').as('requests')];
+        })
+        .where('admin_hash', '=', a.adminHash)
+        .orderBy('updated_at', 'desc')
+        .orderBy('hash')
+        .limit(a.limit)
+        .offset(a.offset),
+  );
 }
 
 export function findGroup(db: Conn, hash: string) {

@@ -13,6 +13,7 @@ import { AppError } from '../../../errors';
 import { translate } from '../../../i18n';
 import { newHash, nowIso, slugify } from '../../../lib/ids';
 import { listResult, pageWindow, type PageQuery } from '../../../lib/lists';
+import { pageTotal } from '../../../lib/pageTotal';
 import { foldText } from '../../../../shared/text';
 import { PAGE_SIZES, type Locale } from '../../../../shared/constants';
 import { localizePath } from '../../../../shared/routes';
@@ -52,11 +53,15 @@ async function ownGroup(db: Conn, actor: Actor, hash: string) {
 export async function list(ctx: ServiceContext, query: PageQuery) {
   const { db, actor } = ctx;
   const { size, offset } = pageWindow(query, PAGE_SIZES.workgroups);
-  const [total, rows] = await Promise.all([
-    repo.countMine(db, actor.hash!),
-    repo.pageMine(db, actor.hash!, size, offset),
-  ]);
-  return listResult(await present(db, rows), total, size);
+  const rows = await repo.pageMine(db, actor.hash!, size, offset);
+  const total = await pageTotal({ size, offset }, rows.length, () => repo.countMine(db, actor.hash!));
+  // members and requests are counted by the page's own statement
+  const items = rows.map(({ admin_hash: _admin, members, requests, ...rest }) => ({
+    ...rest,
+    members: Number(members),
+    requests: Number(requests),
+  }));
+  return listResult(items, total, size);
 }
 
 export async function show(ctx: ServiceContext, hash: string) {
