@@ -75,13 +75,16 @@ export async function compressAssets(outDir: string, concurrency = 4): Promise<C
 /** The Vite plugin: compresses the browser build once it is written (not the server renderer's build). */
 export function precompressedAssets(): Plugin {
   let outDir = 'dist';
+  let write = true;
   return {
     name: 'alumni:precompressed-assets',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      write = config.build.write;
     },
     async closeBundle() {
+      if (!write) return; // a build kept in memory (an analysis) has nothing on disk to compress
       const started = performance.now();
       const files = await compressAssets(outDir);
       this.info(`${files.length} files compressed (.br, .gz) in ${Math.round(performance.now() - started)} ms`);
