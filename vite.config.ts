@@ -26,17 +26,10 @@ const CORE =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next)[\\/]/;
 
 /**
- * A shared chunk smaller than this (bytes of source before minifying, ~6 KiB gzipped) is copied into each chunk that
- * uses it rather than fetched on its own. Measured on the route closures (issue 27 §3, docs/bench.md): 8 KB left the
- * profile 56 files, 30 KB 31 files at the same bytes, 60 KB 23 files but +6 % bytes (large chunks copied twice).
- */
-const INLINE_BELOW = 30_000;
-
-/**
  * The first public page should stay small (target: ≤ 200 KiB of gzipped JS for /en/jobs).
  * - Pages, the area layouts, the signed-in menus and the rjsf form stack are React.lazy imports
  *   (src/web/routing/pages.ts), so a visit downloads only its own page.
- * - No manual chunks (but React's core): a manual group also captures its modules' dependencies (antd), which then
+ * - No manual chunks: a manual group also captures its modules' dependencies (antd), which then
  *   lands on every page. Route-level lazy imports give the split we want.
  * - antd's rc-* component packages do not declare `sideEffects`, so the bundler keeps whole
  *   packages (rc-field-form with async-validator for every Select, …). They are plain component
@@ -63,22 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           copyPublicDir: false,
           rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: 'assets/[name]-[hash].mjs' } },
         }
-      : {
-          rollupOptions: {
-            // no page imports another's exports: chunks may be cut and merged freely (needed by the inlining below)
-            preserveEntrySignatures: false,
-            output: {
-              codeSplitting: {
-                groups: [{ name: 'core', test: CORE, priority: 10 }],
-                // the small chunks automatic splitting cuts (antd's components, icons, hooks shared by a few pages) are
-                // copied into the chunks that use them: a first visit of an area asked for ~135 files, now ~30
-                experimentalInlineCommonChunks: { maxSize: INLINE_BELOW },
-              },
-              // required by the inlining: each module runs when first imported, in the order of its imports
-              strictExecutionOrder: true,
-            },
-          },
-        }),
+      : { rollupOptions: { output: { codeSplitting: { groups: [{ name: 'core', test: CORE, priority: 10 }] } } } }),
   },
   // bundle every dependency into the server renderer: antd, its style engine and React are then the same
   // instances the pages use, and no ESM/CommonJS mismatch can occur when Node loads it
