@@ -1,9 +1,11 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { formValidators } from './scripts/precompile-validators';
+import { precompressedAssets } from './scripts/compress-assets';
 
 // papaparse: Refine imports it only for its CSV hooks (useImport/useExport), which no page calls
-const SIDE_EFFECT_FREE = /node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+|@ant-design[\\/]icons|papaparse)[\\/].*\.js$/;
+const SIDE_EFFECT_FREE =
+  /node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+|@ant-design[\\/]icons|papaparse)[\\/].*\.js$/;
 
 /** Declares antd's rc-* packages and papaparse side-effect free (they do not say so in their package.json). */
 function sideEffectFree(): Plugin {
@@ -20,7 +22,8 @@ function sideEffectFree(): Plugin {
 // what every page runs first (React, the router, react-query, i18next): one chunk instead of several, since
 // separately gzipped small files add up to ~8 % more bytes (issue 9 §4, measured on /en). antd and its style
 // engine stay out of it: the lightest public pages do not load them (components/AntdScope).
-const CORE = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next)[\\/]/;
+const CORE =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next)[\\/]/;
 
 /**
  * The first public page should stay small (target: ≤ 200 KiB of gzipped JS for /en/jobs).
@@ -36,8 +39,9 @@ const CORE = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack
  *   papaparse is real too, and dropped because nothing calls Refine's CSV hooks.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  // formValidators: the schema forms' validators, precompiled on every build (no eval in the browser)
-  plugins: [react(), sideEffectFree(), formValidators()],
+  // formValidators: the schema forms' validators, precompiled on every build (no eval in the browser);
+  // precompressedAssets: a .br and a .gz beside each file of the browser build, sent as they are (plugins/spa.ts)
+  plugins: [react(), sideEffectFree(), formValidators(), precompressedAssets()],
   publicDir: 'public',
   build: {
     outDir: 'dist',
@@ -48,7 +52,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // src/server/ssr): one self-contained module, nothing copied from public/
     // .mjs: Node loads it as ESM as it is, and test runners leave it to Node instead of transforming it
     ...(isSsrBuild
-      ? { copyPublicDir: false, rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: 'assets/[name]-[hash].mjs' } } }
+      ? {
+          copyPublicDir: false,
+          rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: 'assets/[name]-[hash].mjs' } },
+        }
       : { rollupOptions: { output: { codeSplitting: { groups: [{ name: 'core', test: CORE, priority: 10 }] } } } }),
   },
   // bundle every dependency into the server renderer: antd, its style engine and React are then the same
@@ -56,5 +63,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: true },
   // a production server render: the same class names and hashes as the browser build (antd's style hashes)
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
-  server: { proxy: { '/api': 'http://localhost:3000', '/usr': 'http://localhost:3000', '/com': 'http://localhost:3000', '/adm': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/usr': 'http://localhost:3000',
+      '/com': 'http://localhost:3000',
+      '/adm': 'http://localhost:3000',
+      '/uploads': 'http://localhost:3000',
+    },
+  },
 }));

@@ -4,7 +4,7 @@
  *
  * The validators are ES modules made at build time by ajv's standalone code (through rjsf's
  * compileSchemaValidatorsCode) with the same options and formats the runtime validator used. Vite serves
- * them as virtual modules (`virtual:forms`, see formValidators() and vite.config.ts), generated from the
+ * them as virtual modules (`virtual:forms`, one `virtual:form/<name>` per form; see formValidators() and vite.config.ts), generated from the
  * schema files on every build and dev start, and again when a schema changes: there is no generated file
  * that could go stale. `node --import tsx scripts/precompile-validators.ts [dir]` writes them out to look at.
  */
@@ -23,6 +23,7 @@ import { formats } from '../src/web/forms/formats';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FORMATS_MODULE = join(ROOT, 'src/web/forms/formats.ts');
 const FORMS_ID = 'virtual:forms';
+const FORM_ID = 'virtual:form/';
 const VALIDATORS_ID = 'virtual:form-validators/';
 
 export const formNames = Object.keys(FORMS) as FormName[];
@@ -137,30 +138,49 @@ export function compileValidators(schema: Record<string, unknown>, formatsModule
   return toEsm(code, formatsModule);
 }
 
-/** `virtual:forms`: `{ [form]: { schema, validators } }` for <SchemaForm>. */
+/**
+ * `virtual:forms`: `{ [form]: () => import(its module) }` for <SchemaForm>. Each form's schema and validators are a chunk
+ * of their own, loaded with the page that shows the form (issue 27 §3: all of them were one 180 KiB chunk before).
+ */
 function formsCode(): string {
-  const lines = formNames.map((name, i) => `import v${i} from ${JSON.stringify(VALIDATORS_ID + name)};`);
   const entries = formNames.map(
-    (name, i) => `  ${JSON.stringify(name)}: { schema: ${JSON.stringify(formSchema(name))}, validators: v${i} },`,
+    (name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(FORM_ID + name)}),`,
   );
-  return `${lines.join('\n')}\nexport const forms = {\n${entries.join('\n')}\n};\n`;
+  return `export const forms = {\n${entries.join('\n')}\n};\n`;
 }
+
+/** `virtual:form/<name>`: one form's schema and its precompiled validators. */
+function formCode(name: FormName): string {
+  return [
+    `import validators from ${JSON.stringify(VALIDATORS_ID + name)};`,
+    `export const schema = ${JSON.stringify(formSchema(name))};`,
+    'export { validators };',
+    '',
+  ].join('\n');
+}
+
+const formNamed = (id: string, prefix: string): FormName => {
+  const name = id.slice(prefix.length + 1) as FormName;
+  if (!(name in FORMS)) throw new Error(`no form "${name}" in src/web/forms/catalog.ts`);
+  return name;
+};
 
 /** The Vite plugin: generates the modules on demand and watches the schema files they come from. */
 export function formValidators(): Plugin {
   return {
     name: 'alumni:form-validators',
     resolveId(id) {
-      return id === FORMS_ID || id.startsWith(VALIDATORS_ID) ? `\0${id}` : undefined;
+      return id === FORMS_ID || id.startsWith(FORM_ID) || id.startsWith(VALIDATORS_ID) ? `\0${id}` : undefined;
     },
     load(id) {
-      if (id === `\0${FORMS_ID}`) {
-        for (const name of formNames) this.addWatchFile(schemaFile(name));
-        return formsCode();
+      if (id === `\0${FORMS_ID}`) return formsCode();
+      if (id.startsWith(`\0${FORM_ID}`)) {
+        const name = formNamed(id, FORM_ID);
+        this.addWatchFile(schemaFile(name));
+        return formCode(name);
       }
       if (!id.startsWith(`\0${VALIDATORS_ID}`)) return undefined;
-      const name = id.slice(VALIDATORS_ID.length + 1) as FormName;
-      if (!(name in FORMS)) throw new Error(`no form "${name}" in src/web/forms/catalog.ts`);
+      const name = formNamed(id, VALIDATORS_ID);
       this.addWatchFile(schemaFile(name));
       return validatorsCode(name);
     },

@@ -2,9 +2,10 @@
  * The bridge between a JSON Schema in schemas/ and a form (DESIGN §2): rjsf's antd theme renders it,
  * the validator precompiled from the same schema checks it as the server will, labels come from
  * locales/ (`fields.<name>`), and the server's 400 field errors are shown on the fields they name.
- * A form is named in src/web/forms/catalog.ts (its schema file and shown fields).
+ * A form is named in src/web/forms/catalog.ts (its schema file and shown fields); its schema and validators are a
+ * chunk of their own, loaded when the form is first shown (or earlier: validator.ts preloadForms).
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { Suspense, use, useEffect, useMemo, useRef } from 'react';
 import Form from '@rjsf/antd';
 import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,8 @@ import type { Locale } from '../../shared/constants';
 import type { FormName } from './catalog';
 import { formUiSchema } from './formUi';
 import { SelectWidget } from './widgets/SelectWidget';
-import { makeTransformErrors, schemaFor, validatorFor } from './validator';
+import { Spinner } from '../components/Spinner';
+import { loadForm, makeTransformErrors, validatorFor } from './validator';
 
 export interface SchemaFormProps<T> {
   /** The form of src/web/forms/catalog.ts: its schema, the fields it shows, its validator. */
@@ -43,7 +45,16 @@ function toErrorSchema(errors: Record<string, string[]> = {}): ErrorSchema {
   return out as ErrorSchema;
 }
 
-export function SchemaForm<T>({
+/** The form once its schema and validators have come (its own chunk, see validator.ts loadForm). */
+export function SchemaForm<T>(props: SchemaFormProps<T>) {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LoadedSchemaForm {...props} />
+    </Suspense>
+  );
+}
+
+function LoadedSchemaForm<T>({
   form,
   uiSchema = {},
   formData,
@@ -54,9 +65,10 @@ export function SchemaForm<T>({
   onChange,
   id,
 }: SchemaFormProps<T>) {
+  const loaded = use(loadForm(form));
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Locale;
-  const visibleSchema = schemaFor(form);
+  const visibleSchema = loaded.schema;
   // the data being checked, for the "required" wording of an empty text (makeTransformErrors)
   const latest = useRef<unknown>(formData);
   useEffect(() => {
@@ -75,7 +87,7 @@ export function SchemaForm<T>({
       uiSchema={ui}
       widgets={WIDGETS}
       formData={formData}
-      validator={validatorFor(form, lng)}
+      validator={validatorFor(form, loaded, lng)}
       // eslint-disable-next-line react-hooks/refs -- the ref is read when rjsf validates, not while rendering
       transformErrors={makeTransformErrors(t, ui, { data: () => latest.current, schema: visibleSchema })}
       extraErrors={toErrorSchema(serverErrors)}

@@ -1,11 +1,12 @@
 /**
  * rjsf's validators for our forms, one per form and language: precompiled by the build with the
- * server's formats and options (scripts/precompile-validators.ts; the CSP forbids compiling in the
+ * server's formats and options, each form loaded on demand (scripts/precompile-validators.ts; the CSP forbids compiling in the
  * browser) and localized by ajv-i18n. Custom formats and `required` get our own wording naming the
  * field (SPEC §5).
  */
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import type { RJSFSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import localizeEs from 'ajv-i18n/localize/es';
 import localizeEn from 'ajv-i18n/localize/en';
 import localizeCa from 'ajv-i18n/localize/ca';
@@ -17,17 +18,51 @@ import type { FormName } from './catalog';
 const LOCALIZERS = { es: localizeEs, en: localizeEn, ca: localizeCa };
 const cache = new Map<string, ValidatorType>();
 
-/** The schema a form renders: the one its validator was compiled from (rjsf checks they are equal). */
-export function schemaFor(form: FormName): RJSFSchema {
-  return forms[form]!.schema;
+export interface LoadedForm {
+  schema: RJSFSchema;
+  validators: ValidatorFunctions;
 }
 
-export function validatorFor(form: FormName, lng: Locale): ValidatorType {
+/** A promise React's `use()` reads without suspending once it has settled (the status fields React itself sets). */
+type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+const loading = new Map<FormName, TrackedPromise<LoadedForm>>();
+
+/**
+ * A form's schema and validators, each form a chunk of its own (scripts/precompile-validators.ts): asked for once, the
+ * same promise after. A failed load (the network) is forgotten, so the next render asks again.
+ */
+export function loadForm(form: FormName): Promise<LoadedForm> {
+  let promise = loading.get(form);
+  if (!promise) {
+    const load = forms[form];
+    if (!load) throw new Error(`no form "${form}" in src/web/forms/catalog.ts`);
+    const started: TrackedPromise<LoadedForm> = load().then(
+      ({ schema, validators }) => {
+        const loaded = { schema, validators };
+        Object.assign(started, { status: 'fulfilled', value: loaded });
+        return loaded;
+      },
+      (error: unknown) => {
+        loading.delete(form);
+        throw error;
+      },
+    );
+    promise = started;
+    loading.set(form, promise);
+  }
+  return promise;
+}
+
+/** Starts loading a page's forms with the page's own code, so a form does not wait for its data to ask for them. */
+export function preloadForms(...names: FormName[]): void {
+  for (const name of names) loadForm(name).catch(() => undefined);
+}
+
+export function validatorFor(form: FormName, loaded: LoadedForm, lng: Locale): ValidatorType {
   const key = `${form}:${lng}`;
   let validator = cache.get(key);
   if (!validator) {
-    const { schema, validators } = forms[form]!;
-    validator = createPrecompiledValidator(validators, schema, LOCALIZERS[lng]);
+    validator = createPrecompiledValidator(loaded.validators, loaded.schema, LOCALIZERS[lng]);
     cache.set(key, validator);
   }
   return validator;

@@ -2,6 +2,6 @@
 declare module 'virtual:forms' {
   import type { RJSFSchema } from '@rjsf/utils';
   import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
-  /** Per form of src/web/forms/catalog.ts: the schema it renders and its precompiled validators. */
-  export const forms: Record<string, { schema: RJSFSchema; validators: ValidatorFunctions }>;
+  /** Per form of src/web/forms/catalog.ts: its module (the schema it renders and its precompiled validators), on demand. */
+  export const forms: Record<string, () => Promise<{ schema: RJSFSchema; validators: ValidatorFunctions }>>;
 }

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import type { UiSchema } from '@rjsf/utils';
 import { Spinner } from '../../../components/Spinner';
 import { UploadField } from '../../../forms/widgets/UploadField';
+import { preloadForms } from '../../../forms/validator';
 import { request } from '../../../providers/http';
 import { useFeedback } from '../../../providers/notifications';
 import { AccountForms } from './AccountForms';
@@ -23,6 +24,9 @@ import { useProfileForm } from './useProfileForm';
 import { AreaWidget, CareerWidget, CategoryWidget, CountryWidget, SpecialtyWidget } from './widgets';
 
 const TABS = ['personal', 'academic', 'professional', 'files', 'membership', 'account'] as const;
+
+// the three sections' forms are asked for with the page's code, not once the profile has come (issue 27 §3)
+preloadForms('profilePersonal', 'profileAcademic', 'profileProfessional');
 
 function useEmailConfirmation(reload: () => Promise<void>) {
   const [params, setParams] = useSearchParams();
