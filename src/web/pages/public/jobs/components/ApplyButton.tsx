@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Input, Popconfirm } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Button } from '../../../../components/light';
 import { SendOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -10,6 +9,10 @@ import { profileTab } from '../../../../routing/profileTab';
 import { useMemberAction } from '../../../../hooks/useMemberAction';
 import type { JobDetail } from '../types';
 import { useFeedback } from '../../../../providers/notifications';
+
+// antd's pop-up and text area, only for a member who applied or adds a note: not in an anonymous first visit
+const WithdrawConfirm = lazy(() => import('./ApplyExtras').then((m) => ({ default: m.WithdrawConfirm })));
+const ApplyNote = lazy(() => import('./ApplyExtras').then((m) => ({ default: m.ApplyNote })));
 
 /**
  * Applying = PATCH /api/jobs/{id}/subscribe (DESIGN §6), a toggle. Bold and GRATIS only; without a CV
@@ -50,17 +53,11 @@ export function ApplyButton({ job }: { job: JobDetail }) {
   return (
     <div className="article-actions">
       {job.subscribed ? (
-        <Popconfirm
-          title={t('lists.applications.withdrawConfirm.title')}
-          description={t('lists.applications.withdrawConfirm.text', { title: job.title })}
-          okText={t('lists.applications.withdraw')}
-          okButtonProps={{ danger: true, 'data-testid': 'withdraw-confirm' } as never}
-          cancelText={t('admin.cancel')}
-          onConfirm={send}
-        >
-          {/* a DOM element for the pop-up to hold on to (the light Button is a plain function component) */}
-          <span style={{ display: 'inline-block' }}>{button}</span>
-        </Popconfirm>
+        <Suspense fallback={button}>
+          <WithdrawConfirm title={job.title} onConfirm={send}>
+            {button}
+          </WithdrawConfirm>
+        </Suspense>
       ) : (
         button
       )}
@@ -70,18 +67,9 @@ export function ApplyButton({ job }: { job: JobDetail }) {
             {t('jobs.noteAdd')}
           </Button>
         ) : (
-          <label style={{ display: 'block', marginTop: 12 }}>
-            <span>{t('jobs.noteLabel')}</span>
-            <Input.TextArea
-              rows={4}
-              maxLength={1000}
-              showCount
-              value={note}
-              placeholder={t('jobs.notePlaceholder')}
-              onChange={(event) => setNote(event.target.value)}
-              data-testid="apply-note"
-            />
-          </label>
+          <Suspense fallback={null}>
+            <ApplyNote value={note} onChange={setNote} />
+          </Suspense>
         )
       ) : null}
       {refusal ? (
