@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { discoverMixes, type Mix } from './mixes';
+import { inProcessEnv } from './inProcessEnv';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -64,20 +65,7 @@ if (values.postgres) {
   url.pathname = `/${name}`;
   databaseUrl = url.toString();
 }
-const config = loadConfig({
-  NODE_ENV: 'production',
-  API_KEY: 'bench-api-key-0123456789abcdef0123',
-  SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789abcdef',
-  PUBLIC_URL: 'http://127.0.0.1',
-  DATABASE_URL: databaseUrl,
-  DATA_DIR: dir,
-  LOG_LEVEL: 'silent',
-  SEED_DEMO: 'false',
-  DIST_DIR: join(dir, 'no-dist'),
-  RATE_LIMIT_SCALE: '1000000',
-  TASKS_POLL_SECONDS: '0',
-  PAYMENT_PROVIDER: 'none',
-});
+const config = loadConfig(inProcessEnv(dir, databaseUrl));
 const db = createDb(databaseUrl);
 // migrated: a database generated before a newer migration of the tree still measures that tree's code
 const app = await buildApp(config, { db });

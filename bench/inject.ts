@@ -10,6 +10,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { inProcessEnv } from './inProcessEnv';
 
 const [tree, database, count, kind = 'reads'] = process.argv.slice(2);
 if (!tree || !database || !count) {
@@ -23,16 +24,7 @@ const { buildApp } = await import(join(root, 'src/server/app.ts'));
 const { loadConfig } = await import(join(root, 'src/server/config.ts'));
 const { createDb } = await import(join(root, 'src/server/db/dialect.ts'));
 const url = `sqlite:${join(dir, 'portal.db')}`;
-const config = loadConfig({
-  DATABASE_URL: url,
-  DATA_DIR: dir,
-  LOG_LEVEL: 'silent',
-  SEED_DEMO: 'false',
-  DIST_DIR: join(dir, 'no-dist'),
-  RATE_LIMIT_SCALE: '1000000',
-  TASKS_POLL_SECONDS: '0',
-  PAYMENT_PROVIDER: 'none',
-});
+const config = loadConfig(inProcessEnv(dir, url));
 const db = createDb(url);
 const app = await buildApp(config, { db, migrate: false });
 const headers = { apikey: config.apiKey, language: 'en' };
