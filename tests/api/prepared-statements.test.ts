@@ -1,12 +1,15 @@
 /**
- * Named prepared statements on PostgreSQL (db/pgStatements.ts): the same SQL is prepared once per pooled connection
- * and reused, and a schema change between two runs (another instance's migration) is answered correctly, not an error.
- * PostgreSQL only: SQLite has its own statement cache (db/dialect.ts withStatementCache).
+ * Statements prepared once and reused (issue 27 §2), on each engine by its own means, and a schema change between
+ * two runs (another instance's migration, the admin CLI) answered correctly, not an error:
+ * - PostgreSQL: named prepared statements per pooled connection (db/pgStatements.ts);
+ * - SQLite: one prepared statement per SQL text (db/dialect.ts withStatementCache).
+ * Each run defines only its engine's tests (a skipped test counts as a failure in `npm test`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
-import { createDb, type Db } from '../../src/server/db/dialect';
+import { createDb, sqlitePath, withStatementCache, type Db } from '../../src/server/db/dialect';
 import { testDatabase, usingPostgres, type TestDatabase } from '../helpers/db';
 
 /** The test's own tables (columns added by the tests are read through `selectAll`). */
@@ -15,7 +18,10 @@ interface TestTables {
   pins: { id: number; body: string };
 }
 
-describe.skipIf(!usingPostgres())('prepared statements on PostgreSQL', () => {
+const onPostgres = usingPostgres() ? describe : () => undefined;
+const onSqlite = usingPostgres() ? () => undefined : describe;
+
+onPostgres('prepared statements on PostgreSQL', () => {
   let database: TestDatabase;
   let app: Db;
   let db: Kysely<TestTables>;
@@ -100,5 +106,53 @@ describe.skipIf(!usingPostgres())('prepared statements on PostgreSQL', () => {
     expect(await query(2).execute()).toEqual([{ body: 'two' }]);
     expect(await query(1).execute()).toEqual([{ body: 'one' }]);
     expect(await prepared(query(1).compile().sql)).toHaveLength(1);
+  });
+});
+
+onSqlite('prepared statements on SQLite', () => {
+  let database: TestDatabase;
+  let file: SQLite.Database;
+  let db: Kysely<TestTables>;
+  let other: SQLite.Database;
+  const prepares: string[] = [];
+
+  beforeAll(async () => {
+    database = await testDatabase();
+    file = new SQLite(sqlitePath(database.url));
+    // the real database, its prepare counted on the way through the cache
+    const prepare = file.prepare.bind(file);
+    file.prepare = ((text: string) => {
+      prepares.push(text);
+      return prepare(text);
+    }) as typeof file.prepare;
+    const { Kysely: KyselyClass, SqliteDialect } = await import('kysely');
+    db = new KyselyClass<TestTables>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+    // another process (an admin CLI's migration) changing the schema on its own connection
+    other = new SQLite(sqlitePath(database.url));
+    other.exec(
+      `create table notes (id integer primary key, body text); insert into notes values (1, 'one'), (2, 'two')`,
+    );
+  });
+  afterAll(async () => {
+    other?.close();
+    await db?.destroy();
+    await database?.cleanup();
+  });
+
+  it('prepares a statement once per SQL text and reuses it', async () => {
+    const query = (id: number) => db.selectFrom('notes').select('body').where('id', '=', id);
+    const text = query(1).compile().sql;
+    expect(await query(1).execute()).toEqual([{ body: 'one' }]);
+    expect(await query(2).execute()).toEqual([{ body: 'two' }]);
+    expect(await query(1).execute()).toEqual([{ body: 'one' }]);
+    expect(prepares.filter((p) => p === text)).toHaveLength(1);
+  });
+
+  it('answers a `select *` rightly after a column was added by another connection', async () => {
+    const query = (id: number) => db.selectFrom('notes').selectAll().where('id', '=', id);
+    expect(await query(1).execute()).toEqual([{ id: 1, body: 'one' }]);
+    other.exec(`alter table notes add column lang text not null default 'en'`);
+    expect(await query(1).execute()).toEqual([{ id: 1, body: 'one', lang: 'en' }]);
+    expect(await query(2).execute()).toEqual([{ id: 2, body: 'two', lang: 'en' }]);
   });
 });
