@@ -10,6 +10,7 @@ import { MessageOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '../../../forms/SchemaForm';
+import { preloadForms } from '../../../forms/validator';
 import { useAccessDecision } from '../../../hooks/useAccess';
 import { useLocale } from '../../../hooks/useLocale';
 import { request } from '../../../providers/http';
@@ -60,7 +61,16 @@ export function WriteButton({ area, target, size }: { area: MessagesArea; target
   };
   return (
     <>
-      <Button icon={<MessageOutlined />} size={size} onClick={() => setOpen(true)} data-testid="write-message">
+      <Button
+        icon={<MessageOutlined />}
+        size={size}
+        onClick={() => {
+          // both forms the dialog may show (text alone, or with a file) come while it opens
+          preloadForms('messageWrite', 'messageWriteWithFile');
+          setOpen(true);
+        }}
+        data-testid="write-message"
+      >
         {t('messages.write')}
       </Button>
       <Modal
@@ -71,7 +81,9 @@ export function WriteButton({ area, target, size }: { area: MessagesArea; target
       >
         <AttachButton attachment={attachment} />
         <SchemaForm<{ text?: string }>
-          // with a file chosen the text may stay empty (the server takes text, a file, or both)
+          // with a file chosen the text may stay empty (the server takes text, a file, or both); a form of its own,
+          // mounted afresh (the other one's "required" error must not stay behind)
+          key={attachment.file ? 'with-file' : 'text'}
           form={attachment.file ? 'messageWriteWithFile' : 'messageWrite'}
           submitText={t('messages.send')}
           submitting={sending}
