@@ -40,6 +40,8 @@ export function ThreadView({ area }: { area: MessagesArea }) {
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>();
   const [formKey, setFormKey] = useState(0);
+  // the reply written so far, kept here: attaching a file swaps the form (mounted afresh), and the text goes with it
+  const [draft, setDraft] = useState<{ text?: string }>({});
   const [reporting, setReporting] = useState<Message | null>(null);
   const [reason, setReason] = useState('');
   useDocumentTitle(`${thread?.conversation.with.name ?? t('resources.messages')} · Alumni`);
@@ -66,6 +68,7 @@ export function ThreadView({ area }: { area: MessagesArea }) {
       if (attachment.file) await attachment.send({ text: data.text ?? '' });
       else await post(`messages/${hash}`, data);
       setErrors(undefined);
+      setDraft({});
       setFormKey((key) => key + 1);
       await query.refetch();
     } catch (error) {
@@ -169,12 +172,15 @@ export function ThreadView({ area }: { area: MessagesArea }) {
       {!blocked && <AttachButton attachment={attachment} />}
       {!blocked && (
         <SchemaForm<{ text?: string }>
-          key={formKey}
-          // with a file chosen the text may stay empty (the server takes text, a file, or both)
+          key={`${formKey}-${attachment.file ? 'with-file' : 'text'}`}
+          // with a file chosen the text may stay empty (the server takes text, a file, or both); the other form's
+          // "required" error must not stay behind
           form={attachment.file ? 'messageWriteWithFile' : 'messageWrite'}
           submitText={t('messages.send')}
           submitting={sending}
           serverErrors={errors}
+          formData={draft}
+          onChange={setDraft}
           onSubmit={send}
           uiSchema={{ text: { 'ui:title': t('messages.text'), 'ui:widget': 'textarea', 'ui:options': { rows: 4 } } }}
         />

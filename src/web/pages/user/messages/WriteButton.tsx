@@ -36,6 +36,8 @@ export function WriteButton({ area, target, size }: { area: MessagesArea; target
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>();
+  // the text written so far, kept here: attaching a file swaps the form, and the text must go with it
+  const [draft, setDraft] = useState<{ text?: string }>({});
   const attachment = useAttachment(AREA[area].prefix, 'messages/attachment');
   if (!allowed) return null;
   const send = async ({ text = '' }: { text?: string }) => {
@@ -49,6 +51,7 @@ export function WriteButton({ area, target, size }: { area: MessagesArea; target
         : await request<Thread>(AREA[area].prefix, 'messages', { method: 'POST', body: { ...recipient, text } });
       if (!thread) return;
       feedback.success(t('messages.sent'));
+      setDraft({});
       setOpen(false);
       navigate(to(AREA[area].show, { hash: thread.conversation.hash }));
     } catch (error) {
@@ -88,6 +91,8 @@ export function WriteButton({ area, target, size }: { area: MessagesArea; target
           submitText={t('messages.send')}
           submitting={sending}
           serverErrors={errors}
+          formData={draft}
+          onChange={setDraft}
           onSubmit={send}
           uiSchema={{ text: { 'ui:title': t('messages.text'), 'ui:widget': 'textarea', 'ui:options': { rows: 5 } } }}
         />
