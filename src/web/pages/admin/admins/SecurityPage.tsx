@@ -18,6 +18,13 @@ import type { AdminTotpRecovery, AdminTotpSetup, AdminTotpStatus } from '../../.
 type Status = AdminTotpStatus;
 type Setup = AdminTotpSetup;
 
+/**
+ * The recovery codes just given, shown once: kept outside the component (in memory only, until the tab is reloaded),
+ * because turning the second factor on refreshes the session's permissions and the back office then mounts this page
+ * again — its own state, and the codes with it, were lost within a second (found by admin-enrol-production).
+ */
+let shownRecovery: string[] | null = null;
+
 export default function SecurityPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t('admin.security.title')} · Alumni`);
@@ -27,7 +34,11 @@ export default function SecurityPage() {
   const { mutate, mutation } = useCustomMutation();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [code, setCode] = useState('');
-  const [recovery, setRecovery] = useState<string[] | null>(null);
+  const [recovery, setRecoveryState] = useState<string[] | null>(shownRecovery);
+  const setRecovery = (codes: string[] | null) => {
+    shownRecovery = codes;
+    setRecoveryState(codes);
+  };
   const current = status.query.data?.data;
   const call = <T,>(
     url: string,
