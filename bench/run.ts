@@ -2,7 +2,7 @@
  * npm run bench [-- --quick] [-- --ref <commit>] [-- --dist <dir>] [-- --no-pages] [-- --no-areas] [-- --area-runs N] [-- --no-load] [-- --profile] [-- --mix-only] [-- --postgres <server URL>] [-- --data <generated .db>]
  *
  * An honest benchmark of the portal (issue 9 §1, §4), in three processes:
- *  1. the portal as production runs it (`node --import tsx src/server/main.ts`, NODE_ENV=production) on a
+ *  1. the portal as production runs it (`npm start`'s `node` flags, `--import tsx src/server/main.ts`, NODE_ENV=production) on a
  *     copy of a generated database (100k alumni, 50k offers, 1M wall comments; built once and cached in
  *     bench/.scratch/ by generator version and volume);
  *  2. a bare Fastify server (bench/bare-server.ts) answering every measured URL with the very body the
@@ -284,6 +284,18 @@ interface Server {
   stop: () => Promise<void>;
 }
 
+/**
+ * The V8 flags production starts the portal with: those of `npm start` in the measured tree's package.json
+ * (between `node` and `--import`), so the bench runs the portal exactly as an operator does.
+ */
+function productionNodeFlags(dir: string): string[] {
+  const scripts = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> })
+    .scripts;
+  const words = (scripts?.start ?? '').split(/\s+/);
+  const end = words.indexOf('--import');
+  return words[0] === 'node' && end > 0 ? words.slice(1, end) : [];
+}
+
 function spawnServer(
   command: string[],
   env: Record<string, string>,
@@ -364,7 +376,7 @@ async function startPortal(tree: Tree, dist: string, dataset: { file: string; up
   const started = performance.now();
   const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(scratch, 'prof')}`] : [];
   const { child, output } = spawnServer(
-    [...profiling, '--import', 'tsx', 'src/server/main.ts'],
+    [...profiling, ...productionNodeFlags(tree.dir), '--import', 'tsx', 'src/server/main.ts'],
     env,
     tree.dir,
     'the portal',
@@ -823,7 +835,7 @@ function markdown(result: any): string {
   );
   if (result.load) {
     lines.push(
-      `Load: autocannon, ${CONNECTIONS} connections, mix ${result.settings.mixSeconds} s, each route ${result.settings.routeSeconds} s, portal (production, own process) then bare Fastify (own process, same bodies). Portal started in ${result.load.portalStartMs} ms, RSS idle ${result.load.rssIdleMiB} MiB, peak ${result.load.rssPeakMiB} MiB, after load ${result.load.rssAfterMiB} MiB.`,
+      `Load: autocannon, ${CONNECTIONS} connections, mix ${result.settings.mixSeconds} s, each route ${result.settings.routeSeconds} s, portal (production, own process, with npm start's node flags) then bare Fastify (own process, same bodies). Portal started in ${result.load.portalStartMs} ms, RSS idle ${result.load.rssIdleMiB} MiB, peak ${result.load.rssPeakMiB} MiB, after load ${result.load.rssAfterMiB} MiB.`,
     );
     lines.push('');
     lines.push(
