@@ -727,6 +727,8 @@ export interface ConversationParticipantsTable {
   archived_at: string | null;
   last_message_at: string;
   notified_at: Generated<string | null>;
+  /** the oldest message to this party neither read nor e-mailed about yet (048; the e-mail when away) */
+  pending_since: Generated<string | null>;
 }
 
 export interface MessagesTable {

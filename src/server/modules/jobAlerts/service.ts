@@ -10,7 +10,7 @@ import type { Actor } from '../../types';
 import { findUser } from '../auth/repository';
 import { enqueueMail } from '../mail/outbox';
 import { unsubscribeFor } from '../mail/unsubscribe';
-import type { Task } from '../tasks/runner';
+import { yieldToRequests, type Task } from '../tasks/runner';
 import * as repo from './repository';
 import { isCurrency } from '../offers/salary';
 import { type ServiceContext } from '../../serviceContext';
@@ -91,6 +91,7 @@ export async function sendAlerts(ctx: ServiceContext, frequency: 'instant' | 'we
   const since = new Date(now.getTime() - WINDOW_MS).toISOString();
   let sent = 0;
   for (const member of await repo.recipients(db, frequency)) {
+    await yieldToRequests();
     const queued = await db.transaction().execute(async (trx) => {
       const offers = await repo.matchingOffers(trx, member, since);
       const mine = [];

@@ -12,7 +12,7 @@ import { isLocale } from '../../../shared/constants';
 import { localizePath } from '../../../shared/routes';
 import { enqueueMail } from '../mail/outbox';
 import { unsubscribeFor } from '../mail/unsubscribe';
-import type { Task } from '../tasks/runner';
+import { yieldToRequests, type Task } from '../tasks/runner';
 import { namesOf } from './inboxRepository';
 import type { PartyType } from './repository';
 
@@ -60,6 +60,7 @@ export async function sendMessageDigests(db: Db, config: Config, now: Date): Pro
     .execute();
   let sent = 0;
   for (const member of due) {
+    await yieldToRequests();
     const lng = isLocale(member.language) ? member.language : 'es';
     const unread = await db
       .selectFrom('conversation_participants as mine')

@@ -131,6 +131,13 @@ export async function addMessage(
         .else(eb('unread_count', '+', 1))
         .end(),
       last_read_at: eb.case().when(isSender(eb)).then(now).else(eb.ref('last_read_at')).end(),
+      // the oldest message not read nor e-mailed about (048): the sender has read everything
+      pending_since: eb
+        .case()
+        .when(isSender(eb))
+        .then(sql<string | null>`null`)
+        .else(eb.fn.coalesce('pending_since', sql.val(now)))
+        .end(),
     }))
     .where('conversation_hash', '=', conversation);
   if (withheld) participants = participants.where(isSender);
@@ -188,7 +195,7 @@ export function threadMessages(db: Conn, conversation: string, viewer: Party, li
 export function markRead(db: Conn, conversation: string, party: Party, now: string) {
   return db
     .updateTable('conversation_participants')
-    .set({ unread_count: 0, last_read_at: now })
+    .set({ unread_count: 0, last_read_at: now, pending_since: null })
     .where('conversation_hash', '=', conversation)
     .where('party_type', '=', party.type)
     .where('party_hash', '=', party.hash)

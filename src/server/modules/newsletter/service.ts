@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '../../../shared/constants';
 import { localizePath } from '../../../shared/routes';
 import { enqueueMail } from '../mail/outbox';
 import { unsubscribeFor } from '../mail/unsubscribe';
-import type { Task } from '../tasks/runner';
+import { yieldToRequests, type Task } from '../tasks/runner';
 import { type ServiceContext } from '../../serviceContext';
 
 /** The newsletter goes out in the first days of the month (a run after that waits for the next month). */
@@ -71,6 +71,7 @@ export async function sendNewsletter(ctx: ServiceContext, now: Date): Promise<nu
   if ((articles.get('es') ?? []).length === 0) return 0;
   let sent = 0;
   for (const member of await recipients(db, month)) {
+    await yieldToRequests();
     const queued = await db.transaction().execute(async (trx) => {
       const claimed = await trx
         .insertInto('newsletter_deliveries')

@@ -11,7 +11,7 @@ import { AppError } from '../../errors';
 import { isLocale } from '../../../shared/constants';
 import { localizePath } from '../../../shared/routes';
 import { enqueueMail } from '../mail/outbox';
-import type { Task } from '../tasks/runner';
+import { yieldToRequests, type Task } from '../tasks/runner';
 import { applyMove } from './moves';
 import * as repo from './repository';
 
@@ -24,6 +24,7 @@ export async function sweepOffers(db: Db, config: Config, now: Date): Promise<{ 
   let warned = 0;
   let closed = 0;
   for (const hash of await repo.offersToWarn(db, at, nowIso(new Date(now.getTime() + WARN_DAYS * DAY)))) {
+    await yieldToRequests();
     await db.transaction().execute(async (trx) => {
       if (!(await repo.markWarned(trx, hash, at))) return; // another instance did it
       const offer = (await repo.findOffer(trx, hash))!;
@@ -42,6 +43,7 @@ export async function sweepOffers(db: Db, config: Config, now: Date): Promise<{ 
     });
   }
   for (const hash of await repo.offersToExpire(db, at)) {
+    await yieldToRequests();
     await db.transaction().execute(async (trx) => {
       const offer = await repo.findOffer(trx, hash);
       if (!offer || offer.status !== 'PUBLISHED') return;

@@ -11,7 +11,7 @@ import { localizePath } from '../../../../shared/routes';
 import type { Locale } from '../../../../shared/constants';
 import { BOLD_ROLES } from '../../../../shared/permissions';
 import { enqueueMail } from '../../mail/outbox';
-import type { Task } from '../../tasks/runner';
+import { yieldToRequests, type Task } from '../../tasks/runner';
 
 const DAY_MS = 86_400_000;
 const MAX_POSTS = 10;
@@ -38,6 +38,7 @@ export async function sendGroupDigests(db: Db, config: Config, now: Date): Promi
     .execute();
   let sent = 0;
   for (const reader of readers) {
+    await yieldToRequests();
     const since = reader.group_digest_at && reader.group_digest_at > dayAgo ? reader.group_digest_at : dayAgo;
     const posts = await db
       .selectFrom('comments')
