@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await startTestApp();
   member = { token: (await t.login('regular@demo.test')).token };
   company = { token: (await t.login('company@demo.test', 'com')).token };
-}, 60_000);
+}, 240_000);
 afterAll(() => t?.close());
 
 /** The total a page of one answers (counted: a full page cannot tell it) and the rows of every page. */
