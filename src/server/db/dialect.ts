@@ -54,8 +54,9 @@ import * as m043 from './migrations/043_list_indexes';
 import * as m037 from './migrations/037_message_moderation';
 import * as m036 from './migrations/036_search_words';
 import * as m045 from './migrations/045_message_inboxes';
-import * as m048 from './migrations/048_message_pending';
 import * as m042 from './migrations/042_auth_version';
+import * as m046 from './migrations/046_search_facets';
+import * as m048 from './migrations/048_message_pending';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -176,6 +177,7 @@ const migrations: Record<string, Migration> = {
   '042_auth_version': m042,
   '043_list_indexes': m043,
   '045_message_inboxes': m045,
+  '046_search_facets': m046,
   '048_message_pending': m048,
 };
 

@@ -74,7 +74,7 @@ export function wordsMatch(db: Conn, table: SearchedTable, match: string, matche
   if (isPostgres(db))
     return sql<SqlBool>`${sql.raw(searchVector(`"${table}"."search_text"`))} @@ to_tsquery('simple'::regconfig, ${match})`;
   if (manyMatches(matches)) return sql<SqlBool>`starts_words(${sql.ref(`${table}.search_text`)}, ${match}) = 1`;
-  return sql<SqlBool>`${sql.ref(`${table}.hash`)} in (select hash from ${sql.table(`${table}_words`)} where ${sql.table(`${table}_words`)} match ${match})`;
+  return sql<SqlBool>`${sql.ref(`${table}.hash`)} in (select hash from ${sql.table(`${table}_words`)} where ${sql.table(`${table}_words`)} match ${textColumn(match)})`;
 }
 
 /** Articles whose text in `lng` (title and summary) matches; `alias` is the query's article_i18n row of `lng`. */
@@ -100,11 +100,44 @@ export async function textMatches(
   return cachedCount(db, scope, `${table}-words:${match}`, async () => {
     const row = await sql<{
       n: number;
-    }>`select count(*) as n from ${sql.table(`${table}_words`)} where ${sql.table(`${table}_words`)} match ${match}`.execute(
+    }>`select count(*) as n from ${sql.table(`${table}_words`)} where ${sql.table(`${table}_words`)} match ${textColumn(match)}`.execute(
       db,
     );
     return Number(row.rows[0]?.n ?? 0);
   });
+}
+
+/**
+ * SQLite: the words searched in the text column only. `users_words` and `jobs_words` also index `facets`
+ * (migration 046): a search for "members" or "published" must not find every row listed.
+ */
+function textColumn(match: string): string {
+  return `search_text : (${match})`;
+}
+
+/**
+ * SQLite: how many rows of `table` the words match among those holding every facet (migration 046 FACETS_SQL:
+ * "members"/"companies" for a listed member, "published" and "c<contract>" for an offer), counted inside the word
+ * index: no row of the table is read (a wide search's first total fell from 0.3–1 s to a few ms on 100k members).
+ */
+export async function countByFacets(
+  db: Conn,
+  table: 'users' | 'jobs',
+  match: string,
+  facets: string[],
+): Promise<number> {
+  const query = `${textColumn(match)} AND facets : (${facets.join(' ')})`;
+  const row = await sql<{
+    n: number;
+  }>`select count(*) as n from ${sql.table(`${table}_words`)} where ${sql.table(`${table}_words`)} match ${query}`.execute(
+    db,
+  );
+  return Number(row.rows[0]?.n ?? 0);
+}
+
+/** The facet of an offer's contract (migration 046: 'c' and the code in lower case without its hyphens). */
+export function contractFacet(contract: string): string {
+  return `c${contract.toLowerCase().replace(/-/g, '')}`;
 }
 
 let lastMatch = '';

@@ -1,7 +1,7 @@
 /** Job offers as the public sees them. Plain Kysely over `db | trx`. */
-import type { Locale } from '../../../shared/constants';
+import { CONTRACTS, type Locale } from '../../../shared/constants';
 import { likePattern } from '../../../shared/text';
-import { manyMatches, matchText, wordsMatch } from '../../db/search';
+import { contractFacet, countByFacets, isPostgres, manyMatches, matchText, wordsMatch } from '../../db/search';
 import { runShaped } from '../../db/shapes';
 import type { Conn } from '../../db/conn';
 import type { ExpressionBuilder } from 'kysely';
@@ -108,8 +108,24 @@ const SUMMARY_COLUMNS = [
   'companies.logo',
 ] as const;
 
+/** Whether the filter is a search of published offers and at most a known contract (what the facets hold). */
+function countedByFacets(filter: PublicJobFilter): boolean {
+  return (
+    !filter.location &&
+    !filter.tags?.length &&
+    !filter.appliedBy &&
+    !filter.workstation &&
+    !filter.salary &&
+    (!filter.contract || (CONTRACTS as readonly string[]).includes(filter.contract))
+  );
+}
+
 /** `matches`: how many offers the text alone matches (db/search.ts textMatches), which picks the search path. */
 export async function countPublished(db: Conn, filter: PublicJobFilter, matches?: number): Promise<number> {
+  const text = matchText(db, filter.text);
+  // a search, with a contract or not, is counted inside the word index (migration 046)
+  if (text && !isPostgres(db) && countedByFacets(filter))
+    return countByFacets(db, 'jobs', text, ['published', ...(filter.contract ? [contractFacet(filter.contract)] : [])]);
   const [row] = await runShaped(db, 'jobs.count', jobArgs(db, filter, matches), (a: JobArgs) =>
     publishedJobs(db, a).select((eb) => eb.fn.countAll<number>().as('n')),
   );

@@ -1,7 +1,7 @@
 /** The alumni directory as the public, members and companies see it. */
 import type { Locale } from '../../../shared/constants';
 import { likePattern } from '../../../shared/text';
-import { manyMatches, matchText, wordsMatch } from '../../db/search';
+import { countByFacets, isPostgres, manyMatches, matchText, wordsMatch } from '../../db/search';
 import { runShaped } from '../../db/shapes';
 import type { Conn } from '../../db/conn';
 
@@ -73,8 +73,24 @@ function visibleUsers(db: Conn, a: UserArgs) {
   return query;
 }
 
+/** Whether the filter holds nothing but the search (and the audience). */
+function searchAlone(f: DirectoryFilter): boolean {
+  return (
+    !f.category &&
+    !f.tags?.length &&
+    !f.location &&
+    !f.countryCode &&
+    !f.graduationYear &&
+    !f.ambassador &&
+    !f.entrepreneur
+  );
+}
+
 /** `matches`: how many members the text alone matches (db/search.ts textMatches), which picks the search path. */
 export async function countVisible(db: Conn, filter: DirectoryFilter, matches?: number): Promise<number> {
+  const text = matchText(db, filter.text);
+  // a search alone is counted inside the word index, whose facets say who is listed to whom (migration 046)
+  if (text && !isPostgres(db) && searchAlone(filter)) return countByFacets(db, 'users', text, [filter.audience]);
   const row = await visibleUsers(db, userArgs(db, filter, matches))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
