@@ -10,13 +10,14 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { localizePath } from '../../src/shared/routes';
 import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { webTexts } from '../helpers/webTexts';
 
 let server: LiveServer;
 let browser: Browser;
 onBrowserSuite((live) => ({ server, browser } = live));
 
 type Texts = Record<string, string>;
-const texts = (lng: string): Texts => JSON.parse(readFileSync(`locales/${lng}/common.json`, 'utf8')) as Texts;
+const texts = (lng: string): Texts => webTexts(lng);
 const es = texts('es');
 const ca = texts('ca');
 

@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
 import { JOB_WORKING, JOB_WORKSTATION, WORKGROUP_TYPOLOGIES } from '../../src/shared/codes';
+import { webTexts } from '../helpers/webTexts';
 
 let server: LiveServer;
 let browser: Browser;
 
 onBrowserSuite((live) => ({ server, browser } = live));
 
-const load = async (lng: string) =>
-  (await import(`../../locales/${lng}/common.json`, { with: { type: 'json' } })).default as Record<string, string>;
+const load = async (lng: string) => webTexts(lng);
 /** Labels the old data held and that read only in Spanish (Catalan shares "Jornada completa", "Presencial"…). */
 const SPANISH_ONLY = [
   'Media jornada',

@@ -17,9 +17,9 @@ import {
 } from '../../src/shared/codes';
 import { CONTRACTS, LOCALES, type Locale } from '../../src/shared/constants';
 import { countryName } from '../../src/server/modules/countries/names';
+import { webTexts } from '../helpers/webTexts';
 
-const load = (lng: string) =>
-  JSON.parse(readFileSync(join('locales', lng, 'common.json'), 'utf8')) as Record<string, string>;
+const load = (lng: string) => webTexts(lng);
 const schema = (name: string) => JSON.parse(readFileSync(join('schemas', `${name}.json`), 'utf8'));
 
 function walk(dir: string): string[] {

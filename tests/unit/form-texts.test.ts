@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import i18next from 'i18next';
 import Form from '@rjsf/antd';
 import { customizeValidator } from '@rjsf/validator-ajv8';
@@ -17,6 +16,7 @@ import { ajvCustomOptions, registerFormats } from '../../src/shared/ajv';
 import { FORMS, type FormName } from '../../src/web/forms/catalog';
 import { formUiSchema } from '../../src/web/forms/formUi';
 import { formSchema, schemaFile } from '../../scripts/precompile-validators';
+import { webTexts } from '../helpers/webTexts';
 
 const MAINTAINER_WORDS = /\bSPEC\b|§|\b[Ii]ssues?\b|\bTODO\b|\bDESIGN\b|docs\/|src\//;
 // labels the pages give themselves (ui:title) are not in this rendering; help texts are formUi.ts's alone
@@ -49,7 +49,7 @@ describe('every schema form shows users no maintainer text', () => {
   it.each(LOCALES)(
     'in %s',
     async (lng) => {
-      const common = JSON.parse(readFileSync(join('locales', lng, 'common.json'), 'utf8')) as Record<string, string>;
+      const common = webTexts(lng);
       // a note worded like a translated label ("Appear in the alumni search and map") is the label, shown on purpose
       const translations = new Set(Object.values(common));
       const t = i18next.createInstance();

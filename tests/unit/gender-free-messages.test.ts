@@ -3,14 +3,10 @@
  * adjective that has to agree with it. In Spanish and Catalan the messages that take a field's name are worded so they
  * need no grammatical gender: no adjective or participle agreeing with {{field}} follows it.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { webTexts } from '../helpers/webTexts';
 
-const messages = (lng: string) =>
-  JSON.parse(readFileSync(new URL(`../../locales/${lng}/common.json`, import.meta.url), 'utf8')) as Record<
-    string,
-    string
-  >;
+const messages = (lng: string) => webTexts(lng);
 
 // "{{field}} es obligatorio", "{{field}} és obligatori", "{{field}} està buit", "{{field}} es necesaria"…
 const AGREEING = /\{\{field\}\}\s+(es|és|está|està)\s+\p{L}*(o|a|ós|os|as|es|i|ia)\b/u;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/shared/constants';
 import { scanServerMessageKeys } from '../helpers/messageKeys';
+import { webTexts } from '../helpers/webTexts';
 
 const load = (lng: string, file: string) =>
   JSON.parse(readFileSync(join('locales', lng, file), 'utf8')) as Record<string, string>;
@@ -17,7 +18,9 @@ function walk(dir: string): string[] {
 
 describe('locales', () => {
   it('has the message files of every part', () => {
-    expect(files).toEqual(expect.arrayContaining(['common.json', 'errors.json', 'routes.json']));
+    expect(files).toEqual(
+      expect.arrayContaining(['common.json', 'areas.json', 'admin.json', 'errors.json', 'routes.json']),
+    );
     for (const lng of LOCALES)
       expect(
         readdirSync(join('locales', lng))
@@ -39,7 +42,7 @@ describe('locales', () => {
   });
 
   it('has every literal key the web app translates', () => {
-    const common = load('es', 'common.json');
+    const common = webTexts('es');
     const missing: string[] = [];
     const sources = walk('src/web');
     expect(sources.length).toBeGreaterThan(10);
@@ -67,7 +70,7 @@ describe('locales', () => {
       'articles.articles',
     ];
     for (const lng of LOCALES) {
-      const common = load(lng, 'common.json');
+      const common = webTexts(lng);
       expect(
         refineKeys.filter((key) => !(key in common)),
         lng,
@@ -78,7 +81,7 @@ describe('locales', () => {
   it('has both plural forms of every counted text (a plural key counts as existing)', () => {
     // t('x', { count }) reads x_one for 1 and x_other (or x) otherwise: "1 like", "2 likes"
     for (const lng of LOCALES) {
-      const common = load(lng, 'common.json');
+      const common = webTexts(lng);
       for (const key of Object.keys(common).filter((k) => k.endsWith('_one'))) {
         const base = key.slice(0, -'_one'.length);
         expect(`${base}_other` in common || base in common, `${lng}: ${base}`).toBe(true);
@@ -93,7 +96,7 @@ describe('locales', () => {
   });
 
   it('translates most texts (es, en and ca differ)', () => {
-    const [es, en, ca] = LOCALES.map((lng) => load(lng, 'common.json'));
+    const [es, en, ca] = LOCALES.map((lng) => webTexts(lng));
     const same = Object.keys(es!).filter((key) => es![key] === en![key] && en![key] === ca![key]);
     // brand words and names (Alumni, Bold, Networking…) may read the same in the three languages
     expect(same.length / Object.keys(es!).length).toBeLessThan(0.1);

@@ -1,13 +1,11 @@
 /** Every resource of src/shared/routes.ts carries a label key (`resources.<entity>`) that es, en and ca translate. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/shared/constants';
 import { RESOURCES } from '../../src/shared/routes';
 import { refineResources } from '../../src/web/routing/resources';
+import { webTexts } from '../helpers/webTexts';
 
-const common = (lng: string) =>
-  JSON.parse(readFileSync(join('locales', lng, 'common.json'), 'utf8')) as Record<string, string>;
+const common = (lng: string) => webTexts(lng);
 
 describe('resource labels', () => {
   const labels = [...new Set(refineResources('es').map((resource) => String(resource.meta?.label)))];

@@ -2,7 +2,7 @@
  * Issue 24 §3: a field a maintainer adds to a form's schema shows its label, never the raw key. Every property
  * every form of src/web/forms/catalog.ts renders (its schema as the build hands it to the browser), and every
  * property of the schemas a maintainer extends (user.profile, company.profile, company.job.write), has
- * `fields.<name>` in locales/es, en and ca common.json.
+ * `fields.<name>` in locales/es, en and ca (the web app's namespaces, tests/helpers/webTexts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { LOCALES } from '../../src/shared/constants';
 import { FORMS, type FormName } from '../../src/web/forms/catalog';
 import { formSchema } from '../../scripts/precompile-validators';
 import { SCHEMAS_DIR } from '../../src/server/plugins/schemas';
+import { webTexts } from '../helpers/webTexts';
 
 const EXTENDED = ['user.profile', 'company.profile', 'company.job.write'];
 
@@ -29,8 +30,8 @@ function allProperties(): Array<[string, string]> {
 }
 
 describe('every schema property a form shows has its label', () => {
-  it.each(LOCALES)('in %s (locales/%s/common.json: fields.<name>)', (lng) => {
-    const common = JSON.parse(readFileSync(join('locales', lng, 'common.json'), 'utf8')) as Record<string, string>;
+  it.each(LOCALES)('in %s (locales/%s: fields.<name>)', (lng) => {
+    const common = webTexts(lng);
     const properties = allProperties();
     expect(properties.length).toBeGreaterThan(100);
     const missing = [
