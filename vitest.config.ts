@@ -32,7 +32,10 @@ export default defineConfig({
           expect: { ...expect, poll: { timeout: 10_000 } },
           testTimeout: 300_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // two files at a time: each has its own server on a free port, its own copy of the seeded database and its
+          // own connection (contexts) to the shared Chromium; on 2 cores, one file's page work overlaps the other's
+          // server and axe work
+          maxWorkers: 2,
           // the built server renderer (<dist>/server) is loaded by Node as it is, like in production
           server: { deps: { external: [/[\\/]dist[^\\/]*[\\/]server[\\/]/] } },
           // one Chromium for all the files (tests/helpers/chromium-global.ts)

@@ -96,7 +96,8 @@ describe('direct debits in the back office', () => {
     await page.waitForTimeout(500); // the modal's opening animation
     await page.screenshot({ path: `${SHOTS}/payments-sepa-modal-1400.png` });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('sepa-submit').click()]);
-    const saved = `${SHOTS}/${download.suggestedFilename()}`;
+    // the process's own name: another run of this file (another checkout) may download at the same time
+    const saved = `${SHOTS}/${process.pid}-${download.suggestedFilename()}`;
     await download.saveAs(saved);
     const xml = readFileSync(saved, 'utf8');
     expect(xml).toContain('pain.008.001.02');

@@ -132,3 +132,13 @@ export const AREA_RUNS: Array<{ lng: 'es' | 'en' | 'ca'; width: number }> = [
   { lng: 'en', width: 1400 },
   { lng: 'ca', width: 390 },
 ];
+export type AreaRun = (typeof AREA_RUNS)[number];
+
+/**
+ * The runs of AREA_RUNS in `lng`: each area's checks are one file per language (tests/e2e/<area>-axe-<lng>.test.ts,
+ * the checks themselves in tests/e2e/suites/), so that two browser workers share them. None would leave the file
+ * without a test, which fails the run.
+ */
+export function areaRunsIn(lng: AreaRun['lng']): AreaRun[] {
+  return AREA_RUNS.filter((run) => run.lng === lng);
+}

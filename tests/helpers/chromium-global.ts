@@ -1,6 +1,7 @@
 /**
- * Vitest global setup of the browser project: one Debian Chromium for every browser test file (they run
- * one after another), instead of one per file. Files reach it through `inject('chromiumEndpoint')`.
+ * Vitest global setup of the browser project: one Debian Chromium for every browser test file (two files run at
+ * a time, each over its own connection with its own contexts), instead of one per file. Files reach it through
+ * `inject('chromiumEndpoint')`.
  */
 import type { TestProject } from 'vitest/node';
 import { chromium } from 'playwright-core';

@@ -7,14 +7,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ADMIN_ROUTES } from '../../src/shared/routes';
-import { AREA_RUNS, axeOnPages } from '../helpers/axe';
-import { addMessage, createConversation } from '../../src/server/modules/messages/repository';
-import { newPage, onBrowserSuite, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { ADMIN_ROUTES } from '../../../src/shared/routes';
+import { axeOnPages, type AreaRun } from '../../helpers/axe';
+import { addMessage, createConversation } from '../../../src/server/modules/messages/repository';
+import { newPage, onBrowserSuite, withCookieChoice, type LiveServer } from '../../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
-onBrowserSuite((live) => ({ server, browser } = live));
 
 const PAGES = [
   'dashboard',
@@ -44,7 +43,21 @@ const PAGES = [
 ];
 const sample = { hash: '', key: '', conversation: '' };
 
-beforeAll(async () => {
+/**
+ * The file's own server and sample data, then the checks of `runs`: one language and width per file
+ * (admin-area-axe-es/en/ca.test.ts), so two browser workers share the area's minutes.
+ * `listsPages`: the check that PAGES is the route table's back office, once (in the English file).
+ */
+export function adminAreaAxe(runs: AreaRun[], { listsPages = false } = {}): void {
+  onBrowserSuite((live) => ({ server, browser } = live));
+  beforeAll(makeSamples);
+  describe('the back office passes axe (WCAG 2.2 AA)', () => {
+    if (listsPages) it('lists every page of the back office', listsEveryPage);
+    it.each(runs)('in $lng at $width px', checkRun);
+  });
+}
+
+async function makeSamples() {
   const db = server.app.db;
   sample.hash = (
     await db.selectFrom('articles').select('hash').where('type', '=', 'EVENT').executeTakeFirstOrThrow()
@@ -98,40 +111,38 @@ beforeAll(async () => {
       created_at: now,
     })
     .execute();
-});
+}
 
-describe('the back office passes axe (WCAG 2.2 AA)', () => {
-  it('lists every page of the back office', () => {
-    // the signed-out pages (sign-in, invitation) are checked on their own below
-    const declared = ADMIN_ROUTES.filter((route) => !['admin.login', 'admin.invite'].includes(route.name)).map(
-      (route) => route.path.replace(/^admin\//, ''),
-    );
-    expect(declared.length).toBeGreaterThan(15);
-    expect([...declared].sort()).toEqual([...PAGES].sort());
-  });
+function listsEveryPage() {
+  // the signed-out pages (sign-in, invitation) are checked on their own below
+  const declared = ADMIN_ROUTES.filter((route) => !['admin.login', 'admin.invite'].includes(route.name)).map((route) =>
+    route.path.replace(/^admin\//, ''),
+  );
+  expect(declared.length).toBeGreaterThan(15);
+  expect([...declared].sort()).toEqual([...PAGES].sort());
+}
 
-  it.each(AREA_RUNS)('in $lng at $width px', async ({ lng, width }) => {
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
-    const { page, errors } = await newPage(context);
-    const failures = await axeOnPages(
-      page,
-      server.url,
-      [`/${lng}/admin/login`, `/${lng}/admin/invite/no-such-invitation-0000`],
-      `@${width}`,
-      { heading: 'h1, h2' },
-    );
-    await page.goto(`${server.url}/${lng}/admin/login`);
-    await page.locator('#root_email').fill('admin@demo.test');
-    await page.locator('#root_password').fill('demo-password');
-    await page.locator('form button[type=submit]').first().click();
-    await page.waitForURL((url) => url.pathname !== `/${lng}/admin/login`);
-    const paths = PAGES.map(
-      (path) =>
-        `/${lng}/admin/${path.replace(':hash', path.startsWith('messages/') ? sample.conversation : sample.hash).replace(':key', sample.key)}`,
-    );
-    failures.push(...(await axeOnPages(page, server.url, paths, `@${width}`, { heading: 'h1, h2' })));
-    await context.close();
-    expect(failures).toEqual([]);
-    expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
-  });
-});
+async function checkRun({ lng, width }: AreaRun) {
+  const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
+  const { page, errors } = await newPage(context);
+  const failures = await axeOnPages(
+    page,
+    server.url,
+    [`/${lng}/admin/login`, `/${lng}/admin/invite/no-such-invitation-0000`],
+    `@${width}`,
+    { heading: 'h1, h2' },
+  );
+  await page.goto(`${server.url}/${lng}/admin/login`);
+  await page.locator('#root_email').fill('admin@demo.test');
+  await page.locator('#root_password').fill('demo-password');
+  await page.locator('form button[type=submit]').first().click();
+  await page.waitForURL((url) => url.pathname !== `/${lng}/admin/login`);
+  const paths = PAGES.map(
+    (path) =>
+      `/${lng}/admin/${path.replace(':hash', path.startsWith('messages/') ? sample.conversation : sample.hash).replace(':key', sample.key)}`,
+  );
+  failures.push(...(await axeOnPages(page, server.url, paths, `@${width}`, { heading: 'h1, h2' })));
+  await context.close();
+  expect(failures).toEqual([]);
+  expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
+}

@@ -6,10 +6,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { LOCALES, type Locale } from '../../src/shared/constants';
-import { localizePath, ROUTES } from '../../src/shared/routes';
-import { API_KEY } from '../helpers/app';
-import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
+import { LOCALES, type Locale } from '../../../src/shared/constants';
+import { localizePath, ROUTES } from '../../../src/shared/routes';
+import { API_KEY } from '../../helpers/app';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
@@ -28,9 +28,22 @@ const ENTRY = new Set(['user', 'user.login', 'user.register', 'user.recovery', '
 const PAGES = ROUTES.filter((route) => route.area === 'user' && !LATER.has(route.name) && !ENTRY.has(route.name));
 const own: Record<string, { portfolio: string; experience: string; conversation: string }> = {};
 
-onBrowserSuite((live) => ({ server, browser } = live));
+/**
+ * The file's own server and each member's own project, experience and conversation, then the runs of `role`: one
+ * role per file (member-pages-regular/bold/gratis.test.ts), so two browser workers share the minutes.
+ */
+export function memberPages(role: keyof typeof MEMBERS): void {
+  onBrowserSuite((live) => ({ server, browser } = live));
+  beforeAll(makeOwnData);
+  describe('the member area', () => {
+    it.each(RUNS.filter((run) => run.role === role))(
+      'as $role in $lng: every page is a real page that fits the screen',
+      checkRun,
+    );
+  });
+}
 
-beforeAll(async () => {
+async function makeOwnData() {
   for (const email of Object.values(MEMBERS)) {
     const headers = { apiKey: API_KEY, 'content-type': 'application/json' };
     const login = await server.app.inject({
@@ -87,7 +100,7 @@ beforeAll(async () => {
       conversation: message.json().conversation.hash,
     };
   }
-});
+}
 
 /** Opens a member page; a GRATIS member without an IBAN is first sent to the IBAN page once per session (SPEC §5). */
 async function open(page: Page, path: string) {
@@ -120,45 +133,37 @@ const RUNS = Object.entries(MEMBERS).flatMap(([role, email]) =>
   (LOCALES as readonly Locale[]).map((lng) => ({ role, email, lng, widths: role === 'BOLD' ? [1400, 360] : [1400] })),
 );
 
-describe('the member area', () => {
-  it.each(RUNS)(
-    'as $role in $lng: every page is a real page that fits the screen',
-    async ({ role, email, lng, widths }) => {
-      expect(PAGES.length).toBeGreaterThanOrEqual(12);
-      for (const width of widths) {
-        const context = await withCookieChoice(
-          await browser.newContext({ viewport: { width, height: 900 } }),
-          server.url,
-        );
-        const { page, errors } = await newPage(context);
-        await signInAt(page, server.url, email, { lng });
-        for (const route of PAGES) {
-          const params = route.path.includes(':hash')
-            ? {
-                hash: route.name.startsWith('user.portfolios')
-                  ? own[email]!.portfolio
-                  : route.name.startsWith('user.messages')
-                    ? own[email]!.conversation
-                    : own[email]!.experience,
-              }
-            : {};
-          const path = localizePath(route.name, lng, params);
-          await open(page, path);
-          expect(new URL(page.url()).pathname, `${role} ${route.name}`).toBe(path);
-          expect(await page.locator('.status-panel').count(), `${role} ${route.name} shows a status page`).toBe(0);
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          );
-          expect(overflow, `${role} ${route.name} at ${width} px`).toBeLessThanOrEqual(0);
-          if (SHOTS && role === 'BOLD')
-            await page.screenshot({ path: `${SHOTS}/member-${lng}-${route.name}-${width}.png`, fullPage: true });
-        }
-        expect(
-          errors.filter((error) => !/status of 4\d\d/.test(error)),
-          `${role} ${lng} ${width}`,
-        ).toEqual([]);
-        await context.close();
-      }
-    },
-  );
-});
+async function checkRun({ role, email, lng, widths }: (typeof RUNS)[number]) {
+  expect(PAGES.length).toBeGreaterThanOrEqual(12);
+  for (const width of widths) {
+    const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
+    const { page, errors } = await newPage(context);
+    await signInAt(page, server.url, email, { lng });
+    for (const route of PAGES) {
+      const params = route.path.includes(':hash')
+        ? {
+            hash: route.name.startsWith('user.portfolios')
+              ? own[email]!.portfolio
+              : route.name.startsWith('user.messages')
+                ? own[email]!.conversation
+                : own[email]!.experience,
+          }
+        : {};
+      const path = localizePath(route.name, lng, params);
+      await open(page, path);
+      expect(new URL(page.url()).pathname, `${role} ${route.name}`).toBe(path);
+      expect(await page.locator('.status-panel').count(), `${role} ${route.name} shows a status page`).toBe(0);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${role} ${route.name} at ${width} px`).toBeLessThanOrEqual(0);
+      if (SHOTS && role === 'BOLD')
+        await page.screenshot({ path: `${SHOTS}/member-${lng}-${route.name}-${width}.png`, fullPage: true });
+    }
+    expect(
+      errors.filter((error) => !/status of 4\d\d/.test(error)),
+      `${role} ${lng} ${width}`,
+    ).toEqual([]);
+    await context.close();
+  }
+}

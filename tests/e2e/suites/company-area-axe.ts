@@ -7,14 +7,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { sql } from 'kysely';
-import { localizePath, ROUTES } from '../../src/shared/routes';
-import { AREA_RUNS, axeOnPages } from '../helpers/axe';
-import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
-import { API_KEY } from '../helpers/app';
+import { localizePath, ROUTES } from '../../../src/shared/routes';
+import { axeOnPages, type AreaRun } from '../../helpers/axe';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../../helpers/browser';
+import { API_KEY } from '../../helpers/app';
 
 let server: LiveServer;
 let browser: Browser;
-onBrowserSuite((live) => ({ server, browser } = live));
 
 const routes = ROUTES.filter((route) => route.area === 'company' && route.name !== 'company.logout');
 const entry = routes.filter((route) => route.guard === 'notAuthenticated');
@@ -22,7 +21,19 @@ const signedIn = routes.filter((route) => route.guard !== 'notAuthenticated');
 let offer = '';
 let conversation = '';
 
-beforeAll(async () => {
+/**
+ * The file's own server and sample data, then the checks of `runs`: one language and width per file
+ * (company-area-axe-es/en/ca.test.ts), so two browser workers share the area's minutes.
+ */
+export function companyAreaAxe(runs: AreaRun[]): void {
+  onBrowserSuite((live) => ({ server, browser } = live));
+  beforeAll(makeSamples);
+  describe('the company area passes axe (WCAG 2.2 AA)', () => {
+    it.each(runs)('in $lng at $width px', checkRun);
+  });
+}
+
+async function makeSamples() {
   const db = server.app.db;
   const company = await db
     .selectFrom('companies')
@@ -69,31 +80,29 @@ beforeAll(async () => {
   });
   expect(message.statusCode, message.body).toBe(200);
   conversation = message.json().conversation.hash;
-});
+}
 
-describe('the company area passes axe (WCAG 2.2 AA)', () => {
-  it.each(AREA_RUNS)('in $lng at $width px', async ({ lng, width }) => {
-    expect(entry.length).toBe(3);
-    expect(signedIn.length).toBe(9); // with the inbox and a thread (issue 29)
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
-    const { page, errors } = await newPage(context);
-    const failures = await axeOnPages(
-      page,
-      server.url,
-      entry.map((route) => localizePath(route.name, lng)),
-      `@${width}`,
-    );
-    await signInAt(page, server.url, 'company@demo.test', { lng, company: true });
-    const paths = signedIn.map((route) =>
-      localizePath(
-        route.name,
-        lng,
-        route.path.includes(':hash') ? { hash: route.name.startsWith('company.messages') ? conversation : offer } : {},
-      ),
-    );
-    failures.push(...(await axeOnPages(page, server.url, paths, `@${width}`)));
-    await context.close();
-    expect(failures).toEqual([]);
-    expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
-  });
-});
+async function checkRun({ lng, width }: AreaRun) {
+  expect(entry.length).toBe(3);
+  expect(signedIn.length).toBe(9); // with the inbox and a thread (issue 29)
+  const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
+  const { page, errors } = await newPage(context);
+  const failures = await axeOnPages(
+    page,
+    server.url,
+    entry.map((route) => localizePath(route.name, lng)),
+    `@${width}`,
+  );
+  await signInAt(page, server.url, 'company@demo.test', { lng, company: true });
+  const paths = signedIn.map((route) =>
+    localizePath(
+      route.name,
+      lng,
+      route.path.includes(':hash') ? { hash: route.name.startsWith('company.messages') ? conversation : offer } : {},
+    ),
+  );
+  failures.push(...(await axeOnPages(page, server.url, paths, `@${width}`)));
+  await context.close();
+  expect(failures).toEqual([]);
+  expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
+}

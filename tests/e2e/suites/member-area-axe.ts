@@ -8,15 +8,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { Locale } from '../../src/shared/constants';
-import { localizePath, ROUTES } from '../../src/shared/routes';
-import { API_KEY } from '../helpers/app';
-import { AREA_RUNS, axeOnPages } from '../helpers/axe';
-import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
+import type { Locale } from '../../../src/shared/constants';
+import { localizePath, ROUTES } from '../../../src/shared/routes';
+import { API_KEY } from '../../helpers/app';
+import { axeOnPages, type AreaRun } from '../../helpers/axe';
+import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../../helpers/browser';
 
 let server: LiveServer;
 let browser: Browser;
-onBrowserSuite((live) => ({ server, browser } = live));
 
 const EMAIL = 'bold@demo.test';
 const PROFILE_TABS = ['academic', 'professional', 'files', 'membership', 'account'];
@@ -25,7 +24,19 @@ const entry = routes.filter((route) => route.guard === 'notAuthenticated');
 const signedIn = routes.filter((route) => route.guard !== 'notAuthenticated');
 const sample: Record<string, string> = {};
 
-beforeAll(async () => {
+/**
+ * The file's own server and sample data, then the checks of `runs`: one language and width per file
+ * (member-area-axe-es/en/ca.test.ts), so two browser workers share the area's minutes.
+ */
+export function memberAreaAxe(runs: AreaRun[]): void {
+  onBrowserSuite((live) => ({ server, browser } = live));
+  beforeAll(makeSamples);
+  describe('the member area passes axe (WCAG 2.2 AA)', () => {
+    it.each(runs)('in $lng at $width px', checkRun);
+  });
+}
+
+async function makeSamples() {
   const headers = { apiKey: API_KEY, 'content-type': 'application/json' };
   const login = await server.app.inject({
     method: 'POST',
@@ -91,7 +102,7 @@ beforeAll(async () => {
     experience: experience.json().hash,
     workgroup: group.hash,
   });
-});
+}
 
 function memberPaths(lng: Locale): string[] {
   const paths = signedIn.map((route) => {
@@ -108,22 +119,20 @@ function memberPaths(lng: Locale): string[] {
   return [...paths, ...PROFILE_TABS.map((tab) => `${profile}?tab=${tab}`)];
 }
 
-describe('the member area passes axe (WCAG 2.2 AA)', () => {
-  it.each(AREA_RUNS)('in $lng at $width px', async ({ lng, width }) => {
-    expect(entry.length).toBe(4); // sign-in, registration, recovery, an imported member's invitation
-    expect(signedIn.length).toBeGreaterThanOrEqual(20);
-    const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
-    const { page, errors } = await newPage(context);
-    const failures = await axeOnPages(
-      page,
-      server.url,
-      entry.map((route) => localizePath(route.name, lng)),
-      `@${width}`,
-    );
-    await signInAt(page, server.url, EMAIL, { lng });
-    failures.push(...(await axeOnPages(page, server.url, memberPaths(lng), `@${width}`)));
-    await context.close();
-    expect(failures).toEqual([]);
-    expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
-  });
-});
+async function checkRun({ lng, width }: AreaRun) {
+  expect(entry.length).toBe(4); // sign-in, registration, recovery, an imported member's invitation
+  expect(signedIn.length).toBeGreaterThanOrEqual(20);
+  const context = await withCookieChoice(await browser.newContext({ viewport: { width, height: 900 } }), server.url);
+  const { page, errors } = await newPage(context);
+  const failures = await axeOnPages(
+    page,
+    server.url,
+    entry.map((route) => localizePath(route.name, lng)),
+    `@${width}`,
+  );
+  await signInAt(page, server.url, EMAIL, { lng });
+  failures.push(...(await axeOnPages(page, server.url, memberPaths(lng), `@${width}`)));
+  await context.close();
+  expect(failures).toEqual([]);
+  expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
+}

@@ -1,0 +1,5 @@
+/** The back office passes axe in English and that it lists every page of the back office (tests/e2e/suites/admin-area-axe.ts; the other languages have their own files). */
+import { areaRunsIn } from '../helpers/axe';
+import { adminAreaAxe } from './suites/admin-area-axe';
+
+adminAreaAxe(areaRunsIn('en'), { listsPages: true });

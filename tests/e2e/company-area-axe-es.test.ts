@@ -1,0 +1,5 @@
+/** The company area passes axe in Spanish (tests/e2e/suites/company-area-axe.ts; the other languages have their own files). */
+import { areaRunsIn } from '../helpers/axe';
+import { companyAreaAxe } from './suites/company-area-axe';
+
+companyAreaAxe(areaRunsIn('es'));

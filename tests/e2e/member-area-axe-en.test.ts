@@ -1,0 +1,5 @@
+/** The member area passes axe in English (tests/e2e/suites/member-area-axe.ts; the other languages have their own files). */
+import { areaRunsIn } from '../helpers/axe';
+import { memberAreaAxe } from './suites/member-area-axe';
+
+memberAreaAxe(areaRunsIn('en'));

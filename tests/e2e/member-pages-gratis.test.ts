@@ -1,0 +1,4 @@
+/** The member area's pages as a GRATIS member (tests/e2e/suites/member-pages.ts; the other roles have their own files). */
+import { memberPages } from './suites/member-pages';
+
+memberPages('GRATIS');

@@ -1,0 +1,4 @@
+/** Every public route in Spanish (tests/e2e/suites/public-pages.ts; the other languages have their own files). */
+import { publicPages } from './suites/public-pages';
+
+publicPages('es');
