@@ -137,8 +137,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // under a second instead of ~10 s; see plugins/serializers.ts)
     schemaController: { compilersFactory: { buildSerializer: buildSerializerFactory as never } },
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.decorate('db', db);
   app.decorate('dialect', dialectOf(config.databaseUrl));

@@ -42,6 +42,7 @@ import * as m028 from './migrations/028_unaccent';
 import { foldText } from '../../shared/text';
 import { startsWords } from './search';
 import { withNamedStatements } from './pgStatements';
+import { registerSqliteHandle } from './dataVersions';
 import * as m029 from './migrations/029_application_outcome';
 import * as m030 from './migrations/030_offer_salary_mode';
 import * as m034 from './migrations/034_member_invitations';
@@ -99,10 +100,12 @@ export function createDb(databaseUrl: string, options: { poolSize?: number; log?
   );
   // starts_words(search_text, match): the word search's row test when a search matches many rows (db/search.ts)
   sqlite.function('starts_words', { deterministic: true }, startsWords);
-  return new Kysely<Database>({
+  const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     log: options.log,
   });
+  registerSqliteHandle(db, sqlite); // the data versions are read on it directly (dataVersions.ts)
+  return db;
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -8,7 +8,7 @@
  * sees (a category moved under another). Lists filtered by the caller (`*_by_me`) are never cached.
  */
 import type { Conn } from '../db/conn';
-import { runShaped } from '../db/shapes';
+import { dataVersion as readDataVersion } from '../db/dataVersions';
 import { totalFromPage } from './lists';
 
 export type DataScope = 'directory' | 'content';
@@ -19,11 +19,9 @@ const MAX_ENTRIES = 5_000;
 const entries = new Map<string, { version: number; value: unknown; expires: number }>();
 const inFlight = new Map<string, Promise<unknown>>();
 
-export async function dataVersion(db: Conn, scope: DataScope): Promise<number> {
-  const [row] = await runShaped(db, 'data_versions', { scope }, (a: { scope: string }) =>
-    db.selectFrom('data_versions').select('version').where('name', '=', a.scope),
-  );
-  return Number(row?.version ?? 0);
+/** One reader shared with the public and session caches (db/dataVersions.ts). */
+export function dataVersion(db: Conn, scope: DataScope): Promise<number> {
+  return readDataVersion(db, scope);
 }
 
 /** The value under `key` if computed at the scope's current version (and not older than the TTL), else computed now. */

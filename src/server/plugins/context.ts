@@ -142,17 +142,32 @@ export function contextPlugin(app: FastifyInstance): void {
 
   // A write sent with no body at all is validated as an empty object: a toggle needs nothing more, and
   // a form gets "required" errors naming its fields instead of "must be object".
-  app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.schema?.body && request.body === undefined && !hasBody(request)) request.body = {};
-  });
+  function emptyBody(request: FastifyRequest, _reply: unknown, done: () => void) {
+    if (request.body === undefined && !hasBody(request)) request.body = {};
+    done();
+  }
 
   // PostgreSQL cannot store a NUL character in text (it answered 500): refused wherever it sits in a body, after the
   // schema (whose errors come first) and before the handler; upload routes' text parts are parsed by then too
-  app.addHook('preHandler', async (request) => {
-    const field = request.routeOptions.config?.permission ? nulField(request.body) : null;
-    if (field !== null)
-      throw AppError.badRequest('validation.failed', [
+  function noNul(request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) {
+    const field = nulField(request.body);
+    if (field === null) return done();
+    done(
+      AppError.badRequest('validation.failed', [
         { field: field || 'body', message: translate(request.lng, 'validation.nulCharacter') },
-      ]);
+      ]),
+    );
+  }
+
+  // Both hooks only on the routes they can concern, decided once as each route is added (a read of a route that
+  // takes no body runs neither): the first, on routes with a body schema; the second, on API routes that take a body
+  // (a body schema or an upload; any other body is refused in onRequest). Put first among the route's own hooks.
+  app.addHook('onRoute', (route) => {
+    const takesBody = Boolean(route.schema?.body) || Boolean(route.config?.upload);
+    if (route.schema?.body) route.preValidation = [emptyBody, ...hooksOf(route.preValidation)] as never;
+    if (route.config?.permission && takesBody) route.preHandler = [noNul, ...hooksOf(route.preHandler)] as never;
   });
 }
+
+const hooksOf = <T>(existing: T | T[] | undefined): T[] =>
+  existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];

@@ -28,8 +28,7 @@
  * plugin, the security headers and @fastify/compress apply to a reused answer as to a fresh one).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/dialect';
-import { runShaped } from '../db/shapes';
+import { dataVersion } from '../db/dataVersions';
 import { ANONYMOUS_ACTOR } from '../types';
 
 declare module 'fastify' {
@@ -88,35 +87,14 @@ export function anonymousRequest(request: FastifyRequest): boolean {
   return true;
 }
 
-async function readVersion(db: Db): Promise<number> {
-  const [row] = await runShaped(db, 'data_versions', { scope: 'public' }, (a: { scope: string }) =>
-    db.selectFrom('data_versions').select('version').where('name', '=', a.scope),
-  );
-  return Number(row?.version ?? 0);
-}
-
 export function publicCachePlugin(app: FastifyInstance): PublicCache {
   const entries = new Map<string, Entry>();
   let totalBytes = 0;
-  /** The read every request arriving in this turn of the event loop waits for (started in the check phase). */
-  let nextRead: Promise<number> | null = null;
-
   /**
-   * The `public` data version as committed when the read starts — which is after the asking request arrived, so
-   * every write committed before that (this instance, another one, the CLI) is seen. The requests that arrive in
-   * the same turn of the event loop share one read: one primary-key lookup per batch, not per request.
+   * The `public` data version as committed after the asking request arrived, so every write committed before that
+   * (this instance, another one, the CLI) is seen: one read shared with the other caches (db/dataVersions.ts).
    */
-  const currentVersion = (): Promise<number> => {
-    if (!nextRead) {
-      nextRead = new Promise<number>((resolve, reject) => {
-        setImmediate(() => {
-          nextRead = null;
-          readVersion(app.db).then(resolve, reject);
-        });
-      });
-    }
-    return nextRead;
-  };
+  const currentVersion = (): Promise<number> => dataVersion(app.db, 'public');
 
   const forget = (key: string) => {
     const old = entries.get(key);

@@ -5,14 +5,13 @@
  * A remembered session is used only while the `auth` data version is the one read before it was looked up in the
  * database (migration 042: bumped by triggers, in the writing transaction, by every write that can end a session or
  * change its account's role, status, e-mail or second factor). The version is read for every signed-in request,
- * after the request arrived — one read shared by the requests that arrive in the same turn of the event loop, as
- * plugins/publicCache.ts does — so a sign-out, a revocation or an account suspended on any instance (or by the admin
+ * after the request arrived — one reader shared with the public and count caches (db/dataVersions.ts) — so a sign-out, a revocation or an account suspended on any instance (or by the admin
  * CLI) is seen by the next request of every instance. What no trigger sees is time: the session's own expiry is
  * checked against the clock on every use, and an entry is re-read after TTL_MS at most. Only sessions found valid are
  * remembered (a wrong token always costs a read), at most MAX_ENTRIES of them (oldest out first).
  */
 import type { Conn } from '../../db/conn';
-import { runShaped } from '../../db/shapes';
+import { dataVersion } from '../../db/dataVersions';
 import type { Actor } from '../../types';
 
 export const MAX_ENTRIES = 20_000;
@@ -43,18 +42,10 @@ export interface SessionCache {
   size(): number;
 }
 
-async function readVersion(db: Conn): Promise<number> {
-  const [row] = await runShaped(db, 'data_versions', { scope: 'auth' }, (a: { scope: string }) =>
-    db.selectFrom('data_versions').select('version').where('name', '=', a.scope),
-  );
-  return Number(row?.version ?? 0);
-}
-
 function createSessionCache(db: Conn): SessionCache {
   const entries = new Map<string, Entry>();
   /** the newest version read: entries of older ones are useless and are let go at once */
   let newest = -1;
-  let nextRead: Promise<number> | null = null;
 
   const seen = (version: number) => {
     if (version > newest) {
@@ -65,17 +56,7 @@ function createSessionCache(db: Conn): SessionCache {
   };
 
   return {
-    version() {
-      if (!nextRead) {
-        nextRead = new Promise<number>((resolve, reject) => {
-          setImmediate(() => {
-            nextRead = null;
-            readVersion(db).then(seen).then(resolve, reject);
-          });
-        });
-      }
-      return nextRead;
-    },
+    version: () => dataVersion(db, 'auth').then(seen),
     get(tokenHash, version, now) {
       const entry = entries.get(tokenHash);
       return entry && entry.version === version && entry.until > now ? entry : undefined;
