@@ -74,7 +74,9 @@ export function wordsMatch(db: Conn, table: SearchedTable, match: string, matche
   if (isPostgres(db))
     return sql<SqlBool>`${sql.raw(searchVector(`"${table}"."search_text"`))} @@ to_tsquery('simple'::regconfig, ${match})`;
   if (manyMatches(matches)) return sql<SqlBool>`starts_words(${sql.ref(`${table}.search_text`)}, ${match}) = 1`;
-  return sql<SqlBool>`${sql.ref(`${table}.hash`)} in (select hash from ${sql.table(`${table}_words`)} where ${sql.table(`${table}_words`)} match ${textColumn(match)})`;
+  // the column restriction is put around the words in SQL, so that the words stay one parameter of their own and the
+  // statement is compiled once per shape (db/shapes.ts)
+  return sql<SqlBool>`${sql.ref(`${table}.hash`)} in (select hash from ${sql.table(`${table}_words`)} where ${sql.table(`${table}_words`)} match ('search_text : (' || ${match} || ')'))`;
 }
 
 /** Articles whose text in `lng` (title and summary) matches; `alias` is the query's article_i18n row of `lng`. */
