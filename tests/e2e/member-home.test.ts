@@ -125,7 +125,8 @@ describe('the member’s home', () => {
       const home = page.getByTestId('member-home');
       await home.waitFor();
       expect(await page.getByText('Coming soon').count()).toBe(0);
-      expect(await home.getByTestId('home-membership').textContent()).toMatch(/Bold/);
+      // the membership line renders before the member's data arrives: wait for the tier
+      await expect.poll(() => home.getByTestId('home-membership').textContent()).toMatch(/Bold/);
       await home.getByTestId('home-profile').waitFor();
       const applications = home.getByTestId('home-applications');
       await applications.waitFor();
