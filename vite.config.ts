@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { formValidators } from './scripts/precompile-validators';
 import { precompressedAssets } from './scripts/compress-assets';
+import { pageParts } from './scripts/page-parts';
 
 // papaparse: Refine imports it only for its CSV hooks (useImport/useExport), which no page calls
 const SIDE_EFFECT_FREE =
@@ -40,8 +41,9 @@ const CORE =
  */
 export default defineConfig(({ isSsrBuild }) => ({
   // formValidators: the schema forms' validators, precompiled on every build (no eval in the browser);
-  // precompressedAssets: a .br and a .gz beside each file of the browser build, sent as they are (plugins/spa.ts)
-  plugins: [react(), sideEffectFree(), formValidators(), precompressedAssets()],
+  // precompressedAssets: a .br and a .gz beside each file of the browser build, sent as they are (plugins/spa.ts);
+  // pageParts: each lazy part's files for the server to name in the page, not in the app's first script
+  plugins: [react(), sideEffectFree(), formValidators(), pageParts(), precompressedAssets()],
   publicDir: 'public',
   build: {
     outDir: 'dist',

@@ -78,3 +78,42 @@ describe('the first visit of an area', () => {
       await context.close();
     });
 });
+
+/** The `/assets/…js` files a page's HTML names: modulepreload links, and the server-rendered page's boot list. */
+function namedFiles(html: string) {
+  const links = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+  const boot = /data-preload="([^"]*)"/.exec(html)?.[1]?.split(' ').filter(Boolean) ?? [];
+  return { links, boot };
+}
+
+describe('a page names its own code in its HTML (scripts/page-parts.ts)', () => {
+  it('an area page lists its page’s chunk and the files it needs; the first script lists no page', async () => {
+    const html = await (await fetch(`${server.url}/en/user/profile`)).text();
+    const { links } = namedFiles(html);
+    expect(links.some((file) => /\/assets\/ProfilePage-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(links.some((file) => /\/assets\/WithRefine-[\w-]+\.js$/.test(file))).toBe(true);
+    for (const file of links) expect((await fetch(server.url + file)).status, file).toBe(200);
+    // the back office's page and another area's are not asked for
+    expect(links.some((file) => /DashboardPage|OfferListPage/.test(file))).toBe(false);
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toBeTruthy();
+    // Vite's list of the files each lazy import needs, at the top of the first script: none of a page's own
+    const first = await (await fetch(server.url + entry)).text();
+    const depsList = /^const __vite__mapDeps=.*?m\.f=(\[[^\]]*\])/.exec(first)?.[1] ?? '[]';
+    const listed = JSON.parse(depsList) as string[];
+    expect(listed.filter((file) => /Page-[\w-]+\.js$/.test(file))).toEqual([]);
+    expect(listed.length).toBeLessThan(100); // it named ~600 files, every page's, before
+  });
+
+  it('a server-rendered page hands its files to boot.js; a back-office page gets its layout and page', async () => {
+    const jobs = namedFiles(await (await fetch(`${server.url}/es/empleo`)).text());
+    expect(jobs.boot.some((file) => /\/assets\/JobListPage-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(jobs.links).toEqual([]);
+    const admin = namedFiles(await (await fetch(`${server.url}/ca/admin/users`)).text());
+    expect(admin.links.some((file) => /\/assets\/UsersQueuePage-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(admin.links.some((file) => /\/assets\/AdminLayout-[\w-]+\.js$/.test(file))).toBe(true);
+    // an unknown page names no page's code
+    const unknown = namedFiles(await (await fetch(`${server.url}/en/admin/nothing`)).text());
+    expect(unknown.links.some((file) => /Page-[\w-]+\.js$/.test(file))).toBe(false);
+  });
+});

@@ -19,6 +19,7 @@ import { AppError } from '../errors';
 import { backOfficeHead, headForMatch, sitemap, type PageHead } from '../modules/seo/service';
 import { PageBodies } from './pageBody';
 import { serverRenderedTemplate } from '../ssr/template';
+import { loadPagePreloads } from '../ssr/preloads';
 import { anonymousFetch, jsonForScript, loadRenderer, PageCache, SSR_ROUTES, type RenderResult } from '../ssr';
 import { serviceContext, systemContext } from '../serviceContext';
 
@@ -61,6 +62,7 @@ export async function spaPlugin(app: FastifyInstance) {
   const indexFile = join(distDir, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL;
   const renderedTemplate = serverRenderedTemplate(template, distDir);
+  const preloads = loadPagePreloads(distDir);
 
   if (existsSync(distDir)) {
     await app.register(
@@ -149,6 +151,12 @@ export async function spaPlugin(app: FastifyInstance) {
       .replaceAll('%API_KEY%', escapeHtml(apiKey))
       .replaceAll('%TITLE%', escapeHtml(head.title))
       .replace('<!--head-meta-->', renderHead(head, publicUrl));
+    // the files of the page's own code, fetched with the page (ssr/preloads.ts): by public/boot.js once a
+    // server-rendered page has loaded, by the browser at once for a page it renders itself
+    const pathname = request.url.split('?')[0]!;
+    html = body
+      ? html.replace(' data-entry=', () => ` data-preload="${preloads.serverFiles(pathname)}" data-entry=`)
+      : html.replace('</head>', () => `${preloads.clientLinks(pathname)}</head>`);
     if (body) {
       // antd's styles before the app's stylesheet, as antd itself puts them in the browser (prepended), so
       // the app's own rules keep winning over antd's of equal weight

@@ -1,12 +1,11 @@
 /** One React Router route per locale for every entry of the shared route table (DESIGN §5). */
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from '../components/Spinner';
 import Cookies from 'js-cookie';
 import { LOCALE_COOKIE, LOCALES, DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/constants';
 import { localizedPattern, ROUTES, type Area, type RouteDef } from '../../shared/routes';
 import { PublicLayout } from '../layouts/PublicLayout';
-import { ComingSoonPage, NotFoundPage } from '../pages/common/StatusPages';
 import { Guarded } from './guards';
 import {
   AntdScopeLazy as AntdScope,
@@ -21,6 +20,10 @@ import { adminRoutes } from './adminRoutes';
 // the lazy parts (Refine, the layouts, the pages) are in pages.ts, so that preload.ts can fetch a client-rendered
 // page's parts all at once at start instead of one after another as each renders
 const spinner = <Spinner />;
+
+// shown rarely (an unknown address, a page of a later release): loaded when shown, not with every first visit
+const NotFoundPage = lazy(() => import('../pages/common/StatusPages').then((m) => ({ default: m.NotFoundPage })));
+const ComingSoonPage = lazy(() => import('../pages/common/StatusPages').then((m) => ({ default: m.ComingSoonPage })));
 
 /** SPEC §2: the i18n_redirected cookie, then the browser language, then Spanish. */
 export function preferredLocale(): Locale {
@@ -65,7 +68,14 @@ export function AppRoutes() {
       <Route path="/" element={<RootRedirect />} />
       <Route element={<PublicLayout />}>
         {routesOf('public')}
-        <Route path="*" element={<NotFoundPage />} />
+        <Route
+          path="*"
+          element={
+            <Suspense fallback={spinner}>
+              <NotFoundPage />
+            </Suspense>
+          }
+        />
       </Route>
       <Route
         element={

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { UnexpectedErrorPage } from '../pages/common/StatusPages';
+import { UnexpectedErrorPage } from '../pages/common/ErrorPage';
 
 /** Anything that throws while rendering shows SPEC §8's error page instead of a blank screen. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -20,25 +20,8 @@ export function lazyWithTexts<T extends LazyPart>(
 
 const areaPage = (load: () => Promise<{ default: ComponentType }>) => lazyWithTexts(['areas'], load);
 
-/**
- * Public pages that render none of antd's own components (only components/light and plain markup): they are
- * served without antd's theme provider, so a first visit loads neither antd nor its style engine. Every other
- * page gets components/AntdScope around it (routing/AppRoutes). A page added here must stay antd-free.
- */
-export const LIGHT_PAGES = new Set([
-  'home',
-  'jobs',
-  'jobs.show',
-  'news',
-  'community',
-  'workgroups',
-  'workgroups-landing',
-  'company',
-  'experiences',
-  'experiences.show',
-  'info',
-  'verify',
-]);
+// which pages are light (no antd) and which sit inside Refine: src/shared/pageParts.ts, read by the server too
+export { LIGHT_PAGES, REFINE_PAGES } from '../../shared/pageParts';
 
 /** antd's theme provider, loaded with the first page that needs it (one lazy component: preload.ts resolves it before hydration). */
 export const AntdScopeLazy = lazy(() => import('../components/AntdScope'));
@@ -50,9 +33,6 @@ export const WithRefineLazy = lazyWithTexts(['areas'], () => import('./WithRefin
 export const AreaLayoutLazy = lazyWithTexts(['areas'], () =>
   import('../layouts/AreaLayout').then((m) => ({ default: m.AreaLayout })),
 );
-
-/** The public pages that sit inside Refine (the other sign-in, registration and recovery pages are in the areas). */
-export const REFINE_PAGES = new Set(['login']);
 
 export const PAGES: Record<string, Page> = {
   home: lazy(() => import('../pages/public/home/HomePage')),

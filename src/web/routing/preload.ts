@@ -6,10 +6,10 @@
  * it throws the pending import, and once that settles the component renders without suspending.
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { isLocale } from '../../shared/constants';
-import { ADMIN_ROUTES, matchPath } from '../../shared/routes';
+import { clientPageParts, LIGHT_PAGES, serverPageParts, type PagePart } from '../../shared/pageParts';
+import { matchPath } from '../../shared/routes';
 import { AdminLayoutLazy, ADMIN_PAGES } from './adminRoutes';
-import { AntdScopeLazy, AreaLayoutLazy, LIGHT_PAGES, PAGES, REFINE_PAGES, WithRefineLazy } from './pages';
+import { AntdScopeLazy, AreaLayoutLazy, PAGES, WithRefineLazy } from './pages';
 import { loadAntdLocale } from '../providers/antdLocale';
 import { localeFromPath } from '../providers/i18n';
 
@@ -18,25 +18,24 @@ interface LazyInternals {
   _init: (payload: unknown) => unknown;
 }
 
+const LAYOUTS: Record<string, LazyLike> = {
+  AntdScope: AntdScopeLazy as LazyLike,
+  WithRefine: WithRefineLazy as LazyLike,
+  AreaLayout: AreaLayoutLazy as LazyLike,
+  AdminLayout: AdminLayoutLazy as LazyLike,
+};
+
+function lazyOf(part: PagePart): LazyLike | undefined {
+  if (!part.startsWith('page:')) return LAYOUTS[part];
+  const name = part.slice('page:'.length);
+  return (PAGES[name] ?? ADMIN_PAGES[name]) as LazyLike | undefined;
+}
+
 export async function preloadPage(pathname: string): Promise<void> {
   const name = matchPath(pathname)?.route.name;
   // a page with antd's components hydrates inside antd's theme provider, with antd's strings in its language
-  const antd =
-    name && !LIGHT_PAGES.has(name)
-      ? Promise.all([preloadLazy(AntdScopeLazy as LazyLike), loadAntdLocale(localeFromPath(pathname))])
-      : null;
-  await Promise.all([antd, preloadLazy(name ? (PAGES[name] as LazyLike | undefined) : undefined)]);
-}
-
-/** The back-office route of a path (`/en/admin` opens the dashboard), as routing/adminRoutes mounts them. */
-function adminRouteOf(pathname: string) {
-  const [lng, ...rest] = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
-  if (!isLocale(lng) || rest[0] !== 'admin') return undefined;
-  if (rest.length === 1) return ADMIN_ROUTES.find((route) => route.name === 'admin.dashboard');
-  return ADMIN_ROUTES.find((route) => {
-    const pattern = route.path.split('/');
-    return pattern.length === rest.length && pattern.every((part, i) => part.startsWith(':') || part === rest[i]);
-  });
+  const antdStrings = name && !LIGHT_PAGES.has(name) ? loadAntdLocale(localeFromPath(pathname)) : null;
+  await Promise.all([antdStrings, ...serverPageParts(pathname).map((part) => preloadLazy(lazyOf(part)))]);
 }
 
 /**
@@ -46,24 +45,7 @@ function adminRouteOf(pathname: string) {
  * even starts downloading (issue 27 §3). Nothing is rendered by it; the lazy components then render without waiting.
  */
 export async function preloadClientPage(pathname: string): Promise<void> {
-  const admin = adminRouteOf(pathname);
-  if (admin) {
-    await Promise.all([
-      preloadLazy(WithRefineLazy as LazyLike),
-      admin.permission ? preloadLazy(AdminLayoutLazy as LazyLike) : null,
-      preloadLazy(ADMIN_PAGES[admin.name] as LazyLike | undefined),
-    ]);
-    return;
-  }
-  const route = matchPath(pathname)?.route;
-  if (!route) return;
-  const inArea = route.area !== 'public';
-  await Promise.all([
-    inArea || REFINE_PAGES.has(route.name) ? preloadLazy(WithRefineLazy as LazyLike) : null,
-    inArea ? preloadLazy(AreaLayoutLazy as LazyLike) : null,
-    !inArea && !LIGHT_PAGES.has(route.name) ? preloadLazy(AntdScopeLazy as LazyLike) : null,
-    preloadLazy(PAGES[route.name] as LazyLike | undefined),
-  ]);
+  await Promise.all(clientPageParts(pathname).map((part) => preloadLazy(lazyOf(part))));
 }
 
 type LazyLike = LazyExoticComponent<ComponentType> & Partial<LazyInternals>;

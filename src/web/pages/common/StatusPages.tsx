@@ -1,46 +1,18 @@
 /**
- * The 404, unexpected-error and coming-soon pages. Drawn here (not antd's <Result>, whose built-in
- * illustrations would weigh on every first visit, since the 404 route is part of the entry chunk).
+ * The 404 and coming-soon pages, and the page of a detail that failed to load; drawn with the unexpected-error page's
+ * panel (ErrorPage.tsx). The router loads this file when it shows one of them (routing/AppRoutes).
  */
-import type { ReactNode } from 'react';
 import { Button } from '../../components/light';
-import { ClockCircleOutlined, CompassOutlined, WarningOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, CompassOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLocale } from '../../hooks/useLocale';
 import { useSiteSettings } from '../../hooks/useSiteSettings';
 import { profileTab } from '../../routing/profileTab';
+import { StatusPanel, statusOf, UnexpectedErrorPage } from './ErrorPage';
 
-function StatusPanel({
-  icon,
-  code,
-  title,
-  text,
-  action,
-  tone,
-}: {
-  icon: ReactNode;
-  code?: string;
-  title: string;
-  text: ReactNode;
-  action: ReactNode;
-  tone: 'info' | 'warning' | 'error';
-}) {
-  return (
-    <section className={`status-panel status-${tone}`} aria-labelledby="status-title">
-      <div className="status-icon" aria-hidden="true">
-        {icon}
-        {code ? <span className="status-code">{code}</span> : null}
-      </div>
-      <h1 id="status-title" className="result-title">
-        {title}
-      </h1>
-      <p className="status-text">{text}</p>
-      <div className="status-action">{action}</div>
-    </section>
-  );
-}
+export { UnexpectedErrorPage };
 
 /** The page for a detail whose data failed to load: not found on a 404, the error pages otherwise. */
 export function LoadFailedPage({ error }: { error: unknown }) {
@@ -63,34 +35,6 @@ export function NotFoundPage() {
         <Link to={to('home')}>
           <Button type="primary">{t('common.goHome')}</Button>
         </Link>
-      }
-    />
-  );
-}
-
-/** A failed load's status (HttpError of providers/http.ts), or undefined. */
-function statusOf(error: unknown): number | undefined {
-  return (error as { statusCode?: number } | null | undefined)?.statusCode;
-}
-
-/**
- * SPEC §8: 'Error inesperado' / 'Estamos solucionando el problema. vuelve en unos minutos.' When the page's data
- * failed on the server (500, 504), SPEC §8's 'Ha ocurrido un error en el servidor' instead (issue 25 §16).
- */
-export function UnexpectedErrorPage({ error }: { error?: unknown } = {}) {
-  const { t } = useTranslation();
-  const server = (statusOf(error) ?? 0) >= 500;
-  return (
-    <StatusPanel
-      tone="error"
-      icon={<WarningOutlined />}
-      code={server ? String(statusOf(error)) : undefined}
-      title={server ? t('errors.server') : t('errors.unexpected.title')}
-      text={t('errors.unexpected.text')}
-      action={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          {t('common.retry')}
-        </Button>
       }
     />
   );
