@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldText } from '../../src/shared/text';
-import { shapeStats } from '../../src/server/db/shapes';
+import { forgetShapes, shapeStats } from '../../src/server/db/shapes';
 import { startTestApp, type CallOptions, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -286,6 +286,9 @@ describe('the word search finds every word typed at the start of a word (issue 2
 
 describe('SQL built once per query shape', () => {
   it('hot list and detail queries reuse their compiled SQL, none falls back to building each time, and each audience keeps its own', async () => {
+    // the cache is the process's: files run before this one in the same worker learned their own shapes
+    forgetShapes();
+    // the cache is the process's: files run before this one in the same worker learned their own shapes
     const job = await t.app.db
       .selectFrom('jobs')
       .select(['hash', 'slug'])
@@ -311,8 +314,13 @@ describe('SQL built once per query shape', () => {
         404,
       );
     }
+    // a member applies and withdraws (the same call toggles), twice: the application's insert uses one value twice
+    for (let toggle = 0; toggle < 4; toggle++) {
+      const answer = await t.api('PATCH', `/api/jobs/${job.hash}/subscribe`, { ...as['bold@demo.test'], body: {} });
+      expect(answer.statusCode).toBe(200);
+    }
     const stats = shapeStats();
     expect(stats.shapes).toBeGreaterThan(5);
-    expect(stats.unsafe).toBe(0);
+    expect(stats.unsafe).toEqual([]);
   });
 });

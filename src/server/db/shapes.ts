@@ -6,7 +6,7 @@
  *
  * How: `build` is called once with every string or number argument replaced by a unique marker; the markers
  * are then found among the compiled parameters (Kysely binds values as parameters) and each later call puts
- * its own values in their places. Anything else in the SQL (a boolean flag, an absent filter, an array's
+ * its own values in their places (a value used twice fills both). Anything else in the SQL (a boolean flag, an absent filter, an array's
  * length, the `name`) is part of the shape key. If a marker does not come out as a parameter of its own (a
  * builder transformed or inlined it), the shape is marked unsafe and built each time as before: correctness
  * never depends on the cache.
@@ -56,10 +56,12 @@ function learn(compiled: CompiledQuery<unknown>, marked: Record<string, unknown>
     if (Array.isArray(value)) for (const mark of value) expected.add(mark as string);
     else if (typeof value === 'string') expected.add(value);
   }
+  // a value may be a parameter more than once (`created_at` and `updated_at` both `now`): each place gets it
+  const known = new Set(expected);
   const slots: Shape['slots'] = [];
   for (const parameter of compiled.parameters) {
     if (typeof parameter === 'string' && parameter.includes(MARK)) {
-      if (!expected.has(parameter)) return { compiled: null, slots: [] };
+      if (!known.has(parameter)) return { compiled: null, slots: [] };
       const [arg, index] = parameter.slice(MARK.length).split(':');
       slots.push({ arg: arg!, index: index === undefined ? -1 : Number(index) });
       expected.delete(parameter);
@@ -67,7 +69,7 @@ function learn(compiled: CompiledQuery<unknown>, marked: Record<string, unknown>
       slots.push({ value: parameter });
     }
   }
-  // a value that never became a parameter (inlined, or used twice) would be wrong next time
+  // a value that never became a parameter of its own (inlined, or part of a longer string) would be wrong next time
   return expected.size === 0 ? { compiled, slots } : { compiled: null, slots: [] };
 }
 
@@ -96,9 +98,13 @@ export async function runShaped<R>(
   return result.rows;
 }
 
-/** For tests: how many shapes are compiled and how many fell back to building each time. */
+/** For tests: how many shapes are compiled, and the keys of those that fell back to building each time. */
 export function shapeStats() {
-  let unsafe = 0;
-  for (const shape of shapes.values()) if (!shape.compiled) unsafe++;
+  const unsafe = [...shapes].filter(([, shape]) => !shape.compiled).map(([key]) => key);
   return { shapes: shapes.size, unsafe };
+}
+
+/** For tests: starts counting afresh (the cache is only a cache: every shape is learned again on its next call). */
+export function forgetShapes() {
+  shapes.clear();
 }
