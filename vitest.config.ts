@@ -18,6 +18,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           // each file has its own database; two at a time keeps a 2-core machine responsive
           maxWorkers: 2,
+          // a worker keeps the modules it imported from one file to the next: importing the server afresh for each
+          // file cost ~5 s of CPU, ~10 minutes of a full run (SQLite and PostgreSQL). Files share no module state
+          // that a test depends on (docs/testing.md: what a test may not assume)
+          isolate: false,
           // the migrated, demo-seeded database each file copies (tests/helpers/seed-template-global.ts)
           globalSetup: ['tests/helpers/seed-template-global.ts'],
         },
@@ -37,6 +41,8 @@ export default defineConfig({
           // took 27 min instead of ~30 and two tests timed out on a loaded page (admin-jobs, member-home) that pass
           // alone: not worth the flakes (docs/testing.md)
           fileParallelism: false,
+          // one worker imports the server and the helpers once for all the files (~5 s each otherwise)
+          isolate: false,
           // the built server renderer (<dist>/server) is loaded by Node as it is, like in production
           server: { deps: { external: [/[\\/]dist[^\\/]*[\\/]server[\\/]/] } },
           // one Chromium for all the files (tests/helpers/chromium-global.ts)
