@@ -16,8 +16,22 @@ export type DataScope = 'directory' | 'content';
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 5_000;
 
-const entries = new Map<string, { version: number; value: unknown; expires: number }>();
-const inFlight = new Map<string, Promise<unknown>>();
+interface Cache {
+  generation: number;
+  entries: Map<string, { version: number; value: unknown; expires: number }>;
+  inFlight: Map<string, Promise<unknown>>;
+}
+// one cache per database connection: two portals in one process (the tests, two instances side by side) each count
+// their own rows, even when their data versions happen to be the same number
+const caches = new WeakMap<Conn, Cache>();
+/** clearCountCache() forgets every connection's values: a cache of an older generation starts empty */
+let generation = 0;
+function cacheOf(db: Conn): Cache {
+  let cache = caches.get(db);
+  if (!cache || cache.generation !== generation)
+    caches.set(db, (cache = { generation, entries: new Map(), inFlight: new Map() }));
+  return cache;
+}
 
 /** One reader shared with the public and session caches (db/dataVersions.ts). */
 export function dataVersion(db: Conn, scope: DataScope): Promise<number> {
@@ -32,6 +46,7 @@ export async function cachedByVersion<T>(
   compute: () => Promise<T>,
 ): Promise<T> {
   const version = await dataVersion(db, scope);
+  const { entries, inFlight } = cacheOf(db);
   const now = Date.now();
   const fullKey = `${scope}:${key}`;
   const hit = entries.get(fullKey);
@@ -74,6 +89,7 @@ export async function cachedPage<T>(
 ): Promise<{ rows: T[]; total: number }> {
   const fullKey = `${scope}:count:${key}`;
   const version = await dataVersion(db, scope);
+  const { entries } = cacheOf(db);
   const hit = entries.get(fullKey);
   const known = hit && hit.version === version && hit.expires > Date.now() ? (hit.value as number) : undefined;
   if (known !== undefined || window.offset > 0) {
@@ -90,5 +106,5 @@ export async function cachedPage<T>(
 
 /** Forget everything (the versions already make this unnecessary; kept for writes outside any trigger). */
 export function clearCountCache(): void {
-  entries.clear();
+  generation++;
 }
