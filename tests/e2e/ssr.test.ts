@@ -120,9 +120,13 @@ describe('server-rendered HTML', () => {
     // …before the app's stylesheet (inlined), whose rules must win over antd's (as in a client-rendered page)
     expect(antdPage.search(/<style[^>]*data-css-hash/)).toBeLessThan(antdPage.search(/<style data-app-css>/));
     expect(home.text).not.toContain('<link rel="stylesheet"');
-    // the scripts start after the page has loaded: nothing is preloaded, the entry goes through the boot loader
+    // the scripts start after the page has loaded: nothing is preloaded, the entry goes through the boot loader,
+    // which is handed the files of the page's own code to ask for with it (ssr/preloads.ts)
     expect(home.text).not.toContain('rel="modulepreload"');
-    expect(home.text).toMatch(/<script defer src="\/boot.js" data-entry="\/assets\/index-[\w-]+\.js"><\/script>/);
+    expect(home.text).toMatch(
+      /<script defer src="\/boot.js" data-preload="(\/assets\/[\w-]+\.js ?)+" data-entry="\/assets\/index-[\w-]+\.js"><\/script>/,
+    );
+    expect(home.text).toMatch(/data-preload="[^"]*\/assets\/HomePage-[\w-]+\.js/);
     expect(home.text).not.toContain('<script type="module"');
   });
 
