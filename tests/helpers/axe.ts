@@ -18,6 +18,19 @@ export async function axeViolations(
   label = page.url(),
   { tags }: { tags?: string[] } = {},
 ): Promise<string[]> {
+  // colours are read as they are at that moment: a button still fading in (antd's 0.2 s transitions) reads as
+  // faint as it was mid-way, which a loaded machine made a failure. Finite animations and transitions end first;
+  // endless ones (a spinner) are left running
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      null,
+      { timeout: 5_000, polling: 50 },
+    )
+    .catch(() => undefined);
   const builder = new AxeBuilder({ page });
   if (tags) builder.withTags(tags);
   const result = await builder.analyze();
