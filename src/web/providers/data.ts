@@ -49,10 +49,10 @@ export function createDataProvider(prefix: Prefix): DataProvider {
         ...(meta?.query as Record<string, unknown> | undefined),
         ...(paged ? { page: pagination?.currentPage ?? 1, size: pagination?.pageSize } : {}),
       };
-      const answer = await request<ListAnswer<never> | never[]>(prefix, pathOf(resource, meta), {
-        query,
-        signal: meta?.signal as AbortSignal | undefined,
-      });
+      // no abort signal: react-query cancels a read whose signal was taken when its last reader unmounts, and a page
+      // can be unmounted and mounted again during its first load: the company's offers list aborted its first read
+      // and asked again ~170 ms later (issue 27 §3). Left running, the page mounted again takes the answer on its way
+      const answer = await request<ListAnswer<never> | never[]>(prefix, pathOf(resource, meta), { query });
       if (Array.isArray(answer)) return { data: answer, total: answer.length };
       return { data: answer.items, total: answer.total, maxPages: answer.maxPages };
     },
