@@ -4,6 +4,7 @@ import { useGetIdentity } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { matchPath } from '../../shared/routes';
 import { useSiteInit } from '../hooks/useSiteInit';
+import { useIdentityState } from '../hooks/useIdentity';
 import { useAccessAnswers } from '../hooks/useAccess';
 import type { Identity } from '../providers/auth';
 import { AccountLink } from './AccountLink';
@@ -20,6 +21,11 @@ export function AreaLayout({ area }: { area: 'user' | 'company' }) {
   const screens = Grid.useBreakpoint();
   const { data: me } = useGetIdentity<Identity | null>();
   const signedIn = area === 'user' ? me?.iss === 'user' : me?.iss === 'company';
+  // whether the page sits behind its route's access check is decided by the identity the guards wait for, not by
+  // Refine's copy of it, which can arrive a render later: the page was then mounted bare, and mounted again inside
+  // the check, reading its data twice (issue 27 §3, the company's offers)
+  const { me: actor } = useIdentityState();
+  const checked = area === 'user' ? actor?.iss === 'user' : actor?.iss === 'company';
   // one useCan per item of the side menu
   const { allowed, questions } = useAccessAnswers(signedIn ? accountActions(me) : []);
   const items = me && signedIn ? accountItems(me, t, allowed, init?.settings.ebookUrl) : [];
@@ -46,7 +52,7 @@ export function AreaLayout({ area }: { area: 'user' | 'company' }) {
         ) : null}
         <Layout.Content id="main" className="site-main area-main" tabIndex={-1}>
           {/* the page's route permission, asked of the access control once the guard's actor is here (routing/AreaAccess) */}
-          {signedIn && current ? (
+          {checked && current ? (
             <AreaAccess route={current}>
               <Outlet />
             </AreaAccess>
