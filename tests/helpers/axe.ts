@@ -20,7 +20,8 @@ export async function axeViolations(
 ): Promise<string[]> {
   // colours are read as they are at that moment: a button still fading in (antd's 0.2 s transitions) reads as
   // faint as it was mid-way, which a loaded machine made a failure. Finite animations and transitions end first;
-  // endless ones (a spinner) are left running
+  // endless ones (a spinner) are left running. At most 1 s: a page that keeps starting new ones (the loading bar's
+  // trickle) is read anyway (5 s made the axe files ~20 s longer each)
   await page
     .waitForFunction(
       () =>
@@ -28,7 +29,7 @@ export async function axeViolations(
           .getAnimations()
           .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
       null,
-      { timeout: 5_000, polling: 50 },
+      { timeout: 1_000, polling: 50 },
     )
     .catch(() => undefined);
   const builder = new AxeBuilder({ page });
