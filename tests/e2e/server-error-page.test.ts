@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { localizePath } from '../../src/shared/routes';
 import { API_KEY } from '../helpers/app';
+import { axeViolations, WCAG_22_AA } from '../helpers/axe';
 import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
 
 let server: LiveServer;
@@ -118,6 +119,28 @@ describe('a detail page whose data fails on the server', () => {
     await failing(page, /^\/usr\/workExperiences\/[^/]+$/, 500);
     await page.goto(`${server.url}${localizePath('user.experiences.show', 'ca', { hash: experience })}`);
     expect(await heading(page)).toBe(text('ca'));
+    await context.close();
+  });
+});
+
+describe('the 404 page, loaded when shown', () => {
+  it('says the page does not exist in es, en and ca, with a way home, and passes axe (WCAG 2.2 AA)', async () => {
+    const context = await withCookieChoice(
+      await browser.newContext({ viewport: { width: 390, height: 844 } }),
+      server.url,
+    );
+    const { page, errors } = await newPage(context);
+    const failures: string[] = [];
+    for (const lng of ['es', 'en', 'ca'] as const) {
+      const answer = await page.goto(`${server.url}/${lng}/no-such-page-${lng}`);
+      expect(answer?.status()).toBe(404);
+      await page.locator('#status-title').waitFor();
+      expect(await page.locator('.status-code').textContent()).toBe('404');
+      expect(await page.locator('.status-action a').getAttribute('href')).toBe(localizePath('home', lng));
+      failures.push(...(await axeViolations(page, `404 ${lng}`, { tags: WCAG_22_AA })));
+    }
+    expect(failures).toEqual([]);
+    expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
     await context.close();
   });
 });
