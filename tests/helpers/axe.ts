@@ -18,20 +18,7 @@ export async function axeViolations(
   label = page.url(),
   { tags }: { tags?: string[] } = {},
 ): Promise<string[]> {
-  // colours are read as they are at that moment: a button still fading in (antd's 0.2 s transitions) reads as
-  // faint as it was mid-way, which a loaded machine made a failure. Finite animations and transitions end first;
-  // endless ones (a spinner) are left running. At most 1 s: a page that keeps starting new ones (the loading bar's
-  // trickle) is read anyway (5 s made the axe files ~20 s longer each)
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-      null,
-      { timeout: 1_000, polling: 50 },
-    )
-    .catch(() => undefined);
+  await settleAnimations(page);
   const builder = new AxeBuilder({ page });
   if (tags) builder.withTags(tags);
   const result = await builder.analyze();
@@ -47,6 +34,35 @@ export async function axeViolations(
     .filter((v) => v.id === 'color-contrast')
     .flatMap((v) => v.nodes.map((node) => node.target.join(' ')));
   return [...violations, ...(await gradientContrast(page, undecided)).map((failure) => `${label}: ${failure}`)];
+}
+
+/**
+ * Brings the page's finite animations and transitions to their end, so axe reads colours as they are at rest: it reads
+ * them as they are at that moment, and a help line still fading in (antd's help and buttons fade over 0.2–0.3 s) reads
+ * as faint as it was mid-way. Waiting for them was not enough: a loaded machine outlasted any wait, and a page that
+ * keeps starting new ones (the loading bar's trickle) never goes quiet. Finishing them does not depend on the
+ * machine's speed. Two frames between rounds let a fade whose class was set this frame start before it is finished;
+ * endless animations (a spinner) are left running.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let round = 0; round < 10; round += 1) {
+      const finite = document
+        .getAnimations()
+        .filter((a) => a.playState !== 'finished' && a.effect?.getComputedTiming().iterations !== Infinity);
+      if (round > 0 && finite.length === 0) return;
+      for (const animation of finite) {
+        try {
+          animation.finish();
+        } catch {
+          // an animation with no end (playback rate 0) cannot be finished; it is read as it is
+        }
+      }
+      await frame();
+      await frame();
+    }
+  });
 }
 
 /** Text over a gradient below WCAG AA contrast against any of the gradient's colour stops. */
