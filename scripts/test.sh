@@ -8,14 +8,20 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 WORK=$(mktemp -d /tmp/alumni-test.XXXXXX)
 chmod 755 "$WORK"
-PASSED=0
-FAILED=0
 PG_BIN=""
 PG_DATA="$WORK/pg"
 
 log() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
+# a process and everything it started (the background browser suite: a subshell, npx, vitest, its workers)
+kill_tree() {
+  local child
+  for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+
 cleanup() {
+  if [ -n "${E2E_PID:-}" ] && kill -0 "$E2E_PID" 2>/dev/null; then kill_tree "$E2E_PID"; fi
   if [ -n "$PG_BIN" ] && [ -f "$PG_DATA/postmaster.pid" ]; then
     runuser -u pgtest -- "$PG_BIN/pg_ctl" -D "$PG_DATA" -m immediate stop >/dev/null 2>&1 || true
   fi
@@ -63,11 +69,11 @@ start_postgres() {
   export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
 }
 
-# Runs one vitest project and adds its counts, read from vitest's exit status and JSON report by
-# scripts/count-report.ts (never from printed text): failed tests, plus one failure for each test file
-# that did not load or holds no test, for each skipped or todo test, for a run in which no test ran (no
-# test files found), and for a non-zero exit with nothing else counted (an unhandled error, a crash).
-# No report at all counts as one failure.
+# Runs one vitest project and records its counts in $WORK/<label>.count, read from vitest's exit status and JSON
+# report by scripts/count-report.ts (never from printed text): failed tests, plus one failure for each test file
+# that did not load or holds no test, for each skipped or todo test, for a run in which no test ran (no test files
+# found), and for a non-zero exit with nothing else counted (an unhandled error, a crash). No report at all counts
+# as one failure. A file, not a variable: the browser suite runs in the background, in a subshell of its own.
 run_vitest() {
   local label=$1; shift
   local report="$WORK/$label.json" status=0 counted p f
@@ -76,48 +82,66 @@ run_vitest() {
   counted=$(node --import tsx scripts/count-report.ts "$report" "$status") || counted=""
   read -r p f <<<"$counted"
   if [[ "$p" =~ ^[0-9]+$ && "$f" =~ ^[0-9]+$ ]]; then
-    PASSED=$((PASSED + p)); FAILED=$((FAILED + f))
+    echo "$p $f" >"$WORK/$label.count"
     echo "$label: $p passed, $f failed"
   else
-    FAILED=$((FAILED + 1)); echo "$label: the report could not be counted (the run itself failed)"
+    echo "0 1" >"$WORK/$label.count"
+    echo "$label: the report could not be counted (the run itself failed)"
   fi
+}
+
+# One step outside vitest: passes or fails as a whole, counted like a vitest run with one test.
+run_step() {
+  local key=$1 label=$2; shift 2
+  log "$label"
+  if "$@"; then echo "1 0" >"$WORK/$key.count"; else echo "0 1" >"$WORK/$key.count"; echo "$label failed"; fi
 }
 
 install_missing || echo "could not install the missing packages"
 
-# The type check and the linter each keep one core busy: side by side they take the time of the longer one.
-# Their output is kept apart and shown after both ended.
-npx tsc -p tsconfig.json --noEmit >"$WORK/typecheck.log" 2>&1 &
-TYPECHECK_PID=$!
-npm run --silent lint >"$WORK/lint.log" 2>&1 &
-LINT_PID=$!
+run_step build "build the web app and the server renderer" bash -c 'npx vite build --logLevel warn && npx vite build --ssr src/web/entry-server.tsx --outDir dist/server --logLevel warn'
 
-log "type check"
-if wait "$TYPECHECK_PID"; then PASSED=$((PASSED + 1)); else FAILED=$((FAILED + 1)); fi
-cat "$WORK/typecheck.log"
+# The browser suite is the longest (about 30 minutes) and keeps about one of the two cores busy: Chromium and the
+# server wait on each other. The rest runs beside it, one test worker at a time, instead of after it (docs/testing.md,
+# "Timing"). Its output is kept apart and shown once it ended.
+E2E_PID=""
+if [ -x /usr/bin/chromium ]; then
+  run_vitest e2e --project e2e >"$WORK/e2e.log" 2>&1 &
+  E2E_PID=$!
+  log "the browser suite runs in the background (its output follows at the end)"
+else
+  echo "0 1" >"$WORK/e2e.count"; echo "Chromium is missing: the browser suite counts as failed"
+fi
 
-log "lint (ESLint and Prettier: npm run lint)"
-if wait "$LINT_PID"; then PASSED=$((PASSED + 1)); else FAILED=$((FAILED + 1)); fi
-cat "$WORK/lint.log"
+run_step typecheck "type check" npx tsc -p tsconfig.json --noEmit
+run_step lint "lint (ESLint and Prettier: npm run lint)" npm run --silent lint
 
-log "build the web app"
-# the browser app and the server renderer of the public pages (dist/server, src/server/ssr)
-if ! { npx vite build --logLevel warn && npx vite build --ssr src/web/entry-server.tsx --outDir dist/server --logLevel warn; }; then FAILED=$((FAILED + 1)); echo "build failed"; fi
-
+export API_WORKERS=1
 run_vitest unit --project unit
 run_vitest api-sqlite --project api
 
 if start_postgres; then
   TEST_DB=postgres run_vitest api-postgres --project api
 else
-  FAILED=$((FAILED + 1)); echo "PostgreSQL could not be started: the PostgreSQL suite counts as failed"
+  echo "0 1" >"$WORK/api-postgres.count"; echo "PostgreSQL could not be started: the PostgreSQL suite counts as failed"
 fi
 
-if [ -x /usr/bin/chromium ]; then
-  run_vitest e2e --project e2e
-else
-  FAILED=$((FAILED + 1)); echo "Chromium is missing: the browser suite counts as failed"
+if [ -n "$E2E_PID" ]; then
+  log "waiting for the browser suite"
+  wait "$E2E_PID"
+  cat "$WORK/e2e.log"
 fi
+
+PASSED=0
+FAILED=0
+for count in "$WORK"/*.count; do
+  read -r p f <"$count"
+  PASSED=$((PASSED + p)); FAILED=$((FAILED + f))
+done
+# every step above leaves a count: a missing one (a step that never ran) is a failure too
+for label in build typecheck lint unit api-sqlite api-postgres e2e; do
+  [ -f "$WORK/$label.count" ] || { FAILED=$((FAILED + 1)); echo "$label left no count"; }
+done
 
 echo
 echo "$PASSED passed, $FAILED failed"
