@@ -5,9 +5,12 @@
  * - each response schema is compiled with only the shared schemas it refers to (transitively), not with all ~200 of
  *   `schemas/`; Fastify's default hands every shared schema to every route, which re-checks and re-indexes the whole
  *   set once per route;
- * - a schema met again (the same `$ref` answered by many routes) reuses the serializer compiled the first time.
+ * - a schema met again (the same `$ref` answered by many routes) reuses the serializer compiled the first time, also
+ *   in another app built on the same shared schemas and options in this process (the test workers build one per file;
+ *   a serializer is a function of its schemas and options alone, so it carries nothing from one app to another).
  * The output is fast-json-stringify's, byte for byte: same options, same schemas.
  */
+import { createHash } from 'node:crypto';
 import fastJsonStringify, { type Options } from 'fast-json-stringify';
 
 type Schema = Record<string, unknown>;
@@ -34,10 +37,17 @@ export function referencedSchemas(schema: unknown, shared: Record<string, Schema
   return found;
 }
 
+/** The serializers compiled so far, by shared schema set and options, then by response schema. */
+const COMPILED = new Map<string, Map<string, Serializer>>();
+
 /** Fastify's `schemaController.compilersFactory.buildSerializer`. */
 export function buildSerializerFactory(externalSchemas: unknown, serializerOpts?: Options) {
   const shared = (externalSchemas ?? {}) as Record<string, Schema>;
-  const compiled = new Map<string, Serializer>();
+  const set = createHash('sha256')
+    .update(JSON.stringify([shared, serializerOpts ?? null]))
+    .digest('hex');
+  const compiled = COMPILED.get(set) ?? new Map<string, Serializer>();
+  COMPILED.set(set, compiled);
   return ({ schema }: { schema: Schema }): Serializer => {
     const key = JSON.stringify(schema);
     let serializer = compiled.get(key);

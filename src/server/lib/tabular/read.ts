@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { AppError } from '../../errors';
 import { type ColumnSpec, matchHeaders } from './headers';
@@ -73,7 +73,9 @@ function xlsxCell(value: ExcelJS.CellValue): RawCell {
 }
 
 async function* xlsxRows(path: string): AsyncGenerator<RawRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+  // loaded when first used: a start of the server (each test file's, each CLI command's) need not load its ~450 modules
+  const { default: Excel } = await import('exceljs');
+  const reader = new Excel.stream.xlsx.WorkbookReader(path, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'ignore',

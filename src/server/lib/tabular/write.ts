@@ -1,7 +1,6 @@
 /** Exports as CSV (UTF-8 with a BOM, `;`-free standard commas) or XLSX (exceljs's streaming writer), row by row. */
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 
 export type TabularFormat = 'csv' | 'xlsx';
 
@@ -25,6 +24,8 @@ export async function writeTabular(
   out: Writable,
 ): Promise<void> {
   if (format === 'xlsx') {
+    // loaded when first used: a start of the server (each test file's, each CLI command's) need not load its ~450 modules
+    const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet('Sheet1');
     sheet.addRow(header).commit();

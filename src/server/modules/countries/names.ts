@@ -4,8 +4,13 @@
  * language knows reads as nothing (null), never as the code or a key. `preferred` are the reference `countries`
  * table's names (what the directory's country filter and the map show), used first so one page names a country once.
  */
-import countries from 'i18n-iso-countries';
-import { DEFAULT_LOCALE, type Locale } from '../../../shared/constants';
+import { createRequire } from 'node:module';
+import countries from 'i18n-iso-countries/index.js';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/constants';
+
+// the library without its ~80 name lists (its main entry loads every one at start); the portal's languages only
+const require = createRequire(import.meta.url);
+for (const lng of LOCALES) countries.registerLocale(require(`i18n-iso-countries/langs/${lng}.json`));
 
 export function countryName(
   code: string | null | undefined,

@@ -6,13 +6,13 @@
  * one, nor a Regular member's: all answer `{ valid: false }`; a valid one carries only the first name, photo and date.
  */
 import { randomBytes } from 'node:crypto';
-import QRCode from 'qrcode';
 import { isLocale, DEFAULT_LOCALE } from '../../../shared/constants';
 import { isoToDmy } from '../../../shared/dates';
 import { BOLD_ROLES, type Role } from '../../../shared/permissions';
 import { localizePath } from '../../../shared/routes';
 import { AppError } from '../../errors';
 import { nowIso } from '../../lib/ids';
+import { qrCode } from '../../lib/qrCode';
 import type { Actor } from '../../types';
 import * as repo from './repository';
 import { type ServiceContext } from '../../serviceContext';
@@ -91,7 +91,7 @@ async function present(ctx: ServiceContext, userHash: string, token: string): Pr
     valid_until: membership === 'REGULAR' ? null : isoToDmy(member.subscription_end),
     valid: isValidCard(member),
     verify_url,
-    qr: await QRCode.toString(verify_url, { ...QR_OPTIONS, type: 'svg' }),
+    qr: await (await qrCode()).toString(verify_url, { ...QR_OPTIONS, type: 'svg' }),
   };
 }
 
@@ -130,8 +130,8 @@ export async function verify(ctx: ServiceContext, token: string): Promise<Verify
 }
 
 /** The QR code as a PNG (the PDF's). */
-export function qrPng(url: string): Promise<Buffer> {
-  return QRCode.toBuffer(url, { ...QR_OPTIONS, type: 'png', width: 600 });
+export async function qrPng(url: string): Promise<Buffer> {
+  return (await qrCode()).toBuffer(url, { ...QR_OPTIONS, type: 'png', width: 600 });
 }
 
 /** What the PDF and the wallet pass need. */

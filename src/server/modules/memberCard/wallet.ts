@@ -4,7 +4,6 @@
  * The pass is a generic one: name, partner number, membership, valid-until, and the verify address as its QR code.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { PKPass } from 'passkit-generator';
 import sharp from 'sharp';
 import type { Config } from '../../config';
 import type { Locale } from '../../../shared/constants';
@@ -32,6 +31,8 @@ function passIcons(): Promise<Record<string, Buffer>> {
 export async function walletPass(config: Config, card: MemberCard, token: string, lng: Locale): Promise<Buffer> {
   const wallet = config.wallet!;
   const t = (key: string) => translate(lng, `memberCard.pdf.${key}`);
+  // loaded when first used: a start of the server (each test file's, each CLI command's) need not load its ~150 modules
+  const { PKPass } = await import('passkit-generator');
   const pass = new PKPass(
     await passIcons(),
     {

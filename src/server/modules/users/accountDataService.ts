@@ -10,7 +10,6 @@
  *   audit row without personal data. Files leave the disk only after the commit.
  */
 import { extname } from 'node:path';
-import { ZipArchive } from 'archiver';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { clearCountCache } from '../../lib/countCache';
@@ -249,6 +248,8 @@ export async function collect(ctx: ServiceContext): Promise<{ data: Record<strin
 /** The zip as a stream (archiver), data.json first. */
 export async function exportData(ctx: ServiceContext) {
   const { data, files } = await collect(ctx);
+  // loaded when first used: a start of the server (each test file's, each CLI command's) need not load its ~60 modules
+  const { ZipArchive } = await import('archiver');
   const zip = new ZipArchive({ zlib: { level: 6 } });
   zip.append(JSON.stringify(data, null, 2), { name: 'data.json' });
   for (const file of files) zip.append(file.content, { name: file.name });

@@ -3,7 +3,7 @@
  * the recovery codes once), turn it off (with a code), and the check at sign-in — a TOTP code works once, a recovery
  * code once. Every change is audited. In production an administrator without it is nobody's insider (plugins/context.ts, `beforeSecondFactor`).
  */
-import QRCode from 'qrcode';
+import { qrCode } from '../../../lib/qrCode';
 import type { ServiceContext } from '../../../serviceContext';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/dialect';
@@ -51,7 +51,7 @@ export async function setup(db: Db, config: Config, actor: Actor) {
     .where('totp_enabled_at', 'is', null)
     .execute();
   const otpauth = otpauthUri(admin.email, secret);
-  return { secret, otpauth, qr: await QRCode.toDataURL(otpauth, { margin: 1, width: 220 }) };
+  return { secret, otpauth, qr: await (await qrCode()).toDataURL(otpauth, { margin: 1, width: 220 }) };
 }
 
 /**
