@@ -16,8 +16,8 @@ export default defineConfig({
           expect,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // each file has its own database; two at a time keeps a 2-core machine responsive. npm test runs this suite
-          // beside the browser suite with API_WORKERS=1, leaving the browser its core (scripts/test.sh)
+          // each file has its own database; two at a time keeps a 2-core machine responsive. `TEST_OVERLAP=1 npm test` runs
+          // this suite beside the browser suite with API_WORKERS=1, leaving the browser its core (scripts/test.sh)
           maxWorkers: Number(process.env['API_WORKERS'] ?? 2),
           // a worker keeps the modules it imported from one file to the next: importing the server afresh for each
           // file cost ~5 s of CPU, ~10 minutes of a full run (SQLite and PostgreSQL). Files share no module state
