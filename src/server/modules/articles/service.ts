@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import { nowIso } from '../../lib/ids';
 import { listResult, pageWindow, pageWithTotal, type PageQuery } from '../../lib/lists';
 import { cachedPage } from '../../lib/countCache';
+import { sharedPage } from '../../lib/sharedPages';
 import type { Actor } from '../../types';
 import { memberOfFilter } from './memberFilter';
 import * as repo from './repository';
@@ -107,15 +108,38 @@ export async function list(ctx: ServiceContext, query: ArticlesQuery) {
     subscribedBy,
   };
   const member = actor.type === 'user' && actor.hash ? actor.hash : null;
-  const page = () => repo.pagePublished(db, lng, filter, size, offset, member);
   const count = () => repo.countPublished(db, lng, filter);
-  // a total of the public list is cached per filter and content version; a member's own marks are counted each
-  // time, and neither when a short first page tells it
-  const { rows, total } =
-    savedBy || subscribedBy
-      ? await pageWithTotal(size, offset, page, count)
-      : await cachedPage(db, 'content', `articles:${lng}:${JSON.stringify(filter)}`, { size, offset }, page, count);
-  return listResult(await present(db, lng, rows, rows.map(marksOfPage)), total, size);
+  if (savedBy || subscribedBy) {
+    // the member's own list: counted each time, unless a short first page tells the total
+    const page = () => repo.pagePublished(db, lng, filter, size, offset, member);
+    const { rows, total } = await pageWithTotal(size, offset, page, count);
+    return listResult(await present(db, lng, rows, rows.map(marksOfPage)), total, size);
+  }
+  // the public list is the same for everybody (lib/sharedPages.ts; its total is cached per filter and content
+  // version): a member's marks are laid over it
+  const shared = await sharedPage(db, `articles:${lng}:${size}:${offset}:${JSON.stringify(filter)}`, async () => {
+    const page = () => repo.pagePublished(db, lng, filter, size, offset, null);
+    const key = `articles:${lng}:${JSON.stringify(filter)}`;
+    const { rows, total } = await cachedPage(db, 'content', key, { size, offset }, page, count);
+    return listResult(await present(db, lng, rows, rows.map(marksOfPage)), total, size);
+  });
+  return member ? withMemberMarks(db, shared, member) : shared;
+}
+
+/** A shared page with the member's own bookmarks and registrations (new objects: the shared page is not touched). */
+async function withMemberMarks<T extends { items: Array<{ hash: string }> }>(db: Db, page: T, member: string) {
+  const marks = await repo.memberMarks(
+    db,
+    page.items.map((item) => item.hash),
+    member,
+  );
+  if (marks.length === 0) return page;
+  const saved = new Set(marks.filter((m) => m.mark === 'article_saves').map((m) => m.article_hash));
+  const subscribed = new Set(marks.filter((m) => m.mark === 'article_subscriptions').map((m) => m.article_hash));
+  return {
+    ...page,
+    items: page.items.map((item) => ({ ...item, saved: saved.has(item.hash), subscribed: subscribed.has(item.hash) })),
+  };
 }
 
 export async function show(ctx: ServiceContext, id: string) {

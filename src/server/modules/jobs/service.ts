@@ -10,6 +10,7 @@ import type { Db } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { listResult, pageWindow, pageWithTotal, type PageQuery } from '../../lib/lists';
 import { cachedCount } from '../../lib/countCache';
+import { sharedPage } from '../../lib/sharedPages';
 import { matchText, textMatches } from '../../db/search';
 import { newHash, nowIso } from '../../lib/ids';
 import { memberOfFilter } from '../articles/memberFilter';
@@ -79,6 +80,13 @@ export async function listPublic(ctx: ServiceContext, query: JobsQuery) {
         : undefined,
   };
   if (appliedBy) return listApplications(db, lng, { ...filter, appliedBy }, size, offset);
+  // nothing of the public list depends on who asks: one page for every caller (lib/sharedPages.ts)
+  return sharedPage(db, `jobs:${lng}:${size}:${offset}:${JSON.stringify(filter)}`, () =>
+    publishedPage(db, lng, filter, size, offset),
+  );
+}
+
+async function publishedPage(db: Db, lng: Locale, filter: repo.PublicJobFilter, size: number, offset: number) {
   // the total first (cached per filter and data version): a page past the end is answered without a query
   const matches = await textMatches(db, 'jobs', matchText(db, filter.text), 'content');
   const count = await cachedCount(db, 'content', `jobs:${JSON.stringify(filter)}`, () =>
