@@ -9,7 +9,7 @@
 import type { Locale } from '../../../shared/constants';
 import type { Conn } from '../../db/conn';
 import { runShaped } from '../../db/shapes';
-import type { MarkTable } from './repository';
+import { namedBy, type MarkTable } from './repository';
 
 export type { MarkTable };
 
@@ -56,16 +56,7 @@ export async function findMarkTarget(
             .as('marked'),
         ])
         .where('articles.status', '=', 'PUBLISHED')
-        .where((eb) =>
-          eb.or([
-            eb('articles.hash', '=', a.id),
-            eb(
-              'articles.hash',
-              'in',
-              eb.selectFrom('article_i18n').select('article_i18n.article_hash').where('article_i18n.slug', '=', a.slug),
-            ),
-          ]),
-        )
+        .where(namedBy(db, a.id, a.slug))
         .limit(1),
   );
   const row = rows[0];

@@ -1,8 +1,9 @@
 /** News and events with their per-language texts. */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { LOCALES, type Locale } from '../../../shared/constants';
 import { runShaped } from '../../db/shapes';
 import type { Conn } from '../../db/conn';
+import type { Database } from '../../db/types';
 import { articleWordsMatch, matchText } from '../../db/search';
 
 export interface ArticleFilter {
@@ -158,17 +159,29 @@ export function pagePublished(
 export function findPublished(db: Conn, lng: Locale, id: string) {
   return published(db, lng, {})
     .select([...COLUMNS, 't.body'])
-    .where((eb) =>
-      eb.or([
-        eb('articles.hash', '=', id),
-        eb(
-          'articles.hash',
-          'in',
-          eb.selectFrom('article_i18n').select('article_i18n.article_hash').where('article_i18n.slug', '=', id),
-        ),
-      ]),
-    )
+    .where(namedBy(db, id, id))
     .executeTakeFirst();
+}
+
+/**
+ * `articles.hash` is the article an id names: its hash, or its slug in any language. One IN list of both, so each is an
+ * index lookup; written as `hash = id OR hash IN (slugs)` it read every article (SQLite: SCAN articles). `slug` is the
+ * same id, passed twice for runShaped (each value one place).
+ */
+export function namedBy(db: Conn, id: string, slug: string) {
+  return (eb: ExpressionBuilder<Database, 'articles'>) =>
+    eb(
+      'articles.hash',
+      'in',
+      db
+        .selectNoFrom(sql<string>`cast(${id} as text)`.as('hash'))
+        .unionAll(
+          db
+            .selectFrom('article_i18n')
+            .select('article_i18n.article_hash as hash')
+            .where('article_i18n.slug', '=', slug),
+        ),
+    );
 }
 
 export function slugsOf(db: Conn, hashes: string[]) {
