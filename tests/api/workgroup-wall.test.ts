@@ -121,6 +121,24 @@ describe('who may post', () => {
     }
     expect([await commentCount(), await fileCount()]).toEqual(before);
   });
+
+  it("says in the reader's language that a reply's post is not on this wall", async () => {
+    const expected = {
+      es: 'Esa publicación no está en el muro',
+      en: "That post is not on this group's wall",
+      ca: 'Aquesta publicació no és al mur',
+    };
+    for (const [language, words] of Object.entries(expected)) {
+      const res = await post(
+        'gratis',
+        [text('content', 'Respuesta'), text('parent', 'nosuchpost')],
+        group.slug,
+        language,
+      );
+      expect(res.statusCode, language).toBe(400);
+      expect(res.json().errors, language).toEqual([{ field: 'parent', message: expect.stringContaining(words) }]);
+    }
+  });
 });
 
 describe('posting and removing', () => {

@@ -52,7 +52,7 @@ export async function companyLogoRoutes(app: FastifyInstance) {
       body: uploadBody('photo'),
       response: logoReply,
     },
-    handler: (request) => service.setLogo(serviceContext(request), receivedFile(request.body, 'image')),
+    handler: (request) => service.setLogo(serviceContext(request), receivedFile(request, 'image')),
   });
   app.delete('/com/companies/logo', {
     config: { permission: 'company.self' },

@@ -19,7 +19,7 @@ export async function memberImportRoutes(app: FastifyInstance) {
       body: uploadBody('memberList'),
       response: { 200: { $ref: 'admin.memberImports.preview#' } },
     },
-    handler: (request) => service.preview(serviceContext(request), receivedFile(request.body, 'file').path),
+    handler: (request) => service.preview(serviceContext(request), receivedFile(request, 'file').path),
   });
   app.post('/adm/member-imports', {
     config: access,
@@ -42,7 +42,7 @@ export async function memberImportRoutes(app: FastifyInstance) {
       },
     },
     handler: (request) => {
-      const file = receivedFile(request.body, 'file');
+      const file = receivedFile(request, 'file');
       return service.confirm(serviceContext(request), file.path, file.filename);
     },
   });

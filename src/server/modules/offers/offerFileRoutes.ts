@@ -31,7 +31,7 @@ export async function offerFileRoutes(app: FastifyInstance) {
       response: fileReply,
     },
     handler: (request) =>
-      offerFile.setOfferFile(app, request.actor, request.lng, request.params.hash, receivedFile(request.body, 'file')),
+      offerFile.setOfferFile(app, request.actor, request.lng, request.params.hash, receivedFile(request, 'file')),
   });
   app.delete<{ Params: { hash: string } }>('/com/jobs/:hash/file', {
     config: { permission: 'company.jobs.manage' },

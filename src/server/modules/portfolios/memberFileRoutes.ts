@@ -30,7 +30,7 @@ export async function memberPortfolioFileRoutes(app: FastifyInstance) {
       response: fileReply,
     },
     handler: (request) =>
-      files.setFile(app, request.actor, request.lng, request.params.id, receivedFile(request.body, 'file')),
+      files.setFile(app, request.actor, request.lng, request.params.id, receivedFile(request, 'file')),
   });
   app.delete<{ Params: { id: string } }>('/usr/portfolios/:id/file', {
     config: { permission: 'user.portfolios.manage' },

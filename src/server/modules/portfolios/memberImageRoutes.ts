@@ -4,6 +4,8 @@
  * (kind portfolioImage: up to 12 files of 8 MB, JPEG/PNG/WebP by content) into `{ 'images[]': UploadedFile[] }`.
  */
 import type { FastifyInstance } from 'fastify';
+import { translate } from '../../i18n';
+import type { Locale } from '../../../shared/constants';
 import { AppError } from '../../errors';
 import { UploadedFile, uploadBody } from '../../plugins/uploads';
 import { UPLOAD_KINDS } from '../../../shared/uploads';
@@ -17,10 +19,12 @@ const id = { type: 'string', minLength: 1, maxLength: 255 };
 const FIELD = UPLOAD_KINDS.portfolioImage.field;
 
 /** The received files, checked to be ones the upload pipeline built (never look-alikes from JSON). */
-function received(body: unknown): UploadedFile[] {
-  const files = (body as Record<string, unknown> | undefined)?.[FIELD];
+function received(request: { body: unknown; lng: Locale }): UploadedFile[] {
+  const files = (request.body as Record<string, unknown> | undefined)?.[FIELD];
   if (!Array.isArray(files) || files.length === 0 || !files.every((file) => file instanceof UploadedFile)) {
-    throw AppError.badRequest('validation.failed', [{ field: FIELD, message: 'expected uploaded files' }]);
+    throw AppError.badRequest('validation.failed', [
+      { field: FIELD, message: translate(request.lng, 'upload.missing') },
+    ]);
   }
   return files as UploadedFile[];
 }
@@ -37,7 +41,7 @@ export async function memberPortfolioImageRoutes(app: FastifyInstance) {
       body: uploadBody('portfolioImage'),
       response: { 200: one },
     },
-    handler: (request) => images.addImages(serviceContext(request), request.params.id, received(request.body)),
+    handler: (request) => images.addImages(serviceContext(request), request.params.id, received(request)),
   });
   app.delete<{ Params: { id: string; imageId: string } }>('/usr/portfolios/:id/images/:imageId', {
     config: { permission },

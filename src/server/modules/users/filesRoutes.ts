@@ -4,6 +4,8 @@
  * route's `upload` kind and leaves `{ image | file: UploadedFile }` as the body. DELETE routes take no body.
  */
 import type { FastifyInstance } from 'fastify';
+import { translate } from '../../i18n';
+import type { Locale } from '../../../shared/constants';
 import { AppError } from '../../errors';
 import { UploadedFile, uploadBody, type UploadKind } from '../../plugins/uploads';
 import * as service from './filesService';
@@ -36,10 +38,10 @@ const studentReply = {
 };
 
 /** The received file, checked to be one the upload pipeline built (never a look-alike from JSON). */
-export function receivedFile(body: unknown, field: string): UploadedFile {
-  const file = (body as Record<string, unknown> | undefined)?.[field];
+export function receivedFile(request: { body: unknown; lng: Locale }, field: string): UploadedFile {
+  const file = (request.body as Record<string, unknown> | undefined)?.[field];
   if (!(file instanceof UploadedFile))
-    throw AppError.badRequest('validation.failed', [{ field, message: 'expected an uploaded file' }]);
+    throw AppError.badRequest('validation.failed', [{ field, message: translate(request.lng, 'upload.missing') }]);
   return file;
 }
 
@@ -55,7 +57,7 @@ export async function memberFileRoutes(app: FastifyInstance) {
 
   app.post('/usr/users/avatar', {
     ...upload('photo', 'Upload the profile photo (field `image`: JPEG, PNG or WebP, at most 5 MB)', photoReply),
-    handler: (request) => service.setPhoto(serviceContext(request), receivedFile(request.body, 'image')),
+    handler: (request) => service.setPhoto(serviceContext(request), receivedFile(request, 'image')),
   });
   app.delete('/usr/users/avatar', {
     ...remove('Remove the profile photo', photoReply),
@@ -64,7 +66,7 @@ export async function memberFileRoutes(app: FastifyInstance) {
 
   app.post('/usr/users/cv', {
     ...upload('document', 'Upload the CV (field `file`: PDF, at most 10 MB); answers a signed link', cvReply),
-    handler: (request) => service.setCv(serviceContext(request), receivedFile(request.body, 'file')),
+    handler: (request) => service.setCv(serviceContext(request), receivedFile(request, 'file')),
   });
   app.delete('/usr/users/cv', {
     ...remove('Remove the CV', cvReply),
@@ -77,7 +79,7 @@ export async function memberFileRoutes(app: FastifyInstance) {
       'Upload the student file (field `file`: PDF, at most 10 MB); answers a signed link',
       studentReply,
     ),
-    handler: (request) => service.setStudentFile(serviceContext(request), receivedFile(request.body, 'file')),
+    handler: (request) => service.setStudentFile(serviceContext(request), receivedFile(request, 'file')),
   });
   app.delete('/usr/users/student/file', {
     ...remove('Remove the student file', studentReply),

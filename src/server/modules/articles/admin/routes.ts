@@ -123,6 +123,6 @@ async function articleCoverRoutes(app: FastifyInstance) {
       response: coverReply,
     },
     handler: (request) =>
-      service.setCover(serviceContext(request), request.params.hash, receivedFile(request.body, 'image')),
+      service.setCover(serviceContext(request), request.params.hash, receivedFile(request, 'image')),
   });
 }

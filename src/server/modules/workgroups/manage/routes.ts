@@ -136,6 +136,6 @@ export async function workgroupImageRoutes(app: FastifyInstance) {
       response: { 200: { type: 'object', properties: { image: { type: 'string' } } } },
     },
     handler: (request) =>
-      service.setImage(serviceContext(request), request.params.hash, receivedFile(request.body, 'image')),
+      service.setImage(serviceContext(request), request.params.hash, receivedFile(request, 'image')),
   });
 }

@@ -102,7 +102,9 @@ export async function post(ctx: ServiceContext, id: string, body: NewPost) {
           .where('deleted', '=', 0)
           .executeTakeFirst();
         if (!target)
-          throw AppError.badRequest('validation.failed', [{ field: 'parent', message: 'no such post on this wall' }]);
+          throw AppError.badRequest('validation.failed', [
+            { field: 'parent', message: translate(lng, 'workgroups.noSuchPost') },
+          ]);
         parent = target.parent_hash ?? target.hash; // a reply to a reply joins the thread
       }
       if (file) {
