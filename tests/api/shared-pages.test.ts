@@ -143,6 +143,61 @@ describe('a shared page follows every change at once', () => {
   });
 });
 
+describe('the reference tables every directory page names', () => {
+  it("a category's new title and a country's new name show on the next directory page", async () => {
+    type Person = {
+      category: { hash: string; title: string } | null;
+      country_code: string | null;
+      country_name: string;
+    };
+    const people = async () => {
+      const res = await t.api('GET', '/api/users?page=1&size=50', as['bold@demo.test']);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as Person[];
+    };
+    const someone = (await people()).find((p) => p.category && p.country_code)!;
+    expect(someone, 'a member with a category and a country on the first page').toBeTruthy();
+    const category = someone.category!.hash;
+    const code = someone.country_code!;
+    const old = await t.app.db
+      .selectFrom('categories')
+      .select('title_en')
+      .where('hash', '=', category)
+      .executeTakeFirstOrThrow();
+    const oldCountry = await t.app.db
+      .selectFrom('countries')
+      .select('name_en')
+      .where('code', '=', code.toUpperCase())
+      .executeTakeFirstOrThrow();
+    await people(); // warm
+    await t.app.db
+      .updateTable('categories')
+      .set({ title_en: 'Renamed category' })
+      .where('hash', '=', category)
+      .execute();
+    await t.app.db
+      .updateTable('countries')
+      .set({ name_en: 'Renamed country' })
+      .where('code', '=', code.toUpperCase())
+      .execute();
+    try {
+      const after = (await people()).filter((p) => p.category?.hash === category);
+      expect(after.length).toBeGreaterThan(0);
+      for (const p of after) expect(p.category!.title).toBe('Renamed category');
+      for (const p of (await people()).filter((p) => p.country_code === code))
+        expect(p.country_name).toBe('Renamed country');
+    } finally {
+      await t.app.db.updateTable('categories').set({ title_en: old.title_en }).where('hash', '=', category).execute();
+      await t.app.db
+        .updateTable('countries')
+        .set({ name_en: oldCountry.name_en })
+        .where('code', '=', code.toUpperCase())
+        .execute();
+    }
+    expect((await people()).find((p) => p.category?.hash === category)!.category!.title).toBe(old.title_en);
+  });
+});
+
 describe('the page is computed once for every member', () => {
   it('the second, third and fourth callers of a page reuse the first one’s', async () => {
     for (const list of ['/api/jobs', '/api/articles']) {

@@ -15,7 +15,8 @@
  * - the caller's key names everything the page depends on (list, language, filter, page window) and nothing that
  *   is the caller's: a page must not depend on who asks.
  * At most MAX_ENTRIES pages are kept per database (least recently computed out); callers that miss together wait
- * for the one computation in flight.
+ * for the one computation in flight. The same holds for the small reference tables every directory page names
+ * (category titles, country names: users/repository.ts, countries/repository.ts), read whole once per version.
  */
 import type { Conn } from '../db/conn';
 import { dataVersion } from '../db/dataVersions';

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Locale } from '../../../shared/constants';
 import type { Conn } from '../../db/conn';
 import { cachedByVersion } from '../../lib/countCache';
+import { sharedPage } from '../../lib/sharedPages';
 
 /**
  * Countries with the number of validated members visible to an audience (its privacy flag). Grouping the whole
@@ -17,12 +18,17 @@ export function countriesWithCounts(db: Conn, lng: Locale, audience: 'members' |
 /** The reference table's names of some countries in one language (Spanish when that one is empty), by code. */
 export async function tableNames(db: Conn, codes: string[], lng: Locale): Promise<Map<string, string>> {
   if (codes.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('countries')
-    .select(['code', 'name_es', `name_${lng} as name`])
-    .where('code', 'in', codes)
-    .execute();
-  return new Map(rows.map((row) => [row.code.toUpperCase(), String(row.name || row.name_es || '')]));
+  // a reference table every directory page names: read whole once per `public` data version and language
+  // (lib/sharedPages.ts) instead of once per page
+  const all = await sharedPage(db, `countries:names:${lng}`, async () => {
+    const rows = await db
+      .selectFrom('countries')
+      .select(['code', 'name_es', `name_${lng} as name`])
+      .execute();
+    return new Map(rows.map((row) => [row.code.toUpperCase(), String(row.name || row.name_es || '')]));
+  });
+  const wanted = new Set(codes.map((code) => code.toUpperCase()));
+  return new Map([...wanted].filter((code) => all.has(code)).map((code) => [code, all.get(code)!]));
 }
 
 function computeCountries(db: Conn, lng: Locale, audience: 'members' | 'companies', onlyWithUsers: boolean) {

@@ -4,6 +4,7 @@ import { likePattern } from '../../../shared/text';
 import { countByFacets, isPostgres, manyMatches, matchText, wordsMatch } from '../../db/search';
 import { runShaped } from '../../db/shapes';
 import type { Conn } from '../../db/conn';
+import { sharedPage } from '../../lib/sharedPages';
 
 export interface DirectoryFilter {
   text?: string;
@@ -173,14 +174,20 @@ export async function findVisible(db: Conn, filter: DirectoryFilter, id: string)
   return (await query('users.hash'))[0] ?? (await query('users.slug'))[0];
 }
 
+/**
+ * The titles of some categories in one language. The table is a few dozen rows that every directory page names: it is
+ * read whole once per `public` data version and language (lib/sharedPages.ts) instead of once per page.
+ */
 export async function categoryTitles(db: Conn, hashes: string[], lng: Locale) {
   if (hashes.length === 0) return new Map<string, string>();
-  const rows = await db
-    .selectFrom('categories')
-    .select(['hash', `title_${lng} as title`])
-    .where('hash', 'in', hashes)
-    .execute();
-  return new Map(rows.map((row) => [row.hash, row.title as string]));
+  const all = await sharedPage(db, `categories:titles:${lng}`, async () => {
+    const rows = await db
+      .selectFrom('categories')
+      .select(['hash', `title_${lng} as title`])
+      .execute();
+    return new Map(rows.map((row) => [row.hash, row.title as string]));
+  });
+  return new Map(hashes.filter((hash) => all.has(hash)).map((hash) => [hash, all.get(hash)!]));
 }
 
 export function tagsOfUsers(db: Conn, userHashes: string[], lng: Locale) {
