@@ -1,21 +1,46 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { formValidators } from './scripts/precompile-validators';
 import { precompressedAssets } from './scripts/compress-assets';
 import { pageParts } from './scripts/page-parts';
 
-// papaparse: Refine imports it only for its CSV hooks (useImport/useExport), which no page calls
-const SIDE_EFFECT_FREE =
-  /node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+|@ant-design[\\/]icons|papaparse)[\\/].*\.js$/;
+// papaparse: Refine imports it only for its CSV hooks (useImport/useExport), which no page calls;
+// react-markdown and remark-gfm (CommonJS): @refinedev/antd imports them only for its MarkdownField, which no page
+// uses — as they were, every useTable page downloaded ~140 KB of Markdown parser (issue 27 §3, the company's offers);
+// dayjs and its plugins: @refinedev/antd's DateField and date hooks, none used (the date pickers still bring it)
+const SIDE_EFFECT_FREE = [
+  /node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+|@ant-design[\\/]icons|papaparse|react-markdown|remark-gfm)[\\/].*\.js$/,
+  /node_modules[\\/]dayjs[\\/](dayjs\.min|plugin[\\/][^\\/]+)\.js$/,
+];
 
-/** Declares antd's rc-* packages and papaparse side-effect free (they do not say so in their package.json). */
+/** Declares the packages above side-effect free (they do not say so in their package.json). */
 function sideEffectFree(): Plugin {
   return {
     name: 'alumni:side-effect-free',
     apply: 'build',
     transform(code, id) {
-      if (SIDE_EFFECT_FREE.test(id)) return { code, map: null, moduleSideEffects: false };
+      if (SIDE_EFFECT_FREE.some((pattern) => pattern.test(id))) return { code, map: null, moduleSideEffects: false };
       return undefined;
+    },
+  };
+}
+
+const LAZY_MARKDOWN = fileURLToPath(new URL('./src/web/forms/LazyMarkdown.tsx', import.meta.url));
+
+/**
+ * @rjsf/core's Markdown renderer (markdown-to-jsx, ~86 KB minified), for descriptions in Markdown that no form of ours
+ * turns on, becomes a part loaded when first shown (src/web/forms/LazyMarkdown.tsx) instead of a part of every form.
+ */
+function lazyFormMarkdown(): Plugin {
+  return {
+    name: 'alumni:lazy-form-markdown',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'markdown-to-jsx/react' && importer && /[\\/]@rjsf[\\/]core[\\/]/.test(importer))
+        return LAZY_MARKDOWN;
+      return null;
     },
   };
 }
@@ -43,7 +68,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // formValidators: the schema forms' validators, precompiled on every build (no eval in the browser);
   // precompressedAssets: a .br and a .gz beside each file of the browser build, sent as they are (plugins/spa.ts);
   // pageParts: each lazy part's files for the server to name in the page, not in the app's first script
-  plugins: [react(), sideEffectFree(), formValidators(), pageParts(), precompressedAssets()],
+  plugins: [react(), sideEffectFree(), lazyFormMarkdown(), formValidators(), pageParts(), precompressedAssets()],
   publicDir: 'public',
   build: {
     outDir: 'dist',

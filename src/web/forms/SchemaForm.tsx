@@ -6,7 +6,7 @@
  * chunk of their own, loaded when the form is first shown (or earlier: validator.ts preloadForms).
  */
 import { Suspense, use, useEffect, useMemo, useRef } from 'react';
-import Form from '@rjsf/antd';
+import { ThemedForm as Form } from './theme';
 import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../shared/constants';
