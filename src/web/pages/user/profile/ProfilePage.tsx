@@ -4,20 +4,17 @@
  * membership (MembershipPanel: where every "Upgrade" leads) and account (e-mail and password). A link from the e-mail-change message lands here with
  * ?email_token=…, which is confirmed at once.
  */
-import { useEffect, useMemo } from 'react';
-import { Card, Tabs, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Card, Tabs } from 'antd';
 import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import type { UiSchema } from '@rjsf/utils';
 import { Spinner } from '../../../components/Spinner';
-import { UploadField } from '../../../forms/widgets/UploadField';
 import { preloadForms } from '../../../forms/validator';
 import { request } from '../../../providers/http';
 import { useFeedback } from '../../../providers/notifications';
-import { AccountForms } from './AccountForms';
 import { GuardNotice } from './GuardNotice';
-import { MembershipPanel } from './MembershipPanel';
 import { ProfileLevel } from './ProfileLevel';
 import { ProfileSection } from './ProfileSection';
 import { useProfileForm } from './useProfileForm';
@@ -27,6 +24,33 @@ const TABS = ['personal', 'academic', 'professional', 'files', 'membership', 'ac
 
 // the three sections' forms are asked for with the page's code, not once the profile has come (issue 27 §3)
 preloadForms('profilePersonal', 'profileAcademic', 'profileProfessional');
+
+// the other tabs' code (uploads, the membership's details, the account forms) is not the first screen's: each comes when
+// its tab is first opened, or a while after the page has been shown, when the browser is idle (issue 27 §3)
+const loadFiles = () => import('./ProfileFiles');
+const loadMembership = () => import('./MembershipPanel').then((m) => ({ default: m.MembershipPanel }));
+const loadAccount = () => import('./AccountForms').then((m) => ({ default: m.AccountForms }));
+const ProfileFiles = lazy(loadFiles);
+const MembershipPanel = lazy(loadMembership);
+const AccountForms = lazy(loadAccount);
+const LATER_TABS_AFTER_MS = 3_000;
+
+function useLaterTabs() {
+  useEffect(() => {
+    const load = () => void Promise.all([loadFiles(), loadMembership(), loadAccount()]).catch(() => undefined);
+    let idle: number | undefined;
+    const timer = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(load, { timeout: 2_000 });
+      else load();
+    }, LATER_TABS_AFTER_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, []);
+}
+
+const later = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
 
 function useEmailConfirmation(reload: () => Promise<void>) {
   const [params, setParams] = useSearchParams();
@@ -52,6 +76,7 @@ export default function ProfilePage() {
   const { state } = useLocation(); // a guard's reason (GuardNotice) survives switching tabs
   useDocumentTitle(`${t('pages.user.profile')} · Alumni`);
   useEmailConfirmation(profile.reload);
+  useLaterTabs();
   const ui = useMemo(() => {
     const enumNames = (prefix: string, values: string[]) => ({
       'ui:enumNames': values.map((value) => t(`${prefix}.${value}`)),
@@ -84,22 +109,9 @@ export default function ProfilePage() {
     personal: <ProfileSection form="profilePersonal" profile={profile} uiSchema={ui.personal} />,
     academic: <ProfileSection form="profileAcademic" profile={profile} uiSchema={ui.academic} />,
     professional: <ProfileSection form="profileProfessional" profile={profile} uiSchema={ui.professional} />,
-    files: (
-      <div className="profile-files">
-        {(['avatar', 'cv', 'student'] as const).map((kind) => (
-          <section key={kind}>
-            <Typography.Title level={4}>{t(`profile.files.${kind}`)}</Typography.Title>
-            <UploadField
-              kind={kind}
-              value={(kind === 'avatar' ? me.photo : kind === 'cv' ? me.cv : me.student_file) ?? null}
-              onChange={() => void profile.reload()}
-            />
-          </section>
-        ))}
-      </div>
-    ),
-    membership: <MembershipPanel me={me} />,
-    account: <AccountForms email={me.email} />,
+    files: later(<ProfileFiles me={me} reload={profile.reload} />),
+    membership: later(<MembershipPanel me={me} />),
+    account: later(<AccountForms email={me.email} />),
   };
   return (
     <Card className="profile-page">

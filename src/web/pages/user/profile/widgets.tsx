@@ -2,25 +2,19 @@
  * Choices that come from data (DESIGN §2: schemas stay static, options arrive through widgets):
  * studies from the category tree, countries, and member tags of one group (area, specialty, career).
  */
-import { Select, TreeSelect } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Select } from 'antd';
 import { useList } from '@refinedev/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useCategoryTree } from '../../../hooks/useCategoryTree';
 
-export function CategoryWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
-  const tree = useCategoryTree();
+// the tree picker (rc-tree) is the academic tab's alone: loaded with that tab, not with the profile's first screen
+const CategoryTree = lazy(() => import('./CategoryWidget'));
+
+export function CategoryWidget(props: WidgetProps) {
   return (
-    <TreeSelect
-      id={id}
-      value={value ?? undefined}
-      treeData={tree}
-      onChange={(next) => onChange(next ?? null)}
-      disabled={disabled || readonly}
-      allowClear
-      showSearch
-      treeNodeFilterProp="title"
-      treeDefaultExpandAll
-    />
+    <Suspense fallback={null}>
+      <CategoryTree {...props} />
+    </Suspense>
   );
 }
 
