@@ -50,7 +50,8 @@ export function loadIdentity(force = false): Promise<Identity | null> {
     const session = readSession();
     identity = !session
       ? Promise.resolve(null)
-      : request<Omit<Identity, 'iss'>>(PREFIX_OF[session.iss], ME_PATH[session.iss])
+      : // the first load is kept a few seconds for the profile's own read of the same answer (providers/http.ts)
+        request<Omit<Identity, 'iss'>>(PREFIX_OF[session.iss], ME_PATH[session.iss], { keep: !force })
           .then((me) => ({ ...me, iss: session.iss }))
           .catch((error: { statusCode?: number }) => {
             // SPEC §4: a failed initialisation clears the cookies — when the server answered. No answer at all (the

@@ -2,7 +2,7 @@
  * One data provider factory for the four API prefixes (SPEC §7). Lists speak `page`/`size` and
  * answer `{ items, total, maxPages }`; Refine's `eq`/`in` filters become query parameters.
  */
-import type { CrudFilter, CrudSort, DataProvider } from '@refinedev/core';
+import type { CrudFilter, CrudSort, DataProvider, GetListParams } from '@refinedev/core';
 import { resourcePath } from '../../shared/routes';
 import { request, type Prefix } from './http';
 
@@ -38,27 +38,39 @@ function customTarget(prefix: Prefix, url: string): [Prefix, string] {
   return whole ? [whole[1] as Prefix, whole[2]!] : [prefix, url];
 }
 
+/** A list read's query parameters, in the order the API sees them (also routing/firstRead.ts, which must ask the same). */
+export function listQuery({
+  pagination,
+  filters,
+  sorters,
+  meta,
+}: Omit<GetListParams, 'resource'>): Record<string, unknown> {
+  const paged = pagination?.mode !== 'off';
+  return {
+    ...filtersToQuery(filters),
+    ...sortToQuery(sorters),
+    ...(meta?.query as Record<string, unknown> | undefined),
+    ...(paged ? { page: pagination?.currentPage ?? 1, size: pagination?.pageSize } : {}),
+  };
+}
+
+// the reads take an answer read ahead for the page (providers/http.ts `keep`), the writes never
 export function createDataProvider(prefix: Prefix): DataProvider {
   return {
     getApiUrl: () => `/${prefix}`,
     getList: async ({ resource, pagination, filters, sorters, meta }) => {
-      const paged = pagination?.mode !== 'off';
-      const query: Record<string, unknown> = {
-        ...filtersToQuery(filters),
-        ...sortToQuery(sorters),
-        ...(meta?.query as Record<string, unknown> | undefined),
-        ...(paged ? { page: pagination?.currentPage ?? 1, size: pagination?.pageSize } : {}),
-      };
+      const query = listQuery({ pagination, filters, sorters, meta });
       // no abort signal: react-query cancels a read whose signal was taken when its last reader unmounts, and a page
       // can be unmounted and mounted again during its first load: the company's offers list aborted its first read
       // and asked again ~170 ms later (issue 27 §3). Left running, the page mounted again takes the answer on its way
-      const answer = await request<ListAnswer<never> | never[]>(prefix, pathOf(resource, meta), { query });
+      const answer = await request<ListAnswer<never> | never[]>(prefix, pathOf(resource, meta), { query, reuse: true });
       if (Array.isArray(answer)) return { data: answer, total: answer.length };
       return { data: answer.items, total: answer.total, maxPages: answer.maxPages };
     },
     getOne: async ({ resource, id, meta }) => ({
       data: await request(prefix, `${pathOf(resource, meta)}/${encodeURIComponent(String(id))}`, {
         query: meta?.query as Record<string, unknown> | undefined,
+        reuse: true,
       }),
     }),
     create: async ({ resource, variables, meta }) => ({
@@ -82,6 +94,7 @@ export function createDataProvider(prefix: Prefix): DataProvider {
         method: method.toUpperCase(),
         body: payload,
         query: query as Record<string, unknown>,
+        reuse: true,
       }),
     }),
   };

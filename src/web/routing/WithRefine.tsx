@@ -19,6 +19,9 @@ import { useLocale } from '../hooks/useLocale';
 import { AccessDecisionContext } from '../hooks/useAccess';
 import { useRefineDecision } from '../hooks/useRefineDecision';
 
+// the page's first read, asked for at boot with this part (main.tsx): its module comes with Refine's, already on its way
+export { startFirstRead } from './firstRead';
+
 export default function WithRefine({ children }: { children?: ReactNode }) {
   const { lng } = useLocale();
   const resources = useMemo(() => refineResources(lng), [lng]);

@@ -45,6 +45,10 @@ export async function preloadPage(pathname: string): Promise<void> {
  * even starts downloading (issue 27 §3). Nothing is rendered by it; the lazy components then render without waiting.
  */
 export async function preloadClientPage(pathname: string): Promise<void> {
+  // and the page's own first read, which starts as soon as Refine's part has come (routing/firstRead.ts), not once the
+  // page has rendered; with Refine's part, as its module is among the files the page names first
+  if (clientPageParts(pathname).includes('WithRefine'))
+    void import('./WithRefine').then((part) => part.startFirstRead(pathname, window.location.search));
   await Promise.all(clientPageParts(pathname).map((part) => preloadLazy(lazyOf(part))));
 }
 

@@ -14,26 +14,23 @@ import { useLocale } from '../../../hooks/useLocale';
 import { formatDate } from '../../../lib/dates';
 import { OfferMoves } from './components/OfferMoves';
 import { OfferStatusTag } from './components/OfferStatusTag';
-import { readTableUrl, useTableUrl } from './components/useTableUrl';
+import { useTableUrl } from './components/useTableUrl';
+import { OFFER_PAGE_SIZE, offerListStart } from './listStart';
 import type { Offer } from './types';
-
-const SORTABLE = ['cdate', 'title', 'status', 'expires_at'] as const;
 
 export default function OfferListPage() {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
   const [params] = useSearchParams();
   useDocumentTitle(`${t('pages.company.jobs')} · Alumni`);
-  const initial = readTableUrl(params, { status: OFFER_STATUSES, sort: SORTABLE });
+  // the same first state the read ahead at boot asked for (routing/firstRead.ts), whose answer the first read takes
+  const initial = offerListStart(params);
   const { tableProps, filters, setFilters, sorters, currentPage } = useTable<Offer>({
     resource: 'com/jobs',
     syncWithLocation: false,
-    pagination: { pageSize: 10, currentPage: initial.currentPage },
+    pagination: { pageSize: OFFER_PAGE_SIZE, currentPage: initial.currentPage },
     filters: { initial: initial.filters, mode: 'server' },
-    sorters: {
-      initial: initial.sorters.length ? initial.sorters : [{ field: 'cdate', order: 'desc' }],
-      mode: 'server',
-    },
+    sorters: { initial: initial.sorters, mode: 'server' },
   });
   useTableUrl({ filters, sorters, currentPage }, '-cdate');
   const value = (field: string) =>
