@@ -88,7 +88,20 @@ export async function withCookieChoice(
  */
 export async function connectChromium(): Promise<Browser> {
   const endpoint = inject('chromiumEndpoint');
-  return endpoint ? chromium.connect(endpoint) : launchChromium();
+  return preferReducedMotion(endpoint ? await chromium.connect(endpoint) : await launchChromium());
+}
+
+/**
+ * Every context of the browser suite prefers reduced motion unless it asks otherwise: antd's dialogs, drawers and
+ * menus then open without zooming or sliding (components/AntdScope honours the setting, WCAG 2.3.3), so a click never
+ * lands on a dialog still zooming in on a loaded machine. tests/e2e/reduced-motion.test.ts checks both settings.
+ */
+function preferReducedMotion(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
+  browser.newPage = (options = {}) => newPage({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /**
