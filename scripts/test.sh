@@ -109,12 +109,12 @@ run_browser_suite() {
   fi
 }
 
-# TEST_OVERLAP=1: the browser suite (about 30 minutes, about one of the two cores busy: Chromium and the server wait on
-# each other) runs in the background while the rest runs beside it with one API test worker. 42 and 37 minutes in two
-# clean-clone runs against ~46, but the second lost two clicks on dialogs still zooming in (docs/testing.md, "Timing"):
-# not the default until the browser tests hold under that load.
+# The browser suite (about 30 minutes, about one of the two cores busy: Chromium and the server wait on each other)
+# runs in the background while the rest runs beside it with one API test worker: ~40 minutes against ~46 one stage
+# after another (docs/testing.md, "Timing"). Its contexts prefer reduced motion, so no click lands on a dialog still
+# zooming in under that load (tests/helpers/browser.ts). TEST_OVERLAP=0 runs one stage after another.
 E2E_PID=""
-if [ "${TEST_OVERLAP:-0}" = 1 ]; then
+if [ "${TEST_OVERLAP:-1}" = 1 ]; then
   run_browser_suite >"$WORK/e2e.log" 2>&1 &
   E2E_PID=$!
   log "the browser suite runs in the background (its output follows at the end)"
