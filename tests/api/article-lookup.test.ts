@@ -4,11 +4,10 @@
  * each spelling and must not read every article to do it: written as `hash = id OR hash IN (slugs)` it scanned the
  * whole table on SQLite (issue 27 §2, writes). Runs on SQLite and, with TEST_DB=postgres, on PostgreSQL.
  */
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedBy } from '../../src/server/modules/articles/repository';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { usingPostgres } from '../helpers/db';
+import { sqlitePlan, usingPostgres } from '../helpers/db';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,9 +65,7 @@ describe('an article named by its hash or any of its slugs', () => {
       expect(Array.isArray((await db.executeQuery(query)).rows)).toBe(true);
       return;
     }
-    await sql`analyze`.execute(db);
-    const plan = await db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
-    const details = plan.rows.map((row) => row.detail);
+    const details = await sqlitePlan(db, query);
     expect(details.length).toBeGreaterThan(0);
     expect(details.filter((d) => /^SCAN articles/.test(d))).toEqual([]);
     expect(details).toContainEqual(expect.stringMatching(/^SEARCH articles USING (COVERING )?INDEX/));

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { usingPostgres } from '../helpers/db';
+import { sqlitePlan, usingPostgres } from '../helpers/db';
 import { applicationsPage } from '../../src/server/modules/jobs/repository';
 
 let t: TestApp;
@@ -46,8 +46,7 @@ it('reads an application’s conversation through the index after ANALYZE saw ma
     expect((await db.executeQuery(query)).rows.length).toBeGreaterThan(0);
     return;
   }
-  const plan = await db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
-  const details = plan.rows.map((row) => row.detail);
+  const details = await sqlitePlan(db, query);
   expect(details.length).toBeGreaterThan(0);
   expect(details.filter((d) => /\bconversations\b/.test(d))).toEqual([
     expect.stringMatching(/^SEARCH conversations USING INDEX conversations_application/),

@@ -4,8 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type Session, type TestApp } from '../helpers/app';
-import { sql } from 'kysely';
-import { usingPostgres } from '../helpers/db';
+import { sqlitePlan, usingPostgres } from '../helpers/db';
 import { awayMailsDue, sendAwayMails } from '../../src/server/modules/messages/awayMail';
 
 let t: TestApp;
@@ -109,9 +108,7 @@ describe('unread messages by e-mail', () => {
       expect(Array.isArray((await db.executeQuery(query)).rows)).toBe(true);
       return;
     }
-    await sql`analyze`.execute(db);
-    const plan = await db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
-    const details = plan.rows.map((row) => row.detail);
+    const details = await sqlitePlan(db, query);
     expect(details.length).toBeGreaterThan(0);
     // no scan of the participants, and no look into the messages for each of them
     expect(details.filter((d) => /\bp\b|conversation_participants/.test(d))).toEqual([

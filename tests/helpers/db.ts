@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from '../../src/server/db/types';
 import { createDb, migrateToLatest } from '../../src/server/db/dialect';
 import { seedDemo } from '../../src/server/db/seed/index';
 import type { SeedTemplate } from './seed-template-global';
@@ -88,4 +90,11 @@ function providedTemplate(): SeedTemplate | undefined {
 export async function testDatabaseUrl(): Promise<{ url: string; cleanup(): Promise<void> }> {
   const { url, cleanup } = await testDatabase();
   return { url, cleanup };
+}
+
+/** SQLite's plan for a compiled query, one line per step (`SEARCH … USING INDEX …`), after ANALYZE. SQLite only. */
+export async function sqlitePlan(db: Kysely<Database>, query: CompiledQuery): Promise<string[]> {
+  await sql`analyze`.execute(db);
+  const plan = await db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
+  return plan.rows.map((row) => row.detail);
 }
