@@ -195,12 +195,13 @@ export function slugsOf(db: Conn, hashes: string[]) {
 
 export function tagsOf(db: Conn, hashes: string[], lng: Locale) {
   if (hashes.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('article_tags')
-    .innerJoin('tags', 'tags.hash', 'article_tags.tag_hash')
-    .select(['article_tags.article_hash', 'tags.hash', 'tags.type', 'tags.group', `tags.title_${lng} as title`])
-    .where('article_tags.article_hash', 'in', hashes)
-    .execute();
+  return runShaped(db, `articles.tags.${lng}`, { hashes }, (a: { hashes: string[] }) =>
+    db
+      .selectFrom('article_tags')
+      .innerJoin('tags', 'tags.hash', 'article_tags.tag_hash')
+      .select(['article_tags.article_hash', 'tags.hash', 'tags.type', 'tags.group', `tags.title_${lng} as title`])
+      .where('article_tags.article_hash', 'in', a.hashes),
+  );
 }
 
 export type MarkTable = 'article_saves' | 'article_subscriptions';

@@ -192,10 +192,11 @@ export async function categoryTitles(db: Conn, hashes: string[], lng: Locale) {
 
 export function tagsOfUsers(db: Conn, userHashes: string[], lng: Locale) {
   if (userHashes.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('user_tags')
-    .innerJoin('tags', 'tags.hash', 'user_tags.tag_hash')
-    .select(['user_tags.user_hash', 'tags.hash', 'tags.type', 'tags.group', `tags.title_${lng} as title`])
-    .where('user_tags.user_hash', 'in', userHashes)
-    .execute();
+  return runShaped(db, `users.tags.${lng}`, { users: userHashes }, (a: { users: string[] }) =>
+    db
+      .selectFrom('user_tags')
+      .innerJoin('tags', 'tags.hash', 'user_tags.tag_hash')
+      .select(['user_tags.user_hash', 'tags.hash', 'tags.type', 'tags.group', `tags.title_${lng} as title`])
+      .where('user_tags.user_hash', 'in', a.users),
+  );
 }
