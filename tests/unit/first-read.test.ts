@@ -1,12 +1,12 @@
 /**
  * Issue 27 §3: a client-rendered page's first read starts at boot beside its code (src/web/routing/firstRead.ts), and
- * the page's own read takes that answer instead of asking again (src/web/providers/http.ts `keep` / `reuse`). The read
- * ahead must ask the very URL the page's data provider asks, or it is wasted; a kept answer is taken once, and a write
- * drops it.
+ * the page's own read through the data provider takes that answer instead of asking again (src/web/providers/data.ts
+ * `readAhead`). The read ahead must ask the very URL the page's data provider asks, or it is wasted; a kept answer is
+ * taken once, and a write drops it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildQuery, request, setServerFetch } from '../../src/web/providers/http';
-import { createDataProvider } from '../../src/web/providers/data';
+import { buildQuery, setServerFetch } from '../../src/web/providers/http';
+import { createDataProvider, readAhead } from '../../src/web/providers/data';
 import { firstReadOf } from '../../src/web/routing/firstRead';
 import { OFFER_PAGE_SIZE, offerListStart } from '../../src/web/pages/company/jobs/listStart';
 
@@ -46,10 +46,11 @@ describe('the first read of a page', () => {
     expect(urlOf(firstReadOf('/es/empresa/empleo', ''))).toBe('/com/jobs?sort=-cdate&page=1&size=10');
   });
 
-  it("the back office's dashboard reads its figures; pages without a known first read ask nothing", () => {
+  it("the member's profile reads the member, the back office's dashboard its figures; other pages ask nothing", () => {
+    expect(urlOf(firstReadOf('/en/user/profile', ''))).toBe('/usr/users/me');
     expect(urlOf(firstReadOf('/en/admin', ''))).toBe('/adm/dashboard');
     expect(urlOf(firstReadOf('/en/admin/dashboard', ''))).toBe('/adm/dashboard');
-    expect(firstReadOf('/en/user/profile', '')).toBeUndefined();
+    expect(firstReadOf('/en/user/profile/settings', '')).toBeUndefined();
     expect(firstReadOf('/en/jobs', '')).toBeUndefined();
   });
 });
@@ -64,27 +65,27 @@ describe('an answer read ahead', () => {
     );
   };
   afterEach(() => vi.unstubAllGlobals());
+  const usr = createDataProvider('usr');
+  const me = () => usr.getOne({ resource: 'users', id: 'me' }).then((answer) => answer.data);
 
-  it('is taken once by the next read that accepts one, without asking again', async () => {
+  it('is taken once by the next read of it through the data provider, without asking again', async () => {
     stub();
-    const ahead = await request('com', 'jobs', { query: { page: 1 }, keep: true });
-    expect(await request('com', 'jobs', { query: { page: 1 }, reuse: true })).toEqual(ahead);
+    readAhead('usr', 'users/me');
+    expect(await me()).toEqual({ served: 1 });
     expect(served).toBe(1);
-    expect(await request('com', 'jobs', { query: { page: 1 }, reuse: true })).toEqual({ served: 2 });
+    expect(await me()).toEqual({ served: 2 });
   });
 
-  it('is not taken by a read of another URL, nor by a read that does not accept one', async () => {
+  it('is not taken by a read of another URL', async () => {
     stub();
-    await request('usr', 'users/me', { keep: true });
-    expect(await request('usr', 'users/me', { query: { x: 1 }, reuse: true })).toEqual({ served: 2 });
-    expect(await request('usr', 'users/me')).toEqual({ served: 3 });
-    expect(await request('usr', 'users/me', { reuse: true })).toEqual({ served: 1 });
+    readAhead('usr', 'users/me', { x: 1 });
+    expect(await me()).toEqual({ served: 2 });
   });
 
   it('is dropped by any write', async () => {
     stub();
-    await request('usr', 'users/me', { keep: true });
-    await request('usr', 'users/me', { method: 'PATCH', body: { name: 'Ana' } });
-    expect(await request('usr', 'users/me', { reuse: true })).toEqual({ served: 3 });
+    readAhead('usr', 'users/me');
+    await usr.update({ resource: 'users', id: 'me', variables: { name: 'Ana' } });
+    expect(await me()).toEqual({ served: 3 });
   });
 });

@@ -50,8 +50,7 @@ export function loadIdentity(force = false): Promise<Identity | null> {
     const session = readSession();
     identity = !session
       ? Promise.resolve(null)
-      : // the first load is kept a few seconds for the profile's own read of the same answer (providers/http.ts)
-        request<Omit<Identity, 'iss'>>(PREFIX_OF[session.iss], ME_PATH[session.iss], { keep: !force })
+      : request<Omit<Identity, 'iss'>>(PREFIX_OF[session.iss], ME_PATH[session.iss])
           .then((me) => ({ ...me, iss: session.iss }))
           .catch((error: { statusCode?: number }) => {
             // SPEC §4: a failed initialisation clears the cookies — when the server answered. No answer at all (the

@@ -28,19 +28,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** `text`: the answer as it came (a CSV export), not parsed as JSON; `blob`: a file (a PDF, a zip), as a `File` named by the server. */
   as?: 'json' | 'text' | 'blob';
-  /** A read started before the page that shows it has rendered: its answer is kept for the next `reuse` read of it. */
-  keep?: boolean;
-  /** Take the kept answer of the same read, if there is one (the data provider's reads). */
-  reuse?: boolean;
 }
-
-/**
- * Answers read ahead (issue 27 §3): a page's first read starts at boot beside its code (the identity, which the profile
- * shows; routing/firstRead.ts), and the page's own read takes it instead of asking again once it has rendered. Each is
- * taken once, within a few seconds, with the same session; any write drops them all, as it may change what they hold.
- */
-const kept = new Map<string, { answer: Promise<unknown>; token: string | undefined; until: number }>();
-const KEPT_MS = 10_000;
 
 function headers(session: Session | null, hasBody: boolean): Record<string, string> {
   const out: Record<string, string> = { apiKey, language: currentLocale(), Accept: 'application/json' };
@@ -98,23 +86,7 @@ function refreshSession(session: Session): Promise<boolean> {
 
 export async function request<T>(prefix: Prefix, path: string, options: RequestOptions = {}): Promise<T> {
   const url = `/${prefix}/${path.replace(/^\//, '')}${buildQuery(options.query)}`;
-  if ((options.method ?? 'GET') !== 'GET') kept.clear();
-  // never on the server renderer, which serves everyone from one module
-  else if (options.keep && !serverFetch) {
-    const answer = send<T>(url, options);
-    answer.catch(() => undefined); // a kept answer nobody takes must not be an unhandled rejection
-    kept.set(url, { answer, token: readSession()?.token, until: Date.now() + KEPT_MS });
-    return answer;
-  } else if (options.reuse) {
-    const early = kept.get(url);
-    kept.delete(url);
-    if (early && early.until > Date.now() && early.token === readSession()?.token) return early.answer as Promise<T>;
-  }
-  return send<T>(url, options);
-}
-
-async function send<T>(url: string, options: RequestOptions): Promise<T> {
-  const attempt = (session: Session | null) =>
+  const send = (session: Session | null) =>
     (serverFetch ?? fetch)(url, {
       method: options.method ?? 'GET',
       headers: headers(session, options.body !== undefined),
@@ -124,11 +96,11 @@ async function send<T>(url: string, options: RequestOptions): Promise<T> {
   let session = readSession();
   let response: Response;
   try {
-    response = await attempt(session);
+    response = await send(session);
     if (response.status === 401 && session) {
       if (await refreshSession(session)) {
         session = readSession();
-        response = await attempt(session);
+        response = await send(session);
       } else {
         clearSession();
       }

@@ -34,11 +34,10 @@ export function cookieAttributes(
 const options = (refreshExpiresAt?: string) =>
   cookieAttributes(window.location.protocol === 'https:', refreshExpiresAt);
 
+// every request reads it: the cookies are read once (each read of document.cookie asks the browser, issue 27 §3); the
+// server renderer has no document, and js-cookie then answers nothing
 export function readSession(): Session | null {
-  const iss = Cookies.get('iss');
-  const token = Cookies.get('token');
-  const refreshToken = Cookies.get('refreshToken');
-  const deviceId = Cookies.get('deviceId');
+  const { iss, token, refreshToken, deviceId } = (Cookies.get() as Record<string, string> | undefined) ?? {};
   if ((iss !== 'user' && iss !== 'company' && iss !== 'admin') || !token || !refreshToken || !deviceId) return null;
   return { iss, token, refreshToken, deviceId };
 }

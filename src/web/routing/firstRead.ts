@@ -1,14 +1,14 @@
 /**
  * The first read of a client-rendered page, started at boot beside its code (routing/preload.ts), not once that code
  * has come and rendered (issue 27 §3: the company's offers asked for their list ~600 ms after their code had arrived).
- * The page's own read then takes the answer instead of asking again (providers/http.ts `keep` and `reuse`). A read here
- * must ask exactly what the page asks — the same URL — or the page simply reads again and the answer kept here expires
- * unused. The member's profile needs nothing here: its record is the identity main.tsx already asks for.
+ * The page's own read through the data provider then takes the answer instead of asking again (providers/data.ts
+ * `readAhead`). A read here must ask exactly what the page asks — the same URL — or the page simply reads again and
+ * the answer kept here expires unused.
  */
 import { adminRouteOf } from '../../shared/pageParts';
 import { matchPath } from '../../shared/routes';
-import { listQuery } from '../providers/data';
-import { request, type Prefix } from '../providers/http';
+import { listQuery, readAhead } from '../providers/data';
+import type { Prefix } from '../providers/http';
 import { readSession } from '../providers/session';
 import { OFFER_PAGE_SIZE, offerListStart } from '../pages/company/jobs/listStart';
 
@@ -20,6 +20,9 @@ export interface FirstRead {
 
 /** The read the page at this URL starts with, when it is one this table knows. */
 export function firstReadOf(pathname: string, search: string): FirstRead | undefined {
+  // the member's profile: Refine's useForm over usr/users id me (pages/user/profile/useProfileForm); the identity's
+  // GET of the same answer is already on its way, but it is not the data provider's, and the page needs both
+  if (matchPath(pathname)?.route.name === 'user.profile') return { prefix: 'usr', path: 'users/me' };
   // the back office's dashboard: Refine's useCustom GET /adm/dashboard (pages/admin/dashboard)
   if (adminRouteOf(pathname)?.name === 'admin.dashboard') return { prefix: 'adm', path: 'dashboard' };
   // the company's offers: useTable over com/jobs, from the state in the URL (pages/company/jobs/OfferListPage)
@@ -38,5 +41,5 @@ export function firstReadOf(pathname: string, search: string): FirstRead | undef
 /** Asks for the page's first read, when someone is signed in (else the page sends them to sign in). */
 export function startFirstRead(pathname: string, search: string): void {
   const read = readSession() ? firstReadOf(pathname, search) : undefined;
-  if (read) request(read.prefix, read.path, { query: read.query, keep: true }).catch(() => undefined);
+  if (read) readAhead(read.prefix, read.path, read.query);
 }
