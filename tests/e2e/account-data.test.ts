@@ -146,7 +146,6 @@ describe('my data (es)', () => {
     const post = page.locator('.ant-list-item', { hasText: 'Un mensaje que se queda en el muro' });
     await post.waitFor();
     expect(await post.getByText('Antiguo miembro').count()).toBeGreaterThan(0);
-    await post.screenshot({ path: '/tmp/h3-wall-post.png' });
     expect(await post.textContent()).not.toContain(member.surname1);
 
     await signInAt(page, server.url, 'regular@demo.test', { lng: 'es', leaves: false });
