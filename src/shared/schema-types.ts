@@ -1793,6 +1793,15 @@ export interface MessageStart {
 export interface MessageThread {
   conversation: MessageConversation;
   messages: MessageItem[];
+  earlier: boolean;
+}
+
+// message.thread.query
+/**
+ * A thread's earlier messages: before = the hash of the oldest message shown; the 50 messages before it are answered. Without it, the newest 50.
+ */
+export interface MessageThreadQuery {
+  before?: string;
 }
 
 // message.write

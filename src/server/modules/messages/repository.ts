@@ -165,13 +165,38 @@ export function visibleMessages(db: Conn, conversation: string, viewer: Party, l
     .execute();
 }
 
+/** Where a page of a thread ends: a message's place in the thread (its time, then its hash). */
+export type ThreadCursor = { created_at: string; hash: string };
+
+/** A message of this conversation that `viewer` may see, as the cursor of the page before it (undefined: none). */
+export async function threadCursor(db: Conn, conversation: string, viewer: Party, hash: string) {
+  const [row] = await runShaped<ThreadCursor>(
+    db,
+    'messages.threadCursor',
+    { conversation, type: viewer.type, viewer: viewer.hash, hash },
+    (a) =>
+      db
+        .selectFrom('messages')
+        .select(['created_at', 'hash'])
+        .where('hash', '=', a.hash)
+        .where('conversation_hash', '=', a.conversation)
+        .where((eb) =>
+          eb.or([eb('withheld', '=', 0), eb.and([eb('sender_type', '=', a.type), eb('sender_hash', '=', a.viewer)])]),
+        ),
+  );
+  return row;
+}
+
 /**
- * A thread's newest messages I may see, newest first, each with its attachment's file row (if any): one index range
- * of `messages_thread`, compiled once.
+ * A thread's newest messages I may see (or those before `before`), newest first, each with its attachment's file row
+ * (if any): one index range of `messages_thread` (conversation, created_at, hash), compiled once per shape. The
+ * cursor is a row value, so SQLite and PostgreSQL both read it as the range's end rather than a filter.
  */
-export function threadMessages(db: Conn, conversation: string, viewer: Party, limit: number) {
-  return runShaped(db, 'messages.thread', { conversation, type: viewer.type, hash: viewer.hash, limit }, (a) =>
-    db
+export function threadMessages(db: Conn, conversation: string, viewer: Party, limit: number, before?: ThreadCursor) {
+  const args = { conversation, type: viewer.type, hash: viewer.hash, limit };
+  const shaped = before ? { ...args, at: before.created_at, last: before.hash } : args;
+  return runShaped(db, before ? 'messages.threadBefore' : 'messages.thread', shaped, (a) => {
+    let query = db
       .selectFrom('messages')
       .leftJoin('files', (join) =>
         join.onRef('files.owner_hash', '=', 'messages.hash').on('files.owner_type', '=', sql.lit('message')),
@@ -185,11 +210,11 @@ export function threadMessages(db: Conn, conversation: string, viewer: Party, li
           eb('messages.withheld', '=', 0),
           eb.and([eb('messages.sender_type', '=', a.type), eb('messages.sender_hash', '=', a.hash)]),
         ]),
-      )
-      .orderBy('messages.created_at', 'desc')
-      .orderBy('messages.hash', 'desc')
-      .limit(a.limit),
-  );
+      );
+    if (before)
+      query = query.where((eb) => eb(eb.refTuple('messages.created_at', 'messages.hash'), '<', eb.tuple(a.at, a.last)));
+    return query.orderBy('messages.created_at', 'desc').orderBy('messages.hash', 'desc').limit(a.limit);
+  });
 }
 
 export function markRead(db: Conn, conversation: string, party: Party, now: string) {

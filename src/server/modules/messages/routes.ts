@@ -10,6 +10,7 @@ import type {
   MessageBlock,
   MessageReport,
   MessageStart,
+  MessageThreadQuery,
   MessageWrite,
   MessagesFilter,
 } from '../../../shared/schema-types';
@@ -104,15 +105,16 @@ export async function messageRoutes(app: FastifyInstance) {
       },
       handler: (request) => service.unblock(serviceContext(request), request.body),
     });
-    app.get<Hash>(`${base}/:hash`, {
+    app.get<Hash & { Querystring: MessageThreadQuery }>(`${base}/:hash`, {
       config: { permission },
       schema: {
         tags,
-        summary: 'A conversation of mine and its messages (another one: 404)',
+        summary: 'A conversation of mine and its newest messages, or those before `before` (another one: 404)',
         params: hashParams,
+        querystring: { $ref: 'message.thread.query#' },
         response: { 200: { $ref: 'message.thread#' } },
       },
-      handler: (request) => service.thread(serviceContext(request), request.params.hash),
+      handler: (request) => service.thread(serviceContext(request), request.params.hash, request.query.before),
     });
     app.post<Hash & { Body: MessageWrite }>(`${base}/:hash`, {
       config: { permission },

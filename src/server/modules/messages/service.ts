@@ -18,7 +18,8 @@ import type { Party, PartyType } from './repository';
 import type { Conn } from '../../db/conn';
 import { presentAttachment } from './attachmentFiles';
 
-const THREAD_SIZE = 200;
+/** A thread's page: the newest 50 messages, and 50 more each time the reader asks for earlier ones. */
+const THREAD_SIZE = 50;
 
 /** What is written with a message in its transaction (its attachment's `files` row). */
 export type Alongside = (trx: Conn, message: string) => Promise<void>;
@@ -53,17 +54,27 @@ async function mine(ctx: ServiceContext, me: Party, conversation: string) {
   return row;
 }
 
-export function thread(ctx: ServiceContext, conversation: string) {
-  return threadOf(ctx, partyOf(ctx.actor), conversation);
+/** A thread, or its earlier page: `before` must be a message of it I may see, or it is 404 like another's thread. */
+export async function thread(ctx: ServiceContext, conversation: string, before?: string) {
+  const me = partyOf(ctx.actor);
+  if (before === undefined) return threadOf(ctx, me, conversation);
+  const cursor = await repo.threadCursor(ctx.db, conversation, me, before);
+  if (!cursor) throw notFound();
+  return threadOf(ctx, me, conversation, cursor);
 }
 
-/** A thread: its inbox line (also the check that it is mine) and its newest messages with their attachments. */
-async function threadOf(ctx: ServiceContext, me: Party, conversation: string) {
-  const [line, rows] = await Promise.all([
+/**
+ * A thread: its inbox line (also the check that it is mine) and its newest messages (or those before `cursor`) with
+ * their attachments; one more row is read to learn whether there are earlier ones.
+ */
+async function threadOf(ctx: ServiceContext, me: Party, conversation: string, cursor?: repo.ThreadCursor) {
+  const [line, read] = await Promise.all([
     inboxLine(ctx.db, me, conversation),
-    repo.threadMessages(ctx.db, conversation, me, THREAD_SIZE),
+    repo.threadMessages(ctx.db, conversation, me, THREAD_SIZE + 1, cursor),
   ]);
   if (!line) throw notFound();
+  const earlier = read.length > THREAD_SIZE;
+  const rows = earlier ? read.slice(0, THREAD_SIZE) : read;
   const other = { type: line.party_type, hash: line.party_hash };
   const names = new Map<string, string | null>([
     [
@@ -85,6 +96,7 @@ async function threadOf(ctx: ServiceContext, me: Party, conversation: string) {
   const { secretKey } = ctx.config;
   return {
     conversation: presentConversation(line),
+    earlier,
     messages: rows.reverse().map((row) => {
       const file = row.file_hash
         ? presentAttachment(secretKey, me, {

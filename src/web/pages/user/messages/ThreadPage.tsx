@@ -1,31 +1,32 @@
 /**
  * /user/messages/:hash (and the company's): one conversation, oldest first, marked read on opening; answer (with an
  * image or a PDF if one is attached), archive, block the other person, report a message. The text is shown from the
- * server's `html` (escaped there, links safe). Every write is a Refine mutation
+ * server's `html` (escaped there, links safe); the newest 50 first, earlier ones on demand (EarlierMessages). Every write is a Refine mutation
  * (issue 24): the archive a `useUpdate` of the conversation, the others `useCustomMutation`; only the attachment goes
  * through the upload helper (multipart with progress, which Refine's providers do not speak).
  */
 import { useEffect, useState } from 'react';
-import { Button, Card, Input, List, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Card, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useCustomMutation, useOne, useUpdate, type HttpError } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocale } from '../../../hooks/useLocale';
-import { formatDate } from '../../../lib/dates';
 import { useFeedback } from '../../../providers/notifications';
 import { Spinner } from '../../../components/Spinner';
 import { MESSAGES_READ_EVENT } from '../../../layouts/MessagesBadge';
 import { AREA, type Message, type MessagesArea, type Thread } from './messageTypes';
-import { AttachButton, AttachmentLink, useAttachment } from './Attachment';
+import { AttachButton, useAttachment } from './Attachment';
+import { EarlierMessages } from './EarlierMessages';
+import { MessageList } from './MessageList';
 
 /** How the data provider rejects: refine's HttpError with the field messages of a 400 (as useResourceForm reads them). */
 type Failure = HttpError & { errors?: Record<string, string[]> };
 
 export function ThreadView({ area }: { area: MessagesArea }) {
   const { t } = useTranslation();
-  const { to, lng } = useLocale();
+  const { to } = useLocale();
   const { hash = '' } = useParams();
   const feedback = useFeedback();
   const { prefix, resource } = AREA[area];
@@ -139,36 +140,15 @@ export function ThreadView({ area }: { area: MessagesArea }) {
         )}
         {blocked && <Tag>{t('messages.blocked')}</Tag>}
       </Space>
-      <List
-        dataSource={thread.messages}
-        rowKey="hash"
-        data-testid="thread"
-        renderItem={(message) => (
-          <List.Item
-            className={message.mine ? 'message mine' : 'message'}
-            actions={
-              message.mine || message.erased
-                ? []
-                : [
-                    <Button key="report" type="link" size="small" onClick={() => setReporting(message)}>
-                      {t('messages.report')}
-                    </Button>,
-                  ]
-            }
-          >
-            <List.Item.Meta
-              title={`${message.sender.name ?? t('messages.formerMember')} · ${formatDate(message.created_at, lng)}`}
-              // the server escaped the text and made its links safe (schemas/message.item.json)
-              description={
-                <>
-                  <div className="message-text" dangerouslySetInnerHTML={{ __html: message.html }} />
-                  {message.attachment && <AttachmentLink attachment={message.attachment} />}
-                </>
-              }
-            />
-          </List.Item>
-        )}
-      />
+      {thread.earlier && (
+        <EarlierMessages
+          resource={resource}
+          conversation={hash}
+          before={thread.messages[0]?.hash}
+          onReport={setReporting}
+        />
+      )}
+      <MessageList messages={thread.messages} onReport={setReporting} testId="thread" />
       {!blocked && <AttachButton attachment={attachment} />}
       {!blocked && (
         <SchemaForm<{ text?: string }>
