@@ -6,9 +6,8 @@
  * Migration 043 makes the index partial. SQLite only: PostgreSQL's statistics keep NULLs apart.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { sqlitePlan, usingPostgres } from '../helpers/db';
+import { analyzeAsStarted, sqlitePlan, usingPostgres } from '../helpers/db';
 import { applicationsPage } from '../../src/server/modules/jobs/repository';
 
 let t: TestApp;
@@ -28,7 +27,7 @@ it('reads an application’s conversation through the index after ANALYZE saw ma
     last_message_at: now,
   }));
   await db.insertInto('conversations').values(rows).execute();
-  await sql`analyze`.execute(db);
+  await analyzeAsStarted(db);
   const member = (
     await db.selectFrom('users').select('hash').where('email', '=', 'bold@demo.test').executeTakeFirstOrThrow()
   ).hash;

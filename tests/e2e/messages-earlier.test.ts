@@ -18,11 +18,10 @@ const SHOTS = process.env['SCREENSHOT_DIR'] ?? '/tmp';
 describe('a long thread', () => {
   it('opens on its newest 50 and reads back to the first message on demand', async () => {
     const db = server.app.db;
-    const [bold, gratis] = await Promise.all(
-      ['bold@demo.test', 'gratis@demo.test'].map((email) =>
-        db.selectFrom('users').select('hash').where('email', '=', email).executeTakeFirstOrThrow(),
-      ),
-    );
+    const hashOf = async (email: string) =>
+      (await db.selectFrom('users').select('hash').where('email', '=', email).executeTakeFirstOrThrow()).hash;
+    const bold = { hash: await hashOf('bold@demo.test') };
+    const gratis = { hash: await hashOf('gratis@demo.test') };
     const start = Date.now() - 3_600_000;
     const conversation = await createConversation(
       db,
@@ -35,7 +34,14 @@ describe('a long thread', () => {
     );
     for (let n = 0; n < 120; n++) {
       const sender = { type: 'user' as const, hash: n % 2 ? gratis.hash : bold.hash };
-      await addMessage(db, conversation, sender, `Message number ${n}.`, new Date(start + n * 1000).toISOString(), false);
+      await addMessage(
+        db,
+        conversation,
+        sender,
+        `Message number ${n}.`,
+        new Date(start + n * 1000).toISOString(),
+        false,
+      );
     }
 
     const context = await withCookieChoice(

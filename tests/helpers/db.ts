@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/types';
 import { createDb, migrateToLatest } from '../../src/server/db/dialect';
+import { dropStat4Samples } from '../../src/server/db/plannerStats';
 import { seedDemo } from '../../src/server/db/seed/index';
 import type { SeedTemplate } from './seed-template-global';
 
@@ -92,9 +93,15 @@ export async function testDatabaseUrl(): Promise<{ url: string; cleanup(): Promi
   return { url, cleanup };
 }
 
+/** ANALYZE as a running portal has it: sqlite_stat1's averages, STAT4's samples dropped on start (db/plannerStats.ts). */
+export async function analyzeAsStarted(db: Kysely<Database>): Promise<void> {
+  await sql`analyze`.execute(db);
+  await dropStat4Samples(db);
+}
+
 /** SQLite's plan for a compiled query, one line per step (`SEARCH … USING INDEX …`), after ANALYZE. SQLite only. */
 export async function sqlitePlan(db: Kysely<Database>, query: CompiledQuery): Promise<string[]> {
-  await sql`analyze`.execute(db);
+  await analyzeAsStarted(db);
   const plan = await db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
   return plan.rows.map((row) => row.detail);
 }

@@ -58,6 +58,7 @@ import * as m045 from './migrations/045_message_inboxes';
 import * as m042 from './migrations/042_auth_version';
 import * as m046 from './migrations/046_search_facets';
 import * as m048 from './migrations/048_message_pending';
+import { dropStat4Samples } from './plannerStats';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -191,6 +192,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  await dropStat4Samples(db);
 }
 
 /** Names of the migrations this code knows that the database has not run (readiness: an instance older or newer than its database). */
