@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { localizePath } from '../../src/shared/routes';
 import { axeViolations, WCAG_22_AA } from '../helpers/axe';
 import { newPage, onBrowserSuite, signInAt, withCookieChoice, type LiveServer } from '../helpers/browser';
 import { addMessage, createConversation } from '../../src/server/modules/messages/repository';
@@ -81,6 +82,21 @@ describe('a long thread', () => {
     await expect
       .poll(texts, { timeout: 10_000 })
       .toEqual([...Array.from({ length: 120 }, (_, i) => `Message number ${i}.`), 'An answer after reading it all.']);
+
+    // the same thread in Spanish and Catalan: the button and the start of the conversation in the page's language
+    for (const [lng, button, start] of [
+      ['es', 'Mensajes anteriores', 'Aquí empieza la conversación.'],
+      ['ca', 'Missatges anteriors', 'Aquí comença la conversa.'],
+    ] as const) {
+      await page.goto(`${server.url}${localizePath('user.messages.show', lng, { hash: conversation })}`);
+      await earlier.waitFor();
+      expect(await earlier.textContent()).toBe(button);
+      await earlier.click();
+      await earlier.click();
+      await page.getByTestId('thread-start').waitFor();
+      expect(await page.getByTestId('thread-start').textContent()).toBe(start);
+      await page.screenshot({ path: `${SHOTS}/e2e-messages-earlier-${lng}-1400.png` });
+    }
     expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
