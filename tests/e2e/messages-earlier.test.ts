@@ -95,6 +95,7 @@ describe('a long thread', () => {
       await earlier.click();
       await page.getByTestId('thread-start').waitFor();
       expect(await page.getByTestId('thread-start').textContent()).toBe(start);
+      expect(await axeViolations(page, `paged thread (${lng})`, { tags: WCAG_22_AA })).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/e2e-messages-earlier-${lng}-1400.png` });
     }
     expect(errors, errors.join('\n')).toEqual([]);
