@@ -14,6 +14,7 @@ import { useLocale } from '../../../hooks/useLocale';
 import { formatDate } from '../../../lib/dates';
 import { OfferMoves } from './components/OfferMoves';
 import { OfferStatusTag } from './components/OfferStatusTag';
+import { useOfferMove } from './components/useOfferMove';
 import { useTableUrl } from './components/useTableUrl';
 import { OFFER_PAGE_SIZE, offerListStart } from './listStart';
 import type { Offer } from './types';
@@ -23,6 +24,7 @@ export default function OfferListPage() {
   const { lng, to } = useLocale();
   const [params] = useSearchParams();
   useDocumentTitle(`${t('pages.company.jobs')} · Alumni`);
+  const moves = useOfferMove();
   // the same first state the read ahead at boot asked for (routing/firstRead.ts), whose answer the first read takes
   const initial = offerListStart(params);
   const { tableProps, filters, setFilters, sorters, currentPage } = useTable<Offer>({
@@ -148,7 +150,11 @@ export default function OfferListPage() {
             sortOrder: order('expires_at'),
             render: (_, row) => formatDate(row.expires_at, lng),
           },
-          { title: t('admin.users.actions'), width: 230, render: (_, row) => <OfferMoves offer={row} size="small" /> },
+          {
+            title: t('admin.users.actions'),
+            width: 230,
+            render: (_, row) => <OfferMoves offer={row} moves={moves} size="small" />,
+          },
         ]}
       />
     </section>

@@ -15,6 +15,7 @@ import { useLocale } from '../../../hooks/useLocale';
 import { formatDate } from '../../../lib/dates';
 import { NotFoundPage, UnexpectedErrorPage } from '../../common/StatusPages';
 import { OfferMoves } from './components/OfferMoves';
+import { useOfferMove } from './components/useOfferMove';
 import { OfferDelete } from './components/OfferDelete';
 import { UploadField } from '../../../forms/widgets/UploadField';
 import { formatSalary } from '../../../lib/salary';
@@ -26,6 +27,7 @@ export default function OfferShowPage() {
   const { t } = useTranslation();
   const { lng, to } = useLocale();
   const { query } = useShow<Offer>({ resource: 'com/jobs', id: hash, errorNotification: false });
+  const moves = useOfferMove();
   const refetch = query.refetch;
   const offer = query.data?.data;
   useDocumentTitle(`${offer?.title ?? t('pages.company.jobs.show')} · Alumni`);
@@ -54,7 +56,7 @@ export default function OfferShowPage() {
               <Button icon={<EditOutlined />}>{t('offers.edit')}</Button>
             </Link>
           ) : null}
-          <OfferMoves offer={offer} />
+          <OfferMoves offer={offer} moves={moves} />
           <OfferDelete hash={hash} />
         </Space>
       </Space>

@@ -1,18 +1,27 @@
 /**
  * The buttons of the moves the server says are open to the company now (`moves` of the answer, computed from
  * src/shared/offerMoves.ts): publish again, unpublish, close (through the survey page), send back to review.
+ * The page owns the move (`useOfferMove`, once for every row).
  */
 import { Button, Popconfirm, Space } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../../hooks/useLocale';
 import type { Offer } from '../types';
-import { useOfferMove } from './useOfferMove';
+import type { OfferMove } from './useOfferMove';
 
-export function OfferMoves({ offer, size = 'middle' }: { offer: Offer; size?: 'small' | 'middle' }) {
+export function OfferMoves({
+  offer,
+  moves: { move, movingHash },
+  size = 'middle',
+}: {
+  offer: Offer;
+  moves: OfferMove;
+  size?: 'small' | 'middle';
+}) {
   const { t } = useTranslation();
   const { to } = useLocale();
-  const { move, moving } = useOfferMove();
+  const moving = movingHash === offer.hash;
   return (
     <Space wrap size={4}>
       {(offer.moves ?? []).map(({ to: next }) =>

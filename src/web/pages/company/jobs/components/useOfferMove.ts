@@ -1,6 +1,8 @@
 /**
  * One move of src/shared/offerMoves.ts from the company's screens (PATCH /com/jobs/{hash} { status }) through
  * Refine's useUpdate: the list and the offer refresh, the server's 409 ("only the association…") is the toast.
+ * Called once per page and handed to each offer's buttons (OfferMoves): a useUpdate per table row cost ~10 ms of
+ * the list's first render each (issue 27 §3, the company's first visit). `movingHash` is the offer being moved.
  */
 import { useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
@@ -17,5 +19,8 @@ export function useOfferMove() {
       mutationMode: 'pessimistic',
       successNotification: () => ({ type: 'success', message: t(`offers.moved.${to}`) }),
     });
-  return { move, moving: mutation.isPending };
+  const movingHash = mutation.isPending ? String(mutation.variables?.id ?? '') : null;
+  return { move, movingHash };
 }
+
+export type OfferMove = ReturnType<typeof useOfferMove>;
